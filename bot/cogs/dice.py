@@ -1,0 +1,203 @@
+"""`/roll`: a d100 roll in chat with Unhex's good re-rolls and critical choices."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from discord.utils import escape_markdown
+
+from bot.client import UnhexBot
+from bot.components import ErrorReportingModal, PersistentButton, button_row
+from bot.errors import UserError
+from bot.store.rolls import StoredRoll
+from engine.dice import Check, Reroll
+from engine.quickroll import Decision, QuickRoll
+
+def _line(check: Check) -> str:
+    return f"**{check.value}** ({check.tens}·{check.ones}) — {check.outcome}" + (
+        f" · degrees {check.tens} and {check.ones}" if check.success else ""
+    )
+
+
+def render_roll(stored: StoredRoll) -> str:
+    """The roll message as everyone in the channel sees it."""
+    q = stored.state
+    r = q.roll
+    lines = [f"🎲 <@{stored.user_id}> rolls vs **{r.level}**" + (" (good)" if q.good else "")]
+    if stored.note:
+        lines[0] += f" — {escape_markdown(stored.note)}"
+    if r.second_check is not None and r.rerolled is not None:
+        lines.append(f"First roll: ~~{r.first_check.value} ({r.first_check.tens}·"
+                     f"{r.first_check.ones})~~ {r.first_check.outcome}")
+        lines.append(f"Re-rolled {r.rerolled.value}: {_line(r.second_check)}")
+    else:
+        lines.append(_line(r.first_check))
+    if r.adjusted_check is not None:
+        lines.append(f"Adjusted to {_line(r.adjusted_check)}")
+    elif r.critical_choice is not None:
+        lines.append("Took an extra action.")
+    if q.against is not None:
+        lines.append(f"Other side vs {q.against.level}: {_line(q.against)}")
+    waiting = q.waiting_for
+    if waiting is Decision.REROLL:
+        lines.append("*Good: re-roll tens, ones or both — or keep this roll.*")
+    elif waiting is Decision.CRITICAL:
+        lines.append(f"*Critical success: take an extra action, or adjust to 1-{r.adjust_limit}.*")
+    elif q.against is not None:
+        lines.append(_winner_line(stored))
+    return "\n".join(lines)
+
+
+def _winner_line(stored: StoredRoll) -> str:
+    q = stored.state
+    match q.winner():
+        case "roller":
+            return f"**Winner: <@{stored.user_id}>**"
+        case "other":
+            return "**Winner: the other side**"
+        case "tie":
+            return (f"**Tie at {q.roll.result.value}**: a PC beats an NPC; "
+                    "otherwise nobody wins.")
+        case _:
+            return "**Both failed**: nobody wins."
+
+
+def roll_view(stored: StoredRoll) -> discord.ui.View | None:
+    """The buttons for the decision the roll waits for, if any."""
+    match stored.state.waiting_for:
+        case Decision.REROLL:
+            return button_row(
+                *(RollButton(stored.id, which.value) for which in Reroll),
+                RollButton(stored.id, "keep"),
+            )
+        case Decision.CRITICAL:
+            return button_row(RollButton(stored.id, "extra"), RollButton(stored.id, "adjust"))
+        case _:
+            return None
+
+
+_BUTTON_STYLE = {
+    "tens": ("Re-roll tens", discord.ButtonStyle.primary),
+    "ones": ("Re-roll ones", discord.ButtonStyle.primary),
+    "both": ("Re-roll both", discord.ButtonStyle.primary),
+    "keep": ("Keep", discord.ButtonStyle.secondary),
+    "extra": ("Extra action", discord.ButtonStyle.success),
+    "adjust": ("Adjust", discord.ButtonStyle.success),
+}
+
+
+class RollButton(
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"roll:(?P<id>\d+):(?P<action>tens|ones|both|keep|extra|adjust)",
+):
+    """One decision on a chat roll; only the roller may press it."""
+
+    def __init__(self, roll_id: int, action: str) -> None:
+        label, style = _BUTTON_STYLE[action]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"roll:{roll_id}:{action}")
+        )
+        self.roll_id = roll_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> RollButton:
+        return cls(int(match["id"]), match["action"])
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        bot: UnhexBot = interaction.client
+        stored = await _own_roll(bot, self.roll_id, interaction.user.id)
+        q = stored.state
+        if self.action == "adjust":
+            q.adjust(q.roll.adjust_limit)  # refuses now, before the modal, if adjusting is closed
+            await interaction.response.send_modal(AdjustModal(stored))
+            return
+        if self.action == "keep":
+            new = q.keep()
+        elif self.action == "extra":
+            new = q.extra_action()
+        else:
+            new = q.reroll(Reroll(self.action), bot.dice)
+        await _save_and_show(bot, interaction, stored, new)
+
+
+async def _own_roll(bot: UnhexBot, roll_id: int, user_id: int) -> StoredRoll:
+    stored = await bot.store.rolls.get(roll_id)
+    if stored is None:
+        raise UserError("That roll is no longer kept.")
+    if stored.user_id != user_id:
+        raise UserError(f"Only <@{stored.user_id}> can decide this roll.")
+    return stored
+
+
+async def _save_and_show(
+    bot: UnhexBot, interaction: discord.Interaction[Any], stored: StoredRoll, new: QuickRoll
+) -> None:
+    saved = await bot.store.rolls.replace(stored, new)
+    if saved is None:
+        raise UserError("This roll was decided a moment ago; nothing more changed.")
+    await interaction.response.edit_message(content=render_roll(saved), view=roll_view(saved))
+
+
+class AdjustModal(ErrorReportingModal, title="Adjust the critical success"):
+    def __init__(self, stored: StoredRoll) -> None:
+        super().__init__(custom_id=f"roll-adjust:{stored.id}")
+        self.stored = stored
+        limit = stored.state.roll.adjust_limit
+        self.value: discord.ui.TextInput[AdjustModal] = discord.ui.TextInput(
+            label=f"New value (1-{limit})", placeholder=str(limit), min_length=1, max_length=2
+        )
+        self.add_item(self.value)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        bot: UnhexBot = interaction.client
+        text = self.value.value.strip()
+        if not text.isdigit():
+            raise UserError(f"“{escape_markdown(text)}” is not a number.")
+        stored = await _own_roll(bot, self.stored.id, interaction.user.id)
+        new = stored.state.adjust(int(text))
+        await _save_and_show(bot, interaction, stored, new)
+
+
+class DiceCog(commands.Cog):
+    def __init__(self, bot: UnhexBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="roll", description="Roll d100 against a level (Unhex rules).")
+    @app_commands.describe(
+        level="Your level: a success is a roll at or under it (1-99)",
+        good="Good at this: you may re-roll tens, ones or both once",
+        against="Opposed roll: the other side's level (1-99)",
+        note="What the roll is for (shown with the result)",
+    )
+    async def roll(
+        self,
+        interaction: discord.Interaction[UnhexBot],
+        level: app_commands.Range[int, 1, 99],
+        good: bool = False,
+        against: app_commands.Range[int, 1, 99] | None = None,
+        note: app_commands.Range[str, 1, 200] | None = None,
+    ) -> None:
+        state = QuickRoll.start(level, self.bot.dice, good=good, against=against)
+        stored = await self.bot.store.rolls.add(
+            guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
+            user_id=interaction.user.id, note=note, state=state,
+        )
+        view = roll_view(stored)
+        if view is None:
+            await interaction.response.send_message(render_roll(stored))
+        else:
+            await interaction.response.send_message(render_roll(stored), view=view)
+
+
+async def setup(bot: UnhexBot) -> None:
+    bot.add_dynamic_items(RollButton)
+    await bot.add_cog(DiceCog(bot))

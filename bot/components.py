@@ -1,0 +1,43 @@
+"""Persistent buttons: custom ids carry what the handler needs, so buttons keep working after
+a restart and after the interaction token has expired. Every handler's errors go through the
+bot's one error reporter."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.errors import report_error
+
+class PersistentButton:
+    """Mixin for a button whose state lives in its custom id and the database.
+
+    Use it before ``discord.ui.DynamicItem[discord.ui.Button]`` with ``template=`` (a regex
+    with named groups); build the item from the match in ``from_custom_id`` and implement
+    :meth:`handle`. Errors in ``handle`` reach the user through the one error reporter.
+    """
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await self.handle(interaction)
+        except Exception as error:  # noqa: BLE001 - reported to the user and logged
+            await report_error(interaction, error)
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        raise NotImplementedError
+
+
+class ErrorReportingModal(discord.ui.Modal):
+    """A modal whose errors reach the user like every other error."""
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: Exception) -> None:
+        await report_error(interaction, error)
+
+
+def button_row(*buttons: discord.ui.Item[Any]) -> discord.ui.View:
+    """A view (timeout None: the buttons are persistent) holding ``buttons`` in order."""
+    view = discord.ui.View(timeout=None)
+    for button in buttons:
+        view.add_item(button)
+    return view

@@ -1,0 +1,54 @@
+"""The one place where errors become messages: user mistakes get a clear ephemeral answer,
+anything unexpected gets a reference to quote and a logged traceback."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+
+import discord
+from discord import app_commands
+
+from engine.errors import RuleError
+
+log = logging.getLogger("bot.errors")
+
+
+class UserError(Exception):
+    """A request the bot refuses; the message is shown to the user as it is."""
+
+
+def _user_message(error: BaseException) -> str | None:
+    """The message for a user mistake, or ``None`` when the error is unexpected."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, app_commands.TransformerError):
+        # A transformer that refused a value with our own message keeps that message.
+        error = error.__cause__ if isinstance(error.__cause__, UserError | RuleError) else error
+    if isinstance(
+        error,
+        UserError | RuleError | app_commands.TransformerError | app_commands.CheckFailure,
+    ):
+        return str(error)
+    return None
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the user what went wrong, ephemerally, whether or not the interaction was answered."""
+    message = _user_message(error)
+    if message is None:
+        reference = secrets.token_hex(3).upper()
+        command = interaction.command.qualified_name if interaction.command else None
+        log.error(
+            "Unexpected error (ref %s) for user %s in channel %s, command %s, data %s",
+            reference, interaction.user.id, interaction.channel_id, command, interaction.data,
+            exc_info=error,
+        )
+        message = f"Something went wrong on our side (ref `{reference}`). Nothing was changed."
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+    except discord.HTTPException:
+        log.exception("Could not tell user %s about an error", interaction.user.id)

@@ -1,0 +1,1 @@
+"""Unhex rules engine: pure Python, no Discord, no I/O."""

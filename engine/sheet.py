@@ -1,0 +1,242 @@
+"""A character sheet as plain text, for a Discord code block read on a phone.
+
+Every line fits in 40 columns and the whole sheet in 1,990 characters. The body is drawn like
+the paper sheet seen from the front: head on top, the character's right arm on the viewer's
+left, torso in the middle, legs below. Each box shows □ (empty), \\, X or ■.
+
+>>> from data import load_rules
+>>> from engine.character import Character, take_damage
+>>> rules = load_rules()
+>>> ana, _ = take_damage(Character.new("Ana"), 4, 2, rules=rules)
+>>> print(render_wounds(ana, rules=rules))
+Ana · PC
+Level 46/50 · fine
+              9 Head
+              □ □ □
+  8 R arm   4-6 Torso   7 L arm
+     □        □ □ □        □
+     □        □ □ □        □
+     □        □ □ □        □
+    2-3 R leg     0-1 L leg
+      \\ \\ \\         □ □ □
+      \\ □ □         □ □ □
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.catalog import Hand, HitLocation, Penalty, Rules
+from engine.character import (
+    HANDS,
+    Character,
+    Item,
+    Mark,
+    ability_limit,
+    full_locations,
+    slots,
+    status,
+    usable_hands,
+)
+
+__all__ = ["MAX_CHARS", "WIDTH", "render_sheet", "render_wounds"]
+
+WIDTH = 40  # columns a phone shows in a code block without wrapping
+MAX_CHARS = 1990  # Discord's 2,000 less the code fence
+
+EMPTY_BOX = "□"
+_GLYPHS = {Mark.SLASH.value: "\\", Mark.CROSS.value: "X", Mark.PERMANENT.value: "■"}
+
+# The figure is three columns: right arm | torso (head above) | left arm.
+_SIDE = 11
+_MIDDLE = 11
+_LEG = 14
+_LEG_INDENT = 2
+_ROW = 3  # boxes per row for head, torso and legs; arms hang down one box per row
+
+
+def _cells(c: Character, loc: HitLocation) -> list[str]:
+    marks = [_GLYPHS[mark] for mark in c.marks(loc.id)]
+    return (marks + [EMPTY_BOX] * loc.boxes)[: loc.boxes]
+
+
+def _rows(cells: list[str], per_row: int) -> list[str]:
+    return [" ".join(cells[i : i + per_row]) for i in range(0, len(cells), per_row)]
+
+
+def _label(loc: HitLocation, rules: Rules) -> str:
+    return f"{rules.body.dice_label(loc.id)} {loc.short}"
+
+
+def _figure(c: Character, rules: Rules) -> list[str]:
+    body = rules.body
+    head, torso = body.location("head"), body.location("torso")
+    right_arm, left_arm = body.location("right_arm"), body.location("left_arm")
+    right_leg, left_leg = body.location("right_leg"), body.location("left_leg")
+
+    lines = [" " * _SIDE + _label(head, rules).center(_MIDDLE).rstrip()]
+    lines += [" " * _SIDE + row.center(_MIDDLE).rstrip() for row in _rows(_cells(c, head), _ROW)]
+    lines.append(
+        _label(right_arm, rules).center(_SIDE)
+        + _label(torso, rules).center(_MIDDLE)
+        + _label(left_arm, rules).center(_SIDE).rstrip()
+    )
+    right_cells, left_cells = _cells(c, right_arm), _cells(c, left_arm)
+    torso_rows = _rows(_cells(c, torso), _ROW)
+    for i in range(max(len(right_cells), len(left_cells), len(torso_rows))):
+        lines.append(
+            (right_cells[i] if i < len(right_cells) else "").center(_SIDE)
+            + (torso_rows[i] if i < len(torso_rows) else "").center(_MIDDLE)
+            + (left_cells[i] if i < len(left_cells) else "").center(_SIDE).rstrip()
+        )
+    indent = " " * _LEG_INDENT
+    labels = _label(right_leg, rules).center(_LEG) + _label(left_leg, rules).center(_LEG)
+    lines.append((indent + labels).rstrip())
+    right_rows, left_rows = _rows(_cells(c, right_leg), _ROW), _rows(_cells(c, left_leg), _ROW)
+    for i in range(max(len(right_rows), len(left_rows))):
+        lines.append(
+            indent
+            + (right_rows[i] if i < len(right_rows) else "").center(_LEG)
+            + (left_rows[i] if i < len(left_rows) else "").center(_LEG).rstrip()
+        )
+    return lines
+
+
+def _heading(c: Character, rules: Rules) -> list[str]:
+    return [
+        f"{c.name} · {'NPC' if c.npc else 'PC'}",
+        f"Level {c.level}/{c.max_level} · {status(c, rules=rules).value}",
+    ]
+
+
+def _penalties(c: Character, rules: Rules) -> list[str]:
+    full = set(full_locations(c, rules=rules))
+    lines: list[str] = []
+    for loc in rules.body.locations:
+        if loc.id in full and loc.penalty is Penalty.ARM:
+            lines.append(f"{loc.name} full: {loc.hand} hand unusable")
+    legs = [loc for loc in rules.body.locations if loc.penalty is Penalty.LEG]
+    full_legs = [loc for loc in legs if loc.id in full]
+    if full_legs and len(full_legs) == len(legs):
+        lines.append("Both legs full: cannot move")
+    elif full_legs:
+        lines.append(f"{full_legs[0].name} full: moves only with")
+        lines.append("  two empty hands")
+    return lines
+
+
+def _item_text(item: Item, rules: Rules) -> str:
+    kind = rules.items.kind(item.kind) if item.kind in rules.items.ids else None
+    details = [kind.short if kind else item.kind]
+    if item.location is not None:
+        details.append(item.location.replace("_", " "))
+    if item.less_lethal:
+        details.append("less-lethal")
+    if item.ability is not None and item.ability in rules.abilities.ids:
+        details.append(rules.abilities.ability(item.ability).name)
+    text = f"{item.name} ({', '.join(details)})"
+    return text + " DESTROYED" if item.destroyed else text
+
+
+def _held_tag(c: Character, index: int) -> str:
+    hands = [hand for hand in HANDS if c.held(hand) == index]
+    if len(hands) == 2:
+        return " [both hands]"
+    return f" [{hands[0][0].upper()} hand]" if hands else ""
+
+
+def _hand_lines(c: Character, rules: Rules) -> list[str]:
+    if c.right_hand is not None and c.right_hand == c.left_hand:
+        return [f"Both hands: {c.items[c.right_hand].name}"]
+    usable = usable_hands(c, rules=rules)
+    lines = []
+    for hand in HANDS:
+        index = c.held(hand)
+        held = c.items[index].name if index is not None else "empty"
+        if hand not in usable:
+            held = "can't be used"
+        lines.append(f"{_hand_name(hand)}: {held}")
+    return lines
+
+
+def _hand_name(hand: Hand) -> str:
+    return "R hand" if hand == "right" else "L hand"
+
+
+_LONG_WORD = 12  # a word longer than this is split rather than pushed to the next line
+
+
+def _wrap_line(line: str, indent: str) -> list[str]:
+    """Greedy word wrap to WIDTH that keeps the line's leading spaces and splits long words.
+
+    >>> _wrap_line(" 1. " + "Q" * 40 + " (armor)", "    ")
+    [' 1. QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ', '    QQQQ (armor)']
+    """
+    lines: list[str] = []
+    current = line[: len(line) - len(line.lstrip(" "))]
+    for word in line.split():
+        sep = "" if current.strip() == "" else " "
+        while len(current) + len(sep) + len(word) > WIDTH:
+            room = WIDTH - len(current) - len(sep)
+            if len(word) > _LONG_WORD and room > 0:
+                current += sep + word[:room]
+                word = word[room:]
+            lines.append(current)
+            current, sep = indent, ""
+        current += sep + word
+    lines.append(current)
+    return lines
+
+
+def _wrap(lines: Iterable[str], indent: str = "    ") -> list[str]:
+    wrapped: list[str] = []
+    for line in lines:
+        wrapped += [line] if len(line) <= WIDTH else _wrap_line(line, indent)
+    return wrapped
+
+
+def _fit(lines: list[str]) -> str:
+    text = "\n".join(_wrap(lines))
+    if len(text) > MAX_CHARS:  # cannot happen within the model's limits; a safety net
+        text = text[: MAX_CHARS - 1] + "…"
+    return text
+
+
+def render_wounds(character: Character, *, rules: Rules) -> str:
+    """Name, level and the body figure: the compact view for combat status."""
+    c = character
+    return _fit([*_heading(c, rules), *_figure(c, rules), *_penalties(c, rules)])
+
+
+def render_sheet(character: Character, *, rules: Rules) -> str:
+    """The whole sheet: heading, body, hands, items (destroyed noted), abilities, free slots.
+
+    >>> from data import load_rules
+    >>> from engine.character import Character
+    >>> sheet = render_sheet(Character.new("Ana"), rules=load_rules())
+    >>> print(sheet.split("Hands")[1])
+    <BLANKLINE>
+    R hand: empty
+    L hand: empty
+    <BLANKLINE>
+    Items 0 of 5 slots · 5 free
+    <BLANKLINE>
+    Abilities 0 of 2 · 2 free
+    """
+    c = character
+    lines = [*_heading(c, rules), "", *_figure(c, rules), *_penalties(c, rules)]
+    lines += ["", "Hands", *_hand_lines(c, rules)]
+
+    total = slots(c)
+    lines += ["", f"Items {len(c.items)} of {total} slots · {total - len(c.items)} free"]
+    for number, item in enumerate(c.items, start=1):
+        lines.append(f"{number:>2}. {_item_text(item, rules)}{_held_tag(c, number - 1)}")
+
+    limit = ability_limit(c)
+    count = len(c.abilities) + len(c.good_at)
+    lines += ["", f"Abilities {count} of {limit} · {max(limit - count, 0)} free"]
+    lines += [f" - Good at {activity}" for activity in c.good_at]
+    for ability_id in c.abilities:
+        known = ability_id in rules.abilities.ids
+        lines.append(f" - {rules.abilities.ability(ability_id).title if known else ability_id}")
+    return _fit(lines)

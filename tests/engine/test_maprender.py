@@ -1,0 +1,216 @@
+"""engine.maprender: the list and grid views, who is where, and the size limits."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.maprender import GRID_LEGEND, LIMIT, LIST_LEGEND, render_grid, render_list, render_map
+from engine.maps import GameMap, UnknownAreaError, parse_map
+
+MAPS = Path(__file__).resolve().parents[2] / "data" / "maps"
+
+
+def load(name: str) -> GameMap:
+    return parse_map((MAPS / f"{name}.map").read_text(encoding="utf-8"))
+
+
+# Drawn like the book's picture: the catwalk on top, the DJ booth to the left, the bar to the
+# right, the pool tables and the entrance below, the kitchen and the alley down the right side.
+NIGHTCLUB_GRID = """\
+             ┌────────┐
+             │Catwalk │
+             │        │
+             └────────┘
+                  ┆
+                  ┆
+                  ┆
+┌────────┐   ┌────────┐   ┌────────┐
+│DJ Booth│├──│ Dance  │──┤│  Bar   │
+│        │   │ Floor  │   │        │
+└────────┘   └────────┘   └────────┘
+                  │            │
+                  │            │
+                  │            ┴
+┌────────┐   ┌────────┐   ┌────────┐
+│  Pool  │├──│Entrance│   │Kitchen │
+│ Tables │   │        │   │        │
+└────────┘   └────────┘   └────────┘
+                               ┬
+                               │
+                               │
+                          ┌────────┐
+                          │ Alley  │
+                          │        │
+                          └────────┘
+─ move+sight ┄ sight only ▶ one way
+■ door shut □ door open ╳ no sight
+├ ┤ ┬ ┴ cover mark at that end
+Other lines:
+Catwalk ──┤ DJ Booth
+Catwalk ┄┄┄ Bar
+Dance Floor ──┤ Pool Tables
+* Entrance: PCs may start here
+* Alley: PCs may start here"""
+
+
+def test_nightclub_grid_looks_like_the_picture() -> None:
+    club = load("nightclub")
+    assert render_map(club) == NIGHTCLUB_GRID
+    assert render_grid(club) == NIGHTCLUB_GRID
+    assert max(len(line) for line in NIGHTCLUB_GRID.splitlines()) <= 40
+
+
+def test_nightclub_grid_with_occupants() -> None:
+    club = load("nightclub")
+    guards = [f"Guard {i}" for i in range(4)]
+    text = render_map(club, {"dance floor": ["Ann", "Bob"], "BAR": guards})
+    lines = text.splitlines()
+    assert lines[9] == "│DJ Booth│   │ Dance  │   │  Bar   │"
+    assert lines[10] == "│        │├──│ Floor  │──┤│        │"  # lines sit mid-box
+    assert lines[11] == "│        │   │ An Bo  │   │ 4 here │"  # initials, or a count
+    assert lines[-3:] == [
+        "Who is where:",
+        "Dance Floor: Ann, Bob",
+        "Bar: Guard 0, Guard 1, Guard 2, Guard 3",
+    ]
+    assert len(text) <= LIMIT
+
+
+def test_nightclub_list_view() -> None:
+    club = load("nightclub")
+    text = render_list(club, {"Kitchen": ["Guard 1"]})
+    lines = text.splitlines()
+    assert tuple(lines[:4]) == LIST_LEGEND
+    block = lines[lines.index("Bar") : lines.index("Pool Tables")]
+    assert block == ["Bar", "  .. Catwalk", "  |-- Dance Floor", "  --| Kitchen"]
+    assert "Kitchen [Guard 1]" in lines
+    assert lines[lines.index("Alley") + 1 :] == ["  --| Kitchen", "  * PCs may start here"]
+    narrow = render_map(club, width=30)  # labels abbreviated to fit
+    assert "│Catwa…│" in narrow and max(len(line) for line in narrow.splitlines()[:25]) <= 30
+    assert render_map(club, width=24) == render_list(club, width=24)  # too narrow for boxes
+
+
+def test_every_connection_kind_in_both_views() -> None:
+    for name in ("warehouse", "manor"):
+        m = load(name)
+        grid = render_map(m)
+        assert grid.splitlines()[0].startswith("┌") and len(grid) <= LIMIT
+        for glyph in ("┄", "▼", "■", "□", "╳", "├", "┤", "┬", "┴"):
+            assert glyph in grid, (name, glyph)
+        listed = render_list(m)
+        for token in ("--", "..", "->", "<-", "-[]-", "-[ ]-", ".x.", "|--|", "|..|"):
+            assert token in listed, (name, token)
+
+
+def test_manor_grid() -> None:
+    lines = render_map(load("manor")).splitlines()
+    assert lines[:9] == [
+        "┌───────┐   ┌───────┐   ┌───────┐",
+        "│Balcony│───│Gallery│─■─│ Tower │",
+        "└───────┘   └───────┘   └───────┘",
+        "    ┬           ┬           ┬",
+        "    │           ┆           ┆",
+        "    ┴           ┆           ┴",
+        "┌───────┐   ┌───────┐   ┌───────┐",
+        "│ Study │─□─│ Hall  │─■┤│Library│",
+        "└───────┘   └───────┘   └───────┘",
+    ]
+    assert "Balcony ─▶─ Garden" in lines and "Study ┄╳┄ Library" in lines
+
+
+def test_arrows_point_the_way_they_go() -> None:
+    m = parse_map("A @ 0,0\nB @ 1,0\nC @ 1,1\nB -> A\nC -> B")
+    assert render_grid(m, width=40) == "\n".join(
+        [
+            "┌─┐   ┌─┐",
+            "│A│─◀─│B│",
+            "└─┘   └─┘",
+            "       │",
+            "       ▲",
+            "       │",
+            "      ┌─┐",
+            "      │C│",
+            "      └─┘",
+            *GRID_LEGEND,
+        ]
+    )
+
+
+def test_straight_lines_pass_empty_cells_only() -> None:
+    m = parse_map("A @ 0,0\nB @ 2,0\nC @ 0,2\nD @ 1,0\nA -- B\nA .. C")
+    text = render_grid(m)
+    assert text is not None
+    assert "Other lines:\nA ─── B" in text  # D stands between A and B
+    assert "┆" in text.split("─ move")[0]  # A to C crosses the empty cell 0,1
+    crossing = parse_map("A @ 1,0\nB @ 1,2\nC @ 0,1\nD @ 2,1\nA -- B\nC -- D")
+    text = render_grid(crossing)
+    assert text is not None and "Other lines:\nC ─── D" in text
+
+
+def test_no_grid_without_every_position() -> None:
+    m = parse_map("A @ 0,0\nA -- B")
+    assert render_grid(m) is None
+    assert render_map(m) == render_list(m)
+
+
+def test_unknown_occupant_area() -> None:
+    with pytest.raises(UnknownAreaError):
+        render_map(load("nightclub"), {"Roof": ["Ann"]})
+
+
+def test_empty_occupants_draw_empty_rows() -> None:
+    text = render_map(load("nightclub"), {})
+    assert "Who is where:" not in text and text != NIGHTCLUB_GRID
+    assert len(text.splitlines()) == len(NIGHTCLUB_GRID.splitlines()) + 4  # one row per box line
+
+
+def test_huge_map_is_cut_with_a_count() -> None:
+    text = "\n".join(f"Room {i} --| Room {i + 1}" for i in range(200))
+    m = parse_map(text)
+    out = render_map(m, {"Room 3": ["Ann"]})
+    assert len(out) <= LIMIT
+    last = out.splitlines()[-1]
+    assert last.startswith("… ") and last.endswith(" more areas")
+    shown = sum(1 for line in out.splitlines() if line.startswith("Room "))
+    assert int(last.split()[1]) == len(m.areas) - shown
+    assert "Room 3 [Ann]" in out
+
+
+def test_big_grid_falls_back_to_the_list() -> None:
+    text = "\n".join(f"R{i} @ {i % 10},{i // 10}" for i in range(40))
+    m = parse_map(text)
+    assert render_grid(m) is None  # 10 columns do not fit 40 characters
+    assert render_grid(m, width=100) is not None
+    assert render_map(m) == render_list(m)
+
+
+def test_long_names_are_abbreviated() -> None:
+    m = parse_map("The Great Hall Of Kings @ 0,0\nAntechamberofdoom @ 1,0\nB @ 2,0")
+    text = render_grid(m)
+    assert text is not None
+    assert text.splitlines()[:4] == [
+        "┌─────────┐   ┌─────────┐   ┌─────────┐",
+        "│The Great│   │Antecham…│   │    B    │",
+        "│Hall Of …│   │         │   │         │",
+        "└─────────┘   └─────────┘   └─────────┘",
+    ]
+
+
+names = st.text(alphabet="abcdefghij XYZ", min_size=1, max_size=30).filter(str.strip)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(names, min_size=1, max_size=12, unique_by=lambda s: " ".join(s.split()).casefold()))
+def test_any_positioned_map_fits(area_names: list[str]) -> None:
+    text = "\n".join(f"{n} @ {i % 3},{i // 3}" for i, n in enumerate(area_names))
+    text += "\n" + "\n".join(f"{a} -- {b}" for a, b in pairwise(area_names))
+    m = parse_map(text)
+    out = render_map(m, {area_names[0]: ["Somebody With A Long Name"] * 5})
+    assert len(out) <= LIMIT
+    grid = out.split(GRID_LEGEND[0])[0]
+    assert all(len(line) <= 40 for line in grid.splitlines())

@@ -1,0 +1,527 @@
+"""Drive the real bot the way Discord does, and read back what a user would see.
+
+A :class:`Table` is one Discord server with one bot on it. Tests call
+``await table.slash("roll", level=40)``, ``await table.click(message, "Keep")`` or
+``await table.submit(reply.modal, {"New value": "38"})``; each builds the INTERACTION_CREATE
+payload Discord would send, feeds it to the bot's connection state (the real discord.py
+dispatch: command tree, dynamic items, modals), waits until the bot has finished handling it,
+and returns a :class:`Reply` with everything the bot sent or edited because of it.
+
+The bot's HTTP calls never leave the process: interaction callbacks, follow-ups and webhook
+edits are answered by patching discord.py's webhook adapter; channel messages by patching the
+bot's (dpytest) HTTP client. Every message the bot has shown is kept in ``table.messages``
+with its current content and components, so a test can click a button on any of them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import itertools
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+import discord.ext.test as dpytest
+import discord.ext.test.backend as dpytest_backend
+from discord import app_commands
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+from bot.client import UnhexBot, create_bot
+from bot.settings import Settings
+from engine.dice import ScriptedDice
+
+APP_ID = 900_000_000_000_000_001
+GUILD_ID = 900_000_000_000_000_100
+CHANNEL_ID = 900_000_000_000_000_200
+OTHER_CHANNEL_ID = 900_000_000_000_000_201
+EPHEMERAL = 1 << 6
+
+PLAYER_PERMISSIONS = discord.Permissions(
+    view_channel=True, send_messages=True, read_message_history=True, use_application_commands=True
+)
+GM_PERMISSIONS = PLAYER_PERMISSIONS | discord.Permissions(manage_guild=True)
+
+_ids = itertools.count(910_000_000_000_000_000)
+
+
+def snowflake() -> int:
+    return next(_ids)
+
+
+@dataclass(frozen=True)
+class User:
+    """Somebody at the table. ``gm`` users have Manage Server."""
+
+    id: int
+    name: str
+    gm: bool = False
+    roles: tuple[int, ...] = ()
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    def user_payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "username": self.name, "discriminator": "0",
+                "global_name": self.name, "avatar": None}
+
+    def member_payload(self) -> dict[str, Any]:
+        permissions = GM_PERMISSIONS if self.gm else PLAYER_PERMISSIONS
+        return {
+            "user": self.user_payload(), "roles": [str(r) for r in self.roles], "nick": None,
+            "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False, "flags": 0,
+            "permissions": str(permissions.value),
+        }
+
+
+ALICE = User(800_000_000_000_000_001, "alice")
+BOB = User(800_000_000_000_000_002, "bob")
+GM = User(800_000_000_000_000_003, "gamemaster", gm=True)
+
+
+@dataclass(frozen=True)
+class Button:
+    label: str
+    custom_id: str
+    disabled: bool = False
+    style: int = 1
+
+
+@dataclass(frozen=True)
+class Message:
+    """A message as a user sees it now."""
+
+    id: int
+    channel_id: int
+    content: str
+    ephemeral: bool
+    components: tuple[dict[str, Any], ...]
+    embeds: tuple[dict[str, Any], ...] = ()
+    allowed_mentions: dict[str, Any] | None = None
+
+    @property
+    def buttons(self) -> list[Button]:
+        found = []
+        for row in self.components:
+            for c in row.get("components", []):
+                if c.get("type") == 2 and "custom_id" in c:
+                    found.append(Button(c.get("label", ""), c["custom_id"],
+                                        c.get("disabled", False), c.get("style", 1)))
+        return found
+
+    @property
+    def labels(self) -> list[str]:
+        return [b.label for b in self.buttons]
+
+    def button(self, label: str) -> Button:
+        for b in self.buttons:
+            if b.label == label:
+                return b
+        raise AssertionError(f"no button {label!r} on message; buttons: {self.labels}")
+
+    def selects(self) -> list[dict[str, Any]]:
+        return [c for row in self.components for c in row.get("components", [])
+                if c.get("type") in (3, 5, 6, 7, 8)]
+
+
+@dataclass(frozen=True)
+class Modal:
+    custom_id: str
+    title: str
+    fields: dict[str, str]  # label -> custom_id of each text input
+
+
+@dataclass
+class Reply:
+    """What the bot did in answer to one interaction."""
+
+    kind: str | None = None  # "message", "update", "modal", "autocomplete", "defer", ...
+    messages: list[Message] = field(default_factory=list)  # created or edited, in order
+    modal: Modal | None = None
+    choices: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def message(self) -> Message:
+        """The last message this interaction created or edited."""
+        assert self.messages, f"the bot sent no message (reply kind {self.kind})"
+        return self.messages[-1]
+
+    @property
+    def content(self) -> str:
+        return self.message.content
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.message.ephemeral
+
+
+class Table:
+    """One server, one channel (plus a second), one bot: see the module docstring."""
+
+    def __init__(self, database: Path, *, dev_guild: int | None = None) -> None:
+        self.database = database
+        self.dev_guild = dev_guild
+        self.messages: dict[int, dict[str, Any]] = {}
+        self._token_message: dict[str, int] = {}
+        self._token_channel: dict[str, int] = {}
+        self._current: Reply | None = None
+        self.synced: list[tuple[int | None, list[dict[str, Any]]]] = []
+        self.bot: UnhexBot
+
+    # -- life cycle ----------------------------------------------------------------------
+
+    async def start(self, dice: Iterable[int] = ()) -> Table:
+        settings = Settings(UNHEX_DATABASE=self.database, DISCORD_TOKEN=None,
+                            UNHEX_DEV_GUILD=self.dev_guild)
+        bot = create_bot(settings, dice=ScriptedDice(dice))
+        await bot._async_setup_hook()
+        dpytest.configure(bot, guilds=0, text_channels=0, voice_channels=0, members=0)
+        state = bot._connection
+        state.stop_dispatch()  # type: ignore[attr-defined]
+        guild = dpytest_backend.make_guild("Unhex Table", id_num=GUILD_ID)
+        dpytest_backend.make_text_channel("fight", guild, id_num=CHANNEL_ID)
+        dpytest_backend.make_text_channel("tavern", guild, id_num=OTHER_CHANNEL_ID)
+        for user in (ALICE, BOB, GM):
+            member = dpytest_backend.make_user(user.name, "0001", id_num=user.id)
+            dpytest_backend.make_member(member, guild)
+        dpytest_backend.make_member(state.user, guild)
+        state.start_dispatch()  # type: ignore[attr-defined]
+        # dpytest swapped in its own connection state: give it the bot's command tree and id.
+        state._command_tree = bot.tree
+        state.application_id = APP_ID
+        bot.tree._http = bot.http  # the tree kept the HTTP client dpytest replaced
+        self._patch_http(bot)
+        await bot.setup_hook()
+        self.bot = bot
+        return self
+
+    async def restart(self, dice: Iterable[int] = ()) -> Table:
+        """Stop the bot as a crash would (the store simply closes) and start a new one on the
+        same database; messages already shown stay, so their buttons can be pressed."""
+        await self.bot.store.close()
+        return await self.start(dice)
+
+    async def stop(self) -> None:
+        await self.bot.store.close()
+
+    def dice(self, *faces: int) -> ScriptedDice:
+        """Script the next die faces the bot rolls (tens, ones, tens, ones, ...)."""
+        scripted = ScriptedDice(faces)
+        self.bot.dice = scripted
+        return scripted
+
+    # -- what users do -------------------------------------------------------------------
+
+    async def slash(self, command: str, *, user: User = ALICE, channel: int = CHANNEL_ID,
+                    **options: Any) -> Reply:
+        """Run ``/command`` (``"character create"`` for a subcommand) with ``options``."""
+        data = self._command_data(command, options, focused=None)
+        return await self._interact(2, data, user=user, channel=channel)
+
+    async def autocomplete(self, command: str, focused: str, *, user: User = ALICE,
+                           channel: int = CHANNEL_ID, **options: Any) -> list[str]:
+        """The choices offered while ``user`` types option ``focused`` (its value in options)."""
+        options.setdefault(focused, "")
+        data = self._command_data(command, options, focused=focused)
+        reply = await self._interact(4, data, user=user, channel=channel)
+        assert reply.kind == "autocomplete", f"no autocomplete answer, got {reply.kind}"
+        return [c["name"] for c in reply.choices]
+
+    async def click(self, message: Message | int, label: str, *, user: User = ALICE) -> Reply:
+        """Press the button labelled ``label`` on ``message`` as it is now."""
+        current = self.message(message if isinstance(message, int) else message.id)
+        button = current.button(label)
+        data = {"custom_id": button.custom_id, "component_type": 2}
+        return await self._interact(3, data, user=user, channel=current.channel_id,
+                                    message=self.messages[current.id])
+
+    async def click_id(self, message: Message, custom_id: str, *, user: User = ALICE) -> Reply:
+        """Press a button by its custom id (to replay an old or forged click)."""
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self._interact(3, data, user=user, channel=message.channel_id,
+                                    message=self.messages[message.id])
+
+    async def choose(self, message: Message, values: Sequence[str], *, user: User = ALICE,
+                     index: int = 0) -> Reply:
+        """Pick ``values`` in the ``index``-th select menu of ``message``."""
+        select = self.message(message.id).selects()[index]
+        data = {"custom_id": select["custom_id"], "component_type": select["type"],
+                "values": list(values)}
+        return await self._interact(3, data, user=user, channel=message.channel_id,
+                                    message=self.messages[message.id])
+
+    async def submit(self, modal: Modal | None, values: dict[str, str], *, user: User = ALICE,
+                     message: Message | None = None, channel: int = CHANNEL_ID) -> Reply:
+        """Submit ``modal`` with text ``values`` keyed by each field's label."""
+        assert modal is not None, "no modal was shown"
+        unknown = set(values) - set(modal.fields)
+        assert not unknown, f"modal has no fields {unknown}; it has {list(modal.fields)}"
+        rows = [{"type": 1, "components": [{"type": 4, "custom_id": modal.fields[label],
+                                            "value": value}]}
+                for label, value in values.items()]
+        data = {"custom_id": modal.custom_id, "components": rows}
+        raw = self.messages[message.id] if message is not None else None
+        return await self._interact(5, data, user=user,
+                                    channel=message.channel_id if message else channel,
+                                    message=raw)
+
+    # -- reading -------------------------------------------------------------------------
+
+    def message(self, message_id: int) -> Message:
+        return _message(self.messages[message_id])
+
+    def channel_messages(self, channel: int = CHANNEL_ID) -> list[Message]:
+        """Non-ephemeral messages in ``channel``, oldest first, as they look now."""
+        return [_message(m) for m in self.messages.values()
+                if int(m["channel_id"]) == channel and not m["flags"] & EPHEMERAL]
+
+    # -- payloads ------------------------------------------------------------------------
+
+    def _command_data(self, command: str, options: dict[str, Any],
+                      focused: str | None) -> dict[str, Any]:
+        names = command.split()
+        found: app_commands.Command[Any, ..., Any] | app_commands.Group | None
+        found = self.bot.tree.get_command(names[0])
+        assert found is not None, f"no command /{names[0]}"
+        for name in names[1:]:
+            assert isinstance(found, app_commands.Group), f"/{command}: {found.name} has no subcommands"
+            found = found.get_command(name)
+            assert found is not None, f"no command /{command}"
+        assert isinstance(found, app_commands.Command), f"/{command} is a group"
+        params = {p.display_name: p for p in found.parameters}
+        unknown = set(options) - set(params)
+        assert not unknown, f"/{command} has no options {unknown}"
+        leaf: list[dict[str, Any]] = []
+        for name, value in options.items():
+            param = params[name]
+            if isinstance(value, User):
+                value = str(value.id)
+            option = {"name": name, "type": param.type.value, "value": value}
+            if name == focused:
+                option["focused"] = True
+            leaf.append(option)
+        nested: list[dict[str, Any]] = leaf
+        for depth in range(len(names) - 1, 0, -1):
+            nested = [{"name": names[depth], "type": 1 if depth == len(names) - 1 else 2,
+                       "options": nested}]
+        return {"id": str(snowflake()), "name": names[0], "type": 1, "options": nested}
+
+    async def _interact(self, kind: int, data: dict[str, Any], *, user: User, channel: int,
+                        message: dict[str, Any] | None = None) -> Reply:
+        token = f"token-{snowflake()}"
+        payload: dict[str, Any] = {
+            "id": str(snowflake()), "application_id": str(APP_ID), "type": kind,
+            "token": token, "version": 1, "guild_id": str(GUILD_ID),
+            "channel_id": str(channel),
+            "channel": {"id": str(channel), "type": 0, "guild_id": str(GUILD_ID),
+                        "name": "fight", "position": 0, "permission_overwrites": [],
+                        "nsfw": False, "parent_id": None},
+            "member": user.member_payload(), "data": data, "locale": "en-US",
+            "guild_locale": "en-US", "app_permissions": str(discord.Permissions.all().value),
+            "entitlements": [], "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0, "attachment_size_limit": 10_485_760,
+        }
+        self._token_channel[token] = channel
+        if message is not None:
+            payload["message"] = message
+            self._token_message[token] = int(message["id"])
+        reply = Reply()
+        self._current = reply
+        before = asyncio.all_tasks()
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await self._settle(before)
+        self._current = None
+        return reply
+
+    async def _settle(self, before: set[asyncio.Task[Any]]) -> None:
+        """Wait until every task the interaction started (and those they started) is done."""
+        me = asyncio.current_task()
+        for _ in range(1000):
+            pending = [t for t in asyncio.all_tasks() - before
+                       if t is not me and not t.done()
+                       and not t.get_name().startswith("unhex-background")]
+            if not pending:
+                return
+            done, still = await asyncio.wait(pending, timeout=30)
+            assert not still, f"the bot did not finish handling the interaction: {still}"
+        raise AssertionError("the bot kept starting tasks")
+
+    # -- the fake Discord HTTP API ---------------------------------------------------------
+
+    def _record(self, raw: dict[str, Any]) -> None:
+        self.messages[int(raw["id"])] = raw
+        if self._current is not None:
+            self._current.messages.append(_message(raw))
+
+    def _new_message(self, channel_id: int, body: dict[str, Any], *, flags: int = 0,
+                     message_id: int | None = None) -> dict[str, Any]:
+        content = body.get("content") or ""
+        assert len(content) <= 2000, f"message over Discord's 2,000 characters ({len(content)})"
+        rows = body.get("components") or []
+        assert len(rows) <= 5, f"more than 5 component rows ({len(rows)})"
+        for row in rows:
+            assert len(row.get("components", [])) <= 5, "more than 5 components in a row"
+            for c in row.get("components", []):
+                assert len(c.get("custom_id", "")) <= 100, f"custom id too long: {c}"
+        raw = {
+            "id": str(message_id or snowflake()), "channel_id": str(channel_id),
+            "guild_id": str(GUILD_ID),
+            "author": {"id": str(self.bot.user.id if self.bot.user else APP_ID),
+                       "username": "Unhex", "discriminator": "0", "avatar": None, "bot": True},
+            "content": content, "timestamp": dt.datetime.now(dt.UTC).isoformat(),
+            "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [],
+            "mention_roles": [], "attachments": [], "embeds": body.get("embeds") or [],
+            "pinned": False, "type": 0, "components": rows,
+            "flags": flags | int(body.get("flags") or 0),
+            "allowed_mentions": body.get("allowed_mentions"),
+        }
+        return raw
+
+    def _edit(self, message_id: int, body: dict[str, Any]) -> dict[str, Any]:
+        raw = dict(self.messages[message_id])
+        for key in ("content", "components", "embeds"):
+            if key in body:
+                raw[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
+        assert len(raw["content"] or "") <= 2000, "edit over Discord's 2,000 characters"
+        raw["edited_timestamp"] = dt.datetime.now(dt.UTC).isoformat()
+        self._record(raw)
+        return raw
+
+    def _patch_http(self, bot: UnhexBot) -> None:
+        table = self
+        http = bot.http
+
+        async def webhook_request(adapter: AsyncWebhookAdapter, route: Any, session: Any = None,
+                                  *, payload: dict[str, Any] | None = None,
+                                  multipart: list[dict[str, Any]] | None = None,
+                                  **kwargs: Any) -> Any:
+            if payload is None and multipart:
+                payload = json.loads(multipart[0]["value"])
+            return table._answer_webhook(route.method, route.path, route.url, payload or {})
+
+        # The patch is process-wide; each Table re-points it at itself when it starts.
+        AsyncWebhookAdapter.request = webhook_request  # type: ignore[method-assign,assignment]
+
+        async def send_message(channel_id: int, *, params: Any) -> dict[str, Any]:
+            raw = table._new_message(int(channel_id), params.payload or json.loads(
+                params.multipart[0]["value"]))
+            table._record(raw)
+            return raw
+
+        async def edit_message(channel_id: int, message_id: int, *, params: Any) -> dict[str, Any]:
+            return table._edit(int(message_id), params.payload or {})
+
+        async def get_message(channel_id: int, message_id: int) -> dict[str, Any]:
+            try:
+                return table.messages[int(message_id)]
+            except KeyError:
+                raise discord.NotFound(_FakeResponse(404), "Unknown Message") from None
+
+        async def delete_message(channel_id: int, message_id: int, **_: Any) -> None:
+            table.messages.pop(int(message_id), None)
+
+        async def bulk_upsert_global_commands(application_id: int, *, payload: Any) -> list[Any]:
+            table.synced.append((None, payload))
+            return []
+
+        async def bulk_upsert_guild_commands(application_id: int, guild_id: int,
+                                             *, payload: Any) -> list[Any]:
+            table.synced.append((int(guild_id), payload))
+            return []
+
+        http.send_message = send_message  # type: ignore[method-assign,assignment]
+        http.edit_message = edit_message  # type: ignore[method-assign,assignment]
+        http.get_message = get_message  # type: ignore[method-assign,assignment]
+        http.delete_message = delete_message  # type: ignore[method-assign,assignment]
+        http.bulk_upsert_global_commands = bulk_upsert_global_commands  # type: ignore[method-assign,assignment]
+        http.bulk_upsert_guild_commands = bulk_upsert_guild_commands  # type: ignore[method-assign,assignment]
+
+    def _answer_webhook(self, method: str, path: str, url: str,
+                        body: dict[str, Any]) -> Any:
+        reply = self._current
+        if method == "POST" and path.endswith("/callback"):
+            return self._callback(url.split("/")[-2], body, reply)
+        parts = url.split("/webhooks/")[1].split("/")
+        token = parts[1]
+        if method == "POST":  # a follow-up message
+            flags = int(body.get("flags") or 0)
+            raw = self._new_message(self._channel_of(token), body, flags=flags)
+            self._record(raw)
+            return raw
+        target = parts[3] if len(parts) > 3 else "@original"
+        message_id = self._token_message[token] if target == "@original" else int(target)
+        if method == "PATCH":
+            return self._edit(message_id, body)
+        if method == "GET":
+            return self.messages[message_id]
+        if method == "DELETE":
+            self.messages.pop(message_id, None)
+            return None
+        raise AssertionError(f"unexpected webhook call {method} {url}")
+
+    def _channel_of(self, token: str) -> int:
+        message_id = self._token_message.get(token)
+        if message_id is not None and message_id in self.messages:
+            return int(self.messages[message_id]["channel_id"])
+        return self._token_channel[token]
+
+    def _callback(self, token: str, body: dict[str, Any], reply: Reply | None) -> dict[str, Any]:
+        kind = body["type"]
+        data = body.get("data") or {}
+        interaction = {"id": str(snowflake()), "type": kind}
+        resource: dict[str, Any] = {"type": kind}
+        names = {4: "message", 5: "defer", 6: "defer-update", 7: "update", 8: "autocomplete",
+                 9: "modal"}
+        if reply is not None:
+            reply.kind = names.get(kind, str(kind))
+        if kind == 4:
+            flags = int(data.get("flags") or 0)
+            raw = self._new_message(self._token_channel[token], data, flags=flags)
+            self._token_message[token] = int(raw["id"])
+            self._record(raw)
+            resource["message"] = raw
+            interaction.update(response_message_id=raw["id"],
+                               response_message_ephemeral=bool(flags & EPHEMERAL))
+        elif kind == 5:
+            flags = int(data.get("flags") or 0)
+            raw = self._new_message(self._token_channel[token], {"content": ""}, flags=flags)
+            self._token_message[token] = int(raw["id"])
+            self.messages[int(raw["id"])] = raw
+            interaction.update(response_message_id=raw["id"], response_message_loading=True,
+                               response_message_ephemeral=bool(flags & EPHEMERAL))
+        elif kind == 7:
+            message_id = self._token_message[token]
+            raw = self._edit(message_id, data)
+            resource["message"] = raw
+            interaction.update(response_message_id=raw["id"])
+        elif kind == 8 and reply is not None:
+            reply.choices = list(data.get("choices") or [])
+            assert len(reply.choices) <= 25, "more than 25 autocomplete choices"
+        elif kind == 9 and reply is not None:
+            fields = {}
+            for row in data.get("components", []):
+                inner = row.get("components") or [row.get("component")]
+                for c in inner:
+                    if c and c.get("type") == 4:
+                        fields[c.get("label", "")] = c["custom_id"]
+            reply.modal = Modal(data["custom_id"], data.get("title", ""), fields)
+        return {"interaction": interaction, "resource": resource}
+
+
+class _FakeResponse:
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = "Not Found"
+
+
+def _message(raw: dict[str, Any]) -> Message:
+    return Message(
+        id=int(raw["id"]), channel_id=int(raw["channel_id"]), content=raw.get("content") or "",
+        ephemeral=bool(int(raw.get("flags") or 0) & EPHEMERAL),
+        components=tuple(raw.get("components") or ()), embeds=tuple(raw.get("embeds") or ()),
+        allowed_mentions=raw.get("allowed_mentions"),
+    )
