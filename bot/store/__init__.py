@@ -11,6 +11,7 @@ from pathlib import Path
 
 import aiosqlite
 
+from bot.store.guilds import GuildStore
 from bot.store.migrations import MIGRATIONS
 from bot.store.rolls import RollStore
 
@@ -25,6 +26,7 @@ class Store:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
         self.rolls = RollStore(db)
+        self.guilds = GuildStore(db)
 
     @classmethod
     async def open(cls, path: Path | str) -> Store:

@@ -14,4 +14,42 @@ MIGRATIONS: tuple[str, ...] = (
         created_at TEXT NOT NULL DEFAULT (datetime('now'))
     );
     """,
+    # 2: per-server settings (the GM role).
+    """
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        gm_role_id INTEGER
+    );
+    """,
+    # 3: characters, per server; `data` is the engine's Character as JSON.
+    """
+    CREATE TABLE characters (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        owner_id INTEGER NOT NULL,
+        npc INTEGER NOT NULL,
+        data TEXT NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL DEFAULT (datetime('now')),
+        updated_at TEXT NOT NULL DEFAULT (datetime('now')),
+        UNIQUE (guild_id, name_key)
+    );
+    CREATE INDEX characters_owner ON characters (guild_id, owner_id);
+    """,
+    # 4: maps written by a server's GMs; `text` is the map in the engine's text format.
+    """
+    CREATE TABLE maps (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        text TEXT NOT NULL,
+        author_id INTEGER NOT NULL,
+        created_at TEXT NOT NULL DEFAULT (datetime('now')),
+        updated_at TEXT NOT NULL DEFAULT (datetime('now')),
+        UNIQUE (guild_id, name_key)
+    );
+    """,
 )

@@ -1,0 +1,43 @@
+"""Who may do what: GMs are members with Manage Server or the server's GM role (`/gm role`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import UserError
+
+if TYPE_CHECKING:
+    from bot.client import UnhexBot
+
+
+async def is_gm(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user is a GM of the server the interaction comes from."""
+    if interaction.guild_id is None:
+        return False
+    if interaction.permissions.manage_guild:
+        return True
+    bot: UnhexBot = interaction.client
+    role_id = await bot.store.guilds.gm_role(interaction.guild_id)
+    user = interaction.user
+    return (
+        role_id is not None
+        and isinstance(user, discord.Member)
+        and any(role.id == role_id for role in user.roles)
+    )
+
+
+async def require_gm(interaction: discord.Interaction[Any], doing: str) -> None:
+    """Refuse, with the reason, unless the user is a GM. ``doing``: "delete a map"."""
+    if not await is_gm(interaction):
+        raise UserError(
+            f"Only a GM may {doing}. GMs have Manage Server or the GM role (`/gm role`)."
+        )
+
+
+def require_guild(interaction: discord.Interaction[Any]) -> int:
+    """The server id; characters, maps and fights live in a server, not in DMs."""
+    if interaction.guild_id is None:
+        raise UserError("This works in a server's channel, not in direct messages.")
+    return interaction.guild_id
