@@ -10,6 +10,7 @@ import discord
 
 from bot.errors import report_error
 
+
 class PersistentButton:
     """Mixin for a button whose state lives in its custom id and the database.
 
@@ -21,7 +22,7 @@ class PersistentButton:
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             await self.handle(interaction)
-        except Exception as error:  # noqa: BLE001 - reported to the user and logged
+        except Exception as error:
             await report_error(interaction, error)
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
@@ -31,7 +32,9 @@ class PersistentButton:
 class ErrorReportingModal(discord.ui.Modal):
     """A modal whose errors reach the user like every other error."""
 
-    async def on_error(self, interaction: discord.Interaction[Any], error: Exception) -> None:
+    async def on_error(  # type: ignore[override]  # Modal drops BaseView's item argument
+        self, interaction: discord.Interaction[Any], error: Exception
+    ) -> None:
         await report_error(interaction, error)
 
 

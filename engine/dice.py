@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from enum import Enum
+from enum import StrEnum
 from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict
@@ -205,7 +205,7 @@ def roll(level: int, dice: DiceSource) -> Check:
     return check(level, tens, ones)
 
 
-class Reroll(str, Enum):
+class Reroll(StrEnum):
     """Which dice a **good** re-roll names before rolling (RULINGS 4)."""
 
     TENS = "tens"
@@ -213,7 +213,7 @@ class Reroll(str, Enum):
     BOTH = "both"
 
 
-class Modifier(str, Enum):
+class Modifier(StrEnum):
     """The three modifiers; only one applies to one roll (RULINGS 4)."""
 
     GOOD = "good"
@@ -221,7 +221,7 @@ class Modifier(str, Enum):
     POWERFUL = "powerful"
 
 
-class CriticalChoice(str, Enum):
+class CriticalChoice(StrEnum):
     """What a critical success gives (RULINGS 5): one of the two, not both."""
 
     EXTRA_ACTION = "extra_action"
@@ -302,11 +302,15 @@ class Roll(BaseModel):
         if self.second_check is not None:
             raise RuleError("A roll can be re-rolled only once.")
         if self.modifier is not None:
-            raise RuleError(f"This roll already used {self.modifier.value}; only one modifier applies.")
+            raise RuleError(
+                f"This roll already used {self.modifier.value}; only one modifier applies."
+            )
         if self.first_check.critical_failure:
             raise RuleError("A critical failure cannot be re-rolled.")
         if self.critical_choice is not None:
-            raise RuleError("The critical success was already used; the roll cannot be re-rolled now.")
+            raise RuleError(
+                "The critical success was already used; the roll cannot be re-rolled now."
+            )
         tens, ones = self.first_check.tens, self.first_check.ones
         if which in (Reroll.TENS, Reroll.BOTH):
             tens = dice.die()
@@ -325,7 +329,9 @@ class Roll(BaseModel):
         if modifier is Modifier.GOOD:
             raise RuleError("Good is used by re-rolling.")
         if self.modifier is not None:
-            raise RuleError(f"This roll already used {self.modifier.value}; only one modifier applies.")
+            raise RuleError(
+                f"This roll already used {self.modifier.value}; only one modifier applies."
+            )
         if not self.result.success:
             raise RuleError(f"{modifier.value.capitalize()} applies only to a successful roll.")
         return self.model_copy(update={"modifier": modifier})
@@ -362,7 +368,7 @@ class Roll(BaseModel):
             raise RuleError("The critical success was already used.")
 
 
-class Side(str, Enum):
+class Side(StrEnum):
     """The sides of an opposed roll as the rules tell them apart on a tie."""
 
     PC = "pc"

@@ -13,7 +13,7 @@ This is what `/roll` plays out. It says at every moment what it waits for:
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
@@ -23,7 +23,7 @@ from engine.errors import RuleError
 __all__ = ["Decision", "QuickRoll"]
 
 
-class Decision(str, Enum):
+class Decision(StrEnum):
     """What a chat roll waits for from its roller."""
 
     REROLL = "reroll"  # good: re-roll tens, ones, both, or keep

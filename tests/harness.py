@@ -102,6 +102,7 @@ class Message:
     components: tuple[dict[str, Any], ...]
     embeds: tuple[dict[str, Any], ...] = ()
     allowed_mentions: dict[str, Any] | None = None
+    raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def buttons(self) -> list[Button]:
@@ -179,6 +180,7 @@ class Table:
                             UNHEX_DEV_GUILD=self.dev_guild)
         bot = create_bot(settings, dice=ScriptedDice(dice))
         await bot._async_setup_hook()
+        allowed_mentions = bot._connection.allowed_mentions
         dpytest.configure(bot, guilds=0, text_channels=0, voice_channels=0, members=0)
         state = bot._connection
         state.stop_dispatch()  # type: ignore[attr-defined]
@@ -193,6 +195,7 @@ class Table:
         # dpytest swapped in its own connection state: give it the bot's command tree and id.
         state._command_tree = bot.tree
         state.application_id = APP_ID
+        state.allowed_mentions = allowed_mentions
         bot.tree._http = bot.http  # the tree kept the HTTP client dpytest replaced
         self._patch_http(bot)
         await bot.setup_hook()
@@ -239,11 +242,12 @@ class Table:
         return await self._interact(3, data, user=user, channel=current.channel_id,
                                     message=self.messages[current.id])
 
-    async def click_id(self, message: Message, custom_id: str, *, user: User = ALICE) -> Reply:
-        """Press a button by its custom id (to replay an old or forged click)."""
-        data = {"custom_id": custom_id, "component_type": 2}
+    async def click_stale(self, message: Message, label: str, *, user: User = ALICE) -> Reply:
+        """Press ``label`` on ``message`` as it looked in that snapshot: what a second click
+        sends when it left the user's client before the first click's result arrived."""
+        data = {"custom_id": message.button(label).custom_id, "component_type": 2}
         return await self._interact(3, data, user=user, channel=message.channel_id,
-                                    message=self.messages[message.id])
+                                    message=message.raw)
 
     async def choose(self, message: Message, values: Sequence[str], *, user: User = ALICE,
                      index: int = 0) -> Reply:
@@ -288,7 +292,7 @@ class Table:
         found = self.bot.tree.get_command(names[0])
         assert found is not None, f"no command /{names[0]}"
         for name in names[1:]:
-            assert isinstance(found, app_commands.Group), f"/{command}: {found.name} has no subcommands"
+            assert isinstance(found, app_commands.Group), f"/{command}: no such subcommand"
             found = found.get_command(name)
             assert found is not None, f"no command /{command}"
         assert isinstance(found, app_commands.Command), f"/{command} is a group"
@@ -346,7 +350,7 @@ class Table:
                        and not t.get_name().startswith("unhex-background")]
             if not pending:
                 return
-            done, still = await asyncio.wait(pending, timeout=30)
+            _, still = await asyncio.wait(pending, timeout=30)
             assert not still, f"the bot did not finish handling the interaction: {still}"
         raise AssertionError("the bot kept starting tasks")
 
@@ -523,5 +527,5 @@ def _message(raw: dict[str, Any]) -> Message:
         id=int(raw["id"]), channel_id=int(raw["channel_id"]), content=raw.get("content") or "",
         ephemeral=bool(int(raw.get("flags") or 0) & EPHEMERAL),
         components=tuple(raw.get("components") or ()), embeds=tuple(raw.get("embeds") or ()),
-        allowed_mentions=raw.get("allowed_mentions"),
+        allowed_mentions=raw.get("allowed_mentions"), raw=dict(raw),
     )

@@ -17,6 +17,7 @@ from bot.store.rolls import StoredRoll
 from engine.dice import Check, Reroll
 from engine.quickroll import Decision, QuickRoll
 
+
 def _line(check: Check) -> str:
     return f"**{check.value}** ({check.tens}·{check.ones}) — {check.outcome}" + (
         f" · degrees {check.tens} and {check.ones}" if check.success else ""
@@ -107,7 +108,7 @@ class RollButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> RollButton:
         return cls(int(match["id"]), match["action"])

@@ -38,7 +38,8 @@ class RollStore:
 
     async def get(self, roll_id: int) -> StoredRoll | None:
         async with self._db.execute(
-            "SELECT id, guild_id, channel_id, user_id, note, state, version FROM rolls WHERE id = ?",
+            "SELECT id, guild_id, channel_id, user_id, note, state, version "
+            "FROM rolls WHERE id = ?",
             (roll_id,),
         ) as cursor:
             row = await cursor.fetchone()

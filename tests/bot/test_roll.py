@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from tests.harness import ALICE, BOB, Table
 
 
@@ -13,3 +17,141 @@ async def test_plain_roll_shows_value_level_outcome_and_degrees(table: Table) ->
     assert "**34** (3·4) — SUCCESS · degrees 3 and 4" in reply.content
     assert "vs **40**" in reply.content
     assert reply.message.buttons == []
+
+
+async def test_good_roll_offers_rerolls_and_shows_both_rolls_after_the_choice(table: Table) -> None:
+    table.dice(7, 2)
+    reply = await table.slash("roll", level=40, good=True)
+    assert "**72** (7·2) — FAILURE" in reply.content
+    assert reply.message.labels == ["Re-roll tens", "Re-roll ones", "Re-roll both", "Keep"]
+    table.dice(3)
+    after = await table.click(reply.message, "Re-roll tens")
+    assert after.kind == "update"
+    assert "First roll: ~~72 (7·2)~~ FAILURE" in after.content
+    assert "Re-rolled tens: **32** (3·2) — SUCCESS · degrees 3 and 2" in after.content
+    assert after.message.buttons == []
+
+
+async def test_keep_ends_the_roll(table: Table) -> None:
+    table.dice(3, 4)
+    reply = await table.slash("roll", level=40, good=True)
+    after = await table.click(reply.message, "Keep")
+    assert "**34** (3·4) — SUCCESS" in after.content and "Re-rolled" not in after.content
+    assert after.message.buttons == []
+
+
+async def test_only_the_roller_may_press_and_nothing_changes(table: Table) -> None:
+    table.dice(7, 2)
+    reply = await table.slash("roll", level=40, good=True)
+    refused = await table.click(reply.message, "Re-roll both", user=BOB)
+    assert refused.ephemeral
+    assert f"Only {ALICE.mention} can decide this roll." == refused.content
+    assert table.message(reply.message.id).content == reply.content
+    assert table.message(reply.message.id).labels == reply.message.labels
+
+
+async def test_no_reroll_buttons_on_a_critical_failure(table: Table) -> None:
+    table.dice(6, 6)
+    reply = await table.slash("roll", level=40, good=True)
+    assert "CRITICAL FAILURE" in reply.content
+    assert reply.message.buttons == []
+
+
+async def test_critical_success_extra_action(table: Table) -> None:
+    table.dice(2, 2)
+    reply = await table.slash("roll", level=40)
+    assert "CRITICAL SUCCESS" in reply.content
+    assert reply.message.labels == ["Extra action", "Adjust"]
+    after = await table.click(reply.message, "Extra action")
+    assert "Took an extra action." in after.content
+    assert after.message.buttons == []
+
+
+async def test_critical_success_adjust_asks_for_a_value_and_refuses_too_high(table: Table) -> None:
+    table.dice(1, 1)
+    reply = await table.slash("roll", level=40, note="pick the lock")
+    modal_reply = await table.click(reply.message, "Adjust")
+    assert modal_reply.kind == "modal"
+    assert modal_reply.modal is not None and "New value (1-40)" in modal_reply.modal.fields
+    too_high = await table.submit(modal_reply.modal, {"New value (1-40)": "41"},
+                                  message=reply.message)
+    assert too_high.ephemeral and "1-40, not 41" in too_high.content
+    assert table.message(reply.message.id).labels == ["Extra action", "Adjust"]
+    done = await table.submit(modal_reply.modal, {"New value (1-40)": "38"},
+                              message=reply.message)
+    assert "Adjusted to **38** (3·8) — SUCCESS · degrees 3 and 8" in done.content
+    assert done.message.buttons == []
+
+
+async def test_good_then_critical_success_offers_the_critical_choice(table: Table) -> None:
+    table.dice(9, 1)
+    reply = await table.slash("roll", level=40, good=True)
+    table.dice(1)
+    after = await table.click(reply.message, "Re-roll tens")
+    assert "Re-rolled tens: **11** (1·1) — CRITICAL SUCCESS" in after.content
+    assert after.message.labels == ["Extra action", "Adjust"]
+
+
+async def test_opposed_roll_names_the_winner(table: Table) -> None:
+    table.dice(3, 4, 6, 2)
+    reply = await table.slash("roll", level=40, against=25)
+    assert "Other side vs 25: **62** (6·2) — FAILURE" in reply.content
+    assert f"**Winner: {ALICE.mention}**" in reply.content
+    table.dice(3, 0, 3, 0)
+    tie = await table.slash("roll", level=40, against=40)
+    assert "**Tie at 30**" in tie.content
+    table.dice(8, 0, 9, 0)
+    both = await table.slash("roll", level=40, against=40)
+    assert "nobody wins" in both.content
+
+
+async def test_opposed_winner_waits_for_the_good_reroll(table: Table) -> None:
+    table.dice(7, 2, 2, 0)
+    reply = await table.slash("roll", level=40, against=30, good=True)
+    assert "Winner" not in reply.content
+    table.dice(3)
+    after = await table.click(reply.message, "Re-roll tens")
+    assert f"**Winner: {ALICE.mention}**" in after.content  # 32 beats 20
+
+
+async def test_note_never_pings(table: Table) -> None:
+    table.dice(3, 4)
+    reply = await table.slash("roll", level=40, note="@everyone <@&123> look")
+    assert "@everyone" in reply.content
+    assert reply.message.allowed_mentions == {"parse": []}  # nobody, no role, no @everyone
+
+
+async def test_a_second_click_on_a_used_button_is_refused(table: Table) -> None:
+    table.dice(7, 2)
+    reply = await table.slash("roll", level=40, good=True)
+    stale = reply.message  # the message as it was, buttons and all
+    table.dice(3)
+    await table.click(stale, "Re-roll tens")
+    again = await table.click_stale(stale, "Re-roll ones")
+    assert again.ephemeral and "already settled" in again.content
+    assert "**32**" in table.message(stale.id).content
+
+
+async def test_buttons_work_after_a_restart(table: Table) -> None:
+    table.dice(7, 2)
+    reply = await table.slash("roll", level=40, good=True)
+    await table.restart(dice=[1, 5])
+    after = await table.click(reply.message, "Re-roll both")
+    assert "Re-rolled both: **15** (1·5) — SUCCESS" in after.content
+
+
+async def test_unexpected_errors_give_a_reference_and_are_logged(
+    table: Table, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def broken(**_: object) -> None:
+        raise RuntimeError("disk on fire")
+
+    table.bot.store.rolls.add = broken  # type: ignore[method-assign,assignment]
+    table.dice(3, 4)
+    reply = await table.slash("roll", level=40)
+    assert reply.ephemeral
+    match = re.search(r"ref `([0-9A-F]{6})`", reply.content)
+    assert match, reply.content
+    logged = [r for r in caplog.records if match.group(1) in r.getMessage()]
+    assert logged and logged[0].exc_info is not None
+    assert "disk on fire" in str(logged[0].exc_info[1])
