@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 #: One extension per command family, loaded in this order.
-EXTENSIONS: tuple[str, ...] = ("bot.cogs.dice",)
+EXTENSIONS: tuple[str, ...] = ("bot.cogs.dice", "bot.cogs.maps")
 
 
 class UnhexBot(commands.Bot):

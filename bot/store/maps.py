@@ -1,0 +1,119 @@
+"""Maps written by a server's GMs (the `maps` table, migration 4).
+
+A map's ``text`` is kept exactly as its GM typed it (comments included), so `/map edit` and
+`/map export` give it back unchanged; the engine's ``parse_map`` reads it when it is shown.
+Names are unique per server ignoring case and runs of spaces (:func:`name_key`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import aiosqlite
+
+__all__ = ["MapStore", "StoredMap", "clean_name", "name_key"]
+
+# Milliseconds: a stale button can tell a deleted map from a new one that reused its id, and
+# an edit can tell whether somebody saved the map since it was read.
+_NOW = "strftime('%Y-%m-%d %H:%M:%f', 'now')"
+_COLUMNS = "id, guild_id, name, text, author_id, created_at, updated_at"
+
+
+def clean_name(name: str) -> str:
+    """``name`` as it is kept and shown: trimmed, each run of spaces made one space."""
+    return " ".join(name.split())
+
+
+def name_key(name: str) -> str:
+    """What makes two map names the same name: ``"Old  Docks"`` is ``"old docks"``."""
+    return clean_name(name).casefold()
+
+
+@dataclass(frozen=True, slots=True)
+class StoredMap:
+    id: int
+    guild_id: int
+    name: str
+    text: str
+    author_id: int
+    created_at: str
+    updated_at: str
+
+
+def _row(row: aiosqlite.Row) -> StoredMap:
+    return StoredMap(
+        row["id"], row["guild_id"], row["name"], row["text"], row["author_id"],
+        row["created_at"], row["updated_at"],
+    )
+
+
+class MapStore:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def add(
+        self, *, guild_id: int, name: str, text: str, author_id: int
+    ) -> StoredMap | None:
+        """Save a new map; ``None`` (and nothing saved) when the server has one of that name."""
+        name = clean_name(name)
+        cursor = await self._db.execute(
+            "INSERT INTO maps (guild_id, name, name_key, text, author_id, created_at, "
+            f"updated_at) VALUES (?, ?, ?, ?, ?, {_NOW}, {_NOW}) "
+            "ON CONFLICT (guild_id, name_key) DO NOTHING",
+            (guild_id, name, name_key(name), text, author_id),
+        )
+        await self._db.commit()
+        if cursor.rowcount != 1 or cursor.lastrowid is None:
+            return None
+        return await self.get_by_id(cursor.lastrowid)
+
+    async def get(self, guild_id: int, name: str) -> StoredMap | None:
+        """The server's map called ``name`` (any case), if there is one."""
+        async with self._db.execute(
+            f"SELECT {_COLUMNS} FROM maps WHERE guild_id = ? AND name_key = ?",
+            (guild_id, name_key(name)),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else _row(row)
+
+    async def get_by_id(self, map_id: int) -> StoredMap | None:
+        async with self._db.execute(
+            f"SELECT {_COLUMNS} FROM maps WHERE id = ?", (map_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else _row(row)
+
+    async def in_guild(self, guild_id: int) -> list[StoredMap]:
+        """Every map of the server, by name."""
+        async with self._db.execute(
+            f"SELECT {_COLUMNS} FROM maps WHERE guild_id = ? ORDER BY name_key", (guild_id,)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [_row(r) for r in rows]
+
+    async def names(self, guild_id: int) -> list[str]:
+        """The names of the server's maps, by name (for autocomplete)."""
+        async with self._db.execute(
+            "SELECT name FROM maps WHERE guild_id = ? ORDER BY name_key", (guild_id,)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [r["name"] for r in rows]
+
+    async def replace_text(self, stored: StoredMap, text: str) -> StoredMap | None:
+        """Save ``text`` if nobody changed or deleted the map since ``stored`` was read;
+        else ``None`` and nothing changes."""
+        cursor = await self._db.execute(
+            f"UPDATE maps SET text = ?, updated_at = {_NOW} "
+            "WHERE id = ? AND updated_at = ? AND text = ?",
+            (text, stored.id, stored.updated_at, stored.text),
+        )
+        await self._db.commit()
+        return await self.get_by_id(stored.id) if cursor.rowcount == 1 else None
+
+    async def delete(self, map_id: int, created_at: str) -> bool:
+        """Delete the map ``map_id`` created at ``created_at``; False if it is already gone."""
+        cursor = await self._db.execute(
+            "DELETE FROM maps WHERE id = ? AND created_at = ?", (map_id, created_at)
+        )
+        await self._db.commit()
+        return cursor.rowcount == 1
