@@ -18,7 +18,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 #: One extension per command family, loaded in this order.
-EXTENSIONS: tuple[str, ...] = ("bot.cogs.dice", "bot.cogs.maps")
+EXTENSIONS: tuple[str, ...] = (
+    "bot.cogs.dice",
+    "bot.cogs.maps",
+    "bot.cogs.characters",
+    "bot.cogs.gm",
+)
 
 
 class UnhexBot(commands.Bot):

@@ -78,6 +78,24 @@ class User:
         }
 
 
+@dataclass(frozen=True)
+class Role:
+    """A role of the server, made with :meth:`Table.add_role`; give it to a user with
+    ``dataclasses.replace(BOB, roles=(role.id,))`` and pass it as a role option's value."""
+
+    id: int
+    name: str
+
+    @property
+    def mention(self) -> str:
+        return f"<@&{self.id}>"
+
+    def payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "name": self.name, "color": 0, "hoist": False,
+                "position": 1, "permissions": "0", "managed": False, "mentionable": False,
+                "flags": 0}
+
+
 ALICE = User(800_000_000_000_000_001, "alice")
 BOB = User(800_000_000_000_000_002, "bob")
 GM = User(800_000_000_000_000_003, "gamemaster", gm=True)
@@ -171,6 +189,7 @@ class Table:
         self._token_channel: dict[str, int] = {}
         self._current: Reply | None = None
         self.synced: list[tuple[int | None, list[dict[str, Any]]]] = []
+        self.roles: list[Role] = []
         self.bot: UnhexBot
 
     # -- life cycle ----------------------------------------------------------------------
@@ -191,6 +210,8 @@ class Table:
             member = dpytest_backend.make_user(user.name, "0001", id_num=user.id)
             dpytest_backend.make_member(member, guild)
         dpytest_backend.make_member(state.user, guild)
+        for role in self.roles:
+            dpytest_backend.make_role(role.name, guild, id_num=role.id)
         state.start_dispatch()  # type: ignore[attr-defined]
         # dpytest swapped in its own connection state: give it the bot's command tree and id.
         state._command_tree = bot.tree
@@ -210,6 +231,15 @@ class Table:
 
     async def stop(self) -> None:
         await self.bot.store.close()
+
+    def add_role(self, name: str) -> Role:
+        """A new role on the server (kept across restarts)."""
+        role = Role(snowflake(), name)
+        guild = self.bot.get_guild(GUILD_ID)
+        assert guild is not None
+        dpytest_backend.make_role(role.name, guild, id_num=role.id)
+        self.roles.append(role)
+        return role
 
     def dice(self, *faces: int) -> ScriptedDice:
         """Script the next die faces the bot rolls (tens, ones, tens, ones, ...)."""
@@ -300,9 +330,13 @@ class Table:
         unknown = set(options) - set(params)
         assert not unknown, f"/{command} has no options {unknown}"
         leaf: list[dict[str, Any]] = []
+        resolved: dict[str, dict[str, Any]] = {}
         for name, value in options.items():
             param = params[name]
             if isinstance(value, User):
+                value = str(value.id)
+            elif isinstance(value, Role):  # Discord sends the role itself alongside its id
+                resolved.setdefault("roles", {})[str(value.id)] = value.payload()
                 value = str(value.id)
             option = {"name": name, "type": param.type.value, "value": value}
             if name == focused:
@@ -312,7 +346,10 @@ class Table:
         for depth in range(len(names) - 1, 0, -1):
             nested = [{"name": names[depth], "type": 1 if depth == len(names) - 1 else 2,
                        "options": nested}]
-        return {"id": str(snowflake()), "name": names[0], "type": 1, "options": nested}
+        data = {"id": str(snowflake()), "name": names[0], "type": 1, "options": nested}
+        if resolved:
+            data["resolved"] = resolved
+        return data
 
     async def _interact(self, kind: int, data: dict[str, Any], *, user: User, channel: int,
                         message: dict[str, Any] | None = None) -> Reply:

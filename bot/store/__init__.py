@@ -11,6 +11,7 @@ from pathlib import Path
 
 import aiosqlite
 
+from bot.store.characters import CharacterStore
 from bot.store.guilds import GuildStore
 from bot.store.migrations import MIGRATIONS
 from bot.store.rolls import RollStore
@@ -27,6 +28,7 @@ class Store:
         self.db = db
         self.rolls = RollStore(db)
         self.guilds = GuildStore(db)
+        self.characters = CharacterStore(db)
 
     @classmethod
     async def open(cls, path: Path | str) -> Store:

@@ -1,0 +1,62 @@
+"""`/gm role`: which role makes its members GMs on this server.
+
+GMs are members with Manage Server, and members with the server's GM role
+(:func:`bot.permissions.is_gm`). Only members with Manage Server may set or clear the role, so
+the role cannot hand itself on. `/gm role role:<role>` sets it; `/gm role` without a role
+clears it. The change is confirmed publicly, so the table knows who runs the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import UnhexBot
+from bot.errors import UserError
+from bot.permissions import require_guild
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class GMCog(commands.GroupCog, group_name="gm", group_description="Who runs the game here"):
+    def __init__(self, bot: UnhexBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(
+        name="role", description="Set the role whose members are GMs; without a role, clear it."
+    )
+    @app_commands.describe(role="Members with this role are GMs (leave it out to clear)")
+    async def role(
+        self, interaction: discord.Interaction[Any], role: discord.Role | None = None
+    ) -> None:
+        guild_id = require_guild(interaction)
+        # Server admins may let anyone see the command; setting the role still needs this.
+        if not interaction.permissions.manage_guild:
+            raise UserError("Only members with Manage Server may set the GM role.")
+        guilds = self.bot.store.guilds
+        previous = await guilds.gm_role(guild_id)
+        if role is None:
+            if previous is None:
+                await interaction.response.send_message(
+                    "No GM role is set: GMs are the members with Manage Server. Set one with "
+                    "`/gm role role:`.", ephemeral=True,
+                )
+                return
+            await guilds.set_gm_role(guild_id, None)
+            await interaction.response.send_message(
+                f"🎲 <@&{previous}> is no longer the GM role: GMs are the members with "
+                "Manage Server."
+            )
+            return
+        await guilds.set_gm_role(guild_id, role.id)
+        await interaction.response.send_message(
+            f"🎲 Members with {role.mention} are GMs now, as are members with Manage Server."
+        )
+
+
+async def setup(bot: UnhexBot) -> None:
+    await bot.add_cog(GMCog(bot))

@@ -1,0 +1,198 @@
+"""Characters, per server (the `characters` table, migration 3).
+
+A row keeps the engine's `Character` as JSON in ``data``, with what the bot looks a character up
+by beside it: its name, the name's key (:func:`name_key`; names are unique per server ignoring
+case and runs of spaces), who owns it and whether it is an NPC. ``version`` goes up by one at
+every change: a change is saved only if nobody saved the character since it was read
+(:meth:`CharacterStore.replace`), like rolls. Times carry microseconds, so "the most recently
+changed" is well defined.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import aiosqlite
+
+from engine.character import Character
+
+__all__ = ["CharacterEntry", "CharacterStore", "NameTaken", "StoredCharacter", "name_key"]
+
+
+def name_key(name: str) -> str:
+    """What makes two character names the same name: ``"Ana  Bell"`` is ``"ana bell"``."""
+    return " ".join(name.split()).casefold()
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+
+
+class NameTaken(Exception):  # a plain outcome, not a failure of the store
+    """The server already has a character of that name; nothing was saved."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+@dataclass(frozen=True, slots=True)
+class StoredCharacter:
+    """A character as kept: the engine's value and what the bot knows about it."""
+
+    id: int
+    guild_id: int
+    owner_id: int
+    character: Character
+    version: int
+    created_at: str
+    updated_at: str
+
+    @property
+    def name(self) -> str:
+        return self.character.name
+
+    @property
+    def npc(self) -> bool:
+        return self.character.npc
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterEntry:
+    """A character without its data: enough for lists of names and autocomplete."""
+
+    id: int
+    name: str
+    owner_id: int
+    npc: bool
+    updated_at: str
+
+
+_COLUMNS = "id, guild_id, owner_id, data, version, created_at, updated_at"
+
+
+def _stored(row: aiosqlite.Row) -> StoredCharacter:
+    return StoredCharacter(
+        row["id"], row["guild_id"], row["owner_id"], Character.model_validate_json(row["data"]),
+        row["version"], row["created_at"], row["updated_at"],
+    )
+
+
+class CharacterStore:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    # -- reading -------------------------------------------------------------------------
+
+    async def get(self, guild_id: int, name: str) -> StoredCharacter | None:
+        """The server's character called ``name`` (any case, any spacing), if there is one."""
+        async with self._db.execute(
+            f"SELECT {_COLUMNS} FROM characters WHERE guild_id = ? AND name_key = ?",
+            (guild_id, name_key(name)),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else _stored(row)
+
+    async def get_by_id(self, character_id: int) -> StoredCharacter | None:
+        async with self._db.execute(
+            f"SELECT {_COLUMNS} FROM characters WHERE id = ?", (character_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else _stored(row)
+
+    async def list(self, guild_id: int) -> Sequence[StoredCharacter]:
+        """Every character of the server, by name."""
+        async with self._db.execute(
+            f"SELECT {_COLUMNS} FROM characters WHERE guild_id = ? ORDER BY name_key",
+            (guild_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [_stored(r) for r in rows]
+
+    async def entries(self, guild_id: int) -> Sequence[CharacterEntry]:
+        """Every character of the server, by name, without reading their data."""
+        async with self._db.execute(
+            "SELECT id, name, owner_id, npc, updated_at FROM characters WHERE guild_id = ? "
+            "ORDER BY name_key", (guild_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [CharacterEntry(r["id"], r["name"], r["owner_id"], bool(r["npc"]), r["updated_at"])
+                for r in rows]
+
+    async def latest_pc(self, guild_id: int, owner_id: int) -> tuple[StoredCharacter | None, int]:
+        """The user's most recently changed PC on the server, and how many PCs they have."""
+        async with self._db.execute(
+            f"SELECT {_COLUMNS} FROM characters WHERE guild_id = ? AND owner_id = ? AND npc = 0 "
+            "ORDER BY updated_at DESC, id DESC", (guild_id, owner_id),
+        ) as cursor:
+            rows = list(await cursor.fetchall())
+        return (_stored(rows[0]) if rows else None), len(rows)
+
+    # -- changing ------------------------------------------------------------------------
+
+    async def add(self, *, guild_id: int, owner_id: int, character: Character) -> StoredCharacter:
+        """Save a new character; :class:`NameTaken` (nothing saved) when the name is taken."""
+        now = _now()
+        cursor = await self._db.execute(
+            "INSERT INTO characters (guild_id, name, name_key, owner_id, npc, data, created_at, "
+            "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (guild_id, name_key) DO NOTHING",
+            (guild_id, character.name, name_key(character.name), owner_id, int(character.npc),
+             character.model_dump_json(), now, now),
+        )
+        await self._db.commit()
+        if cursor.rowcount != 1 or cursor.lastrowid is None:
+            raise NameTaken(character.name)
+        return StoredCharacter(cursor.lastrowid, guild_id, owner_id, character, 0, now, now)
+
+    async def replace(
+        self, stored: StoredCharacter, character: Character
+    ) -> StoredCharacter | None:
+        """Save ``character`` (a new name too) if nobody changed or deleted it since ``stored``
+        was read; else ``None`` and nothing changes. :class:`NameTaken` when a new name is
+        another character's."""
+        now = _now()
+        try:
+            cursor = await self._db.execute(
+                "UPDATE characters SET name = ?, name_key = ?, npc = ?, data = ?, "
+                "version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
+                (character.name, name_key(character.name), int(character.npc),
+                 character.model_dump_json(), now, stored.id, stored.version),
+            )
+        except aiosqlite.IntegrityError:
+            await self._db.rollback()
+            raise NameTaken(character.name) from None
+        await self._db.commit()
+        if cursor.rowcount != 1:
+            return None
+        return StoredCharacter(stored.id, stored.guild_id, stored.owner_id, character,
+                               stored.version + 1, stored.created_at, now)
+
+    async def replace_character(
+        self, character_id: int, character: Character
+    ) -> StoredCharacter | None:
+        """Save what happened to a character elsewhere (a fight's end) whatever its version;
+        the name and PC/NPC stay as kept, so a rename meanwhile is not undone. ``None`` when
+        the character was deleted meanwhile."""
+        for _ in range(3):
+            current = await self.get_by_id(character_id)
+            if current is None:
+                return None
+            kept = character.model_copy(
+                update={"name": current.character.name, "npc": current.character.npc}
+            )
+            saved = await self.replace(current, kept)
+            if saved is not None:
+                return saved
+        return None
+
+    async def delete(self, character_id: int, created_at: str) -> bool:
+        """Delete the character ``character_id`` created at ``created_at``; False if it is
+        already gone (a new character that reused the id has another ``created_at``)."""
+        cursor = await self._db.execute(
+            "DELETE FROM characters WHERE id = ? AND created_at = ?", (character_id, created_at)
+        )
+        await self._db.commit()
+        return cursor.rowcount == 1
