@@ -22,6 +22,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.cogs.dice",
     "bot.cogs.maps",
     "bot.cogs.characters",
+    "bot.cogs.combat",
     "bot.cogs.gm",
 )
 

@@ -174,6 +174,28 @@ class Reply:
         return self.message.content
 
     @property
+    def answer(self) -> Message:
+        """The first message: the interaction's own response (later ones are what the bot
+        posted or edited because of it, such as a fight's board and buttons)."""
+        assert self.messages, f"the bot sent no message (reply kind {self.kind})"
+        return self.messages[0]
+
+    @property
+    def prompt(self) -> Message:
+        """The last message with buttons among those sent or edited."""
+        for m in reversed(self.messages):
+            if m.buttons:
+                return m
+        raise AssertionError(f"no buttons in: {[m.content for m in self.messages]}")
+
+    def posted(self, text: str) -> Message:
+        """The message among those sent or edited that contains ``text``."""
+        for m in self.messages:
+            if text in m.content:
+                return m
+        raise AssertionError(f"no message with {text!r}: {[m.content for m in self.messages]}")
+
+    @property
     def ephemeral(self) -> bool:
         return self.message.ephemeral
 

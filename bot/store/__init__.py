@@ -12,6 +12,7 @@ from pathlib import Path
 import aiosqlite
 
 from bot.store.characters import CharacterStore
+from bot.store.combats import CombatStore
 from bot.store.guilds import GuildStore
 from bot.store.migrations import MIGRATIONS
 from bot.store.rolls import RollStore
@@ -29,6 +30,7 @@ class Store:
         self.rolls = RollStore(db)
         self.guilds = GuildStore(db)
         self.characters = CharacterStore(db)
+        self.combats = CombatStore(db)
 
     @classmethod
     async def open(cls, path: Path | str) -> Store:

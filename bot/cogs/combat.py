@@ -1,0 +1,675 @@
+"""Fights: `/combat …`, `/attack`, `/defend`, `/done`, `/surrender`, and the buttons that ask
+the right person at the right moment.
+
+Every command on a fight goes through :meth:`CombatCog.run`: under the channel's lock, load the
+fight, let the engine apply the command, save the new state and its log entry (committed), and
+only then show the result, refresh the board and post the buttons for what the fight waits for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import UnhexBot
+from bot.cogs.maps import find_map, map_choices
+from bot.components import ErrorReportingModal, PersistentButton
+from bot.errors import UserError
+from bot.permissions import is_gm, require_gm, require_guild
+from bot.store.combats import StoredCombat
+from data import load_rules
+from engine.combat import (
+    Actor,
+    AddFighter,
+    Attack,
+    Begin,
+    ChooseDice,
+    ChooseOrder,
+    CloseWindow,
+    Combat,
+    Command,
+    CriticalChoice,
+    Done,
+    EndCombat,
+    Event,
+    Fighter,
+    GMSet,
+    Phase,
+    Prompt,
+    PromptKind,
+    React,
+    RemoveFighter,
+    Reroll,
+    Surrender,
+    apply,
+    command_adapter,
+    legal_targets,
+    legal_weapons,
+    new_combat,
+    render_board,
+)
+from engine.combat import Armor as ArmorChoice
+from engine.combat import Modifier as ModifierChoice
+from engine.sheet import render_wounds
+
+log = logging.getLogger(__name__)
+
+HELP = """**Running an Unhex fight**
+1. GM: `/combat start map:` picks the map for this channel.
+2. `/combat add character: area: [team:]` puts characters on the map (players add their own PC).
+3. GM: `/combat begin` rolls initiative; the winner picks which team goes first.
+4. On your team's turn: `/attack target:` (or `/move`, items…); `/done` ends your team's turn.
+5. When someone attacks you, buttons appear: **Defend**, **Counterattack** or **Pass** before the
+   dice are rolled. Then whoever decides presses the buttons for re-rolls, criticals and which die
+   is damage. `/surrender` any time before the dice are rolled.
+6. `/combat status` shows everyone and their wounds; GMs can `/combat undo`, `/combat set` and
+   `/combat end`. `/combat log` lists what happened."""
+
+_LABELS = {
+    "defend": "Defend", "counterattack": "Counterattack", "pass": "Pass",
+    "tens": "Re-roll tens", "ones": "Re-roll ones", "both": "Re-roll both", "keep": "Keep",
+    "extra_action": "Extra action", "adjust": "Adjust",
+    "precise+1": "Precise +1", "precise-1": "Precise −1", "powerful": "Powerful",
+    "none": "No modifier",
+}
+_ARMOR_LABELS = {"use": "Destroy armor", "keep": "Take the damage"}
+RESOLVE = "resolve"  # the GM's "Resolve now" on a reaction window
+_DICE_LABELS = {"tens": "Damage: tens die", "ones": "Damage: ones die"}
+_QUESTIONS = {
+    PromptKind.CHOOSE_ORDER: "won initiative: which team goes first?",
+    PromptKind.REACT: "may react before the dice are rolled",
+    PromptKind.REROLL: "is good at this: re-roll or keep?",
+    PromptKind.CRITICAL: "rolled a critical success: extra action or adjust?",
+    PromptKind.CHOOSE_DICE: "chooses which die is damage (the other is hit location)",
+    PromptKind.MODIFIER: "may use a modifier",
+    PromptKind.ARMOR: "has armor there: destroy it instead of taking the damage?",
+}
+
+
+class CombatButton(
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"cb:(?P<combat>\d+):(?P<kind>[a-z_]+):(?P<option>[^:]*):(?P<fighter>.*)",
+):
+    """One answer to what the fight waits for; the custom id says which fight, question and
+    answer, and for whom. The engine refuses it if the fight has moved on."""
+
+    def __init__(self, combat_id: int, kind: str, option: str, fighter: str, label: str,
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+        super().__init__(discord.ui.Button(
+            label=label[:80], style=style,
+            custom_id=f"cb:{combat_id}:{kind}:{option}:{fighter}"[:100],
+        ))
+        self.combat_id, self.kind, self.option, self.fighter = combat_id, kind, option, fighter
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> CombatButton:
+        return cls(int(match["combat"]), match["kind"], match["option"], match["fighter"], "")
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        bot: UnhexBot = interaction.client
+        cog = bot.get_cog("CombatCog")
+        assert isinstance(cog, CombatCog)
+        if self.kind == PromptKind.CRITICAL.value and self.option == "adjust":
+            stored = await cog.active(interaction)
+            _check_same_fight(stored, self.combat_id)
+            fighter = stored.state.fighter(self.fighter)
+            await interaction.response.send_modal(AdjustModal(stored.id, fighter.key, fighter.name))
+            return
+        await cog.run(interaction, _command_for(self.kind, self.option, self.fighter),
+                      combat_id=self.combat_id)
+
+
+def _check_same_fight(stored: StoredCombat, combat_id: int) -> None:
+    if stored.id != combat_id:
+        raise UserError("That button belongs to a fight that is over.")
+
+
+def _command_for(kind: str, option: str, fighter: str) -> Command:
+    """The engine command a button stands for."""
+    if kind == RESOLVE:
+        return CloseWindow(by_timeout=False)
+    match PromptKind(kind):
+        case PromptKind.REACT:
+            return React(fighter=fighter, reaction=option)
+        case PromptKind.REROLL:
+            return Reroll(fighter=fighter, which=option)
+        case PromptKind.CRITICAL:
+            return CriticalChoice(fighter=fighter, choice="extra_action", value=None)
+        case PromptKind.CHOOSE_DICE:
+            return ChooseDice(fighter=fighter, damage=option)
+        case PromptKind.MODIFIER:
+            return ModifierChoice(fighter=fighter, use=option)
+        case PromptKind.ARMOR:
+            return ArmorChoice(fighter=fighter, use=option == "use")
+        case PromptKind.CHOOSE_ORDER:
+            return ChooseOrder(first_team=option)
+    raise UserError("That button is not one this fight knows.")
+
+
+class AdjustModal(ErrorReportingModal, title="Adjust the critical success"):
+    def __init__(self, combat_id: int, fighter_key: str, fighter_name: str) -> None:
+        super().__init__(custom_id=f"cb-adjust:{combat_id}:{fighter_key}"[:100])
+        self.combat_id, self.fighter_key = combat_id, fighter_key
+        self.value: discord.ui.TextInput[AdjustModal] = discord.ui.TextInput(
+            label=f"New value for {fighter_name}"[:45], min_length=1, max_length=2
+        )
+        self.add_item(self.value)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        text = self.value.value.strip()
+        if not text.isdigit():
+            raise UserError(f"“{discord.utils.escape_markdown(text)}” is not a number.")
+        bot: UnhexBot = interaction.client
+        cog = bot.get_cog("CombatCog")
+        assert isinstance(cog, CombatCog)
+        command = CriticalChoice(fighter=self.fighter_key, choice="adjust", value=int(text))
+        await cog.run(interaction, command, combat_id=self.combat_id)
+
+
+def _code(text: str) -> str:
+    return f"```text\n{text}\n```"
+
+
+def _events_text(events: tuple[Event, ...] | list[Event], limit: int = 1900) -> str:
+    lines = [discord.utils.escape_markdown(e.text) for e in events]
+    text = "\n".join(lines)
+    if len(text) > limit:
+        text = text[: limit - 20].rsplit("\n", 1)[0] + "\n… (see /combat log)"
+    return text or "Done."
+
+
+class CombatCog(commands.Cog, name="CombatCog"):
+    combat = app_commands.Group(
+        name="combat", description="Run an Unhex fight in this channel.", guild_only=True
+    )
+
+    def __init__(self, bot: UnhexBot) -> None:
+        self.bot = bot
+        self.rules = load_rules()
+        self.clock: Callable[[], float] = time.time
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._timers: dict[int, asyncio.Task[None]] = {}
+
+    async def cog_load(self) -> None:
+        # A restart continues every fight where it was, reaction windows and deadlines included.
+        for stored in await self.bot.store.combats.all_active():
+            self._schedule_window(stored)
+
+    async def cog_unload(self) -> None:
+        for task in self._timers.values():
+            task.cancel()
+
+    # -- the one path every fight command takes -----------------------------------------
+
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    async def active(self, interaction: discord.Interaction[Any]) -> StoredCombat:
+        require_guild(interaction)
+        stored = await self.bot.store.combats.active(interaction.channel_id or 0)
+        if stored is None:
+            raise UserError("There is no fight in this channel. A GM starts one with "
+                            "`/combat start`.")
+        return stored
+
+    async def run(self, interaction: discord.Interaction[Any], command: Command, *,
+                  combat_id: int | None = None, reply: bool = True) -> StoredCombat:
+        """Apply ``command`` for the user, commit, then show the result to everyone."""
+        actor = Actor(user_id=interaction.user.id, gm=await is_gm(interaction))
+        channel_id = interaction.channel_id or 0
+        async with self._lock(channel_id):
+            stored = await self.active(interaction)
+            if combat_id is not None:
+                _check_same_fight(stored, combat_id)
+            saved, events = await self._apply(stored, command, actor)
+        if reply:
+            await interaction.response.send_message(_events_text(events))
+        await self._show(saved)
+        return saved
+
+    async def _apply(self, stored: StoredCombat, command: Command,
+                     actor: Actor) -> tuple[StoredCombat, tuple[Event, ...]]:
+        state, events = self._engine_apply(stored.state, command, actor)
+        saved = await self.bot.store.combats.save(
+            stored, state, user_id=actor.user_id,
+            command=command_adapter.dump_json(command).decode(), events=events,
+            active=state.phase is not Phase.ENDED,
+        )
+        if saved is None:
+            raise UserError("The fight changed a moment ago; look again and retry.")
+        if state.phase is Phase.ENDED:
+            await self._write_back(state)
+        return saved, events
+
+    def _engine_apply(self, state: Combat, command: Command,
+                      actor: Actor) -> tuple[Combat, tuple[Event, ...]]:
+        return apply(state, command, actor=actor, dice=self.bot.dice, rules=self.rules,
+                     now=self.clock())
+
+    async def _write_back(self, state: Combat) -> None:
+        """The fight is over: what happened to each character stays on its sheet."""
+        for fighter in state.fighters:
+            if fighter.character_id is not None:
+                await self.bot.store.characters.replace_character(
+                    fighter.character_id, fighter.character)
+
+    # -- showing the fight -----------------------------------------------------------------
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(channel_id)
+        assert isinstance(channel, discord.abc.Messageable)
+        return channel
+
+    async def _show(self, stored: StoredCombat) -> None:
+        """Refresh the board, replace the buttons with those for what the fight waits for now,
+        and (re)arm the reaction window's timer."""
+        channel = await self._channel(stored.channel_id)
+        board = _code(render_board(stored.state, rules=self.rules))
+        board_id = stored.board_message_id
+        if board_id is not None:
+            try:
+                await channel.get_partial_message(board_id).edit(content=board)  # type: ignore[attr-defined]
+            except discord.NotFound:
+                board_id = None
+        if board_id is None:
+            message = await channel.send(board)
+            await self.bot.store.combats.set_messages(stored.id, board=message.id)
+        if stored.prompt_message_id is not None:
+            with contextlib.suppress(discord.NotFound):
+                await channel.get_partial_message(  # type: ignore[attr-defined]
+                    stored.prompt_message_id).edit(view=None)
+        content, view = self.prompt_message(stored)
+        if view is None:
+            await self.bot.store.combats.set_messages(stored.id, clear_prompt=True)
+        else:
+            message = await channel.send(content, view=view)
+            await self.bot.store.combats.set_messages(stored.id, prompt=message.id)
+        self._schedule_window(stored)
+
+    def prompt_message(self, stored: StoredCombat) -> tuple[str, discord.ui.View | None]:
+        """Who must decide what, with a row of buttons per decision (at most five rows)."""
+        state = stored.state
+        prompts = [p for p in state.waiting_for() if p.kind is not PromptKind.ACT]
+        if not prompts:
+            return "", None
+        lines: list[str] = []
+        view = discord.ui.View(timeout=None)
+        rows = 0
+        for prompt in prompts:
+            who = self._who(state, prompt)
+            question = _QUESTIONS.get(prompt.kind, "must decide")
+            deadline = f" (closes <t:{int(prompt.deadline)}:R>)" if prompt.deadline else ""
+            lines.append(f"**{who}** {question}{deadline}")
+            if rows >= 4:
+                continue
+            for option in prompt.options[:5]:
+                label = _label(prompt.kind, option, _hit_dice(state, prompt))
+                if prompt.fighter and len(prompts) > 1:
+                    label = f"{state.fighter(prompt.fighter).name}: {label}"
+                button = CombatButton(stored.id, prompt.kind.value, option, prompt.fighter or "",
+                                      label or option, _style(option))
+                button.item.row = rows
+                view.add_item(button)
+            rows += 1
+        if any(p.kind is PromptKind.REACT for p in prompts):
+            resolve = CombatButton(stored.id, RESOLVE, "", "",
+                                   "Resolve now (GM)", discord.ButtonStyle.secondary)
+            resolve.item.row = min(rows, 4)
+            view.add_item(resolve)
+        return "\n".join(lines)[:1900], view
+
+    @staticmethod
+    def _who(state: Combat, prompt: Prompt) -> str:
+        name = state.fighter(prompt.fighter).name if prompt.fighter else (prompt.team or "GM")
+        return f"{name} (<@{prompt.user_id}>)" if prompt.user_id else f"{name} (GM)"
+
+    # -- reaction windows that close by themselves ------------------------------------------
+
+    def _schedule_window(self, stored: StoredCombat) -> None:
+        old = self._timers.pop(stored.channel_id, None)
+        if old is not None:
+            old.cancel()
+        deadlines = [p.deadline for p in stored.state.waiting_for() if p.deadline is not None]
+        if not deadlines or stored.state.phase is Phase.ENDED:
+            return
+        deadline = min(deadlines)
+        self._timers[stored.channel_id] = asyncio.get_running_loop().create_task(
+            self._close_at(stored.channel_id, deadline),
+            name=f"unhex-background:window:{stored.channel_id}",
+        )
+
+    async def _close_at(self, channel_id: int, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - self.clock()))
+        try:
+            await self.close_expired_window(channel_id)
+        except Exception:  # a timer has nobody to answer: log it
+            log.exception("Could not close the reaction window in channel %s", channel_id)
+
+    async def close_expired_window(self, channel_id: int) -> bool:
+        """Close the channel's reaction window if its deadline has passed (the timer's job)."""
+        async with self._lock(channel_id):
+            stored = await self.bot.store.combats.active(channel_id)
+            if stored is None:
+                return False
+            system = Actor(user_id=self.bot.user.id if self.bot.user else 0, gm=True)
+            try:
+                saved, events = await self._apply(stored, CloseWindow(by_timeout=True), system)
+            except (UserError, ValueError):
+                return False
+        channel = await self._channel(channel_id)
+        await channel.send(f"⏱️ Time is up.\n{_events_text(events)}")
+        await self._show(saved)
+        return True
+
+    # -- autocomplete ---------------------------------------------------------------------
+
+    async def _state_for(self, interaction: discord.Interaction[Any]) -> Combat | None:
+        stored = await self.bot.store.combats.active(interaction.channel_id or 0)
+        return None if stored is None else stored.state
+
+    async def _mine(self, interaction: discord.Interaction[Any], state: Combat) -> list[Fighter]:
+        if await is_gm(interaction):
+            return list(state.fighters)
+        return list(state.fighters_of(interaction.user.id))
+
+    async def fighter_autocomplete(self, interaction: discord.Interaction[Any],
+                                   current: str) -> list[app_commands.Choice[str]]:
+        state = await self._state_for(interaction)
+        if state is None:
+            return []
+        names = [f.name for f in await self._mine(interaction, state)]
+        return _choices(names, current)
+
+    async def any_fighter_autocomplete(self, interaction: discord.Interaction[Any],
+                                       current: str) -> list[app_commands.Choice[str]]:
+        state = await self._state_for(interaction)
+        return [] if state is None else _choices([f.name for f in state.fighters], current)
+
+    async def target_autocomplete(self, interaction: discord.Interaction[Any],
+                                  current: str) -> list[app_commands.Choice[str]]:
+        state = await self._state_for(interaction)
+        if state is None:
+            return []
+        try:
+            fighter = await self._acting(interaction, state, interaction.namespace["as"])
+        except UserError:
+            return []
+        return _choices(list(legal_targets(state, fighter.key, self.rules)), current)
+
+    async def weapon_autocomplete(self, interaction: discord.Interaction[Any],
+                                  current: str) -> list[app_commands.Choice[str]]:
+        state = await self._state_for(interaction)
+        if state is None:
+            return []
+        try:
+            fighter = await self._acting(interaction, state, interaction.namespace["as"])
+        except UserError:
+            return []
+        return _choices(list(legal_weapons(state, fighter.key, self.rules)), current)
+
+    async def area_autocomplete(self, interaction: discord.Interaction[Any],
+                                current: str) -> list[app_commands.Choice[str]]:
+        state = await self._state_for(interaction)
+        return [] if state is None else _choices(list(state.game_map().areas), current)
+
+    async def map_autocomplete(self, interaction: discord.Interaction[Any],
+                               current: str) -> list[app_commands.Choice[str]]:
+        return await map_choices(self.bot, interaction.guild_id, current)
+
+    async def character_autocomplete(self, interaction: discord.Interaction[Any],
+                                     current: str) -> list[app_commands.Choice[str]]:
+        guild_id = interaction.guild_id or 0
+        gm = await is_gm(interaction)
+        records = await self.bot.store.characters.list(guild_id)
+        names = [r.name for r in records if gm or (not r.npc and r.owner_id == interaction.user.id)]
+        return _choices(names, current)
+
+    async def _acting(self, interaction: discord.Interaction[Any], state: Combat,
+                      as_name: str | None) -> Fighter:
+        """The fighter a user acts as: ``as`` if given, else their only fighter here."""
+        if as_name:
+            return state.fighter(as_name)
+        mine = list(state.fighters_of(interaction.user.id))
+        if len(mine) == 1:
+            return mine[0]
+        if not mine:
+            if await is_gm(interaction):
+                raise UserError("Say which character acts with `as:`.")
+            raise UserError("You have no character in this fight. Add yours with "
+                            "`/combat add`.")
+        waiting = {p.fighter for p in state.waiting_for()}
+        prompted = [f for f in mine if f.key in waiting]
+        if len(prompted) == 1:
+            return prompted[0]
+        raise UserError("You have several characters here: pick one with `as:`.")
+
+    # -- /combat ---------------------------------------------------------------------------
+
+    @combat.command(name="start", description="Start a fight in this channel on a map (GMs).")
+    @app_commands.describe(map="The map the fight happens on",
+                           reaction_seconds="How long reaction buttons wait (default 45)")
+    @app_commands.autocomplete(map=map_autocomplete)
+    async def start(self, interaction: discord.Interaction[Any], map: str,
+                    reaction_seconds: app_commands.Range[int, 5, 600] = 45) -> None:
+        guild_id = require_guild(interaction)
+        await require_gm(interaction, "start a fight")
+        found = await find_map(self.bot, guild_id, map)
+        name = found.name
+        state = new_combat(found.text, reaction_seconds=reaction_seconds)
+        stored = await self.bot.store.combats.start(
+            guild_id=guild_id, channel_id=interaction.channel_id or 0, map_name=name, state=state
+        )
+        if stored is None:
+            raise UserError("A fight is already running in this channel. End it with "
+                            "`/combat end` first.")
+        await interaction.response.send_message(
+            f"⚔️ A fight starts on **{discord.utils.escape_markdown(name)}**. Add characters "
+            "with `/combat add`, then a GM runs `/combat begin`.")
+        await self._show(stored)
+
+    @combat.command(name="add", description="Put a character into this fight.")
+    @app_commands.describe(character="A character of this server", area="Where it starts",
+                           team="Its team (default: PCs or NPCs)")
+    @app_commands.autocomplete(character=character_autocomplete, area=area_autocomplete)
+    async def add(self, interaction: discord.Interaction[Any], character: str, area: str,
+                  team: app_commands.Range[str, 1, 20] | None = None) -> None:
+        guild_id = require_guild(interaction)
+        record = await self.bot.store.characters.get(guild_id, character)
+        if record is None:
+            raise UserError(f"There is no character called “{character}” on this server.")
+        if (record.npc or record.owner_id != interaction.user.id) and not await is_gm(
+            interaction
+        ):
+            raise UserError("Players may add only their own PC; a GM places everyone else.")
+        if team is not None and ":" in team:
+            raise UserError("A team name cannot contain “:”.")
+        command = AddFighter(
+            character=record.character, area=area, team=team,
+            owner_id=None if record.npc else record.owner_id, character_id=record.id,
+        )
+        await self.run(interaction, command)
+
+    @combat.command(name="remove", description="Take a character out of this fight (GMs).")
+    @app_commands.autocomplete(character=any_fighter_autocomplete)
+    async def remove(self, interaction: discord.Interaction[Any], character: str) -> None:
+        await self.run(interaction, RemoveFighter(fighter=character))
+
+    @combat.command(name="begin", description="Roll initiative and begin round 1 (GMs).")
+    async def begin(self, interaction: discord.Interaction[Any]) -> None:
+        await self.run(interaction, Begin())
+
+    @combat.command(name="status", description="Everyone in this fight, with their wounds.")
+    @app_commands.autocomplete(character=any_fighter_autocomplete)
+    async def status(self, interaction: discord.Interaction[Any],
+                     character: str | None = None) -> None:
+        stored = await self.active(interaction)
+        state = stored.state
+        if character is not None:
+            fighter = state.fighter(character)
+            text = render_wounds(fighter.character, rules=self.rules)
+            await interaction.response.send_message(_code(text), ephemeral=True)
+            return
+        await interaction.response.send_message(
+            _code(render_board(state, rules=self.rules)), ephemeral=True)
+
+    @combat.command(name="end", description="End the fight in this channel (GMs).")
+    async def end(self, interaction: discord.Interaction[Any]) -> None:
+        await self.run(interaction, EndCombat())
+
+    @combat.command(name="undo", description="Take back the last command (GMs).")
+    async def undo(self, interaction: discord.Interaction[Any]) -> None:
+        await require_gm(interaction, "undo")
+        async with self._lock(interaction.channel_id or 0):
+            stored = await self.active(interaction)
+            result = await self.bot.store.combats.undo(stored)
+            if result is None:
+                raise UserError("There is nothing to undo in this fight.")
+            restored, command = result
+        kind = command_adapter.validate_json(command).kind
+        await interaction.response.send_message(
+            f"↩️ Undid the last command ({kind.replace('_', ' ')}).")
+        await self._show(restored)
+
+    @combat.command(name="log", description="What happened in this fight so far.")
+    async def log_(self, interaction: discord.Interaction[Any]) -> None:
+        stored = await self.active(interaction)
+        entries = await self.bot.store.combats.log(stored.id)
+        lines = [("~~" + t + "~~") if e.undone else t for e in entries for t in e.events]
+        text = "\n".join(discord.utils.escape_markdown(line) for line in lines)
+        if len(text) > 1900:
+            text = "…\n" + text[-1890:].split("\n", 1)[-1]
+        await interaction.response.send_message(text or "Nothing has happened yet.",
+                                                ephemeral=True)
+
+    @combat.command(name="set", description="Correct a character in this fight (GMs).")
+    @app_commands.autocomplete(character=any_fighter_autocomplete, area=area_autocomplete)
+    async def set_(self, interaction: discord.Interaction[Any], character: str,
+                   level: app_commands.Range[int, -99, 99] | None = None,
+                   area: str | None = None,
+                   actions: app_commands.Range[int, 0, 9] | None = None) -> None:
+        if level is None and area is None and actions is None:
+            raise UserError("Say what to correct: `level`, `area` or `actions`.")
+        await self.run(interaction, GMSet(fighter=character, level=level, area=area,
+                                          actions=actions, marks=None))
+
+    @combat.command(name="settings", description="Change how long reaction buttons wait (GMs).")
+    async def settings(self, interaction: discord.Interaction[Any],
+                       reaction_seconds: app_commands.Range[int, 5, 600]) -> None:
+        await require_gm(interaction, "change the fight's settings")
+        async with self._lock(interaction.channel_id or 0):
+            stored = await self.active(interaction)
+            state = stored.state.model_copy(update={"reaction_seconds": reaction_seconds})
+            event = Event(kind="settings", text=f"Reactions now wait {reaction_seconds} s.",
+                          fighter=None)
+            saved = await self.bot.store.combats.save(
+                stored, state, user_id=interaction.user.id,
+                command='{"kind": "settings"}', events=[event])
+            if saved is None:
+                raise UserError("The fight changed a moment ago; try again.")
+        await interaction.response.send_message(f"⚙️ {event.text}")
+
+    # -- actions ---------------------------------------------------------------------------
+
+    @app_commands.command(name="attack", description="Attack a character in range and sight.")
+    @app_commands.describe(target="Who you attack", with_="The item in your hand to use",
+                           lethal="False for less-lethal damage", as_="Which of your characters")
+    @app_commands.rename(with_="with", as_="as")
+    @app_commands.autocomplete(target=target_autocomplete, with_=weapon_autocomplete,
+                               as_=fighter_autocomplete)
+    @app_commands.guild_only()
+    async def attack(self, interaction: discord.Interaction[Any], target: str,
+                     with_: str | None = None, lethal: bool = True,
+                     as_: str | None = None) -> None:
+        stored = await self.active(interaction)
+        fighter = await self._acting(interaction, stored.state, as_)
+        await self.run(interaction, Attack(fighter=fighter.key, target=target, weapon=with_,
+                                           lethal=lethal))
+
+    @app_commands.command(name="defend", description="Defend against the attack on you.")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(as_=fighter_autocomplete)
+    @app_commands.guild_only()
+    async def defend(self, interaction: discord.Interaction[Any], as_: str | None = None) -> None:
+        stored = await self.active(interaction)
+        fighter = await self._acting(interaction, stored.state, as_)
+        await self.run(interaction, React(fighter=fighter.key, reaction="defend"))
+
+    @app_commands.command(name="done", description="End your team's turn.")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(as_=fighter_autocomplete)
+    @app_commands.guild_only()
+    async def done(self, interaction: discord.Interaction[Any], as_: str | None = None) -> None:
+        stored = await self.active(interaction)
+        team = None
+        if as_ is not None or stored.state.fighters_of(interaction.user.id):
+            team = (await self._acting(interaction, stored.state, as_)).team
+        await self.run(interaction, Done(team=team))
+
+    @app_commands.command(name="surrender", description="Surrender before the dice are rolled.")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(as_=fighter_autocomplete)
+    @app_commands.guild_only()
+    async def surrender(self, interaction: discord.Interaction[Any],
+                        as_: str | None = None) -> None:
+        stored = await self.active(interaction)
+        fighter = await self._acting(interaction, stored.state, as_)
+        await self.run(interaction, Surrender(fighter=fighter.key))
+
+    @app_commands.command(name="help", description="How to run an Unhex fight with this bot.")
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(HELP, ephemeral=True)
+
+
+def _hit_dice(state: Combat, prompt: Prompt) -> tuple[int, int] | None:
+    """The tens and ones of the hit whose dice ``prompt`` asks about, to label the buttons."""
+    if prompt.kind is not PromptKind.CHOOSE_DICE or state.pending is None:
+        return None
+    for hit in state.pending.hits:
+        if hit.chooser == prompt.fighter and hit.damage_die is None:
+            return hit.tens, hit.ones
+    return None
+
+
+def _label(kind: PromptKind, option: str, dice: tuple[int, int] | None = None) -> str:
+    if kind is PromptKind.CHOOSE_DICE:
+        if dice is not None:
+            damage, location = dice if option == "tens" else dice[::-1]
+            return f"{damage} damage · location {location}"
+        return _DICE_LABELS.get(option, option)
+    if kind is PromptKind.CHOOSE_ORDER:
+        return f"{option} first"
+    if kind is PromptKind.ARMOR:
+        return _ARMOR_LABELS.get(option, option)
+    return _LABELS.get(option, option)
+
+
+def _style(option: str) -> discord.ButtonStyle:
+    if option in ("pass", "keep", "none"):
+        return discord.ButtonStyle.secondary
+    if option in ("defend", "counterattack", "extra_action", "adjust"):
+        return discord.ButtonStyle.success
+    return discord.ButtonStyle.primary
+
+
+def _choices(names: list[str], current: str) -> list[app_commands.Choice[str]]:
+    typed = current.casefold().strip()
+    found = [n for n in names if typed in n.casefold()]
+    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in found[:25]]
+
+
+async def setup(bot: UnhexBot) -> None:
+    bot.add_dynamic_items(CombatButton)
+    await bot.add_cog(CombatCog(bot))

@@ -1,0 +1,65 @@
+"""The combat board: one plain-text message, edited as the fight goes."""
+
+from __future__ import annotations
+
+from engine.catalog import Rules
+from engine.character import status
+from engine.combat.model import Combat, Phase, Prompt, PromptKind
+from engine.maprender import render_map
+
+__all__ = ["render_board"]
+
+MAX_CHARS = 1990
+
+_WHAT = {
+    PromptKind.ACT: "act",
+    PromptKind.CHOOSE_ORDER: "choose the order",
+    PromptKind.REACT: "react",
+    PromptKind.REROLL: "re-roll?",
+    PromptKind.CRITICAL: "critical choice",
+    PromptKind.CHOOSE_DICE: "damage die",
+    PromptKind.MODIFIER: "modifier",
+    PromptKind.ARMOR: "armor?",
+}
+
+
+def _waiting(combat: Combat) -> str:
+    if combat.phase is Phase.SETUP:
+        return "Waiting for: the GM to add fighters and begin."
+    if combat.phase is Phase.ENDED:
+        return "The fight is over."
+    parts: list[str] = []
+    for p in combat.prompts:
+        parts.append(f"{_who(combat, p)} ({_WHAT[p.kind]})")
+    return "Waiting for: " + (", ".join(parts) if parts else "nothing")
+
+
+def _who(combat: Combat, p: Prompt) -> str:
+    if p.fighter is None:
+        return p.team or "GM"
+    return combat.fighter(p.fighter).name
+
+
+def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
+    """Round, phase, whose turn, one line per fighter, the map with occupants, and what the
+    fight waits for; at most 1,990 characters."""
+    head = f"Round {combat.round} · {combat.phase.value}"
+    if combat.acting_team is not None and combat.phase is not Phase.ENDED:
+        head += f" · {combat.acting_team}'s turn"
+    lines = [head]
+    for f in combat.fighters:
+        ch = f.character
+        cond = status(ch, rules=rules).value
+        line = f"{f.name} [{f.team}] {f.area} {ch.level}/{ch.max_level} a{f.actions} {cond}"
+        lines.append(line if len(line) <= width else line[: width - 1] + "…")
+    occupants: dict[str, list[str]] = {}
+    for f in combat.fighters:
+        occupants.setdefault(f.area, []).append(f.name)
+    board_map = render_map(combat.game_map(), occupants, width=width)
+    waiting = _waiting(combat)
+    text = "\n".join([*lines, board_map, waiting])
+    if len(text) > MAX_CHARS:
+        text = "\n".join([*lines, waiting])
+    if len(text) > MAX_CHARS:
+        text = text[: MAX_CHARS - 1] + "…"
+    return text

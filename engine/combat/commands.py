@@ -1,0 +1,161 @@
+"""Combat commands: one pydantic model per command, one discriminated union to log them as JSON.
+
+>>> cmd = command_adapter.validate_json('{"kind": "attack", "fighter": "Ana", "target": "Bob"}')
+>>> type(cmd).__name__, cmd.lethal
+('Attack', True)
+>>> command_adapter.dump_python(Done(), mode="json")
+{'kind': 'done', 'team': None}
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from engine.character import Character
+
+__all__ = [
+    "AddFighter",
+    "Armor",
+    "Attack",
+    "Begin",
+    "ChooseDice",
+    "ChooseOrder",
+    "CloseWindow",
+    "Command",
+    "CriticalChoice",
+    "Done",
+    "EndCombat",
+    "GMSet",
+    "Modifier",
+    "React",
+    "RemoveFighter",
+    "Reroll",
+    "Surrender",
+    "command_adapter",
+]
+
+
+class _Command(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class AddFighter(_Command):
+    kind: Literal["add_fighter"] = "add_fighter"
+    character: Character
+    area: str
+    team: str | None = None  # default "PCs" for PCs, "NPCs" for NPCs
+    owner_id: int | None = None
+    character_id: int | None = None
+
+
+class RemoveFighter(_Command):
+    kind: Literal["remove_fighter"] = "remove_fighter"
+    fighter: str
+
+
+class Begin(_Command):
+    kind: Literal["begin"] = "begin"
+
+
+class ChooseOrder(_Command):
+    kind: Literal["choose_order"] = "choose_order"
+    first_team: str
+
+
+class Attack(_Command):
+    kind: Literal["attack"] = "attack"
+    fighter: str
+    target: str
+    weapon: str | None = None
+    lethal: bool = True
+
+
+class Done(_Command):
+    kind: Literal["done"] = "done"
+    team: str | None = None
+
+
+class React(_Command):
+    kind: Literal["react"] = "react"
+    fighter: str
+    reaction: Literal["defend", "counterattack", "pass"]
+    weapon: str | None = None  # addition: the item to counterattack with (default: the first fit)
+
+
+class CloseWindow(_Command):
+    kind: Literal["close_window"] = "close_window"
+    by_timeout: bool = False
+
+
+class Reroll(_Command):
+    kind: Literal["reroll"] = "reroll"
+    fighter: str
+    which: Literal["tens", "ones", "both", "keep"]
+
+
+class CriticalChoice(_Command):
+    kind: Literal["critical_choice"] = "critical_choice"
+    fighter: str
+    choice: Literal["extra_action", "adjust"]
+    value: int | None = None
+
+
+class ChooseDice(_Command):
+    kind: Literal["choose_dice"] = "choose_dice"
+    fighter: str  # the chooser
+    damage: Literal["tens", "ones"]
+
+
+class Modifier(_Command):
+    kind: Literal["modifier"] = "modifier"
+    fighter: str
+    use: Literal["precise+1", "precise-1", "powerful", "none"]
+
+
+class Armor(_Command):
+    kind: Literal["armor"] = "armor"
+    fighter: str
+    use: bool
+
+
+class Surrender(_Command):
+    kind: Literal["surrender"] = "surrender"
+    fighter: str
+
+
+class EndCombat(_Command):
+    kind: Literal["end_combat"] = "end_combat"
+
+
+class GMSet(_Command):
+    kind: Literal["gm_set"] = "gm_set"
+    fighter: str
+    level: int | None = None
+    area: str | None = None
+    actions: int | None = None
+    marks: dict[str, str] | None = None
+
+
+Command = Annotated[
+    AddFighter
+    | RemoveFighter
+    | Begin
+    | ChooseOrder
+    | Attack
+    | Done
+    | React
+    | CloseWindow
+    | Reroll
+    | CriticalChoice
+    | ChooseDice
+    | Modifier
+    | Armor
+    | Surrender
+    | EndCombat
+    | GMSet,
+    Field(discriminator="kind"),
+]
+
+command_adapter: TypeAdapter[Command] = TypeAdapter(Command)

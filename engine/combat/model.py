@@ -1,0 +1,225 @@
+"""The combat state: a frozen pydantic value the bot stores as JSON and reloads.
+
+Everything the fight is waiting for is in the state itself (``Combat.prompts``), so a reloaded
+combat carries on exactly where it was, reaction windows and their deadlines included.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.character import Character
+from engine.dice import Roll
+from engine.errors import RuleError
+from engine.maps import GameMap, parse_map
+
+__all__ = [
+    "Actor",
+    "AttackAction",
+    "Combat",
+    "Event",
+    "Fighter",
+    "Hit",
+    "InitiativeRoll",
+    "PendingAction",
+    "Phase",
+    "Prompt",
+    "PromptKind",
+    "Reactor",
+    "RollState",
+    "Weapon",
+]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Phase(StrEnum):
+    """Where the fight is."""
+
+    SETUP = "setup"  # adding fighters; Begin starts round 1
+    INITIATIVE = "initiative"  # good re-rolls and the winner's choice of order
+    TURN = "turn"  # the acting team declares actions
+    REACTION = "reaction"  # a reaction window is open
+    RESOLUTION = "resolution"  # dice rolled; choices during resolution
+    ENDED = "ended"
+
+
+class PromptKind(StrEnum):
+    ACT = "act"  # a fighter of the acting team may act (options: attack, done)
+    CHOOSE_ORDER = "choose_order"  # options: team names (the team to go first)
+    REACT = "react"  # options: defend, counterattack, pass
+    REROLL = "reroll"  # options: tens, ones, both, keep
+    CRITICAL = "critical"  # options: extra_action, adjust
+    CHOOSE_DICE = "choose_dice"  # options: tens, ones (the die used for damage)
+    MODIFIER = "modifier"  # options: precise+1, precise-1, powerful, none
+    ARMOR = "armor"  # options: use, keep
+
+
+class Prompt(_Frozen):
+    """Something the fight waits for, and from whom (``user_id`` None: the GM decides)."""
+
+    kind: PromptKind
+    fighter: str | None = None
+    team: str | None = None
+    user_id: int | None = None
+    options: tuple[str, ...] = ()
+    deadline: float | None = None
+
+
+class Event(_Frozen):
+    """One thing that happened, as one plain sentence."""
+
+    kind: str
+    text: str
+    fighter: str | None = None
+    dice: tuple[int, ...] = ()
+
+
+class Actor(_Frozen):
+    """Who gives a command: a Discord user, and whether they are a GM here."""
+
+    user_id: int
+    gm: bool = False
+
+
+class Fighter(_Frozen):
+    key: str  # casefolded name
+    name: str
+    team: str
+    area: str  # canonical map name
+    owner_id: int | None = None  # None: an NPC run by the GM
+    character_id: int | None = None  # the bot's DB id, carried through untouched
+    character: Character
+    actions: int = 0  # left this round
+    lose_next: int = 0  # actions lost at the start of next round
+    reacted_to: int | None = None  # the action sequence number last reacted to
+    spent: int = 0  # actions spent this round (acting or reacting)
+    reactions: int = 0  # reactions this round (each also counts in spent)
+
+
+class Weapon(_Frozen):
+    """What an attack is made with: an item in hand, or ``unarmed``."""
+
+    name: str  # item name, or "unarmed"
+    kind: str  # item kind id, or "unarmed"
+    mark: Literal["\\", "X"] = "\\"
+
+
+class Reactor(_Frozen):
+    fighter: str
+    options: tuple[str, ...]  # without "pass"
+    weapon: Weapon | None = None  # for a counterattack
+    answer: str | None = None
+
+
+class RollState(_Frozen):
+    fighter: str
+    purpose: Literal["attack", "defend", "counterattack", "initiative"]
+    roll: Roll
+    good: bool = False  # the roller may re-roll (a good ability applies)
+    reroll_decided: bool = False
+
+
+class Hit(_Frozen):
+    """A successful, unstopped attack or counterattack on its way to damage."""
+
+    attacker: str
+    target: str
+    weapon: Weapon
+    purpose: Literal["attack", "counterattack"]
+    lethal: bool = True
+    tens: int
+    ones: int
+    chooser: str
+    damage_die: int | None = None
+    location_die: int | None = None
+    modifier_offers: tuple[str, ...] | None = None  # None: not yet looked at
+    modifier_decided: bool = False
+    armor_offered: bool | None = None
+    use_armor: bool | None = None
+    done: bool = False
+
+
+class AttackAction(_Frozen):
+    """A declared Attack: its reaction window, its rolls and its hits.
+
+    Pending actions are values; issue 7 adds Move (and Intercept) beside this one, and
+    ``PendingAction`` then becomes a discriminated union on ``kind``.
+    """
+
+    kind: Literal["attack"] = "attack"
+    seq: int
+    attacker: str
+    target: str
+    weapon: Weapon
+    lethal: bool = True
+    reactors: tuple[Reactor, ...] = ()
+    deadline: float | None = None
+    rolled: bool = False
+    reaction: Literal["defend", "counterattack"] | None = None
+    reactor: str | None = None
+    rolls: tuple[RollState, ...] = ()
+    outcome_done: bool = False
+    hits: tuple[Hit, ...] = ()
+
+
+PendingAction = AttackAction
+
+
+class InitiativeRoll(_Frozen):
+    team: str
+    state: RollState
+
+
+@lru_cache(maxsize=64)
+def _parse(text: str) -> GameMap:
+    return parse_map(text)
+
+
+class Combat(_Frozen):
+    """One fight. Change it only through :func:`engine.combat.apply`."""
+
+    schema_version: Literal[1] = 1
+    map_text: str
+    reaction_seconds: int = 45
+    phase: Phase = Phase.SETUP
+    round: int = 0
+    fighters: tuple[Fighter, ...] = ()
+    teams: tuple[str, ...] = ()  # in order of first appearance
+    order: tuple[str, ...] = ()  # this round's team order
+    turn: int | None = None  # index into order while a team acts
+    initiative: tuple[InitiativeRoll, ...] = ()
+    initiative_winner: str | None = None  # this round's (or the last round's) holder
+    initiative_done: bool = False  # this round's rolls are final and the winner is known
+    action_seq: int = 0
+    pending: PendingAction | None = None
+    prompts: tuple[Prompt, ...] = ()
+
+    def waiting_for(self) -> tuple[Prompt, ...]:
+        """What the fight waits for right now, and from whom."""
+        return self.prompts
+
+    def fighter(self, name_or_key: str) -> Fighter:
+        key = " ".join(name_or_key.split()).casefold()
+        for f in self.fighters:
+            if f.key == key:
+                return f
+        raise RuleError(f"There is no fighter called {name_or_key.strip()!r} in this combat.")
+
+    def game_map(self) -> GameMap:
+        return _parse(self.map_text)
+
+    def fighters_of(self, user_id: int) -> tuple[Fighter, ...]:
+        return tuple(f for f in self.fighters if f.owner_id == user_id)
+
+    @property
+    def acting_team(self) -> str | None:
+        if self.turn is None or not 0 <= self.turn < len(self.order):
+            return None
+        return self.order[self.turn]

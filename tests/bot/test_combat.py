@@ -1,0 +1,196 @@
+"""Fights through the real dispatch path: slash commands and buttons, as the table sees them."""
+
+from __future__ import annotations
+
+from tests.harness import ALICE, BOB, CHANNEL_ID, GM, Table
+
+
+async def _character(table: Table, name: str, *, user=ALICE, level: int = 50,
+                     npc: bool = False, weapon: tuple[str, str] | None = ("Knife", "melee_1h"),
+                     ) -> None:
+    options: dict[str, object] = {"level": level}
+    if npc:
+        options["npc"] = True
+    reply = await table.slash("character create", user=user, name=name, **options)
+    assert not reply.ephemeral, reply.content
+    if weapon is not None:
+        item, kind = weapon
+        added = await table.slash("character item add", user=user, character=name, name=item,
+                                  kind=kind)
+        assert not added.ephemeral, added.content
+        held = await table.slash("character item hold", user=user, character=name, item=item)
+        assert not held.ephemeral, held.content
+
+
+async def _fight(table: Table, *placements: tuple[str, str], user_of: dict[str, object]) -> None:
+    started = await table.slash("combat start", user=GM, map="Nightclub")
+    assert not started.ephemeral, started.content
+    for name, area in placements:
+        added = await table.slash("combat add", user=user_of.get(name, GM), character=name,
+                                  area=area)
+        assert not added.ephemeral, added.content
+
+
+async def test_initiative_example_pcs_win_and_let_the_npcs_go_first(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Bar"), user_of={"Ana": ALICE})
+    table.dice(3, 4, 6, 2)  # PCs' highest (40) rolls 34, NPCs' highest (25) rolls 62
+    begun = await table.slash("combat begin", user=GM)
+    assert "34" in begun.answer.content and "62" in begun.answer.content, begun.answer.content
+    prompt = table.channel_messages()[-1]
+    assert "which team goes first" in prompt.content
+    assert ALICE.mention in prompt.content
+    refused = await table.click(prompt, "NPCs first", user=BOB)
+    assert refused.ephemeral
+    chosen = await table.click(prompt, "NPCs first", user=ALICE)
+    assert not chosen.ephemeral
+    board = table.channel_messages()
+    assert any("Round 1" in m.content and "NPCs" in m.content for m in board), \
+        [m.content for m in board]
+
+
+async def _begin_pcs_first(table: Table) -> None:
+    table.dice(3, 4, 6, 2)  # Ana (PCs) 34 beats the NPCs' 62
+    await table.slash("combat begin", user=GM)
+    await table.click(table.channel_messages()[-1], "PCs first", user=ALICE)
+
+
+async def test_a_whole_fight_from_start_to_an_unconscious_team(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=12, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
+    await _begin_pcs_first(table)
+
+    declared = await table.slash("attack", target="Goon")  # Alice's only character: Ana
+    assert "Ana attacks Goon" in declared.answer.content
+    window = declared.posted("may react")
+    assert "Goon (GM)" in window.content
+    assert window.labels == ["Defend", "Counterattack", "Pass", "Resolve now (GM)"]
+    refused = await table.click(window, "Pass", user=BOB)
+    assert refused.ephemeral  # Bob does not run the NPCs
+
+    table.dice(3, 5)  # Ana rolls 35 against 40: a hit
+    passed = await table.click(window, "Pass", user=GM)
+    assert "35 (3·5) vs 40" in passed.answer.content
+    choice = passed.prompt
+    assert "Ana" in choice.content
+    assert choice.labels == ["3 damage · location 5", "5 damage · location 3"]
+
+    hit = await table.click(choice, "5 damage · location 3", user=ALICE)
+    text = "\n".join(m.content for m in hit.messages)
+    assert "12 → 7" in text, text
+    assert "unconscious" in text.lower()
+    assert "ended" in text.lower() or "over" in text.lower(), text
+    # the fight is over: the channel is free, and Goon's sheet keeps the damage
+    status = await table.slash("combat status")
+    assert status.ephemeral and "no fight" in status.content
+    sheet = await table.slash("sheet", character="Goon")
+    assert "Level 7/12" in sheet.content, sheet.content
+
+
+async def test_cover_in_the_bar_lets_the_target_choose_the_dice(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Shooter", user=GM, level=60, npc=True,
+                     weapon=("Pistol", "ranged_1h"))
+    await _fight(table, ("Ana", "Bar"), ("Shooter", "Dance Floor"), user_of={"Ana": ALICE})
+    table.dice(8, 0, 3, 4)  # Ana fails 80; the NPCs win with 34 and go first
+    await table.slash("combat begin", user=GM)
+    await table.click(table.channel_messages()[-1], "NPCs first", user=GM)
+    declared = await table.slash("attack", user=GM, target="Ana", **{"as": "Shooter"})
+    table.dice(2, 3)
+    passed = await table.click(declared.posted("may react"), "Pass", user=ALICE)
+    choice = passed.prompt
+    assert "Ana" in choice.content and "Shooter" not in choice.content  # the target chooses
+
+
+async def test_no_cover_on_the_dance_floor_against_the_bar(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Shooter", user=GM, level=60, npc=True,
+                     weapon=("Pistol", "ranged_1h"))
+    await _fight(table, ("Ana", "Dance Floor"), ("Shooter", "Bar"), user_of={"Ana": ALICE})
+    table.dice(8, 0, 3, 4)
+    await table.slash("combat begin", user=GM)
+    await table.click(table.channel_messages()[-1], "NPCs first", user=GM)
+    declared = await table.slash("attack", user=GM, target="Ana", **{"as": "Shooter"})
+    table.dice(2, 3)
+    passed = await table.click(declared.posted("may react"), "Pass", user=ALICE)
+    assert "Shooter (GM)" in passed.prompt.content
+
+
+async def test_illegal_actions_get_a_reason_and_change_nothing(table: Table) -> None:
+    nothing = await table.slash("attack", target="Goon")
+    assert nothing.ephemeral and "no fight in this channel" in nothing.content
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Alley"), user_of={"Ana": ALICE})
+    early = await table.slash("attack", target="Goon")
+    assert early.ephemeral
+    player_begin = await table.slash("combat begin", user=BOB)
+    assert player_begin.ephemeral and "GM" in player_begin.content
+    await _begin_pcs_first(table)
+    far = await table.slash("attack", target="Goon")  # a knife reaches only its own area
+    assert far.ephemeral and "range" in far.content.lower(), far.content
+    not_theirs = await table.slash("attack", user=GM, target="Ana", **{"as": "Goon"})
+    assert not_theirs.ephemeral and "turn" in not_theirs.content.lower(), not_theirs.content
+    log = await table.slash("combat log")
+    assert "Goon attacks" not in log.content and "Ana attacks" not in log.content
+
+
+async def test_a_reaction_window_survives_a_restart_and_closes_on_time(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
+    await _begin_pcs_first(table)
+    declared = await table.slash("attack", target="Goon")
+    window = declared.posted("may react")
+    await table.restart(dice=[3, 5])
+    cog = table.bot.get_cog("CombatCog")
+    assert cog is not None
+    assert not await cog.close_expired_window(CHANNEL_ID)  # not yet: deadline ahead
+    cog.clock = lambda: 10**10  # time passes beyond the 45 s deadline
+    assert await cog.close_expired_window(CHANNEL_ID)
+    closed = table.channel_messages()
+    assert any("Time is up" in m.content and "35 (3·5)" in m.content for m in closed)
+    late = await table.click_stale(window, "Defend", user=GM)
+    assert late.ephemeral  # the window is closed: the old button is refused
+
+
+async def test_double_clicks_apply_once(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
+    table.dice(3, 4, 6, 2)
+    await table.slash("combat begin", user=GM)
+    prompt = table.channel_messages()[-1]
+    first = await table.click(prompt, "PCs first", user=ALICE)
+    assert not first.ephemeral
+    second = await table.click_stale(prompt, "NPCs first", user=ALICE)
+    assert second.ephemeral
+    log = await table.slash("combat log")
+    assert log.content.count("goes first") == 1, log.content
+
+
+async def test_undo_set_and_end_by_the_gm(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
+    await _begin_pcs_first(table)
+    await table.slash("attack", target="Goon")
+    player_undo = await table.slash("combat undo", user=ALICE)
+    assert player_undo.ephemeral
+    undone = await table.slash("combat undo", user=GM)
+    assert "Undid" in undone.answer.content and "attack" in undone.answer.content
+    again = await table.slash("attack", target="Goon")  # Ana has her action back
+    assert not again.ephemeral
+    corrected = await table.slash("combat set", user=GM, character="Ana", level=33)
+    assert "33" in corrected.answer.content
+    ended = await table.slash("combat end", user=GM)
+    assert not ended.ephemeral
+    sheet = await table.slash("sheet", character="Ana")
+    assert "Level 33/40" in sheet.content, sheet.content
+
+
+async def test_help_explains_how_to_run_a_fight(table: Table) -> None:
+    reply = await table.slash("help")
+    assert reply.ephemeral and "/combat start" in reply.content and "/attack" in reply.content
