@@ -27,6 +27,7 @@ from bot.errors import UserError
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.store.combats import StoredCombat
 from data import load_rules
+from engine.catalog import Rules
 from engine.combat import (
     Actor,
     AddFighter,
@@ -59,6 +60,7 @@ from engine.combat import (
 )
 from engine.combat import Armor as ArmorChoice
 from engine.combat import Modifier as ModifierChoice
+from engine.errors import RuleError
 from engine.sheet import render_wounds
 
 log = logging.getLogger(__name__)
@@ -398,27 +400,27 @@ class CombatCog(commands.Cog, name="CombatCog"):
         state = await self._state_for(interaction)
         return [] if state is None else _choices([f.name for f in state.fighters], current)
 
-    async def target_autocomplete(self, interaction: discord.Interaction[Any],
-                                  current: str) -> list[app_commands.Choice[str]]:
+    async def _options_for_actor(
+        self, interaction: discord.Interaction[Any], current: str,
+        legal: Callable[[Combat, str, Rules], tuple[str, ...]],
+    ) -> list[app_commands.Choice[str]]:
+        """Choices from ``legal`` for the fighter the user acts as (its `as:` or its only one)."""
         state = await self._state_for(interaction)
         if state is None:
             return []
         try:
-            fighter = await self._acting(interaction, state, interaction.namespace["as"])
-        except UserError:
+            fighter = await self._acting(interaction, state, getattr(interaction.namespace, "as", None))
+        except (UserError, RuleError):
             return []
-        return _choices(list(legal_targets(state, fighter.key, self.rules)), current)
+        return _choices(list(legal(state, fighter.key, self.rules)), current)
+
+    async def target_autocomplete(self, interaction: discord.Interaction[Any],
+                                  current: str) -> list[app_commands.Choice[str]]:
+        return await self._options_for_actor(interaction, current, legal_targets)
 
     async def weapon_autocomplete(self, interaction: discord.Interaction[Any],
                                   current: str) -> list[app_commands.Choice[str]]:
-        state = await self._state_for(interaction)
-        if state is None:
-            return []
-        try:
-            fighter = await self._acting(interaction, state, interaction.namespace["as"])
-        except UserError:
-            return []
-        return _choices(list(legal_weapons(state, fighter.key, self.rules)), current)
+        return await self._options_for_actor(interaction, current, legal_weapons)
 
     async def area_autocomplete(self, interaction: discord.Interaction[Any],
                                 current: str) -> list[app_commands.Choice[str]]:

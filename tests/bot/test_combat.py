@@ -194,3 +194,18 @@ async def test_undo_set_and_end_by_the_gm(table: Table) -> None:
 async def test_help_explains_how_to_run_a_fight(table: Table) -> None:
     reply = await table.slash("help")
     assert reply.ephemeral and "/combat start" in reply.content and "/attack" in reply.content
+
+
+async def test_attack_options_autocomplete_with_what_is_legal_now(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await _character(table, "Lookout", user=GM, level=25, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), ("Lookout", "Alley"),
+                 user_of={"Ana": ALICE})
+    await _begin_pcs_first(table)
+    assert await table.autocomplete("attack", "target") == ["Goon"]  # Lookout: out of reach
+    assert await table.autocomplete("attack", "with") == ["Knife"]
+    assert await table.autocomplete("attack", "as") == ["Ana"]
+    gm_as = await table.autocomplete("attack", "as", user=GM)
+    assert set(gm_as) == {"Ana", "Goon", "Lookout"}
+    assert await table.autocomplete("combat add", "area", user=GM, character="Ana") != []
