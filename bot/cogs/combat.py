@@ -409,7 +409,8 @@ class CombatCog(commands.Cog, name="CombatCog"):
         if state is None:
             return []
         try:
-            fighter = await self._acting(interaction, state, getattr(interaction.namespace, "as", None))
+            as_name = getattr(interaction.namespace, "as", None)
+            fighter = await self._acting(interaction, state, as_name)
         except (UserError, RuleError):
             return []
         return _choices(list(legal(state, fighter.key, self.rules)), current)
