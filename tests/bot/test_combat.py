@@ -209,3 +209,55 @@ async def test_attack_options_autocomplete_with_what_is_legal_now(table: Table) 
     gm_as = await table.autocomplete("attack", "as", user=GM)
     assert set(gm_as) == {"Ana", "Goon", "Lookout"}
     assert await table.autocomplete("combat add", "area", user=GM, character="Ana") != []
+
+
+async def test_counterattack_done_defend_and_surrender_in_one_round(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Bram", user=BOB, level=45)
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Bram", "Dance Floor"), ("Goon", "Dance Floor"),
+                 user_of={"Ana": ALICE, "Bram": BOB})
+    table.dice(3, 4, 6, 2)
+    begun = await table.slash("combat begin", user=GM)
+    assert "Bram rolls initiative for PCs: 34" in begun.answer.content  # the highest PC rolls
+    await table.click(begun.prompt, "PCs first", user=BOB)
+
+    declared = await table.slash("attack", target="Goon")
+    table.dice(2, 1, 1, 5)  # Ana 21, Goon's counterattack 15: both hit, simultaneously
+    both = await table.click(declared.prompt, "Counterattack", user=GM)
+    assert "Goon counterattacks Ana with Knife: 15 (1·5) vs 25 — SUCCESS." in both.answer.content
+    ana_hits = await table.click(both.prompt, "2 damage · location 1", user=ALICE)
+    assert "Goon takes 2 damage to the left leg: level 25 → 23." in ana_hits.answer.content
+    goon_hits = await table.click(ana_hits.prompt, "1 damage · location 5", user=GM)
+    assert "Ana takes 1 damage to the torso: level 40 → 39." in goon_hits.answer.content
+
+    again = await table.slash("attack", target="Goon")  # Ana's one action is spent
+    assert again.ephemeral
+    table.dice(3, 4, 6, 2)  # the NPCs have no action left: round 2 and its initiative
+    done = await table.slash("done", user=BOB)
+    assert "Round 2 begins." in done.answer.content, done.answer.content
+    await table.click(done.prompt, "NPCs first", user=BOB)
+
+    declared = await table.slash("attack", user=GM, target="Bram", **{"as": "Goon"})
+    not_bob = await table.slash("defend", user=ALICE, **{"as": "Bram"})
+    assert not_bob.ephemeral  # Alice cannot defend for Bob's character
+    table.dice(3, 0, 4, 0)  # Goon 30 fails against 25; Bram's Defend 40 succeeds
+    defended = await table.slash("defend", user=BOB)
+    assert "Bram defends" in defended.answer.content
+
+    surrender_late = await table.slash("surrender", user=BOB)
+    assert not surrender_late.ephemeral
+    assert "surrender" in surrender_late.answer.content.lower()
+    status = await table.slash("combat status", character="Bram")
+    assert status.ephemeral and "Level 0/45" in status.content, status.content
+
+
+async def test_gm_changes_how_long_reactions_wait(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _fight(table, ("Ana", "Dance Floor"), user_of={"Ana": ALICE})
+    refused = await table.slash("combat settings", user=ALICE, reaction_seconds=90)
+    assert refused.ephemeral
+    changed = await table.slash("combat settings", user=GM, reaction_seconds=90)
+    assert "90 s" in changed.answer.content
+    log = await table.slash("combat log")
+    assert "Reactions now wait 90 s." in log.content
