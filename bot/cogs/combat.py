@@ -21,13 +21,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import UnhexBot
+from bot.cogs.characters import require_change
 from bot.cogs.maps import find_map, map_choices
-from bot.components import ErrorReportingModal, PersistentButton
+from bot.components import ErrorReportingModal, PersistentButton, button_row
 from bot.errors import UserError
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.store.combats import StoredCombat
 from data import load_rules
 from engine.catalog import Rules
+from engine.character import recover
 from engine.combat import (
     Actor,
     AddFighter,
@@ -130,6 +132,44 @@ class CombatButton(
             return
         await cog.run(interaction, _command_for(self.kind, self.option, self.fighter),
                       combat_id=self.combat_id)
+
+
+class RecoverButton(
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"recover:(?P<character>\d+):(?P<version>\d+)",
+):
+    """After a fight, a PC's owner may recover: level to max, \\ and X erased, items replaced.
+    The id carries the character's version, so the offer lapses once the character changes."""
+
+    def __init__(self, character_id: int, version: int, name: str = "") -> None:
+        super().__init__(discord.ui.Button(
+            label=f"Recover {name}"[:80] if name else "Recover",
+            style=discord.ButtonStyle.success,
+            custom_id=f"recover:{character_id}:{version}",
+        ))
+        self.character_id, self.version = character_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> RecoverButton:
+        return cls(int(match["character"]), int(match["version"]))
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        bot: UnhexBot = interaction.client
+        stored = await bot.store.characters.get_by_id(self.character_id)
+        if stored is None:
+            raise UserError("That character no longer exists.")
+        await require_change(interaction, stored, "recover")
+        if stored.version != self.version:
+            raise UserError(f"{stored.name} has changed since the fight (or already "
+                            "recovered); use `/character recover` if they still should.")
+        recovered, report = recover(stored.character, rules=load_rules())
+        if await bot.store.characters.replace(stored, recovered) is None:
+            raise UserError(f"{stored.name} changed a moment ago; nothing was done.")
+        await interaction.response.edit_message(
+            content=f"🩹 {discord.utils.escape_markdown(report.summary)} Time passes: the GM "
+                    "moves the story on.", view=None)
 
 
 def _check_same_fight(stored: StoredCombat, combat_id: int) -> None:
@@ -251,7 +291,7 @@ class CombatCog(commands.Cog, name="CombatCog"):
         if saved is None:
             raise UserError("The fight changed a moment ago; look again and retry.")
         if state.phase is Phase.ENDED:
-            await self._write_back(state)
+            await self._write_back(state, stored.channel_id)
         return saved, events
 
     def _engine_apply(self, state: Combat, command: Command,
@@ -259,12 +299,24 @@ class CombatCog(commands.Cog, name="CombatCog"):
         return apply(state, command, actor=actor, dice=self.bot.dice, rules=self.rules,
                      now=self.clock())
 
-    async def _write_back(self, state: Combat) -> None:
-        """The fight is over: what happened to each character stays on its sheet."""
+    async def _write_back(self, state: Combat, channel_id: int) -> None:
+        """The fight is over: what happened to each character stays on its sheet, and each
+        PC's owner is offered Recovery."""
+        channel = await self._channel(channel_id)
         for fighter in state.fighters:
-            if fighter.character_id is not None:
-                await self.bot.store.characters.replace_character(
-                    fighter.character_id, fighter.character)
+            if fighter.character_id is None:
+                continue
+            saved = await self.bot.store.characters.replace_character(
+                fighter.character_id, fighter.character)
+            if saved is None or saved.npc:
+                continue
+            ch = saved.character
+            await channel.send(
+                f"{discord.utils.escape_markdown(ch.name)} (<@{saved.owner_id}>) may recover: "
+                f"level {ch.level} → {ch.max_level}, wounds \\ and X erased, destroyed items "
+                "replaced. Time passes while they do.",
+                view=button_row(RecoverButton(saved.id, saved.version, ch.name)),
+            )
 
     # -- showing the fight -----------------------------------------------------------------
 
@@ -674,5 +726,5 @@ def _choices(names: list[str], current: str) -> list[app_commands.Choice[str]]:
 
 
 async def setup(bot: UnhexBot) -> None:
-    bot.add_dynamic_items(CombatButton)
+    bot.add_dynamic_items(CombatButton, RecoverButton)
     await bot.add_cog(CombatCog(bot))

@@ -89,6 +89,32 @@ async def test_a_whole_fight_from_start_to_an_unconscious_team(table: Table) -> 
     assert "Level 7/12" in sheet.content, sheet.content
 
 
+async def test_after_the_fight_each_pc_is_offered_recovery(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=30, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
+    table.dice(8, 0, 2, 0)  # the NPCs win initiative with 20
+    begun = await table.slash("combat begin", user=GM)
+    await table.click(begun.prompt, "NPCs first", user=GM)
+    declared = await table.slash("attack", user=GM, target="Ana", **{"as": "Goon"})
+    table.dice(2, 4)
+    hit = await table.click(declared.prompt, "Pass", user=ALICE)
+    await table.click(hit.prompt, "4 damage · location 2", user=GM)
+    ended = await table.slash("combat end", user=GM)
+    offer = ended.prompt
+    assert "Ana" in offer.content and "may recover: level 36 → 40" in offer.content
+    assert offer.labels == ["Recover Ana"]
+    refused = await table.click(offer, "Recover Ana", user=BOB)
+    assert refused.ephemeral and "belongs to" in refused.content
+    recovered = await table.click(offer, "Recover Ana", user=ALICE)
+    assert "Ana recovers: level 36 → 40" in recovered.content
+    assert recovered.message.buttons == []
+    twice = await table.click_stale(offer, "Recover Ana", user=ALICE)
+    assert twice.ephemeral
+    sheet = await table.slash("sheet", character="Ana")
+    assert "Level 40/40" in sheet.content
+
+
 async def test_cover_in_the_bar_lets_the_target_choose_the_dice(table: Table) -> None:
     await _character(table, "Ana", level=40)
     await _character(table, "Shooter", user=GM, level=60, npc=True,
