@@ -33,6 +33,7 @@ from engine.character import recover
 from engine.combat import (
     Actor,
     AddFighter,
+    AidMark,
     Attack,
     Begin,
     ChooseDice,
@@ -42,19 +43,25 @@ from engine.combat import (
     Command,
     CriticalChoice,
     Done,
+    Door,
     EndCombat,
     Event,
     Fighter,
+    FirstAid,
     GMSet,
+    Move,
     Phase,
     Prompt,
     PromptKind,
     React,
     RemoveFighter,
     Reroll,
+    StopArea,
     Surrender,
     apply,
     command_adapter,
+    legal_doors,
+    legal_moves,
     legal_targets,
     legal_weapons,
     new_combat,
@@ -79,7 +86,8 @@ HELP = """**Running an Unhex fight**
    `/combat end`. `/combat log` lists what happened."""
 
 _LABELS = {
-    "defend": "Defend", "counterattack": "Counterattack", "pass": "Pass",
+    "defend": "Defend", "counterattack": "Counterattack", "intercept": "Intercept",
+    "pass": "Pass",
     "tens": "Re-roll tens", "ones": "Re-roll ones", "both": "Re-roll both", "keep": "Keep",
     "extra_action": "Extra action", "adjust": "Adjust",
     "precise+1": "Precise +1", "precise-1": "Precise −1", "powerful": "Powerful",
@@ -96,6 +104,10 @@ _QUESTIONS = {
     PromptKind.CHOOSE_DICE: "chooses which die is damage (the other is hit location)",
     PromptKind.MODIFIER: "may use a modifier",
     PromptKind.ARMOR: "has armor there: destroy it instead of taking the damage?",
+    PromptKind.STOP_AREA: "stopped the move: which area does the mover end in?",
+    PromptKind.AID_DICE: "succeeded at first aid: which die is the number of boxes?",
+    PromptKind.AID_BOXES: "chooses the \\ marks first aid erases, one per click",
+    PromptKind.AID_PERMANENT: "chooses where an X becomes a permanent wound ■, one per click",
 }
 
 
@@ -196,6 +208,10 @@ def _command_for(kind: str, option: str, fighter: str) -> Command:
             return ArmorChoice(fighter=fighter, use=option == "use")
         case PromptKind.CHOOSE_ORDER:
             return ChooseOrder(first_team=option)
+        case PromptKind.STOP_AREA:
+            return StopArea(fighter=fighter, area=option)
+        case PromptKind.AID_DICE | PromptKind.AID_BOXES | PromptKind.AID_PERMANENT:
+            return AidMark(fighter=fighter, option=option)
     raise UserError("That button is not one this fight knows.")
 
 
@@ -367,17 +383,18 @@ class CombatCog(commands.Cog, name="CombatCog"):
             question = _QUESTIONS.get(prompt.kind, "must decide")
             deadline = f" (closes <t:{int(prompt.deadline)}:R>)" if prompt.deadline else ""
             lines.append(f"**{who}** {question}{deadline}")
-            if rows >= 4:
-                continue
-            for option in prompt.options[:5]:
-                label = _label(prompt.kind, option, _hit_dice(state, prompt))
-                if prompt.fighter and len(prompts) > 1:
-                    label = f"{state.fighter(prompt.fighter).name}: {label}"
-                button = CombatButton(stored.id, prompt.kind.value, option, prompt.fighter or "",
-                                      label or option, _style(option))
-                button.item.row = rows
-                view.add_item(button)
-            rows += 1
+            for start in range(0, len(prompt.options), 5):
+                if rows >= 4:
+                    break
+                for option in prompt.options[start:start + 5]:
+                    label = _label(prompt.kind, option, _hit_dice(state, prompt))
+                    if prompt.fighter and len(prompts) > 1:
+                        label = f"{state.fighter(prompt.fighter).name}: {label}"
+                    button = CombatButton(stored.id, prompt.kind.value, option,
+                                          prompt.fighter or "", label or option, _style(option))
+                    button.item.row = rows
+                    view.add_item(button)
+                rows += 1
         if any(p.kind is PromptKind.REACT for p in prompts):
             resolve = CombatButton(stored.id, RESOLVE, "", "",
                                    "Resolve now (GM)", discord.ButtonStyle.secondary)
@@ -474,6 +491,18 @@ class CombatCog(commands.Cog, name="CombatCog"):
     async def weapon_autocomplete(self, interaction: discord.Interaction[Any],
                                   current: str) -> list[app_commands.Choice[str]]:
         return await self._options_for_actor(interaction, current, legal_weapons)
+
+    async def move_autocomplete(self, interaction: discord.Interaction[Any],
+                                current: str) -> list[app_commands.Choice[str]]:
+        return await self._options_for_actor(interaction, current, legal_moves)
+
+    async def door_autocomplete(self, interaction: discord.Interaction[Any],
+                                current: str) -> list[app_commands.Choice[str]]:
+        return await self._options_for_actor(interaction, current, legal_doors)
+
+    async def location_autocomplete(self, interaction: discord.Interaction[Any],
+                                    current: str) -> list[app_commands.Choice[str]]:
+        return _choices([loc.id for loc in self.rules.body.locations], current)
 
     async def area_autocomplete(self, interaction: discord.Interaction[Any],
                                 current: str) -> list[app_commands.Choice[str]]:
@@ -610,15 +639,26 @@ class CombatCog(commands.Cog, name="CombatCog"):
                                                 ephemeral=True)
 
     @combat.command(name="set", description="Correct a character in this fight (GMs).")
-    @app_commands.autocomplete(character=any_fighter_autocomplete, area=area_autocomplete)
+    @app_commands.describe(location="A hit location whose marks to set (with marks:)",
+                           marks="Its marks, e.g. \\\\ or XX■ (\"none\" clears them)")
+    @app_commands.autocomplete(character=any_fighter_autocomplete, area=area_autocomplete,
+                               location=location_autocomplete)
     async def set_(self, interaction: discord.Interaction[Any], character: str,
                    level: app_commands.Range[int, -99, 99] | None = None,
                    area: str | None = None,
-                   actions: app_commands.Range[int, 0, 9] | None = None) -> None:
-        if level is None and area is None and actions is None:
-            raise UserError("Say what to correct: `level`, `area` or `actions`.")
+                   actions: app_commands.Range[int, 0, 9] | None = None,
+                   location: str | None = None, marks: str | None = None) -> None:
+        if (location is None) != (marks is None):
+            raise UserError("Give both `location` and `marks` to correct wounds.")
+        if level is None and area is None and actions is None and location is None:
+            raise UserError("Say what to correct: `level`, `area`, `actions` or "
+                            "`location` with `marks`.")
+        wounds = None
+        if location is not None and marks is not None:
+            text = "" if marks.strip().casefold() == "none" else marks.strip()
+            wounds = {location.strip(): text}
         await self.run(interaction, GMSet(fighter=character, level=level, area=area,
-                                          actions=actions, marks=None))
+                                          actions=actions, marks=wounds))
 
     @combat.command(name="settings", description="Change how long reaction buttons wait (GMs).")
     async def settings(self, interaction: discord.Interaction[Any],
@@ -652,6 +692,44 @@ class CombatCog(commands.Cog, name="CombatCog"):
         fighter = await self._acting(interaction, stored.state, as_)
         await self.run(interaction, Attack(fighter=fighter.key, target=target, weapon=with_,
                                            lethal=lethal))
+
+    @app_commands.command(name="move", description="Move to a connected area (one action).")
+    @app_commands.describe(to="The area one step away", as_="Which of your characters")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(to=move_autocomplete, as_=fighter_autocomplete)
+    @app_commands.guild_only()
+    async def move(self, interaction: discord.Interaction[Any], to: str,
+                   as_: str | None = None) -> None:
+        stored = await self.active(interaction)
+        fighter = await self._acting(interaction, stored.state, as_)
+        await self.run(interaction, Move(fighter=fighter.key, to=to))
+
+    @app_commands.command(name="door", description="Open or close a door of your area (one "
+                                                   "action).")
+    @app_commands.describe(area="The area on the other side of the door",
+                           open="True to open it, false to close it",
+                           as_="Which of your characters")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(area=door_autocomplete, as_=fighter_autocomplete)
+    @app_commands.guild_only()
+    async def door(self, interaction: discord.Interaction[Any], area: str, open: bool,
+                   as_: str | None = None) -> None:
+        stored = await self.active(interaction)
+        fighter = await self._acting(interaction, stored.state, as_)
+        await self.run(interaction, Door(fighter=fighter.key, other=area, open=open))
+
+    @app_commands.command(name="firstaid", description="First aid on someone in your area "
+                                                       "(one action, uses the item).")
+    @app_commands.describe(target="Who you treat (can be yourself)",
+                           as_="Which of your characters")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(target=any_fighter_autocomplete, as_=fighter_autocomplete)
+    @app_commands.guild_only()
+    async def firstaid(self, interaction: discord.Interaction[Any], target: str,
+                       as_: str | None = None) -> None:
+        stored = await self.active(interaction)
+        fighter = await self._acting(interaction, stored.state, as_)
+        await self.run(interaction, FirstAid(fighter=fighter.key, target=target))
 
     @app_commands.command(name="defend", description="Defend against the attack on you.")
     @app_commands.rename(as_="as")
@@ -690,6 +768,9 @@ class CombatCog(commands.Cog, name="CombatCog"):
 
 def _hit_dice(state: Combat, prompt: Prompt) -> tuple[int, int] | None:
     """The tens and ones of the hit whose dice ``prompt`` asks about, to label the buttons."""
+    if prompt.kind is PromptKind.AID_DICE and state.aid is not None:
+        result = state.aid.roll.roll.result
+        return result.tens, result.ones
     if prompt.kind is not PromptKind.CHOOSE_DICE or state.pending is None:
         return None
     for hit in state.pending.hits:
@@ -708,13 +789,20 @@ def _label(kind: PromptKind, option: str, dice: tuple[int, int] | None = None) -
         return f"{option} first"
     if kind is PromptKind.ARMOR:
         return _ARMOR_LABELS.get(option, option)
+    if kind is PromptKind.STOP_AREA:
+        return f"Stop in {option}"
+    if kind is PromptKind.AID_DICE and dice is not None:
+        boxes, extra = dice if option == "tens" else dice[::-1]
+        return f"{boxes} boxes · {extra} more location{'' if extra == 1 else 's'}"
+    if kind in (PromptKind.AID_BOXES, PromptKind.AID_PERMANENT):
+        return "Done" if option == "done" else option.replace("_", " ").capitalize()
     return _LABELS.get(option, option)
 
 
 def _style(option: str) -> discord.ButtonStyle:
     if option in ("pass", "keep", "none"):
         return discord.ButtonStyle.secondary
-    if option in ("defend", "counterattack", "extra_action", "adjust"):
+    if option in ("defend", "counterattack", "intercept", "extra_action", "adjust"):
         return discord.ButtonStyle.success
     return discord.ButtonStyle.primary
 

@@ -20,6 +20,10 @@ _WHAT = {
     PromptKind.CHOOSE_DICE: "damage die",
     PromptKind.MODIFIER: "modifier",
     PromptKind.ARMOR: "armor?",
+    PromptKind.STOP_AREA: "where the mover stops",
+    PromptKind.AID_DICE: "first aid dice",
+    PromptKind.AID_BOXES: "boxes to erase",
+    PromptKind.AID_PERMANENT: "permanent wounds",
 }
 
 

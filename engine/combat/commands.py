@@ -17,6 +17,7 @@ from engine.character import Character
 
 __all__ = [
     "AddFighter",
+    "AidMark",
     "Armor",
     "Attack",
     "Begin",
@@ -26,12 +27,16 @@ __all__ = [
     "Command",
     "CriticalChoice",
     "Done",
+    "Door",
     "EndCombat",
+    "FirstAid",
     "GMSet",
     "Modifier",
+    "Move",
     "React",
     "RemoveFighter",
     "Reroll",
+    "StopArea",
     "Surrender",
     "command_adapter",
 ]
@@ -72,6 +77,41 @@ class Attack(_Command):
     lethal: bool = True
 
 
+class Move(_Command):
+    kind: Literal["move"] = "move"
+    fighter: str
+    to: str
+
+
+class StopArea(_Command):
+    kind: Literal["stop_area"] = "stop_area"
+    fighter: str  # the interceptor who stopped the mover
+    area: str
+
+
+class Door(_Command):
+    kind: Literal["door"] = "door"
+    fighter: str
+    other: str  # the area on the other side of the door
+    open: bool
+
+
+class FirstAid(_Command):
+    kind: Literal["first_aid"] = "first_aid"
+    fighter: str
+    target: str
+
+
+class AidMark(_Command):
+    """A choice after a First Aid roll: ``option`` is ``tens``/``ones`` (the treater: the die
+    for boxes), a location id (the treated: erase a \\ there, or make an X there ■) or
+    ``done`` (erase no more)."""
+
+    kind: Literal["aid_mark"] = "aid_mark"
+    fighter: str
+    option: str
+
+
 class Done(_Command):
     kind: Literal["done"] = "done"
     team: str | None = None
@@ -80,7 +120,7 @@ class Done(_Command):
 class React(_Command):
     kind: Literal["react"] = "react"
     fighter: str
-    reaction: Literal["defend", "counterattack", "pass"]
+    reaction: Literal["defend", "counterattack", "intercept", "pass"]
     weapon: str | None = None  # addition: the item to counterattack with (default: the first fit)
 
 
@@ -144,6 +184,11 @@ Command = Annotated[
     | Begin
     | ChooseOrder
     | Attack
+    | Move
+    | StopArea
+    | Door
+    | FirstAid
+    | AidMark
     | Done
     | React
     | CloseWindow

@@ -22,7 +22,13 @@ from engine.character import (
     Character,
     Mark,
     Status,
+    can_move,
     character_problems,
+    destroy_item,
+    first_aid_critical_failure,
+    first_aid_failure,
+    first_aid_success,
+    full_locations,
     status,
     surrender,
     take_damage,
@@ -30,6 +36,7 @@ from engine.character import (
 )
 from engine.combat.commands import (
     AddFighter,
+    AidMark,
     Armor,
     Attack,
     Begin,
@@ -39,22 +46,28 @@ from engine.combat.commands import (
     Command,
     CriticalChoice,
     Done,
+    Door,
     EndCombat,
+    FirstAid,
     GMSet,
     Modifier,
+    Move,
     React,
     RemoveFighter,
     Reroll,
+    StopArea,
     Surrender,
 )
 from engine.combat.model import (
     Actor,
+    AidAction,
     AttackAction,
     Combat,
     Event,
     Fighter,
     Hit,
     InitiativeRoll,
+    MoveAction,
     Phase,
     Prompt,
     PromptKind,
@@ -66,9 +79,9 @@ from engine.dice import Check, DiceSource, Roll, Side, opposed, powerful, precis
 from engine.dice import Modifier as DiceModifier
 from engine.dice import Reroll as DiceReroll
 from engine.errors import RuleError
-from engine.maps import UnknownAreaError
+from engine.maps import Kind, UnknownAreaError
 
-__all__ = ["apply", "legal_targets", "legal_weapons", "new_combat"]
+__all__ = ["apply", "legal_doors", "legal_moves", "legal_targets", "legal_weapons", "new_combat"]
 
 HANDS: tuple[Hand, Hand] = ("right", "left")
 UNARMED = "unarmed"
@@ -176,6 +189,10 @@ _PROMPT_VERBS = {
     PromptKind.CHOOSE_DICE: "choose the damage die",
     PromptKind.MODIFIER: "use a modifier",
     PromptKind.ARMOR: "decide about armor",
+    PromptKind.STOP_AREA: "choose where the mover stops",
+    PromptKind.AID_DICE: "choose the first aid dice",
+    PromptKind.AID_BOXES: "choose which boxes first aid erases",
+    PromptKind.AID_PERMANENT: "choose where the permanent wounds go",
 }
 
 
@@ -449,6 +466,9 @@ def _remove_fighter(c: Combat, cmd: RemoveFighter, ctx: _Ctx) -> Combat:
         _require_gm(ctx.actor, "remove a fighter once the fight has begun")
         if c.pending is not None and f.key in _involved(c.pending):
             raise RuleError(f"{f.name} is part of the attack being resolved; remove them after it.")
+        mv = c.moving
+        if mv is not None and f.key in {mv.mover, *(r.fighter for r in mv.reactors)}:
+            raise RuleError(f"{f.name} is part of the move being resolved; remove them after it.")
         if c.phase is Phase.INITIATIVE and any(r.state.fighter == f.key for r in c.initiative):
             raise RuleError(f"{f.name} is rolling initiative; remove them after it.")
     fighters = tuple(g for g in c.fighters if g.key != f.key)
@@ -490,7 +510,14 @@ def _end(c: Combat, ctx: _Ctx, why: str) -> Combat:
     ctx.emit("ended", "\n".join(lines))
     fighters = tuple(f.model_copy(update={"actions": 0}) for f in c.fighters)
     return c.model_copy(
-        update={"phase": Phase.ENDED, "pending": None, "turn": None, "fighters": fighters}
+        update={
+            "phase": Phase.ENDED,
+            "pending": None,
+            "moving": None,
+            "aid": None,
+            "turn": None,
+            "fighters": fighters,
+        }
     )
 
 
@@ -742,6 +769,8 @@ def _counter_weapon(
 
 def _react(c: Combat, cmd: React, ctx: _Ctx) -> Combat:
     _require_phase(c, Phase.REACTION)
+    if c.pending is None and c.moving is not None:
+        return _react_move(c, cmd, ctx)
     a = c.pending
     assert a is not None
     f = c.fighter(cmd.fighter)
@@ -751,6 +780,8 @@ def _react(c: Combat, cmd: React, ctx: _Ctx) -> Combat:
     _require_control(ctx.actor, f)
     if reactor.answer is not None:
         raise RuleError(f"{f.name} has already answered ({reactor.answer}).")
+    if cmd.reaction == "intercept":
+        raise RuleError(f"{f.name} cannot intercept an attack: Intercept reacts to a Move.")
     if cmd.reaction != "pass" and cmd.reaction not in reactor.options:
         raise RuleError(
             f"{f.name} cannot {cmd.reaction} here; the choices are "
@@ -795,6 +826,8 @@ def _react(c: Combat, cmd: React, ctx: _Ctx) -> Combat:
 
 def _close_window(c: Combat, cmd: CloseWindow, ctx: _Ctx) -> Combat:
     _require_phase(c, Phase.REACTION)
+    if c.pending is None and c.moving is not None:
+        return _close_move_window(c, cmd, ctx)
     a = c.pending
     assert a is not None
     if cmd.by_timeout:
@@ -832,7 +865,7 @@ def _roll_attack(c: Combat, ctx: _Ctx) -> Combat:
             fighter=f.key,
             purpose="attack",
             roll=roll,
-            good=_has(ch, rules, "good", "attack", a.weapon.kind),
+            good=_has(ch, rules, "good", "intercept" if a.intercept else "attack", a.weapon.kind),
         )
     ]
     res = roll.result
@@ -888,7 +921,7 @@ def _advance_attack(c: Combat, ctx: _Ctx) -> Combat:
             continue
         index = next((i for i, h in enumerate(a.hits) if not h.done), None)
         if index is None:
-            return c.model_copy(update={"pending": None, "phase": Phase.TURN})
+            return _attack_finished(c, ctx)
         hit = a.hits[index]
         if hit.damage_die is None:
             if hit.tens != hit.ones:
@@ -937,6 +970,7 @@ def _outcome(c: Combat, ctx: _Ctx) -> Combat:
             )
     m = c.game_map()
     lethal = a.lethal
+    intercept = a.intercept
 
     def hit_on(
         attacker: Fighter,
@@ -945,7 +979,7 @@ def _outcome(c: Combat, ctx: _Ctx) -> Combat:
         weapon: Weapon,
         purpose: Literal["attack", "counterattack"],
     ) -> Hit:
-        cover = m.has_cover(attacker.area, target.area)
+        cover = not intercept and m.has_cover(attacker.area, target.area)  # RULINGS 10
         shield = _held_shield(target.character, rules)
         chooser = target if cover or shield else attacker
         if chooser is target:
@@ -1023,15 +1057,16 @@ def _modifier_offers(c: Combat, hit: Hit, rules: Rules) -> tuple[str, ...]:
     if state.roll.modifier is not None:
         return ()
     ch = c.fighter(hit.attacker).character
+    action = "intercept" if a.intercept and hit.purpose == "attack" else hit.purpose
     offers: list[str] = []
     loc = int(hit.location_die or 0)
     dmg = int(hit.damage_die or 0)
-    if _has(ch, rules, "precise", hit.purpose, hit.weapon.kind):
+    if _has(ch, rules, "precise", action, hit.weapon.kind):
         if loc < 9:
             offers.append("precise+1")
         if loc > 0:
             offers.append("precise-1")
-    if _has(ch, rules, "powerful", hit.purpose, hit.weapon.kind) and dmg < 9:
+    if _has(ch, rules, "powerful", action, hit.weapon.kind) and dmg < 9:
         offers.append("powerful")
     return tuple(offers)
 
@@ -1088,6 +1123,8 @@ def _replace_hit(c: Combat, index: int, hit: Hit) -> Combat:
 def _roll_states(c: Combat) -> list[RollState]:
     if c.phase is Phase.INITIATIVE:
         return [r.state for r in c.initiative]
+    if c.aid is not None:
+        return [c.aid.roll]
     if c.pending is not None:
         return list(c.pending.rolls)
     return []
@@ -1100,6 +1137,8 @@ def _replace_state(c: Combat, new: RollState) -> Combat:
             for r in c.initiative
         )
         return c.model_copy(update={"initiative": rolls})
+    if c.aid is not None:
+        return c.model_copy(update={"aid": c.aid.model_copy(update={"roll": new})})
     a = c.pending
     assert a is not None
     states = tuple(
@@ -1111,6 +1150,8 @@ def _replace_state(c: Combat, new: RollState) -> Combat:
 def _continue(c: Combat, ctx: _Ctx) -> Combat:
     if c.phase is Phase.INITIATIVE:
         return _initiative_advance(c, ctx)
+    if c.aid is not None:
+        return _advance_aid(c, ctx)
     return _advance_attack(c, ctx)
 
 
@@ -1232,6 +1273,465 @@ def _armor(c: Combat, cmd: Armor, ctx: _Ctx) -> Combat:
     )
 
 
+# ---- move and intercept -----------------------------------------------------------------------
+
+
+def _move_problem(c: Combat, f: Fighter, to: str, rules: Rules) -> str | None:
+    """Why ``f`` cannot Move to ``to`` (a canonical area) now, or None."""
+    ch = f.character
+    m = c.game_map()
+    if to == f.area:
+        return f"{f.name} is already in {to}."
+    if not m.can_move(f.area, to):
+        conn = m.connection(f.area, to)
+        if conn is not None and conn.kind is Kind.DOOR:
+            return f"The door between {f.area} and {to} is closed: open it first (an action)."
+        if conn is not None and conn.kind is Kind.ARROW:
+            return f"The way between {f.area} and {to} goes one way only: from {conn.a}."
+        if conn is not None and conn.kind is Kind.SIGHT:
+            return f"{f.area} and {to} are joined by sight only; nobody can move between them."
+        steps = ", ".join(m.moves_from(f.area)) or "nowhere"
+        return f"{to} is not one step from {f.area}; from there {f.name} can move to: {steps}."
+    if not can_move(ch, rules=rules):
+        legs = [loc for loc in rules.body.locations if loc.penalty.value == "leg"]
+        full = [loc for loc in legs if len(ch.marks(loc.id)) >= loc.boxes]
+        if len(full) == len(legs):
+            return f"Both of {f.name}'s legs are full: they cannot move."
+        return (
+            f"{f.name}'s {full[0].name.lower()} is full: moving needs both hands usable and empty."
+        )
+    return None
+
+
+def legal_moves(combat: Combat, fighter_key: str, rules: Rules) -> tuple[str, ...]:
+    """The areas this fighter could Move to now (one step, arrows and doors respected)."""
+    f = combat.fighter(fighter_key)
+    return tuple(
+        a
+        for a in combat.game_map().moves_from(f.area)
+        if _move_problem(combat, f, a, rules) is None
+    )
+
+
+def _intercept_weapon(c: Combat, g: Fighter, frm: str, to: str, rules: Rules) -> Weapon | None:
+    """The first weapon ``g`` could Intercept a move between ``frm`` and ``to`` with
+    (RULINGS 11: the smaller range, sight to either area)."""
+    m = c.game_map()
+    distance = m.intercept_range(g.area, frm, to)
+    if distance is None or not m.intercept_sight(g.area, frm, to):
+        return None
+    for w in _weapons(g, rules):
+        if not _in_range(w, distance, rules):
+            continue
+        if w.kind != UNARMED and _ammo_problem(g, rules.items.kind(w.kind), True, rules):
+            continue
+        return w
+    return None
+
+
+def _move(c: Combat, cmd: Move, ctx: _Ctx) -> Combat:
+    rules = ctx.rules
+    f = _acting_fighter(c, cmd.fighter, ctx)
+    try:
+        to = c.game_map().area(cmd.to)
+    except UnknownAreaError:
+        raise RuleError(f"There is no area called {cmd.to.strip()!r} on this map.") from None
+    problem = _move_problem(c, f, to, rules)
+    if problem:
+        raise RuleError(problem)
+    seq = c.action_seq + 1
+    c = _put(c, f.model_copy(update={"actions": f.actions - 1, "spent": f.spent + 1}))
+    ctx.emit("declare", f"{f.name} moves from {f.area} to {to}.", f.key)
+    reactors = tuple(
+        Reactor(fighter=g.key, options=("intercept",), weapon=w)
+        for g in c.fighters
+        if g.team != f.team
+        and _ok(g, rules)
+        and g.actions > 0
+        and g.reacted_to != seq
+        and (w := _intercept_weapon(c, g, f.area, to, rules)) is not None
+    )
+    mv = MoveAction(
+        seq=seq,
+        mover=f.key,
+        frm=f.area,
+        to=to,
+        reactors=reactors,
+        deadline=ctx.now + c.reaction_seconds if reactors else None,
+    )
+    c = c.model_copy(update={"action_seq": seq, "moving": mv})
+    if not reactors:
+        return _finish_move(c, to, ctx)
+    for r in reactors:
+        ctx.emit(
+            "window",
+            f"{c.fighter(r.fighter).name} may intercept or pass "
+            f"(within {c.reaction_seconds} seconds).",
+            r.fighter,
+        )
+    return c.model_copy(update={"phase": Phase.REACTION})
+
+
+def _acting_fighter(c: Combat, name: str, ctx: _Ctx) -> Fighter:
+    """The fighter who takes an action now: their turn, their player, conscious, an action."""
+    _require_phase(c, Phase.TURN)
+    f = c.fighter(name)
+    _require_control(ctx.actor, f)
+    if f.team != c.acting_team:
+        raise RuleError(f"It is not {f.name}'s turn: {c.acting_team} are acting.")
+    st = status(f.character, rules=ctx.rules)
+    if st is not Status.FINE:
+        raise RuleError(f"{f.name} is {st.value} and cannot act.")
+    if f.actions <= 0:
+        raise RuleError(f"{f.name} has no action left this round.")
+    return f
+
+
+def _react_move(c: Combat, cmd: React, ctx: _Ctx) -> Combat:
+    mv = c.moving
+    assert mv is not None
+    f = c.fighter(cmd.fighter)
+    mover = c.fighter(mv.mover)
+    reactor = next((r for r in mv.reactors if r.fighter == f.key), None)
+    if reactor is None:
+        raise RuleError(f"{f.name} cannot intercept {mover.name}'s move.")
+    _require_control(ctx.actor, f)
+    if reactor.answer is not None:
+        raise RuleError(f"{f.name} has already answered ({reactor.answer}).")
+    if cmd.reaction not in ("intercept", "pass"):
+        raise RuleError(f"{mover.name} is moving: {f.name} may intercept or pass.")
+    weapon = reactor.weapon
+    if cmd.reaction == "intercept":
+        if cmd.weapon is not None:
+            weapon = _pick_weapon(f, cmd.weapon, ctx.rules)
+            assert weapon is not None
+            distance = c.game_map().intercept_range(f.area, mv.frm, mv.to)
+            if distance is None or not _in_range(weapon, distance, ctx.rules):
+                raise RuleError(
+                    f"{f.name} cannot intercept with {_weapon_label(weapon)}: "
+                    f"out of its range ({_range_text(weapon, ctx.rules)})."
+                )
+        if f.actions <= 0:
+            raise RuleError(f"{f.name} has no action left this round.")
+        c = _put(
+            c,
+            f.model_copy(
+                update={
+                    "actions": f.actions - 1,
+                    "spent": f.spent + 1,
+                    "reactions": f.reactions + 1,
+                    "reacted_to": mv.seq,
+                }
+            ),
+        )
+        label = "bare hands" if weapon is None else _weapon_label(weapon)
+        ctx.emit("react", f"{f.name} intercepts with {label}.", f.key)
+    else:
+        ctx.emit("react", f"{f.name} does not intercept.", f.key)
+    reactors = tuple(
+        r.model_copy(update={"answer": cmd.reaction, "weapon": weapon}) if r.fighter == f.key else r
+        for r in mv.reactors
+    )
+    mv = mv.model_copy(update={"reactors": reactors})
+    c = c.model_copy(update={"moving": mv})
+    if all(r.answer is not None for r in reactors):
+        return _resolve_move(c, ctx)
+    return c
+
+
+def _close_move_window(c: Combat, cmd: CloseWindow, ctx: _Ctx) -> Combat:
+    mv = c.moving
+    assert mv is not None
+    if cmd.by_timeout:
+        if mv.deadline is not None and ctx.now < mv.deadline:
+            left = mv.deadline - ctx.now
+            raise RuleError(f"The reaction window is still open for {left:.0f} more seconds.")
+    else:
+        _require_gm(ctx.actor, "close the reaction window early")
+    reactors = tuple(
+        r if r.answer is not None else r.model_copy(update={"answer": "pass"}) for r in mv.reactors
+    )
+    why = "time is up" if cmd.by_timeout else "the GM resolves it now"
+    ctx.emit("window_closed", f"The reaction window closes: {why}.")
+    return _resolve_move(
+        c.model_copy(update={"moving": mv.model_copy(update={"reactors": reactors})}), ctx
+    )
+
+
+def _resolve_move(c: Combat, ctx: _Ctx) -> Combat:
+    """Each Intercept in turn (in the order the interceptors were offered), then the move."""
+    rules = ctx.rules
+    mv = c.moving
+    assert mv is not None
+    mv = mv.model_copy(update={"window_closed": True, "deadline": None})
+    mover = c.fighter(mv.mover)
+    for r in mv.reactors:
+        if r.answer != "intercept" or r.fighter in mv.resolved:
+            continue
+        g = c.fighter(r.fighter)
+        if not _ok(g, rules) or r.weapon is None:
+            mv = mv.model_copy(update={"resolved": (*mv.resolved, g.key)})
+            continue
+        mv = mv.model_copy(update={"full_before": full_locations(mover.character, rules=rules)})
+        action = AttackAction(
+            seq=mv.seq, attacker=g.key, target=mover.key, weapon=r.weapon, intercept=True
+        )
+        c = c.model_copy(update={"moving": mv, "pending": action})
+        return _roll_attack(c, ctx)
+    return _finish_move(c.model_copy(update={"moving": mv}), mv.stop_area or mv.to, ctx)
+
+
+def _attack_finished(c: Combat, ctx: _Ctx) -> Combat:
+    a = c.pending
+    c = c.model_copy(update={"pending": None, "phase": Phase.TURN})
+    mv = c.moving
+    if a is None or not a.intercept or mv is None:
+        return c
+    rules = ctx.rules
+    mover = c.fighter(mv.mover)
+    legs = {loc.id for loc in rules.body.locations if loc.penalty.value == "leg"}
+    newly_full = set(full_locations(mover.character, rules=rules)) - set(mv.full_before)
+    mv = mv.model_copy(update={"resolved": (*mv.resolved, a.attacker)})
+    if mv.stop_area is None and (newly_full & legs or not _ok(mover, rules)):
+        g = c.fighter(a.attacker)
+        ctx.emit(
+            "stopped",
+            f"{mover.name} must stop moving; {g.name} chooses where: {mv.frm} or {mv.to}.",
+            mover.key,
+        )
+        mv = mv.model_copy(update={"stop_chooser": g.key})
+        return c.model_copy(update={"moving": mv, "phase": Phase.RESOLUTION})
+    return _resolve_move(c.model_copy(update={"moving": mv}), ctx)
+
+
+def _stop_area(c: Combat, cmd: StopArea, ctx: _Ctx) -> Combat:
+    _require_phase(c, Phase.RESOLUTION)
+    f = c.fighter(cmd.fighter)
+    prompt = _prompt_for(c, PromptKind.STOP_AREA, f.key)
+    _require_control(ctx.actor, f)
+    key = " ".join(cmd.area.split()).casefold()
+    area = next((o for o in prompt.options if o.casefold() == key), None)
+    if area is None:
+        raise RuleError(f"Choose one of: {', '.join(prompt.options)}.")
+    mv = c.moving
+    assert mv is not None
+    mover = c.fighter(mv.mover)
+    ctx.emit("stop_area", f"{f.name} puts {mover.name} in {area}.", mover.key)
+    mv = mv.model_copy(update={"stop_area": area, "stop_chooser": None})
+    c = c.model_copy(update={"moving": mv, "phase": Phase.TURN})
+    return _resolve_move(_put(c, mover.model_copy(update={"area": area})), ctx)
+
+
+def _finish_move(c: Combat, area: str, ctx: _Ctx) -> Combat:
+    mv = c.moving
+    assert mv is not None
+    mover = c.fighter(mv.mover)
+    c = _put(c, mover.model_copy(update={"area": area}))
+    if mv.stop_area is None:
+        ctx.emit("moved", f"{mover.name} is now in {area}.", mover.key)
+    return c.model_copy(update={"moving": None, "pending": None, "phase": Phase.TURN})
+
+
+# ---- doors ------------------------------------------------------------------------------------
+
+
+def legal_doors(combat: Combat, fighter_key: str, rules: Rules) -> tuple[str, ...]:
+    """The areas on the other side of the doors of this fighter's area."""
+    f = combat.fighter(fighter_key)
+    return tuple(other for other, _ in combat.game_map().doors_of(f.area))
+
+
+def _door(c: Combat, cmd: Door, ctx: _Ctx) -> Combat:
+    f = _acting_fighter(c, cmd.fighter, ctx)
+    m = c.game_map()
+    try:
+        other = m.area(cmd.other)
+    except UnknownAreaError:
+        raise RuleError(f"There is no area called {cmd.other.strip()!r} on this map.") from None
+    conn = m.connection(f.area, other)
+    if conn is None or conn.kind is not Kind.DOOR:
+        doors = ", ".join(o for o, _ in m.doors_of(f.area))
+        raise RuleError(
+            f"There is no door between {f.area} and {other}"
+            + (f"; {f.area}'s doors lead to {doors}." if doors else f"; {f.area} has no doors.")
+        )
+    verb = "open" if cmd.open else "closed"
+    if conn.is_open == cmd.open:
+        raise RuleError(f"The door between {f.area} and {other} is already {verb}.")
+    c = _put(c, f.model_copy(update={"actions": f.actions - 1, "spent": f.spent + 1}))
+    text = m.with_door(f.area, other, cmd.open).to_text()
+    does = "opens" if cmd.open else "closes"
+    ctx.emit("door", f"{f.name} {does} the door between {f.area} and {other}.", f.key)
+    return c.model_copy(update={"map_text": text, "action_seq": c.action_seq + 1})
+
+
+# ---- first aid --------------------------------------------------------------------------------
+
+
+def _aid_item(c: Character, rules: Rules) -> int | None:
+    """The index of a first aid item in a usable hand, if any."""
+    for hand in usable_hands(c, rules=rules):
+        index = c.held(hand)
+        if index is not None and rules.items.kind(c.items[index].kind).id == "first_aid":
+            return index
+    return None
+
+
+def _first_aid(c: Combat, cmd: FirstAid, ctx: _Ctx) -> Combat:
+    rules = ctx.rules
+    f = _acting_fighter(c, cmd.fighter, ctx)
+    t = c.fighter(cmd.target)
+    if status(t.character, rules=rules) is Status.DEAD:
+        raise RuleError(f"{t.name} is dead; first aid cannot help.")
+    if t.area != f.area:
+        raise RuleError(f"First aid has range 0: {t.name} is in {t.area}, {f.name} in {f.area}.")
+    index = _aid_item(f.character, rules)
+    if index is None:
+        raise RuleError(f"{f.name} needs a first aid item in a usable hand.")
+    item = f.character.items[index]
+    ch, _ = destroy_item(f.character, index, rules=rules)
+    f = f.model_copy(update={"character": ch, "actions": f.actions - 1, "spent": f.spent + 1})
+    c = _put(c, f)
+    seq = c.action_seq + 1
+    roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
+    good = _has(ch, rules, "good", "first_aid", "first_aid")
+    res = roll.result
+    ctx.emit(
+        "first_aid",
+        f"{f.name} gives first aid to {t.name} with {item.name} (used up): {_roll_text(res)}.",
+        f.key,
+        (res.tens, res.ones),
+    )
+    aid = AidAction(
+        seq=seq,
+        treater=f.key,
+        target=t.key,
+        roll=RollState(fighter=f.key, purpose="first_aid", roll=roll, good=good),
+    )
+    c = c.model_copy(update={"action_seq": seq, "aid": aid, "phase": Phase.RESOLUTION})
+    return _advance_aid(c, ctx)
+
+
+def _die_number(die: int, value: int) -> int:
+    """A die read as a number (RULINGS 3: a 0 on a roll of 100 reads as 10)."""
+    return 10 if value == 100 else die
+
+
+def _advance_aid(c: Combat, ctx: _Ctx) -> Combat:
+    rules = ctx.rules
+    aid = c.aid
+    assert aid is not None
+    if _wants_reroll(aid.roll) or aid.roll.roll.awaits_critical_choice:
+        return c
+    res = aid.roll.roll.result
+    t = c.fighter(aid.target)
+    ch = t.character
+    if res.critical_failure:
+        crosses = sum(m.count("X") for m in ch.wounds.values())
+        die = _die_number(res.tens, res.value)
+        due = min(die, crosses)
+        if aid.due is None:
+            aid = aid.model_copy(update={"due": due})
+            c = c.model_copy(update={"aid": aid})
+        if sum(aid.plan.values()) < due and crosses > due:
+            return c
+        plan = aid.plan if crosses > due else {k: v.count("X") for k, v in ch.wounds.items()}
+        new, report = first_aid_critical_failure(ch, plan, die=die, rules=rules)
+    elif not res.success:
+        new, report = first_aid_failure(ch, rules=rules)
+    else:
+        if aid.boxes is None:
+            if res.tens != res.ones:
+                return c
+            aid = aid.model_copy(update={"boxes": res.tens, "extra_locations": res.ones})
+            c = c.model_copy(update={"aid": aid})
+        if _aid_box_options(ch, aid):
+            return c
+        assert aid.boxes is not None and aid.extra_locations is not None
+        new, report = first_aid_success(
+            ch, aid.plan, boxes=aid.boxes, extra_locations=aid.extra_locations, rules=rules
+        )
+    ctx.emit("first_aid_result", report.summary, t.key)
+    c = _put(c, _settle_status(t.model_copy(update={"character": new}), rules))
+    return c.model_copy(update={"aid": None, "phase": Phase.TURN})
+
+
+def _aid_box_options(ch: Character, aid: AidAction) -> tuple[str, ...]:
+    """Locations where the treated player may still erase a \\ (empty: the plan is final)."""
+    if aid.boxes is None or aid.extra_locations is None or aid.due is not None:
+        return ()
+    if sum(aid.plan.values()) >= aid.boxes:
+        return ()
+    places = [k for k, v in aid.plan.items() if v]
+    return tuple(
+        loc
+        for loc, marks in ch.wounds.items()
+        if marks.count("\\") > aid.plan.get(loc, 0)
+        and (loc in places or len(places) < 1 + aid.extra_locations)
+    )
+
+
+def _aid_permanent_options(ch: Character, aid: AidAction) -> tuple[str, ...]:
+    return tuple(loc for loc, marks in ch.wounds.items() if marks.count("X") > aid.plan.get(loc, 0))
+
+
+def _aid_prompts(c: Combat, aid: AidAction, rules: Rules) -> tuple[Prompt, ...]:
+    s = aid.roll
+    if _wants_reroll(s):
+        return (_prompt(c, PromptKind.REROLL, s.fighter, ("tens", "ones", "both", "keep")),)
+    if s.roll.awaits_critical_choice:
+        return (_prompt(c, PromptKind.CRITICAL, s.fighter, ("extra_action", "adjust")),)
+    ch = c.fighter(aid.target).character
+    if aid.due is not None:
+        return (_prompt(c, PromptKind.AID_PERMANENT, aid.target, _aid_permanent_options(ch, aid)),)
+    if aid.boxes is None:
+        return (_prompt(c, PromptKind.AID_DICE, aid.treater, ("tens", "ones")),)
+    options = _aid_box_options(ch, aid)
+    return (_prompt(c, PromptKind.AID_BOXES, aid.target, (*options, "done")),)
+
+
+def _aid_mark(c: Combat, cmd: AidMark, ctx: _Ctx) -> Combat:
+    _require_phase(c, Phase.RESOLUTION)
+    aid = c.aid
+    f = c.fighter(cmd.fighter)
+    prompt = next(
+        (
+            p
+            for p in c.prompts
+            if p.fighter == f.key
+            and p.kind in (PromptKind.AID_DICE, PromptKind.AID_BOXES, PromptKind.AID_PERMANENT)
+        ),
+        None,
+    )
+    if aid is None or prompt is None:
+        raise RuleError(f"Nothing is waiting for {f.name} to decide about first aid now.")
+    _require_control(ctx.actor, f)
+    if cmd.option not in prompt.options:
+        raise RuleError(f"Choose one of: {', '.join(prompt.options)}.")
+    rules = ctx.rules
+    if prompt.kind is PromptKind.AID_DICE:
+        tens, ones = aid.roll.roll.result.tens, aid.roll.roll.result.ones
+        boxes, extra = (tens, ones) if cmd.option == "tens" else (ones, tens)
+        ctx.emit(
+            "aid_dice",
+            f"{f.name} chooses {boxes} boxes and {extra} additional location"
+            f"{'' if extra == 1 else 's'}.",
+            f.key,
+            (boxes, extra),
+        )
+        aid = aid.model_copy(update={"boxes": boxes, "extra_locations": extra})
+    elif cmd.option == "done":
+        ctx.emit("aid_boxes", f"{f.name} erases no more boxes.", f.key)
+        aid = aid.model_copy(update={"boxes": sum(aid.plan.values())})
+    else:
+        where = rules.body.location(cmd.option).name.lower()
+        what = "a \\ erased" if prompt.kind is PromptKind.AID_BOXES else "an X becomes ■"
+        ctx.emit("aid_mark", f"{f.name}'s {where}: {what}.", f.key)
+        plan = {**aid.plan, cmd.option: aid.plan.get(cmd.option, 0) + 1}
+        aid = aid.model_copy(update={"plan": plan})
+    return _advance_aid(c.model_copy(update={"aid": aid}), ctx)
+
+
 # ---- surrender and GM corrections -------------------------------------------------------------
 
 
@@ -1241,6 +1741,9 @@ def _surrender(c: Combat, cmd: Surrender, ctx: _Ctx) -> Combat:
         raise RuleError("The fight has not begun; remove the fighter instead.")
     f = c.fighter(cmd.fighter)
     _require_control(ctx.actor, f)
+    mv = c.moving
+    if mv is not None and f.key in {mv.mover, *(r.fighter for r in mv.reactors)}:
+        raise RuleError(f"{f.name} is part of the move being resolved; surrender after it.")
     a = c.pending
     if a is not None and f.key in _involved(a):
         if a.rolled:
@@ -1383,6 +1886,19 @@ def _prompts(c: Combat, rules: Rules) -> tuple[Prompt, ...]:
             for f in c.fighters
             if f.team == c.acting_team and f.actions > 0 and _ok(f, rules)
         )
+    if c.aid is not None:
+        return _aid_prompts(c, c.aid, rules)
+    mv = c.moving
+    if mv is not None and c.pending is None:
+        if c.phase is Phase.REACTION:
+            return tuple(
+                _prompt(c, PromptKind.REACT, r.fighter, (*r.options, "pass"), mv.deadline)
+                for r in mv.reactors
+                if r.answer is None
+            )
+        if mv.stop_chooser is not None:
+            return (_prompt(c, PromptKind.STOP_AREA, mv.stop_chooser, (mv.frm, mv.to)),)
+        return ()
     a = c.pending
     if a is None:
         return ()
@@ -1426,6 +1942,11 @@ _HANDLERS: dict[type, Callable[[Combat, Any, _Ctx], Combat]] = {
     Begin: _begin,
     ChooseOrder: _choose_order,
     Attack: _attack,
+    Move: _move,
+    Door: _door,
+    FirstAid: _first_aid,
+    AidMark: _aid_mark,
+    StopArea: _stop_area,
     Done: _done,
     React: _react,
     CloseWindow: _close_window,

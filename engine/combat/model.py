@@ -19,12 +19,14 @@ from engine.maps import GameMap, parse_map
 
 __all__ = [
     "Actor",
+    "AidAction",
     "AttackAction",
     "Combat",
     "Event",
     "Fighter",
     "Hit",
     "InitiativeRoll",
+    "MoveAction",
     "PendingAction",
     "Phase",
     "Prompt",
@@ -53,12 +55,16 @@ class Phase(StrEnum):
 class PromptKind(StrEnum):
     ACT = "act"  # a fighter of the acting team may act (options: attack, done)
     CHOOSE_ORDER = "choose_order"  # options: team names (the team to go first)
-    REACT = "react"  # options: defend, counterattack, pass
+    REACT = "react"  # options: defend, counterattack, intercept, pass
     REROLL = "reroll"  # options: tens, ones, both, keep
     CRITICAL = "critical"  # options: extra_action, adjust
     CHOOSE_DICE = "choose_dice"  # options: tens, ones (the die used for damage)
     MODIFIER = "modifier"  # options: precise+1, precise-1, powerful, none
     ARMOR = "armor"  # options: use, keep
+    STOP_AREA = "stop_area"  # options: the two areas a stopped mover may end in
+    AID_DICE = "aid_dice"  # options: tens, ones (the die for the number of boxes)
+    AID_BOXES = "aid_boxes"  # options: location ids (erase one \ there), done
+    AID_PERMANENT = "aid_permanent"  # options: location ids (one X there becomes ■)
 
 
 class Prompt(_Frozen):
@@ -114,13 +120,13 @@ class Weapon(_Frozen):
 class Reactor(_Frozen):
     fighter: str
     options: tuple[str, ...]  # without "pass"
-    weapon: Weapon | None = None  # for a counterattack
+    weapon: Weapon | None = None  # for a counterattack or an intercept
     answer: str | None = None
 
 
 class RollState(_Frozen):
     fighter: str
-    purpose: Literal["attack", "defend", "counterattack", "initiative"]
+    purpose: Literal["attack", "defend", "counterattack", "initiative", "first_aid"]
     roll: Roll
     good: bool = False  # the roller may re-roll (a good ability applies)
     reroll_decided: bool = False
@@ -167,6 +173,40 @@ class AttackAction(_Frozen):
     rolls: tuple[RollState, ...] = ()
     outcome_done: bool = False
     hits: tuple[Hit, ...] = ()
+    intercept: bool = False  # an Intercept of the move in ``Combat.moving``: no cover, no reaction
+
+
+class MoveAction(_Frozen):
+    """A declared Move: its Intercept window, then each Intercept in turn (as an
+    ``AttackAction`` with ``intercept=True`` in ``Combat.pending``), then where the mover ends."""
+
+    kind: Literal["move"] = "move"
+    seq: int
+    mover: str
+    frm: str
+    to: str
+    reactors: tuple[Reactor, ...] = ()
+    deadline: float | None = None
+    window_closed: bool = False
+    resolved: tuple[str, ...] = ()  # interceptors whose attack is done
+    full_before: tuple[str, ...] = ()  # the mover's full locations before the current intercept
+    stop_chooser: str | None = None  # the interceptor whose attack stopped the mover
+    stop_area: str | None = None  # where the stopped mover ends (chosen by ``stop_chooser``)
+
+
+class AidAction(_Frozen):
+    """A First Aid: its roll, then the treater's choice of dice and the treated player's
+    choice of boxes (success) or of permanent wounds (critical failure)."""
+
+    kind: Literal["first_aid"] = "first_aid"
+    seq: int
+    treater: str
+    target: str
+    roll: RollState
+    boxes: int | None = None  # success: the dice as the treater assigned them
+    extra_locations: int | None = None
+    plan: dict[str, int] = {}  # location -> \ erased (success) or X made ■ (critical failure)
+    due: int | None = None  # critical failure: how many X must become ■
 
 
 PendingAction = AttackAction
@@ -199,6 +239,8 @@ class Combat(_Frozen):
     initiative_done: bool = False  # this round's rolls are final and the winner is known
     action_seq: int = 0
     pending: PendingAction | None = None
+    moving: MoveAction | None = None  # a Move being resolved (its window, intercepts, stop)
+    aid: AidAction | None = None  # a First Aid being resolved
     prompts: tuple[Prompt, ...] = ()
 
     def waiting_for(self) -> tuple[Prompt, ...]:

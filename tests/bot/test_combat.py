@@ -22,8 +22,9 @@ async def _character(table: Table, name: str, *, user=ALICE, level: int = 50,
         assert not held.ephemeral, held.content
 
 
-async def _fight(table: Table, *placements: tuple[str, str], user_of: dict[str, object]) -> None:
-    started = await table.slash("combat start", user=GM, map="Nightclub")
+async def _fight(table: Table, *placements: tuple[str, str], user_of: dict[str, object],
+                 map_name: str = "Nightclub") -> None:
+    started = await table.slash("combat start", user=GM, map=map_name)
     assert not started.ephemeral, started.content
     for name, area in placements:
         added = await table.slash("combat add", user=user_of.get(name, GM), character=name,
@@ -287,3 +288,180 @@ async def test_gm_changes_how_long_reactions_wait(table: Table) -> None:
     assert "90 s" in changed.answer.content
     log = await table.slash("combat log")
     assert "Reactions now wait 90 s." in log.content
+
+
+async def test_the_intercept_example_stops_the_mover_where_the_interceptor_says(
+        table: Table) -> None:
+    # 004 "Hit Location": three \ on the right leg, moving from the dance floor to the bar, an
+    # intercept of 24, 4 damage to location 2: the leg fills, one mark to the torso, the mover
+    # stops, and the interceptor puts them on the dance floor.
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=30, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
+    marked = await table.slash("combat set", user=GM, character="Ana", location="right_leg",
+                               marks="\\\\\\")
+    assert "right leg marks none → \\\\\\" in marked.answer.content, marked.answer.content
+    await _begin_pcs_first(table)
+    assert set(await table.autocomplete("move", "to")) == {"DJ Booth", "Bar", "Pool Tables",
+                                                           "Entrance"}
+    declared = await table.slash("move", to="Bar")
+    assert "Ana moves from Dance Floor to Bar." in declared.answer.content
+    window = declared.posted("may react")
+    assert window.labels == ["Intercept", "Pass", "Resolve now (GM)"]
+    table.dice(2, 4)
+    intercepted = await table.click(window, "Intercept", user=GM)
+    assert "24 (2·4) vs 30" in intercepted.answer.content, intercepted.answer.content
+    choice = intercepted.prompt
+    assert "Goon (GM)" in choice.content  # no cover against an intercept: Goon chooses
+    hit = await table.click(choice, "4 damage · location 2", user=GM)
+    text = hit.answer.content
+    assert "level 40 → 36" in text and "stop moving" in text, text
+    stop = hit.prompt
+    assert stop.labels == ["Stop in Dance Floor", "Stop in Bar"]
+    refused = await table.click(stop, "Stop in Dance Floor", user=ALICE)
+    assert refused.ephemeral  # the interceptor decides
+    table.dice(3, 4, 6, 2)  # both actions are spent: round 2's initiative
+    stopped = await table.click(stop, "Stop in Dance Floor", user=GM)
+    assert "Goon puts Ana in Dance Floor." in stopped.answer.content
+    status = await table.slash("combat status", character="Ana")
+    assert "36/40" in status.content, status.content
+    board = await table.slash("combat status")
+    assert "Ana [PCs] Dance Floor" in board.content, board.content
+
+
+async def test_moves_that_break_the_rules_are_refused_and_change_nothing(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=30, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Kitchen"), user_of={"Ana": ALICE})
+    both_legs = {"right_leg": "XXXXXX", "left_leg": "XXXXXX"}
+    await _begin_pcs_first(table)
+    far = await table.slash("move", to="Kitchen")
+    assert far.ephemeral and "not one step" in far.content, far.content
+    sight_only = await table.slash("move", to="Catwalk")
+    assert sight_only.ephemeral and "sight only" in sight_only.content, sight_only.content
+    await table.slash("combat set", user=GM, character="Ana", location="right_leg",
+                      marks=both_legs["right_leg"])
+    hands = await table.slash("move", to="Bar")  # a full leg and a knife in hand
+    assert hands.ephemeral and "both hands" in hands.content, hands.content
+    await table.slash("combat set", user=GM, character="Ana", location="left_leg",
+                      marks=both_legs["left_leg"])
+    legs = await table.slash("move", to="Bar")
+    assert legs.ephemeral and "cannot move" in legs.content, legs.content
+    assert await table.autocomplete("move", "to") == []
+    log = await table.slash("combat log")
+    assert "Ana moves" not in log.content
+
+
+async def test_a_move_nobody_can_intercept_happens_at_once(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=30, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Alley"), user_of={"Ana": ALICE})
+    await _begin_pcs_first(table)
+    moved = await table.slash("move", to="Entrance")
+    assert "Ana is now in Entrance." in moved.answer.content, moved.answer.content
+
+
+async def test_opening_a_door_takes_an_action_and_opens_the_way_at_once(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=30, npc=True)
+    await _fight(table, ("Ana", "Hall"), ("Goon", "Library"), user_of={"Ana": ALICE},
+                 map_name="Manor")
+    await _begin_pcs_first(table)
+    shut = await table.slash("move", to="Library")
+    assert shut.ephemeral and "door between Hall and Library is closed" in shut.content
+    unseen = await table.slash("attack", target="Goon")
+    assert unseen.ephemeral and "no path" in unseen.content, unseen.content
+    assert set(await table.autocomplete("door", "area")) == {"Study", "Library"}
+    no_door = await table.slash("door", area="Foyer", open=True)
+    assert no_door.ephemeral and "no door between Hall and Foyer" in no_door.content
+    already = await table.slash("door", area="Study", open=True)
+    assert already.ephemeral and "already open" in already.content
+    opened = await table.slash("door", area="Library", open=True)
+    assert "Ana opens the door between Hall and Library." in opened.answer.content
+    assert "Library" in await table.autocomplete("move", "to")
+    table.dice(3, 4, 6, 2)  # Goon's move ends round 1
+    moved = await table.slash("move", user=GM, to="Hall", **{"as": "Goon"})
+    assert "Goon is now in Hall." in moved.answer.content, moved.answer.content
+
+
+async def _wounded_ally(table: Table, wounds: dict[str, str], level: int = 40) -> None:
+    await _character(table, "Ana", level=level, weapon=("Kit", "first_aid"))
+    await _character(table, "Bram", user=BOB, level=30, weapon=None)
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Bram", "Dance Floor"), ("Goon", "Alley"),
+                 user_of={"Ana": ALICE, "Bram": BOB})
+    for location, marks in wounds.items():
+        done = await table.slash("combat set", user=GM, character="Bram", location=location,
+                                 marks=marks)
+        assert not done.ephemeral, done.content
+    await _begin_pcs_first(table)
+
+
+async def test_the_first_aid_success_example(table: Table) -> None:
+    # 004 "First aid": 2 \ on the head and 1 on each arm, a roll of 14, 4 boxes and 1 additional
+    # location: 2 erased from the head, 1 from the right arm, the left arm's \ becomes X.
+    await _wounded_ally(table, {"head": "\\\\", "right_arm": "\\", "left_arm": "\\"})
+    table.dice(1, 4)
+    aided = await table.slash("firstaid", target="Bram")
+    assert "Kit (used up): 14 (1·4) vs 40" in aided.answer.content, aided.answer.content
+    dice = aided.prompt
+    assert "Ana" in dice.content
+    assert dice.labels == ["1 boxes · 4 more locations", "4 boxes · 1 more location"]
+    chosen = await table.click(dice, "4 boxes · 1 more location", user=ALICE)
+    boxes = chosen.prompt
+    assert "Bram" in boxes.content and boxes.labels == ["Head", "Right arm", "Left arm", "Done"]
+    refused = await table.click(boxes, "Head", user=ALICE)
+    assert refused.ephemeral  # the treated player chooses
+    first = await table.click(boxes, "Head", user=BOB)
+    second = await table.click(first.prompt, "Head", user=BOB)
+    assert second.prompt.labels == ["Right arm", "Left arm", "Done"]
+    table.dice(3, 4, 6, 2)  # the PCs are done for the round; the NPCs move on to round 2
+    last = await table.click(second.prompt, "Right arm", user=BOB)
+    text = last.answer.content
+    assert "Erased 2 on the head and 1 on the right arm." in text, text
+    assert "became X: 1 on the left arm." in text, text
+    status = await table.slash("combat status", character="Bram")
+    assert "X" in status.content and "\\" not in status.content, status.content
+
+
+async def test_the_first_aid_critical_failure_example(table: Table) -> None:
+    # 004 "First aid": 1 \ and 1 X on the head, 3 X on the right arm, a critical failure of 66:
+    # all four X become ■ (fewer than the 6 on the die), then the head's \ becomes X.
+    await _wounded_ally(table, {"head": "X\\", "right_arm": "XXX"})
+    table.dice(6, 6)
+    aided = await table.slash("firstaid", target="Bram")
+    text = aided.answer.content
+    assert "66 (6·6) vs 40" in text and "CRITICAL FAILURE" in text.upper(), text
+    assert "Made permanent (■): 1 on the head and 3 on the right arm." in text, text
+    assert "became X: 1 on the head." in text, text
+    again = await table.slash("firstaid", target="Bram")  # the kit is used up
+    assert again.ephemeral
+
+
+async def test_a_critical_failure_with_a_small_die_lets_the_treated_player_place_it(
+        table: Table) -> None:
+    await _wounded_ally(table, {"head": "X", "right_arm": "XXX"}, level=20)
+    table.dice(2, 2)  # 22 against 20: a critical failure, 2 of the 4 X become ■
+    aided = await table.slash("firstaid", target="Bram")
+    place = aided.prompt
+    assert place.labels == ["Head", "Right arm"]
+    once = await table.click(place, "Head", user=BOB)
+    assert once.prompt.labels == ["Right arm"]
+    table.dice(3, 4, 6, 2)
+    twice = await table.click(once.prompt, "Right arm", user=BOB)
+    assert "Made permanent (■): 1 on the head and 1 on the right arm." in twice.answer.content
+
+
+async def test_first_aid_needs_range_zero_and_an_item_in_hand(table: Table) -> None:
+    await _character(table, "Ana", level=40, weapon=("Knife", "melee_1h"))
+    await _character(table, "Bram", user=BOB, level=30, weapon=("Kit", "first_aid"))
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Bram", "Bar"), ("Goon", "Alley"),
+                 user_of={"Ana": ALICE, "Bram": BOB})
+    await _begin_pcs_first(table)
+    far = await table.slash("firstaid", user=BOB, target="Ana")
+    assert far.ephemeral and "range 0" in far.content, far.content
+    no_kit = await table.slash("firstaid", target="Ana")
+    assert no_kit.ephemeral and "first aid item" in no_kit.content, no_kit.content
+    log = await table.slash("combat log")
+    assert "first aid" not in log.content

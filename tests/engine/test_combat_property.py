@@ -1,0 +1,141 @@
+"""engine.combat: random legal command sequences keep the state sound and storable."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from data import builtin_maps, load_rules
+from engine.character import Character, Item
+from engine.combat import (
+    Actor,
+    AddFighter,
+    Armor,
+    Attack,
+    Begin,
+    ChooseDice,
+    ChooseOrder,
+    CloseWindow,
+    Combat,
+    Command,
+    CriticalChoice,
+    Done,
+    Modifier,
+    Phase,
+    PromptKind,
+    React,
+    Reroll,
+    Surrender,
+    apply,
+    legal_targets,
+    new_combat,
+)
+from engine.dice import RandomDice
+
+RULES = load_rules()
+CLUB = builtin_maps()["nightclub"]
+GM = Actor(user_id=1, gm=True)
+AREAS = ("Entrance", "Dance Floor", "Bar", "Pool Tables", "Catwalk")
+
+
+def _fighter(name: str, npc: bool, weapon: int, level: int) -> Character:
+    items = (
+        (Item(name="Knife", kind="melee_1h"),),
+        (Item(name="Pistol", kind="ranged_1h"), Item(name="Bullets", kind="ammo")),
+        (Item(name="Axe", kind="melee_2h"),),
+    )[weapon]
+    left = 0 if weapon == 2 else None
+    abilities = (
+        ("melee_1h.good_attack", "melee_1h.precise_attack"),
+        ("ranged_1h.good_attack", "ranged_1h.precise_attack"),
+        ("melee_2h.powerful_attack", "melee_2h.no_counterattack"),
+    )[weapon]
+    return Character(
+        name=name,
+        npc=npc,
+        level=level,
+        max_level=60,
+        items=items,
+        right_hand=0,
+        left_hand=left,
+        abilities=abilities,
+    )
+
+
+def _check(c: Combat) -> None:
+    for f in c.fighters:
+        assert f.actions >= 0 and f.lose_next >= 0
+        assert 0 <= f.reactions <= f.spent
+    assert Combat.model_validate_json(c.model_dump_json()) == c
+
+
+def _choices(c: Combat, data: st.DataObject) -> list[Command]:
+    options: list[Command] = []
+    for p in c.waiting_for():
+        name = p.fighter or ""
+        if p.kind is PromptKind.ACT:
+            targets = legal_targets(c, name, RULES)
+            if targets:
+                options.append(Attack(fighter=name, target=data.draw(st.sampled_from(targets))))
+            options.append(Done(team=p.team))
+        elif p.kind is PromptKind.CHOOSE_ORDER:
+            options.append(ChooseOrder(first_team=data.draw(st.sampled_from(p.options))))
+        elif p.kind is PromptKind.REACT:
+            reaction = data.draw(st.sampled_from([o for o in p.options if o != "intercept"]))
+            options.append(React(fighter=name, reaction=reaction))  # type: ignore[arg-type]
+            options.append(CloseWindow(by_timeout=True))
+        elif p.kind is PromptKind.REROLL:
+            options.append(Reroll(fighter=name, which=data.draw(st.sampled_from(p.options))))  # type: ignore[arg-type]
+        elif p.kind is PromptKind.CRITICAL:
+            options.append(CriticalChoice(fighter=name, choice="extra_action"))
+            options.append(CriticalChoice(fighter=name, choice="adjust", value=1))
+        elif p.kind is PromptKind.CHOOSE_DICE:
+            options.append(ChooseDice(fighter=name, damage=data.draw(st.sampled_from(p.options))))  # type: ignore[arg-type]
+        elif p.kind is PromptKind.MODIFIER:
+            options.append(Modifier(fighter=name, use=data.draw(st.sampled_from(p.options))))  # type: ignore[arg-type]
+        elif p.kind is PromptKind.ARMOR:
+            options.append(Armor(fighter=name, use=data.draw(st.booleans())))
+    return options
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.integers(0, 2**32))
+def test_random_fights_stay_sound(data: st.DataObject, seed: int) -> None:
+    dice = RandomDice(seed)
+    c = new_combat(CLUB)
+    for i, (name, npc) in enumerate((("Ana", False), ("Cy", False), ("Goon", True), ("Rat", True))):
+        ch = _fighter(name, npc, data.draw(st.integers(0, 2)), data.draw(st.integers(15, 60)))
+        area = data.draw(st.sampled_from(AREAS))
+        c, _ = apply(
+            c,
+            AddFighter(character=ch, area=area, owner_id=None if npc else 100 + i),
+            actor=GM,
+            dice=dice,
+            rules=RULES,
+            now=0.0,
+        )
+    c, _ = apply(c, Begin(), actor=GM, dice=dice, rules=RULES, now=0.0)
+    now = 0.0
+    for _ in range(60):
+        _check(c)
+        if c.phase is Phase.ENDED:
+            break
+        choices = _choices(c, data)
+        if data.draw(st.integers(0, 20)) == 0:
+            alive = [f.name for f in c.fighters if f.character.level >= 10]
+            if alive:
+                choices = [Surrender(fighter=data.draw(st.sampled_from(alive)))]
+        if not choices:
+            break
+        cmd = data.draw(st.sampled_from(choices))
+        now += 50.0
+        try:
+            c, _ = apply(c, cmd, actor=GM, dice=dice, rules=RULES, now=now)
+        except Exception as error:  # pragma: no cover - a failure shows the command
+            if isinstance(cmd, Surrender | CloseWindow):
+                from engine.errors import RuleError
+
+                assert isinstance(error, RuleError)
+                continue
+            raise AssertionError(f"{cmd!r} was offered but refused: {error}") from error
+    _check(c)
