@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import re
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -49,6 +50,7 @@ from engine.combat import (
     Fighter,
     FirstAid,
     GMSet,
+    ManageItems,
     Move,
     Phase,
     Prompt,
@@ -61,6 +63,7 @@ from engine.combat import (
     apply,
     command_adapter,
     legal_doors,
+    legal_items,
     legal_moves,
     legal_targets,
     legal_weapons,
@@ -114,23 +117,27 @@ _QUESTIONS = {
 class CombatButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"cb:(?P<combat>\d+):(?P<kind>[a-z_]+):(?P<option>[^:]*):(?P<fighter>.*)",
+    template=(r"cb:(?P<combat>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<option>[^:]*)"
+              r":(?P<fighter>.*)"),
 ):
-    """One answer to what the fight waits for; the custom id says which fight, question and
-    answer, and for whom. The engine refuses it if the fight has moved on."""
+    """One answer to what the fight waits for; the custom id says which fight (and which saved
+    version of it), question and answer, and for whom. A button from an older version is
+    refused, so a double click or a late click on an old message applies nothing."""
 
-    def __init__(self, combat_id: int, kind: str, option: str, fighter: str, label: str,
-                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+    def __init__(self, combat_id: int, version: int, kind: str, option: str, fighter: str,
+                 label: str, style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         super().__init__(discord.ui.Button(
             label=label[:80], style=style,
-            custom_id=f"cb:{combat_id}:{kind}:{option}:{fighter}"[:100],
+            custom_id=f"cb:{combat_id}:{version}:{kind}:{option}:{fighter}"[:100],
         ))
-        self.combat_id, self.kind, self.option, self.fighter = combat_id, kind, option, fighter
+        self.combat_id, self.version = combat_id, version
+        self.kind, self.option, self.fighter = kind, option, fighter
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str]) -> CombatButton:
-        return cls(int(match["combat"]), match["kind"], match["option"], match["fighter"], "")
+        return cls(int(match["combat"]), int(match["version"]), match["kind"], match["option"],
+                   match["fighter"], "")
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         bot: UnhexBot = interaction.client
@@ -138,12 +145,15 @@ class CombatButton(
         assert isinstance(cog, CombatCog)
         if self.kind == PromptKind.CRITICAL.value and self.option == "adjust":
             stored = await cog.active(interaction)
-            _check_same_fight(stored, self.combat_id)
+            _check_same_fight(stored, self.combat_id, self.version)
             fighter = stored.state.fighter(self.fighter)
+            if fighter.owner_id != interaction.user.id and not await is_gm(interaction):
+                who = "the GM" if fighter.owner_id is None else "their player"
+                raise UserError(f"Only {who} or a GM decides for {fighter.name}.")
             await interaction.response.send_modal(AdjustModal(stored.id, fighter.key, fighter.name))
             return
         await cog.run(interaction, _command_for(self.kind, self.option, self.fighter),
-                      combat_id=self.combat_id)
+                      combat_id=self.combat_id, version=self.version)
 
 
 class RecoverButton(
@@ -184,9 +194,12 @@ class RecoverButton(
                     "moves the story on.", view=None)
 
 
-def _check_same_fight(stored: StoredCombat, combat_id: int) -> None:
+def _check_same_fight(stored: StoredCombat, combat_id: int, version: int | None = None) -> None:
     if stored.id != combat_id:
         raise UserError("That button belongs to a fight that is over.")
+    if version is not None and stored.version != version:
+        raise UserError("That button is out of date: the fight has moved on since. Use the "
+                        "newest buttons.")
 
 
 def _command_for(kind: str, option: str, fighter: str) -> Command:
@@ -251,6 +264,9 @@ class CombatCog(commands.Cog, name="CombatCog"):
     combat = app_commands.Group(
         name="combat", description="Run an Unhex fight in this channel.", guild_only=True
     )
+    item = app_commands.Group(
+        name="item", description="Use or manage items in this channel's fight.", guild_only=True
+    )
 
     def __init__(self, bot: UnhexBot) -> None:
         self.bot = bot
@@ -282,18 +298,20 @@ class CombatCog(commands.Cog, name="CombatCog"):
         return stored
 
     async def run(self, interaction: discord.Interaction[Any], command: Command, *,
-                  combat_id: int | None = None, reply: bool = True) -> StoredCombat:
-        """Apply ``command`` for the user, commit, then show the result to everyone."""
+                  combat_id: int | None = None, version: int | None = None) -> StoredCombat:
+        """Apply ``command`` for the user, commit, then show the result to everyone.
+
+        The channel's lock is held until the board and buttons are shown, so two commands
+        close together are applied, and shown, one after the other."""
         actor = Actor(user_id=interaction.user.id, gm=await is_gm(interaction))
         channel_id = interaction.channel_id or 0
         async with self._lock(channel_id):
             stored = await self.active(interaction)
             if combat_id is not None:
-                _check_same_fight(stored, combat_id)
+                _check_same_fight(stored, combat_id, version)
             saved, events = await self._apply(stored, command, actor)
-        if reply:
             await interaction.response.send_message(_events_text(events))
-        await self._show(saved)
+            await self._show(saved)
         return saved
 
     async def _apply(self, stored: StoredCombat, command: Command,
@@ -332,6 +350,8 @@ class CombatCog(commands.Cog, name="CombatCog"):
                 f"level {ch.level} → {ch.max_level}, wounds \\ and X erased, destroyed items "
                 "replaced. Time passes while they do.",
                 view=button_row(RecoverButton(saved.id, saved.version, ch.name)),
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(saved.owner_id)]),
             )
 
     # -- showing the fight -----------------------------------------------------------------
@@ -361,57 +381,74 @@ class CombatCog(commands.Cog, name="CombatCog"):
             with contextlib.suppress(discord.NotFound):
                 await channel.get_partial_message(  # type: ignore[attr-defined]
                     stored.prompt_message_id).edit(view=None)
-        content, view = self.prompt_message(stored)
+        content, view, mentions = self.prompt_message(stored)
         if view is None:
             await self.bot.store.combats.set_messages(stored.id, clear_prompt=True)
         else:
-            message = await channel.send(content, view=view)
+            message = await channel.send(content, view=view, allowed_mentions=mentions)
             await self.bot.store.combats.set_messages(stored.id, prompt=message.id)
         self._schedule_window(stored)
 
-    def prompt_message(self, stored: StoredCombat) -> tuple[str, discord.ui.View | None]:
-        """Who must decide what, with a row of buttons per decision (at most five rows)."""
+    def prompt_message(
+        self, stored: StoredCombat
+    ) -> tuple[str, discord.ui.View | None, discord.AllowedMentions]:
+        """Who must decide what, with their buttons (at most 25, in 5 rows), and the mentions
+        that ping exactly the players asked to decide."""
         state = stored.state
         prompts = [p for p in state.waiting_for() if p.kind is not PromptKind.ACT]
+        users = sorted({p.user_id for p in prompts if p.user_id is not None})
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in users])
         if not prompts:
-            return "", None
+            return "", None, mentions
+        reacting = any(p.kind is PromptKind.REACT for p in prompts)
+        resolve = [CombatButton(stored.id, stored.version, RESOLVE, "", "", "Resolve now (GM)",
+                                discord.ButtonStyle.secondary)] if reacting else []
         lines: list[str] = []
-        view = discord.ui.View(timeout=None)
-        rows = 0
+        rows: list[list[CombatButton]] = []
         for prompt in prompts:
             who = self._who(state, prompt)
             question = _QUESTIONS.get(prompt.kind, "must decide")
             deadline = f" (closes <t:{int(prompt.deadline)}:R>)" if prompt.deadline else ""
+            group = [
+                CombatButton(stored.id, stored.version, prompt.kind.value, option,
+                             prompt.fighter or "", self._button_label(state, prompt, option,
+                                                                       len(prompts) > 1),
+                             _style(option))
+                for option in prompt.options
+            ]
+            packed = _pack_rows(rows, group)
+            if len(_pack_rows(packed, resolve)) > 5:
+                lines.append(f"**{who}** {question}{deadline}: no room for more buttons, use "
+                             f"`/{_SLASH.get(prompt.kind, 'combat status')}`.")
+                continue
             lines.append(f"**{who}** {question}{deadline}")
-            for start in range(0, len(prompt.options), 5):
-                if rows >= 4:
-                    break
-                for option in prompt.options[start:start + 5]:
-                    label = _label(prompt.kind, option, _hit_dice(state, prompt))
-                    if prompt.fighter and len(prompts) > 1:
-                        label = f"{state.fighter(prompt.fighter).name}: {label}"
-                    button = CombatButton(stored.id, prompt.kind.value, option,
-                                          prompt.fighter or "", label or option, _style(option))
-                    button.item.row = rows
-                    view.add_item(button)
-                rows += 1
-        if any(p.kind is PromptKind.REACT for p in prompts):
-            resolve = CombatButton(stored.id, RESOLVE, "", "",
-                                   "Resolve now (GM)", discord.ButtonStyle.secondary)
-            resolve.item.row = min(rows, 4)
-            view.add_item(resolve)
-        return "\n".join(lines)[:1900], view
+            rows = packed
+        view = discord.ui.View(timeout=None)
+        for index, row in enumerate(_pack_rows(rows, resolve)):
+            for button in row:
+                button.item.row = index
+                view.add_item(button)
+        return "\n".join(lines)[:1900], view, mentions
+
+    @staticmethod
+    def _button_label(state: Combat, prompt: Prompt, option: str, named: bool) -> str:
+        label = _label(prompt.kind, option, _hit_dice(state, prompt)) or option
+        if prompt.fighter and named:
+            label = f"{state.fighter(prompt.fighter).name}: {label}"
+        return label
 
     @staticmethod
     def _who(state: Combat, prompt: Prompt) -> str:
         name = state.fighter(prompt.fighter).name if prompt.fighter else (prompt.team or "GM")
+        name = discord.utils.escape_markdown(name)
         return f"{name} (<@{prompt.user_id}>)" if prompt.user_id else f"{name} (GM)"
 
     # -- reaction windows that close by themselves ------------------------------------------
 
     def _schedule_window(self, stored: StoredCombat) -> None:
         old = self._timers.pop(stored.channel_id, None)
-        if old is not None:
+        if old is not None and old is not asyncio.current_task():
             old.cancel()
         deadlines = [p.deadline for p in stored.state.waiting_for() if p.deadline is not None]
         if not deadlines or stored.state.phase is Phase.ENDED:
@@ -440,9 +477,9 @@ class CombatCog(commands.Cog, name="CombatCog"):
                 saved, events = await self._apply(stored, CloseWindow(by_timeout=True), system)
             except (UserError, ValueError):
                 return False
-        channel = await self._channel(channel_id)
-        await channel.send(f"⏱️ Time is up.\n{_events_text(events)}")
-        await self._show(saved)
+            channel = await self._channel(channel_id)
+            await channel.send(f"⏱️ Time is up.\n{_events_text(events)}")
+            await self._show(saved)
         return True
 
     # -- autocomplete ---------------------------------------------------------------------
@@ -622,10 +659,10 @@ class CombatCog(commands.Cog, name="CombatCog"):
             if result is None:
                 raise UserError("There is nothing to undo in this fight.")
             restored, command = result
-        kind = command_adapter.validate_json(command).kind
-        await interaction.response.send_message(
-            f"↩️ Undid the last command ({kind.replace('_', ' ')}).")
-        await self._show(restored)
+            kind = str(json.loads(command).get("kind", "command"))
+            await interaction.response.send_message(
+                f"↩️ Undid the last command ({kind.replace('_', ' ')}).")
+            await self._show(restored)
 
     @combat.command(name="log", description="What happened in this fight so far.")
     async def log_(self, interaction: discord.Interaction[Any]) -> None:
@@ -731,6 +768,87 @@ class CombatCog(commands.Cog, name="CombatCog"):
         fighter = await self._acting(interaction, stored.state, as_)
         await self.run(interaction, FirstAid(fighter=fighter.key, target=target))
 
+    # -- /item: use or manage items (004 "Use or manage items") ---------------------------
+
+    async def _items(self, interaction: discord.Interaction[Any], op: str, *,
+                     item: str | None = None, hand: str | None = None,
+                     as_: str | None = None) -> None:
+        stored = await self.active(interaction)
+        fighter = await self._acting(interaction, stored.state, as_)
+        await self.run(interaction, ManageItems(fighter=fighter.key, op=op, item=item,
+                                                hand=hand))
+
+    async def hold_autocomplete(self, interaction: discord.Interaction[Any],
+                                current: str) -> list[app_commands.Choice[str]]:
+        return await self._options_for_actor(
+            interaction, current, lambda c, key, rules: legal_items(c, key, rules, "hold"))
+
+    async def pickup_autocomplete(self, interaction: discord.Interaction[Any],
+                                  current: str) -> list[app_commands.Choice[str]]:
+        return await self._options_for_actor(
+            interaction, current, lambda c, key, rules: legal_items(c, key, rules, "pickup"))
+
+    async def drop_autocomplete(self, interaction: discord.Interaction[Any],
+                                current: str) -> list[app_commands.Choice[str]]:
+        return await self._options_for_actor(
+            interaction, current, lambda c, key, rules: legal_items(c, key, rules, "drop"))
+
+    async def use_autocomplete(self, interaction: discord.Interaction[Any],
+                               current: str) -> list[app_commands.Choice[str]]:
+        return await self._options_for_actor(
+            interaction, current, lambda c, key, rules: legal_items(c, key, rules, "use"))
+
+    @item.command(name="hold", description="Take an item in hand; what is in the way is "
+                                           "stowed (one action).")
+    @app_commands.describe(item="One of your items", hand="Which hand (default: a free one)",
+                           as_="Which of your characters")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(item=hold_autocomplete, as_=fighter_autocomplete)
+    async def item_hold(self, interaction: discord.Interaction[Any], item: str,
+                        hand: Literal["right", "left", "both"] | None = None,
+                        as_: str | None = None) -> None:
+        await self._items(interaction, "hold", item=item, hand=hand, as_=as_)
+
+    @item.command(name="stow", description="Put away what a hand holds (one action).")
+    @app_commands.describe(hand="Which hand (default: both)", as_="Which of your characters")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(as_=fighter_autocomplete)
+    async def item_stow(self, interaction: discord.Interaction[Any],
+                        hand: Literal["right", "left", "both"] | None = None,
+                        as_: str | None = None) -> None:
+        await self._items(interaction, "stow", hand=hand, as_=as_)
+
+    @item.command(name="pickup", description="Pick up an item you dropped in your area "
+                                             "(one action).")
+    @app_commands.describe(item="An item of yours on the floor here", hand="Which hand",
+                           as_="Which of your characters")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(item=pickup_autocomplete, as_=fighter_autocomplete)
+    async def item_pickup(self, interaction: discord.Interaction[Any], item: str,
+                          hand: Literal["right", "left", "both"] | None = None,
+                          as_: str | None = None) -> None:
+        await self._items(interaction, "pickup", item=item, hand=hand, as_=as_)
+
+    @item.command(name="drop", description="Drop what you hold (free: no action).")
+    @app_commands.describe(item="The item to drop (default: what the hand holds)",
+                           hand="Which hand (default: both)", as_="Which of your characters")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(item=drop_autocomplete, as_=fighter_autocomplete)
+    async def item_drop(self, interaction: discord.Interaction[Any], item: str | None = None,
+                        hand: Literal["right", "left", "both"] | None = None,
+                        as_: str | None = None) -> None:
+        await self._items(interaction, "drop", item=item, hand=hand, as_=as_)
+
+    @item.command(name="use", description="Use an item in hand, or something in your area, "
+                                          "other than to attack (one action).")
+    @app_commands.describe(what="An item in your hand, or a thing the map notes in your area",
+                           as_="Which of your characters")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(what=use_autocomplete, as_=fighter_autocomplete)
+    async def item_use(self, interaction: discord.Interaction[Any], what: str,
+                       as_: str | None = None) -> None:
+        await self._items(interaction, "use", item=what, as_=as_)
+
     @app_commands.command(name="defend", description="Defend against the attack on you.")
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(as_=fighter_autocomplete)
@@ -739,6 +857,31 @@ class CombatCog(commands.Cog, name="CombatCog"):
         stored = await self.active(interaction)
         fighter = await self._acting(interaction, stored.state, as_)
         await self.run(interaction, React(fighter=fighter.key, reaction="defend"))
+
+    @app_commands.command(name="counterattack",
+                          description="Counterattack the attack on you from your area.")
+    @app_commands.describe(with_="The item in your hand to use", as_="Which of your characters")
+    @app_commands.rename(with_="with", as_="as")
+    @app_commands.autocomplete(with_=weapon_autocomplete, as_=fighter_autocomplete)
+    @app_commands.guild_only()
+    async def counterattack(self, interaction: discord.Interaction[Any],
+                            with_: str | None = None, as_: str | None = None) -> None:
+        stored = await self.active(interaction)
+        fighter = await self._acting(interaction, stored.state, as_)
+        await self.run(interaction, React(fighter=fighter.key, reaction="counterattack",
+                                          weapon=with_))
+
+    @app_commands.command(name="intercept", description="Intercept the move in progress.")
+    @app_commands.describe(with_="The item in your hand to use", as_="Which of your characters")
+    @app_commands.rename(with_="with", as_="as")
+    @app_commands.autocomplete(with_=weapon_autocomplete, as_=fighter_autocomplete)
+    @app_commands.guild_only()
+    async def intercept(self, interaction: discord.Interaction[Any],
+                        with_: str | None = None, as_: str | None = None) -> None:
+        stored = await self.active(interaction)
+        fighter = await self._acting(interaction, stored.state, as_)
+        await self.run(interaction, React(fighter=fighter.key, reaction="intercept",
+                                          weapon=with_))
 
     @app_commands.command(name="done", description="End your team's turn.")
     @app_commands.rename(as_="as")
@@ -764,6 +907,20 @@ class CombatCog(commands.Cog, name="CombatCog"):
     @app_commands.command(name="help", description="How to run an Unhex fight with this bot.")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message(HELP, ephemeral=True)
+
+
+_SLASH = {PromptKind.REACT: "defend, /counterattack or /intercept"}
+
+
+def _pack_rows(rows: list[list[CombatButton]],
+               group: list[CombatButton]) -> list[list[CombatButton]]:
+    """``rows`` with ``group`` added: in the last row when it fits there, else in new rows of at
+    most five (Discord's limit per row)."""
+    if not group:
+        return rows
+    if rows and len(rows[-1]) + len(group) <= 5:
+        return [*rows[:-1], [*rows[-1], *group]]
+    return [*rows, *(group[i:i + 5] for i in range(0, len(group), 5))]
 
 
 def _hit_dice(state: Combat, prompt: Prompt) -> tuple[int, int] | None:

@@ -20,6 +20,7 @@ from engine.combat.commands import (
     EndCombat,
     FirstAid,
     GMSet,
+    ManageItems,
     Modifier,
     Move,
     React,
@@ -32,12 +33,13 @@ from engine.combat.commands import (
 from engine.combat.machine import (
     apply,
     legal_doors,
+    legal_items,
     legal_moves,
     legal_targets,
     legal_weapons,
     new_combat,
 )
-from engine.combat.model import Actor, Combat, Event, Fighter, Phase, Prompt, PromptKind
+from engine.combat.model import Actor, Combat, Dropped, Event, Fighter, Phase, Prompt, PromptKind
 
 __all__ = [
     "Actor",
@@ -54,11 +56,13 @@ __all__ = [
     "CriticalChoice",
     "Done",
     "Door",
+    "Dropped",
     "EndCombat",
     "Event",
     "Fighter",
     "FirstAid",
     "GMSet",
+    "ManageItems",
     "Modifier",
     "Move",
     "Phase",
@@ -72,6 +76,7 @@ __all__ = [
     "apply",
     "command_adapter",
     "legal_doors",
+    "legal_items",
     "legal_moves",
     "legal_targets",
     "legal_weapons",

@@ -9,7 +9,7 @@ from engine.maprender import render_map
 
 __all__ = ["render_board"]
 
-MAX_CHARS = 1990
+MAX_CHARS = 1980  # the bot wraps the board in a 12-character code block
 
 _WHAT = {
     PromptKind.ACT: "act",
@@ -46,7 +46,7 @@ def _who(combat: Combat, p: Prompt) -> str:
 
 def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
     """Round, phase, whose turn, one line per fighter, the map with occupants, and what the
-    fight waits for; at most 1,990 characters."""
+    fight waits for; at most 1,980 characters."""
     head = f"Round {combat.round} · {combat.phase.value}"
     if combat.acting_team is not None and combat.phase is not Phase.ENDED:
         head += f" · {combat.acting_team}'s turn"

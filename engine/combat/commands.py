@@ -31,6 +31,7 @@ __all__ = [
     "EndCombat",
     "FirstAid",
     "GMSet",
+    "ManageItems",
     "Modifier",
     "Move",
     "React",
@@ -112,6 +113,23 @@ class AidMark(_Command):
     option: str
 
 
+class ManageItems(_Command):
+    """Use or manage items (004 "Use or manage items").
+
+    ``hold`` puts an item in a hand (what is in the way is stowed), ``stow`` empties a hand
+    (``hand`` None: both), ``pickup`` takes an item this fighter dropped in their area back into
+    a hand: each is one action, a whole rearrangement. ``drop`` lets go of what a hand holds
+    (or the named item) and is free. ``use`` uses an item in hand, or a thing noted on the
+    fighter's area of the map, for something other than an attack: one action.
+    """
+
+    kind: Literal["items"] = "items"
+    fighter: str
+    op: Literal["hold", "stow", "pickup", "drop", "use"]
+    item: str | None = None  # an item name; for ``use``, an item in hand or an area note
+    hand: Literal["right", "left", "both"] | None = None
+
+
 class Done(_Command):
     kind: Literal["done"] = "done"
     team: str | None = None
@@ -189,6 +207,7 @@ Command = Annotated[
     | Door
     | FirstAid
     | AidMark
+    | ManageItems
     | Done
     | React
     | CloseWindow

@@ -29,7 +29,9 @@ from engine.character import (
     first_aid_failure,
     first_aid_success,
     full_locations,
+    hold,
     status,
+    stow,
     surrender,
     take_damage,
     usable_hands,
@@ -50,6 +52,7 @@ from engine.combat.commands import (
     EndCombat,
     FirstAid,
     GMSet,
+    ManageItems,
     Modifier,
     Move,
     React,
@@ -63,6 +66,7 @@ from engine.combat.model import (
     AidAction,
     AttackAction,
     Combat,
+    Dropped,
     Event,
     Fighter,
     Hit,
@@ -81,7 +85,15 @@ from engine.dice import Reroll as DiceReroll
 from engine.errors import RuleError
 from engine.maps import Kind, UnknownAreaError
 
-__all__ = ["apply", "legal_doors", "legal_moves", "legal_targets", "legal_weapons", "new_combat"]
+__all__ = [
+    "apply",
+    "legal_doors",
+    "legal_items",
+    "legal_moves",
+    "legal_targets",
+    "legal_weapons",
+    "new_combat",
+]
 
 HANDS: tuple[Hand, Hand] = ("right", "left")
 UNARMED = "unarmed"
@@ -260,16 +272,29 @@ def _held_shield(c: Character, rules: Rules) -> bool:
     return False
 
 
-def _ammo_problem(f: Fighter, kind: ItemKind, lethal: bool, rules: Rules) -> str | None:
-    """Hook for issue 7 (ammo): only less-lethal ranged attacks are checked for now."""
-    if kind.attack == "ranged" and not lethal:
-        c = f.character
-        if not any(
-            it.less_lethal and not it.destroyed and rules.items.kind(it.kind).is_ammo
-            for it in c.items
+def _ammo_slot(c: Character, rules: Rules, *, less_lethal: bool) -> int | None:
+    """The index of an intact ammo slot of that sort (less-lethal or not), if any."""
+    for index, it in enumerate(c.items):
+        if (
+            not it.destroyed
+            and it.less_lethal == less_lethal
+            and rules.items.kind(it.kind).is_ammo
         ):
-            return f"{c.name} has no less-lethal ammo for a less-lethal ranged attack."
+            return index
     return None
+
+
+def _ammo_problem(f: Fighter, kind: ItemKind, lethal: bool, rules: Rules) -> str | None:
+    """Why a ranged attack cannot be made for want of ammo: a lethal one needs a slot of ammo,
+    a less-lethal one a less-lethal slot ("a separate ammo slot dedicated to that effect")."""
+    if not kind.needs_ammo:
+        return None
+    c = f.character
+    if _ammo_slot(c, rules, less_lethal=not lethal) is not None:
+        return None
+    if lethal:
+        return f"{c.name} has no ammo left for a {kind.short} attack (one slot is needed)."
+    return f"{c.name} has no less-lethal ammo for a less-lethal ranged attack."
 
 
 def _weapons(f: Fighter, rules: Rules) -> tuple[Weapon, ...]:
@@ -379,17 +404,29 @@ def _weapon_label(w: Weapon) -> str:
     return "bare hands" if w.kind == UNARMED else w.name
 
 
-def _choose_weapon(c: Combat, f: Fighter, t: Fighter, name: str | None, rules: Rules) -> Weapon:
+def _attack_problem(
+    c: Combat, f: Fighter, t: Fighter, w: Weapon, rules: Rules, lethal: bool = True
+) -> str | None:
+    """Why ``f`` cannot attack ``t`` with ``w`` now: range, sight or ammo; None when it can."""
+    problem = _reach_problem(c, f, t, w, rules)
+    if problem is None and w.kind != UNARMED:
+        problem = _ammo_problem(f, rules.items.kind(w.kind), lethal, rules)
+    return problem
+
+
+def _choose_weapon(
+    c: Combat, f: Fighter, t: Fighter, name: str | None, rules: Rules, lethal: bool = True
+) -> Weapon:
     picked = _pick_weapon(f, name, rules)
     if picked is not None:
-        problem = _reach_problem(c, f, t, picked, rules)
+        problem = _attack_problem(c, f, t, picked, rules, lethal)
         if problem:
             raise RuleError(problem)
         return picked
     options = _weapons(f, rules)
     if not options:
         raise RuleError(f"{f.name} has no weapon in hand to attack with.")
-    problems = [_reach_problem(c, f, t, w, rules) for w in options]
+    problems = [_attack_problem(c, f, t, w, rules, lethal) for w in options]
     for w, problem in zip(options, problems, strict=True):
         if problem is None:
             return w
@@ -411,7 +448,7 @@ def legal_targets(combat: Combat, fighter_key: str, rules: Rules) -> tuple[str, 
         for t in combat.fighters
         if t.key != f.key
         and status(t.character, rules=rules) not in (Status.DEAD, Status.SURRENDERED)
-        and any(_reach_problem(combat, f, t, w, rules) is None for w in weapons)
+        and any(_attack_problem(combat, f, t, w, rules) is None for w in weapons)
     ]
     found.sort(key=lambda t: t.team == f.team)
     return tuple(t.name for t in found)
@@ -704,11 +741,7 @@ def _attack(c: Combat, cmd: Attack, ctx: _Ctx) -> Combat:
     tst = status(t.character, rules=rules)
     if tst in (Status.DEAD, Status.SURRENDERED):
         raise RuleError(f"{t.name} is {tst.value}; they are out of the fight.")
-    weapon = _choose_weapon(c, f, t, cmd.weapon, rules)
-    if weapon.kind != UNARMED:
-        problem = _ammo_problem(f, rules.items.kind(weapon.kind), cmd.lethal, rules)
-        if problem:
-            raise RuleError(problem)
+    weapon = _choose_weapon(c, f, t, cmd.weapon, rules, cmd.lethal)
     seq = c.action_seq + 1
     c = _put(c, f.model_copy(update={"actions": f.actions - 1, "spent": f.spent + 1}))
     reactors = _reactors(c, c.fighter(f.key), t, weapon, seq, rules)
@@ -757,7 +790,12 @@ def _counter_weapons(
         return []
     if f"{weapon.kind}.no_counterattack" in f.character.abilities:
         return []
-    return [w for w in _weapons(t, rules) if _in_range(w, 0, rules)]
+    return [
+        w
+        for w in _weapons(t, rules)
+        if _in_range(w, 0, rules)
+        and (w.kind == UNARMED or _ammo_problem(t, rules.items.kind(w.kind), True, rules) is None)
+    ]
 
 
 def _counter_weapon(
@@ -968,6 +1006,7 @@ def _outcome(c: Combat, ctx: _Ctx) -> Combat:
                 f"{name} rolled a critical failure and loses the next action.",
                 s.fighter,
             )
+            c = _spend_ammo_on_fumble(c, a, s, ctx)
     m = c.game_map()
     lethal = a.lethal
     intercept = a.intercept
@@ -1050,6 +1089,30 @@ def _outcome(c: Combat, ctx: _Ctx) -> Combat:
     return _set_pending(c, a)
 
 
+def _spend_ammo_on_fumble(c: Combat, a: AttackAction, s: RollState, ctx: _Ctx) -> Combat:
+    """A critical failure on a ranged attack also destroys one slot of ammo (of the sort used)."""
+    rules = ctx.rules
+    weapon: Weapon | None
+    if s.purpose == "attack":
+        weapon, lethal = a.weapon, a.lethal
+    elif s.purpose == "counterattack":
+        reactor = next((r for r in a.reactors if r.fighter == s.fighter), None)
+        weapon, lethal = (reactor.weapon if reactor else None), True
+    else:
+        return c
+    if weapon is None or weapon.kind == UNARMED or not rules.items.kind(weapon.kind).needs_ammo:
+        return c
+    f = c.fighter(s.fighter)
+    index = _ammo_slot(f.character, rules, less_lethal=not lethal)
+    if index is None:
+        index = _ammo_slot(f.character, rules, less_lethal=lethal)
+    if index is None:
+        return c
+    ch, report = destroy_item(f.character, index, rules=rules)
+    ctx.emit("ammo", f"{report.summary[:-1]} (a ranged critical failure).", f.key)
+    return _put(c, f.model_copy(update={"character": ch}))
+
+
 def _modifier_offers(c: Combat, hit: Hit, rules: Rules) -> tuple[str, ...]:
     a = c.pending
     assert a is not None
@@ -1098,7 +1161,9 @@ def _apply_hit(c: Combat, hit: Hit, ctx: _Ctx) -> Combat:
         use_armor=bool(hit.use_armor),
     )
     ctx.emit("damage", report.summary, t.key, (damage, location))
-    return _put(c, _settle_status(t.model_copy(update={"character": new}), rules))
+    fallen = tuple(Dropped(index=i, area=t.area) for i in report.dropped)
+    t = t.model_copy(update={"character": new, "dropped": (*t.dropped, *fallen)})
+    return _put(c, _settle_status(t, rules))
 
 
 def _current_hit(c: Combat) -> tuple[int, Hit]:
@@ -1732,6 +1797,185 @@ def _aid_mark(c: Combat, cmd: AidMark, ctx: _Ctx) -> Combat:
     return _advance_aid(c.model_copy(update={"aid": aid}), ctx)
 
 
+# ---- using and managing items -----------------------------------------------------------------
+
+
+def _on_floor(f: Fighter, index: int) -> Dropped | None:
+    return next((d for d in f.dropped if d.index == index), None)
+
+
+def _find_item(f: Fighter, name: str, rules: Rules) -> int:
+    """The index of the fighter's intact item called ``name`` (RuleError when there is none)."""
+    c = f.character
+    key = " ".join(name.split()).casefold()
+    matches = [i for i, it in enumerate(c.items) if it.name.casefold() == key]
+    intact = [i for i in matches if not c.items[i].destroyed]
+    if intact:
+        return intact[0]
+    if matches:
+        raise RuleError(f"{c.items[matches[0]].name} is destroyed; recovery replaces it.")
+    raise RuleError(f"{c.name} has no item called {name.strip()!r}.")
+
+
+def legal_items(combat: Combat, fighter_key: str, rules: Rules, op: str) -> tuple[str, ...]:
+    """What ``/item <op>`` could name for this fighter now: items to hold (not in hand nor on
+    the floor), items on the floor of their area to pick up, items in hand to drop, and for
+    ``use`` the items in hand and the things noted on their area of the map."""
+    f = combat.fighter(fighter_key)
+    c = f.character
+    in_hand = tuple(dict.fromkeys(i for i in (c.right_hand, c.left_hand) if i is not None))
+    if op == "hold":
+        found = [
+            it.name
+            for i, it in enumerate(c.items)
+            if not it.destroyed
+            and rules.items.kind(it.kind).held
+            and _on_floor(f, i) is None
+            and i not in in_hand
+        ]
+    elif op == "pickup":
+        found = [
+            c.items[d.index].name
+            for d in f.dropped
+            if d.area == f.area and not c.items[d.index].destroyed
+        ]
+    elif op == "drop":
+        found = [c.items[i].name for i in in_hand]
+    elif op == "use":
+        found = [c.items[i].name for i in in_hand]
+        found += list(combat.game_map().notes(f.area))
+    else:
+        found = []
+    return tuple(dict.fromkeys(found))
+
+
+def _hand_arg(hand: str | None) -> Literal["right", "left"] | None:
+    return None if hand in (None, "both") else cast(Literal["right", "left"], hand)
+
+
+_VERBS = {"hold": "hold", "pickup": "pick up"}
+
+
+def _manage_items(c: Combat, cmd: ManageItems, ctx: _Ctx) -> Combat:
+    if cmd.op == "drop":
+        return _drop(c, cmd, ctx)
+    rules = ctx.rules
+    f = _acting_fighter(c, cmd.fighter, ctx)
+    ch = f.character
+    dropped = f.dropped
+    if cmd.op == "use":
+        text = _use_text(c, f, cmd.item, rules)
+    elif cmd.op == "stow":
+        if ch.right_hand is None and ch.left_hand is None:
+            raise RuleError(f"{f.name} has nothing in hand to stow.")
+        hand = _hand_arg(cmd.hand)
+        if hand is not None and ch.held(hand) is None:
+            raise RuleError(f"{f.name}'s {hand} hand is empty.")
+        ch, report = stow(ch, hand, rules=rules)
+        text = f"{f.name} stows: {report.summary}"
+    else:
+        if cmd.item is None:
+            raise RuleError(f"Say which item {f.name} should {_VERBS[cmd.op]}.")
+        index = _find_item(f, cmd.item, rules)
+        item = ch.items[index]
+        floor = _on_floor(f, index)
+        if cmd.op == "pickup":
+            if floor is None:
+                raise RuleError(f"{item.name} is not on the floor: use /item hold.")
+            if floor.area != f.area:
+                raise RuleError(
+                    f"{item.name} lies in {floor.area}; {f.name} is in {f.area}."
+                )
+            dropped = tuple(d for d in dropped if d.index != index)
+        elif floor is not None:
+            raise RuleError(
+                f"{item.name} lies on the floor of {floor.area}: pick it up first (/item pickup)."
+            )
+        kind = rules.items.kind(item.kind)
+        hand = _hand_arg(cmd.hand)
+        if kind.hands == 2 and cmd.hand in ("right", "left"):
+            raise RuleError(f"{item.name} needs both hands.")
+        if kind.hands == 1 and cmd.hand == "both":
+            raise RuleError(f"{item.name} needs one hand: say right or left.")
+        if (
+            cmd.op == "hold"
+            and (ch.right_hand == index or ch.left_hand == index)
+            and (hand is None or ch.held(hand) == index)
+        ):
+            raise RuleError(f"{f.name} already holds {item.name}.")
+        ch, report = hold(ch, index, hand, rules=rules)
+        verb = "picks up" if cmd.op == "pickup" else "takes"
+        text = f"{f.name} {verb} {item.name}: {report.summary}"
+    c = _put(
+        c,
+        f.model_copy(
+            update={
+                "character": ch,
+                "dropped": dropped,
+                "actions": f.actions - 1,
+                "spent": f.spent + 1,
+            }
+        ),
+    )
+    ctx.emit("items", f"{text} (one action)", f.key)
+    return c.model_copy(update={"action_seq": c.action_seq + 1})
+
+
+def _use_text(c: Combat, f: Fighter, name: str | None, rules: Rules) -> str:
+    """What using an item in hand, or a thing noted on the area, says (the GM rules on it)."""
+    ch = f.character
+    if name is None:
+        raise RuleError(f"Say what {f.name} uses: an item in hand or something in {f.area}.")
+    key = " ".join(name.split()).casefold()
+    for note in c.game_map().notes(f.area):
+        if note.casefold() == key:
+            return f"{f.name} uses {note} in {f.area}; the GM says what it does."
+    index = _find_item(f, name, rules)
+    item = ch.items[index]
+    hands = [h for h in HANDS if ch.held(h) == index]
+    if not hands:
+        notes = c.game_map().notes(f.area)
+        where = f" or one of {f.area}'s: {', '.join(notes)}" if notes else ""
+        raise RuleError(f"{item.name} is not in {f.name}'s hands; use an item in hand{where}.")
+    kind = rules.items.kind(item.kind)
+    if kind.id == "first_aid":
+        raise RuleError(f"{item.name} is first aid: use /firstaid.")
+    if kind.attack == "aoe":
+        raise RuleError(f"{item.name} is an AoE weapon: AoE attacks are resolved by the GM.")
+    usable = usable_hands(ch, rules=rules)
+    if len(hands) < kind.hands or any(h not in usable for h in hands):
+        raise RuleError(f"{f.name} cannot use {item.name}: it needs {kind.hands} usable hands.")
+    return f"{f.name} uses {item.name}; the GM says what it does."
+
+
+def _drop(c: Combat, cmd: ManageItems, ctx: _Ctx) -> Combat:
+    """Dropping what is in hand is free: it takes no action (004 "Actions")."""
+    _require_phase(c, Phase.TURN)
+    f = c.fighter(cmd.fighter)
+    _require_control(ctx.actor, f)
+    ch = f.character
+    if cmd.item is not None:
+        index = _find_item(f, cmd.item, ctx.rules)
+        held = [h for h in HANDS if ch.held(h) == index]
+        if not held:
+            raise RuleError(f"{ch.items[index].name} is not in {f.name}'s hands.")
+        leaving = {index}
+    else:
+        hands = HANDS if cmd.hand in (None, "both") else (cast(Literal["right", "left"], cmd.hand),)
+        leaving = {i for h in hands if (i := ch.held(h)) is not None}
+        if not leaving:
+            raise RuleError(f"{f.name} has nothing in that hand to drop.")
+    new = ch
+    for index in leaving:
+        for h in HANDS:
+            if new.held(h) == index:
+                new, _ = stow(new, h, rules=ctx.rules)
+    names = " and ".join(ch.items[i].name for i in sorted(leaving))
+    fallen = tuple(Dropped(index=i, area=f.area) for i in sorted(leaving))
+    ctx.emit("items", f"{f.name} drops {names} in {f.area} (no action).", f.key)
+    return _put(c, f.model_copy(update={"character": new, "dropped": (*f.dropped, *fallen)}))
+
+
 # ---- surrender and GM corrections -------------------------------------------------------------
 
 
@@ -1946,6 +2190,7 @@ _HANDLERS: dict[type, Callable[[Combat, Any, _Ctx], Combat]] = {
     Door: _door,
     FirstAid: _first_aid,
     AidMark: _aid_mark,
+    ManageItems: _manage_items,
     StopArea: _stop_area,
     Done: _done,
     React: _react,

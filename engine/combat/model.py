@@ -22,6 +22,7 @@ __all__ = [
     "AidAction",
     "AttackAction",
     "Combat",
+    "Dropped",
     "Event",
     "Fighter",
     "Hit",
@@ -94,6 +95,13 @@ class Actor(_Frozen):
     gm: bool = False
 
 
+class Dropped(_Frozen):
+    """An item of the fighter's that lies on the floor of an area until picked up."""
+
+    index: int  # into the character's items
+    area: str
+
+
 class Fighter(_Frozen):
     key: str  # casefolded name
     name: str
@@ -107,6 +115,7 @@ class Fighter(_Frozen):
     reacted_to: int | None = None  # the action sequence number last reacted to
     spent: int = 0  # actions spent this round (acting or reacting)
     reactions: int = 0  # reactions this round (each also counts in spent)
+    dropped: tuple[Dropped, ...] = ()  # items on the floor (dropped, or fallen from a hurt arm)
 
 
 class Weapon(_Frozen):

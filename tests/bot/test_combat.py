@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.harness import ALICE, BOB, CHANNEL_ID, GM, Table
 
 
@@ -116,33 +118,46 @@ async def test_after_the_fight_each_pc_is_offered_recovery(table: Table) -> None
     assert "Level 40/40" in sheet.content
 
 
-async def test_cover_in_the_bar_lets_the_target_choose_the_dice(table: Table) -> None:
+async def _ammo(table: Table, name: str, user=GM, item: str = "Bullets",
+                less_lethal: bool = False) -> None:
+    options: dict[str, object] = {"character": name, "name": item, "kind": "ammo"}
+    if less_lethal:
+        options["less_lethal"] = True
+    added = await table.slash("character item add", user=user, **options)
+    assert not added.ephemeral, added.content
+
+
+@pytest.mark.parametrize(
+    ("target_area", "shooter_area", "cover"),
+    [
+        # 004 "Cover": each sentence the book says about the nightclub.
+        ("Bar", "Dance Floor", True),  # "cover against a shot from the dance floor"
+        ("Bar", "Catwalk", False),  # "would not have cover against an attack from the catwalk"
+        ("Dance Floor", "Bar", False),  # "on the dance floor would not have cover ... from the bar"
+        ("Bar", "DJ Booth", True),  # "in the bar would have cover against a shot from the DJ booth"
+    ],
+)
+async def test_the_rulebook_cover_examples(table: Table, target_area: str, shooter_area: str,
+                                           cover: bool) -> None:
     await _character(table, "Ana", level=40)
-    await _character(table, "Shooter", user=GM, level=60, npc=True,
-                     weapon=("Pistol", "ranged_1h"))
-    await _fight(table, ("Ana", "Bar"), ("Shooter", "Dance Floor"), user_of={"Ana": ALICE})
+    await _character(table, "Shooter", user=GM, level=60, npc=True, weapon=("Rifle", "ranged_2h"))
+    await _ammo(table, "Shooter")
+    await _fight(table, ("Ana", target_area), ("Shooter", shooter_area), user_of={"Ana": ALICE})
     table.dice(8, 0, 3, 4)  # Ana fails 80; the NPCs win with 34 and go first
     await table.slash("combat begin", user=GM)
     await table.click(table.channel_messages()[-1], "NPCs first", user=GM)
     declared = await table.slash("attack", user=GM, target="Ana", **{"as": "Shooter"})
+    assert "Shooter attacks Ana with Rifle." in declared.answer.content, declared.answer.content
     table.dice(2, 3)
     passed = await table.click(declared.posted("may react"), "Pass", user=ALICE)
+    text = passed.answer.content
     choice = passed.prompt
-    assert "Ana" in choice.content and "Shooter" not in choice.content  # the target chooses
-
-
-async def test_no_cover_on_the_dance_floor_against_the_bar(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Shooter", user=GM, level=60, npc=True,
-                     weapon=("Pistol", "ranged_1h"))
-    await _fight(table, ("Ana", "Dance Floor"), ("Shooter", "Bar"), user_of={"Ana": ALICE})
-    table.dice(8, 0, 3, 4)
-    await table.slash("combat begin", user=GM)
-    await table.click(table.channel_messages()[-1], "NPCs first", user=GM)
-    declared = await table.slash("attack", user=GM, target="Ana", **{"as": "Shooter"})
-    table.dice(2, 3)
-    passed = await table.click(declared.posted("may react"), "Pass", user=ALICE)
-    assert "Shooter (GM)" in passed.prompt.content
+    if cover:
+        assert "Ana has cover and chooses which die is damage." in text, text
+        assert f"Ana ({ALICE.mention})" in choice.content and "Shooter" not in choice.content
+    else:
+        assert "Shooter hits Ana and chooses which die is damage." in text, text
+        assert "Shooter (GM)" in choice.content
 
 
 async def test_illegal_actions_get_a_reason_and_change_nothing(table: Table) -> None:

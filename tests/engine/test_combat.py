@@ -24,6 +24,7 @@ from engine.combat import (
     EndCombat,
     Event,
     GMSet,
+    ManageItems,
     Modifier,
     Phase,
     PromptKind,
@@ -32,6 +33,7 @@ from engine.combat import (
     Surrender,
     apply,
     command_adapter,
+    legal_items,
     legal_targets,
     legal_weapons,
     new_combat,
@@ -555,3 +557,162 @@ def test_whole_fight_ends_with_one_team_unconscious() -> None:
     ended = next(e for e in events if e.kind == "ended")
     assert "Only PCs are left standing." in ended.text
     assert "Goon (NPCs): level 8/50, unconscious" in ended.text
+
+
+# ---- weapons, ammo and items (004 "Ranged weapons", "Use or manage items") --------------------
+
+
+def rifle(name: str, level: int = 50, npc: bool = False, *ammo: Item) -> Character:
+    return Character(
+        name=name,
+        npc=npc,
+        level=level,
+        max_level=max(level, 50),
+        items=(Item(name="Rifle", kind="ranged_2h"), Item(name="Knife", kind="melee_1h"), *ammo),
+        right_hand=0,
+        left_hand=0,
+    )
+
+
+BULLETS = Item(name="Bullets", kind="ammo")
+DARTS = Item(name="Darts", kind="ammo", less_lethal=True)
+
+
+def test_a_2h_ranged_weapon_cannot_shoot_at_range_0() -> None:
+    c = _duel(rifle("Ana", 50, False, BULLETS), knife("Goon", npc=True))
+    refused(c, Attack(fighter="Ana", target="Goon"), "out of range for Rifle: range 0", P1)
+    assert legal_targets(c, "ana", RULES) == ()
+
+
+def test_ranged_attacks_need_ammo_of_the_right_sort() -> None:
+    goon = knife("Goon", npc=True)
+    c = setup((rifle("Ana", 50, False, DARTS), "Bar", 100), (goon, "Dance Floor", None))
+    c = begin(c, [3, 2, 6, 1], "PCs")
+    refused(c, Attack(fighter="Ana", target="Goon"), "no ammo left for a 2H ranged attack", P1)
+    assert legal_targets(c, "ana", RULES) == ()
+    c = go(c, Attack(fighter="Ana", target="Goon", lethal=False), actor=P1)  # the darts
+    assert c.phase is Phase.REACTION
+
+    c = setup((rifle("Ana", 50, False, BULLETS), "Bar", 100), (goon, "Dance Floor", None))
+    c = begin(c, [3, 2, 6, 1], "PCs")
+    refused(c, Attack(fighter="Ana", target="Goon", lethal=False), "no less-lethal ammo", P1)
+
+
+def test_a_ranged_critical_failure_destroys_one_slot_of_ammo() -> None:
+    ana = rifle("Ana", 50, False, BULLETS, BULLETS)
+    c = setup((ana, "Bar", 100), (knife("Goon", npc=True), "Dance Floor", None))
+    c = begin(c, [3, 2, 6, 1], "PCs")
+    c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
+    c, events = run(c, React(fighter="Goon", reaction="pass"), [8, 8])
+    texts = [e.text for e in events]
+    assert "Ana rolled a critical failure and loses the next action." in texts
+    assert "Ana's Bullets is destroyed (a ranged critical failure)." in texts
+    items = c.fighter("ana").character.items
+    assert [it.destroyed for it in items if it.kind == "ammo"] == [True, False]
+
+
+def test_a_melee_critical_failure_costs_no_ammo() -> None:
+    c = _duel(knife("Ana"), knife("Goon", npc=True))
+    c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
+    c, events = run(c, React(fighter="Goon", reaction="pass"), [9, 9])
+    assert not any(e.kind == "ammo" for e in events)
+
+
+def _armed(name: str, npc: bool = False) -> Character:
+    return Character(
+        name=name,
+        npc=npc,
+        level=50,
+        max_level=50,
+        items=(
+            Item(name="Rifle", kind="ranged_2h"),
+            Item(name="Pistol", kind="ranged_1h"),
+            Item(name="Shield", kind="shield"),
+            BULLETS,
+            Item(name="Kit", kind="first_aid"),
+        ),
+        right_hand=1,
+    )
+
+
+def test_holding_an_item_takes_one_action_and_stows_what_is_in_the_way() -> None:
+    c = _duel(_armed("Ana"), knife("Goon", npc=True))
+    assert set(legal_items(c, "ana", RULES, "hold")) == {"Rifle", "Shield", "Kit"}
+    c, events = run(c, ManageItems(fighter="Ana", op="hold", item="rifle"), actor=P1)
+    ana = c.fighter("ana")
+    assert ana.actions == 0 and ana.character.right_hand == ana.character.left_hand == 0
+    assert events[0].text == "Ana takes Rifle: Ana has Rifle in both hands. (one action)"
+
+
+def test_hold_refusals_change_nothing() -> None:
+    c = _duel(_armed("Ana"), knife("Goon", npc=True))
+    refused(c, ManageItems(fighter="Ana", op="hold", item="Pistol"), "already holds Pistol", P1)
+    refused(c, ManageItems(fighter="Ana", op="hold", item="Shield", hand="left"),
+            "cannot use Shield and Pistol at the same time", P1)
+    refused(c, ManageItems(fighter="Ana", op="hold", item="Rifle", hand="left"),
+            "needs both hands", P1)
+    refused(c, ManageItems(fighter="Ana", op="hold", item="Bullets"), "not held in a hand", P1)
+    refused(c, ManageItems(fighter="Ana", op="hold", item="Sword"), "no item called", P1)
+    hurt = go(c, GMSet(fighter="Ana", marks={"left_arm": "\\\\\\"}))
+    refused(hurt, ManageItems(fighter="Ana", op="hold", item="Rifle"),
+            "needs both hands, and Ana cannot use one of them", P1)
+
+
+def test_dropping_is_free_and_picking_up_takes_an_action() -> None:
+    c = _duel(_armed("Ana"), knife("Goon", npc=True))
+    c, events = run(c, ManageItems(fighter="Ana", op="drop", hand="right"), actor=P1)
+    assert events[0].text == "Ana drops Pistol in Entrance (no action)."
+    ana = c.fighter("ana")
+    assert ana.actions == 1 and ana.character.right_hand is None
+    assert "Pistol" not in legal_items(c, "ana", RULES, "hold")
+    refused(c, ManageItems(fighter="Ana", op="hold", item="Pistol"), "pick it up first", P1)
+    assert legal_items(c, "ana", RULES, "pickup") == ("Pistol",)
+    c = go(c, ManageItems(fighter="Ana", op="pickup", item="Pistol"), actor=P1)
+    ana = c.fighter("ana")
+    assert ana.actions == 0 and ana.character.right_hand == 1 and ana.dropped == ()
+
+
+def test_an_item_dropped_elsewhere_cannot_be_picked_up() -> None:
+    c = _duel(_armed("Ana"), knife("Goon", npc=True))
+    c = go(c, ManageItems(fighter="Ana", op="drop", item="Pistol"), actor=P1)
+    c = go(c, GMSet(fighter="Ana", area="Dance Floor"))
+    assert legal_items(c, "ana", RULES, "pickup") == ()
+    refused(c, ManageItems(fighter="Ana", op="pickup", item="Pistol"), "lies in Entrance", P1)
+
+
+def test_a_full_arm_drops_its_item_on_the_floor() -> None:
+    c = _duel(knife("Goon", npc=True), _armed("Ana"), att_team_first="NPCs")
+    c = go(c, GMSet(fighter="Ana", marks={"right_arm": "\\\\"}))
+    c = go(c, Attack(fighter="Goon", target="Ana"))
+    c = go(c, React(fighter="Ana", reaction="pass"), [1, 8], actor=P2)
+    c = go(c, ChooseDice(fighter="Goon", damage="tens"))  # 1 damage to location 8: right arm
+    ana = c.fighter("ana")
+    assert ana.character.right_hand is None
+    assert [(d.index, d.area) for d in ana.dropped] == [(1, "Entrance")]
+
+
+def test_stow_and_use() -> None:
+    c = _duel(_armed("Ana"), knife("Goon", npc=True))
+    refused(c, ManageItems(fighter="Ana", op="use", item="Rifle"), "not in Ana's hands", P1)
+    c, events = run(c, ManageItems(fighter="Ana", op="use", item="Pistol"), actor=P1)
+    assert events[0].text == "Ana uses Pistol; the GM says what it does. (one action)"
+    assert c.fighter("ana").actions == 0
+
+
+def test_using_a_thing_noted_on_the_area() -> None:
+    c = new_combat("Vault -- Hall\nVault: the alarm lever")
+    c = go(c, AddFighter(character=knife("Ana"), area="Vault", owner_id=100))
+    c = go(c, AddFighter(character=knife("Goon", npc=True), area="Hall"))
+    c = begin(c, [3, 2, 6, 1], "PCs")
+    assert legal_items(c, "ana", RULES, "use") == ("Knife", "the alarm lever")
+    c, events = run(c, ManageItems(fighter="Ana", op="use", item="The Alarm Lever"), actor=P1)
+    assert events[0].text.startswith("Ana uses the alarm lever in Vault")
+
+
+def test_stow_empties_hands_for_one_action() -> None:
+    c = _duel(_armed("Ana"), knife("Goon", npc=True))
+    c = go(c, ManageItems(fighter="Ana", op="stow"), actor=P1)
+    ana = c.fighter("ana")
+    assert ana.actions == 0 and ana.character.right_hand is None
+    empty = _duel(knife("Bob").model_copy(update={"right_hand": None}), knife("Goon", npc=True))
+    refused(empty, ManageItems(fighter="Bob", op="stow"), "nothing in hand to stow", P1)

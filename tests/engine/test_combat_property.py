@@ -10,6 +10,7 @@ from engine.character import Character, Item
 from engine.combat import (
     Actor,
     AddFighter,
+    AidMark,
     Armor,
     Attack,
     Begin,
@@ -20,13 +21,19 @@ from engine.combat import (
     Command,
     CriticalChoice,
     Done,
+    FirstAid,
+    ManageItems,
     Modifier,
+    Move,
     Phase,
     PromptKind,
     React,
     Reroll,
+    StopArea,
     Surrender,
     apply,
+    legal_items,
+    legal_moves,
     legal_targets,
     new_combat,
 )
@@ -43,7 +50,7 @@ def _fighter(name: str, npc: bool, weapon: int, level: int) -> Character:
         (Item(name="Knife", kind="melee_1h"),),
         (Item(name="Pistol", kind="ranged_1h"), Item(name="Bullets", kind="ammo")),
         (Item(name="Axe", kind="melee_2h"),),
-    )[weapon]
+    )[weapon] + (Item(name="Kit", kind="first_aid"),)
     left = 0 if weapon == 2 else None
     abilities = (
         ("melee_1h.good_attack", "melee_1h.precise_attack"),
@@ -66,6 +73,8 @@ def _check(c: Combat) -> None:
     for f in c.fighters:
         assert f.actions >= 0 and f.lose_next >= 0
         assert 0 <= f.reactions <= f.spent
+        held = {f.character.right_hand, f.character.left_hand}
+        assert not any(d.index in held for d in f.dropped), "a dropped item is still in hand"
     assert Combat.model_validate_json(c.model_dump_json()) == c
 
 
@@ -77,11 +86,25 @@ def _choices(c: Combat, data: st.DataObject) -> list[Command]:
             targets = legal_targets(c, name, RULES)
             if targets:
                 options.append(Attack(fighter=name, target=data.draw(st.sampled_from(targets))))
+            moves = legal_moves(c, name, RULES)
+            if moves:
+                options.append(Move(fighter=name, to=data.draw(st.sampled_from(moves))))
+            for op in ("hold", "pickup", "drop"):
+                items = legal_items(c, name, RULES, op)
+                if items:
+                    item = data.draw(st.sampled_from(items))
+                    options.append(ManageItems(fighter=name, op=op, item=item))  # type: ignore[arg-type]
+            me = c.fighter(name)
+            if me.character.right_hand is not None or me.character.left_hand is not None:
+                options.append(ManageItems(fighter=name, op="stow"))
+            if "Kit" in legal_items(c, name, RULES, "drop"):
+                near = [f.name for f in c.fighters if f.area == me.area]
+                options.append(FirstAid(fighter=name, target=data.draw(st.sampled_from(near))))
             options.append(Done(team=p.team))
         elif p.kind is PromptKind.CHOOSE_ORDER:
             options.append(ChooseOrder(first_team=data.draw(st.sampled_from(p.options))))
         elif p.kind is PromptKind.REACT:
-            reaction = data.draw(st.sampled_from([o for o in p.options if o != "intercept"]))
+            reaction = data.draw(st.sampled_from(p.options))
             options.append(React(fighter=name, reaction=reaction))  # type: ignore[arg-type]
             options.append(CloseWindow(by_timeout=True))
         elif p.kind is PromptKind.REROLL:
@@ -95,10 +118,18 @@ def _choices(c: Combat, data: st.DataObject) -> list[Command]:
             options.append(Modifier(fighter=name, use=data.draw(st.sampled_from(p.options))))  # type: ignore[arg-type]
         elif p.kind is PromptKind.ARMOR:
             options.append(Armor(fighter=name, use=data.draw(st.booleans())))
+        elif p.kind is PromptKind.STOP_AREA:
+            options.append(StopArea(fighter=name, area=data.draw(st.sampled_from(p.options))))
+        elif p.options and p.kind in (
+            PromptKind.AID_DICE,
+            PromptKind.AID_BOXES,
+            PromptKind.AID_PERMANENT,
+        ):
+            options.append(AidMark(fighter=name, option=data.draw(st.sampled_from(p.options))))
     return options
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(0, 2**32))
 def test_random_fights_stay_sound(data: st.DataObject, seed: int) -> None:
     dice = RandomDice(seed)
