@@ -312,8 +312,8 @@ def render_grid(
     lines = ["".join(row).rstrip() for row in canvas]
     lines += GRID_LEGEND
     others = [f"{c.a} {_glyph(c)} {c.b}" for c in m.connections if id(c) not in drawn]
-    lines += ["Other lines:", *others] if others else []
-    below = [f"* {a}: {note}" for a in m.areas for note in m.notes(a)]
+    below = ["Other lines:", *others] if others else []
+    below += [f"* {a}: {note}" for a in m.areas for note in m.notes(a)]
     if who:
         below.append("Who is where:")
         below += [f"{a}: {', '.join(names)}" for a, names in who.items()]

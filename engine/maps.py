@@ -23,7 +23,8 @@ Rules of the format:
   ``A -[]-| B``, ``A |..| B``. A mark belongs to the area it touches.
 - Area names are at most 40 characters, may contain spaces, and cannot contain
   ``| [ ] < > # : @`` nor a word that looks like a connector (only ``- . = ~ _ | < > [ ] x``,
-  so ``A - B`` or ``A --> B`` is an error, not an area). They are matched
+  so ``A - B`` or ``A --> B`` is an error, not an area), nor a connector without its spaces
+  (``Bar--Kitchen`` is an error, not one area). They are matched
   case-insensitively, runs of spaces count as one, and they are shown as first written;
   ``m.areas`` lists them in order of first appearance.
 - One connection per pair of areas, whatever its kind (a ``.x.`` counts); no area connects to
@@ -557,6 +558,9 @@ _CONNECTOR = re.compile(r"(?<!\S)(\|?)(-\[ \]-|-\[\]-|\.[xX]\.|--|\.\.|->|<-)(\|
 _POSITION = re.compile(r"^(?P<name>[^@]*)@\s*(?P<col>\d+)\s*,\s*(?P<row>\d+)$")
 _FORBIDDEN = set("|[]<>#:@")
 _DASHY = re.compile(r"^[-.=~_|<>\[\]xX]*[-.=~_|<>\[\]][-.=~_|<>\[\]xX]*$")
+# A connector typed without spaces inside a name ("Bar--Kitchen", "Bar..Kitchen"): refused,
+# not read as one area. (Other connectors hold | [ < > and are refused as characters.)
+_GLUED = re.compile(r"(--|(?<=\w)\.\.(?=\w)|(?<=\w)\.[xX]\.(?=\w))")
 _SYMBOLS = {
     "--": (Kind.LINE, False),
     "..": (Kind.SIGHT, False),
@@ -590,6 +594,13 @@ class _Builder:
                     line,
                     f"unknown connector {word!r}: use -- .. -> <- -[]- -[ ]- or .x. "
                     "with spaces around it",
+                )
+            glued = _GLUED.search(word)
+            if glued:
+                raise MapError(
+                    line,
+                    f"cannot read {word!r}: a connector like {glued[1]!r} needs a space on "
+                    f"each side (e.g. 'Bar {glued[1]} Kitchen')",
                 )
         bad = sorted(set(name) & _FORBIDDEN)
         if bad:

@@ -126,6 +126,21 @@ async def test_asking_for_a_grid_without_positions_explains_and_shows_the_list(
     assert "position" not in plain.content and LIST_LEGEND[0] in plain.content
 
 
+async def test_a_grid_wider_than_40_columns_falls_back_to_the_list(table: Table) -> None:
+    text = "\n".join(f"Room {i} @ {i},0" for i in range(8))
+    text += "\n" + "\n".join(f"Room {i} --| Room {i + 1}" for i in range(7))
+    await new_map(table, "Corridor", text)
+    asked = await table.slash("map show", name="Corridor", view="grid")
+    assert "The grid is wider than 40 columns or too long for one message" in asked.content
+    plain = await table.slash("map show", name="Corridor")
+    assert "wider" not in plain.content
+    for reply in (asked, plain):
+        picture = code_block(reply.content)
+        assert "┌" not in picture and "Room 3\n  |-- Room 2\n  --| Room 4" in picture
+        assert max(len(line) for line in picture.splitlines()) <= 40
+        assert len(reply.content) <= 2000
+
+
 async def test_a_map_too_big_for_one_message_is_shown_cut_short(table: Table) -> None:
     text = "\n".join(f"Room {i} --| Room {i + 1}" for i in range(150))
     assert len(text) < 4000

@@ -205,12 +205,34 @@ names = st.text(alphabet="abcdefghij XYZ", min_size=1, max_size=30).filter(str.s
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(names, min_size=1, max_size=12, unique_by=lambda s: " ".join(s.split()).casefold()))
-def test_any_positioned_map_fits(area_names: list[str]) -> None:
+@given(
+    st.lists(names, min_size=1, max_size=12, unique_by=lambda s: " ".join(s.split()).casefold()),
+    st.data(),
+)
+def test_any_positioned_map_fits(area_names: list[str], data: st.DataObject) -> None:
     text = "\n".join(f"{n} @ {i % 3},{i // 3}" for i, n in enumerate(area_names))
     text += "\n" + "\n".join(f"{a} -- {b}" for a, b in pairwise(area_names))
+    # Some lines between boxes that are not neighbours (listed under the grid).
+    far = [(a, b) for i, a in enumerate(area_names) for b in area_names[i + 2 :]]
+    extra = data.draw(st.lists(st.sampled_from(far), unique=True, max_size=6)) if far else []
+    symbols = st.sampled_from(["|-[ ]-|", "|..|", "->|", ".x."])
+    text += "\n" + "\n".join(f"{a} {data.draw(symbols)} {b}" for a, b in extra)
+    text += f"\n{area_names[-1]}: {data.draw(st.text(alphabet='abc d', max_size=120))}x"
     m = parse_map(text)
     out = render_map(m, {area_names[0]: ["Somebody With A Long Name"] * 5})
     assert len(out) <= LIMIT
-    grid = out.split(GRID_LEGEND[0])[0]
-    assert all(len(line) <= 40 for line in grid.splitlines())
+    assert all(len(line) <= 40 for line in out.splitlines()), out
+
+
+def test_lines_listed_under_the_grid_wrap_to_40_columns() -> None:
+    m = parse_map(
+        "The Long Hall of the Kings @ 0,0\nThe Northern Watchtower Top @ 1,1\n"
+        "The Long Hall of the Kings |-[ ]-| The Northern Watchtower Top"
+    )
+    text = render_grid(m)
+    assert text is not None
+    assert text.split("Other lines:\n")[1].splitlines() == [
+        "The Long Hall of the Kings ├□┤ The",
+        "  Northern Watchtower Top",
+    ]
+    assert max(len(line) for line in text.splitlines()) <= 40

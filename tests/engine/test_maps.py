@@ -163,6 +163,18 @@ def test_intercept_example(club: GameMap) -> None:
     assert club.intercept_sight("Alley", "Kitchen", "Bar")
 
 
+def test_intercept_uses_the_smaller_range(club: GameMap) -> None:
+    # "A character moving between an area at range one and zero is effectively at range
+    # zero, between two and one is at range one, and so on."
+    assert club.range("Entrance", "Dance Floor") == 1
+    assert club.intercept_range("Entrance", "Entrance", "Dance Floor") == 0
+    assert club.intercept_range("Entrance", "Dance Floor", "Entrance") == 0
+    assert club.range("Entrance", "Bar") == 2
+    assert club.intercept_range("Entrance", "Bar", "Dance Floor") == 1
+    assert club.range("Entrance", "Kitchen") == 3
+    assert club.intercept_range("Entrance", "Kitchen", "Bar") == 2
+
+
 def test_rulings_9_makes_some_sight_one_way(club: GameMap) -> None:
     # Leaving out marks at the attacker's own area (RULINGS 9) makes line of sight one-way
     # between the kitchen and the dance floor: from the kitchen only the bar's mark counts,
@@ -332,6 +344,10 @@ def test_cover_marks_everywhere_but_x() -> None:
         ("A -> B\nB -> A", 2, "already connected"),
         ("A -- B\nX -- x ", 2, "cannot connect to itself ('X')"),
         ("A -- B\nA --- B", 2, "unknown connector '---'"),
+        ("Bar--Kitchen", 1, "cannot read 'Bar--Kitchen': a connector like '--' needs a space"),
+        ("A -- B\nBar..Kitchen", 2, "'..' needs a space on each side"),
+        ("Bar -- Kitchen.x.Alley", 1, "'.x.' needs a space on each side"),
+        ("Bar-- Kitchen", 1, "cannot read 'Bar--'"),
         ("A - B", 1, "unknown connector '-'"),
         ("A --> B", 1, "unknown connector '-->'"),
         ("A => B", 1, "unknown connector '=>'"),
@@ -372,8 +388,8 @@ def test_empty_map_is_an_error(text: str) -> None:
 
 
 def test_names_may_hold_dots_dashes_and_x() -> None:
-    m = parse_map("St. Mary's -- Back-Room\nRoom X .. St. MARY'S")
-    assert m.areas == ("St. Mary's", "Back-Room", "Room X")
+    m = parse_map("St. Mary's -- Back-Room\nRoom X .. St. MARY'S\nWait... -> Room X")
+    assert m.areas == ("St. Mary's", "Back-Room", "Room X", "Wait...")
     assert m.range("Room X", "Back-Room") == 2
 
 
