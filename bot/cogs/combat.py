@@ -81,10 +81,12 @@ HELP = """**Running an Unhex fight**
 1. GM: `/combat start map:` picks the map for this channel.
 2. `/combat add character: area: [team:]` puts characters on the map (players add their own PC).
 3. GM: `/combat begin` rolls initiative; the winner picks which team goes first.
-4. On your team's turn: `/attack target:` (or `/move`, items…); `/done` ends your team's turn.
-5. When someone attacks you, buttons appear: **Defend**, **Counterattack** or **Pass** before the
-   dice are rolled. Then whoever decides presses the buttons for re-rolls, criticals and which die
-   is damage. `/surrender` any time before the dice are rolled.
+4. On your team's turn, each character acts once: `/attack`, `/move`, `/door`, `/firstaid`,
+   `/item hold|stow|pickup|use` (`/item drop` is free). `/done` ends your team's turn.
+5. Attacks and moves open a reaction window: **Defend**, **Counterattack**, **Intercept** or
+   **Pass** before the dice are rolled (or `/defend`, `/counterattack`, `/intercept`). Then
+   whoever decides presses the buttons for re-rolls, criticals and which die is damage.
+   `/surrender` any time before the dice are rolled.
 6. `/combat status` shows everyone and their wounds; GMs can `/combat undo`, `/combat set` and
    `/combat end`. `/combat log` lists what happened."""
 

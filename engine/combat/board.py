@@ -49,13 +49,21 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
     fight waits for; at most 1,980 characters."""
     head = f"Round {combat.round} · {combat.phase.value}"
     if combat.acting_team is not None and combat.phase is not Phase.ENDED:
-        head += f" · {combat.acting_team}'s turn"
+        head += f" · turn: {combat.acting_team}"
     lines = [head]
     for f in combat.fighters:
         ch = f.character
         cond = status(ch, rules=rules).value
         line = f"{f.name} [{f.team}] {f.area} {ch.level}/{ch.max_level} a{f.actions} {cond}"
         lines.append(line if len(line) <= width else line[: width - 1] + "…")
+    floor = [
+        f"{f.character.items[d.index].name} ({f.name}) in {d.area}"
+        for f in combat.fighters
+        for d in f.dropped
+        if not f.character.items[d.index].destroyed
+    ]
+    if floor:
+        lines.append("On the floor: " + "; ".join(floor))
     occupants: dict[str, list[str]] = {}
     for f in combat.fighters:
         occupants.setdefault(f.area, []).append(f.name)

@@ -688,7 +688,7 @@ def _choose_order(c: Combat, cmd: ChooseOrder, ctx: _Ctx) -> Combat:
 def _announce_turn(c: Combat, ctx: _Ctx) -> Combat:
     team = c.acting_team
     if team is not None and _team_can_act(c, team, ctx.rules):
-        ctx.emit("turn", f"{team}'s turn.")
+        ctx.emit("turn", f"Turn: {team}.")
     return c
 
 
@@ -2071,7 +2071,24 @@ def _gm_set(c: Combat, cmd: GMSet, ctx: _Ctx) -> Combat:
     if not changes:
         raise RuleError("Say what to correct: level, area, actions or marks.")
     ctx.emit("gm_set", f"GM correction to {f.name}: {'; '.join(changes)}.", f.key)
-    return _put(c, _settle_status(f.model_copy(update=update), rules))
+    f = _drop_from_useless_hands(f.model_copy(update=update), rules, ctx)
+    return _put(c, _settle_status(f, rules))
+
+
+def _drop_from_useless_hands(f: Fighter, rules: Rules, ctx: _Ctx) -> Fighter:
+    """A full arm drops what its hand holds (004 "Hit Location"), after a GM correction too."""
+    ch = f.character
+    usable = usable_hands(ch, rules=rules)
+    falling = {i for h in HANDS if h not in usable and (i := ch.held(h)) is not None}
+    if not falling:
+        return f
+    for hand in HANDS:
+        if ch.held(hand) in falling:
+            ch, _ = stow(ch, hand, rules=rules)
+    names = " and ".join(f.character.items[i].name for i in sorted(falling))
+    ctx.emit("items", f"{f.name} drops {names} in {f.area}.", f.key)
+    fallen = tuple(Dropped(index=i, area=f.area) for i in sorted(falling))
+    return f.model_copy(update={"character": ch, "dropped": (*f.dropped, *fallen)})
 
 
 # ---- settling and prompts ---------------------------------------------------------------------

@@ -480,3 +480,133 @@ async def test_first_aid_needs_range_zero_and_an_item_in_hand(table: Table) -> N
     assert no_kit.ephemeral and "first aid item" in no_kit.content, no_kit.content
     log = await table.slash("combat log")
     assert "first aid" not in log.content
+
+
+async def _armed_fight(table: Table) -> None:
+    """Ana (Alice) holds a rifle and has bullets; Bram (Bob) holds a pistol with no ammo and
+    carries a first aid kit; the NPCs Goon (with Ana and Bram) and Lookout (at the bar)."""
+    await _character(table, "Ana", level=40, weapon=("Rifle", "ranged_2h"))
+    await _ammo(table, "Ana", user=ALICE)
+    await _character(table, "Bram", user=BOB, level=30, weapon=("Pistol", "ranged_1h"))
+    kit = await table.slash("character item add", user=BOB, character="Bram", name="Kit",
+                            kind="first_aid")
+    assert not kit.ephemeral, kit.content
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await _character(table, "Lookout", user=GM, level=25, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Bram", "Dance Floor"), ("Goon", "Dance Floor"),
+                 ("Lookout", "Bar"), user_of={"Ana": ALICE, "Bram": BOB})
+    await _begin_pcs_first(table)
+
+
+async def test_weapons_need_their_range_and_ammo(table: Table) -> None:
+    await _armed_fight(table)
+    point_blank = await table.slash("attack", target="Goon")
+    assert point_blank.ephemeral, point_blank.content
+    assert "out of range for Rifle: range 0 (reaches range 1 or more)" in point_blank.content
+    assert await table.autocomplete("attack", "target") == ["Lookout"]
+    empty = await table.slash("attack", user=BOB, target="Lookout")
+    assert empty.ephemeral and "Bram has no ammo left" in empty.content, empty.content
+    assert await table.autocomplete("attack", "target", user=BOB) == []
+    stunning = await table.slash("attack", target="Lookout", lethal=False)
+    assert stunning.ephemeral and "no less-lethal ammo" in stunning.content, stunning.content
+    table.dice(7, 7)  # a critical failure: the next action is lost and a slot of ammo is gone
+    shot = await table.slash("attack", target="Lookout")
+    window = shot.posted("may react")
+    fumble = await table.click(window, "Pass", user=GM)
+    text = fumble.answer.content
+    assert "Ana rolled a critical failure and loses the next action." in text, text
+    assert "Ana's Bullets is destroyed (a ranged critical failure)." in text, text
+    log = await table.slash("combat log")
+    assert "Bram attacks" not in log.content
+
+
+async def test_items_are_held_stowed_dropped_and_picked_up(table: Table) -> None:
+    await _armed_fight(table)
+    assert set(await table.autocomplete("item hold", "item", user=BOB)) == {"Kit"}
+    swapped = await table.slash("item hold", user=BOB, item="Kit", hand="right")
+    assert "Bram takes Kit: Bram has Kit in the right hand. (one action)" in \
+        swapped.answer.content, swapped.answer.content
+    again = await table.slash("item hold", user=BOB, item="Pistol")
+    assert again.ephemeral and "no action left" in again.content, again.content
+    dropped = await table.slash("item drop", user=BOB)  # free, even with no action left
+    assert "Bram drops Kit in Dance Floor (no action)." in dropped.answer.content
+    board = await table.slash("combat status")
+    assert "On the floor: Kit (Bram) in Dance Floor" in board.content, board.content
+    nothing = await table.slash("item drop", user=BOB)
+    assert nothing.ephemeral and "nothing in that hand" in nothing.content
+    # Ana's left arm is hurt past use: she drops the rifle, and it needs both hands
+    hurt = await table.slash("combat set", user=GM, character="Ana", location="left_arm",
+                             marks="\\\\\\")
+    assert "Ana drops Rifle in Dance Floor." in hurt.answer.content, hurt.answer.content
+    full = await table.slash("item pickup", item="Rifle")
+    assert full.ephemeral and "needs both hands, and Ana cannot use one" in full.content, \
+        full.content
+    unknown = await table.slash("item hold", item="Banjo")
+    assert unknown.ephemeral and "no item called 'Banjo'" in unknown.content, unknown.content
+    log = await table.slash("combat log")
+    assert "Ana takes" not in log.content
+
+
+async def test_picking_up_needs_the_same_area_and_takes_an_action(table: Table) -> None:
+    await _armed_fight(table)
+    await table.slash("item drop", item="Rifle")
+    assert await table.autocomplete("item pickup", "item") == ["Rifle"]
+    held = await table.slash("item hold", item="Rifle")
+    assert held.ephemeral and "pick it up first" in held.content, held.content
+    picked = await table.slash("item pickup", item="Rifle")
+    assert "Ana picks up Rifle: Ana has Rifle in both hands. (one action)" in \
+        picked.answer.content, picked.answer.content
+
+
+async def test_using_something_noted_on_the_map(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await _fight(table, ("Ana", "Study"), ("Goon", "Cellar"), user_of={"Ana": ALICE},
+                 map_name="Manor")
+    await _begin_pcs_first(table)
+    assert await table.autocomplete("item use", "what") == [
+        "Knife", "the safe (one action with tools to open)"]
+    used = await table.slash("item use", what="the safe (one action with tools to open)")
+    assert "Ana uses the safe (one action with tools to open) in Study; the GM says what it " \
+        "does. (one action)" in used.answer.content, used.answer.content
+    nowhere = await table.slash("item use", user=GM, what="the signal lamp", **{"as": "Goon"})
+    assert nowhere.ephemeral
+
+
+async def test_a_second_click_on_the_same_button_is_refused(table: Table) -> None:
+    # "erase one \ per click": a double click must not erase two.
+    await _wounded_ally(table, {"head": "\\\\", "right_arm": "\\", "left_arm": "\\"})
+    table.dice(1, 4)
+    aided = await table.slash("firstaid", target="Bram")
+    chosen = await table.click(aided.prompt, "4 boxes · 1 more location", user=ALICE)
+    boxes = chosen.prompt
+    first = await table.click(boxes, "Head", user=BOB)
+    assert not first.ephemeral
+    second = await table.click_stale(boxes, "Head", user=BOB)
+    assert second.ephemeral and "out of date" in second.content, second.content
+    log = await table.slash("combat log")
+    assert log.content.count("Bram's head: a \\\\ erased.") == 1, log.content
+
+
+async def test_old_buttons_work_after_a_restart_and_the_timer_is_rearmed(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
+    await _begin_pcs_first(table)
+    declared = await table.slash("attack", target="Goon")
+    window = declared.posted("may react")
+    await table.restart(dice=[3, 5, 6, 0])
+    cog = table.bot.get_cog("CombatCog")
+    assert cog is not None and CHANNEL_ID in cog._timers  # the window's timer runs again
+    defended = await table.click(window, "Defend", user=GM)
+    text = defended.answer.content
+    assert "Goon defends." in text and "35 (3·5) vs 40" in text and "60 (6·0)" in text, text
+
+
+async def test_undo_takes_back_a_settings_change(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
+    await table.slash("combat settings", user=GM, reaction_seconds=90)
+    undone = await table.slash("combat undo", user=GM)
+    assert not undone.ephemeral and "Undid the last command (settings)." in undone.answer.content
