@@ -27,10 +27,11 @@ from bot.cogs.maps import find_map, map_choices
 from bot.components import ErrorReportingModal, PersistentButton, button_row
 from bot.errors import UserError
 from bot.permissions import is_gm, require_gm, require_guild
+from bot.store.characters import StoredCharacter
 from bot.store.combats import StoredCombat
 from data import load_rules
 from engine.catalog import Rules
-from engine.character import recover
+from engine.character import Character, recover
 from engine.combat import (
     Actor,
     AddFighter,
@@ -72,6 +73,7 @@ from engine.combat import (
 )
 from engine.combat import Armor as ArmorChoice
 from engine.combat import Modifier as ModifierChoice
+from engine.combat.aftermath import after_the_fight
 from engine.errors import RuleError
 from engine.sheet import render_wounds
 
@@ -196,6 +198,12 @@ class RecoverButton(
                     "moves the story on.", view=None)
 
 
+def _has_to_recover(ch: Character) -> bool:
+    marks = "".join(ch.wounds.values())
+    return (ch.level < ch.max_level or "\\" in marks or "X" in marks or ch.surrendered
+            or any(it.destroyed for it in ch.items))
+
+
 def _check_same_fight(stored: StoredCombat, combat_id: int, version: int | None = None) -> None:
     if stored.id != combat_id:
         raise UserError("That button belongs to a fight that is over.")
@@ -311,13 +319,17 @@ class CombatCog(commands.Cog, name="CombatCog"):
             stored = await self.active(interaction)
             if combat_id is not None:
                 _check_same_fight(stored, combat_id, version)
-            saved, events = await self._apply(stored, command, actor)
+            saved, events, recovering = await self._apply(stored, command, actor)
             await interaction.response.send_message(_events_text(events))
             await self._show(saved)
+            await self._offer_recovery(saved.channel_id, recovering)
         return saved
 
-    async def _apply(self, stored: StoredCombat, command: Command,
-                     actor: Actor) -> tuple[StoredCombat, tuple[Event, ...]]:
+    async def _apply(
+        self, stored: StoredCombat, command: Command, actor: Actor
+    ) -> tuple[StoredCombat, tuple[Event, ...], list[StoredCharacter]]:
+        """Apply and commit; when the fight ends, its outcome is committed to the sheets too
+        (the PCs who may recover come back, to be offered Recovery after the result)."""
         state, events = self._engine_apply(stored.state, command, actor)
         saved = await self.bot.store.combats.save(
             stored, state, user_id=actor.user_id,
@@ -326,26 +338,36 @@ class CombatCog(commands.Cog, name="CombatCog"):
         )
         if saved is None:
             raise UserError("The fight changed a moment ago; look again and retry.")
-        if state.phase is Phase.ENDED:
-            await self._write_back(state, stored.channel_id)
-        return saved, events
+        recovering = await self._write_back(state) if state.phase is Phase.ENDED else []
+        return saved, events, recovering
 
     def _engine_apply(self, state: Combat, command: Command,
                       actor: Actor) -> tuple[Combat, tuple[Event, ...]]:
         return apply(state, command, actor=actor, dice=self.bot.dice, rules=self.rules,
                      now=self.clock())
 
-    async def _write_back(self, state: Combat, channel_id: int) -> None:
-        """The fight is over: what happened to each character stays on its sheet, and each
-        PC's owner is offered Recovery."""
-        channel = await self._channel(channel_id)
+    async def _write_back(self, state: Combat) -> list[StoredCharacter]:
+        """The fight is over: what it did to each character goes on its sheet. The PCs who
+        have something to recover are returned."""
+        recovering: list[StoredCharacter] = []
         for fighter in state.fighters:
             if fighter.character_id is None:
                 continue
-            saved = await self.bot.store.characters.replace_character(
-                fighter.character_id, fighter.character)
-            if saved is None or saved.npc:
+            sheet = await self.bot.store.characters.get_by_id(fighter.character_id)
+            if sheet is None:
                 continue
+            outcome = after_the_fight(sheet.character, fighter.character)
+            saved = await self.bot.store.characters.replace_character(sheet.id, outcome)
+            if saved is not None and not saved.npc and _has_to_recover(saved.character):
+                recovering.append(saved)
+        return recovering
+
+    async def _offer_recovery(self, channel_id: int, recovering: list[StoredCharacter]) -> None:
+        """Each PC's owner is offered Recovery with a button (004 "Recovery")."""
+        if not recovering:
+            return
+        channel = await self._channel(channel_id)
+        for saved in recovering:
             ch = saved.character
             await channel.send(
                 f"{discord.utils.escape_markdown(ch.name)} (<@{saved.owner_id}>) may recover: "
@@ -476,12 +498,14 @@ class CombatCog(commands.Cog, name="CombatCog"):
                 return False
             system = Actor(user_id=self.bot.user.id if self.bot.user else 0, gm=True)
             try:
-                saved, events = await self._apply(stored, CloseWindow(by_timeout=True), system)
+                saved, events, recovering = await self._apply(
+                    stored, CloseWindow(by_timeout=True), system)
             except (UserError, ValueError):
                 return False
             channel = await self._channel(channel_id)
             await channel.send(f"⏱️ Time is up.\n{_events_text(events)}")
             await self._show(saved)
+            await self._offer_recovery(channel_id, recovering)
         return True
 
     # -- autocomplete ---------------------------------------------------------------------

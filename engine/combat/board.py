@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.catalog import Rules
-from engine.character import status
+from engine.character import Status, status
 from engine.combat.model import Combat, Phase, Prompt, PromptKind
 from engine.maprender import render_map
 
@@ -27,6 +27,15 @@ _WHAT = {
 }
 
 
+# Short, so that a fighter's line fits a phone: the sheet spells the condition out.
+_CONDITION = {
+    Status.FINE: "",
+    Status.UNCONSCIOUS: " KO",
+    Status.SURRENDERED: " yielded",
+    Status.DEAD: " dead",
+}
+
+
 def _waiting(combat: Combat) -> str:
     if combat.phase is Phase.SETUP:
         return "Waiting for: the GM to add fighters and begin."
@@ -45,16 +54,17 @@ def _who(combat: Combat, p: Prompt) -> str:
 
 
 def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
-    """Round, phase, whose turn, one line per fighter, the map with occupants, and what the
+    """Round, phase, whose turn, one line per fighter (name, team, area, level/max, actions
+    left, and KO, yielded or dead when out of the fight), the map with occupants, and what the
     fight waits for; at most 1,980 characters."""
     head = f"Round {combat.round} · {combat.phase.value}"
     if combat.acting_team is not None and combat.phase is not Phase.ENDED:
-        head += f" · turn: {combat.acting_team}"
+        head += f" · {combat.acting_team} acting"
     lines = [head]
     for f in combat.fighters:
         ch = f.character
-        cond = status(ch, rules=rules).value
-        line = f"{f.name} [{f.team}] {f.area} {ch.level}/{ch.max_level} a{f.actions} {cond}"
+        cond = _CONDITION[status(ch, rules=rules)]
+        line = f"{f.name} [{f.team}] {f.area} {ch.level}/{ch.max_level} a{f.actions}{cond}"
         lines.append(line if len(line) <= width else line[: width - 1] + "…")
     floor = [
         f"{f.character.items[d.index].name} ({f.name}) in {d.area}"

@@ -1828,16 +1828,13 @@ def legal_items(combat: Combat, fighter_key: str, rules: Rules, op: str) -> tupl
         found = [
             it.name
             for i, it in enumerate(c.items)
-            if not it.destroyed
-            and rules.items.kind(it.kind).held
-            and _on_floor(f, i) is None
-            and i not in in_hand
+            if _on_floor(f, i) is None and i not in in_hand and _can_hold(c, i, rules)
         ]
     elif op == "pickup":
         found = [
             c.items[d.index].name
             for d in f.dropped
-            if d.area == f.area and not c.items[d.index].destroyed
+            if d.area == f.area and _can_hold(c, d.index, rules)
         ]
     elif op == "drop":
         found = [c.items[i].name for i in in_hand]
@@ -1847,6 +1844,32 @@ def legal_items(combat: Combat, fighter_key: str, rules: Rules, op: str) -> tupl
     else:
         found = []
     return tuple(dict.fromkeys(found))
+
+
+def _hold(c: Character, index: int, hand: Hand | None, rules: Rules) -> tuple[Character, str]:
+    """``c`` holding item ``index``; with no hand named, the first hand that works (so a
+    shield replaces the pistol it cannot be used with rather than being refused)."""
+    if hand is not None:
+        new, report = hold(c, index, hand, rules=rules)
+        return new, report.summary
+    first: RuleError | None = None
+    for choice in (None, *HANDS):
+        try:
+            new, report = hold(c, index, choice, rules=rules)
+        except RuleError as error:
+            first = first or error
+            continue
+        return new, report.summary
+    assert first is not None
+    raise first
+
+
+def _can_hold(c: Character, index: int, rules: Rules) -> bool:
+    try:
+        _hold(c, index, None, rules)
+    except RuleError:
+        return False
+    return True
 
 
 def _hand_arg(hand: str | None) -> Literal["right", "left"] | None:
@@ -1903,9 +1926,9 @@ def _manage_items(c: Combat, cmd: ManageItems, ctx: _Ctx) -> Combat:
             and (hand is None or ch.held(hand) == index)
         ):
             raise RuleError(f"{f.name} already holds {item.name}.")
-        ch, report = hold(ch, index, hand, rules=rules)
+        ch, summary = _hold(ch, index, hand, rules)
         verb = "picks up" if cmd.op == "pickup" else "takes"
-        text = f"{f.name} {verb} {item.name}: {report.summary}"
+        text = f"{f.name} {verb} {item.name}: {summary}"
     c = _put(
         c,
         f.model_copy(

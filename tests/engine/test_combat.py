@@ -524,9 +524,9 @@ def test_render_board_fits() -> None:
     c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
     board = render_board(c, rules=RULES)
     assert len(board) <= 1990
-    assert board.startswith("Round 1 · reaction · turn: PCs")
+    assert board.startswith("Round 1 · reaction · PCs acting")
     assert "Waiting for: Goon (react)" in board
-    assert "Ana [PCs] Entrance 50/50 a0 fine" in board
+    assert "Ana [PCs] Entrance 50/50 a0\n" in board
 
 
 # ---- a whole fight ----------------------------------------------------------------------------
