@@ -40,17 +40,21 @@ async def test_initiative_example_pcs_win_and_let_the_npcs_go_first(table: Table
     await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Bar"), user_of={"Ana": ALICE})
     table.dice(3, 4, 6, 2)  # PCs' highest (40) rolls 34, NPCs' highest (25) rolls 62
     begun = await table.slash("combat begin", user=GM)
-    assert "34" in begun.answer.content and "62" in begun.answer.content, begun.answer.content
+    text = begun.answer.content
+    assert "Ana rolls initiative for PCs: 34 (3·4) vs 40 — SUCCESS." in text, text
+    assert "Goon rolls initiative for NPCs: 62 (6·2) vs 25 — FAILURE." in text, text
+    assert "PCs win initiative and choose which team goes first." in text, text
     prompt = table.channel_messages()[-1]
     assert "which team goes first" in prompt.content
     assert ALICE.mention in prompt.content
     refused = await table.click(prompt, "NPCs first", user=BOB)
     assert refused.ephemeral
     chosen = await table.click(prompt, "NPCs first", user=ALICE)
-    assert not chosen.ephemeral
-    board = table.channel_messages()
-    assert any("Round 1" in m.content and "NPCs" in m.content for m in board), \
-        [m.content for m in board]
+    assert "PCs choose the order: NPCs, then PCs." in chosen.answer.content
+    assert "Turn: NPCs." in chosen.answer.content
+    board = await table.slash("combat status")
+    assert board.content.startswith("```text\nRound 1 · turn · NPCs acting"), board.content
+    assert "Waiting for: Goon (act)" in board.content
 
 
 async def _begin_pcs_first(table: Table) -> None:
