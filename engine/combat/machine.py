@@ -2010,7 +2010,13 @@ def _surrender(c: Combat, cmd: Surrender, ctx: _Ctx) -> Combat:
     _require_control(ctx.actor, f)
     mv = c.moving
     if mv is not None and f.key in {mv.mover, *(r.fighter for r in mv.reactors)}:
-        raise RuleError(f"{f.name} is part of the move being resolved; surrender after it.")
+        if mv.window_closed:
+            raise RuleError(
+                f"The dice are already rolled for the move involving {f.name}; "
+                "they can surrender once it is resolved."
+            )
+        c = _cancel_move_part(c, f, ctx)
+        f = c.fighter(f.key)
     a = c.pending
     if a is not None and f.key in _involved(a):
         if a.rolled:
@@ -2045,6 +2051,40 @@ def _surrender(c: Combat, cmd: Surrender, ctx: _Ctx) -> Combat:
     new, report = surrender(f.character, rules=rules)
     ctx.emit("surrender", report.summary, f.key)
     return _put(c, f.model_copy(update={"character": new, "actions": 0}))
+
+
+def _refund(c: Combat, key: str, reaction: bool) -> Combat:
+    """Give back an action whose use did not take effect (a surrender before the dice)."""
+    g = c.fighter(key)
+    update: dict[str, Any] = {"actions": g.actions + 1, "spent": g.spent - 1}
+    if reaction:
+        update.update(reactions=g.reactions - 1, reacted_to=None)
+    return _put(c, g.model_copy(update=update))
+
+
+def _cancel_move_part(c: Combat, f: Fighter, ctx: _Ctx) -> Combat:
+    """``f`` surrenders while a Move's Intercept window is open (no dice rolled yet): a mover's
+    move does not happen and every action spent on it comes back; an interceptor leaves the
+    window (its action back), and the move goes on without them."""
+    mv = c.moving
+    assert mv is not None
+    if f.key == mv.mover:
+        c = _refund(c, f.key, reaction=False)
+        for r in mv.reactors:
+            if r.answer == "intercept":
+                c = _refund(c, r.fighter, reaction=True)
+        ctx.emit("cancelled", f"{f.name}'s move does not take effect.", f.key)
+        return c.model_copy(update={"moving": None, "phase": Phase.TURN})
+    mine = next(r for r in mv.reactors if r.fighter == f.key)
+    if mine.answer == "intercept":
+        c = _refund(c, f.key, reaction=True)
+    reactors = tuple(r for r in mv.reactors if r.fighter != f.key)
+    c = c.model_copy(update={"moving": mv.model_copy(update={"reactors": reactors})})
+    if all(r.answer is not None for r in reactors):
+        if any(r.answer == "intercept" for r in reactors):
+            return _resolve_move(c, ctx)
+        return _finish_move(c, mv.to, ctx)
+    return c
 
 
 def _gm_set(c: Combat, cmd: GMSet, ctx: _Ctx) -> Combat:

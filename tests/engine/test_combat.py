@@ -26,6 +26,7 @@ from engine.combat import (
     GMSet,
     ManageItems,
     Modifier,
+    Move,
     Phase,
     PromptKind,
     React,
@@ -716,3 +717,35 @@ def test_stow_empties_hands_for_one_action() -> None:
     assert ana.actions == 0 and ana.character.right_hand is None
     empty = _duel(knife("Bob").model_copy(update={"right_hand": None}), knife("Goon", npc=True))
     refused(empty, ManageItems(fighter="Bob", op="stow"), "nothing in hand to stow", P1)
+
+
+# ---- surrender while a move waits for Intercepts ------------------------------------------------
+
+
+def _move_window() -> Combat:
+    c = setup(
+        (knife("Ana"), "Dance Floor", 100),
+        (knife("Cy"), "Alley", 200),
+        (knife("Goon", npc=True), "Dance Floor", None),
+        (knife("Rat", npc=True), "Dance Floor", None),
+    )
+    c = begin(c, [3, 2, 6, 1], "PCs")
+    c = go(c, Move(fighter="Ana", to="Bar"), actor=P1)
+    assert kinds(c) == [(PromptKind.REACT, "goon"), (PromptKind.REACT, "rat")]
+    return c
+
+
+def test_a_mover_who_surrenders_before_the_dice_does_not_move() -> None:
+    c = go(_move_window(), React(fighter="Goon", reaction="intercept"))
+    assert c.fighter("goon").actions == 0
+    c, events = run(c, Surrender(fighter="Ana"), actor=P1)
+    assert "Ana's move does not take effect." in [e.text for e in events]
+    assert c.moving is None and c.fighter("ana").area == "Dance Floor"
+    assert c.fighter("goon").actions == 1  # the Intercept was not spent
+    assert status(c.fighter("ana").character, rules=RULES) is Status.SURRENDERED
+
+
+def test_an_interceptor_who_surrenders_leaves_the_window() -> None:
+    c = go(_move_window(), React(fighter="Rat", reaction="pass"))
+    c = go(c, Surrender(fighter="Goon"))
+    assert c.moving is None and c.fighter("ana").area == "Bar"
