@@ -260,6 +260,7 @@ class Roll(BaseModel):
     @classmethod
     def first(cls, level: int, dice: DiceSource, *, max_level: int | None = None) -> Roll:
         """Roll once against ``level``; ``max_level`` (default: the level) bounds adjusting."""
+        _check_level(level)
         top = level if max_level is None else max_level
         _check_level(top, "max level")
         if top < level:

@@ -31,8 +31,9 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from bot.client import UnhexBot
-from bot.components import ErrorReportingModal, PersistentButton, button_row
-from bot.errors import UserError
+from bot.cogs.dice import submitted_text
+from bot.components import PersistentButton, button_row
+from bot.errors import UserError, report_error
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.store.characters import CharacterStore, NameTaken, StoredCharacter
 from data import load_rules
@@ -395,47 +396,52 @@ async def _give_back(interaction: discord.Interaction[Any], problem: str, text: 
     await interaction.response.send_message(lead[:MESSAGE_LIMIT], ephemeral=True)
 
 
-class ImportModal(ErrorReportingModal, title="Import a character"):
-    """The paragraph field a character's JSON is pasted into."""
+IMPORT_MODAL_ID = re.compile(r"character-import:[0-9a-f]+")
 
-    def __init__(self, guild_id: int) -> None:
-        # A fresh custom id each time: discord.py keys waiting modals by custom id alone.
+
+class ImportModal(discord.ui.Modal, title="Import a character"):
+    """The paragraph field a character's JSON is pasted into. Its submit is answered by
+    :meth:`CharacterCog.on_interaction` from the payload alone, so a form left open across a
+    restart still works."""
+
+    def __init__(self) -> None:
         super().__init__(custom_id=f"character-import:{secrets.token_hex(8)}")
-        self.guild_id = guild_id
         self.paste: discord.ui.TextInput[ImportModal] = discord.ui.TextInput(
             label=PASTE_LABEL, style=discord.TextStyle.paragraph, min_length=1,
             max_length=PASTE_LIMIT, placeholder='{"schema_version": 1, "name": "Ana", ...}',
         )
         self.add_item(self.paste)
+        self.stop()  # not kept in memory: see the class docstring
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        text = _unfence(self.paste.value)
-        try:
-            await self._import(interaction, text)
-        except (UserError, RuleError) as err:
-            await _give_back(interaction, str(err), text)
-        finally:
-            self.stop()
 
-    async def _import(self, interaction: discord.Interaction[Any], text: str) -> None:
-        c = character_from_json(text, rules=RULES)
-        if c.npc:
-            await require_gm(interaction, "import an NPC")
-        c = c.model_copy(update={"name": clean_name(c.name)})
-        try:
-            stored = await _characters(interaction).add(
-                guild_id=self.guild_id, owner_id=interaction.user.id, character=c
-            )
-        except NameTaken:
-            taken = await _characters(interaction).get(self.guild_id, c.name)
-            shown = _bold(c.name if taken is None else taken.name)
-            raise UserError(
-                f"This server already has a character called {shown}. To import this one, "
-                f"change its \"name\" in the text, or rename or delete {shown} first."
-            ) from None
-        await interaction.response.send_message(
-            f"📥 {interaction.user.mention} imported {_made(stored)}."
+async def submit_import(interaction: discord.Interaction[Any], pasted: str) -> None:
+    text = _unfence(pasted)
+    try:
+        await _import(interaction, text)
+    except (UserError, RuleError) as err:
+        await _give_back(interaction, str(err), text)
+
+
+async def _import(interaction: discord.Interaction[Any], text: str) -> None:
+    guild_id = require_guild(interaction)
+    c = character_from_json(text, rules=RULES)
+    if c.npc:
+        await require_gm(interaction, "import an NPC")
+    c = c.model_copy(update={"name": clean_name(c.name)})
+    try:
+        stored = await _characters(interaction).add(
+            guild_id=guild_id, owner_id=interaction.user.id, character=c
         )
+    except NameTaken:
+        taken = await _characters(interaction).get(guild_id, c.name)
+        shown = _bold(c.name if taken is None else taken.name)
+        raise UserError(
+            f"This server already has a character called {shown}. To import this one, "
+            f"change its \"name\" in the text, or rename or delete {shown} first."
+        ) from None
+    await interaction.response.send_message(
+        f"📥 {interaction.user.mention} imported {_made(stored)}."
+    )
 
 
 # -- the delete confirmation ----------------------------------------------------------------
@@ -762,8 +768,21 @@ class CharacterCog(
 
     @app_commands.command(name="import", description="Paste a character from /character export.")
     async def import_(self, interaction: discord.Interaction[Any]) -> None:
-        guild_id = require_guild(interaction)
-        await interaction.response.send_modal(ImportModal(guild_id))
+        require_guild(interaction)
+        await interaction.response.send_modal(ImportModal())
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer the import modal's submit (see :class:`ImportModal`)."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        if IMPORT_MODAL_ID.fullmatch(str(data.get("custom_id", ""))) is None:
+            return
+        try:
+            await submit_import(interaction, submitted_text(data.get("components")))
+        except Exception as error:
+            await report_error(interaction, error)
 
 
 class SheetCog(commands.Cog):

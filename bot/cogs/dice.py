@@ -11,8 +11,8 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from bot.client import UnhexBot
-from bot.components import ErrorReportingModal, PersistentButton, button_row
-from bot.errors import UserError
+from bot.components import PersistentButton, button_row
+from bot.errors import UserError, report_error
 from bot.store.rolls import StoredRoll
 from engine.dice import Check, Reroll
 from engine.quickroll import Decision, QuickRoll
@@ -119,7 +119,11 @@ class RollButton(
         q = stored.state
         if self.action == "adjust":
             q.adjust(q.roll.adjust_limit)  # refuses now, before the modal, if adjusting is closed
-            await interaction.response.send_modal(AdjustModal(stored))
+            modal = AdjustModal(stored)
+            # Not kept in memory: DiceCog.on_interaction answers the submit by its custom id,
+            # so a modal left open across a restart still works.
+            modal.stop()
+            await interaction.response.send_modal(modal)
             return
         if self.action == "keep":
             new = q.keep()
@@ -148,29 +152,65 @@ async def _save_and_show(
     await interaction.response.edit_message(content=render_roll(saved), view=roll_view(saved))
 
 
-class AdjustModal(ErrorReportingModal, title="Adjust the critical success"):
+ADJUST_MODAL_ID = re.compile(r"roll-adjust:(?P<id>\d+)")
+
+
+class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
+    """The form Adjust opens; its submit is answered by :func:`submit_adjust`."""
+
     def __init__(self, stored: StoredRoll) -> None:
         super().__init__(custom_id=f"roll-adjust:{stored.id}")
-        self.stored = stored
         limit = stored.state.roll.adjust_limit
         self.value: discord.ui.TextInput[AdjustModal] = discord.ui.TextInput(
             label=f"New value (1-{limit})", placeholder=str(limit), min_length=1, max_length=2
         )
         self.add_item(self.value)
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        bot: UnhexBot = interaction.client
-        text = self.value.value.strip()
-        if not text.isdigit():
-            raise UserError(f"“{escape_markdown(text)}” is not a number.")
-        stored = await _own_roll(bot, self.stored.id, interaction.user.id)
-        new = stored.state.adjust(int(text))
-        await _save_and_show(bot, interaction, stored, new)
+
+def submitted_text(components: Any) -> str:
+    """The first text input's value in a modal submit's components (rows or labels): for
+    modals answered from the payload alone, which survive a restart."""
+    for component in components or ():
+        if not isinstance(component, dict):
+            continue
+        if component.get("type") == 4:
+            return str(component.get("value") or "")
+        inner = component.get("components") or [component.get("component")]
+        found = submitted_text(inner)
+        if found:
+            return found
+    return ""
+
+
+async def submit_adjust(
+    bot: UnhexBot, interaction: discord.Interaction[Any], roll_id: int, text: str
+) -> None:
+    text = text.strip()
+    if not text.isdigit():
+        raise UserError(f"“{escape_markdown(text)}” is not a number.")
+    stored = await _own_roll(bot, roll_id, interaction.user.id)
+    new = stored.state.adjust(int(text))
+    await _save_and_show(bot, interaction, stored, new)
 
 
 class DiceCog(commands.Cog):
     def __init__(self, bot: UnhexBot) -> None:
         self.bot = bot
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer the Adjust modal's submit from its custom id and the database alone."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        match = ADJUST_MODAL_ID.fullmatch(str(data.get("custom_id", "")))
+        if match is None:
+            return
+        try:
+            await submit_adjust(self.bot, interaction, int(match["id"]),
+                                submitted_text(data.get("components")))
+        except Exception as error:
+            await report_error(interaction, error)
 
     @app_commands.command(name="roll", description="Roll d100 against a level (Unhex rules).")
     @app_commands.describe(
@@ -187,7 +227,10 @@ class DiceCog(commands.Cog):
         against: app_commands.Range[int, 1, 99] | None = None,
         note: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
-        state = QuickRoll.start(level, self.bot.dice, good=good, against=against)
+        try:
+            state = QuickRoll.start(level, self.bot.dice, good=good, against=against)
+        except ValueError as error:  # Discord enforces 1-99; a stale client may not
+            raise UserError(str(error)) from None
         stored = await self.bot.store.rolls.add(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
             user_id=interaction.user.id, note=note, state=state,

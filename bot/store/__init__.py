@@ -35,12 +35,17 @@ class Store:
     @classmethod
     async def open(cls, path: Path | str) -> Store:
         db = await aiosqlite.connect(str(path))
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        store = cls(db)
-        await store.migrate()
+        try:
+            db.row_factory = aiosqlite.Row
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute("PRAGMA busy_timeout=5000")
+            store = cls(db)
+            await store.migrate()
+        except BaseException:
+            # A refused or broken database must not leave the connection's thread running.
+            await db.close()
+            raise
         return store
 
     async def schema_version(self) -> int:

@@ -94,6 +94,13 @@ async def test_level_is_declared_1_to_99_so_discord_refuses_0_and_100(table: Tab
     assert (options["name"]["min_length"], options["name"]["max_length"]) == (1, 32)
 
 
+@pytest.mark.parametrize("level", [0, 100])
+async def test_level_0_or_100_sent_anyway_is_a_clear_refusal(table: Table, level: int) -> None:
+    reply = await table.slash("character create", name="Ana", level=level)
+    refused(reply, f"A character's level is 1-99, not {level}.")
+    assert await names(table) == []
+
+
 async def test_names_are_unique_per_server_in_any_case(table: Table) -> None:
     await create(table, "Ana Bell")
     for name in ("ANA BELL", "  ana   bell "):
@@ -585,6 +592,15 @@ async def test_characters_survive_a_restart(table: Table) -> None:
     reply = await table.slash("character item hold", character="Ana", item="1")
     assert reply.content == "✋ Ana has Riot shield in the right hand."
     refused(await table.slash("character create", user=BOB, name="ana"), "already has")
+
+
+async def test_an_import_form_left_open_across_a_restart_still_works(table: Table) -> None:
+    opened = await table.slash("character import", user=BOB)
+    await table.restart()
+    paste = json.dumps({"name": "Bea", "level": 55, "max_level": 55})
+    done = await table.submit(opened.modal, {PASTE_LABEL: paste}, user=BOB)
+    assert done.content == f"📥 {BOB.mention} imported **Bea**: a PC at level 55/55."
+    assert await names(table) == ["Bea"]
 
 
 async def test_a_change_saved_meanwhile_is_not_overwritten(table: Table) -> None:

@@ -140,6 +140,24 @@ async def test_buttons_work_after_a_restart(table: Table) -> None:
     assert "Re-rolled both: **15** (1·5) — SUCCESS" in after.content
 
 
+async def test_an_adjust_form_left_open_across_a_restart_still_works(table: Table) -> None:
+    table.dice(1, 1)
+    reply = await table.slash("roll", level=40)
+    opened = await table.click(reply.message, "Adjust")
+    await table.restart()
+    other = await table.submit(opened.modal, {"New value (1-40)": "30"}, user=BOB,
+                               message=reply.message)
+    assert other.ephemeral and other.content == f"Only {ALICE.mention} can decide this roll."
+    typo = await table.submit(opened.modal, {"New value (1-40)": "3o"}, message=reply.message)
+    assert typo.ephemeral and typo.content == "“3o” is not a number."
+    done = await table.submit(opened.modal, {"New value (1-40)": "39"}, message=reply.message)
+    assert done.kind == "update"
+    assert "Adjusted to **39** (3·9) — SUCCESS · degrees 3 and 9" in done.content
+    again = await table.submit(opened.modal, {"New value (1-40)": "12"}, message=reply.message)
+    assert again.ephemeral and "already settled" in again.content
+    assert "**39**" in table.message(reply.message.id).content
+
+
 async def test_unexpected_errors_give_a_reference_and_are_logged(
     table: Table, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -155,3 +173,18 @@ async def test_unexpected_errors_give_a_reference_and_are_logged(
     logged = [r for r in caplog.records if match.group(1) in r.getMessage()]
     assert logged and logged[0].exc_info is not None
     assert "disk on fire" in str(logged[0].exc_info[1])
+
+
+@pytest.mark.parametrize(("options", "problem"), [
+    ({"level": 0}, "A level is between 1 and 99, not 0."),
+    ({"level": 100}, "A level is between 1 and 99, not 100."),
+    ({"level": 40, "against": 100}, "A level is between 1 and 99, not 100."),
+])
+async def test_a_level_out_of_range_is_a_clear_refusal(
+    table: Table, options: dict[str, int], problem: str
+) -> None:
+    # Discord enforces the declared 1-99; a client with stale commands may still send more.
+    table.dice(3, 4, 5, 6)
+    reply = await table.slash("roll", **options)
+    assert reply.ephemeral and reply.content == problem
+    assert table.channel_messages() == []

@@ -7,7 +7,9 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import aiosqlite
 import discord
 import pytest
 
@@ -102,12 +104,26 @@ async def test_store_uses_wal_and_migrates_in_order(tmp_path: Path) -> None:
     await again.close()
 
 
-async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
+async def test_a_database_from_a_newer_bot_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "future.sqlite3"
     with sqlite3.connect(path) as db:
         db.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+    opened: list[aiosqlite.Connection] = []
+    connect = aiosqlite.connect
+
+    def recording(*args: Any, **kwargs: Any) -> aiosqlite.Connection:
+        opened.append(connect(*args, **kwargs))
+        return opened[-1]
+
+    monkeypatch.setattr(aiosqlite, "connect", recording)
     with pytest.raises(RuntimeError, match="newer than this bot knows"):
         await Store.open(path)
+    # The refused store closed its connection: no worker thread outlives the event loop.
+    assert len(opened) == 1
+    with pytest.raises(ValueError, match=r"no active connection|Connection closed"):
+        await opened[0].execute("SELECT 1")
 
 
 async def test_commands_sync_globally_or_to_the_dev_server(tmp_path: Path) -> None:

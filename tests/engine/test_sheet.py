@@ -180,7 +180,7 @@ def any_character(draw: st.DrawFn) -> Character:
         for loc in RULES.body.locations
     }
     c = Character(
-        name=draw(st.text(NAME_CHARS, min_size=1, max_size=32)),
+        name=draw(st.text(NAME_CHARS, min_size=1, max_size=32).filter(str.strip)),
         npc=draw(st.booleans()),
         level=level,
         max_level=max_level,
@@ -189,7 +189,8 @@ def any_character(draw: st.DrawFn) -> Character:
     items = []
     for _ in range(draw(st.integers(0, slots(c)))):
         kind = draw(st.sampled_from(["melee_1h", "shield", "ammo", "ranged_2h", "first_aid"]))
-        name = draw(st.text(NAME_CHARS, min_size=1, max_size=40) | st.just("W" * 40))
+        name = draw(st.text(NAME_CHARS, min_size=1, max_size=40).filter(str.strip)
+                    | st.just("W" * 40))
         items.append(Item(name=name, kind=kind, destroyed=draw(st.booleans())))
     c = c.model_copy(update={"items": tuple(items)})
     for activity in draw(st.lists(st.text(NAME_CHARS, min_size=1, max_size=60), max_size=5)):
