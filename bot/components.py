@@ -44,3 +44,18 @@ def button_row(*buttons: discord.ui.Item[Any]) -> discord.ui.View:
     for button in buttons:
         view.add_item(button)
     return view
+
+
+def submitted_text(components: Any) -> str:
+    """The first text input's value in a modal submit's components (rows or labels): for
+    modals answered from the payload alone, which survive a restart."""
+    for component in components or ():
+        if not isinstance(component, dict):
+            continue
+        if component.get("type") == 4:
+            return str(component.get("value") or "")
+        inner = component.get("components") or [component.get("component")]
+        found = submitted_text(inner)
+        if found:
+            return found
+    return ""

@@ -31,8 +31,7 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from bot.client import UnhexBot
-from bot.cogs.dice import submitted_text
-from bot.components import PersistentButton, button_row
+from bot.components import PersistentButton, button_row, submitted_text
 from bot.errors import UserError, report_error
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.store.characters import CharacterStore, NameTaken, StoredCharacter

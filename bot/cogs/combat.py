@@ -24,8 +24,8 @@ from discord.ext import commands
 from bot.client import UnhexBot
 from bot.cogs.characters import require_change
 from bot.cogs.maps import find_map, map_choices
-from bot.components import ErrorReportingModal, PersistentButton, button_row
-from bot.errors import UserError
+from bot.components import PersistentButton, button_row, submitted_text
+from bot.errors import UserError, report_error
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.store.characters import StoredCharacter
 from bot.store.combats import StoredCombat
@@ -238,24 +238,20 @@ def _command_for(kind: str, option: str, fighter: str) -> Command:
     raise UserError("That button is not one this fight knows.")
 
 
-class AdjustModal(ErrorReportingModal, title="Adjust the critical success"):
+ADJUST_MODAL_ID = re.compile(r"cb-adjust:(?P<combat>\d+):(?P<fighter>.+)")
+
+
+class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
+    """The form Adjust opens. It is not kept in memory: :meth:`CombatCog.on_interaction`
+    answers its submit from the custom id, so a form left open across a restart still works."""
+
     def __init__(self, combat_id: int, fighter_key: str, fighter_name: str) -> None:
         super().__init__(custom_id=f"cb-adjust:{combat_id}:{fighter_key}"[:100])
-        self.combat_id, self.fighter_key = combat_id, fighter_key
         self.value: discord.ui.TextInput[AdjustModal] = discord.ui.TextInput(
             label=f"New value for {fighter_name}"[:45], min_length=1, max_length=2
         )
         self.add_item(self.value)
-
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        text = self.value.value.strip()
-        if not text.isdigit():
-            raise UserError(f"“{discord.utils.escape_markdown(text)}” is not a number.")
-        bot: UnhexBot = interaction.client
-        cog = bot.get_cog("CombatCog")
-        assert isinstance(cog, CombatCog)
-        command = CriticalChoice(fighter=self.fighter_key, choice="adjust", value=int(text))
-        await cog.run(interaction, command, combat_id=self.combat_id)
+        self.stop()
 
 
 def _code(text: str) -> str:
@@ -289,6 +285,24 @@ class CombatCog(commands.Cog, name="CombatCog"):
         # A restart continues every fight where it was, reaction windows and deadlines included.
         for stored in await self.bot.store.combats.all_active():
             self._schedule_window(stored)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """The Adjust form's submit: the new value for a critical success."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        match = ADJUST_MODAL_ID.fullmatch(str(data.get("custom_id", "")))
+        if match is None:
+            return
+        try:
+            text = submitted_text(data.get("components")).strip()
+            if not text.isdigit():
+                raise UserError(f"“{discord.utils.escape_markdown(text)}” is not a number.")
+            command = CriticalChoice(fighter=match["fighter"], choice="adjust", value=int(text))
+            await self.run(interaction, command, combat_id=int(match["combat"]))
+        except Exception as error:
+            await report_error(interaction, error)
 
     async def cog_unload(self) -> None:
         for task in self._timers.values():

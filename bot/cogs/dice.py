@@ -11,7 +11,7 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from bot.client import UnhexBot
-from bot.components import PersistentButton, button_row
+from bot.components import PersistentButton, button_row, submitted_text
 from bot.errors import UserError, report_error
 from bot.store.rolls import StoredRoll
 from engine.dice import Check, Reroll
@@ -165,21 +165,6 @@ class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
             label=f"New value (1-{limit})", placeholder=str(limit), min_length=1, max_length=2
         )
         self.add_item(self.value)
-
-
-def submitted_text(components: Any) -> str:
-    """The first text input's value in a modal submit's components (rows or labels): for
-    modals answered from the payload alone, which survive a restart."""
-    for component in components or ():
-        if not isinstance(component, dict):
-            continue
-        if component.get("type") == 4:
-            return str(component.get("value") or "")
-        inner = component.get("components") or [component.get("component")]
-        found = submitted_text(inner)
-        if found:
-            return found
-    return ""
 
 
 async def submit_adjust(

@@ -614,3 +614,31 @@ async def test_undo_takes_back_a_settings_change(table: Table) -> None:
     await table.slash("combat settings", user=GM, reaction_seconds=90)
     undone = await table.slash("combat undo", user=GM)
     assert not undone.ephemeral and "Undid the last command (settings)." in undone.answer.content
+
+
+async def test_a_critical_success_in_a_fight_extra_action_or_adjust(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
+    await _begin_pcs_first(table)
+    declared = await table.slash("attack", target="Goon")
+    table.dice(2, 2)  # 22 against 40: doubles, a critical success
+    rolled = await table.click(declared.prompt, "Pass", user=GM)
+    critical = rolled.prompt
+    assert "critical success: extra action or adjust?" in critical.content
+    assert critical.labels == ["Extra action", "Adjust"]
+    not_hers = await table.click(critical, "Adjust", user=BOB)
+    assert not_hers.ephemeral and "Only their player or a GM" in not_hers.content
+    opened = await table.click(critical, "Adjust", user=ALICE)
+    assert opened.modal is not None
+    await table.restart()
+    label = "New value for Ana"
+    typo = await table.submit(opened.modal, {label: "3x"}, message=critical)
+    assert typo.ephemeral and typo.content == "“3x” is not a number."
+    too_high = await table.submit(opened.modal, {label: "45"}, message=critical)
+    assert too_high.ephemeral, too_high.content
+    done = await table.submit(opened.modal, {label: "39"}, message=critical)
+    assert "Ana adjusts the roll to 39." in done.answer.content, done.answer.content
+    assert done.prompt.labels == ["3 damage · location 9", "9 damage · location 3"]
+    again = await table.submit(opened.modal, {label: "38"}, message=critical)
+    assert again.ephemeral
