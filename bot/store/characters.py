@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import aiosqlite
 
+from bot.store.writes import writes
 from engine.character import Character
 
 __all__ = ["CharacterEntry", "CharacterStore", "NameTaken", "StoredCharacter", "name_key"]
@@ -132,6 +133,7 @@ class CharacterStore:
 
     # -- changing ------------------------------------------------------------------------
 
+    @writes
     async def add(self, *, guild_id: int, owner_id: int, character: Character) -> StoredCharacter:
         """Save a new character; :class:`NameTaken` (nothing saved) when the name is taken."""
         now = _now()
@@ -147,6 +149,7 @@ class CharacterStore:
             raise NameTaken(character.name)
         return StoredCharacter(cursor.lastrowid, guild_id, owner_id, character, 0, now, now)
 
+    @writes
     async def replace(
         self, stored: StoredCharacter, character: Character
     ) -> StoredCharacter | None:
@@ -188,6 +191,7 @@ class CharacterStore:
                 return saved
         return None
 
+    @writes
     async def delete(self, character_id: int, created_at: str) -> bool:
         """Delete the character ``character_id`` created at ``created_at``; False if it is
         already gone (a new character that reused the id has another ``created_at``)."""

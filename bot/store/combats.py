@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import aiosqlite
 
+from bot.store.writes import writes
 from engine.combat import Combat, Event
 
 
@@ -62,6 +63,7 @@ class CombatStore:
         async with self._db.execute(f"SELECT {_COLUMNS} FROM combats WHERE active = 1") as cur:
             return [_combat(row) for row in await cur.fetchall()]
 
+    @writes
     async def start(self, *, guild_id: int, channel_id: int, map_name: str,
                     state: Combat) -> StoredCombat | None:
         """A new fight in the channel, or ``None`` when one is already running there."""
@@ -77,6 +79,7 @@ class CombatStore:
         assert cursor.lastrowid is not None
         return StoredCombat(cursor.lastrowid, guild_id, channel_id, map_name, state, 0, None, None)
 
+    @writes
     async def save(self, stored: StoredCombat, state: Combat, *, user_id: int, command: str,
                    events: Sequence[Event], active: bool = True) -> StoredCombat | None:
         """Save the state an applied command produced and log the command, in one transaction;
@@ -100,6 +103,7 @@ class CombatStore:
                             stored.version + 1, stored.board_message_id,
                             stored.prompt_message_id)
 
+    @writes
     async def undo(self, stored: StoredCombat) -> tuple[StoredCombat, str] | None:
         """Step back over the last command not yet undone: ``(restored, its command)``."""
         async with self._db.execute(
@@ -126,6 +130,7 @@ class CombatStore:
             row["command"],
         )
 
+    @writes
     async def set_messages(self, combat_id: int, *, board: int | None = None,
                            prompt: int | None = None, clear_prompt: bool = False) -> None:
         if board is not None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import aiosqlite
 
+from bot.store.writes import writes
+
 
 class GuildStore:
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -16,6 +18,7 @@ class GuildStore:
             row = await cursor.fetchone()
         return None if row is None else row["gm_role_id"]
 
+    @writes
     async def set_gm_role(self, guild_id: int, role_id: int | None) -> None:
         await self._db.execute(
             "INSERT INTO guild_settings (guild_id, gm_role_id) VALUES (?, ?) "

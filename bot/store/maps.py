@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import aiosqlite
 
+from bot.store.writes import writes
+
 __all__ = ["MapStore", "StoredMap", "clean_name", "name_key"]
 
 # Milliseconds: a stale button can tell a deleted map from a new one that reused its id, and
@@ -51,6 +53,7 @@ class MapStore:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 
+    @writes
     async def add(
         self, *, guild_id: int, name: str, text: str, author_id: int
     ) -> StoredMap | None:
@@ -99,6 +102,7 @@ class MapStore:
             rows = await cursor.fetchall()
         return [r["name"] for r in rows]
 
+    @writes
     async def replace_text(self, stored: StoredMap, text: str) -> StoredMap | None:
         """Save ``text`` if nobody changed or deleted the map since ``stored`` was read;
         else ``None`` and nothing changes."""
@@ -110,6 +114,7 @@ class MapStore:
         await self._db.commit()
         return await self.get_by_id(stored.id) if cursor.rowcount == 1 else None
 
+    @writes
     async def delete(self, map_id: int, created_at: str) -> bool:
         """Delete the map ``map_id`` created at ``created_at``; False if it is already gone."""
         cursor = await self._db.execute(

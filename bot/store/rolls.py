@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import aiosqlite
 
+from bot.store.writes import writes
 from engine.quickroll import QuickRoll
 
 
@@ -24,6 +25,7 @@ class RollStore:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 
+    @writes
     async def add(
         self, *, guild_id: int | None, channel_id: int, user_id: int, note: str | None,
         state: QuickRoll,
@@ -50,6 +52,7 @@ class RollStore:
             QuickRoll.model_validate_json(row["state"]), row["version"],
         )
 
+    @writes
     async def replace(self, stored: StoredRoll, state: QuickRoll) -> StoredRoll | None:
         """Save ``state`` if nobody changed the roll since ``stored`` was read; else ``None``."""
         cursor = await self._db.execute(
