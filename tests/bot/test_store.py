@@ -6,7 +6,6 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-
 from bot.store import Store
 from bot.store.characters import NameTaken
 from engine.character import Character
