@@ -4,6 +4,8 @@ bot's one error reporter."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -59,3 +61,23 @@ def submitted_text(components: Any) -> str:
         if found:
             return found
     return ""
+
+
+async def answer_form(
+    interaction: discord.Interaction[Any],
+    pattern: re.Pattern[str],
+    answer: Callable[[re.Match[str], str], Awaitable[None]],
+) -> None:
+    """For a cog's ``on_interaction``: when ``interaction`` submits a form whose custom id
+    matches ``pattern``, answer it from the id and the form's text alone (so a form left open
+    across a restart still works); its errors go to the one error reporter."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return
+    data: dict[str, Any] = dict(interaction.data or {})
+    match = pattern.fullmatch(str(data.get("custom_id", "")))
+    if match is None:
+        return
+    try:
+        await answer(match, submitted_text(data.get("components")))
+    except Exception as error:
+        await report_error(interaction, error)

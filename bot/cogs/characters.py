@@ -31,8 +31,8 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from bot.client import UnhexBot
-from bot.components import PersistentButton, button_row, submitted_text
-from bot.errors import UserError, report_error
+from bot.components import PersistentButton, answer_form, button_row
+from bot.errors import UserError
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.store.characters import CharacterStore, NameTaken, StoredCharacter
 from data import load_rules
@@ -773,15 +773,8 @@ class CharacterCog(
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer the import modal's submit (see :class:`ImportModal`)."""
-        if interaction.type is not discord.InteractionType.modal_submit:
-            return
-        data: dict[str, Any] = dict(interaction.data or {})
-        if IMPORT_MODAL_ID.fullmatch(str(data.get("custom_id", ""))) is None:
-            return
-        try:
-            await submit_import(interaction, submitted_text(data.get("components")))
-        except Exception as error:
-            await report_error(interaction, error)
+        await answer_form(interaction, IMPORT_MODAL_ID,
+                          lambda _, text: submit_import(interaction, text))
 
 
 class SheetCog(commands.Cog):

@@ -24,8 +24,8 @@ from discord.ext import commands
 from bot.client import UnhexBot
 from bot.cogs.characters import require_change
 from bot.cogs.maps import find_map, map_choices
-from bot.components import PersistentButton, button_row, submitted_text
-from bot.errors import UserError, report_error
+from bot.components import PersistentButton, answer_form, button_row
+from bot.errors import UserError
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.store.characters import StoredCharacter
 from bot.store.combats import StoredCombat
@@ -289,20 +289,16 @@ class CombatCog(commands.Cog, name="CombatCog"):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """The Adjust form's submit: the new value for a critical success."""
-        if interaction.type is not discord.InteractionType.modal_submit:
-            return
-        data: dict[str, Any] = dict(interaction.data or {})
-        match = ADJUST_MODAL_ID.fullmatch(str(data.get("custom_id", "")))
-        if match is None:
-            return
-        try:
-            text = submitted_text(data.get("components")).strip()
-            if not text.isdigit():
-                raise UserError(f"“{discord.utils.escape_markdown(text)}” is not a number.")
-            command = CriticalChoice(fighter=match["fighter"], choice="adjust", value=int(text))
+
+        async def adjust(match: re.Match[str], text: str) -> None:
+            if not text.strip().isdigit():
+                raise UserError(f"“{discord.utils.escape_markdown(text.strip())}” is not a "
+                                "number.")
+            command = CriticalChoice(fighter=match["fighter"], choice="adjust",
+                                     value=int(text.strip()))
             await self.run(interaction, command, combat_id=int(match["combat"]))
-        except Exception as error:
-            await report_error(interaction, error)
+
+        await answer_form(interaction, ADJUST_MODAL_ID, adjust)
 
     async def cog_unload(self) -> None:
         for task in self._timers.values():

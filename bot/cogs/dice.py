@@ -11,8 +11,8 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from bot.client import UnhexBot
-from bot.components import PersistentButton, button_row, submitted_text
-from bot.errors import UserError, report_error
+from bot.components import PersistentButton, answer_form, button_row
+from bot.errors import UserError
 from bot.store.rolls import StoredRoll
 from engine.dice import Check, Reroll
 from engine.quickroll import Decision, QuickRoll
@@ -185,17 +185,9 @@ class DiceCog(commands.Cog):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer the Adjust modal's submit from its custom id and the database alone."""
-        if interaction.type is not discord.InteractionType.modal_submit:
-            return
-        data: dict[str, Any] = dict(interaction.data or {})
-        match = ADJUST_MODAL_ID.fullmatch(str(data.get("custom_id", "")))
-        if match is None:
-            return
-        try:
-            await submit_adjust(self.bot, interaction, int(match["id"]),
-                                submitted_text(data.get("components")))
-        except Exception as error:
-            await report_error(interaction, error)
+        await answer_form(
+            interaction, ADJUST_MODAL_ID,
+            lambda match, text: submit_adjust(self.bot, interaction, int(match["id"]), text))
 
     @app_commands.command(name="roll", description="Roll d100 against a level (Unhex rules).")
     @app_commands.describe(

@@ -868,19 +868,26 @@ def _close_window(c: Combat, cmd: CloseWindow, ctx: _Ctx) -> Combat:
         return _close_move_window(c, cmd, ctx)
     a = c.pending
     assert a is not None
+    reactors = _closed_window(a.reactors, a.deadline, cmd, ctx)
+    c = c.model_copy(update={"pending": a.model_copy(update={"reactors": reactors})})
+    return _roll_attack(c, ctx)
+
+
+def _closed_window(
+    reactors: tuple[Reactor, ...], deadline: float | None, cmd: CloseWindow, ctx: _Ctx
+) -> tuple[Reactor, ...]:
+    """The reactors once the window closes (on time, or early by a GM): the silent pass."""
     if cmd.by_timeout:
-        if a.deadline is not None and ctx.now < a.deadline:
-            left = a.deadline - ctx.now
+        if deadline is not None and ctx.now < deadline:
+            left = deadline - ctx.now
             raise RuleError(f"The reaction window is still open for {left:.0f} more seconds.")
     else:
         _require_gm(ctx.actor, "close the reaction window early")
-    reactors = tuple(
-        r if r.answer is not None else r.model_copy(update={"answer": "pass"}) for r in a.reactors
-    )
     why = "time is up" if cmd.by_timeout else "the GM resolves it now"
     ctx.emit("window_closed", f"The reaction window closes: {why}.")
-    c = c.model_copy(update={"pending": a.model_copy(update={"reactors": reactors})})
-    return _roll_attack(c, ctx)
+    return tuple(
+        r if r.answer is not None else r.model_copy(update={"answer": "pass"}) for r in reactors
+    )
 
 
 def _roll_attack(c: Combat, ctx: _Ctx) -> Combat:
@@ -1507,17 +1514,7 @@ def _react_move(c: Combat, cmd: React, ctx: _Ctx) -> Combat:
 def _close_move_window(c: Combat, cmd: CloseWindow, ctx: _Ctx) -> Combat:
     mv = c.moving
     assert mv is not None
-    if cmd.by_timeout:
-        if mv.deadline is not None and ctx.now < mv.deadline:
-            left = mv.deadline - ctx.now
-            raise RuleError(f"The reaction window is still open for {left:.0f} more seconds.")
-    else:
-        _require_gm(ctx.actor, "close the reaction window early")
-    reactors = tuple(
-        r if r.answer is not None else r.model_copy(update={"answer": "pass"}) for r in mv.reactors
-    )
-    why = "time is up" if cmd.by_timeout else "the GM resolves it now"
-    ctx.emit("window_closed", f"The reaction window closes: {why}.")
+    reactors = _closed_window(mv.reactors, mv.deadline, cmd, ctx)
     return _resolve_move(
         c.model_copy(update={"moving": mv.model_copy(update={"reactors": reactors})}), ctx
     )
