@@ -805,6 +805,21 @@ def _counter_weapon(
     return options[0] if options else None
 
 
+def _spend_reaction(c: Combat, f: Fighter, seq: int) -> Combat:
+    """``f`` uses an action to react to action ``seq`` (at most once per action)."""
+    return _put(
+        c,
+        f.model_copy(
+            update={
+                "actions": f.actions - 1,
+                "spent": f.spent + 1,
+                "reactions": f.reactions + 1,
+                "reacted_to": seq,
+            }
+        ),
+    )
+
+
 def _react(c: Combat, cmd: React, ctx: _Ctx) -> Combat:
     _require_phase(c, Phase.REACTION)
     if c.pending is None and c.moving is not None:
@@ -836,17 +851,7 @@ def _react(c: Combat, cmd: React, ctx: _Ctx) -> Combat:
     else:
         if f.actions <= 0:
             raise RuleError(f"{f.name} has no action left this round.")
-        c = _put(
-            c,
-            f.model_copy(
-                update={
-                    "actions": f.actions - 1,
-                    "spent": f.spent + 1,
-                    "reactions": f.reactions + 1,
-                    "reacted_to": a.seq,
-                }
-            ),
-        )
+        c = _spend_reaction(c, f, a.seq)
         verb = "defends" if cmd.reaction == "defend" else "counterattacks"
         with_ = (
             "" if cmd.reaction == "defend" or weapon is None else f" with {_weapon_label(weapon)}"
@@ -1485,17 +1490,7 @@ def _react_move(c: Combat, cmd: React, ctx: _Ctx) -> Combat:
                 )
         if f.actions <= 0:
             raise RuleError(f"{f.name} has no action left this round.")
-        c = _put(
-            c,
-            f.model_copy(
-                update={
-                    "actions": f.actions - 1,
-                    "spent": f.spent + 1,
-                    "reactions": f.reactions + 1,
-                    "reacted_to": mv.seq,
-                }
-            ),
-        )
+        c = _spend_reaction(c, f, mv.seq)
         label = "bare hands" if weapon is None else _weapon_label(weapon)
         ctx.emit("react", f"{f.name} intercepts with {label}.", f.key)
     else:

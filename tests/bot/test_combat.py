@@ -63,6 +63,14 @@ async def _begin_pcs_first(table: Table) -> None:
     await table.click(table.channel_messages()[-1], "PCs first", user=ALICE)
 
 
+async def _ana_and_goon_on_the_dance_floor(table: Table) -> None:
+    """Ana (Alice's PC, 40, a knife) and Goon (an NPC, 25, a knife), round 1, PCs acting."""
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
+    await _begin_pcs_first(table)
+
+
 async def test_a_whole_fight_from_start_to_an_unconscious_team(table: Table) -> None:
     await _character(table, "Ana", level=40)
     await _character(table, "Goon", user=GM, level=12, npc=True)
@@ -184,10 +192,7 @@ async def test_illegal_actions_get_a_reason_and_change_nothing(table: Table) -> 
 
 
 async def test_a_reaction_window_survives_a_restart_and_closes_on_time(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
-    await _begin_pcs_first(table)
+    await _ana_and_goon_on_the_dance_floor(table)
     declared = await table.slash("attack", target="Goon")
     window = declared.posted("may react")
     await table.restart(dice=[3, 5])
@@ -218,10 +223,7 @@ async def test_double_clicks_apply_once(table: Table) -> None:
 
 
 async def test_undo_set_and_end_by_the_gm(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
-    await _begin_pcs_first(table)
+    await _ana_and_goon_on_the_dance_floor(table)
     await table.slash("attack", target="Goon")
     player_undo = await table.slash("combat undo", user=ALICE)
     assert player_undo.ephemeral
@@ -593,10 +595,7 @@ async def test_a_second_click_on_the_same_button_is_refused(table: Table) -> Non
 
 
 async def test_old_buttons_work_after_a_restart_and_the_timer_is_rearmed(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
-    await _begin_pcs_first(table)
+    await _ana_and_goon_on_the_dance_floor(table)
     declared = await table.slash("attack", target="Goon")
     window = declared.posted("may react")
     await table.restart(dice=[3, 5, 6, 0])
@@ -617,10 +616,7 @@ async def test_undo_takes_back_a_settings_change(table: Table) -> None:
 
 
 async def test_a_critical_success_in_a_fight_extra_action_or_adjust(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
-    await _begin_pcs_first(table)
+    await _ana_and_goon_on_the_dance_floor(table)
     declared = await table.slash("attack", target="Goon")
     table.dice(2, 2)  # 22 against 40: doubles, a critical success
     rolled = await table.click(declared.prompt, "Pass", user=GM)
