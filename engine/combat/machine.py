@@ -725,16 +725,7 @@ def _done(c: Combat, cmd: Done, ctx: _Ctx) -> Combat:
 
 def _attack(c: Combat, cmd: Attack, ctx: _Ctx) -> Combat:
     rules = ctx.rules
-    _require_phase(c, Phase.TURN)
-    f = c.fighter(cmd.fighter)
-    _require_control(ctx.actor, f)
-    if f.team != c.acting_team:
-        raise RuleError(f"It is not {f.name}'s turn: {c.acting_team} are acting.")
-    st = status(f.character, rules=rules)
-    if st is not Status.FINE:
-        raise RuleError(f"{f.name} is {st.value} and cannot act.")
-    if f.actions <= 0:
-        raise RuleError(f"{f.name} has no action left this round.")
+    f = _acting_fighter(c, cmd.fighter, ctx)
     t = c.fighter(cmd.target)
     if t.key == f.key:
         raise RuleError(f"{f.name} cannot attack themselves.")
@@ -1980,15 +1971,22 @@ def _drop(c: Combat, cmd: ManageItems, ctx: _Ctx) -> Combat:
         leaving = {i for h in hands if (i := ch.held(h)) is not None}
         if not leaving:
             raise RuleError(f"{f.name} has nothing in that hand to drop.")
-    new = ch
-    for index in leaving:
-        for h in HANDS:
-            if new.held(h) == index:
-                new, _ = stow(new, h, rules=ctx.rules)
-    names = " and ".join(ch.items[i].name for i in sorted(leaving))
-    fallen = tuple(Dropped(index=i, area=f.area) for i in sorted(leaving))
-    ctx.emit("items", f"{f.name} drops {names} in {f.area} (no action).", f.key)
-    return _put(c, f.model_copy(update={"character": new, "dropped": (*f.dropped, *fallen)}))
+    ctx.emit("items", f"{f.name} drops {_names(ch, leaving)} in {f.area} (no action).", f.key)
+    return _put(c, _let_fall(f, leaving, ctx.rules))
+
+
+def _names(ch: Character, indices: set[int]) -> str:
+    return " and ".join(ch.items[i].name for i in sorted(indices))
+
+
+def _let_fall(f: Fighter, indices: set[int], rules: Rules) -> Fighter:
+    """``f`` with those items out of its hands and on the floor of its area."""
+    ch = f.character
+    for hand in HANDS:
+        if ch.held(hand) in indices:
+            ch, _ = stow(ch, hand, rules=rules)
+    fallen = tuple(Dropped(index=i, area=f.area) for i in sorted(indices))
+    return f.model_copy(update={"character": ch, "dropped": (*f.dropped, *fallen)})
 
 
 # ---- surrender and GM corrections -------------------------------------------------------------
@@ -2018,21 +2016,10 @@ def _surrender(c: Combat, cmd: Surrender, ctx: _Ctx) -> Combat:
             )
         # The action isn't spent and doesn't take effect.
         att = c.fighter(a.attacker)
-        c = _put(c, att.model_copy(update={"actions": att.actions + 1, "spent": att.spent - 1}))
+        c = _refund(c, att.key, reaction=False)
         for r in a.reactors:
             if r.answer in ("defend", "counterattack"):
-                g = c.fighter(r.fighter)
-                c = _put(
-                    c,
-                    g.model_copy(
-                        update={
-                            "actions": g.actions + 1,
-                            "spent": g.spent - 1,
-                            "reactions": g.reactions - 1,
-                            "reacted_to": None,
-                        }
-                    ),
-                )
+                c = _refund(c, r.fighter, reaction=True)
         ctx.emit(
             "cancelled",
             f"{att.name}'s attack does not take effect; {att.name} keeps the action.",
@@ -2137,13 +2124,8 @@ def _drop_from_useless_hands(f: Fighter, rules: Rules, ctx: _Ctx) -> Fighter:
     falling = {i for h in HANDS if h not in usable and (i := ch.held(h)) is not None}
     if not falling:
         return f
-    for hand in HANDS:
-        if ch.held(hand) in falling:
-            ch, _ = stow(ch, hand, rules=rules)
-    names = " and ".join(f.character.items[i].name for i in sorted(falling))
-    ctx.emit("items", f"{f.name} drops {names} in {f.area}.", f.key)
-    fallen = tuple(Dropped(index=i, area=f.area) for i in sorted(falling))
-    return f.model_copy(update={"character": ch, "dropped": (*f.dropped, *fallen)})
+    ctx.emit("items", f"{f.name} drops {_names(ch, falling)} in {f.area}.", f.key)
+    return _let_fall(f, falling, rules)
 
 
 # ---- settling and prompts ---------------------------------------------------------------------
