@@ -13,6 +13,7 @@ from bot.settings import Settings
 from engine.dice import DiceSource, RandomDice
 
 if TYPE_CHECKING:
+    from bot.cogs.combat import FightSession
     from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -31,6 +32,7 @@ class UnhexBot(commands.Bot):
     """A slash-command bot; nothing here needs a privileged intent."""
 
     store: Store
+    fights: FightSession  # set when the fight commands load (bot.cogs.combat)
 
     def __init__(self, settings: Settings, *, dice: DiceSource | None = None) -> None:
         super().__init__(

@@ -241,8 +241,10 @@ class Table:
         state.allowed_mentions = allowed_mentions
         bot.tree._http = bot.http  # the tree kept the HTTP client dpytest replaced
         self._patch_http(bot)
+        before = asyncio.all_tasks()
         await bot.setup_hook()
         self.bot = bot
+        await self._settle(before)  # what start-up shows again (prompts, boards)
         return self
 
     async def restart(self, dice: Iterable[int] = ()) -> Table:

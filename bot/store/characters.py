@@ -16,10 +16,19 @@ from dataclasses import dataclass
 
 import aiosqlite
 
+from bot.errors import UserError
 from bot.store.writes import writes
 from engine.character import Character
 
-__all__ = ["CharacterEntry", "CharacterStore", "NameTaken", "StoredCharacter", "name_key"]
+__all__ = [
+    "CharacterEntry",
+    "CharacterStore",
+    "InFight",
+    "NameTaken",
+    "StoredCharacter",
+    "name_key",
+    "timestamp",
+]
 
 
 def name_key(name: str) -> str:
@@ -27,7 +36,8 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def _now() -> str:
+def timestamp() -> str:
+    """Now, as ``updated_at`` keeps it (microseconds, so "most recently changed" is defined)."""
     return dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
 
 
@@ -37,6 +47,17 @@ class NameTaken(Exception):  # a plain outcome, not a failure of the store
     def __init__(self, name: str) -> None:
         super().__init__(name)
         self.name = name
+
+
+class InFight(UserError):
+    """The character is in an active fight, whose copy is the truth until it ends; nothing was
+    changed. The message says where, and how to change it meanwhile."""
+
+    def __init__(self, name: str, channel_id: int) -> None:
+        super().__init__(
+            f"{name} is in the fight in <#{channel_id}>: until it ends, a GM changes them there "
+            "with `/combat set`, and the sheet gets what happened when the fight ends.")
+        self.channel_id = channel_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,10 +154,21 @@ class CharacterStore:
 
     # -- changing ------------------------------------------------------------------------
 
+    async def _refuse_in_fight(self, character_id: int, name: str) -> None:
+        """:class:`InFight` when the character is in an active fight (called under the write
+        lock, so no fight can take it between this check and the change)."""
+        async with self._db.execute(
+            "SELECT c.channel_id FROM fighting AS f JOIN combats AS c ON c.id = f.combat_id "
+            "WHERE f.character_id = ?", (character_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is not None:
+            raise InFight(name, row[0])
+
     @writes
     async def add(self, *, guild_id: int, owner_id: int, character: Character) -> StoredCharacter:
         """Save a new character; :class:`NameTaken` (nothing saved) when the name is taken."""
-        now = _now()
+        now = timestamp()
         cursor = await self._db.execute(
             "INSERT INTO characters (guild_id, name, name_key, owner_id, npc, data, created_at, "
             "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
@@ -156,7 +188,8 @@ class CharacterStore:
         """Save ``character`` (a new name too) if nobody changed or deleted it since ``stored``
         was read; else ``None`` and nothing changes. :class:`NameTaken` when a new name is
         another character's."""
-        now = _now()
+        await self._refuse_in_fight(stored.id, stored.name)
+        now = timestamp()
         try:
             cursor = await self._db.execute(
                 "UPDATE characters SET name = ?, name_key = ?, npc = ?, data = ?, "
@@ -195,6 +228,12 @@ class CharacterStore:
     async def delete(self, character_id: int, created_at: str) -> bool:
         """Delete the character ``character_id`` created at ``created_at``; False if it is
         already gone (a new character that reused the id has another ``created_at``)."""
+        async with self._db.execute(
+            "SELECT name FROM characters WHERE id = ?", (character_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is not None:
+            await self._refuse_in_fight(character_id, row[0])
         cursor = await self._db.execute(
             "DELETE FROM characters WHERE id = ? AND created_at = ?", (character_id, created_at)
         )

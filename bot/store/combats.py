@@ -1,16 +1,49 @@
-"""Fights: one active per channel, saved after every command together with its log entry, so
-a restart continues where the fight was and `/combat undo` can step back."""
+"""Fights: one active per channel. Each step of a fight is one transaction with everything it
+changes: the new state, its log entry (with a patch back to the state before it, for
+`/combat undo`), which characters the fight holds, and, when the fight ends, every sheet's
+write-back, merged with the sheet as it is inside that transaction.
+
+A character is in at most one active fight (the `fighting` table). While it is, the fight's
+copy is the truth and the sheet is not changed elsewhere (:mod:`bot.store.characters` refuses).
+
+Start-up reads only :class:`FightSummary` rows (deadlines and the version whose prompt was
+shown), never whole states: a fight is loaded when it is first touched.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 import aiosqlite
+import jsonpatch
 
-from bot.store.writes import writes
-from engine.combat import Combat, Event
+from bot.store.characters import timestamp
+from bot.store.writes import transaction, writes
+from engine.character import Character
+from engine.combat import Combat, Event, Fighter, Phase
+
+__all__ = [
+    "AlreadyFighting",
+    "CombatStore",
+    "FightSummary",
+    "LogEntry",
+    "StoredCombat",
+    "WriteBack",
+]
+
+#: How a fight's end changes a sheet: ``(the sheet as kept now, the fighter) -> new sheet``.
+WriteBack = Callable[[Character, Fighter], Character]
+
+
+class AlreadyFighting(Exception):  # a plain outcome: nothing was saved
+    """A character the fight holds is already in another active fight."""
+
+    def __init__(self, character_id: int, channel_id: int) -> None:
+        super().__init__(character_id, channel_id)
+        self.character_id, self.channel_id = character_id, channel_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +56,24 @@ class StoredCombat:
     version: int
     board_message_id: int | None
     prompt_message_id: int | None
+    shown_version: int = -1
+    #: The state as the JSON document that is stored, to patch against without dumping again.
+    doc: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def active(self) -> bool:
+        return self.state.phase is not Phase.ENDED
+
+
+@dataclass(frozen=True, slots=True)
+class FightSummary:
+    """What start-up needs of a fight, without its state."""
+
+    id: int
+    channel_id: int
+    version: int
+    shown_version: int
+    next_deadline: float | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,22 +86,38 @@ class LogEntry:
     created_at: str
 
 
-_COLUMNS = (
-    "id, guild_id, channel_id, map_name, state, version, board_message_id, prompt_message_id"
-)
+_COLUMNS = ("id, guild_id, channel_id, map_name, state, version, board_message_id, "
+            "prompt_message_id, shown_version")
 
 
 def _combat(row: aiosqlite.Row) -> StoredCombat:
+    doc = json.loads(row["state"])
     return StoredCombat(
         row["id"], row["guild_id"], row["channel_id"], row["map_name"],
-        Combat.model_validate_json(row["state"]), row["version"], row["board_message_id"],
-        row["prompt_message_id"],
+        Combat.model_validate(doc), row["version"], row["board_message_id"],
+        row["prompt_message_id"], row["shown_version"], doc,
     )
+
+
+def _doc(state: Combat) -> dict[str, Any]:
+    return state.model_dump(mode="json")
+
+
+def _dumps(doc: Any) -> str:
+    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+
+
+def next_deadline(state: Combat) -> float | None:
+    """When the fight's earliest reaction window closes by itself, if one is open."""
+    deadlines = [p.deadline for p in state.waiting_for() if p.deadline is not None]
+    return min(deadlines) if deadlines and state.phase is not Phase.ENDED else None
 
 
 class CombatStore:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
+
+    # -- reading -------------------------------------------------------------------------
 
     async def active(self, channel_id: int) -> StoredCombat | None:
         async with self._db.execute(
@@ -59,87 +126,32 @@ class CombatStore:
             row = await cursor.fetchone()
         return None if row is None else _combat(row)
 
-    async def all_active(self) -> list[StoredCombat]:
-        async with self._db.execute(f"SELECT {_COLUMNS} FROM combats WHERE active = 1") as cur:
-            return [_combat(row) for row in await cur.fetchall()]
-
-    @writes
-    async def start(self, *, guild_id: int, channel_id: int, map_name: str,
-                    state: Combat) -> StoredCombat | None:
-        """A new fight in the channel, or ``None`` when one is already running there."""
-        try:
-            cursor = await self._db.execute(
-                "INSERT INTO combats (guild_id, channel_id, map_name, state) VALUES (?, ?, ?, ?)",
-                (guild_id, channel_id, map_name, state.model_dump_json()),
-            )
-        except aiosqlite.IntegrityError:
-            await self._db.rollback()
-            return None
-        await self._db.commit()
-        assert cursor.lastrowid is not None
-        return StoredCombat(cursor.lastrowid, guild_id, channel_id, map_name, state, 0, None, None)
-
-    @writes
-    async def save(self, stored: StoredCombat, state: Combat, *, user_id: int, command: str,
-                   events: Sequence[Event], active: bool = True) -> StoredCombat | None:
-        """Save the state an applied command produced and log the command, in one transaction;
-        ``None`` (nothing saved) when the fight changed since ``stored`` was read."""
-        cursor = await self._db.execute(
-            "UPDATE combats SET state = ?, version = version + 1, active = ?, "
-            "updated_at = datetime('now') WHERE id = ? AND version = ?",
-            (state.model_dump_json(), int(active), stored.id, stored.version),
-        )
-        if cursor.rowcount != 1:
-            await self._db.rollback()
-            return None
-        await self._db.execute(
-            "INSERT INTO combat_log (combat_id, user_id, command, events, state_before) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (stored.id, user_id, command, json.dumps([e.text for e in events]),
-             stored.state.model_dump_json()),
-        )
-        await self._db.commit()
-        return StoredCombat(stored.id, stored.guild_id, stored.channel_id, stored.map_name, state,
-                            stored.version + 1, stored.board_message_id,
-                            stored.prompt_message_id)
-
-    @writes
-    async def undo(self, stored: StoredCombat) -> tuple[StoredCombat, str] | None:
-        """Step back over the last command not yet undone: ``(restored, its command)``."""
+    async def get(self, combat_id: int) -> StoredCombat | None:
         async with self._db.execute(
-            "SELECT id, command, state_before FROM combat_log "
-            "WHERE combat_id = ? AND undone = 0 ORDER BY id DESC LIMIT 1", (stored.id,)
+            f"SELECT {_COLUMNS} FROM combats WHERE id = ?", (combat_id,)
         ) as cursor:
             row = await cursor.fetchone()
-        if row is None:
-            return None
-        cursor = await self._db.execute(
-            "UPDATE combats SET state = ?, version = version + 1, updated_at = datetime('now') "
-            "WHERE id = ? AND version = ?", (row["state_before"], stored.id, stored.version),
-        )
-        if cursor.rowcount != 1:
-            await self._db.rollback()
-            return None
-        await self._db.execute("UPDATE combat_log SET undone = 1 WHERE id = ?", (row["id"],))
-        await self._db.commit()
-        restored = Combat.model_validate_json(row["state_before"])
-        return (
-            StoredCombat(stored.id, stored.guild_id, stored.channel_id, stored.map_name,
-                         restored, stored.version + 1, stored.board_message_id,
-                         stored.prompt_message_id),
-            row["command"],
-        )
+        return None if row is None else _combat(row)
 
-    @writes
-    async def set_messages(self, combat_id: int, *, board: int | None = None,
-                           prompt: int | None = None, clear_prompt: bool = False) -> None:
-        if board is not None:
-            await self._db.execute(
-                "UPDATE combats SET board_message_id = ? WHERE id = ?", (board, combat_id))
-        if prompt is not None or clear_prompt:
-            await self._db.execute(
-                "UPDATE combats SET prompt_message_id = ? WHERE id = ?", (prompt, combat_id))
-        await self._db.commit()
+    async def to_restore(self) -> list[FightSummary]:
+        """Every fight start-up must look after: active ones, and ended ones whose end was
+        committed but not yet shown."""
+        async with self._db.execute(
+            "SELECT id, channel_id, version, shown_version, next_deadline FROM combats "
+            "WHERE active = 1 OR shown_version < version"
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [FightSummary(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    async def fight_of(self, character_id: int) -> tuple[int, int] | None:
+        """``(combat id, channel id)`` of the active fight holding the character, if any."""
+        async with self._db.execute(
+            "SELECT f.combat_id, c.channel_id FROM fighting AS f "
+            "JOIN combats AS c ON c.id = f.combat_id WHERE f.character_id = ?",
+            (character_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else (row[0], row[1])
 
     async def log(self, combat_id: int, limit: int = 30) -> list[LogEntry]:
         async with self._db.execute(
@@ -149,3 +161,144 @@ class CombatStore:
             rows = await cursor.fetchall()
         return [LogEntry(r["id"], r["user_id"], r["command"], tuple(json.loads(r["events"])),
                          bool(r["undone"]), r["created_at"]) for r in reversed(list(rows))]
+
+    # -- changing ------------------------------------------------------------------------
+
+    @writes
+    async def start(self, *, guild_id: int, channel_id: int, map_name: str,
+                    state: Combat) -> StoredCombat | None:
+        """A new fight in the channel, or ``None`` when one is already running there."""
+        doc = _doc(state)
+        try:
+            cursor = await self._db.execute(
+                "INSERT INTO combats (guild_id, channel_id, map_name, state) VALUES (?, ?, ?, ?)",
+                (guild_id, channel_id, map_name, _dumps(doc)),
+            )
+        except aiosqlite.IntegrityError:
+            await self._db.rollback()
+            return None
+        await self._db.commit()
+        assert cursor.lastrowid is not None
+        return StoredCombat(cursor.lastrowid, guild_id, channel_id, map_name, state, 0, None,
+                            None, -1, doc)
+
+    async def save(self, stored: StoredCombat, state: Combat, *, user_id: int, command: str,
+                   events: Sequence[Event], write_back: WriteBack | None = None,
+                   ) -> StoredCombat | None:
+        """Save the state an applied command produced, in one transaction with its log entry,
+        the fight's characters and, when the fight has ended, each sheet's write-back.
+
+        ``None`` (nothing saved) when the fight changed since ``stored`` was read;
+        :class:`AlreadyFighting` (nothing saved) when it would hold a character that is in
+        another active fight."""
+        doc = _doc(state)
+        ended = state.phase is Phase.ENDED
+        async with transaction(self._db) as db:
+            cursor = await db.execute(
+                "UPDATE combats SET state = ?, version = version + 1, active = ?, "
+                "next_deadline = ?, updated_at = datetime('now') WHERE id = ? AND version = ?",
+                (_dumps(doc), int(not ended), next_deadline(state), stored.id, stored.version),
+            )
+            if cursor.rowcount != 1:
+                return None
+            await self._log(stored, user_id, command, events, doc)
+            await self._hold(stored, set() if ended else _character_ids(state))
+            if ended and write_back is not None:
+                await self._write_back(state, write_back)
+        return _replaced(stored, state, doc)
+
+    async def _log(self, stored: StoredCombat, user_id: int, command: str,
+                   events: Sequence[Event], doc: dict[str, Any]) -> None:
+        before = stored.doc or _doc(stored.state)
+        back = jsonpatch.make_patch(doc, before)
+        await self._db.execute(
+            "INSERT INTO combat_log (combat_id, user_id, command, events, state_before, "
+            "undo_patch) VALUES (?, ?, ?, ?, '', ?)",
+            (stored.id, user_id, command, _dumps([e.text for e in events]),
+             _dumps(back.patch)),
+        )
+
+    async def _hold(self, stored: StoredCombat, wanted: set[int]) -> None:
+        """Make the `fighting` rows of this fight exactly ``wanted``."""
+        async with self._db.execute(
+            "SELECT character_id FROM fighting WHERE combat_id = ?", (stored.id,)
+        ) as cursor:
+            held = {row[0] for row in await cursor.fetchall()}
+        for gone in held - wanted:
+            await self._db.execute("DELETE FROM fighting WHERE character_id = ?", (gone,))
+        for new in wanted - held:
+            try:
+                await self._db.execute(
+                    "INSERT INTO fighting (character_id, combat_id) VALUES (?, ?)",
+                    (new, stored.id))
+            except aiosqlite.IntegrityError:
+                other = await self.fight_of(new)
+                raise AlreadyFighting(new, other[1] if other else 0) from None
+
+    async def _write_back(self, state: Combat, write_back: WriteBack) -> None:
+        for fighter in state.fighters:
+            if fighter.character_id is None:
+                continue
+            async with self._db.execute(
+                "SELECT data FROM characters WHERE id = ?", (fighter.character_id,)
+            ) as cursor:
+                row = await cursor.fetchone()
+            if row is None:  # deleted meanwhile
+                continue
+            sheet = Character.model_validate_json(row[0])
+            after = write_back(sheet, fighter)
+            # The name and PC/NPC stay as kept, so a rename meanwhile is not undone.
+            after = after.model_copy(update={"name": sheet.name, "npc": sheet.npc})
+            await self._db.execute(
+                "UPDATE characters SET data = ?, version = version + 1, updated_at = ? "
+                "WHERE id = ?",
+                (after.model_dump_json(), timestamp(), fighter.character_id),
+            )
+
+    async def undo(self, stored: StoredCombat) -> tuple[StoredCombat, str] | None:
+        """Step back over the last command not yet undone: ``(restored, its command)``."""
+        async with transaction(self._db) as db:
+            async with db.execute(
+                "SELECT id, command, state_before, undo_patch FROM combat_log "
+                "WHERE combat_id = ? AND undone = 0 ORDER BY id DESC LIMIT 1", (stored.id,)
+            ) as cursor:
+                row = await cursor.fetchone()
+            if row is None:
+                return None
+            if row["undo_patch"] is not None:
+                doc = jsonpatch.apply_patch(stored.doc or _doc(stored.state),
+                                            json.loads(row["undo_patch"]))
+            else:  # a log entry from before patches kept the whole state
+                doc = json.loads(row["state_before"])
+            restored = Combat.model_validate(doc)
+            cursor = await db.execute(
+                "UPDATE combats SET state = ?, version = version + 1, next_deadline = ?, "
+                "updated_at = datetime('now') WHERE id = ? AND version = ?",
+                (_dumps(doc), next_deadline(restored), stored.id, stored.version),
+            )
+            if cursor.rowcount != 1:
+                return None
+            await db.execute("UPDATE combat_log SET undone = 1 WHERE id = ?", (row["id"],))
+            await self._hold(stored, _character_ids(restored))
+        return _replaced(stored, restored, doc), row["command"]
+
+    @writes
+    async def shown(self, stored: StoredCombat, *, board: int | None,
+                    prompt: int | None) -> None:
+        """The table now sees ``stored``'s version: its board and prompt message ids."""
+        await self._db.execute(
+            "UPDATE combats SET board_message_id = ?, prompt_message_id = ?, "
+            "shown_version = MAX(shown_version, ?) WHERE id = ?",
+            (board, prompt, stored.version, stored.id),
+        )
+        await self._db.commit()
+
+
+def _character_ids(state: Combat) -> set[int]:
+    return {f.character_id for f in state.fighters if f.character_id is not None}
+
+
+def _replaced(stored: StoredCombat, state: Combat, doc: dict[str, Any]) -> StoredCombat:
+    return StoredCombat(stored.id, stored.guild_id, stored.channel_id, stored.map_name, state,
+                        stored.version + 1, stored.board_message_id, stored.prompt_message_id,
+                        stored.shown_version, doc)

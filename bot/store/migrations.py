@@ -80,4 +80,27 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX combat_log_by_combat ON combat_log (combat_id, id);
     """,
+    # 6: a fight step is one transaction with everything it changes. `fighting` says which
+    # active fight each character is in (at most one); `next_deadline` and `shown_version` are
+    # what start-up needs without reading whole states (every fight is shown again once, with
+    # buttons of the new kind); a log entry keeps a patch back to the state before it.
+    """
+    ALTER TABLE combats ADD COLUMN next_deadline REAL;
+    ALTER TABLE combats ADD COLUMN shown_version INTEGER NOT NULL DEFAULT -1;
+    UPDATE combats SET next_deadline = (
+        SELECT MIN(json_extract(p.value, '$.deadline'))
+        FROM json_each(combats.state, '$.prompts') AS p
+    ) WHERE active = 1;
+    CREATE TABLE fighting (
+        character_id INTEGER PRIMARY KEY,
+        combat_id INTEGER NOT NULL REFERENCES combats (id)
+    );
+    CREATE INDEX fighting_by_combat ON fighting (combat_id);
+    INSERT OR IGNORE INTO fighting (character_id, combat_id)
+        SELECT json_extract(f.value, '$.character_id'), c.id
+        FROM combats AS c, json_each(c.state, '$.fighters') AS f
+        WHERE c.active = 1 AND json_extract(f.value, '$.character_id') IS NOT NULL
+        ORDER BY c.id;
+    ALTER TABLE combat_log ADD COLUMN undo_patch TEXT;
+    """,
 )

@@ -10,14 +10,15 @@ rollback.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeVar, cast
 from weakref import WeakKeyDictionary
 
 import aiosqlite
 
-__all__ = ["write_lock", "writes"]
+__all__ = ["transaction", "write_lock", "writes"]
 
 _LOCKS: WeakKeyDictionary[aiosqlite.Connection, asyncio.Lock] = WeakKeyDictionary()
 
@@ -41,3 +42,19 @@ def writes(method: F) -> F:
             return await method(self, *args, **kwargs)
 
     return cast(F, locked)
+
+
+@contextlib.asynccontextmanager
+async def transaction(db: aiosqlite.Connection) -> AsyncIterator[aiosqlite.Connection]:
+    """One transaction on ``db`` under its write lock: committed when the block ends, rolled
+    back when it raises, so a refusal or a crash half-way never leaves a write behind or a
+    transaction open.
+
+    The caller must not already hold the write lock (``@writes`` methods take it too)."""
+    async with write_lock(db):
+        try:
+            yield db
+        except BaseException:
+            await db.rollback()
+            raise
+        await db.commit()

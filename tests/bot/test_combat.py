@@ -196,7 +196,7 @@ async def test_a_reaction_window_survives_a_restart_and_closes_on_time(table: Ta
     declared = await table.slash("attack", target="Goon")
     window = declared.posted("may react")
     await table.restart(dice=[3, 5])
-    cog = table.bot.get_cog("CombatCog")
+    cog = table.bot.fights
     assert cog is not None
     assert not await cog.close_expired_window(CHANNEL_ID)  # not yet: deadline ahead
     cog.clock = lambda: 10**10  # time passes beyond the 45 s deadline
@@ -599,7 +599,7 @@ async def test_old_buttons_work_after_a_restart_and_the_timer_is_rearmed(table: 
     declared = await table.slash("attack", target="Goon")
     window = declared.posted("may react")
     await table.restart(dice=[3, 5, 6, 0])
-    cog = table.bot.get_cog("CombatCog")
+    cog = table.bot.fights
     assert cog is not None and CHANNEL_ID in cog._timers  # the window's timer runs again
     defended = await table.click(window, "Defend", user=GM)
     text = defended.answer.content

@@ -89,7 +89,7 @@ async def _setup(table: Table) -> None:
 
 async def test_a_whole_fight_on_the_nightclub(table: Table) -> None:
     await _setup(table)
-    cog = table.bot.get_cog("CombatCog")
+    cog = table.bot.fights
     assert cog is not None
     cog.clock = lambda: 1_800_000_000.0  # reaction deadlines print the same every run
     t = Transcript(table)

@@ -1,0 +1,32 @@
+"""Fights in a channel, as a package along the rulebook's and the bot's seams:
+
+- :mod:`.session` — the one path every fight command takes (lock, load once, apply, one
+  transaction), timers, start-up;
+- :mod:`.presenter` — the board, the prompt and the Recovery offers, shown outside the lock;
+- :mod:`.views` — the prompt's buttons and the Adjust form, with short ids;
+- :mod:`.acting` — who acts (`as:`) and the autocomplete of every fight option;
+- :mod:`.actions` — the players' commands; :mod:`.fight` — the `/combat` group;
+- :mod:`.recovery` — the Recovery offer after a fight.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.cogs.combat.actions import ActionsCog
+from bot.cogs.combat.fight import FightCog
+from bot.cogs.combat.recovery import RecoverButton
+from bot.cogs.combat.session import FightSession
+from bot.cogs.combat.views import CombatButton
+
+if TYPE_CHECKING:
+    from bot.client import UnhexBot
+
+__all__ = ["FightSession"]
+
+
+async def setup(bot: UnhexBot) -> None:
+    bot.fights = FightSession(bot)
+    bot.add_dynamic_items(CombatButton, RecoverButton)
+    await bot.add_cog(FightCog(bot.fights))
+    await bot.add_cog(ActionsCog(bot.fights))

@@ -1,0 +1,215 @@
+"""The players' fight commands: `/attack`, `/move`, `/door`, `/firstaid`, `/item …`, the
+reactions `/defend`, `/counterattack`, `/intercept`, and `/done`, `/surrender`, `/help`.
+
+Each handler only says which engine command it stands for; the session applies it for the
+fighter who acts, under the channel's lock (004 "Actions").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.combat import acting
+from bot.cogs.combat.acting import As, Name
+from bot.cogs.combat.session import FightSession
+from engine.combat import (
+    Attack,
+    Combat,
+    Command,
+    Done,
+    Door,
+    FirstAid,
+    Move,
+    React,
+    Surrender,
+)
+from engine.combat import ManageItems as Items
+
+HELP = """**Running an Unhex fight**
+1. GM: `/combat start map:` picks the map for this channel.
+2. `/combat add character: area: [team:]` puts characters on the map (players add their own PC).
+3. GM: `/combat begin` rolls initiative; the winner picks which team goes first.
+4. On your team's turn, each character acts once: `/attack`, `/move`, `/door`, `/firstaid`,
+   `/item hold|stow|pickup|use` (`/item drop` is free). `/done` ends your team's turn.
+5. Attacks and moves open a reaction window: **Defend**, **Counterattack**, **Intercept** or
+   **Pass** before the dice are rolled (or `/defend`, `/counterattack`, `/intercept`). Then
+   whoever decides presses the buttons for re-rolls, criticals and which die is damage.
+   `/surrender` any time before the dice are rolled.
+6. `/combat status` shows everyone and their wounds; GMs can `/combat undo`, `/combat set` and
+   `/combat end`. `/combat log` lists what happened."""
+
+Hand = Literal["right", "left", "both"]
+
+
+class ActionsCog(commands.Cog, name="Fight actions"):
+    item = app_commands.Group(
+        name="item", description="Use or manage items in this channel's fight.", guild_only=True
+    )
+
+    def __init__(self, session: FightSession) -> None:
+        self.session = session
+
+    async def act(self, interaction: discord.Interaction[Any], as_: str | None,
+                  make: Callable[[str], Command]) -> None:
+        """Apply ``make(the acting fighter's key)`` as the fighter the user acts as."""
+
+        async def command(state: Combat) -> Command:
+            return make((await acting.acting(interaction, state, as_)).key)
+
+        await self.session.run(interaction, command)
+
+    @app_commands.command(name="attack", description="Attack a character in range and sight.")
+    @app_commands.describe(target="Who you attack", with_="The item in your hand to use",
+                           lethal="False for less-lethal damage", as_="Which of your characters")
+    @app_commands.rename(with_="with", as_="as")
+    @app_commands.autocomplete(target=acting.targets, with_=acting.weapons)
+    @app_commands.guild_only()
+    async def attack(self, interaction: discord.Interaction[Any], target: Name,
+                     with_: Name | None = None, lethal: bool = True,
+                     as_: As | None = None) -> None:
+        await self.act(interaction, as_, lambda key: Attack(
+            fighter=key, target=target, weapon=with_, lethal=lethal))
+
+    @app_commands.command(name="move", description="Move to a connected area (one action).")
+    @app_commands.describe(to="The area one step away", as_="Which of your characters")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(to=acting.moves)
+    @app_commands.guild_only()
+    async def move(self, interaction: discord.Interaction[Any], to: Name,
+                   as_: As | None = None) -> None:
+        await self.act(interaction, as_, lambda key: Move(fighter=key, to=to))
+
+    @app_commands.command(name="door", description="Open or close a door of your area (one "
+                                                   "action).")
+    @app_commands.describe(area="The area on the other side of the door",
+                           open="True to open it, false to close it",
+                           as_="Which of your characters")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(area=acting.doors)
+    @app_commands.guild_only()
+    async def door(self, interaction: discord.Interaction[Any], area: Name, open: bool,
+                   as_: As | None = None) -> None:
+        await self.act(interaction, as_, lambda key: Door(fighter=key, other=area, open=open))
+
+    @app_commands.command(name="firstaid", description="First aid on someone in your area "
+                                                       "(one action, uses the item).")
+    @app_commands.describe(target="Who you treat (can be yourself)",
+                           as_="Which of your characters")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(target=acting.any_fighter)
+    @app_commands.guild_only()
+    async def firstaid(self, interaction: discord.Interaction[Any], target: Name,
+                       as_: As | None = None) -> None:
+        await self.act(interaction, as_, lambda key: FirstAid(fighter=key, target=target))
+
+    # -- /item: use or manage items (004 "Use or manage items") ---------------------------
+
+    async def _items(self, interaction: discord.Interaction[Any], op: str, *,
+                     item: str | None = None, hand: str | None = None,
+                     as_: str | None = None) -> None:
+        await self.act(interaction, as_, lambda key: Items(fighter=key, op=op, item=item,
+                                                           hand=hand))
+
+    @item.command(name="hold", description="Take an item in hand; what is in the way is "
+                                           "stowed (one action).")
+    @app_commands.describe(item="One of your items", hand="Which hand (default: a free one)",
+                           as_="Which of your characters")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(item=acting.items("hold"))
+    async def item_hold(self, interaction: discord.Interaction[Any], item: Name,
+                        hand: Hand | None = None, as_: As | None = None) -> None:
+        await self._items(interaction, "hold", item=item, hand=hand, as_=as_)
+
+    @item.command(name="stow", description="Put away what a hand holds (one action).")
+    @app_commands.describe(hand="Which hand (default: both)", as_="Which of your characters")
+    @app_commands.rename(as_="as")
+    async def item_stow(self, interaction: discord.Interaction[Any], hand: Hand | None = None,
+                        as_: As | None = None) -> None:
+        await self._items(interaction, "stow", hand=hand, as_=as_)
+
+    @item.command(name="pickup", description="Pick up an item you dropped in your area "
+                                             "(one action).")
+    @app_commands.describe(item="An item of yours on the floor here", hand="Which hand",
+                           as_="Which of your characters")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(item=acting.items("pickup"))
+    async def item_pickup(self, interaction: discord.Interaction[Any], item: Name,
+                          hand: Hand | None = None, as_: As | None = None) -> None:
+        await self._items(interaction, "pickup", item=item, hand=hand, as_=as_)
+
+    @item.command(name="drop", description="Drop what you hold (free: no action).")
+    @app_commands.describe(item="The item to drop (default: what the hand holds)",
+                           hand="Which hand (default: both)", as_="Which of your characters")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(item=acting.items("drop"))
+    async def item_drop(self, interaction: discord.Interaction[Any], item: Name | None = None,
+                        hand: Hand | None = None, as_: As | None = None) -> None:
+        await self._items(interaction, "drop", item=item, hand=hand, as_=as_)
+
+    @item.command(name="use", description="Use an item in hand, or something in your area, "
+                                          "other than to attack (one action).")
+    @app_commands.describe(what="An item in your hand, or a thing the map notes in your area",
+                           as_="Which of your characters")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(what=acting.items("use"))
+    async def item_use(self, interaction: discord.Interaction[Any], what: Name,
+                       as_: As | None = None) -> None:
+        await self._items(interaction, "use", item=what, as_=as_)
+
+    # -- reactions (004 "Reactions") --------------------------------------------------------
+
+    @app_commands.command(name="defend", description="Defend against the attack on you.")
+    @app_commands.rename(as_="as")
+    @app_commands.guild_only()
+    async def defend(self, interaction: discord.Interaction[Any], as_: As | None = None) -> None:
+        await self.act(interaction, as_, lambda key: React(fighter=key, reaction="defend"))
+
+    @app_commands.command(name="counterattack",
+                          description="Counterattack the attack on you from your area.")
+    @app_commands.describe(with_="The item in your hand to use", as_="Which of your characters")
+    @app_commands.rename(with_="with", as_="as")
+    @app_commands.autocomplete(with_=acting.weapons)
+    @app_commands.guild_only()
+    async def counterattack(self, interaction: discord.Interaction[Any],
+                            with_: Name | None = None, as_: As | None = None) -> None:
+        await self.act(interaction, as_, lambda key: React(
+            fighter=key, reaction="counterattack", weapon=with_))
+
+    @app_commands.command(name="intercept", description="Intercept the move in progress.")
+    @app_commands.describe(with_="The item in your hand to use", as_="Which of your characters")
+    @app_commands.rename(with_="with", as_="as")
+    @app_commands.autocomplete(with_=acting.weapons)
+    @app_commands.guild_only()
+    async def intercept(self, interaction: discord.Interaction[Any],
+                        with_: Name | None = None, as_: As | None = None) -> None:
+        await self.act(interaction, as_, lambda key: React(
+            fighter=key, reaction="intercept", weapon=with_))
+
+    # -- the turn ------------------------------------------------------------------------
+
+    @app_commands.command(name="done", description="End your team's turn.")
+    @app_commands.rename(as_="as")
+    @app_commands.guild_only()
+    async def done(self, interaction: discord.Interaction[Any], as_: As | None = None) -> None:
+        async def command(state: Combat) -> Command:
+            if as_ is None and not state.fighters_of(interaction.user.id):
+                return Done(team=None)  # a GM ending whichever team's turn it is
+            return Done(team=(await acting.acting(interaction, state, as_)).team)
+
+        await self.session.run(interaction, command)
+
+    @app_commands.command(name="surrender", description="Surrender before the dice are rolled.")
+    @app_commands.rename(as_="as")
+    @app_commands.guild_only()
+    async def surrender(self, interaction: discord.Interaction[Any],
+                        as_: As | None = None) -> None:
+        await self.act(interaction, as_, lambda key: Surrender(fighter=key))
+
+    @app_commands.command(name="help", description="How to run an Unhex fight with this bot.")
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(HELP, ephemeral=True)

@@ -1,0 +1,228 @@
+"""The `/combat` group: a fight's set-up and the GM's tools (start, add, remove, begin, status,
+end, undo, log, set, settings), and the fight's Adjust form."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.combat import acting
+from bot.cogs.combat.acting import Name
+from bot.cogs.combat.session import FightSession, require_channel_permissions
+from bot.cogs.combat.views import ADJUST_MODAL_ID, code, fighter_at
+from bot.cogs.maps import find_map, map_choices
+from bot.components import answer_form
+from bot.errors import UserError
+from bot.options import Text
+from bot.permissions import is_gm, require_gm, require_guild
+from bot.text import echo, parse_number
+from engine.combat import (
+    AddFighter,
+    Begin,
+    Combat,
+    Command,
+    CriticalChoice,
+    EndCombat,
+    Event,
+    GMSet,
+    RemoveFighter,
+    new_combat,
+    render_board,
+)
+from engine.sheet import render_wounds
+
+
+class FightCog(commands.Cog, name="Fights"):
+    combat = app_commands.Group(
+        name="combat", description="Run an Unhex fight in this channel.", guild_only=True
+    )
+
+    def __init__(self, session: FightSession) -> None:
+        self.session = session
+        self.bot = session.bot
+
+    async def cog_load(self) -> None:
+        # A restart continues every fight where it was, reaction windows and prompts included.
+        await self.session.restore()
+
+    async def cog_unload(self) -> None:
+        self.session.close()
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """The Adjust form's submit: the new value for a critical success."""
+
+        async def adjust(match: re.Match[str], text: str) -> None:
+            value = parse_number(text)
+            if value is None:
+                raise UserError(f"“{echo(text.strip())}” is not a number.")
+
+            def command(state: Combat) -> Command:
+                fighter = fighter_at(state, match["fighter"])
+                if fighter is None:
+                    raise UserError("That form is out of date: the fight has moved on since.")
+                return CriticalChoice(fighter=fighter.key, choice="adjust", value=value)
+
+            await self.session.run(interaction, command, combat_id=int(match["combat"]),
+                                   version=int(match["version"]))
+
+        await answer_form(interaction, ADJUST_MODAL_ID, adjust)
+
+    # -- setting up -------------------------------------------------------------------------
+
+    async def map_autocomplete(self, interaction: discord.Interaction[Any],
+                               current: str) -> list[app_commands.Choice[str]]:
+        return await map_choices(self.bot, interaction.guild_id, current)
+
+    async def character_autocomplete(self, interaction: discord.Interaction[Any],
+                                     current: str) -> list[app_commands.Choice[str]]:
+        guild_id = interaction.guild_id or 0
+        gm = await is_gm(interaction)
+        entries = await self.bot.store.characters.entries(guild_id)
+        names = [e.name for e in entries
+                 if gm or (not e.npc and e.owner_id == interaction.user.id)]
+        return acting.choices(names, current)
+
+    @combat.command(name="start", description="Start a fight in this channel on a map (GMs).")
+    @app_commands.describe(map="The map the fight happens on",
+                           reaction_seconds="How long reaction buttons wait (default 45)")
+    @app_commands.autocomplete(map=map_autocomplete)
+    async def start(self, interaction: discord.Interaction[Any], map: Name,
+                    reaction_seconds: app_commands.Range[int, 5, 600] = 45) -> None:
+        guild_id = require_guild(interaction)
+        await require_gm(interaction, "start a fight")
+        require_channel_permissions(interaction)
+        found = await find_map(self.bot, guild_id, map)
+        state = new_combat(found.text, reaction_seconds=reaction_seconds)
+        stored = await self.bot.store.combats.start(
+            guild_id=guild_id, channel_id=interaction.channel_id or 0, map_name=found.name,
+            state=state)
+        if stored is None:
+            raise UserError("A fight is already running in this channel. End it with "
+                            "`/combat end` first.")
+        interaction.extras["committed"] = True
+        await self.session.answer(
+            interaction,
+            f"⚔️ A fight starts on **{discord.utils.escape_markdown(found.name)}**. Add "
+            "characters with `/combat add`, then a GM runs `/combat begin`.", stored.channel_id)
+        self.session.presenter.refresh(stored)
+
+    @combat.command(name="add", description="Put a character into this fight.")
+    @app_commands.describe(character="A character of this server", area="Where it starts",
+                           team="Its team (default: PCs or NPCs)")
+    @app_commands.autocomplete(character=character_autocomplete, area=acting.areas)
+    async def add(self, interaction: discord.Interaction[Any], character: Name, area: Name,
+                  team: app_commands.Transform[str, Text(20)] | None = None) -> None:
+        guild_id = require_guild(interaction)
+        record = await self.bot.store.characters.get(guild_id, character)
+        if record is None:
+            raise UserError(f"There is no character called “{echo(character)}” on this "
+                            "server.")
+        if (record.npc or record.owner_id != interaction.user.id) and not await is_gm(
+            interaction
+        ):
+            raise UserError("Players may add only their own PC; a GM places everyone else.")
+        if team is not None and ":" in team:
+            raise UserError("A team name cannot contain “:”.")
+        elsewhere = await self.bot.store.combats.fight_of(record.id)
+        if elsewhere is not None and elsewhere[1] != interaction.channel_id:
+            raise UserError(f"{discord.utils.escape_markdown(record.name)} is already in the "
+                            f"fight in <#{elsewhere[1]}>; a character fights in one place at a "
+                            "time.")
+        await self.session.run(interaction, AddFighter(
+            character=record.character, area=area, team=team,
+            owner_id=None if record.npc else record.owner_id, character_id=record.id,
+        ))
+
+    @combat.command(name="remove", description="Take a character out of this fight (GMs).")
+    @app_commands.autocomplete(character=acting.any_fighter)
+    async def remove(self, interaction: discord.Interaction[Any], character: Name) -> None:
+        await self.session.run(interaction, RemoveFighter(fighter=character))
+
+    @combat.command(name="begin", description="Roll initiative and begin round 1 (GMs).")
+    async def begin(self, interaction: discord.Interaction[Any]) -> None:
+        await self.session.run(interaction, Begin())
+
+    # -- looking ----------------------------------------------------------------------------
+
+    @combat.command(name="status", description="Everyone in this fight, with their wounds.")
+    @app_commands.autocomplete(character=acting.any_fighter)
+    async def status(self, interaction: discord.Interaction[Any],
+                     character: Name | None = None) -> None:
+        state = (await self.session.require_fight(interaction)).state
+        if character is not None:
+            text = render_wounds(state.fighter(character).character, rules=self.session.rules)
+        else:
+            text = render_board(state, rules=self.session.rules)
+        await interaction.response.send_message(code(text), ephemeral=True)
+
+    @combat.command(name="log", description="What happened in this fight so far.")
+    async def log_(self, interaction: discord.Interaction[Any]) -> None:
+        stored = await self.session.require_fight(interaction)
+        entries = await self.bot.store.combats.log(stored.id)
+        lines = [("~~" + t + "~~") if e.undone else t for e in entries for t in e.events]
+        text = "\n".join(discord.utils.escape_markdown(line) for line in lines)
+        if len(text) > 1900:
+            text = "…\n" + text[-1890:].split("\n", 1)[-1]
+        await interaction.response.send_message(text or "Nothing has happened yet.",
+                                                ephemeral=True)
+
+    # -- the GM's tools -----------------------------------------------------------------------
+
+    @combat.command(name="end", description="End the fight in this channel (GMs).")
+    async def end(self, interaction: discord.Interaction[Any]) -> None:
+        await self.session.run(interaction, EndCombat())
+
+    @combat.command(name="undo", description="Take back the last command (GMs).")
+    async def undo(self, interaction: discord.Interaction[Any]) -> None:
+        await require_gm(interaction, "undo")
+        require_channel_permissions(interaction)
+        restored, command = await self.session.undo(interaction)
+        kind = str(json.loads(command).get("kind", "command"))
+        await self.session.answer(
+            interaction, f"↩️ Undid the last command ({kind.replace('_', ' ')}).",
+            restored.channel_id)
+        self.session.presenter.refresh(restored)
+
+    @combat.command(name="set", description="Correct a character in this fight (GMs).")
+    @app_commands.describe(location="A hit location whose marks to set (with marks:)",
+                           marks="Its marks, e.g. \\\\ or XX■ (\"none\" clears them)")
+    @app_commands.autocomplete(character=acting.any_fighter, area=acting.areas,
+                               location=acting.locations)
+    async def set_(self, interaction: discord.Interaction[Any], character: Name,
+                   level: app_commands.Range[int, -99, 99] | None = None,
+                   area: Name | None = None,
+                   actions: app_commands.Range[int, 0, 9] | None = None,
+                   location: Name | None = None,
+                   marks: app_commands.Transform[str, Text(20)] | None = None) -> None:
+        if (location is None) != (marks is None):
+            raise UserError("Give both `location` and `marks` to correct wounds.")
+        if level is None and area is None and actions is None and location is None:
+            raise UserError("Say what to correct: `level`, `area`, `actions` or "
+                            "`location` with `marks`.")
+        wounds = None
+        if location is not None and marks is not None:
+            text = "" if marks.strip().casefold() == "none" else marks.strip()
+            wounds = {location.strip(): text}
+        await self.session.run(interaction, GMSet(fighter=character, level=level, area=area,
+                                                  actions=actions, marks=wounds))
+
+    @combat.command(name="settings", description="Change how long reaction buttons wait (GMs).")
+    async def settings(self, interaction: discord.Interaction[Any],
+                       reaction_seconds: app_commands.Range[int, 5, 600]) -> None:
+        await require_gm(interaction, "change the fight's settings")
+        event = Event(kind="settings", text=f"Reactions now wait {reaction_seconds} s.",
+                      fighter=None)
+        session = self.session
+        async with session.lock(interaction.channel_id or 0):
+            stored = await session.require_fight(interaction)
+            state = stored.state.model_copy(update={"reaction_seconds": reaction_seconds})
+            await session.commit(stored, state, (event,), user_id=interaction.user.id,
+                                 command='{"kind": "settings"}')
+            interaction.extras["committed"] = True
+        await interaction.response.send_message(f"⚙️ {event.text}")

@@ -1,0 +1,156 @@
+"""Showing a fight to the table: the board (one message, edited), the prompt (a new message
+with the buttons of the newest version; the previous one loses its buttons) and, when a fight
+ends, each PC's Recovery offer.
+
+This runs outside every lock and after the step was committed. Requests for one channel are
+coalesced: a burst of commands edits the board once, with the newest version. Only when
+everything is shown is that version recorded as shown, so a restart (or the next command)
+shows again whatever Discord refused or a crash cut short.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.cogs.combat.recovery import RecoverButton, has_to_recover
+from bot.cogs.combat.views import code, prompt_message
+from bot.components import button_row
+from bot.store.combats import StoredCombat
+from engine.catalog import Rules
+from engine.combat import render_board
+
+if TYPE_CHECKING:
+    from bot.client import UnhexBot
+
+log = logging.getLogger(__name__)
+
+__all__ = ["Presenter"]
+
+#: Seconds to wait before trying again after Discord refused to show a fight.
+RETRY_DELAYS = (2.0, 10.0, 60.0)
+
+
+class Presenter:
+    def __init__(self, bot: UnhexBot, rules: Rules) -> None:
+        self.bot = bot
+        self.rules = rules
+        self._wanted: dict[int, StoredCombat | int] = {}  # channel -> fight (or its id)
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self._messages: dict[int, tuple[int | None, int | None]] = {}  # fight -> board, prompt
+        self._retries: dict[int, asyncio.Task[None]] = {}
+
+    def refresh(self, stored: StoredCombat) -> None:
+        """Bring the table's view of ``stored``'s channel up to ``stored`` (or newer)."""
+        wanted = self._wanted.get(stored.channel_id)
+        if isinstance(wanted, StoredCombat) and wanted.id == stored.id and (
+                wanted.version > stored.version):
+            return
+        self._wanted[stored.channel_id] = stored
+        self._start(stored.channel_id)
+
+    def refresh_later(self, channel_id: int, combat_id: int) -> None:
+        """Like :meth:`refresh` for a fight not read yet (start-up): it is read when shown."""
+        self._wanted.setdefault(channel_id, combat_id)
+        self._start(channel_id)
+
+    def close(self) -> None:
+        for task in (*self._workers.values(), *self._retries.values()):
+            task.cancel()
+
+    def _start(self, channel_id: int) -> None:
+        worker = self._workers.get(channel_id)
+        if worker is None or worker.done():
+            self._workers[channel_id] = asyncio.get_running_loop().create_task(
+                self._work(channel_id), name=f"unhex-show:{channel_id}")
+
+    async def _work(self, channel_id: int) -> None:
+        while channel_id in self._wanted:
+            wanted = self._wanted.pop(channel_id)
+            stored = (wanted if isinstance(wanted, StoredCombat)
+                      else await self.bot.store.combats.get(wanted))
+            if stored is None or stored.shown_version >= stored.version:
+                continue
+            try:
+                await self.show(stored)
+            except discord.Forbidden as error:
+                log.warning("Not allowed to show fight %s in channel %s: %s", stored.id,
+                            channel_id, error)
+            except discord.HTTPException as error:
+                log.warning("Discord refused to show fight %s (%s); trying again later",
+                            stored.id, error)
+                self._retry(stored)
+            except Exception:
+                log.exception("Could not show fight %s in channel %s", stored.id, channel_id)
+
+    def _retry(self, stored: StoredCombat, attempt: int = 0) -> None:
+        if attempt >= len(RETRY_DELAYS):
+            return
+
+        async def later() -> None:
+            await asyncio.sleep(RETRY_DELAYS[attempt])
+            if stored.channel_id not in self._wanted:
+                self.refresh(stored)
+
+        self._retries[stored.channel_id] = asyncio.get_running_loop().create_task(
+            later(), name=f"unhex-background:retry:{stored.channel_id}")
+
+    def _channel(self, channel_id: int, guild_id: int | None = None) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+
+    async def post(self, channel_id: int, text: str) -> None:
+        """Post ``text`` in the channel; a refusal is logged, not raised (nobody to tell)."""
+        try:
+            await self._channel(channel_id).send(text)
+        except discord.HTTPException as error:
+            log.warning("Could not post in channel %s: %s", channel_id, error)
+
+    async def show(self, stored: StoredCombat) -> None:
+        """Edit the board, replace the prompt and, at a fight's end, offer Recovery; then
+        record ``stored``'s version as shown."""
+        channel = self._channel(stored.channel_id, stored.guild_id)
+        board_id, prompt_id = self._messages.get(
+            stored.id, (stored.board_message_id, stored.prompt_message_id))
+        board = code(render_board(stored.state, rules=self.rules))
+        if board_id is not None:
+            try:
+                await channel.get_partial_message(board_id).edit(content=board)
+            except discord.NotFound:
+                board_id = None
+        if board_id is None:
+            board_id = (await channel.send(board)).id
+        if prompt_id is not None:
+            with contextlib.suppress(discord.NotFound):
+                await channel.get_partial_message(prompt_id).edit(view=None)
+            prompt_id = None
+        content, view, mentions = prompt_message(stored)
+        if view is not None:
+            prompt_id = (await channel.send(content, view=view, allowed_mentions=mentions)).id
+        self._messages[stored.id] = (board_id, prompt_id)
+        if not stored.active:
+            await self._offer_recovery(channel, stored)
+            self._messages.pop(stored.id, None)
+        await self.bot.store.combats.shown(stored, board=board_id, prompt=prompt_id)
+
+    async def _offer_recovery(self, channel: discord.PartialMessageable,
+                              stored: StoredCombat) -> None:
+        """Each PC's owner is offered Recovery with a button (004 "Recovery")."""
+        for fighter in stored.state.fighters:
+            if fighter.character_id is None or fighter.owner_id is None:
+                continue
+            saved = await self.bot.store.characters.get_by_id(fighter.character_id)
+            if saved is None or saved.npc or not has_to_recover(saved.character):
+                continue
+            ch = saved.character
+            await channel.send(
+                f"{discord.utils.escape_markdown(ch.name)} (<@{saved.owner_id}>) may recover: "
+                f"level {ch.level} → {ch.max_level}, wounds \\ and X erased, destroyed items "
+                "replaced. Time passes while they do.",
+                view=button_row(RecoverButton.for_character(saved)),
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(saved.owner_id)]),
+            )

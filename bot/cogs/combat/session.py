@@ -1,0 +1,266 @@
+"""The one path every fight command takes.
+
+Under the channel's lock, and only for database work: read the fight (once; a fight is kept in
+memory after it is first touched), let the engine apply the command, and commit the step in one
+transaction with everything it changes. Then, outside the lock: answer the interaction, and ask
+the :class:`~bot.cogs.combat.presenter.Presenter` to bring the board and the prompt up to date
+(coalesced per channel). Discord being slow or refusing never holds up another command.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.cogs.combat.presenter import Presenter
+from bot.cogs.combat.views import OUT_OF_DATE, events_text
+from bot.errors import UserError
+from bot.permissions import is_gm, require_guild
+from bot.store.combats import AlreadyFighting, StoredCombat, next_deadline
+from data import load_rules
+from engine.character import Character
+from engine.combat import (
+    Actor,
+    CloseWindow,
+    Combat,
+    Command,
+    Event,
+    Fighter,
+    apply,
+    command_adapter,
+)
+from engine.combat.aftermath import after_the_fight
+
+if TYPE_CHECKING:
+    from bot.client import UnhexBot
+
+log = logging.getLogger(__name__)
+
+__all__ = ["FightSession", "MakeCommand", "require_channel_permissions"]
+
+#: A command, or how to make it from the fight as it is under the lock.
+MakeCommand = Command | Callable[[Combat], Command] | Callable[[Combat], Awaitable[Command]]
+
+#: How many fights stay in memory after they were last touched.
+CACHED_FIGHTS = 256
+
+
+def _write_back(sheet: Character, fighter: Fighter) -> Character:
+    return after_the_fight(sheet, fighter.character)
+
+
+def require_channel_permissions(interaction: discord.Interaction[Any]) -> None:
+    """Refuse, before anything is applied, when the bot could not show a fight here."""
+    perms = interaction.app_permissions
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    needed = [("view_channel", "View Channel"),
+              ("send_messages_in_threads" if in_thread else "send_messages",
+               "Send Messages in Threads" if in_thread else "Send Messages")]
+    missing = [label for attr, label in needed if not getattr(perms, attr)]
+    if missing:
+        raise UserError(
+            f"I can't show the fight here: I lack the **{' and '.join(missing)}** permission "
+            "in this channel. Ask a server admin to grant it. Nothing was changed.")
+
+
+class FightSession:
+    """Every fight of the bot: locks, fights in memory, applying and committing, timers."""
+
+    def __init__(self, bot: UnhexBot) -> None:
+        self.bot = bot
+        self.rules = load_rules()
+        self.clock: Callable[[], float] = time.time
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._fights: OrderedDict[int, StoredCombat] = OrderedDict()  # channel -> fight
+        self._timers: dict[int, asyncio.Task[None]] = {}
+        self.presenter = Presenter(bot, self.rules)
+
+    # -- start and stop ------------------------------------------------------------------
+
+    async def restore(self) -> None:
+        """After a restart: re-arm every window's timer and show again every fight whose
+        newest step the table has not seen, without reading any fight's whole state."""
+        for summary in await self.bot.store.combats.to_restore():
+            if summary.next_deadline is not None:
+                self._arm(summary.channel_id, summary.next_deadline)
+            if summary.shown_version < summary.version:
+                self.presenter.refresh_later(summary.channel_id, summary.id)
+
+    def close(self) -> None:
+        for task in self._timers.values():
+            task.cancel()
+        self.presenter.close()
+
+    # -- reading -------------------------------------------------------------------------
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    async def fight(self, channel_id: int) -> StoredCombat | None:
+        """The channel's active fight, from memory once it has been read."""
+        stored = self._fights.get(channel_id)
+        if stored is None:
+            stored = await self.bot.store.combats.active(channel_id)
+            if stored is None:
+                return None
+            self._keep(stored)
+        else:
+            self._fights.move_to_end(channel_id)
+        return stored
+
+    def _keep(self, stored: StoredCombat) -> None:
+        if not stored.active:
+            self._fights.pop(stored.channel_id, None)
+            return
+        self._fights[stored.channel_id] = stored
+        self._fights.move_to_end(stored.channel_id)
+        while len(self._fights) > CACHED_FIGHTS:
+            self._fights.popitem(last=False)
+
+    def forget(self, channel_id: int) -> None:
+        """Read the channel's fight from the database next time (it changed elsewhere)."""
+        self._fights.pop(channel_id, None)
+
+    async def require_fight(self, interaction: discord.Interaction[Any],
+                            combat_id: int | None = None,
+                            version: int | None = None) -> StoredCombat:
+        """The channel's fight; with ``combat_id`` (and ``version``), refused unless it is
+        that fight (at that version), as a button or form of it expects."""
+        require_guild(interaction)
+        stored = await self.fight(interaction.channel_id or 0)
+        if stored is None:
+            if combat_id is not None:
+                raise UserError("That button belongs to a fight that is over.")
+            raise UserError("There is no fight in this channel. A GM starts one with "
+                            "`/combat start`.")
+        if combat_id is not None and stored.id != combat_id:
+            raise UserError("That button belongs to a fight that is over.")
+        if version is not None and stored.version != version:
+            raise UserError(OUT_OF_DATE)
+        return stored
+
+    # -- changing ------------------------------------------------------------------------
+
+    async def run(self, interaction: discord.Interaction[Any], make: MakeCommand, *,
+                  combat_id: int | None = None, version: int | None = None) -> StoredCombat:
+        """Apply a command for the user and commit it, then answer and show the fight."""
+        require_guild(interaction)
+        require_channel_permissions(interaction)
+        actor = Actor(user_id=interaction.user.id, gm=await is_gm(interaction))
+        channel_id = interaction.channel_id or 0
+        lock = self.lock(channel_id)
+        if lock.locked() and not interaction.response.is_done():
+            await interaction.response.defer(thinking=True)  # another command is being saved
+        async with lock:
+            stored = await self.require_fight(interaction, combat_id, version)
+            command = await _made(make, stored.state)
+            saved, events = await self._commit(stored, command, actor)
+            interaction.extras["committed"] = True
+        await self.answer(interaction, events_text(events), channel_id)
+        self.presenter.refresh(saved)
+        return saved
+
+    async def _commit(self, stored: StoredCombat, command: Command,
+                      actor: Actor) -> tuple[StoredCombat, tuple[Event, ...]]:
+        """Apply ``command`` and commit the step (the caller holds the channel's lock)."""
+        state, events = apply(stored.state, command, actor=actor, dice=self.bot.dice,
+                              rules=self.rules, now=self.clock())
+        text = command_adapter.dump_json(command).decode()
+        return await self.commit(stored, state, events, user_id=actor.user_id, command=text)
+
+    async def commit(self, stored: StoredCombat, state: Combat, events: tuple[Event, ...], *,
+                     user_id: int, command: str) -> tuple[StoredCombat, tuple[Event, ...]]:
+        """Save a new state of ``stored`` (the caller holds the channel's lock)."""
+        try:
+            saved = await self.bot.store.combats.save(
+                stored, state, user_id=user_id, command=command, events=events,
+                write_back=_write_back)
+        except AlreadyFighting as taken:
+            self.forget(stored.channel_id)
+            name = next((f.name for f in state.fighters
+                         if f.character_id == taken.character_id), "That character")
+            raise UserError(f"{discord.utils.escape_markdown(name)} is already in the fight "
+                            f"in <#{taken.channel_id}>; a character fights in one place at a "
+                            "time.") from None
+        if saved is None:
+            self.forget(stored.channel_id)
+            raise UserError("The fight changed a moment ago; look again and retry.")
+        self._keep(saved)
+        self._rearm(saved)
+        return saved, events
+
+    async def undo(self, interaction: discord.Interaction[Any]) -> tuple[StoredCombat, str]:
+        """Take back the channel's last command: ``(the fight as it was, that command)``."""
+        async with self.lock(interaction.channel_id or 0):
+            stored = await self.require_fight(interaction)
+            result = await self.bot.store.combats.undo(stored)
+            if result is None:
+                raise UserError("There is nothing to undo in this fight.")
+            restored, command = result
+            interaction.extras["committed"] = True
+            self._keep(restored)
+            self._rearm(restored)
+        return restored, command
+
+    async def answer(self, interaction: discord.Interaction[Any], text: str,
+                     channel_id: int) -> None:
+        """Answer the interaction for the table; if Discord refuses (an expired token, an
+        outage), post the text in the channel instead, so what was saved is still seen."""
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text)
+            else:
+                await interaction.response.send_message(text)
+        except discord.HTTPException as error:
+            log.warning("Could not answer interaction %s (%s); posting instead",
+                        interaction.id, error)
+            await self.presenter.post(channel_id, text)
+
+    # -- reaction windows that close by themselves ----------------------------------------
+
+    def _rearm(self, stored: StoredCombat) -> None:
+        deadline = next_deadline(stored.state)
+        old = self._timers.pop(stored.channel_id, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        if deadline is not None:
+            self._arm(stored.channel_id, deadline)
+
+    def _arm(self, channel_id: int, deadline: float) -> None:
+        self._timers[channel_id] = asyncio.get_running_loop().create_task(
+            self._close_at(channel_id, deadline),
+            name=f"unhex-background:window:{channel_id}",
+        )
+
+    async def _close_at(self, channel_id: int, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - self.clock()))
+        try:
+            await self.close_expired_window(channel_id)
+        except Exception:  # a timer has nobody to answer: log it
+            log.exception("Could not close the reaction window in channel %s", channel_id)
+
+    async def close_expired_window(self, channel_id: int) -> bool:
+        """Close the channel's reaction window if its deadline has passed (the timer's job)."""
+        async with self.lock(channel_id):
+            stored = await self.fight(channel_id)
+            deadline = None if stored is None else next_deadline(stored.state)
+            if stored is None or deadline is None or deadline > self.clock():
+                return False
+            system = Actor(user_id=self.bot.user.id if self.bot.user else 0, gm=True)
+            saved, events = await self._commit(stored, CloseWindow(by_timeout=True), system)
+        await self.presenter.post(channel_id, f"⏱️ Time is up.\n{events_text(events)}")
+        self.presenter.refresh(saved)
+        return True
+
+
+async def _made(make: MakeCommand, state: Combat) -> Command:
+    if not callable(make):
+        return make
+    made = make(state)
+    return await made if asyncio.iscoroutine(made) else made  # type: ignore[return-value]

@@ -1,0 +1,339 @@
+"""What a fight shows: the board, and the prompt with a button for each answer to what the
+fight waits for. Buttons and forms carry short ids (the fight, its version, the prompt kind,
+the index of the option and of the fighter), never names cut to fit Discord's 100 characters.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.components import PersistentButton
+from bot.errors import UserError
+from bot.permissions import is_gm
+from bot.store.combats import StoredCombat
+from bot.text import clip
+from engine.combat import (
+    AidMark,
+    ChooseDice,
+    ChooseOrder,
+    CloseWindow,
+    Combat,
+    Command,
+    CriticalChoice,
+    Event,
+    Fighter,
+    Prompt,
+    PromptKind,
+    React,
+    Reroll,
+    StopArea,
+)
+from engine.combat import Armor as ArmorChoice
+from engine.combat import Modifier as ModifierChoice
+
+if TYPE_CHECKING:
+    from bot.cogs.combat.session import FightSession
+
+__all__ = [
+    "AdjustModal",
+    "CombatButton",
+    "Question",
+    "code",
+    "events_text",
+    "prompt_message",
+]
+
+RESOLVE = "resolve"  # the GM's "Resolve now" on a reaction window
+
+
+@dataclass(frozen=True)
+class Question:
+    """How the table is asked one kind of prompt: the question after the decider's name, and
+    the slash command to use when its buttons do not fit."""
+
+    text: str
+    slash: str = "combat status"
+
+
+QUESTIONS: dict[PromptKind, Question] = {
+    PromptKind.CHOOSE_ORDER: Question("won initiative: which team goes first?"),
+    PromptKind.REACT: Question("may react before the dice are rolled",
+                               "defend, /counterattack or /intercept"),
+    PromptKind.REROLL: Question("is good at this: re-roll or keep?"),
+    PromptKind.CRITICAL: Question("rolled a critical success: extra action or adjust?"),
+    PromptKind.CHOOSE_DICE: Question("chooses which die is damage (the other is hit location)"),
+    PromptKind.MODIFIER: Question("may use a modifier"),
+    PromptKind.ARMOR: Question("has armor there: destroy it instead of taking the damage?"),
+    PromptKind.STOP_AREA: Question("stopped the move: which area does the mover end in?"),
+    PromptKind.AID_DICE: Question("succeeded at first aid: which die is the number of boxes?"),
+    PromptKind.AID_BOXES: Question("chooses the \\ marks first aid erases, one per click"),
+    PromptKind.AID_PERMANENT: Question("chooses where an X becomes a permanent wound ■, one "
+                                       "per click"),
+}
+
+_LABELS = {
+    "defend": "Defend", "counterattack": "Counterattack", "intercept": "Intercept",
+    "pass": "Pass",
+    "tens": "Re-roll tens", "ones": "Re-roll ones", "both": "Re-roll both", "keep": "Keep",
+    "extra_action": "Extra action", "adjust": "Adjust",
+    "precise+1": "Precise +1", "precise-1": "Precise −1", "powerful": "Powerful",
+    "none": "No modifier",
+}
+_ARMOR_LABELS = {"use": "Destroy armor", "keep": "Take the damage"}
+_DICE_LABELS = {"tens": "Damage: tens die", "ones": "Damage: ones die"}
+
+
+def code(text: str) -> str:
+    return f"```text\n{text}\n```"
+
+
+def events_text(events: tuple[Event, ...] | list[Event], limit: int = 1900) -> str:
+    lines = [discord.utils.escape_markdown(e.text) for e in events]
+    text = "\n".join(lines)
+    if len(text) > limit:
+        text = text[: limit - 20].rsplit("\n", 1)[0] + "\n… (see /combat log)"
+    return text or "Done."
+
+
+# -- buttons ---------------------------------------------------------------------------------
+
+
+class CombatButton(
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=(r"cb:(?P<combat>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<option>\d*)"
+              r":(?P<fighter>\d*)"),
+):
+    """One answer to what the fight waits for. The custom id says which fight and which saved
+    version of it, which question, and the option's and fighter's places in that version (so
+    it stays short whatever the names). A button from an older version is refused, so a
+    double click or a late click on an old message applies nothing."""
+
+    def __init__(self, combat_id: int, version: int, kind: str, option: str, fighter: str,
+                 label: str, style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+        super().__init__(discord.ui.Button(
+            label=clip(label, 80), style=style,
+            custom_id=f"cb:{combat_id}:{version}:{kind}:{option}:{fighter}",
+        ))
+        self.combat_id, self.version = combat_id, version
+        self.kind, self.option, self.fighter = kind, option, fighter
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> CombatButton:
+        return cls(int(match["combat"]), int(match["version"]), match["kind"], match["option"],
+                   match["fighter"], "")
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        session: FightSession = interaction.client.fights
+        if self.kind == PromptKind.CRITICAL.value:
+            stored = await session.require_fight(interaction, self.combat_id, self.version)
+            _, option, fighter = answer(stored.state, self.kind, self.option, self.fighter)
+            if option == "adjust" and fighter is not None:
+                await self._open_adjust(interaction, stored, fighter)
+                return
+        await session.run(
+            interaction, lambda state: decode(state, self.kind, self.option, self.fighter),
+            combat_id=self.combat_id, version=self.version)
+
+    async def _open_adjust(self, interaction: discord.Interaction[Any], stored: StoredCombat,
+                           fighter: Fighter) -> None:
+        if fighter.owner_id != interaction.user.id and not await is_gm(interaction):
+            who = "the GM" if fighter.owner_id is None else "their player"
+            raise UserError(f"Only {who} or a GM decides for {fighter.name}.")
+        await interaction.response.send_modal(
+            AdjustModal(stored.id, stored.version, self.fighter, fighter.name))
+
+
+OUT_OF_DATE = ("That button is out of date: the fight has moved on since. Use the newest "
+               "buttons.")
+
+
+def fighter_at(state: Combat, index: str) -> Fighter | None:
+    """The fighter at ``index`` (as a button's id gives it) in ``state``."""
+    if not index.isascii() or not index.isdigit() or int(index) >= len(state.fighters):
+        return None
+    return state.fighters[int(index)]
+
+
+def fighter_index(state: Combat, key: str | None) -> str:
+    if key is None:
+        return ""
+    return str(next(i for i, f in enumerate(state.fighters) if f.key == key))
+
+
+def answer(state: Combat, kind: str, option: str,
+           fighter: str) -> tuple[PromptKind | None, str, Fighter | None]:
+    """What a button of ``state``'s version answers: the prompt kind (``None`` for the GM's
+    Resolve now), the option and the fighter it is for."""
+    if kind == RESOLVE:
+        return None, "", None
+    found = fighter_at(state, fighter)
+    key = None if found is None else found.key
+    for prompt in state.waiting_for():
+        if prompt.kind.value == kind and prompt.fighter == key:
+            if option.isascii() and option.isdigit() and int(option) < len(prompt.options):
+                return prompt.kind, prompt.options[int(option)], found
+            break
+    raise UserError(OUT_OF_DATE)
+
+
+def decode(state: Combat, kind: str, option: str, fighter: str) -> Command:
+    """The engine command a button of ``state``'s version stands for."""
+    prompt_kind, chosen, found = answer(state, kind, option, fighter)
+    if prompt_kind is None:
+        return CloseWindow(by_timeout=False)
+    return _command_for(prompt_kind, chosen, "" if found is None else found.key)
+
+
+def _command_for(kind: PromptKind, option: str, fighter: str) -> Command:
+    match kind:
+        case PromptKind.REACT:
+            return React(fighter=fighter, reaction=option)
+        case PromptKind.REROLL:
+            return Reroll(fighter=fighter, which=option)
+        case PromptKind.CRITICAL:
+            return CriticalChoice(fighter=fighter, choice="extra_action", value=None)
+        case PromptKind.CHOOSE_DICE:
+            return ChooseDice(fighter=fighter, damage=option)
+        case PromptKind.MODIFIER:
+            return ModifierChoice(fighter=fighter, use=option)
+        case PromptKind.ARMOR:
+            return ArmorChoice(fighter=fighter, use=option == "use")
+        case PromptKind.CHOOSE_ORDER:
+            return ChooseOrder(first_team=option)
+        case PromptKind.STOP_AREA:
+            return StopArea(fighter=fighter, area=option)
+        case PromptKind.AID_DICE | PromptKind.AID_BOXES | PromptKind.AID_PERMANENT:
+            return AidMark(fighter=fighter, option=option)
+    raise UserError("That button is not one this fight knows.")
+
+
+ADJUST_MODAL_ID = re.compile(r"cb-adjust:(?P<combat>\d+):(?P<version>\d+):(?P<fighter>\d+)")
+
+
+class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
+    """The form Adjust opens. It is not kept in memory: the session answers its submit from
+    the custom id, so a form left open across a restart still works."""
+
+    def __init__(self, combat_id: int, version: int, fighter: str, fighter_name: str) -> None:
+        super().__init__(custom_id=f"cb-adjust:{combat_id}:{version}:{fighter}")
+        self.value: discord.ui.TextInput[AdjustModal] = discord.ui.TextInput(
+            label=clip(f"New value for {fighter_name}", 45), min_length=1, max_length=2
+        )
+        self.add_item(self.value)
+        self.stop()
+
+
+# -- the prompt --------------------------------------------------------------------------------
+
+
+def prompt_message(
+    stored: StoredCombat,
+) -> tuple[str, discord.ui.View | None, discord.AllowedMentions]:
+    """Who must decide what, with their buttons (at most 25, in 5 rows), and the mentions
+    that ping exactly the players asked to decide."""
+    state = stored.state
+    prompts = [p for p in state.waiting_for() if p.kind is not PromptKind.ACT]
+    users = sorted({p.user_id for p in prompts if p.user_id is not None})
+    mentions = discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(u) for u in users])
+    if not prompts:
+        return "", None, mentions
+    reacting = any(p.kind is PromptKind.REACT for p in prompts)
+    resolve = [CombatButton(stored.id, stored.version, RESOLVE, "", "", "Resolve now (GM)",
+                            discord.ButtonStyle.secondary)] if reacting else []
+    lines: list[str] = []
+    rows: list[list[CombatButton]] = []
+    for prompt in prompts:
+        who = _who(state, prompt)
+        question = QUESTIONS.get(prompt.kind, Question("must decide"))
+        deadline = f" (closes <t:{int(prompt.deadline)}:R>)" if prompt.deadline else ""
+        index = fighter_index(state, prompt.fighter)
+        group = [
+            CombatButton(stored.id, stored.version, prompt.kind.value, str(n), index,
+                         _button_label(state, prompt, option, len(prompts) > 1), _style(option))
+            for n, option in enumerate(prompt.options)
+        ]
+        packed = _pack_rows(rows, group)
+        if len(_pack_rows(packed, resolve)) > 5:
+            lines.append(f"**{who}** {question.text}{deadline}: no room for more buttons, use "
+                         f"`/{question.slash}`.")
+            continue
+        lines.append(f"**{who}** {question.text}{deadline}")
+        rows = packed
+    view = discord.ui.View(timeout=None)
+    for row_index, row in enumerate(_pack_rows(rows, resolve)):
+        for button in row:
+            button.item.row = row_index
+            view.add_item(button)
+    return clip("\n".join(lines), 1900), view, mentions
+
+
+def _button_label(state: Combat, prompt: Prompt, option: str, named: bool) -> str:
+    label = _label(prompt.kind, option, _hit_dice(state, prompt)) or option
+    if prompt.fighter and named:
+        label = f"{state.fighter(prompt.fighter).name}: {label}"
+    return label
+
+
+def _who(state: Combat, prompt: Prompt) -> str:
+    name = state.fighter(prompt.fighter).name if prompt.fighter else (prompt.team or "GM")
+    name = discord.utils.escape_markdown(name)
+    return f"{name} (<@{prompt.user_id}>)" if prompt.user_id else f"{name} (GM)"
+
+
+def _pack_rows(rows: list[list[CombatButton]],
+               group: list[CombatButton]) -> list[list[CombatButton]]:
+    """``rows`` with ``group`` added: in the last row when it fits there, else in new rows of at
+    most five (Discord's limit per row)."""
+    if not group:
+        return rows
+    if rows and len(rows[-1]) + len(group) <= 5:
+        return [*rows[:-1], [*rows[-1], *group]]
+    return [*rows, *(group[i:i + 5] for i in range(0, len(group), 5))]
+
+
+def _hit_dice(state: Combat, prompt: Prompt) -> tuple[int, int] | None:
+    """The tens and ones of the hit whose dice ``prompt`` asks about, to label the buttons."""
+    if prompt.kind is PromptKind.AID_DICE and state.aid is not None:
+        result = state.aid.roll.roll.result
+        return result.tens, result.ones
+    if prompt.kind is not PromptKind.CHOOSE_DICE or state.pending is None:
+        return None
+    for hit in state.pending.hits:
+        if hit.chooser == prompt.fighter and hit.damage_die is None:
+            return hit.tens, hit.ones
+    return None
+
+
+def _label(kind: PromptKind, option: str, dice: tuple[int, int] | None = None) -> str:
+    if kind is PromptKind.CHOOSE_DICE:
+        if dice is not None:
+            damage, location = dice if option == "tens" else dice[::-1]
+            return f"{damage} damage · location {location}"
+        return _DICE_LABELS.get(option, option)
+    if kind is PromptKind.CHOOSE_ORDER:
+        return f"{option} first"
+    if kind is PromptKind.ARMOR:
+        return _ARMOR_LABELS.get(option, option)
+    if kind is PromptKind.STOP_AREA:
+        return f"Stop in {option}"
+    if kind is PromptKind.AID_DICE and dice is not None:
+        boxes, extra = dice if option == "tens" else dice[::-1]
+        return f"{boxes} boxes · {extra} more location{'' if extra == 1 else 's'}"
+    if kind in (PromptKind.AID_BOXES, PromptKind.AID_PERMANENT):
+        return "Done" if option == "done" else option.replace("_", " ").capitalize()
+    return _LABELS.get(option, option)
+
+
+def _style(option: str) -> discord.ButtonStyle:
+    if option in ("pass", "keep", "none"):
+        return discord.ButtonStyle.secondary
+    if option in ("defend", "counterattack", "intercept", "extra_action", "adjust"):
+        return discord.ButtonStyle.success
+    return discord.ButtonStyle.primary
