@@ -19,7 +19,7 @@ import asyncio
 import datetime as dt
 import itertools
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -212,6 +212,12 @@ class Table:
         self._current: Reply | None = None
         self.synced: list[tuple[int | None, list[dict[str, Any]]]] = []
         self.roles: list[Role] = []
+        #: What the bot may do in the channels (Discord sends it as ``app_permissions``).
+        self.app_permissions = discord.Permissions.all()
+        self._replies: dict[str, Reply] = {}
+        #: Per channel, what Discord does before sending or editing a message there (sleep,
+        #: raise an HTTP error): a slow or refusing Discord.
+        self.channel_faults: dict[int, Callable[[], Awaitable[None]]] = {}
         self.bot: UnhexBot
 
     # -- life cycle ----------------------------------------------------------------------
@@ -375,10 +381,9 @@ class Table:
             data["resolved"] = resolved
         return data
 
-    async def _interact(self, kind: int, data: dict[str, Any], *, user: User, channel: int,
-                        message: dict[str, Any] | None = None) -> Reply:
-        token = f"token-{snowflake()}"
-        payload: dict[str, Any] = {
+    def _payload(self, kind: int, data: dict[str, Any], *, user: User, channel: int,
+                 token: str) -> dict[str, Any]:
+        return {
             "id": str(snowflake()), "application_id": str(APP_ID), "type": kind,
             "token": token, "version": 1, "guild_id": str(GUILD_ID),
             "channel_id": str(channel),
@@ -386,21 +391,51 @@ class Table:
                         "name": "fight", "position": 0, "permission_overwrites": [],
                         "nsfw": False, "parent_id": None},
             "member": user.member_payload(), "data": data, "locale": "en-US",
-            "guild_locale": "en-US", "app_permissions": str(discord.Permissions.all().value),
+            "guild_locale": "en-US", "app_permissions": str(self.app_permissions.value),
             "entitlements": [], "authorizing_integration_owners": {"0": str(GUILD_ID)},
             "context": 0, "attachment_size_limit": 10_485_760,
         }
+
+    async def _interact(self, kind: int, data: dict[str, Any], *, user: User, channel: int,
+                        message: dict[str, Any] | None = None) -> Reply:
+        token = f"token-{snowflake()}"
+        payload = self._payload(kind, data, user=user, channel=channel, token=token)
         self._token_channel[token] = channel
         if message is not None:
             payload["message"] = message
             self._token_message[token] = int(message["id"])
         reply = Reply()
+        self._replies[token] = reply
         self._current = reply
         before = asyncio.all_tasks()
         self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
         await self._settle(before)
         self._current = None
         return reply
+
+    async def at_once(self, *requests: tuple[str, dict[str, Any]]) -> list[Reply]:
+        """Send several slash commands ``(command, options)`` before the bot has handled any
+        of them, as when people press at the same moment; then wait for all of them. Each
+        reply holds its interaction's own answers (channel posts are in ``messages``)."""
+        replies = [self.send_slash(command, **options) for command, options in requests]
+        await self.settle()
+        return replies
+
+    def send_slash(self, command: str, *, user: User = ALICE, channel: int = CHANNEL_ID,
+                   **options: Any) -> Reply:
+        """Hand ``/command`` to the bot without waiting for it (see :meth:`settle`); the reply
+        fills in as the bot answers."""
+        data = self._command_data(command, options, focused=None)
+        token = f"token-{snowflake()}"
+        payload = self._payload(2, data, user=user, channel=channel, token=token)
+        reply = self._replies[token] = Reply()
+        self._token_channel[token] = channel
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        return reply
+
+    async def settle(self) -> None:
+        """Wait until the bot has finished everything it is doing (but its timers)."""
+        await self._settle(set())
 
     async def _settle(self, before: set[asyncio.Task[Any]]) -> None:
         """Wait until every task the interaction started (and those they started) is done."""
@@ -417,10 +452,11 @@ class Table:
 
     # -- the fake Discord HTTP API ---------------------------------------------------------
 
-    def _record(self, raw: dict[str, Any]) -> None:
+    def _record(self, raw: dict[str, Any], reply: Reply | None = None) -> None:
         self.messages[int(raw["id"])] = raw
-        if self._current is not None:
-            self._current.messages.append(_message(raw))
+        reply = reply or self._current
+        if reply is not None:
+            reply.messages.append(_message(raw))
 
     def _new_message(self, channel_id: int, body: dict[str, Any], *, flags: int = 0,
                      message_id: int | None = None) -> dict[str, Any]:
@@ -446,14 +482,15 @@ class Table:
         }
         return raw
 
-    def _edit(self, message_id: int, body: dict[str, Any]) -> dict[str, Any]:
+    def _edit(self, message_id: int, body: dict[str, Any],
+              reply: Reply | None = None) -> dict[str, Any]:
         raw = dict(self.messages[message_id])
         for key in ("content", "components", "embeds"):
             if key in body:
                 raw[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
         assert len(raw["content"] or "") <= 2000, "edit over Discord's 2,000 characters"
         raw["edited_timestamp"] = dt.datetime.now(dt.UTC).isoformat()
-        self._record(raw)
+        self._record(raw, reply)
         return raw
 
     def _patch_http(self, bot: UnhexBot) -> None:
@@ -472,12 +509,14 @@ class Table:
         AsyncWebhookAdapter.request = webhook_request  # type: ignore[method-assign,assignment]
 
         async def send_message(channel_id: int, *, params: Any) -> dict[str, Any]:
+            await table._channel_call(int(channel_id))
             raw = table._new_message(int(channel_id), params.payload or json.loads(
                 params.multipart[0]["value"]))
             table._record(raw)
             return raw
 
         async def edit_message(channel_id: int, message_id: int, *, params: Any) -> dict[str, Any]:
+            await table._channel_call(int(channel_id))
             return table._edit(int(message_id), params.payload or {})
 
         async def get_message(channel_id: int, message_id: int) -> dict[str, Any]:
@@ -505,22 +544,30 @@ class Table:
         http.bulk_upsert_global_commands = bulk_upsert_global_commands  # type: ignore[method-assign,assignment]
         http.bulk_upsert_guild_commands = bulk_upsert_guild_commands  # type: ignore[method-assign,assignment]
 
+    async def _channel_call(self, channel_id: int) -> None:
+        """What Discord does before a channel message is sent or edited: by default nothing;
+        a test may make it slow or refuse (``table.channel_faults[channel] = async fn``)."""
+        fault = self.channel_faults.get(channel_id)
+        if fault is not None:
+            await fault()
+
     def _answer_webhook(self, method: str, path: str, url: str,
                         body: dict[str, Any]) -> Any:
-        reply = self._current
         if method == "POST" and path.endswith("/callback"):
-            return self._callback(url.split("/")[-2], body, reply)
+            token = url.split("/")[-2]
+            return self._callback(token, body, self._replies.get(token, self._current))
         parts = url.split("/webhooks/")[1].split("/")
         token = parts[1]
+        reply = self._replies.get(token, self._current)
         if method == "POST":  # a follow-up message
             flags = int(body.get("flags") or 0)
             raw = self._new_message(self._channel_of(token), body, flags=flags)
-            self._record(raw)
+            self._record(raw, reply)
             return raw
         target = parts[3] if len(parts) > 3 else "@original"
         message_id = self._token_message[token] if target == "@original" else int(target)
         if method == "PATCH":
-            return self._edit(message_id, body)
+            return self._edit(message_id, body, reply)
         if method == "GET":
             return self.messages[message_id]
         if method == "DELETE":
@@ -547,7 +594,7 @@ class Table:
             flags = int(data.get("flags") or 0)
             raw = self._new_message(self._token_channel[token], data, flags=flags)
             self._token_message[token] = int(raw["id"])
-            self._record(raw)
+            self._record(raw, reply)
             resource["message"] = raw
             interaction.update(response_message_id=raw["id"],
                                response_message_ephemeral=bool(flags & EPHEMERAL))
@@ -560,7 +607,7 @@ class Table:
                                response_message_ephemeral=bool(flags & EPHEMERAL))
         elif kind == 7:
             message_id = self._token_message[token]
-            raw = self._edit(message_id, data)
+            raw = self._edit(message_id, data, reply)
             resource["message"] = raw
             interaction.update(response_message_id=raw["id"])
         elif kind == 8 and reply is not None:

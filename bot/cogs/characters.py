@@ -34,7 +34,7 @@ from bot.client import UnhexBot
 from bot.components import PersistentButton, answer_form, button_row
 from bot.errors import UserError
 from bot.permissions import is_gm, require_gm, require_guild
-from bot.store.characters import CharacterStore, NameTaken, StoredCharacter
+from bot.store.characters import CharacterStore, InFight, NameTaken, StoredCharacter
 from data import load_rules
 from engine.catalog import Ability
 from engine.character import (
@@ -123,8 +123,13 @@ async def may_change(interaction: discord.Interaction[Any], stored: StoredCharac
 async def require_change(
     interaction: discord.Interaction[Any], stored: StoredCharacter, doing: str = "change"
 ) -> None:
-    """Refuse, saying why, unless the user may change the character. ``doing``: "delete"."""
+    """Refuse, saying why, unless the user may change the character now (not while a fight
+    holds it: the fight's copy is the truth until it ends). ``doing``: "delete"."""
     if await may_change(interaction, stored):
+        bot: UnhexBot = interaction.client
+        fight = await bot.store.combats.fight_of(stored.id)
+        if fight is not None:
+            raise InFight(stored.name, fight[1])
         return
     if stored.npc:
         raise UserError(
@@ -777,6 +782,22 @@ class CharacterCog(
                           lambda _, text: submit_import(interaction, text))
 
 
+async def _as_it_stands(interaction: discord.Interaction[Any],
+                        stored: StoredCharacter) -> tuple[Character, str]:
+    """The character as it stands now: while a fight holds it, the fight's copy (with its live
+    wounds) and a line saying where; else the sheet."""
+    bot: UnhexBot = interaction.client
+    fight = await bot.store.combats.fight_of(stored.id)
+    if fight is None:
+        return stored.character, ""
+    combat = await bot.fights.fight(fight[1])
+    fighter = None if combat is None else next(
+        (f for f in combat.state.fighters if f.character_id == stored.id), None)
+    if fighter is None:
+        return stored.character, ""
+    return fighter.character, f"-# In the fight in <#{fight[1]}>: as it stands now.\n"
+
+
 class SheetCog(commands.Cog):
     @app_commands.command(name="sheet", description="Show a character's sheet to the table.")
     @app_commands.describe(character="Whose sheet (default: your PC)")
@@ -801,7 +822,9 @@ class SheetCog(commands.Cog):
             if count > 1:
                 note = (f"-# Your most recently changed PC of {count}; name another with "
                         "`character:`.\n")
-        block = sheet_block(stored.character)
+        shown, where = await _as_it_stands(interaction, stored)
+        note = where + note
+        block = sheet_block(shown)
         if len(note) + len(block) > MESSAGE_LIMIT:
             note = ""
         await interaction.response.send_message(note + block)

@@ -1,0 +1,334 @@
+"""Fights you can trust: a step is one transaction, a crash or a refusing Discord loses nothing
+and leaves nobody without buttons, and one character is in one fight at a time."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import discord
+import pytest
+
+import bot.cogs.combat.session as session_module
+from engine.character import Character
+from engine.combat import Fighter
+from tests.bot.test_combat import _ana_and_goon_on_the_dance_floor, _character, _fight
+from tests.harness import ALICE, CHANNEL_ID, GM, OTHER_CHANNEL_ID, Reply, Table
+
+
+class _FakeResponse:
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = "Service Unavailable" if status >= 500 else "Forbidden"
+
+
+def _http_error(status: int) -> discord.HTTPException:
+    kind = discord.Forbidden if status == 403 else discord.DiscordServerError
+    return kind(_FakeResponse(status), "refused")  # type: ignore[arg-type]
+
+
+def _level(table: Table, name: str) -> int:
+    with sqlite3.connect(table.database) as db:
+        row = db.execute("SELECT data FROM characters WHERE name = ?", (name,)).fetchone()
+    return Character.model_validate_json(row[0]).level
+
+
+async def _ana_hurt_and_fight_over_soon(table: Table) -> None:
+    """Ana (40) and Goon (25) fighting; Ana has taken 4 damage (36)."""
+    await _ana_and_goon_on_the_dance_floor(table)
+    await table.slash("combat set", user=GM, character="Ana", level=36)
+
+
+# -- a step is one transaction ---------------------------------------------------------------
+
+
+async def test_a_crash_during_the_write_back_leaves_the_fight_and_the_sheets_untouched(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await _ana_hurt_and_fight_over_soon(table)
+    written: list[str] = []
+
+    def crash_on_the_second_sheet(sheet: Character, fighter: Fighter) -> Character:
+        written.append(fighter.name)
+        if len(written) == 2:
+            raise RuntimeError("the process dies here")
+        return session_module.after_the_fight(sheet, fighter.character)
+
+    monkeypatch.setattr(session_module, "_write_back", crash_on_the_second_sheet)
+    ended = await table.slash("combat end", user=GM)
+    assert ended.ephemeral and "Nothing was changed" in ended.content
+    assert written == ["Ana", "Goon"]
+    assert _level(table, "Ana") == 40  # Ana's write-back was rolled back with the rest
+    monkeypatch.undo()
+    await table.restart()
+    status = await table.slash("combat status")  # the fight goes on
+    assert "Ana" in status.content and not status.content.startswith("There is no fight")
+    ended = await table.slash("combat end", user=GM)
+    assert not ended.ephemeral
+    assert _level(table, "Ana") == 36
+
+
+async def test_the_sheet_of_a_character_in_a_fight_is_changed_only_through_the_fight(
+    table: Table,
+) -> None:
+    await _ana_hurt_and_fight_over_soon(table)
+    refused = await table.slash("character advance", character="Ana")
+    assert refused.ephemeral, refused.content
+    assert f"<#{CHANNEL_ID}>" in refused.content and "/combat set" in refused.content
+    for command, options in (("character item add", {"name": "Rope", "kind": "melee_1h"}),
+                             ("character recover", {}), ("character delete", {})):
+        other = await table.slash(command, character="Ana", **options)
+        assert other.ephemeral and f"<#{CHANNEL_ID}>" in other.content, (command, other.content)
+    await table.slash("combat end", user=GM)
+    advanced = await table.slash("character advance", character="Ana")
+    assert "advances to max level 41" in advanced.content
+    assert _level(table, "Ana") == 36  # the fight's damage, and the advance, both kept
+
+
+async def test_end_and_advance_at_the_same_moment_lose_nothing(table: Table) -> None:
+    await _ana_hurt_and_fight_over_soon(table)
+    ended, advanced = await table.at_once(("combat end", {"user": GM}),
+                                          ("character advance", {"character": "Ana"}))
+    assert not ended.ephemeral, ended.content
+    with sqlite3.connect(table.database) as db:
+        row = db.execute("SELECT data FROM characters WHERE name = 'Ana'").fetchone()
+    sheet = Character.model_validate_json(row[0])
+    assert sheet.level == 36  # the fight's end was written back
+    if "advances to max level 41" in advanced.content:  # shown: then it is on the sheet
+        assert sheet.max_level == 41
+    else:
+        assert advanced.ephemeral and sheet.max_level == 40
+
+
+async def test_one_character_fights_in_one_channel_at_a_time(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _fight(table, ("Ana", "Dance Floor"), user_of={"Ana": ALICE})
+    await table.slash("combat start", user=GM, map="Nightclub", channel=OTHER_CHANNEL_ID)
+    again = await table.slash("combat add", channel=OTHER_CHANNEL_ID, character="Ana",
+                              area="Bar")
+    assert again.ephemeral and f"<#{CHANNEL_ID}>" in again.content, again.content
+    empty = await table.slash("combat status", channel=OTHER_CHANNEL_ID)
+    assert "Ana" not in empty.content
+    await table.slash("combat remove", user=GM, character="Ana")
+    now_free = await table.slash("combat add", channel=OTHER_CHANNEL_ID, character="Ana",
+                                 area="Bar")
+    assert not now_free.ephemeral, now_free.content
+
+
+async def test_undo_of_an_add_frees_the_character_for_another_fight(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _fight(table, ("Ana", "Dance Floor"), user_of={"Ana": ALICE})
+    await table.slash("combat undo", user=GM)
+    await table.slash("combat start", user=GM, map="Nightclub", channel=OTHER_CHANNEL_ID)
+    added = await table.slash("combat add", channel=OTHER_CHANNEL_ID, character="Ana",
+                              area="Bar")
+    assert not added.ephemeral, added.content
+
+
+async def test_the_sheet_shows_the_fight_s_wounds_while_it_lasts(table: Table) -> None:
+    await _ana_hurt_and_fight_over_soon(table)
+    sheet = await table.slash("sheet", character="Ana")
+    assert "Level 36/40" in sheet.content, sheet.content
+    assert f"<#{CHANNEL_ID}>" in sheet.content
+
+
+# -- start-up restores what the table needs ------------------------------------------------------
+
+
+async def test_a_crash_before_the_prompt_is_posted_is_mended_at_start_up(table: Table) -> None:
+    await _ana_and_goon_on_the_dance_floor(table)
+
+    async def down() -> None:
+        raise _http_error(503)
+
+    table.channel_faults[CHANNEL_ID] = down
+    declared = await table.slash("attack", target="Goon")
+    assert "Ana attacks Goon" in declared.answer.content  # answered first, then Discord failed
+    assert not any(m.buttons for m in declared.messages)
+    table.channel_faults.clear()
+    for task in list(table.bot.fights.presenter._retries.values()):
+        task.cancel()
+    await table.restart(dice=[3, 5])
+    prompt = table.channel_messages()[-1]
+    assert "may react" in prompt.content and "Goon (GM)" in prompt.content
+    passed = await table.click(prompt, "Pass", user=GM)
+    assert "35 (3·5) vs 40" in passed.answer.content
+
+
+async def test_start_up_does_not_post_again_what_the_table_already_sees(table: Table) -> None:
+    await _ana_and_goon_on_the_dance_floor(table)
+    await table.slash("attack", target="Goon")
+    seen = len(table.channel_messages())
+    await table.restart()
+    assert len(table.channel_messages()) == seen
+
+
+async def test_a_refusing_discord_is_tried_again_by_the_next_command(table: Table) -> None:
+    await _ana_and_goon_on_the_dance_floor(table)
+    calls = 0
+
+    async def once() -> None:
+        nonlocal calls
+        calls += 1
+        raise _http_error(503)
+
+    table.channel_faults[CHANNEL_ID] = once
+    declared = await table.slash("attack", target="Goon")
+    assert declared.answer.content.startswith("Ana attacks Goon")
+    table.channel_faults.clear()
+    shown = await table.slash("combat status")
+    assert "Waiting for: Goon (react)" in shown.content
+    await table.bot.fights.presenter._retries[CHANNEL_ID]  # the retry shows the prompt
+    assert "may react" in table.channel_messages()[-1].content
+
+
+# -- answer first, Discord outside the lock ---------------------------------------------------
+
+
+async def _answered(*replies: Reply) -> None:
+    for _ in range(200):
+        if all(r.messages for r in replies):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("no answer within 2 s")
+
+
+async def test_a_slow_discord_in_one_channel_does_not_delay_the_answers(table: Table) -> None:
+    await _ana_and_goon_on_the_dance_floor(table)
+    await _character(table, "Cara", level=30, user=ALICE)
+    await table.slash("combat start", user=GM, map="Nightclub", channel=OTHER_CHANNEL_ID)
+    gate = asyncio.Event()
+
+    async def slow() -> None:
+        await gate.wait()
+
+    table.channel_faults[CHANNEL_ID] = slow
+    first = table.send_slash("attack", target="Goon")
+    elsewhere = table.send_slash("combat add", channel=OTHER_CHANNEL_ID, character="Cara",
+                                 area="Bar")
+    await _answered(first, elsewhere)
+    assert first.answer.content.startswith("Ana attacks Goon")  # answered before the board
+    second = table.send_slash("combat status")
+    await _answered(second)
+    assert "Waiting for: Goon (react)" in second.answer.content
+    assert "Cara joins" in elsewhere.answer.content or not elsewhere.answer.ephemeral
+    gate.set()
+    await table.settle()
+    assert "may react" in table.channel_messages()[-1].content
+
+
+async def test_a_burst_of_commands_edits_the_board_once(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    for name in ("Goon", "Rat", "Bat"):
+        await _character(table, name, user=GM, level=20, npc=True)
+    await table.slash("combat start", user=GM, map="Nightclub")
+    board = table.channel_messages()[-1]
+    edits = 0
+    gate = asyncio.Event()
+
+    async def count() -> None:
+        nonlocal edits
+        edits += 1
+        await gate.wait()
+
+    table.channel_faults[CHANNEL_ID] = count
+    replies = [table.send_slash("combat add", user=GM, character=name, area="Bar")
+               for name in ("Goon", "Rat", "Bat")]
+    await _answered(*replies)  # all three saved and answered while the first edit hangs
+    gate.set()
+    await table.settle()
+    assert all(not r.answer.ephemeral for r in replies), [r.answer.content for r in replies]
+    assert edits == 2  # the first add's board edit, then one for the other two
+    assert all(n in table.message(board.id).content for n in ("Goon", "Rat", "Bat"))
+
+
+# -- permissions -------------------------------------------------------------------------------
+
+
+async def test_without_send_messages_nothing_is_applied_and_the_answer_says_why(
+    table: Table,
+) -> None:
+    await _ana_and_goon_on_the_dance_floor(table)
+    table.app_permissions = discord.Permissions.all()
+    table.app_permissions.send_messages = False
+    refused = await table.slash("attack", target="Goon")
+    assert refused.ephemeral and "Send Messages" in refused.content, refused.content
+    assert "Something went wrong" not in refused.content
+    log = await table.slash("combat log")
+    assert "attacks" not in log.content
+
+
+# -- within Discord's limits -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("command", "options"), [
+    ("attack", {"target": "x" * 6000}),
+    ("move", {"to": "x" * 6000}),
+    ("door", {"area": "x" * 6000, "open": True}),
+    ("firstaid", {"target": "x" * 6000}),
+    ("item hold", {"item": "x" * 6000}),
+    ("item use", {"what": "x" * 6000}),
+    ("combat add", {"character": "x" * 6000, "area": "Bar"}),
+    ("combat status", {"character": "x" * 6000}),
+    ("combat set", {"character": "x" * 6000, "level": 3}),
+    ("combat remove", {"character": "x" * 6000}),
+    ("attack", {"target": "Goon", "as": "y" * 6000}),
+])
+async def test_a_6000_character_option_gets_a_short_clear_refusal(
+    table: Table, command: str, options: dict[str, object]
+) -> None:
+    await _ana_and_goon_on_the_dance_floor(table)
+    refused = await table.slash(command, user=GM, **options)  # the harness checks the length
+    assert refused.ephemeral and len(refused.content) < 300, refused.content
+    assert "Something went wrong" not in refused.content
+
+
+async def test_unicode_digits_in_the_adjust_form_are_not_a_number(table: Table) -> None:
+    await _ana_and_goon_on_the_dance_floor(table)
+    declared = await table.slash("attack", target="Goon")
+    table.dice(2, 2)
+    rolled = await table.click(declared.prompt, "Pass", user=GM)
+    opened = await table.click(rolled.prompt, "Adjust")
+    for typed in ("²", "①", "٣٩"):
+        refused = await table.submit(opened.modal, {"New value for Ana": typed},
+                                     message=rolled.prompt)
+        assert refused.ephemeral and refused.content == f"“{typed}” is not a number."
+
+
+async def test_button_ids_stay_short_whatever_the_names(table: Table) -> None:
+    long_name = "Bartholomew the Unyielding Third"  # 32 characters
+    await _character(table, long_name, level=40)
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await _fight(table, (long_name, "Dance Floor"), ("Goon", "Dance Floor"),
+                 user_of={long_name: ALICE})
+    table.dice(3, 4, 6, 2)
+    begun = await table.slash("combat begin", user=GM)
+    await table.click(begun.prompt, "PCs first")
+    declared = await table.slash("attack", user=GM, target=long_name, **{"as": "Goon"})
+    assert declared.ephemeral  # not the NPCs' turn; Alice attacks instead
+    declared = await table.slash("attack", target="Goon")
+    for button in declared.prompt.buttons:
+        assert long_name.casefold() not in button.custom_id and len(button.custom_id) <= 40
+    table.dice(3, 5)
+    passed = await table.click(declared.prompt, "Pass", user=GM)
+    assert "35 (3·5) vs 40" in passed.answer.content
+
+
+# -- buttons re-check who presses them ---------------------------------------------------------
+
+
+async def test_an_old_recover_button_does_not_recover_a_new_character_with_the_same_id(
+    table: Table,
+) -> None:
+    await _ana_hurt_and_fight_over_soon(table)
+    ended = await table.slash("combat end", user=GM)
+    offer = ended.posted("may recover")
+    deleted = await table.slash("character delete", character="Ana")
+    await table.click(deleted.message, "Delete character")
+    await _character(table, "Ana", level=40, weapon=None)  # gets the freed id
+    with sqlite3.connect(table.database) as db:
+        db.execute("UPDATE characters SET data = json_set(data, '$.level', 20) "
+                   "WHERE name = 'Ana'")
+    pressed = await table.click(offer, "Recover Ana")
+    assert pressed.ephemeral and "no longer exists" in pressed.content, pressed.content
+    assert _level(table, "Ana") == 20
