@@ -44,7 +44,12 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             reference, interaction.user.id, interaction.channel_id, command, interaction.data,
             exc_info=error,
         )
-        message = f"Something went wrong on our side (ref `{reference}`). Nothing was changed."
+        if interaction.extras.get("committed"):  # saved before the failure: say so
+            message = (f"Your command was saved, but something went wrong on our side while "
+                       f"showing it (ref `{reference}`).")
+        else:
+            message = (f"Something went wrong on our side (ref `{reference}`). Nothing was "
+                       "changed.")
     try:
         if interaction.response.is_done():
             await interaction.followup.send(message, ephemeral=True)

@@ -433,6 +433,18 @@ class Table:
         self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
         return reply
 
+    def send_click(self, message: Message, label: str, *, user: User = ALICE) -> Reply:
+        """Press ``label`` on ``message`` without waiting for the bot (see :meth:`settle`)."""
+        data = {"custom_id": message.button(label).custom_id, "component_type": 2}
+        token = f"token-{snowflake()}"
+        payload = self._payload(3, data, user=user, channel=message.channel_id, token=token)
+        payload["message"] = message.raw
+        self._token_message[token] = message.id
+        reply = self._replies[token] = Reply()
+        self._token_channel[token] = message.channel_id
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        return reply
+
     async def settle(self) -> None:
         """Wait until the bot has finished everything it is doing (but its timers)."""
         await self._settle(set())

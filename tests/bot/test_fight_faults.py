@@ -332,3 +332,37 @@ async def test_an_old_recover_button_does_not_recover_a_new_character_with_the_s
     pressed = await table.click(offer, "Recover Ana")
     assert pressed.ephemeral and "no longer exists" in pressed.content, pressed.content
     assert _level(table, "Ana") == 20
+
+
+# -- people pressing at once -------------------------------------------------------------------
+
+
+async def test_fifty_presses_of_one_button_apply_once(table: Table) -> None:
+    await _ana_and_goon_on_the_dance_floor(table)
+    declared = await table.slash("attack", target="Goon")
+    table.dice(3, 5, 6, 0)
+    presses = [table.send_click(declared.prompt, "Pass", user=GM) for _ in range(50)]
+    await table.settle()
+    applied = [p for p in presses if p.messages and not p.answer.ephemeral]
+    assert len(applied) == 1, [p.answer.content for p in presses if p.messages][:3]
+    assert all(p.messages and p.answer.ephemeral for p in presses if p is not applied[0])
+    log = await table.slash("combat log")
+    assert log.content.count("35 (3·5)") == 1, log.content
+
+
+async def test_a_failure_after_the_step_was_saved_says_it_was_saved(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await _ana_and_goon_on_the_dance_floor(table)
+
+    def broken(stored: object) -> None:
+        raise RuntimeError("the presenter broke")
+
+    monkeypatch.setattr(table.bot.fights.presenter, "refresh", broken)
+    declared = await table.slash("attack", target="Goon")
+    assert declared.answer.content.startswith("Ana attacks Goon")
+    assert declared.message.ephemeral
+    assert "was saved" in declared.message.content and "Nothing was changed" not in (
+        declared.message.content)
+    log = await table.slash("combat log")
+    assert "Ana attacks Goon" in log.content
