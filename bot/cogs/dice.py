@@ -13,9 +13,13 @@ from discord.utils import escape_markdown
 from bot.client import UnhexBot
 from bot.components import PersistentButton, answer_form, button_row
 from bot.errors import UserError
+from bot.options import Text
 from bot.store.rolls import StoredRoll
+from bot.text import echo
 from engine.dice import Check, Reroll
 from engine.quickroll import Decision, QuickRoll
+
+NOTE_LIMIT = 200
 
 
 def _line(check: Check) -> str:
@@ -172,7 +176,7 @@ async def submit_adjust(
 ) -> None:
     text = text.strip()
     if not text.isdigit():
-        raise UserError(f"“{escape_markdown(text)}” is not a number.")
+        raise UserError(f"“{echo(text)}” is not a number.")
     stored = await _own_roll(bot, roll_id, interaction.user.id)
     new = stored.state.adjust(int(text))
     await _save_and_show(bot, interaction, stored, new)
@@ -202,7 +206,7 @@ class DiceCog(commands.Cog):
         level: app_commands.Range[int, 1, 99],
         good: bool = False,
         against: app_commands.Range[int, 1, 99] | None = None,
-        note: app_commands.Range[str, 1, 200] | None = None,
+        note: app_commands.Transform[str, Text(NOTE_LIMIT, "note")] | None = None,
     ) -> None:
         try:
             state = QuickRoll.start(level, self.bot.dice, good=good, against=against)

@@ -25,8 +25,10 @@ from discord.utils import escape_markdown
 from bot.client import UnhexBot
 from bot.components import ErrorReportingModal, PersistentButton, button_row
 from bot.errors import UserError
+from bot.options import OneOf, Text
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.store.maps import MapStore, StoredMap, clean_name, name_key
+from bot.text import clip, echo
 from data import builtin_maps
 from engine.errors import RuleError
 from engine.maprender import render_grid, render_list
@@ -39,6 +41,14 @@ GRID_WIDTH = 40  # columns a phone shows in a code block
 TEXT_LABEL = "Map text (up to 4,000 characters)"
 TEXT_PLACEHOLDER = "One line each, e.g. Bar --| Kitchen — see /map export name:nightclub"
 CHOICES_LIMIT = 25  # Discord's most autocomplete choices
+LOOKUP_LIMIT = 100  # the longest map name typed to find a map (Discord's longest choice value)
+
+# String options, with the limits Discord's client enforces and the bot checks again.
+MapOption = app_commands.Transform[str, Text(LOOKUP_LIMIT, "name")]
+ViewOption = app_commands.Transform[
+    Literal["grid", "list"],
+    OneOf("view", [app_commands.Choice(name=v, value=v) for v in ("grid", "list")]),
+]
 
 __all__ = ["FoundMap", "find_map", "map_choices", "render_block"]
 
@@ -93,7 +103,7 @@ async def find_map(bot: UnhexBot, guild_id: int | None, name: str) -> FoundMap:
     stored = None if guild_id is None else await _maps(bot).get(guild_id, name)
     if stored is None:
         raise UserError(
-            f"There is no map called “{escape_markdown(clean_name(name)[:NAME_LIMIT + 8])}”. "
+            f"There is no map called “{echo(name)}”. "
             "`/map list` shows the maps."
         )
     return FoundMap(stored.name, stored.text, stored)
@@ -182,9 +192,7 @@ def _text_file(name: str, text: str) -> discord.File:
 
 
 def _quote(line: str) -> str:
-    line = line.strip()
-    if len(line) > 100:
-        line = line[:99] + "…"
+    line = clip(line.strip(), 100)
     return f"`{line}`" if "`" not in line else escape_markdown(line)
 
 
@@ -208,6 +216,7 @@ def _read(text: str) -> GameMap:
 
 async def _give_back(interaction: discord.Interaction[Any], problem: str, text: str) -> None:
     """Refuse ephemerally with ``problem``, handing the GM's text back so nothing is lost."""
+    problem = clip(problem, 1000)  # the engine's message may quote a long line of the map
     lead = f"{problem}\nNothing was saved. Your text, to fix and paste again:"
     block = f"```\n{text}\n```"
     if "```" not in text and len(lead) + 1 + len(block) <= MESSAGE_LIMIT:
@@ -384,8 +393,8 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
         view="grid: boxes on a grid (when the map has positions); list: each area's lines",
     )
     async def show(
-        self, interaction: discord.Interaction[UnhexBot], name: str,
-        view: Literal["grid", "list"] | None = None,
+        self, interaction: discord.Interaction[UnhexBot], name: MapOption,
+        view: ViewOption | None = None,
     ) -> None:
         found = await find_map(self.bot, interaction.guild_id, name)
         m = found.game_map()
@@ -395,7 +404,7 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
     @app_commands.describe(name="The new map's name (1-32 characters)")
     async def new(
         self, interaction: discord.Interaction[UnhexBot],
-        name: app_commands.Range[str, 1, NAME_LIMIT],
+        name: app_commands.Transform[str, Text(NAME_LIMIT, "name")],
     ) -> None:
         guild_id = require_guild(interaction)
         await require_gm(interaction, "write a map")
@@ -417,7 +426,7 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
 
     @app_commands.command(name="edit", description="Change one of this server's maps (GMs).")
     @app_commands.describe(name="The map to change (built-in maps cannot be changed)")
-    async def edit(self, interaction: discord.Interaction[UnhexBot], name: str) -> None:
+    async def edit(self, interaction: discord.Interaction[UnhexBot], name: MapOption) -> None:
         guild_id = require_guild(interaction)
         await require_gm(interaction, "edit a map")
         found = await find_map(self.bot, guild_id, name)
@@ -436,7 +445,7 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
 
     @app_commands.command(name="delete", description="Delete one of this server's maps (GMs).")
     @app_commands.describe(name="The map to delete (built-in maps cannot be deleted)")
-    async def delete(self, interaction: discord.Interaction[UnhexBot], name: str) -> None:
+    async def delete(self, interaction: discord.Interaction[UnhexBot], name: MapOption) -> None:
         guild_id = require_guild(interaction)
         await require_gm(interaction, "delete a map")
         found = await find_map(self.bot, guild_id, name)
@@ -456,7 +465,7 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
 
     @app_commands.command(name="export", description="A map's text, to copy or change.")
     @app_commands.describe(name="The map (built-in or this server's)")
-    async def export(self, interaction: discord.Interaction[UnhexBot], name: str) -> None:
+    async def export(self, interaction: discord.Interaction[UnhexBot], name: MapOption) -> None:
         found = await find_map(self.bot, interaction.guild_id, name)
         text = found.text.strip("\n")
         head = f"🗺️ **{escape_markdown(found.name)}** as text. " + (
