@@ -36,7 +36,7 @@ from bot.errors import UserError
 from bot.options import OneOf, Text
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.store.characters import CharacterStore, NameTaken, StoredCharacter
-from bot.text import clip, echo
+from bot.text import clip, echo, parse_number
 from data import load_rules
 from engine.catalog import Ability
 from engine.character import (
@@ -329,12 +329,18 @@ async def aoe_ability(
 
 
 def _item_ref(c: Character, text: str) -> ItemRef:
-    """An item by its number on the sheet (1-based) or its name."""
+    """An item by its number on the sheet (1-based, ASCII digits) or its name."""
     typed = text.strip()
     if any(item.name.casefold() == typed.casefold() for item in c.items):
         return typed
-    if typed.isdigit():
-        return int(typed) - 1
+    number = parse_number(typed)
+    if number is not None:
+        return number - 1
+    if typed.isdigit():  # "²", "①": digits to Python, not a number to anyone at the table
+        raise UserError(
+            f"“{echo(typed)}” is not an item number: type the number in plain digits "
+            "(1, 2, 3 …) as on the sheet, or the item's name."
+        )
     return typed
 
 

@@ -15,7 +15,7 @@ from bot.components import PersistentButton, answer_form, button_row
 from bot.errors import UserError
 from bot.options import Text
 from bot.store.rolls import StoredRoll
-from bot.text import echo
+from bot.text import echo, parse_number
 from engine.dice import Check, Reroll
 from engine.quickroll import Decision, QuickRoll
 
@@ -174,11 +174,11 @@ class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
 async def submit_adjust(
     bot: UnhexBot, interaction: discord.Interaction[Any], roll_id: int, text: str
 ) -> None:
-    text = text.strip()
-    if not text.isdigit():
+    value = parse_number(text)  # ASCII digits only: "²" and "①" are not numbers to int()
+    if value is None:
         raise UserError(f"“{echo(text)}” is not a number.")
     stored = await _own_roll(bot, roll_id, interaction.user.id)
-    new = stored.state.adjust(int(text))
+    new = stored.state.adjust(value)
     await _save_and_show(bot, interaction, stored, new)
 
 
