@@ -40,6 +40,7 @@ GRID_WIDTH = 40  # columns a phone shows in a code block
 TEXT_LABEL = "Map text (up to 4,000 characters)"
 TEXT_PLACEHOLDER = "One line each, e.g. Bar --| Kitchen — see /map export name:nightclub"
 CHOICES_LIMIT = 25  # Discord's most autocomplete choices
+GM_HINT = "GMs have Manage Server or the GM role (`/gm role`)."
 LOOKUP_LIMIT = 100  # the longest map name typed to find a map (Discord's longest choice value)
 
 # String options, with the limits Discord's client enforces and the bot checks again.
@@ -355,7 +356,8 @@ class DeleteMapButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"map-delete:(?P<id>\d+):(?P<stamp>[0-9a-f]{8}):(?P<by>\d+):(?P<action>delete|keep)",
 ):
-    """Confirm (or call off) deleting a server map; the GM who asked or any GM may press."""
+    """Confirm (or call off) deleting a server map: any GM may press, the one who asked too
+    while they are still a GM (checked at the press: a GM role may have been taken away)."""
 
     def __init__(self, map_id: int, stamp: str, by: int, action: str) -> None:
         label, style = (
@@ -379,8 +381,13 @@ class DeleteMapButton(
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         bot: UnhexBot = interaction.client
-        if interaction.user.id != self.by and not await is_gm(interaction):
-            raise UserError(f"Only a GM may answer this: <@{self.by}> asked, and any GM may.")
+        require_guild(interaction)
+        if not await is_gm(interaction):
+            if interaction.user.id == self.by:
+                raise UserError("You asked to delete this map, but you are no longer a GM: a GM "
+                                f"must answer. {GM_HINT}")
+            raise UserError(f"Only a GM may answer this: <@{self.by}> asked, and any GM may. "
+                            f"{GM_HINT}")
         maps = _maps(bot)
         stored = await maps.get_by_id(self.map_id)
         gone = "That map is already deleted; nothing changed."

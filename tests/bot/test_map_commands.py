@@ -3,6 +3,7 @@ the map-text modal, the delete confirmation buttons and name autocomplete."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -377,6 +378,34 @@ async def test_a_stale_delete_button_cannot_delete_a_new_map_of_the_same_name(
     late = await table.click(second.message, "Delete map", user=GM)
     assert late.ephemeral and "already deleted" in late.content
     assert "Docks" in await listed(table)
+
+
+@pytest.mark.parametrize("how", ["role taken from them", "role no longer the GM role"])
+async def test_a_gm_who_lost_the_role_cannot_confirm_their_own_delete(
+    table: Table, how: str
+) -> None:
+    role = table.add_role("Game masters")
+    await table.slash("gm role", user=GM, role=role)
+    bob_gm = dataclasses.replace(BOB, roles=(role.id,))
+    await new_map(table, "Docks", DOCKS, user=bob_gm)
+    asked = await table.slash("map delete", user=bob_gm, name="Docks")
+    assert not asked.ephemeral and asked.message.labels == ["Delete map", "Keep map"]
+    if how == "role taken from them":
+        presser = BOB  # Discord sends the member's roles as they are at the press
+    else:
+        presser = bob_gm
+        await table.slash("gm role", user=GM)
+    for label in ("Delete map", "Keep map"):
+        refused = await table.click(asked.message, label, user=presser)
+        assert refused.ephemeral
+        assert refused.content == (
+            "You asked to delete this map, but you are no longer a GM: a GM must answer. "
+            "GMs have Manage Server or the GM role (`/gm role`)."
+        )
+    assert "• Docks · 2 areas" in await listed(table)
+    assert table.message(asked.message.id).labels == ["Delete map", "Keep map"]
+    done = await table.click(asked.message, "Delete map", user=GM)
+    assert done.content == f"🗑️ {GM.mention} deleted the map **Docks**."
 
 
 async def test_builtin_maps_cannot_be_deleted(table: Table) -> None:
