@@ -80,4 +80,11 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX combat_log_by_combat ON combat_log (combat_id, id);
     """,
+    # 6: facts about the bot itself, by key (the fingerprint of the commands last synced).
+    """
+    CREATE TABLE bot_meta (
+        key TEXT PRIMARY KEY,
+        value TEXT
+    );
+    """,
 )
