@@ -90,7 +90,8 @@ class FoundMap:
             return parse_map(self.text)
         except MapError as err:
             raise UserError(
-                f"The map **{escape_markdown(self.name)}** cannot be read ({err}). "
+                f"The map **{escape_markdown(self.name)}** cannot be read "
+                f"({escape_markdown(clip(str(err), 300))}). "
                 "A GM can fix it with `/map edit`."
             ) from err
 

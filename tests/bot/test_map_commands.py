@@ -179,6 +179,16 @@ async def test_show_of_an_unknown_map_says_how_to_find_one(table: Table) -> None
     assert reply.content == "There is no map called “Atlantis”. `/map list` shows the maps."
 
 
+async def test_a_stored_map_the_engine_cannot_read_is_explained_briefly(table: Table) -> None:
+    # A map saved by an older bot, with a line the engine now quotes in full in its error.
+    await MapStore(table.bot.store.db).add(guild_id=GUILD_ID, name="Old",
+                                           text="Hall " + "~" * 3000 + " Bar", author_id=GM.id)
+    reply = await table.slash("map show", name="Old")
+    assert reply.ephemeral and len(reply.content) <= 2000
+    assert reply.content.startswith("The map **Old** cannot be read (")
+    assert reply.content.endswith("…). A GM can fix it with `/map edit`.")
+
+
 async def test_a_backtick_fence_in_a_note_cannot_break_the_code_block(table: Table) -> None:
     await new_map(table, "Lab", "Lab: says ```run``` on the door\nLab -- Vault")
     reply = await table.slash("map show", name="Lab")
