@@ -1,9 +1,15 @@
-"""`python -m bot` (what `make run` runs): start the bot, or say in one line why not."""
+"""`python -m bot` (what `make run` runs): start the bot, or say in one line why not.
+
+`python -m bot sync` sends the slash commands to Discord even if they did not change since
+the last sync, then exits (a normal start syncs only when they changed).
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
+from collections.abc import Sequence
 
 import discord
 from pydantic import ValidationError
@@ -19,9 +25,15 @@ BAD_TOKEN = (
     "Discord refused DISCORD_TOKEN (the token is invalid or was reset): "
     "copy a fresh token from the developer portal into .env."
 )
+USAGE = ("Usage: python -m bot [sync]. Without arguments, start the bot; with sync, send the "
+         "slash commands to Discord now, then exit.")
 
 
-def main() -> int:
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args not in ([], ["sync"]):
+        print(USAGE, file=sys.stderr)
+        return 2
     try:
         settings = Settings()
     except ValidationError as error:
@@ -36,9 +48,12 @@ def main() -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    token = settings.discord_token.get_secret_value()
+    if args == ["sync"]:
+        return asyncio.run(sync(settings, token))
     bot = create_bot(settings)
     try:
-        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+        bot.run(token, log_handler=None)
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
         return 2
@@ -50,6 +65,26 @@ def main() -> int:
         print(f"Could not reach Discord ({error}). Check the network and run again.",
               file=sys.stderr)
         return 1
+    return 0
+
+
+async def sync(settings: Settings, token: str) -> int:
+    """Log in (which opens the store and loads the cogs), send the commands, log out."""
+    bot = create_bot(settings, force_sync=True)
+    try:
+        async with bot:
+            await bot.login(token)
+    except discord.LoginFailure:
+        print(BAD_TOKEN, file=sys.stderr)
+        return 2
+    except discord.HTTPException as error:
+        print(f"Discord refused the commands ({error}); nothing was synced.", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"Could not reach Discord ({error}). Check the network and run again.",
+              file=sys.stderr)
+        return 1
+    print(bot.sync_report)
     return 0
 
 

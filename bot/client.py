@@ -1,11 +1,21 @@
-"""The bot itself: settings, the store, the dice, the cogs and the command sync."""
+"""The bot itself: settings, the store, the dice, the cogs and the command sync.
+
+Slash commands are sent to Discord (synced) only when they changed: each start compares a
+fingerprint of what a sync would send, and where to, with the one stored after the last
+sync. Syncing on every start is what discord.py's maintainers advise against (it is
+rate-limited); ``python -m bot sync`` forces a sync, for when Discord's copy was changed
+by other means.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from typing import TYPE_CHECKING
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import report_error
@@ -27,6 +37,18 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.cogs.gm",
 )
 
+#: The `bot_meta` key of the fingerprint of the commands last synced.
+SYNCED_COMMANDS = "synced_commands"
+
+
+def command_fingerprint(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None) -> str:
+    """A hash of what ``tree.sync(guild=guild)`` sends to Discord (the same payload, built
+    the same way) and of where it sends it (``guild``, or everywhere when None)."""
+    payload = [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
+    target = None if guild is None else guild.id
+    text = json.dumps({"guild": target, "commands": payload}, sort_keys=True, ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
 
 class UnhexBot(commands.Bot):
     """A slash-command bot; nothing here needs a privileged intent."""
@@ -34,7 +56,9 @@ class UnhexBot(commands.Bot):
     store: Store
     fights: FightSession  # set when the fight commands load (bot.cogs.combat)
 
-    def __init__(self, settings: Settings, *, dice: DiceSource | None = None) -> None:
+    def __init__(
+        self, settings: Settings, *, dice: DiceSource | None = None, force_sync: bool = False
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -44,6 +68,9 @@ class UnhexBot(commands.Bot):
         )
         self.settings = settings
         self.dice: DiceSource = dice if dice is not None else RandomDice(settings.dice_seed)
+        self.force_sync = force_sync
+        #: What the start's command sync did, in a sentence.
+        self.sync_report = ""
         self.tree.on_error = report_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -52,17 +79,25 @@ class UnhexBot(commands.Bot):
         self.store = await Store.open(self.settings.database)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        await self.sync_commands()
+        self.sync_report = await self.sync_commands(force=self.force_sync)
+        log.info("%s", self.sync_report)
 
-    async def sync_commands(self) -> None:
+    async def sync_commands(self, *, force: bool = False) -> str:
+        """Send the slash commands to Discord (globally, or to the development server) if they
+        changed since the last sync, or if ``force``; say what was done in a sentence. The
+        fingerprint is stored only once Discord has accepted the commands."""
+        guild = None
         if self.settings.dev_guild is not None:
             guild = discord.Object(id=self.settings.dev_guild)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("Synced %d commands to the development server %s", len(synced), guild.id)
-        else:
-            synced = await self.tree.sync()
-            log.info("Synced %d commands globally", len(synced))
+        where = "globally" if guild is None else f"to the development server {guild.id}"
+        fingerprint = command_fingerprint(self.tree, guild)
+        if not force and await self.store.meta.get(SYNCED_COMMANDS) == fingerprint:
+            return (f"Commands unchanged since they were last synced {where}: not syncing "
+                    "(`python -m bot sync` forces it).")
+        await self.tree.sync(guild=guild)
+        await self.store.meta.set(SYNCED_COMMANDS, fingerprint)
+        return f"Synced {len(self.tree.get_commands(guild=guild))} commands {where}."
 
     async def close(self) -> None:
         await super().close()
@@ -71,7 +106,11 @@ class UnhexBot(commands.Bot):
             await store.close()
 
 
-def create_bot(settings: Settings | None = None, *, dice: DiceSource | None = None) -> UnhexBot:
+def create_bot(
+    settings: Settings | None = None, *, dice: DiceSource | None = None, force_sync: bool = False
+) -> UnhexBot:
     """Build the fully configured bot from ``settings`` (default: the environment) without
-    connecting; ``setup_hook`` opens the store, loads the cogs and syncs the commands."""
-    return UnhexBot(settings if settings is not None else Settings(), dice=dice)
+    connecting; ``setup_hook`` opens the store, loads the cogs and syncs the commands if they
+    changed (always, with ``force_sync``)."""
+    return UnhexBot(settings if settings is not None else Settings(), dice=dice,
+                    force_sync=force_sync)

@@ -9,6 +9,7 @@ import secrets
 import discord
 from discord import app_commands
 
+from bot.text import clip
 from engine.errors import RuleError
 
 log = logging.getLogger("bot.errors")
@@ -50,6 +51,8 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         else:
             message = (f"Something went wrong on our side (ref `{reference}`). Nothing was "
                        "changed.")
+    # Discord rejects a message over 2,000 characters, and then the user would get no answer.
+    message = clip(message)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(message, ephemeral=True)

@@ -16,7 +16,8 @@ __all__ = ["MESSAGE_LIMIT", "clip", "echo", "parse_number"]
 #: Discord's limit for a message's content.
 MESSAGE_LIMIT = 2000
 
-_ASCII_INTEGER = re.compile(r"[+-]?[0-9]+")
+#: At most 18 digits: no number typed at the table is longer, and ``int`` refuses over 4,300.
+_ASCII_INTEGER = re.compile(r"[+-]?[0-9]{1,18}")
 
 
 def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
@@ -46,12 +47,15 @@ def echo(typed: str, limit: int = 60) -> str:
 
 
 def parse_number(typed: str) -> int | None:
-    """The whole number a user typed in ASCII digits (an optional sign), else ``None``.
+    """The whole number a user typed in ASCII digits (an optional sign, at most 18 digits),
+    else ``None``.
 
     >>> parse_number(" 38 ")
     38
     >>> parse_number("²") is None, parse_number("①") is None, parse_number("3.5") is None
     (True, True, True)
+    >>> parse_number("9" * 5000) is None
+    True
     """
     text = typed.strip()
     if not _ASCII_INTEGER.fullmatch(text):

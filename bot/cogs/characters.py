@@ -33,8 +33,10 @@ from discord.utils import escape_markdown
 from bot.client import UnhexBot
 from bot.components import PersistentButton, answer_form, button_row
 from bot.errors import UserError
+from bot.options import OneOf, Text
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.store.characters import CharacterStore, InFight, NameTaken, StoredCharacter
+from bot.text import clip, echo, parse_number
 from data import load_rules
 from engine.catalog import Ability
 from engine.character import (
@@ -65,6 +67,8 @@ MESSAGE_LIMIT = 2000  # Discord's longest message
 PASTE_LIMIT = 4000  # Discord's longest modal text field
 NAME_LIMIT = 32
 ITEM_NAME_LIMIT = 40
+#: The longest name or number typed to find something (Discord's longest choice value).
+LOOKUP_LIMIT = 100
 CHOICES_LIMIT = 25  # Discord's most autocomplete choices
 PASTE_LABEL = "Character JSON (from /character export)"
 GM_HINT = "GMs have Manage Server or the GM role (`/gm role`)."
@@ -73,6 +77,14 @@ KIND_CHOICES = [app_commands.Choice(name=k.name, value=k.id) for k in RULES.item
 LOCATION_CHOICES = [
     app_commands.Choice(name=loc.name, value=loc.id) for loc in RULES.body.locations
 ]
+HAND_CHOICES = [app_commands.Choice(name=hand, value=hand) for hand in ("right", "left")]
+Hand = Literal["right", "left"]
+
+# String options, with the limits Discord's client enforces and the bot checks again.
+CharacterOption = app_commands.Transform[str, Text(LOOKUP_LIMIT, "character")]
+ItemOption = app_commands.Transform[str, Text(LOOKUP_LIMIT, "item")]
+AbilityOption = app_commands.Transform[str, Text(LOOKUP_LIMIT, "ability")]
+HandOption = app_commands.Transform[Hand, OneOf("hand", HAND_CHOICES)]
 #: The abilities an AoE weapon may be for.
 AOE_ABILITIES: tuple[str, ...] = tuple(
     dict.fromkeys(a for kind in RULES.items.kinds for a in kind.requires_one_of)
@@ -105,7 +117,7 @@ async def find_character(interaction: discord.Interaction[Any], name: str) -> St
     guild_id = require_guild(interaction)
     stored = await _characters(interaction).get(guild_id, name)
     if stored is None:
-        shown = escape_markdown(clean_name(name)[: NAME_LIMIT + 8]) or "(nothing)"
+        shown = echo(name) or "(nothing)"
         raise UserError(
             f"There is no character called “{shown}” on this server. "
             "`/character list` shows them."
@@ -322,12 +334,18 @@ async def aoe_ability(
 
 
 def _item_ref(c: Character, text: str) -> ItemRef:
-    """An item by its number on the sheet (1-based) or its name."""
+    """An item by its number on the sheet (1-based, ASCII digits) or its name."""
     typed = text.strip()
     if any(item.name.casefold() == typed.casefold() for item in c.items):
         return typed
-    if typed.isdigit():
-        return int(typed) - 1
+    number = parse_number(typed)
+    if number is not None:
+        return number - 1
+    if typed.isdigit():  # "²", "①": digits to Python, not a number to anyone at the table
+        raise UserError(
+            f"“{echo(typed)}” is not an item number: type the number in plain digits "
+            "(1, 2, 3 …) as on the sheet, or the item's name."
+        )
     return typed
 
 
@@ -343,7 +361,7 @@ def _combat_ability(text: str, among: Sequence[str] | None = None) -> Ability | 
     named = [a for a in pool if a.name.casefold() == wanted]
     if len(named) > 1:
         titles = ", ".join(a.title for a in named)
-        raise UserError(f"Several abilities are called “{escape_markdown(text.strip())}” "
+        raise UserError(f"Several abilities are called “{echo(text)}” "
                         f"({titles}): pick one from the list.")
     return named[0] if named else None
 
@@ -397,7 +415,7 @@ async def _give_back(interaction: discord.Interaction[Any], problem: str, text: 
     block = f"\nYour paste, to fix and try again:\n```\n{text}\n```"
     if text and "```" not in text and len(lead) + len(block) <= MESSAGE_LIMIT:
         lead += block
-    await interaction.response.send_message(lead[:MESSAGE_LIMIT], ephemeral=True)
+    await interaction.response.send_message(clip(lead), ephemeral=True)
 
 
 IMPORT_MODAL_ID = re.compile(r"character-import:[0-9a-f]+")
@@ -547,7 +565,7 @@ class CharacterCog(
     )
     async def create(
         self, interaction: discord.Interaction[Any],
-        name: app_commands.Range[str, 1, NAME_LIMIT],
+        name: app_commands.Transform[str, Text(NAME_LIMIT, "name")],
         level: app_commands.Range[int, 1, 99] = 50,
         npc: bool = False,
     ) -> None:
@@ -593,8 +611,8 @@ class CharacterCog(
     @app_commands.describe(character=CHARACTER_HELP, new_name="The new name (1-32 characters)")
     @app_commands.autocomplete(character=changeable_character)
     async def rename_character(
-        self, interaction: discord.Interaction[Any], character: str,
-        new_name: app_commands.Range[str, 1, NAME_LIMIT],
+        self, interaction: discord.Interaction[Any], character: CharacterOption,
+        new_name: app_commands.Transform[str, Text(NAME_LIMIT, "new_name")],
     ) -> None:
         stored = await find_character(interaction, character)
         await require_change(interaction, stored, "rename")
@@ -607,7 +625,9 @@ class CharacterCog(
     @app_commands.command(name="delete", description="Delete a character (asks to confirm).")
     @app_commands.describe(character=CHARACTER_HELP)
     @app_commands.autocomplete(character=changeable_character)
-    async def delete(self, interaction: discord.Interaction[Any], character: str) -> None:
+    async def delete(
+        self, interaction: discord.Interaction[Any], character: CharacterOption
+    ) -> None:
         stored = await find_character(interaction, character)
         await require_change(interaction, stored, "delete")
         view = button_row(
@@ -633,12 +653,13 @@ class CharacterCog(
         less_lethal="Ammo only: less-lethal ammo",
         ability="AoE weapon only: the AoE ability it is for",
     )
-    @app_commands.choices(kind=KIND_CHOICES, location=LOCATION_CHOICES)
     @app_commands.autocomplete(character=changeable_character, ability=aoe_ability)
     async def item_add(
-        self, interaction: discord.Interaction[Any], character: str,
-        name: app_commands.Range[str, 1, ITEM_NAME_LIMIT], kind: str,
-        location: str | None = None, less_lethal: bool = False, ability: str | None = None,
+        self, interaction: discord.Interaction[Any], character: CharacterOption,
+        name: app_commands.Transform[str, Text(ITEM_NAME_LIMIT, "name")],
+        kind: app_commands.Transform[str, OneOf("kind", KIND_CHOICES)],
+        location: app_commands.Transform[str, OneOf("location", LOCATION_CHOICES)] | None = None,
+        less_lethal: bool = False, ability: AbilityOption | None = None,
     ) -> None:
         await self._change(interaction, character, "🎒", lambda c: add_item(
             c, clean_name(name), kind, rules=RULES, location=location,
@@ -649,7 +670,7 @@ class CharacterCog(
     @app_commands.describe(character=CHARACTER_HELP, item="The item (its number or name)")
     @app_commands.autocomplete(character=changeable_character, item=any_item)
     async def item_remove(
-        self, interaction: discord.Interaction[Any], character: str, item: str
+        self, interaction: discord.Interaction[Any], character: CharacterOption, item: ItemOption
     ) -> None:
         await self._change(interaction, character, "🎒", lambda c: remove_item(
             c, _item_ref(c, item), rules=RULES
@@ -662,8 +683,8 @@ class CharacterCog(
     )
     @app_commands.autocomplete(character=changeable_character, item=holdable_item)
     async def item_hold(
-        self, interaction: discord.Interaction[Any], character: str, item: str,
-        hand: Literal["right", "left"] | None = None,
+        self, interaction: discord.Interaction[Any], character: CharacterOption,
+        item: ItemOption, hand: HandOption | None = None,
     ) -> None:
         await self._change(interaction, character, "✋", lambda c: hold(
             c, _item_ref(c, item), hand, rules=RULES
@@ -673,8 +694,8 @@ class CharacterCog(
     @app_commands.describe(character=CHARACTER_HELP, hand="Which hand (default: both)")
     @app_commands.autocomplete(character=changeable_character)
     async def item_stow(
-        self, interaction: discord.Interaction[Any], character: str,
-        hand: Literal["right", "left"] | None = None,
+        self, interaction: discord.Interaction[Any], character: CharacterOption,
+        hand: HandOption | None = None,
     ) -> None:
         await self._change(interaction, character, "✋", lambda c: stow(c, hand, rules=RULES))
 
@@ -687,8 +708,8 @@ class CharacterCog(
     )
     @app_commands.autocomplete(character=changeable_character, ability=ability_to_add)
     async def ability_add(
-        self, interaction: discord.Interaction[Any], character: str,
-        ability: app_commands.Range[str, 1, 100],
+        self, interaction: discord.Interaction[Any], character: CharacterOption,
+        ability: AbilityOption,
     ) -> None:
         def rule(c: Character) -> tuple[Character, Any]:
             found = _combat_ability(ability)
@@ -697,7 +718,7 @@ class CharacterCog(
             if ability.strip().casefold().startswith("good at"):
                 return add_good_at(c, ability, rules=RULES)
             raise UserError(
-                f"There is no combat ability “{escape_markdown(ability.strip())}”. Pick one "
+                f"There is no combat ability “{echo(ability)}”. Pick one "
                 "from the list, or write “good at …” for a non-combat ability, as in "
                 "“good at forensics”."
             )
@@ -708,8 +729,8 @@ class CharacterCog(
     @app_commands.describe(character=CHARACTER_HELP, ability="One of the character's abilities")
     @app_commands.autocomplete(character=changeable_character, ability=ability_to_remove)
     async def ability_remove(
-        self, interaction: discord.Interaction[Any], character: str,
-        ability: app_commands.Range[str, 1, 100],
+        self, interaction: discord.Interaction[Any], character: CharacterOption,
+        ability: AbilityOption,
     ) -> None:
         def rule(c: Character) -> tuple[Character, Any]:
             found = _combat_ability(ability, among=c.abilities)
@@ -719,7 +740,7 @@ class CharacterCog(
             if activity.casefold() in {a.casefold() for a in c.good_at}:
                 return remove_good_at(c, activity, rules=RULES)
             raise UserError(
-                f"{_bold(c.name)} has no ability “{escape_markdown(ability.strip())}”: "
+                f"{_bold(c.name)} has no ability “{echo(ability)}”: "
                 "pick one from the list."
             )
 
@@ -733,7 +754,7 @@ class CharacterCog(
     @app_commands.describe(character=CHARACTER_HELP)
     @app_commands.autocomplete(character=changeable_character)
     async def advance_character(
-        self, interaction: discord.Interaction[Any], character: str
+        self, interaction: discord.Interaction[Any], character: CharacterOption
     ) -> None:
         await self._change(interaction, character, "⬆️", advance)
 
@@ -743,7 +764,7 @@ class CharacterCog(
     @app_commands.describe(character=CHARACTER_HELP)
     @app_commands.autocomplete(character=changeable_character)
     async def recover_character(
-        self, interaction: discord.Interaction[Any], character: str
+        self, interaction: discord.Interaction[Any], character: CharacterOption
     ) -> None:
         await self._change(interaction, character, "❤️‍🩹",
                            lambda c: recover(c, rules=RULES))
@@ -753,7 +774,9 @@ class CharacterCog(
     @app_commands.command(name="export", description="A character as JSON, to import elsewhere.")
     @app_commands.describe(character="Any character of this server")
     @app_commands.autocomplete(character=any_character)
-    async def export(self, interaction: discord.Interaction[Any], character: str) -> None:
+    async def export(
+        self, interaction: discord.Interaction[Any], character: CharacterOption
+    ) -> None:
         stored = await find_character(interaction, character)
         text = export_text(stored.character)
         message = (f"📤 {_bold(stored.name)} as JSON: copy it, then `/character import` and "
@@ -804,7 +827,7 @@ class SheetCog(commands.Cog):
     @app_commands.autocomplete(character=any_character)
     @app_commands.guild_only()
     async def sheet(
-        self, interaction: discord.Interaction[Any], character: str | None = None
+        self, interaction: discord.Interaction[Any], character: CharacterOption | None = None
     ) -> None:
         guild_id = require_guild(interaction)
         note = ""

@@ -13,9 +13,13 @@ from discord.utils import escape_markdown
 from bot.client import UnhexBot
 from bot.components import PersistentButton, answer_form, button_row
 from bot.errors import UserError
+from bot.options import Text
 from bot.store.rolls import StoredRoll
+from bot.text import echo, parse_number
 from engine.dice import Check, Reroll
 from engine.quickroll import Decision, QuickRoll
+
+NOTE_LIMIT = 200
 
 
 def _line(check: Check) -> str:
@@ -170,11 +174,11 @@ class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
 async def submit_adjust(
     bot: UnhexBot, interaction: discord.Interaction[Any], roll_id: int, text: str
 ) -> None:
-    text = text.strip()
-    if not text.isdigit():
-        raise UserError(f"“{escape_markdown(text)}” is not a number.")
+    value = parse_number(text)  # ASCII digits only: "²" and "①" are not numbers to int()
+    if value is None:
+        raise UserError(f"“{echo(text)}” is not a number.")
     stored = await _own_roll(bot, roll_id, interaction.user.id)
-    new = stored.state.adjust(int(text))
+    new = stored.state.adjust(value)
     await _save_and_show(bot, interaction, stored, new)
 
 
@@ -202,7 +206,7 @@ class DiceCog(commands.Cog):
         level: app_commands.Range[int, 1, 99],
         good: bool = False,
         against: app_commands.Range[int, 1, 99] | None = None,
-        note: app_commands.Range[str, 1, 200] | None = None,
+        note: app_commands.Transform[str, Text(NOTE_LIMIT, "note")] | None = None,
     ) -> None:
         try:
             state = QuickRoll.start(level, self.bot.dice, good=good, against=against)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import re
-import secrets
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,10 +22,12 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from bot.client import UnhexBot
-from bot.components import ErrorReportingModal, PersistentButton, button_row
+from bot.components import PersistentButton, answer_form, button_row
 from bot.errors import UserError
+from bot.options import OneOf, Text
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.store.maps import MapStore, StoredMap, clean_name, name_key
+from bot.text import clip, echo
 from data import builtin_maps
 from engine.errors import RuleError
 from engine.maprender import render_grid, render_list
@@ -39,6 +40,15 @@ GRID_WIDTH = 40  # columns a phone shows in a code block
 TEXT_LABEL = "Map text (up to 4,000 characters)"
 TEXT_PLACEHOLDER = "One line each, e.g. Bar --| Kitchen — see /map export name:nightclub"
 CHOICES_LIMIT = 25  # Discord's most autocomplete choices
+GM_HINT = "GMs have Manage Server or the GM role (`/gm role`)."
+LOOKUP_LIMIT = 100  # the longest map name typed to find a map (Discord's longest choice value)
+
+# String options, with the limits Discord's client enforces and the bot checks again.
+MapOption = app_commands.Transform[str, Text(LOOKUP_LIMIT, "name")]
+ViewOption = app_commands.Transform[
+    Literal["grid", "list"],
+    OneOf("view", [app_commands.Choice(name=v, value=v) for v in ("grid", "list")]),
+]
 
 __all__ = ["FoundMap", "find_map", "map_choices", "render_block"]
 
@@ -80,7 +90,8 @@ class FoundMap:
             return parse_map(self.text)
         except MapError as err:
             raise UserError(
-                f"The map **{escape_markdown(self.name)}** cannot be read ({err}). "
+                f"The map **{escape_markdown(self.name)}** cannot be read "
+                f"({escape_markdown(clip(str(err), 300))}). "
                 "A GM can fix it with `/map edit`."
             ) from err
 
@@ -93,7 +104,7 @@ async def find_map(bot: UnhexBot, guild_id: int | None, name: str) -> FoundMap:
     stored = None if guild_id is None else await _maps(bot).get(guild_id, name)
     if stored is None:
         raise UserError(
-            f"There is no map called “{escape_markdown(clean_name(name)[:NAME_LIMIT + 8])}”. "
+            f"There is no map called “{echo(name)}”. "
             "`/map list` shows the maps."
         )
     return FoundMap(stored.name, stored.text, stored)
@@ -182,9 +193,7 @@ def _text_file(name: str, text: str) -> discord.File:
 
 
 def _quote(line: str) -> str:
-    line = line.strip()
-    if len(line) > 100:
-        line = line[:99] + "…"
+    line = clip(line.strip(), 100)
     return f"`{line}`" if "`" not in line else escape_markdown(line)
 
 
@@ -208,6 +217,7 @@ def _read(text: str) -> GameMap:
 
 async def _give_back(interaction: discord.Interaction[Any], problem: str, text: str) -> None:
     """Refuse ephemerally with ``problem``, handing the GM's text back so nothing is lost."""
+    problem = clip(problem, 1000)  # the engine's message may quote a long line of the map
     lead = f"{problem}\nNothing was saved. Your text, to fix and paste again:"
     block = f"```\n{text}\n```"
     if "```" not in text and len(lead) + 1 + len(block) <= MESSAGE_LIMIT:
@@ -219,63 +229,114 @@ async def _give_back(interaction: discord.Interaction[Any], problem: str, text: 
         )
 
 
-class MapTextModal(ErrorReportingModal):
-    """The paragraph field a GM types a map into: a new map (``stored`` None) or an edit."""
+#: A map form's custom id holds what its submit needs, so a form left open across a restart
+#: still saves: a new map's name, or the edited map's id, which map that id was
+#: (:func:`_stamp`), which version of it the form started from (:func:`_version`) and its name.
+#: At most 14 + 19 + 18 + 33 = 84 characters, as names are at most 32: none is ever cut.
+#: ``old`` is the random id forms had before: they can no longer be saved.
+MAP_FORM_ID = re.compile(
+    r"map-text:(?:new:(?P<name>.*)"
+    r"|edit:(?P<id>\d+):(?P<stamp>[0-9a-f]{8}):(?P<version>[0-9a-f]{8}):(?P<edited>.*)"
+    r"|(?P<old>[0-9a-f]{16}))",
+    re.S,
+)
 
-    def __init__(self, *, guild_id: int, name: str, stored: StoredMap | None) -> None:
-        title = f"New map: {name}" if stored is None else f"Edit map: {name}"
-        # A fresh custom id each time: discord.py keys waiting modals by custom id alone.
-        super().__init__(title=title[:45], custom_id=f"map-text:{secrets.token_hex(8)}")
-        self.guild_id = guild_id
-        self.name = name
-        self.stored = stored
+
+def _version(stored: StoredMap) -> str:
+    """Which version of a map an edit started from: any save since changes it."""
+    seen = f"{stored.updated_at}|{stored.text}"
+    return f"{zlib.crc32(seen.encode()):08x}"
+
+
+class MapTextModal(discord.ui.Modal):
+    """The paragraph field a GM types a map into: a new map (``stored`` None) or an edit.
+
+    Not kept in memory: :meth:`MapCog.on_interaction` answers its submit from its custom id
+    (:data:`MAP_FORM_ID`) and the text alone, so a form left open across a restart works."""
+
+    def __init__(self, *, name: str, stored: StoredMap | None) -> None:
+        if stored is None:
+            title, custom_id = f"New map: {name}", f"map-text:new:{name}"
+        else:
+            title = f"Edit map: {name}"
+            custom_id = (f"map-text:edit:{stored.id}:{_stamp(stored)}:{_version(stored)}:"
+                         f"{stored.name}")
+        assert len(custom_id) <= 100, custom_id  # Discord's limit; names are at most 32
+        super().__init__(title=title[:45], custom_id=custom_id)
         self.text: discord.ui.TextInput[MapTextModal] = discord.ui.TextInput(
             label=TEXT_LABEL, style=discord.TextStyle.paragraph, min_length=1,
             max_length=TEXT_LIMIT, placeholder=TEXT_PLACEHOLDER,
             default=None if stored is None else stored.text,
         )
         self.add_item(self.text)
+        self.stop()  # not kept in memory: see the class docstring
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        text = self.text.value.rstrip()
-        try:
-            await self._save(interaction, text)
-        except (UserError, RuleError) as err:
-            await _give_back(interaction, str(err), text)
-        finally:
-            self.stop()  # the form is closed either way; drop it from the waiting modals
 
-    async def _save(self, interaction: discord.Interaction[Any], text: str) -> None:
-        bot: UnhexBot = interaction.client
-        maps = _maps(bot)
-        if self.stored is None:
-            await require_gm(interaction, "write a map")
-            m = _read(text)
-            saved = await maps.add(
-                guild_id=self.guild_id, name=self.name, text=text, author_id=interaction.user.id
-            )
-            if saved is None:
-                taken = await maps.get(self.guild_id, self.name)
-                raise UserError(_taken(self.name if taken is None else taken.name))
-            done = "Saved the new map"
-        else:
-            await require_gm(interaction, "edit a map")
-            m = _read(text)
-            current = await maps.get_by_id(self.stored.id)
-            if current is None or current.created_at != self.stored.created_at:
-                raise UserError(
-                    f"The map **{escape_markdown(self.name)}** was deleted while you edited it."
-                )
-            saved = await maps.replace_text(self.stored, text)
-            if saved is None:
-                raise UserError(
-                    f"Somebody saved **{escape_markdown(self.name)}** while you edited it; "
-                    "`/map edit` again to start from their version."
-                )
-            done = "Saved your changes to"
-        head = (f"{done} **{escape_markdown(saved.name)}** · {_areas(m)}. Show it to the table "
-                f"with `/map show`.")
-        await interaction.response.send_message(render_block(head, m), ephemeral=True)
+async def submit_map_text(
+    interaction: discord.Interaction[Any], form: re.Match[str], typed: str
+) -> None:
+    """Save what a GM typed in a map form, or refuse and hand the text back."""
+    text = typed.rstrip()
+    try:
+        await _save_map_text(interaction, form, text)
+    except (UserError, RuleError) as err:
+        await _give_back(interaction, str(err), text)
+
+
+async def _save_map_text(
+    interaction: discord.Interaction[Any], form: re.Match[str], text: str
+) -> None:
+    bot: UnhexBot = interaction.client
+    guild_id = require_guild(interaction)
+    maps = _maps(bot)
+    if form["old"] is not None:
+        raise UserError("This form was opened before the bot restarted and cannot be saved: "
+                        "open `/map new` or `/map edit` again and paste your text.")
+    if len(text) > TEXT_LIMIT:  # the form says so, but Discord does not check it for us
+        raise UserError(f"A map's text is at most {TEXT_LIMIT:,} characters; yours has "
+                        f"{len(text):,}.")
+    if form["name"] is not None:
+        await require_gm(interaction, "write a map")
+        name = _new_name(form["name"])
+        m = _read(text)
+        saved = await maps.add(
+            guild_id=guild_id, name=name, text=text, author_id=interaction.user.id
+        )
+        if saved is None:
+            taken = await maps.get(guild_id, name)
+            raise UserError(_taken(name if taken is None else taken.name))
+        done = "Saved the new map"
+    else:
+        await require_gm(interaction, "edit a map")
+        name = escape_markdown(form["edited"])
+        m = _read(text)
+        current = await maps.get_by_id(int(form["id"]))
+        if current is None or current.guild_id != guild_id or _stamp(current) != form["stamp"]:
+            raise UserError(f"The map **{name}** was deleted while you edited it.")
+        saved = None
+        if _version(current) == form["version"]:
+            saved = await maps.replace_text(current, text)
+        if saved is None:
+            raise UserError(f"Somebody saved **{name}** while you edited it; `/map edit` again "
+                            "to start from their version.")
+        done = "Saved your changes to"
+    head = (f"{done} **{escape_markdown(saved.name)}** · {_areas(m)}. Show it to the table "
+            f"with `/map show`.")
+    await interaction.response.send_message(render_block(head, m), ephemeral=True)
+
+
+def _new_name(typed: str) -> str:
+    """A new map's name as it is kept; a UserError if it is no name for a new map."""
+    name = clean_name(typed)
+    if not name or len(name) > NAME_LIMIT:
+        raise UserError(f"A map's name is 1-{NAME_LIMIT} characters.")
+    builtin = _builtin_keys().get(name_key(name))
+    if builtin is not None:
+        raise UserError(
+            f"**{builtin}** is a built-in map's name; pick another. To start from it, "
+            f"`/map export name:{builtin}` and paste its text into `/map new`."
+        )
+    return name
 
 
 def _taken(name: str) -> str:
@@ -296,7 +357,8 @@ class DeleteMapButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"map-delete:(?P<id>\d+):(?P<stamp>[0-9a-f]{8}):(?P<by>\d+):(?P<action>delete|keep)",
 ):
-    """Confirm (or call off) deleting a server map; the GM who asked or any GM may press."""
+    """Confirm (or call off) deleting a server map: any GM may press, the one who asked too
+    while they are still a GM (checked at the press: a GM role may have been taken away)."""
 
     def __init__(self, map_id: int, stamp: str, by: int, action: str) -> None:
         label, style = (
@@ -320,8 +382,13 @@ class DeleteMapButton(
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         bot: UnhexBot = interaction.client
-        if interaction.user.id != self.by and not await is_gm(interaction):
-            raise UserError(f"Only a GM may answer this: <@{self.by}> asked, and any GM may.")
+        require_guild(interaction)
+        if not await is_gm(interaction):
+            if interaction.user.id == self.by:
+                raise UserError("You asked to delete this map, but you are no longer a GM: a GM "
+                                f"must answer. {GM_HINT}")
+            raise UserError(f"Only a GM may answer this: <@{self.by}> asked, and any GM may. "
+                            f"{GM_HINT}")
         maps = _maps(bot)
         stored = await maps.get_by_id(self.map_id)
         gone = "That map is already deleted; nothing changed."
@@ -349,6 +416,12 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
     def __init__(self, bot: UnhexBot) -> None:
         self.bot = bot
         super().__init__()
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer a map form's submit from its custom id (see :class:`MapTextModal`)."""
+        await answer_form(interaction, MAP_FORM_ID,
+                          lambda form, text: submit_map_text(interaction, form, text))
 
     @app_commands.command(name="list", description="The built-in maps and this server's maps.")
     async def list_maps(self, interaction: discord.Interaction[UnhexBot]) -> None:
@@ -384,8 +457,8 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
         view="grid: boxes on a grid (when the map has positions); list: each area's lines",
     )
     async def show(
-        self, interaction: discord.Interaction[UnhexBot], name: str,
-        view: Literal["grid", "list"] | None = None,
+        self, interaction: discord.Interaction[UnhexBot], name: MapOption,
+        view: ViewOption | None = None,
     ) -> None:
         found = await find_map(self.bot, interaction.guild_id, name)
         m = found.game_map()
@@ -395,29 +468,19 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
     @app_commands.describe(name="The new map's name (1-32 characters)")
     async def new(
         self, interaction: discord.Interaction[UnhexBot],
-        name: app_commands.Range[str, 1, NAME_LIMIT],
+        name: app_commands.Transform[str, Text(NAME_LIMIT, "name")],
     ) -> None:
         guild_id = require_guild(interaction)
         await require_gm(interaction, "write a map")
-        name = clean_name(name)
-        if not name or len(name) > NAME_LIMIT:
-            raise UserError(f"A map's name is 1-{NAME_LIMIT} characters.")
-        builtin = _builtin_keys().get(name_key(name))
-        if builtin is not None:
-            raise UserError(
-                f"**{builtin}** is a built-in map's name; pick another. To start from it, "
-                f"`/map export name:{builtin}` and paste its text into `/map new`."
-            )
+        name = _new_name(name)
         taken = await _maps(self.bot).get(guild_id, name)
         if taken is not None:
             raise UserError(_taken(taken.name))
-        await interaction.response.send_modal(
-            MapTextModal(guild_id=guild_id, name=name, stored=None)
-        )
+        await interaction.response.send_modal(MapTextModal(name=name, stored=None))
 
     @app_commands.command(name="edit", description="Change one of this server's maps (GMs).")
     @app_commands.describe(name="The map to change (built-in maps cannot be changed)")
-    async def edit(self, interaction: discord.Interaction[UnhexBot], name: str) -> None:
+    async def edit(self, interaction: discord.Interaction[UnhexBot], name: MapOption) -> None:
         guild_id = require_guild(interaction)
         await require_gm(interaction, "edit a map")
         found = await find_map(self.bot, guild_id, name)
@@ -430,13 +493,11 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
         if len(found.text) > TEXT_LIMIT:
             raise UserError(f"**{escape_markdown(found.name)}** is longer than a Discord form "
                             f"holds ({TEXT_LIMIT:,} characters); it cannot be edited here.")
-        await interaction.response.send_modal(
-            MapTextModal(guild_id=guild_id, name=found.name, stored=found.stored)
-        )
+        await interaction.response.send_modal(MapTextModal(name=found.name, stored=found.stored))
 
     @app_commands.command(name="delete", description="Delete one of this server's maps (GMs).")
     @app_commands.describe(name="The map to delete (built-in maps cannot be deleted)")
-    async def delete(self, interaction: discord.Interaction[UnhexBot], name: str) -> None:
+    async def delete(self, interaction: discord.Interaction[UnhexBot], name: MapOption) -> None:
         guild_id = require_guild(interaction)
         await require_gm(interaction, "delete a map")
         found = await find_map(self.bot, guild_id, name)
@@ -456,7 +517,7 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
 
     @app_commands.command(name="export", description="A map's text, to copy or change.")
     @app_commands.describe(name="The map (built-in or this server's)")
-    async def export(self, interaction: discord.Interaction[UnhexBot], name: str) -> None:
+    async def export(self, interaction: discord.Interaction[UnhexBot], name: MapOption) -> None:
         found = await find_map(self.bot, interaction.guild_id, name)
         text = found.text.strip("\n")
         head = f"🗺️ **{escape_markdown(found.name)}** as text. " + (

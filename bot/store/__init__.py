@@ -14,6 +14,7 @@ import aiosqlite
 from bot.store.characters import CharacterStore
 from bot.store.combats import CombatStore
 from bot.store.guilds import GuildStore
+from bot.store.meta import MetaStore
 from bot.store.migrations import MIGRATIONS
 from bot.store.rolls import RollStore
 
@@ -31,6 +32,7 @@ class Store:
         self.guilds = GuildStore(db)
         self.characters = CharacterStore(db)
         self.combats = CombatStore(db)
+        self.meta = MetaStore(db)
 
     @classmethod
     async def open(cls, path: Path | str) -> Store:

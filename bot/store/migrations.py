@@ -103,4 +103,11 @@ MIGRATIONS: tuple[str, ...] = (
         ORDER BY c.id;
     ALTER TABLE combat_log ADD COLUMN undo_patch TEXT;
     """,
+    # 7: facts about the bot itself, by key (the fingerprint of the commands last synced).
+    """
+    CREATE TABLE bot_meta (
+        key TEXT PRIMARY KEY,
+        value TEXT
+    );
+    """,
 )

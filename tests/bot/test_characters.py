@@ -186,6 +186,21 @@ async def test_armor_is_not_held_and_needs_a_location(table: Table) -> None:
             "Ana has no item number 7.")
 
 
+@pytest.mark.parametrize("typed", ["²", "①", "1²"])
+@pytest.mark.parametrize("command", ["character item hold", "character item remove"])
+async def test_item_numbers_are_plain_digits(table: Table, command: str, typed: str) -> None:
+    """"²" and "①" pass str.isdigit() but are no number int() reads: a clear refusal."""
+    await create(table, "Ana")
+    await table.slash("character item add", character="Ana", name="Knife", kind="melee_1h")
+    before = await sheet(table, "Ana")
+    refused(await table.slash(command, character="Ana", item=typed),
+            f"“{typed}” is not an item number: type the number in plain digits (1, 2, 3 …) "
+            "as on the sheet, or the item's name.")
+    assert await sheet(table, "Ana") == before
+    held = await table.slash("character item hold", character="Ana", item=" 1 ")
+    assert held.content == "✋ Ana has Knife in the right hand."
+
+
 async def test_a_sixth_item_with_five_slots_is_refused(table: Table) -> None:
     await create(table, "Ana")
     for n in range(5):

@@ -3,6 +3,7 @@ the map-text modal, the delete confirmation buttons and name autocomplete."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -50,11 +51,33 @@ async def listed(table: Table, user: User = ALICE) -> str:
     return reply.content
 
 
-def modal_default(table: Table, modal: Modal) -> str | None:
-    """What the modal's text field was prefilled with (the harness's Modal keeps only labels,
-    so read it from the modal the bot is waiting on)."""
-    waiting = table.bot._connection._view_store._modals[modal.custom_id]  # type: ignore[attr-defined]
-    return waiting.text.default  # type: ignore[no-any-return]
+def _text_inputs(components: Any) -> list[dict[str, Any]]:
+    found = []
+    for c in components or ():
+        if c.get("type") == 4:
+            found.append(c)
+        found += _text_inputs(c.get("components") or ([c["component"]] if "component" in c
+                                                       else []))
+    return found
+
+
+@pytest.fixture
+def prefilled(monkeypatch: pytest.MonkeyPatch) -> dict[str, str | None]:
+    """What each form the bot showed had its text field prefilled with, by form id. The
+    harness's Modal keeps only labels, so listen in on the webhook adapter it patched."""
+    seen: dict[str, str | None] = {}
+    patched = AsyncWebhookAdapter.request
+
+    async def spy(adapter: AsyncWebhookAdapter, route: Any, session: Any = None,
+                  **kwargs: Any) -> Any:
+        payload = kwargs.get("payload") or {}
+        if payload.get("type") == 9:
+            data = payload["data"]
+            seen[data["custom_id"]] = _text_inputs(data["components"])[0].get("value")
+        return await patched(adapter, route, session, **kwargs)
+
+    monkeypatch.setattr(AsyncWebhookAdapter, "request", spy)
+    return seen
 
 
 @pytest.fixture
@@ -156,6 +179,16 @@ async def test_show_of_an_unknown_map_says_how_to_find_one(table: Table) -> None
     assert reply.content == "There is no map called “Atlantis”. `/map list` shows the maps."
 
 
+async def test_a_stored_map_the_engine_cannot_read_is_explained_briefly(table: Table) -> None:
+    # A map saved by an older bot, with a line the engine now quotes in full in its error.
+    await MapStore(table.bot.store.db).add(guild_id=GUILD_ID, name="Old",
+                                           text="Hall " + "~" * 3000 + " Bar", author_id=GM.id)
+    reply = await table.slash("map show", name="Old")
+    assert reply.ephemeral and len(reply.content) <= 2000
+    assert reply.content.startswith("The map **Old** cannot be read (")
+    assert reply.content.endswith("…). A GM can fix it with `/map edit`.")
+
+
 async def test_a_backtick_fence_in_a_note_cannot_break_the_code_block(table: Table) -> None:
     await new_map(table, "Lab", "Lab: says ```run``` on the door\nLab -- Vault")
     reply = await table.slash("map show", name="Lab")
@@ -247,12 +280,14 @@ async def test_map_names_are_trimmed_and_limited(table: Table) -> None:
 # -- edit ------------------------------------------------------------------------------------
 
 
-async def test_edit_prefills_the_text_and_saves_the_change(table: Table) -> None:
+async def test_edit_prefills_the_text_and_saves_the_change(
+    table: Table, prefilled: dict[str, str | None]
+) -> None:
     await new_map(table, "Docks", DOCKS)
     opened = await table.slash("map edit", user=GM, name="DOCKS")
     assert opened.kind == "modal" and opened.modal is not None
     assert opened.modal.title == "Edit map: Docks"
-    assert modal_default(table, opened.modal) == DOCKS.rstrip()
+    assert prefilled[opened.modal.custom_id] == DOCKS.rstrip()
 
     changed = DOCKS + "Shed -> Water\n"
     saved = await table.submit(opened.modal, {LABEL: changed}, user=GM)
@@ -353,6 +388,34 @@ async def test_a_stale_delete_button_cannot_delete_a_new_map_of_the_same_name(
     late = await table.click(second.message, "Delete map", user=GM)
     assert late.ephemeral and "already deleted" in late.content
     assert "Docks" in await listed(table)
+
+
+@pytest.mark.parametrize("how", ["role taken from them", "role no longer the GM role"])
+async def test_a_gm_who_lost_the_role_cannot_confirm_their_own_delete(
+    table: Table, how: str
+) -> None:
+    role = table.add_role("Game masters")
+    await table.slash("gm role", user=GM, role=role)
+    bob_gm = dataclasses.replace(BOB, roles=(role.id,))
+    await new_map(table, "Docks", DOCKS, user=bob_gm)
+    asked = await table.slash("map delete", user=bob_gm, name="Docks")
+    assert not asked.ephemeral and asked.message.labels == ["Delete map", "Keep map"]
+    if how == "role taken from them":
+        presser = BOB  # Discord sends the member's roles as they are at the press
+    else:
+        presser = bob_gm
+        await table.slash("gm role", user=GM)
+    for label in ("Delete map", "Keep map"):
+        refused = await table.click(asked.message, label, user=presser)
+        assert refused.ephemeral
+        assert refused.content == (
+            "You asked to delete this map, but you are no longer a GM: a GM must answer. "
+            "GMs have Manage Server or the GM role (`/gm role`)."
+        )
+    assert "• Docks · 2 areas" in await listed(table)
+    assert table.message(asked.message.id).labels == ["Delete map", "Keep map"]
+    done = await table.click(asked.message, "Delete map", user=GM)
+    assert done.content == f"🗑️ {GM.mention} deleted the map **Docks**."
 
 
 async def test_builtin_maps_cannot_be_deleted(table: Table) -> None:
@@ -484,6 +547,65 @@ async def test_a_modal_opened_by_a_gm_who_is_no_longer_one_saves_nothing(table: 
 
 
 # -- restarts ------------------------------------------------------------------------------------
+
+
+async def test_a_new_map_form_left_open_across_a_restart_still_saves(table: Table) -> None:
+    name = "The Long Night Market Of Old Port"[:32]
+    modal = await open_new(table, name)
+    assert len(modal.custom_id) <= 100 and name in modal.custom_id  # the name is not cut
+    await table.restart()
+    saved = await table.submit(modal, {LABEL: DOCKS}, user=GM)
+    assert saved.ephemeral and f"Saved the new map **{name}** · 2 areas" in saved.content
+    assert f"• {name} · 2 areas" in await listed(table)
+    # The form still checks who submits it, and that the name is still free.
+    again = await table.submit(modal, {LABEL: "Quay -- Boat"}, user=GM)
+    assert again.ephemeral and f"already has a map called **{name}**" in again.content
+    assert code_block(again.content) == "Quay -- Boat"
+    player = await table.submit(modal, {LABEL: "Quay -- Boat"}, user=ALICE)
+    assert player.ephemeral and player.content.startswith("Only a GM may write a map.")
+
+
+async def test_an_edit_form_left_open_across_a_restart_still_saves(
+    table: Table, prefilled: dict[str, str | None]
+) -> None:
+    await new_map(table, "Docks", DOCKS)
+    opened = (await table.slash("map edit", user=GM, name="Docks")).modal
+    assert opened is not None and len(opened.custom_id) <= 100
+    await table.restart()
+    saved = await table.submit(opened, {LABEL: DOCKS + "Shed -> Water"}, user=GM)
+    assert saved.ephemeral and "Saved your changes to **Docks** · 3 areas" in saved.content
+    exported = await table.slash("map export", name="Docks")
+    assert code_block(exported.content) == DOCKS + "Shed -> Water"
+    # The same form again is an edit of a version that is no longer there.
+    late = await table.submit(opened, {LABEL: DOCKS + "Pier .. Boat"}, user=GM)
+    assert late.ephemeral and "Somebody saved **Docks** while you edited it" in late.content
+    assert "Boat" not in (await table.slash("map export", name="Docks")).content
+
+
+async def test_a_forged_map_form_saves_nothing(table: Table) -> None:
+    """What a form's id and text hold is checked again on submit: a form id from another
+    version of the bot, a name no /map new would accept, a text over the form's limit."""
+    await new_map(table, "Docks", DOCKS)
+    opened = (await table.slash("map edit", user=GM, name="Docks")).modal
+    assert opened is not None
+    cases = {
+        "map-text:0123456789abcdef": "This form was opened before the bot restarted",
+        "map-text:new:nightclub": "**nightclub** is a built-in map's name",
+        "map-text:new:" + "n" * 40: "A map's name is 1-32 characters.",
+        "map-text:new:   ": "A map's name is 1-32 characters.",
+    }
+    for custom_id, problem in cases.items():
+        forged = Modal(custom_id, "New map", opened.fields)
+        reply = await table.submit(forged, {LABEL: "Quay -- Boat"}, user=GM)
+        assert reply.ephemeral and problem in reply.content, reply.content
+        assert code_block(reply.content) == "Quay -- Boat"
+    too_long = await table.submit(opened, {LABEL: "Quay -- Boat\n" + "#" * 4000}, user=GM)
+    assert too_long.ephemeral and too_long.content.startswith(
+        "A map's text is at most 4,000 characters; yours has 4,013.")
+    assert len(too_long.content) <= 2000
+    content = await listed(table)
+    assert "Quay" not in content and "nightclub ·" in content and content.count("• Docks") == 1
+    assert code_block((await table.slash("map export", name="Docks")).content) == DOCKS.rstrip()
 
 
 async def test_maps_and_delete_buttons_survive_a_restart(table: Table) -> None:

@@ -83,6 +83,25 @@ async def test_critical_success_adjust_asks_for_a_value_and_refuses_too_high(tab
     assert done.message.buttons == []
 
 
+@pytest.mark.parametrize("typed", ["²", "①", "٣", "3²", "+-4", "9" * 5000, "x" * 6000])
+async def test_adjust_reads_plain_digits_only_and_refuses_anything_else_briefly(
+    table: Table, typed: str
+) -> None:
+    """"²" and "①" are digits to Python's isdigit but not to int(); a forged submit may be
+    far longer than the form's two characters."""
+    table.dice(1, 1)
+    reply = await table.slash("roll", level=40)
+    before = table.message(reply.message.id)
+    opened = await table.click(reply.message, "Adjust")
+    refused = await table.submit(opened.modal, {"New value (1-40)": typed}, message=reply.message)
+    assert refused.kind == "message" and refused.ephemeral
+    assert refused.content.endswith("” is not a number.") and len(refused.content) <= 100
+    assert refused.content.startswith(f"“{typed[:5]}")
+    assert table.message(reply.message.id) == before  # nothing changed, buttons still there
+    done = await table.submit(opened.modal, {"New value (1-40)": " 07 "}, message=reply.message)
+    assert "Adjusted to **7** (0·7)" in done.content
+
+
 async def test_good_then_critical_success_offers_the_critical_choice(table: Table) -> None:
     table.dice(9, 1)
     reply = await table.slash("roll", level=40, good=True)

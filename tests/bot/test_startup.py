@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import aiosqlite
@@ -14,11 +16,13 @@ import discord
 import pytest
 
 import bot.__main__ as main_module
+import bot.client
 from bot import create_bot
+from bot.client import EXTENSIONS, SYNCED_COMMANDS
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.migrations import MIGRATIONS
-from tests.harness import GUILD_ID, Table
+from tests.harness import APP_ID, GUILD_ID, Table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,7 +67,7 @@ def test_an_invalid_token_gets_a_clear_line(
     monkeypatch.setattr(discord.Client, "run", refuse)
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
     monkeypatch.setenv("UNHEX_DATABASE", str(tmp_path / "db.sqlite3"))
-    assert main_module.main() == 2
+    assert main_module.main([]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "Discord refused DISCORD_TOKEN" in err[0]
 
@@ -135,3 +139,144 @@ async def test_commands_sync_globally_or_to_the_dev_server(tmp_path: Path) -> No
     scope, payload = dev.synced[-1]
     assert scope == GUILD_ID and "roll" in {c["name"] for c in payload}
     await dev.stop()
+
+
+# -- syncing commands only when they changed --------------------------------------------------
+
+
+def _names(payload: list[dict[str, Any]]) -> set[str]:
+    return {c["name"] for c in payload}
+
+
+async def test_a_start_with_the_same_commands_does_not_sync_again(tmp_path: Path) -> None:
+    table = await Table(tmp_path / "a.sqlite3").start()
+    assert len(table.synced) == 1
+    await table.restart()
+    await table.restart()
+    assert len(table.synced) == 1
+    assert table.bot.sync_report == (
+        "Commands unchanged since they were last synced globally: not syncing "
+        "(`python -m bot sync` forces it).")
+    table.dice(3, 4)
+    reply = await table.slash("roll", level=40)  # the commands work all the same
+    assert "**34** (3·4) — SUCCESS" in reply.content
+    await table.stop()
+
+
+async def test_changed_commands_or_another_target_sync_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "a.sqlite3"
+    table = await Table(path).start()
+    assert "gm" in _names(table.synced[-1][1])
+    monkeypatch.setattr(bot.client, "EXTENSIONS", tuple(e for e in EXTENSIONS
+                                                        if e != "bot.cogs.gm"))
+    await table.restart()  # a release without /gm
+    assert len(table.synced) == 2 and table.synced[-1][0] is None
+    assert "gm" not in _names(table.synced[-1][1]) and "roll" in _names(table.synced[-1][1])
+    monkeypatch.setattr(bot.client, "EXTENSIONS", EXTENSIONS)
+    await table.restart()
+    assert len(table.synced) == 3 and "gm" in _names(table.synced[-1][1])
+    await table.stop()
+
+    dev = await Table(path, dev_guild=GUILD_ID).start()  # same commands, another target
+    assert [scope for scope, _ in dev.synced] == [GUILD_ID]
+    assert dev.bot.sync_report.endswith(f"commands to the development server {GUILD_ID}.")
+    await dev.restart()
+    assert len(dev.synced) == 1
+    await dev.stop()
+    again = await Table(path).start()  # back to global: Discord's global copy may be stale
+    assert [scope for scope, _ in again.synced] == [None]
+    await again.stop()
+
+
+async def test_the_fingerprint_is_kept_only_once_discord_took_the_commands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await Table(tmp_path / "a.sqlite3").start()
+    kept = await table.bot.store.meta.get(SYNCED_COMMANDS)
+    assert kept is not None and len(table.synced) == 1
+    table.bot.tree.remove_command("sheet")
+
+    async def refuse(*_: Any, **__: Any) -> Any:
+        raise discord.HTTPException(SimpleNamespace(status=500, reason="Server Error"), "down")
+
+    monkeypatch.setattr(discord.app_commands.CommandTree, "sync", refuse)
+    with pytest.raises(discord.HTTPException):
+        await table.bot.sync_commands()
+    assert await table.bot.store.meta.get(SYNCED_COMMANDS) == kept
+    monkeypatch.undo()
+    assert (await table.bot.sync_commands()).startswith("Synced ")
+    assert "sheet" not in _names(table.synced[-1][1])
+    assert await table.bot.store.meta.get(SYNCED_COMMANDS) not in (None, kept)
+    await table.stop()
+
+
+@pytest.fixture
+def discord_api(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
+    """Discord's HTTP API for logging in and syncing, answered in-process; the calls made."""
+    calls: list[tuple[str, Any]] = []
+
+    async def static_login(self: discord.http.HTTPClient, token: str) -> dict[str, Any]:
+        calls.append(("login", token))
+        if token != "good-token":
+            raise discord.LoginFailure("Improper token has been passed.")
+        return {"id": str(APP_ID), "username": "Unhex", "discriminator": "0", "avatar": None,
+                "bot": True}
+
+    async def application_info(self: discord.Client) -> Any:
+        return SimpleNamespace(id=APP_ID, interactions_endpoint_url=None,
+                               flags=discord.ApplicationFlags())
+
+    async def bulk_upsert_global_commands(self: discord.http.HTTPClient, application_id: int,
+                                          *, payload: Any) -> list[Any]:
+        calls.append(("sync", payload))
+        return []
+
+    async def connect(self: discord.Client, **_: Any) -> None:
+        calls.append(("connect", None))
+
+    monkeypatch.setattr(discord.http.HTTPClient, "static_login", static_login)
+    monkeypatch.setattr(discord.Client, "application_info", application_info)
+    monkeypatch.setattr(discord.http.HTTPClient, "bulk_upsert_global_commands",
+                        bulk_upsert_global_commands)
+    monkeypatch.setattr(discord.Client, "connect", connect)
+    return calls
+
+
+def test_python_m_bot_sync_syncs_even_unchanged_commands_and_exits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    discord_api: list[tuple[str, Any]],
+) -> None:
+    path = tmp_path / "db.sqlite3"
+    monkeypatch.setenv("DISCORD_TOKEN", "good-token")
+    monkeypatch.setenv("UNHEX_DATABASE", str(path))
+    monkeypatch.delenv("UNHEX_DEV_GUILD", raising=False)
+    for _ in range(2):  # the second time nothing changed, and it syncs all the same
+        assert main_module.main(["sync"]) == 0
+        out = capsys.readouterr().out.strip().splitlines()
+        assert len(out) == 1 and out[0].startswith("Synced ") and out[0].endswith(" globally.")
+    assert [kind for kind, _ in discord_api] == ["login", "sync", "login", "sync"]
+    assert "roll" in _names(discord_api[1][1])
+
+    async def start_after_sync() -> list[Any]:
+        table = await Table(path).start()
+        await table.stop()
+        return table.synced
+
+    assert asyncio.run(start_after_sync()) == []  # `make run` next: nothing to sync
+
+
+def test_python_m_bot_sync_with_a_bad_token_or_argument_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    discord_api: list[tuple[str, Any]],
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "reset-token")
+    monkeypatch.setenv("UNHEX_DATABASE", str(tmp_path / "db.sqlite3"))
+    assert main_module.main(["sync"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "Discord refused DISCORD_TOKEN" in err[0]
+    assert main_module.main(["snyc"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("Usage: python -m bot [sync].")
+    assert [kind for kind, _ in discord_api] == ["login"]

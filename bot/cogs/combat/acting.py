@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError
-from bot.options import Text
+from bot.options import OneOf, Text
 from bot.permissions import is_gm
 from engine.catalog import Rules
 from engine.combat import (
@@ -28,11 +28,26 @@ from engine.errors import RuleError
 if TYPE_CHECKING:
     from bot.cogs.combat.session import FightSession
 
-__all__ = ["ActingAs", "Name", "acting", "choices"]
+__all__ = ["ActingAs", "acting", "choices"]
 
-#: A fighter's, an area's or an item's name as typed (names are at most 32 characters; areas
-#: and items a little longer).
-Name = app_commands.Transform[str, Text(100)]
+#: The longest name a fight option looks up (characters have at most 32 characters; areas and
+#: items a little more); longer values are refused on receipt, before the fight is touched.
+LOOKUP = 100
+
+
+Target = app_commands.Transform[str, Text(LOOKUP, "target")]
+WithItem = app_commands.Transform[str, Text(LOOKUP, "with")]
+To = app_commands.Transform[str, Text(LOOKUP, "to")]
+Area = app_commands.Transform[str, Text(LOOKUP, "area")]
+ItemName = app_commands.Transform[str, Text(LOOKUP, "item")]
+What = app_commands.Transform[str, Text(LOOKUP, "what")]
+CharacterName = app_commands.Transform[str, Text(LOOKUP, "character")]
+Location = app_commands.Transform[str, Text(LOOKUP, "location")]
+MapName = app_commands.Transform[str, Text(LOOKUP, "map")]
+Marks = app_commands.Transform[str, Text(20, "marks")]
+Team = app_commands.Transform[str, Text(20, "team")]
+HandOption = app_commands.Transform[str, OneOf("hand", [
+    app_commands.Choice(name=hand, value=hand) for hand in ("right", "left", "both")])]
 
 
 def _session(interaction: discord.Interaction[Any]) -> FightSession:
@@ -77,7 +92,7 @@ class ActingAs(Text):
     """The ``as:`` option: which of your characters acts (GMs: any character in the fight)."""
 
     def __init__(self) -> None:
-        super().__init__(100)
+        super().__init__(LOOKUP, "as")
 
     async def autocomplete(self, interaction: discord.Interaction[Any],  # type: ignore[override]
                            value: str, /) -> list[app_commands.Choice[str]]:

@@ -8,14 +8,15 @@ fighter who acts, under the channel's lock (004 "Actions").
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.combat import acting
-from bot.cogs.combat.acting import As, Name
+from bot.cogs.combat.acting import Area as AreaName
+from bot.cogs.combat.acting import As, HandOption, ItemName, Target, To, What, WithItem
 from bot.cogs.combat.session import FightSession
 from engine.combat import (
     Attack,
@@ -43,9 +44,6 @@ HELP = """**Running an Unhex fight**
 6. `/combat status` shows everyone and their wounds; GMs can `/combat undo`, `/combat set` and
    `/combat end`. `/combat log` lists what happened."""
 
-Hand = Literal["right", "left", "both"]
-
-
 class ActionsCog(commands.Cog, name="Fight actions"):
     item = app_commands.Group(
         name="item", description="Use or manage items in this channel's fight.", guild_only=True
@@ -69,8 +67,8 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.rename(with_="with", as_="as")
     @app_commands.autocomplete(target=acting.targets, with_=acting.weapons)
     @app_commands.guild_only()
-    async def attack(self, interaction: discord.Interaction[Any], target: Name,
-                     with_: Name | None = None, lethal: bool = True,
+    async def attack(self, interaction: discord.Interaction[Any], target: Target,
+                     with_: WithItem | None = None, lethal: bool = True,
                      as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: Attack(
             fighter=key, target=target, weapon=with_, lethal=lethal))
@@ -80,7 +78,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(to=acting.moves)
     @app_commands.guild_only()
-    async def move(self, interaction: discord.Interaction[Any], to: Name,
+    async def move(self, interaction: discord.Interaction[Any], to: To,
                    as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: Move(fighter=key, to=to))
 
@@ -92,7 +90,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(area=acting.doors)
     @app_commands.guild_only()
-    async def door(self, interaction: discord.Interaction[Any], area: Name, open: bool,
+    async def door(self, interaction: discord.Interaction[Any], area: AreaName, open: bool,
                    as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: Door(fighter=key, other=area, open=open))
 
@@ -103,7 +101,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(target=acting.any_fighter)
     @app_commands.guild_only()
-    async def firstaid(self, interaction: discord.Interaction[Any], target: Name,
+    async def firstaid(self, interaction: discord.Interaction[Any], target: Target,
                        as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: FirstAid(fighter=key, target=target))
 
@@ -121,14 +119,14 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                            as_="Which of your characters")
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(item=acting.items("hold"))
-    async def item_hold(self, interaction: discord.Interaction[Any], item: Name,
-                        hand: Hand | None = None, as_: As | None = None) -> None:
+    async def item_hold(self, interaction: discord.Interaction[Any], item: ItemName,
+                        hand: HandOption | None = None, as_: As | None = None) -> None:
         await self._items(interaction, "hold", item=item, hand=hand, as_=as_)
 
     @item.command(name="stow", description="Put away what a hand holds (one action).")
     @app_commands.describe(hand="Which hand (default: both)", as_="Which of your characters")
     @app_commands.rename(as_="as")
-    async def item_stow(self, interaction: discord.Interaction[Any], hand: Hand | None = None,
+    async def item_stow(self, interaction: discord.Interaction[Any], hand: HandOption | None = None,
                         as_: As | None = None) -> None:
         await self._items(interaction, "stow", hand=hand, as_=as_)
 
@@ -138,8 +136,8 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                            as_="Which of your characters")
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(item=acting.items("pickup"))
-    async def item_pickup(self, interaction: discord.Interaction[Any], item: Name,
-                          hand: Hand | None = None, as_: As | None = None) -> None:
+    async def item_pickup(self, interaction: discord.Interaction[Any], item: ItemName,
+                          hand: HandOption | None = None, as_: As | None = None) -> None:
         await self._items(interaction, "pickup", item=item, hand=hand, as_=as_)
 
     @item.command(name="drop", description="Drop what you hold (free: no action).")
@@ -147,8 +145,8 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                            hand="Which hand (default: both)", as_="Which of your characters")
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(item=acting.items("drop"))
-    async def item_drop(self, interaction: discord.Interaction[Any], item: Name | None = None,
-                        hand: Hand | None = None, as_: As | None = None) -> None:
+    async def item_drop(self, interaction: discord.Interaction[Any], item: ItemName | None = None,
+                        hand: HandOption | None = None, as_: As | None = None) -> None:
         await self._items(interaction, "drop", item=item, hand=hand, as_=as_)
 
     @item.command(name="use", description="Use an item in hand, or something in your area, "
@@ -157,7 +155,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                            as_="Which of your characters")
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(what=acting.items("use"))
-    async def item_use(self, interaction: discord.Interaction[Any], what: Name,
+    async def item_use(self, interaction: discord.Interaction[Any], what: What,
                        as_: As | None = None) -> None:
         await self._items(interaction, "use", item=what, as_=as_)
 
@@ -176,7 +174,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.autocomplete(with_=acting.weapons)
     @app_commands.guild_only()
     async def counterattack(self, interaction: discord.Interaction[Any],
-                            with_: Name | None = None, as_: As | None = None) -> None:
+                            with_: WithItem | None = None, as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: React(
             fighter=key, reaction="counterattack", weapon=with_))
 
@@ -186,7 +184,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.autocomplete(with_=acting.weapons)
     @app_commands.guild_only()
     async def intercept(self, interaction: discord.Interaction[Any],
-                        with_: Name | None = None, as_: As | None = None) -> None:
+                        with_: WithItem | None = None, as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: React(
             fighter=key, reaction="intercept", weapon=with_))
 

@@ -12,13 +12,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.combat import acting
-from bot.cogs.combat.acting import Name
+from bot.cogs.combat.acting import Area, CharacterName, Location, MapName, Marks, Team
 from bot.cogs.combat.session import FightSession, require_channel_permissions
 from bot.cogs.combat.views import ADJUST_MODAL_ID, code, fighter_at
 from bot.cogs.maps import find_map, map_choices
 from bot.components import answer_form
 from bot.errors import UserError
-from bot.options import Text
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.text import echo, parse_number
 from engine.combat import (
@@ -92,7 +91,7 @@ class FightCog(commands.Cog, name="Fights"):
     @app_commands.describe(map="The map the fight happens on",
                            reaction_seconds="How long reaction buttons wait (default 45)")
     @app_commands.autocomplete(map=map_autocomplete)
-    async def start(self, interaction: discord.Interaction[Any], map: Name,
+    async def start(self, interaction: discord.Interaction[Any], map: MapName,
                     reaction_seconds: app_commands.Range[int, 5, 600] = 45) -> None:
         guild_id = require_guild(interaction)
         await require_gm(interaction, "start a fight")
@@ -116,8 +115,8 @@ class FightCog(commands.Cog, name="Fights"):
     @app_commands.describe(character="A character of this server", area="Where it starts",
                            team="Its team (default: PCs or NPCs)")
     @app_commands.autocomplete(character=character_autocomplete, area=acting.areas)
-    async def add(self, interaction: discord.Interaction[Any], character: Name, area: Name,
-                  team: app_commands.Transform[str, Text(20)] | None = None) -> None:
+    async def add(self, interaction: discord.Interaction[Any], character: CharacterName, area: Area,
+                  team: Team | None = None) -> None:
         guild_id = require_guild(interaction)
         record = await self.bot.store.characters.get(guild_id, character)
         if record is None:
@@ -141,7 +140,7 @@ class FightCog(commands.Cog, name="Fights"):
 
     @combat.command(name="remove", description="Take a character out of this fight (GMs).")
     @app_commands.autocomplete(character=acting.any_fighter)
-    async def remove(self, interaction: discord.Interaction[Any], character: Name) -> None:
+    async def remove(self, interaction: discord.Interaction[Any], character: CharacterName) -> None:
         await self.session.run(interaction, RemoveFighter(fighter=character))
 
     @combat.command(name="begin", description="Roll initiative and begin round 1 (GMs).")
@@ -153,7 +152,7 @@ class FightCog(commands.Cog, name="Fights"):
     @combat.command(name="status", description="Everyone in this fight, with their wounds.")
     @app_commands.autocomplete(character=acting.any_fighter)
     async def status(self, interaction: discord.Interaction[Any],
-                     character: Name | None = None) -> None:
+                     character: CharacterName | None = None) -> None:
         state = (await self.session.require_fight(interaction)).state
         if character is not None:
             text = render_wounds(state.fighter(character).character, rules=self.session.rules)
@@ -194,12 +193,12 @@ class FightCog(commands.Cog, name="Fights"):
                            marks="Its marks, e.g. \\\\ or XX■ (\"none\" clears them)")
     @app_commands.autocomplete(character=acting.any_fighter, area=acting.areas,
                                location=acting.locations)
-    async def set_(self, interaction: discord.Interaction[Any], character: Name,
+    async def set_(self, interaction: discord.Interaction[Any], character: CharacterName,
                    level: app_commands.Range[int, -99, 99] | None = None,
-                   area: Name | None = None,
+                   area: Area | None = None,
                    actions: app_commands.Range[int, 0, 9] | None = None,
-                   location: Name | None = None,
-                   marks: app_commands.Transform[str, Text(20)] | None = None) -> None:
+                   location: Location | None = None,
+                   marks: Marks | None = None) -> None:
         if (location is None) != (marks is None):
             raise UserError("Give both `location` and `marks` to correct wounds.")
         if level is None and area is None and actions is None and location is None:
