@@ -30,48 +30,63 @@ from _driver import (
     ratio_line,
 )
 
-ROUNDS, WARMUP_ROUNDS, BARE = 200, 3, 600
-QUICK_ROUNDS, QUICK_WARMUP, QUICK_BARE = 3, 1, 30
+ROUNDS, BARE, BLOCKS = 200, 600, 5
+QUICK_ROUNDS, QUICK_BARE, QUICK_BLOCKS = 3, 30, 1
 TIMED = ("attack", "pass", "damage")  # the exchange the goals are about
 GOALS = {"first": 1.5, "out": 3.0}
 
 
-async def measure_bare(directory: Path, count: int) -> list[Sample]:
-    table = await BareTable(directory / "bare.sqlite3").start()
-    try:
-        probe = Probe(table)
-        for i in range(count // 10):  # warm-up
-            await table.slash("ping", note=f"warm {i}")
-        return [await probe.measure(table.slash("ping", note=str(i))) for i in range(count)]
-    finally:
-        await table.stop()
+class Exchange:
+    """The two bots, measured in alternating blocks (each block a fresh start of the bot on
+    its database, a warm-up, then the timed runs), so that a change in the machine's load
+    during the run weighs on both alike."""
 
+    def __init__(self, directory: Path, profile: str | None) -> None:
+        self.bare_table = BareTable(directory / "bare.sqlite3")
+        self.table = Table(directory / "unhex.sqlite3")
+        self.fight = Fight(self.table)
+        self.profile = profile
+        self.profiler = cProfile.Profile() if profile else None
+        self.bare: list[Sample] = []
+        self.unhex: dict[str, list[Sample]] = {name: [] for name in Fight.STEPS}
 
-async def measure_unhex(directory: Path, rounds: int, warmup: int,
-                        profile: str | None) -> tuple[dict[str, list[Sample]], pstats.Stats | None]:
-    table = await Table(directory / "unhex.sqlite3").start()
-    profiler = cProfile.Profile() if profile else None
-    samples: dict[str, list[Sample]] = {name: [] for name in Fight.STEPS}
-    try:
-        await Fight.characters(table)
-        fight = Fight(table)
-        await fight.start()
-        for _ in range(warmup):
-            await fight.play_round()
-        probe = Probe(table)
-        for _ in range(rounds):
-            for name, step in fight.steps():
-                if profiler is not None and name == profile:
-                    profiler.enable()
-                    sample = await probe.measure(step())
-                    profiler.disable()
-                else:
-                    sample = await probe.measure(step())
-                samples[name].append(sample)
-            await fight.heal_if_due()
-    finally:
-        await table.stop()
-    return samples, (pstats.Stats(profiler) if profiler is not None else None)
+    async def setup(self) -> None:
+        await self.table.start()
+        try:
+            await Fight.characters(self.table)
+            await self.fight.start()
+        finally:
+            await self.table.stop()
+
+    async def bare_block(self, count: int) -> None:
+        table = await self.bare_table.start()
+        try:
+            probe = Probe(table)
+            for i in range(max(count // 10, 3)):  # warm-up
+                await table.slash("ping", note=f"warm {i}")
+            for i in range(count):
+                self.bare.append(await probe.measure(table.slash("ping", note=str(i))))
+        finally:
+            await table.stop()
+
+    async def unhex_block(self, rounds: int) -> None:
+        await self.table.start()
+        try:
+            await self.fight.play_round()  # warm-up
+            await self.fight.heal_if_due()
+            probe = Probe(self.table)
+            for _ in range(rounds):
+                for name, step in self.fight.steps():
+                    if self.profiler is not None and name == self.profile:
+                        self.profiler.enable()
+                        sample = await probe.measure(step())
+                        self.profiler.disable()
+                    else:
+                        sample = await probe.measure(step())
+                    self.unhex[name].append(sample)
+                await self.fight.heal_if_due()
+        finally:
+            await self.table.stop()
 
 
 def stats(samples: list[Sample], what: str) -> Stats:
@@ -87,20 +102,21 @@ def median_int(samples: list[Sample], what: str) -> str:
 
 async def main() -> None:
     args = bench_args(__doc__)
-    rounds, warmup, bare_count = ((QUICK_ROUNDS, QUICK_WARMUP, QUICK_BARE) if args.quick
-                                  else (ROUNDS, WARMUP_ROUNDS, BARE))
+    rounds, bare_count, blocks = ((QUICK_ROUNDS, QUICK_BARE, QUICK_BLOCKS) if args.quick
+                                  else (ROUNDS, BARE, BLOCKS))
     print(f"machine: {machine()}")
     with tempfile.TemporaryDirectory(prefix="unhex-bench-") as tmp:
-        directory = Path(tmp)
-        gc.collect()
-        bare = await measure_bare(directory, bare_count // 2)
-        unhex, profiled = await measure_unhex(directory, rounds, warmup, args.profile)
-        (directory / "bare.sqlite3").unlink()
-        gc.collect()
-        bare += await measure_bare(directory, bare_count - bare_count // 2)
+        bench = Exchange(Path(tmp), args.profile)
+        await bench.setup()
+        for _ in range(blocks):
+            gc.collect()
+            await bench.bare_block(bare_count // blocks)
+            gc.collect()
+            await bench.unhex_block(rounds // blocks)
+    bare, unhex, profiler = bench.bare, bench.unhex, bench.profiler
 
-    print(f"\nbare bot, /ping (one INSERT + COMMIT, one reply), {len(bare)} runs "
-          "(half before, half after the Unhex bot)")
+    print(f"\nbare bot, /ping (one INSERT + COMMIT, one reply), {len(bare)} runs in {blocks} "
+          "blocks, each before a block of the Unhex bot's")
     print(f"  {'measure':22} {'median':>7} {'p90':>7} {'p99':>7}  ms")
     for what, label in (("first", "first response"), ("out", "every message out"),
                         ("settled", "all done"), ("db_wait", "waiting on the db")):
@@ -130,9 +146,9 @@ async def main() -> None:
             print(ratio_line(f"{name}: {label} / bare (median)", step.median / base,
                              GOALS[what], detail=f"p90 {step.p90 / stats(bare, what).p90:.2f}×"))
 
-    if profiled is not None:
+    if profiler is not None:
         out = io.StringIO()
-        profiled.stream = out  # type: ignore[attr-defined]
+        profiled = pstats.Stats(profiler, stream=out)
         profiled.sort_stats("cumulative").print_stats(40)
         profiled.sort_stats("tottime").print_stats(20)
         print(f"\ncProfile of the {args.profile!r} step over {rounds} rounds "
