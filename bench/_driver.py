@@ -51,7 +51,7 @@ from tests.harness import (  # noqa: E402
 __all__ = [
     "ALICE", "BOB", "CHANNEL_ID", "GM", "OTHER_CHANNEL_ID", "ROOT", "BareTable", "DbCounter",
     "Fight", "Probe", "Sample", "Stats", "Table", "add_channels", "bench_args", "copy_fights",
-    "database_bytes", "machine", "percentile", "ratio_line",
+    "database_bytes", "machine", "percentile", "profile_summary", "ratio_line",
 ]
 
 #: Reaction windows wait this long in bench fights, so no window closes by itself mid-run.
@@ -498,3 +498,41 @@ def database_bytes(database: Path) -> int:
     with contextlib.closing(sqlite3.connect(database)) as db:
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return sum(p.stat().st_size for p in database.parent.glob(database.name + "*"))
+
+
+# -- where the time goes --------------------------------------------------------------------
+
+_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("idle: waiting for the db thread (SQLite, fsync)", ("'poll' of 'select.epoll'",)),
+    ("db thread hand-offs (queue put, wake-up pipe, GIL)",
+     ("'put_nowait' of '_queue.SimpleQueue'", "'recv' of '_socket.socket'")),
+    ("pydantic: validate / serialise state", ("pydantic",)),
+    ("engine: map drawing (maprender)", ("engine/maprender.py",)),
+    ("engine: map geometry (maps)", ("engine/maps.py",)),
+    ("engine: board and sheet text", ("engine/combat/board.py", "engine/sheet.py")),
+    ("engine: rules (combat machine, characters)", ("engine/",)),
+    ("bot/ (cogs, store, components)", ("/bot/",)),
+    ("fake Discord (harness, dpytest, bench)", ("tests/harness.py", "discord/ext/test",
+                                                 "/bench/")),
+    ("discord.py (dispatch, views, messages)", ("discord/",)),
+    ("aiosqlite (main-thread side)", ("aiosqlite/",)),
+    ("asyncio event loop", ("asyncio/", "selectors.py")),
+    ("stdlib and builtins (str, re, textwrap, ...)", ("",)),
+)
+
+
+def profile_summary(stats: Any, steps: int) -> str:
+    """Own time (tottime) of a cProfile run grouped by where the code lives, per step."""
+    totals: dict[str, float] = dict.fromkeys((g for g, _ in _GROUPS), 0.0)
+    for (filename, _, function), (_, _, own, _, _) in stats.stats.items():
+        where = f"{filename}:{function}".replace("\\", "/")
+        for group, needles in _GROUPS:
+            if any(n in where for n in needles):
+                totals[group] += own
+                break
+    whole = sum(totals.values()) or 1.0
+    lines = [f"  {'where (own time, main thread, under the profiler)':52} {'ms/step':>8} "
+             f"{'share':>6}"]
+    for group, seconds in sorted(totals.items(), key=lambda kv: -kv[1]):
+        lines.append(f"  {group:52} {seconds * 1e3 / steps:8.3f} {100 * seconds / whole:5.1f}%")
+    return "\n".join(lines)

@@ -27,6 +27,7 @@ from _driver import (
     Table,
     bench_args,
     machine,
+    profile_summary,
     ratio_line,
 )
 
@@ -153,6 +154,7 @@ async def main() -> None:
         profiled.sort_stats("tottime").print_stats(20)
         print(f"\ncProfile of the {args.profile!r} step over {rounds} rounds "
               "(main thread only: SQLite runs in aiosqlite's thread)")
+        print(profile_summary(profiled, len(unhex[args.profile])))
         print(out.getvalue())
 
 

@@ -40,6 +40,7 @@ from _driver import (
     copy_fights,
     database_bytes,
     machine,
+    profile_summary,
     ratio_line,
 )
 
@@ -82,6 +83,7 @@ async def child(database: Path, profile: bool) -> None:
     if profiler is not None:
         out = io.StringIO()
         stats = pstats.Stats(profiler, stream=out)
+        print(profile_summary(stats, 1).replace("ms/step", "ms"), file=out)
         stats.sort_stats("cumulative").print_stats(35)
         stats.sort_stats("tottime").print_stats(15)
         print(out.getvalue(), file=sys.stderr)
