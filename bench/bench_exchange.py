@@ -35,6 +35,8 @@ ROUNDS, BARE, BLOCKS = 200, 600, 5
 QUICK_ROUNDS, QUICK_BARE, QUICK_BLOCKS = 3, 30, 1
 TIMED = ("attack", "pass", "damage")  # the exchange the goals are about
 GOALS = {"first": 1.5, "out": 3.0}
+MEASURES = (("first", "first response"), ("out", "every message out"), ("settled", "all done"),
+            ("db_wait", "waiting on the db"), ("cpu", "CPU, all threads"))
 
 
 class Exchange:
@@ -119,8 +121,7 @@ async def main() -> None:
     print(f"\nbare bot, /ping (one INSERT + COMMIT, one reply), {len(bare)} runs in {blocks} "
           "blocks, each before a block of the Unhex bot's")
     print(f"  {'measure':22} {'median':>7} {'p90':>7} {'p99':>7}  ms")
-    for what, label in (("first", "first response"), ("out", "every message out"),
-                        ("settled", "all done"), ("db_wait", "waiting on the db")):
+    for what, label in MEASURES:
         print(f"  {label:22} {stats(bare, what).ms()}")
     print(f"  db round trips {median_int(bare, 'trips')}, statements "
           f"{median_int(bare, 'statements')}, commits {median_int(bare, 'commits')}, "
@@ -130,8 +131,7 @@ async def main() -> None:
           "attack, pass, damage)")
     print(f"  {'step':11} {'measure':18} {'median':>7} {'p90':>7} {'p99':>7}  ms")
     for name in Fight.STEPS:
-        for what, label in (("first", "first response"), ("out", "every message out"),
-                            ("settled", "all done"), ("db_wait", "waiting on the db")):
+        for what, label in MEASURES:
             print(f"  {name if what == 'first' else '':11} {label:18} "
                   f"{stats(unhex[name], what).ms()}")
         s = unhex[name]
@@ -146,6 +146,10 @@ async def main() -> None:
             step = stats(unhex[name], what)
             print(ratio_line(f"{name}: {label} / bare (median)", step.median / base,
                              GOALS[what], detail=f"p90 {step.p90 / stats(bare, what).p90:.2f}×"))
+
+    cpu = stats(bare, "cpu").median
+    print("\nless noisy when the machine is busy: CPU per interaction (all threads) / bare: "
+          + ", ".join(f"{name} {stats(unhex[name], 'cpu').median / cpu:.2f}×" for name in TIMED))
 
     if profiler is not None:
         out = io.StringIO()

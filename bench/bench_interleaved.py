@@ -97,7 +97,7 @@ async def main() -> None:
     rows = [("bare /ping", bare), ("every action", every), *unhex.items()]
     for name, samples in rows:
         for what, label in (("first", "first response"), ("out", "every message out"),
-                            ("settled", "all done")):
+                            ("settled", "all done"), ("cpu", "CPU, all threads")):
             print(f"  {name if what == 'first' else '':16} {label:18} "
                   f"{stats(samples, what).ms()}")
     print()
