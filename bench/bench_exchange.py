@@ -11,14 +11,18 @@ Run: python bench/bench_exchange.py [--quick] [--profile attack|pass|damage|...]
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import cProfile
 import gc
 import io
 import pstats
+import sqlite3
 import tempfile
+import timeit
 from pathlib import Path
 
 from _driver import (
+    CHANNEL_ID,
     BareTable,
     Fight,
     Probe,
@@ -30,6 +34,10 @@ from _driver import (
     profile_summary,
     ratio_line,
 )
+
+from data import load_rules
+from engine.combat import Combat, render_board
+from engine.maprender import render_map
 
 ROUNDS, BARE, BLOCKS = 200, 600, 5
 QUICK_ROUNDS, QUICK_BARE, QUICK_BLOCKS = 3, 30, 1
@@ -92,6 +100,35 @@ class Exchange:
             await self.table.stop()
 
 
+def pieces(database: Path, repeat: int) -> list[str]:
+    """The engine's share of a step, timed alone on the fight's saved state: loading it from
+    JSON, saving it to JSON, drawing the board (and, within it, the map)."""
+    try:
+        with contextlib.closing(sqlite3.connect(database)) as db:
+            (text,) = db.execute("SELECT state FROM combats WHERE channel_id = ? AND active = 1",
+                                 (CHANNEL_ID,)).fetchone()
+        state = Combat.model_validate_json(text)
+    except Exception as error:  # the store keeps the fight another way now: skip this part
+        return [f"  (not measured: {type(error).__name__}: {error})"]
+    rules = load_rules()
+    game_map = state.game_map()
+    occupants: dict[str, list[str]] = {}
+    for fighter in state.fighters:
+        occupants.setdefault(fighter.area, []).append(fighter.name)
+    timed = {
+        f"Combat.model_validate_json ({len(text):,} bytes)": lambda: Combat.model_validate_json(
+            text),
+        "Combat.model_dump_json": state.model_dump_json,
+        "render_board (map included)": lambda: render_board(state, rules=rules),
+        "render_map alone": lambda: render_map(game_map, occupants),
+    }
+    lines = []
+    for name, call in timed.items():
+        best = min(timeit.repeat(call, number=repeat, repeat=3)) / repeat
+        lines.append(f"  {name:44} {best * 1e3:7.3f} ms")
+    return lines
+
+
 def stats(samples: list[Sample], what: str) -> Stats:
     return Stats([getattr(s, what) for s in samples])
 
@@ -116,6 +153,7 @@ async def main() -> None:
             await bench.bare_block(bare_count // blocks)
             gc.collect()
             await bench.unhex_block(rounds // blocks)
+        engine = pieces(Path(tmp) / "unhex.sqlite3", 20 if args.quick else 300)
     bare, unhex, profiler = bench.bare, bench.unhex, bench.profiler
 
     print(f"\nbare bot, /ping (one INSERT + COMMIT, one reply), {len(bare)} runs in {blocks} "
@@ -147,6 +185,8 @@ async def main() -> None:
             print(ratio_line(f"{name}: {label} / bare (median)", step.median / base,
                              GOALS[what], detail=f"p90 {step.p90 / stats(bare, what).p90:.2f}×"))
 
+    print("\npieces of a step, each timed alone on the fight's state (best of 3)")
+    print("\n".join(engine))
     cpu = stats(bare, "cpu").median
     print("\nless noisy when the machine is busy: CPU per interaction (all threads) / bare: "
           + ", ".join(f"{name} {stats(unhex[name], 'cpu').median / cpu:.2f}×" for name in TIMED))
