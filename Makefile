@@ -22,8 +22,11 @@ lint: $(STAMP)
 test: lint
 	$(PY) -m pytest -q
 
+# `make bench` runs every benchmark at full size (a few minutes); `make bench BENCH_ARGS=--quick`
+# only checks that they run. Each prints "ratio ..." lines against baselines from the same run.
+BENCH_ARGS ?=
 bench: $(STAMP)
-	@for script in bench/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+	@for script in bench/bench_*.py; do echo "== $$script"; $(PY) $$script $(BENCH_ARGS) || exit 1; done
 
 clean:
 	rm -rf $(VENV) *.egg-info

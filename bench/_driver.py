@@ -1,0 +1,542 @@
+"""What the bot benchmarks share: timing one interaction from the payload going in to the
+bot's first response and to its last message out, counting database round trips, a bare
+baseline bot driven through the same fake-Discord path, and a scripted Unhex fight.
+
+Both bots are driven by ``tests/harness.py``'s :class:`Table`: the INTERACTION_CREATE payload
+is fed to discord.py's connection state and every HTTP call is answered in-process, so the
+Unhex bot and the bare bot pay the same dispatch and fake-HTTP costs. The harness's fake HTTP
+answers are wrapped only to time-stamp them; nothing in ``bot/`` is patched, and aiosqlite only
+to count the trips to its thread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import platform
+import sqlite3
+import statistics
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import aiosqlite  # noqa: E402
+import discord  # noqa: E402
+import discord.ext.test as dpytest  # noqa: E402
+import discord.ext.test.backend as dpytest_backend  # noqa: E402
+from discord import app_commands  # noqa: E402
+from discord.ext import commands  # noqa: E402
+
+from tests.harness import (  # noqa: E402
+    ALICE,
+    APP_ID,
+    BOB,
+    CHANNEL_ID,
+    GM,
+    GUILD_ID,
+    OTHER_CHANNEL_ID,
+    Reply,
+    Table,
+    User,
+)
+
+__all__ = [
+    "ALICE", "BOB", "CHANNEL_ID", "GM", "OTHER_CHANNEL_ID", "ROOT", "BareTable", "DbCounter",
+    "Fight", "Probe", "Sample", "Stats", "Table", "add_channels", "bench_args", "copy_fights",
+    "database_bytes", "machine", "percentile", "profile_summary", "ratio_line",
+]
+
+#: Reaction windows wait this long in bench fights, so no window closes by itself mid-run.
+REACTION_SECONDS = 600
+
+
+def bench_args(doc: str | None,
+               extra: Callable[[argparse.ArgumentParser], None] | None = None,
+               ) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(doc or "").split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="tiny sizes: checks the bench runs, measures nothing useful")
+    parser.add_argument("--profile", metavar="STEP", default=None,
+                        help="profile this step with cProfile instead of only timing it")
+    if extra is not None:
+        extra(parser)
+    return parser.parse_args()
+
+
+def machine() -> str:
+    cpu = platform.processor() or "?"
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    return (f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+            f"SQLite {sqlite3.sqlite_version}, discord.py {discord.__version__}; "
+            f"load average {load} (other work on the machine skews the tails)")
+
+
+# -- statistics ---------------------------------------------------------------------------
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q``-quantile (0..1) of ``values``, by the nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+@dataclass
+class Stats:
+    values: list[float] = field(default_factory=list)
+
+    def add(self, value: float) -> None:
+        self.values.append(value)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.values)
+
+    @property
+    def p90(self) -> float:
+        return percentile(self.values, 0.90)
+
+    @property
+    def p99(self) -> float:
+        return percentile(self.values, 0.99)
+
+    def ms(self) -> str:
+        """``median / p90 / p99`` in milliseconds."""
+        return (f"{self.median * 1e3:7.2f} {self.p90 * 1e3:7.2f} {self.p99 * 1e3:7.2f}"
+                f"  (n={len(self.values)})")
+
+
+def ratio_line(name: str, value: float, goal: float, *, unit: str = "×",
+               detail: str = "") -> str:
+    """The one line per figure that ``make bench`` readers (and the quick test) look for."""
+    verdict = "ok" if value <= goal else "OVER"
+    return (f"ratio {name:<46} {value:8.2f}{unit}  goal ≤ {goal:g}{unit}  {verdict}"
+            + (f"  {detail}" if detail else ""))
+
+
+# -- counting what one interaction costs ---------------------------------------------------
+
+
+class DbCounter:
+    """Counts every trip to aiosqlite's worker thread (each is a round trip: a statement, a
+    fetch, a cursor close, a commit), the statements among them, the commits, and the seconds
+    the bot's coroutines spent waiting for those trips to come back."""
+
+    installed: DbCounter | None = None
+
+    def __init__(self) -> None:
+        self.trips = self.statements = self.commits = 0
+        self.wait = 0.0
+
+    @classmethod
+    def install(cls) -> DbCounter:
+        if cls.installed is not None:
+            return cls.installed
+        counter = cls.installed = cls()
+        original = aiosqlite.Connection._execute
+
+        async def _execute(conn: aiosqlite.Connection, fn: Any, *args: Any,
+                           **kwargs: Any) -> Any:
+            counter.trips += 1
+            name = getattr(fn, "__name__", "")
+            if name.startswith(("execute", "_execute")):
+                counter.statements += 1
+                sql = str(args[0]) if args else ""
+                if "COMMIT" in sql.upper():
+                    counter.commits += 1
+            elif name == "commit":
+                counter.commits += 1
+            start = time.perf_counter()
+            try:
+                return await original(conn, fn, *args, **kwargs)
+            finally:
+                counter.wait += time.perf_counter() - start
+
+        aiosqlite.Connection._execute = _execute  # type: ignore[method-assign]
+        return counter
+
+    def snapshot(self) -> tuple[int, int, int, float]:
+        return self.trips, self.statements, self.commits, self.wait
+
+
+@dataclass
+class Sample:
+    """One interaction: seconds from the payload going in to the interaction's response, to
+    the last message sent or edited, and to the bot having finished everything it started;
+    the database round trips, statements and commits, and the seconds spent waiting for them;
+    the fake HTTP calls; and the CPU seconds the whole process (every thread) used meanwhile,
+    which other work on the machine and disk flushes disturb far less than the wall clock."""
+
+    first: float
+    out: float
+    settled: float
+    trips: int
+    statements: int
+    commits: int
+    db_wait: float
+    http: int
+    cpu: float
+    reply: Reply
+
+
+class Probe:
+    """Time-stamps what a :class:`Table` sees: the payload fed in, the interaction callback,
+    every channel message sent or edited and every webhook call (follow-ups, edits)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.db = DbCounter.install()
+        self.fed = self.first = self.last = 0.0
+        self.http = 0
+        self._wrap()
+
+    def _wrap(self) -> None:
+        probe, table = self, self.table
+        state = table.bot._connection
+        parse = state.parse_interaction_create
+
+        def fed(payload: Any) -> None:
+            probe.fed = time.perf_counter()
+            probe.first = probe.last = 0.0
+            probe.http = 0
+            parse(payload)
+
+        state.parse_interaction_create = fed  # type: ignore[method-assign]
+        answer = table._answer_webhook
+
+        def webhook(method: str, path: str, url: str, body: dict[str, Any]) -> Any:
+            now = time.perf_counter()
+            if method == "POST" and path.endswith("/callback") and not probe.first:
+                probe.first = now
+            probe._out(now)
+            return answer(method, path, url, body)
+
+        table._answer_webhook = webhook  # type: ignore[method-assign]
+        http = table.bot.http
+        for name in ("send_message", "edit_message", "delete_message"):
+            setattr(http, name, self._stamped(getattr(http, name)))
+
+    def _out(self, now: float) -> None:
+        self.last = now
+        self.http += 1
+
+    def _stamped(self, call: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        async def stamped(*args: Any, **kwargs: Any) -> Any:
+            self._out(time.perf_counter())
+            return await call(*args, **kwargs)
+
+        return stamped
+
+    async def measure(self, action: Awaitable[Reply]) -> Sample:
+        """Run ``action`` (one ``table.slash`` / ``table.click``) and time it."""
+        before = self.db.snapshot()
+        cpu = time.process_time()
+        reply = await action
+        settled = time.perf_counter()
+        cpu = time.process_time() - cpu
+        after = self.db.snapshot()
+        assert self.first, f"the bot never answered the interaction: {reply.kind}"
+        trips, statements, commits = (int(a - b) for a, b in zip(after[:3], before[:3],
+                                                                 strict=True))
+        return Sample(self.first - self.fed, self.last - self.fed, settled - self.fed,
+                      trips, statements, commits, after[3] - before[3], self.http, cpu, reply)
+
+
+# -- the bare baseline bot -----------------------------------------------------------------
+
+
+class BareBot(commands.Bot):
+    """The least a slash-command bot that keeps state can do: ``/ping`` inserts one row and
+    commits (aiosqlite, WAL file database), then replies with one message."""
+
+    def __init__(self, database: Path) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+                         allowed_mentions=discord.AllowedMentions.none(), help_command=None)
+        self.database = database
+        self.db: aiosqlite.Connection | None = None
+
+    async def setup_hook(self) -> None:
+        if self.db is None:
+            db = self.db = await aiosqlite.connect(str(self.database))
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("CREATE TABLE IF NOT EXISTS pings (id INTEGER PRIMARY KEY, "
+                             "channel_id INTEGER NOT NULL, user_id INTEGER NOT NULL, "
+                             "note TEXT NOT NULL, created_at TEXT NOT NULL "
+                             "DEFAULT (datetime('now')))")
+            await db.commit()
+
+        @app_commands.command(name="ping", description="Store one row and answer.")
+        async def ping(interaction: discord.Interaction[Any], note: str = "") -> None:
+            assert self.db is not None
+            await self.db.execute(
+                "INSERT INTO pings (channel_id, user_id, note) VALUES (?, ?, ?)",
+                (interaction.channel_id, interaction.user.id, note))
+            await self.db.commit()
+            await interaction.response.send_message(f"pong {note}")
+
+        if self.tree.get_command("ping") is None:
+            self.tree.add_command(ping)
+
+
+class BareTable(Table):
+    """A :class:`Table` hosting :class:`BareBot` instead of the Unhex bot: the same guild,
+    channels, members, payloads and fake HTTP (Table.start, with another bot)."""
+
+    async def start(self, dice: Any = ()) -> BareTable:  # type: ignore[override]
+        bot = BareBot(self.database)
+        await bot._async_setup_hook()
+        allowed_mentions = bot._connection.allowed_mentions
+        dpytest.configure(bot, guilds=0, text_channels=0, voice_channels=0, members=0)
+        state = bot._connection
+        state.stop_dispatch()  # type: ignore[attr-defined]
+        guild = dpytest_backend.make_guild("Unhex Table", id_num=GUILD_ID)
+        dpytest_backend.make_text_channel("fight", guild, id_num=CHANNEL_ID)
+        dpytest_backend.make_text_channel("tavern", guild, id_num=OTHER_CHANNEL_ID)
+        for user in (ALICE, BOB, GM):
+            member = dpytest_backend.make_user(user.name, "0001", id_num=user.id)
+            dpytest_backend.make_member(member, guild)
+        dpytest_backend.make_member(state.user, guild)
+        state.start_dispatch()  # type: ignore[attr-defined]
+        state._command_tree = bot.tree
+        state.application_id = APP_ID
+        state.allowed_mentions = allowed_mentions
+        bot.tree._http = bot.http
+        self._patch_http(bot)  # type: ignore[arg-type]
+        await bot.setup_hook()
+        self.bot = bot  # type: ignore[assignment]
+        return self
+
+    async def stop(self) -> None:
+        bot: BareBot = self.bot  # type: ignore[assignment]
+        if bot.db is not None:
+            await bot.db.close()
+
+
+def add_channels(table: Table, channel_ids: list[int]) -> None:
+    """More text channels on the table's server (the harness makes two)."""
+    guild = table.bot.get_guild(GUILD_ID)
+    assert guild is not None
+    for number, channel_id in enumerate(channel_ids):
+        if guild.get_channel(channel_id) is None:
+            dpytest_backend.make_text_channel(f"fight-{number}", guild, id_num=channel_id,
+                                              position=number + 3)
+
+
+# -- a scripted Unhex fight ----------------------------------------------------------------
+
+Step = Callable[[], Awaitable[Reply]]
+
+
+class Fight:
+    """Ana (Alice's PC) and Goon (the GM's NPC), level 99, knives, on the nightclub's dance
+    floor, in one channel. A round is six actions, each a slash command or a button:
+
+    1. ``attack``: Alice ``/attack target:Goon`` — a reaction window opens for Goon;
+    2. ``pass``: the GM presses Pass — Ana hits (dice 1·5) and chooses which die is damage;
+    3. ``damage``: Alice presses "1 damage · location 5" — Goon takes 1 on the torso;
+    4. the GM ``/attack`` as Goon — Ana has no action left to react: the dice roll at once;
+    5. the GM presses the damage button — both sides are spent: round n+1's initiative;
+    6. the GM presses "PCs first".
+
+    Every ``heal_every`` rounds two more actions (``/combat set``) put both back at full
+    health, so the fight can last as long as a bench needs.
+    """
+
+    STEPS = ("attack", "pass", "damage", "npc attack", "npc damage", "order")
+    DAMAGE = "1 damage · location 5"
+
+    def __init__(self, table: Table, channel: int = CHANNEL_ID, *, heal_every: int = 4) -> None:
+        self.table = table
+        self.channel = channel
+        self.heal_every = heal_every
+        self.round = 1
+        self.prompt: Any = None
+        self.actions = 0  # fight actions so far (every one saved by the bot)
+
+    @staticmethod
+    async def characters(table: Table) -> None:
+        for name, user, npc in (("Ana", ALICE, False), ("Goon", GM, True)):
+            options: dict[str, Any] = {"npc": True} if npc else {}
+            for command, extra in (("character create", {"name": name, "level": 99, **options}),
+                                   ("character item add", {"character": name, "name": "Knife",
+                                                           "kind": "melee_1h"}),
+                                   ("character item hold", {"character": name,
+                                                            "item": "Knife"})):
+                done = await table.slash(command, user=user, **extra)
+                assert not done.ephemeral, done.content
+
+    async def _slash(self, command: str, user: User, **options: Any) -> Reply:
+        reply = await self.table.slash(command, user=user, channel=self.channel, **options)
+        assert not reply.ephemeral, f"/{command}: {reply.content}"
+        self.actions += 1
+        return reply
+
+    async def _click(self, label: str, user: User) -> Reply:
+        reply = await self.table.click(self.prompt, label, user=user)
+        assert not reply.ephemeral, f"{label}: {reply.content}"
+        self.actions += 1
+        return reply
+
+    async def start(self) -> None:
+        """Start, place both, roll initiative; round 1 with the PCs acting."""
+        await self._slash("combat start", GM, map="Nightclub",
+                          reaction_seconds=REACTION_SECONDS)
+        await self._slash("combat add", ALICE, character="Ana", area="Dance Floor")
+        await self._slash("combat add", GM, character="Goon", area="Dance Floor")
+        self.table.dice(3, 4, 6, 2)  # the NPCs win initiative: the GM picks the order
+        self.prompt = (await self._slash("combat begin", GM)).prompt
+        await self._click("PCs first", GM)
+
+    def steps(self) -> list[tuple[str, Step]]:
+        """This round's actions, in order, as (name, a callable that runs it)."""
+        table = self.table
+
+        async def attack() -> Reply:
+            reply = await self._slash("attack", ALICE, target="Goon")
+            self.prompt = reply.prompt
+            return reply
+
+        async def pass_() -> Reply:
+            table.dice(1, 5)
+            reply = await self._click("Pass", GM)
+            self.prompt = reply.prompt
+            return reply
+
+        async def damage() -> Reply:
+            return await self._click(self.DAMAGE, ALICE)
+
+        async def npc_attack() -> Reply:
+            table.dice(1, 5)
+            reply = await self._slash("attack", GM, target="Ana", **{"as": "Goon"})
+            self.prompt = reply.prompt
+            return reply
+
+        async def npc_damage() -> Reply:
+            table.dice(3, 4, 6, 2)  # round n+1's initiative: the NPCs win again
+            reply = await self._click(self.DAMAGE, GM)
+            self.prompt = reply.prompt
+            return reply
+
+        async def order() -> Reply:
+            reply = await self._click("PCs first", GM)
+            self.round += 1
+            return reply
+
+        return list(zip(self.STEPS, (attack, pass_, damage, npc_attack, npc_damage, order),
+                        strict=True))
+
+    async def heal_if_due(self) -> None:
+        """Both back to 99 with a clean torso, every ``heal_every`` rounds."""
+        if self.round % self.heal_every == 0:
+            for name in ("Ana", "Goon"):
+                await self._slash("combat set", GM, character=name, level=99,
+                                  location="torso", marks="none")
+
+    async def play_round(self) -> None:
+        for _, step in self.steps():
+            await step()
+        await self.heal_if_due()
+
+
+# -- copying a real fight to more channels -------------------------------------------------
+
+
+def copy_fights(database: Path, count: int, first_channel: int,
+                templates: list[int] | None = None) -> list[int]:
+    """Insert ``count`` copies of the active fights in ``templates`` (channel ids; default:
+    every active fight), round robin, into channels ``first_channel``, +1, ...; each copy is
+    the fight's row with its channel changed, plus copies of the rows that belong to it in
+    every table with a ``combat_id`` column (its log). Returns the new channel ids.
+
+    The copy reads the column lists from the database itself, so it follows the schema the
+    bot's own migrations made."""
+    db = sqlite3.connect(database)
+    try:
+        columns = [r[1] for r in db.execute("PRAGMA table_info(combats)")]
+        assert "channel_id" in columns, f"combats has no channel_id column: {columns}"
+        children = [t for (t,) in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'combats'")
+            if "combat_id" in [r[1] for r in db.execute(f"PRAGMA table_info({t})")]]
+        if templates is None:
+            ids = [i for (i,) in db.execute("SELECT id FROM combats WHERE active = 1 ORDER BY id")]
+        else:
+            ids = [db.execute("SELECT id FROM combats WHERE channel_id = ? AND active = 1",
+                              (c,)).fetchone()[0] for c in templates]
+        assert ids, "no active fight to copy"
+        fight_cols = [c for c in columns if c != "id"]
+        select = ", ".join("?" if c == "channel_id" else c for c in fight_cols)
+        insert_fight = (f"INSERT INTO combats ({', '.join(fight_cols)}) "
+                        f"SELECT {select} FROM combats WHERE id = ?")
+        insert_children = []
+        for table in children:
+            cols = [r[1] for r in db.execute(f"PRAGMA table_info({table})") if r[1] != "id"]
+            select = ", ".join("?" if c == "combat_id" else c for c in cols)
+            insert_children.append(f"INSERT INTO {table} ({', '.join(cols)}) SELECT {select} "
+                                   f"FROM {table} WHERE combat_id = ? ORDER BY id")
+        channels = [first_channel + i for i in range(count)]
+        with db:
+            for i, channel in enumerate(channels):
+                template = ids[i % len(ids)]
+                new_id = db.execute(insert_fight, (channel, template)).lastrowid
+                for sql in insert_children:
+                    db.execute(sql, (new_id, template))
+        return channels
+    finally:
+        db.close()
+
+
+def database_bytes(database: Path) -> int:
+    """The database's size on disk after a full checkpoint (main file plus WAL)."""
+    with contextlib.closing(sqlite3.connect(database)) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return sum(p.stat().st_size for p in database.parent.glob(database.name + "*"))
+
+
+# -- where the time goes --------------------------------------------------------------------
+
+_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("idle: waiting for the db thread (SQLite, fsync)", ("'poll' of 'select.epoll'",)),
+    ("db thread hand-offs (queue put, wake-up pipe, GIL)",
+     ("'put_nowait' of '_queue.SimpleQueue'", "'recv' of '_socket.socket'")),
+    ("pydantic: validate / serialise state", ("pydantic",)),
+    ("engine: map drawing (maprender)", ("engine/maprender.py",)),
+    ("engine: map geometry (maps)", ("engine/maps.py",)),
+    ("engine: board and sheet text", ("engine/combat/board.py", "engine/sheet.py")),
+    ("engine: rules (combat machine, characters)", ("engine/",)),
+    ("bot/ (cogs, store, components)", ("/bot/",)),
+    ("fake Discord (harness, dpytest, bench)", ("tests/harness.py", "discord/ext/test",
+                                                 "/bench/")),
+    ("discord.py (dispatch, views, messages)", ("discord/",)),
+    ("aiosqlite (main-thread side)", ("aiosqlite/",)),
+    ("asyncio event loop", ("asyncio/", "selectors.py")),
+    ("stdlib and builtins (str, re, textwrap, ...)", ("",)),
+)
+
+
+def profile_summary(stats: Any, steps: int) -> str:
+    """Own time (tottime) of a cProfile run grouped by where the code lives, per step."""
+    totals: dict[str, float] = dict.fromkeys((g for g, _ in _GROUPS), 0.0)
+    for (filename, _, function), (_, _, own, _, _) in stats.stats.items():
+        where = f"{filename}:{function}".replace("\\", "/")
+        for group, needles in _GROUPS:
+            if any(n in where for n in needles):
+                totals[group] += own
+                break
+    whole = sum(totals.values()) or 1.0
+    lines = [f"  {'where (own time, main thread, under the profiler)':52} {'ms/step':>8} "
+             f"{'share':>6}"]
+    for group, seconds in sorted(totals.items(), key=lambda kv: -kv[1]):
+        lines.append(f"  {group:52} {seconds * 1e3 / steps:8.3f} {100 * seconds / whole:5.1f}%")
+    return "\n".join(lines)

@@ -1,0 +1,206 @@
+"""Benchmark an attack exchange through the real dispatch path: each step (Alice's `/attack`,
+the GM's Pass button, Alice's damage-die button), from the INTERACTION_CREATE payload going
+in to the bot's first response, and to the last message it sends or edits, as ratios to a
+bare bot (one slash command, one aiosqlite INSERT + COMMIT, one reply) driven the same way in
+the same run. Also counts database round trips, statements and commits per step. Prints
+numbers; asserts nothing about time.
+
+Run: python bench/bench_exchange.py [--quick] [--profile attack|pass|damage|...]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import cProfile
+import gc
+import io
+import pstats
+import sqlite3
+import tempfile
+import timeit
+from pathlib import Path
+
+from _driver import (
+    CHANNEL_ID,
+    BareTable,
+    Fight,
+    Probe,
+    Sample,
+    Stats,
+    Table,
+    bench_args,
+    machine,
+    profile_summary,
+    ratio_line,
+)
+
+from data import load_rules
+from engine.combat import Combat, render_board
+from engine.maprender import render_map
+
+ROUNDS, BARE, BLOCKS = 200, 600, 5
+QUICK_ROUNDS, QUICK_BARE, QUICK_BLOCKS = 3, 30, 1
+TIMED = ("attack", "pass", "damage")  # the exchange the goals are about
+GOALS = {"first": 1.5, "out": 3.0}
+MEASURES = (("first", "first response"), ("out", "every message out"), ("settled", "all done"),
+            ("db_wait", "waiting on the db"), ("cpu", "CPU, all threads"))
+
+
+class Exchange:
+    """The two bots, measured in alternating blocks (each block a fresh start of the bot on
+    its database, a warm-up, then the timed runs), so that a change in the machine's load
+    during the run weighs on both alike."""
+
+    def __init__(self, directory: Path, profile: str | None) -> None:
+        self.bare_table = BareTable(directory / "bare.sqlite3")
+        self.table = Table(directory / "unhex.sqlite3")
+        self.fight = Fight(self.table)
+        self.profile = profile
+        self.profiler = cProfile.Profile() if profile else None
+        self.bare: list[Sample] = []
+        self.unhex: dict[str, list[Sample]] = {name: [] for name in Fight.STEPS}
+
+    async def setup(self) -> None:
+        await self.table.start()
+        try:
+            await Fight.characters(self.table)
+            await self.fight.start()
+        finally:
+            await self.table.stop()
+
+    async def bare_block(self, count: int) -> None:
+        table = await self.bare_table.start()
+        try:
+            probe = Probe(table)
+            for i in range(max(count // 10, 3)):  # warm-up
+                await table.slash("ping", note=f"warm {i}")
+            for i in range(count):
+                self.bare.append(await probe.measure(table.slash("ping", note=str(i))))
+        finally:
+            await table.stop()
+
+    async def unhex_block(self, rounds: int) -> None:
+        await self.table.start()
+        try:
+            await self.fight.play_round()  # warm-up
+            await self.fight.heal_if_due()
+            probe = Probe(self.table)
+            for _ in range(rounds):
+                for name, step in self.fight.steps():
+                    if self.profiler is not None and name == self.profile:
+                        self.profiler.enable()
+                        sample = await probe.measure(step())
+                        self.profiler.disable()
+                    else:
+                        sample = await probe.measure(step())
+                    self.unhex[name].append(sample)
+                await self.fight.heal_if_due()
+        finally:
+            await self.table.stop()
+
+
+def pieces(database: Path, repeat: int) -> list[str]:
+    """The engine's share of a step, timed alone on the fight's saved state: loading it from
+    JSON, saving it to JSON, drawing the board (and, within it, the map)."""
+    try:
+        with contextlib.closing(sqlite3.connect(database)) as db:
+            (text,) = db.execute("SELECT state FROM combats WHERE channel_id = ? AND active = 1",
+                                 (CHANNEL_ID,)).fetchone()
+        state = Combat.model_validate_json(text)
+    except Exception as error:  # the store keeps the fight another way now: skip this part
+        return [f"  (not measured: {type(error).__name__}: {error})"]
+    rules = load_rules()
+    game_map = state.game_map()
+    occupants: dict[str, list[str]] = {}
+    for fighter in state.fighters:
+        occupants.setdefault(fighter.area, []).append(fighter.name)
+    timed = {
+        f"Combat.model_validate_json ({len(text):,} bytes)": lambda: Combat.model_validate_json(
+            text),
+        "Combat.model_dump_json": state.model_dump_json,
+        "render_board (map included)": lambda: render_board(state, rules=rules),
+        "render_map alone": lambda: render_map(game_map, occupants),
+    }
+    lines = []
+    for name, call in timed.items():
+        best = min(timeit.repeat(call, number=repeat, repeat=3)) / repeat
+        lines.append(f"  {name:44} {best * 1e3:7.3f} ms")
+    return lines
+
+
+def stats(samples: list[Sample], what: str) -> Stats:
+    return Stats([getattr(s, what) for s in samples])
+
+
+def median_int(samples: list[Sample], what: str) -> str:
+    values = sorted(getattr(s, what) for s in samples)
+    low, high = values[0], values[-1]
+    middle = values[len(values) // 2]
+    return f"{middle}" if low == high else f"{middle} ({low}-{high})"
+
+
+async def main() -> None:
+    args = bench_args(__doc__)
+    rounds, bare_count, blocks = ((QUICK_ROUNDS, QUICK_BARE, QUICK_BLOCKS) if args.quick
+                                  else (ROUNDS, BARE, BLOCKS))
+    print(f"machine: {machine()}")
+    with tempfile.TemporaryDirectory(prefix="unhex-bench-") as tmp:
+        bench = Exchange(Path(tmp), args.profile)
+        await bench.setup()
+        for _ in range(blocks):
+            gc.collect()
+            await bench.bare_block(bare_count // blocks)
+            gc.collect()
+            await bench.unhex_block(rounds // blocks)
+        engine = pieces(Path(tmp) / "unhex.sqlite3", 20 if args.quick else 300)
+    bare, unhex, profiler = bench.bare, bench.unhex, bench.profiler
+
+    print(f"\nbare bot, /ping (one INSERT + COMMIT, one reply), {len(bare)} runs in {blocks} "
+          "blocks, each before a block of the Unhex bot's")
+    print(f"  {'measure':22} {'median':>7} {'p90':>7} {'p99':>7}  ms")
+    for what, label in MEASURES:
+        print(f"  {label:22} {stats(bare, what).ms()}")
+    print(f"  db round trips {median_int(bare, 'trips')}, statements "
+          f"{median_int(bare, 'statements')}, commits {median_int(bare, 'commits')}, "
+          f"http calls {median_int(bare, 'http')}")
+
+    print(f"\nUnhex bot, {rounds} rounds of Ana vs Goon (6 actions a round; the exchange is "
+          "attack, pass, damage)")
+    print(f"  {'step':11} {'measure':18} {'median':>7} {'p90':>7} {'p99':>7}  ms")
+    for name in Fight.STEPS:
+        for what, label in MEASURES:
+            print(f"  {name if what == 'first' else '':11} {label:18} "
+                  f"{stats(unhex[name], what).ms()}")
+        s = unhex[name]
+        print(f"  {'':11} db round trips {median_int(s, 'trips')}, statements "
+              f"{median_int(s, 'statements')}, commits {median_int(s, 'commits')}, "
+              f"http calls {median_int(s, 'http')}")
+
+    print()
+    for what, label in (("first", "first response"), ("out", "every message out")):
+        base = stats(bare, what).median
+        for name in TIMED:
+            step = stats(unhex[name], what)
+            print(ratio_line(f"{name}: {label} / bare (median)", step.median / base,
+                             GOALS[what], detail=f"p90 {step.p90 / stats(bare, what).p90:.2f}×"))
+
+    print("\npieces of a step, each timed alone on the fight's state (best of 3)")
+    print("\n".join(engine))
+    cpu = stats(bare, "cpu").median
+    print("\nless noisy when the machine is busy: CPU per interaction (all threads) / bare: "
+          + ", ".join(f"{name} {stats(unhex[name], 'cpu').median / cpu:.2f}×" for name in TIMED))
+
+    if profiler is not None:
+        out = io.StringIO()
+        profiled = pstats.Stats(profiler, stream=out)
+        profiled.sort_stats("cumulative").print_stats(40)
+        profiled.sort_stats("tottime").print_stats(20)
+        print(f"\ncProfile of the {args.profile!r} step over {rounds} rounds "
+              "(main thread only: SQLite runs in aiosqlite's thread)")
+        print(profile_summary(profiled, len(unhex[args.profile])))
+        print(out.getvalue())
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

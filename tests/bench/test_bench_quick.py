@@ -1,0 +1,51 @@
+"""The benchmarks still run: each bench/bench_*.py of the bot, with --quick (tiny sizes), in a
+fresh process, exits 0 and prints its ratio lines. Nothing here looks at the numbers."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Each bench and how many "ratio …" lines it prints.
+BENCHES = {
+    "bench_exchange.py": 6,
+    "bench_startup.py": 2,
+    "bench_storage.py": 2,
+    "bench_interleaved.py": 2,
+}
+
+
+@pytest.fixture(scope="module")
+def runs() -> dict[str, subprocess.CompletedProcess[str]]:
+    """Every quick bench at once (they are independent), waited for together."""
+    started = {
+        name: subprocess.Popen([sys.executable, str(ROOT / "bench" / name), "--quick"],
+                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+        for name in BENCHES
+    }
+    done = {}
+    for name, process in started.items():
+        out, err = process.communicate(timeout=120)
+        done[name] = subprocess.CompletedProcess(process.args, process.returncode, out, err)
+    return done
+
+
+def test_every_bot_bench_is_checked() -> None:
+    assert {p.name for p in (ROOT / "bench").glob("bench_*.py")} - {"bench_maps.py"} == set(
+        BENCHES)
+
+
+@pytest.mark.parametrize("name", sorted(BENCHES))
+def test_quick_bench_runs_and_prints_its_ratios(
+        runs: dict[str, subprocess.CompletedProcess[str]], name: str) -> None:
+    result = runs[name]
+    assert result.returncode == 0, result.stderr
+    ratios = [line for line in result.stdout.splitlines() if line.startswith("ratio ")]
+    assert len(ratios) == BENCHES[name], result.stdout
+    for line in ratios:
+        assert "goal ≤" in line and ("ok" in line or "OVER" in line), line
