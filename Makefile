@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint crash bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,12 @@ lint: $(STAMP)
 
 test: lint
 	$(PY) -m pytest -q
+
+# The crash test in full: the bot killed with SIGKILL 25 times in the middle of fights
+# (`make test` kills it 3 times). UNHEX_CRASH_SEED=<n> picks other kill points and dice.
+CRASH_KILLS ?= 25
+crash: $(STAMP)
+	UNHEX_CRASH_KILLS=$(CRASH_KILLS) $(PY) -m pytest -q -s tests/crash
 
 # `make bench` runs every benchmark at full size (a few minutes); `make bench BENCH_ARGS=--quick`
 # only checks that they run. Each prints "ratio ..." lines against baselines from the same run.
