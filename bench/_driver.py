@@ -15,6 +15,7 @@ import argparse
 import contextlib
 import os
 import platform
+import json
 import sqlite3
 import statistics
 import sys
@@ -357,8 +358,10 @@ class Fight:
     STEPS = ("attack", "pass", "damage", "npc attack", "npc damage", "order")
     DAMAGE = "1 damage · location 5"
 
-    def __init__(self, table: Table, channel: int = CHANNEL_ID, *, heal_every: int = 4) -> None:
+    def __init__(self, table: Table, channel: int = CHANNEL_ID, *, heal_every: int = 4,
+                 pc: str = "Ana", npc: str = "Goon") -> None:
         self.table = table
+        self.pc, self.npc = pc, npc  # a character fights in one fight at a time
         self.channel = channel
         self.heal_every = heal_every
         self.round = 1
@@ -366,8 +369,8 @@ class Fight:
         self.actions = 0  # fight actions so far (every one saved by the bot)
 
     @staticmethod
-    async def characters(table: Table) -> None:
-        for name, user, npc in (("Ana", ALICE, False), ("Goon", GM, True)):
+    async def characters(table: Table, pc: str = "Ana", npc_name: str = "Goon") -> None:
+        for name, user, npc in ((pc, ALICE, False), (npc_name, GM, True)):
             options: dict[str, Any] = {"npc": True} if npc else {}
             for command, extra in (("character create", {"name": name, "level": 99, **options}),
                                    ("character item add", {"character": name, "name": "Knife",
@@ -393,8 +396,8 @@ class Fight:
         """Start, place both, roll initiative; round 1 with the PCs acting."""
         await self._slash("combat start", GM, map="Nightclub",
                           reaction_seconds=REACTION_SECONDS)
-        await self._slash("combat add", ALICE, character="Ana", area="Dance Floor")
-        await self._slash("combat add", GM, character="Goon", area="Dance Floor")
+        await self._slash("combat add", ALICE, character=self.pc, area="Dance Floor")
+        await self._slash("combat add", GM, character=self.npc, area="Dance Floor")
         self.table.dice(3, 4, 6, 2)  # the NPCs win initiative: the GM picks the order
         self.prompt = (await self._slash("combat begin", GM)).prompt
         await self._click("PCs first", GM)
@@ -404,7 +407,7 @@ class Fight:
         table = self.table
 
         async def attack() -> Reply:
-            reply = await self._slash("attack", ALICE, target="Goon")
+            reply = await self._slash("attack", ALICE, target=self.npc)
             self.prompt = reply.prompt
             return reply
 
@@ -419,7 +422,7 @@ class Fight:
 
         async def npc_attack() -> Reply:
             table.dice(1, 5)
-            reply = await self._slash("attack", GM, target="Ana", **{"as": "Goon"})
+            reply = await self._slash("attack", GM, target=self.pc, **{"as": self.npc})
             self.prompt = reply.prompt
             return reply
 
@@ -440,7 +443,7 @@ class Fight:
     async def heal_if_due(self) -> None:
         """Both back to 99 with a clean torso, every ``heal_every`` rounds."""
         if self.round % self.heal_every == 0:
-            for name in ("Ana", "Goon"):
+            for name in (self.pc, self.npc):
                 await self._slash("combat set", GM, character=name, level=99,
                                   location="torso", marks="none")
 
@@ -468,7 +471,8 @@ def copy_fights(database: Path, count: int, first_channel: int,
         assert "channel_id" in columns, f"combats has no channel_id column: {columns}"
         children = [t for (t,) in db.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'combats'")
-            if "combat_id" in [r[1] for r in db.execute(f"PRAGMA table_info({t})")]]
+            if {"id", "combat_id"} <= {r[1] for r in db.execute(f"PRAGMA table_info({t})")}]
+        # (`fighting` is left out: a copy is a fight of no character of the server.)
         if templates is None:
             ids = [i for (i,) in db.execute("SELECT id FROM combats WHERE active = 1 ORDER BY id")]
         else:
@@ -486,10 +490,21 @@ def copy_fights(database: Path, count: int, first_channel: int,
             insert_children.append(f"INSERT INTO {table} ({', '.join(cols)}) SELECT {select} "
                                    f"FROM {table} WHERE combat_id = ? ORDER BY id")
         channels = [first_channel + i for i in range(count)]
+        # A copy's fighters are of no character of the server (a character fights in one
+        # fight at a time), so the copy's state forgets their character ids.
+        unlinked = {}
+        for template in ids:
+            (text,) = db.execute("SELECT state FROM combats WHERE id = ?", (template,)).fetchone()
+            state = json.loads(text)
+            for fighter in state["fighters"]:
+                fighter["character_id"] = None
+            unlinked[template] = json.dumps(state)
         with db:
             for i, channel in enumerate(channels):
                 template = ids[i % len(ids)]
                 new_id = db.execute(insert_fight, (channel, template)).lastrowid
+                db.execute("UPDATE combats SET state = ? WHERE id = ?",
+                           (unlinked[template], new_id))
                 for sql in insert_children:
                     db.execute(sql, (new_id, template))
         return channels

@@ -114,7 +114,8 @@ async def seed(directory: Path, fights: int) -> tuple[Path, Path]:
         await waiting.start()
         await waiting.play_round()
         await waiting.steps()[0][1]()
-        acting = Fight(table, OTHER_CHANNEL_ID)  # a round, then the PCs' turn
+        await Fight.characters(table, "Bea", "Rat")
+        acting = Fight(table, OTHER_CHANNEL_ID, pc="Bea", npc="Rat")  # a round; the PCs' turn
         await acting.start()
         await acting.play_round()
     finally:
