@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import platform
-import json
 import sqlite3
 import statistics
 import sys

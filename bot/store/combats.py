@@ -21,6 +21,7 @@ import aiosqlite
 import jsonpatch
 
 from bot.store.characters import timestamp
+from bot.store.patches import reverse_patch
 from bot.store.writes import transaction, writes
 from engine.character import Character
 from engine.combat import Combat, Event, Fighter, Phase
@@ -202,20 +203,21 @@ class CombatStore:
             if cursor.rowcount != 1:
                 return None
             await self._log(stored, user_id, command, events, doc)
-            await self._hold(stored, set() if ended else _character_ids(state))
+            holds = set() if ended else _character_ids(state)
+            if holds != _character_ids(stored.state):  # (most steps change nobody's place)
+                await self._hold(stored, holds)
             if ended and write_back is not None:
                 await self._write_back(state, write_back)
         return _replaced(stored, state, doc)
 
     async def _log(self, stored: StoredCombat, user_id: int, command: str,
                    events: Sequence[Event], doc: dict[str, Any]) -> None:
-        before = stored.doc or _doc(stored.state)
-        back = jsonpatch.make_patch(doc, before)
+        back = reverse_patch(doc, stored.doc or _doc(stored.state))
         await self._db.execute(
             "INSERT INTO combat_log (combat_id, user_id, command, events, state_before, "
             "undo_patch) VALUES (?, ?, ?, ?, '', ?)",
             (stored.id, user_id, command, _dumps([e.text for e in events]),
-             _dumps(back.patch)),
+             _dumps(back)),
         )
 
     async def _hold(self, stored: StoredCombat, wanted: set[int]) -> None:

@@ -10,13 +10,20 @@ from bot.store.writes import writes
 class GuildStore:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
+        # Asked on nearly every command (who is a GM), changed by `/gm role` only: kept in
+        # memory once read. The bot is the database's only writer.
+        self._gm_roles: dict[int, int | None] = {}
 
     async def gm_role(self, guild_id: int) -> int | None:
+        if guild_id in self._gm_roles:
+            return self._gm_roles[guild_id]
         async with self._db.execute(
             "SELECT gm_role_id FROM guild_settings WHERE guild_id = ?", (guild_id,)
         ) as cursor:
             row = await cursor.fetchone()
-        return None if row is None else row["gm_role_id"]
+        role: int | None = None if row is None else row["gm_role_id"]
+        self._gm_roles[guild_id] = role
+        return role
 
     @writes
     async def set_gm_role(self, guild_id: int, role_id: int | None) -> None:
@@ -26,3 +33,4 @@ class GuildStore:
             (guild_id, role_id),
         )
         await self._db.commit()
+        self._gm_roles[guild_id] = role_id

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.catalog import Rules
 from engine.character import Status, status
-from engine.combat.model import Combat, Phase, Prompt, PromptKind
+from engine.combat.model import Combat, Phase, Prompt, PromptKind, game_map_of
 from engine.maprender import render_map
 
 __all__ = ["render_board"]
@@ -53,6 +55,13 @@ def _who(combat: Combat, p: Prompt) -> str:
     return combat.fighter(p.fighter).name
 
 
+@lru_cache(maxsize=256)
+def _drawn(map_text: str, occupants: tuple[tuple[str, tuple[str, ...]], ...],
+           width: int) -> str:
+    """The map with who is where; most steps move nobody, so the drawing is kept."""
+    return render_map(game_map_of(map_text), dict(occupants), width=width)
+
+
 def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
     """Round, phase, whose turn, one line per fighter (name, team, area, level/max, actions
     left, and KO, yielded or dead when out of the fight), the map with occupants, and what the
@@ -77,7 +86,8 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
     occupants: dict[str, list[str]] = {}
     for f in combat.fighters:
         occupants.setdefault(f.area, []).append(f.name)
-    board_map = render_map(combat.game_map(), occupants, width=width)
+    board_map = _drawn(combat.map_text, tuple((a, tuple(n)) for a, n in occupants.items()),
+                       width)
     waiting = _waiting(combat)
     text = "\n".join([*lines, board_map, waiting])
     if len(text) > MAX_CHARS:

@@ -227,7 +227,8 @@ class InitiativeRoll(_Frozen):
 
 
 @lru_cache(maxsize=64)
-def _parse(text: str) -> GameMap:
+def game_map_of(text: str) -> GameMap:
+    """The map a fight's ``map_text`` describes (parsed once per text)."""
     return parse_map(text)
 
 
@@ -264,7 +265,7 @@ class Combat(_Frozen):
         raise RuleError(f"There is no fighter called {name_or_key.strip()!r} in this combat.")
 
     def game_map(self) -> GameMap:
-        return _parse(self.map_text)
+        return game_map_of(self.map_text)
 
     def fighters_of(self, user_id: int) -> tuple[Fighter, ...]:
         return tuple(f for f in self.fighters if f.owner_id == user_id)

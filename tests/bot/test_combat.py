@@ -600,7 +600,7 @@ async def test_old_buttons_work_after_a_restart_and_the_timer_is_rearmed(table: 
     window = declared.posted("may react")
     await table.restart(dice=[3, 5, 6, 0])
     cog = table.bot.fights
-    assert cog is not None and CHANNEL_ID in cog._timers  # the window's timer runs again
+    assert cog is not None and CHANNEL_ID in cog._deadlines  # the window is watched again
     defended = await table.click(window, "Defend", user=GM)
     text = defended.answer.content
     assert "Goon defends." in text and "35 (3·5) vs 40" in text and "60 (6·0)" in text, text

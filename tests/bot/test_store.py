@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 from pathlib import Path
 from typing import Any
 
+import jsonpatch
+from hypothesis import given
+from hypothesis import strategies as st
+
 from bot.store import Store
 from bot.store.characters import NameTaken
+from bot.store.patches import reverse_patch
 from engine.character import Character
 from engine.combat import Event, new_combat
 
@@ -53,3 +59,20 @@ async def test_a_rollback_elsewhere_never_undoes_a_fight_being_saved(tmp_path: P
         await store.close()
 
 
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner,
+                                                                 max_size=4),
+    max_leaves=20,
+)
+
+
+@given(after=st.dictionaries(st.text(max_size=4), _json, max_size=5),
+       before=st.dictionaries(st.text(max_size=4), _json, max_size=5))
+def test_a_reverse_patch_turns_any_state_back_into_the_one_before(
+    after: dict[str, Any], before: dict[str, Any]
+) -> None:
+    patch = reverse_patch(after, before)
+    assert jsonpatch.apply_patch(copy.deepcopy(after), patch) == before

@@ -78,7 +78,9 @@ class FightSession:
         self.clock: Callable[[], float] = time.time
         self._locks: dict[int, asyncio.Lock] = {}
         self._fights: OrderedDict[int, StoredCombat] = OrderedDict()  # channel -> fight
-        self._timers: dict[int, asyncio.Task[None]] = {}
+        self._deadlines: dict[int, float] = {}  # channel -> when its window closes
+        self._watcher: asyncio.Task[None] | None = None
+        self._wakes_at: float | None = None  # when the watcher looks next (None: at once)
         self.presenter = Presenter(bot, self.rules)
 
     # -- start and stop ------------------------------------------------------------------
@@ -93,8 +95,8 @@ class FightSession:
                 self.presenter.refresh_later(summary.channel_id, summary.id)
 
     def close(self) -> None:
-        for task in self._timers.values():
-            task.cancel()
+        if self._watcher is not None:
+            self._watcher.cancel()
         self.presenter.close()
 
     # -- reading -------------------------------------------------------------------------
@@ -226,20 +228,37 @@ class FightSession:
 
     def _rearm(self, stored: StoredCombat) -> None:
         deadline = next_deadline(stored.state)
-        old = self._timers.pop(stored.channel_id, None)
-        if old is not None and old is not asyncio.current_task():
-            old.cancel()
-        if deadline is not None:
+        if deadline is None:
+            self._deadlines.pop(stored.channel_id, None)
+        else:
             self._arm(stored.channel_id, deadline)
 
     def _arm(self, channel_id: int, deadline: float) -> None:
-        self._timers[channel_id] = asyncio.get_running_loop().create_task(
-            self._close_at(channel_id, deadline),
-            name=f"unhex-background:window:{channel_id}",
-        )
+        """Close the channel's window at ``deadline``. One task watches every deadline (a
+        bot with thousands of open windows keeps one task, not thousands)."""
+        self._deadlines[channel_id] = deadline
+        watching = self._watcher is not None and not self._watcher.done()
+        if watching and (self._wakes_at is None or deadline >= self._wakes_at):
+            return  # the watcher wakes in time for it
+        if watching and self._watcher is not asyncio.current_task():
+            assert self._watcher is not None
+            self._watcher.cancel()
+        self._wakes_at = None
+        self._watcher = asyncio.get_running_loop().create_task(
+            self._watch(), name="unhex-background:deadlines")
 
-    async def _close_at(self, channel_id: int, deadline: float) -> None:
-        await asyncio.sleep(max(0.0, deadline - self.clock()))
+    async def _watch(self) -> None:
+        while self._deadlines:
+            due = self._wakes_at = min(self._deadlines.values())
+            await asyncio.sleep(max(0.0, due - self.clock()))
+            now = self.clock()
+            for channel_id, deadline in list(self._deadlines.items()):
+                if deadline <= now:
+                    del self._deadlines[channel_id]
+                    asyncio.get_running_loop().create_task(
+                        self._close(channel_id), name=f"unhex-background:window:{channel_id}")
+
+    async def _close(self, channel_id: int) -> None:
         try:
             await self.close_expired_window(channel_id)
         except Exception:  # a timer has nobody to answer: log it
