@@ -1,7 +1,7 @@
 """Fights: one active per channel. Each step of a fight is one transaction with everything it
 changes: the new state, its log entry (with a patch back to the state before it, for
-`/combat undo`), which characters the fight holds, and, when the fight ends, every sheet's
-write-back, merged with the sheet as it is inside that transaction.
+`/combat undo`, compressed), which characters the fight holds, and, when the fight ends, every
+sheet's write-back, merged with the sheet as it is inside that transaction.
 
 A character is in at most one active fight (the `fighting` table). While it is, the fight's
 copy is the truth and the sheet is not changed elsewhere (:mod:`bot.store.characters` refuses).
@@ -13,6 +13,7 @@ shown), never whole states: a fight is loaded when it is first touched.
 from __future__ import annotations
 
 import json
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -217,7 +218,7 @@ class CombatStore:
             "INSERT INTO combat_log (combat_id, user_id, command, events, state_before, "
             "undo_patch) VALUES (?, ?, ?, ?, '', ?)",
             (stored.id, user_id, command, _dumps([e.text for e in events]),
-             _dumps(back)),
+             zlib.compress(_dumps(back).encode(), 6)),
         )
 
     async def _hold(self, stored: StoredCombat, wanted: set[int]) -> None:
@@ -269,7 +270,7 @@ class CombatStore:
                 return None
             if row["undo_patch"] is not None:
                 doc = jsonpatch.apply_patch(stored.doc or _doc(stored.state),
-                                            json.loads(row["undo_patch"]))
+                                            json.loads(zlib.decompress(row["undo_patch"])))
             else:  # a log entry from before patches kept the whole state
                 doc = json.loads(row["state_before"])
             restored = Combat.model_validate(doc)

@@ -101,7 +101,7 @@ MIGRATIONS: tuple[str, ...] = (
         FROM combats AS c, json_each(c.state, '$.fighters') AS f
         WHERE c.active = 1 AND json_extract(f.value, '$.character_id') IS NOT NULL
         ORDER BY c.id;
-    ALTER TABLE combat_log ADD COLUMN undo_patch TEXT;
+    ALTER TABLE combat_log ADD COLUMN undo_patch BLOB;
     """,
     # 7: facts about the bot itself, by key (the fingerprint of the commands last synced).
     """

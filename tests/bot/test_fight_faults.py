@@ -366,3 +366,30 @@ async def test_a_failure_after_the_step_was_saved_says_it_was_saved(
         declared.message.content)
     log = await table.slash("combat log")
     assert "Ana attacks Goon" in log.content
+
+
+# -- undo over patches -------------------------------------------------------------------------
+
+
+async def test_undo_steps_back_through_every_state_the_fight_had(table: Table) -> None:
+    await _ana_and_goon_on_the_dance_floor(table)
+    states = [(await table.bot.fights.fight(CHANNEL_ID)).state]  # type: ignore[union-attr]
+
+    async def step(reply_coro: object) -> object:
+        reply = await reply_coro  # type: ignore[misc]
+        stored = await table.bot.fights.fight(CHANNEL_ID)
+        assert stored is not None
+        states.append(stored.state)
+        return reply
+
+    declared = await step(table.slash("attack", target="Goon"))
+    table.dice(3, 5)
+    passed = await step(table.click(declared.prompt, "Pass", user=GM))  # type: ignore[attr-defined]
+    await step(table.click(passed.prompt, "5 damage · location 3"))  # type: ignore[attr-defined]
+    await step(table.slash("combat set", user=GM, character="Ana", level=12))
+    await table.restart()  # patches are applied to the state as stored
+    for expected in reversed(states[:-1]):
+        undone = await table.slash("combat undo", user=GM)
+        assert not undone.ephemeral, undone.content
+        stored = await table.bot.fights.fight(CHANNEL_ID)
+        assert stored is not None and stored.state == expected
