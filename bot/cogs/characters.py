@@ -35,7 +35,8 @@ from bot.components import PersistentButton, answer_form, button_row
 from bot.errors import UserError
 from bot.options import OneOf, Text
 from bot.permissions import is_gm, require_gm, require_guild
-from bot.store.characters import CharacterStore, InFight, NameTaken, StoredCharacter
+from bot.store.characters import InFight, NameTaken, StoredCharacter
+from bot.store.interfaces import Characters
 from bot.text import clip, echo, parse_number
 from data import load_rules
 from engine.catalog import Ability
@@ -107,7 +108,7 @@ def _said(summary: str) -> str:
 # -- finding characters and who may change them ---------------------------------------------
 
 
-def _characters(interaction: discord.Interaction[Any]) -> CharacterStore:
+def _characters(interaction: discord.Interaction[Any]) -> Characters:
     bot: UnhexBot = interaction.client
     return bot.store.characters
 

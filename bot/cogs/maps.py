@@ -26,7 +26,8 @@ from bot.components import PersistentButton, answer_form, button_row
 from bot.errors import UserError
 from bot.options import OneOf, Text
 from bot.permissions import is_gm, require_gm, require_guild
-from bot.store.maps import MapStore, StoredMap, clean_name, name_key
+from bot.store.interfaces import Maps
+from bot.store.maps import StoredMap, clean_name, name_key
 from bot.text import clip, echo
 from data import builtin_maps
 from engine.errors import RuleError
@@ -56,8 +57,8 @@ __all__ = ["FoundMap", "find_map", "map_choices", "render_block"]
 # -- finding maps --------------------------------------------------------------------------------
 
 
-def _maps(bot: UnhexBot) -> MapStore:
-    return MapStore(bot.store.db)
+def _maps(bot: UnhexBot) -> Maps:
+    return bot.store.maps
 
 
 @cache  # built-in maps never change while the bot runs

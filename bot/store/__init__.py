@@ -1,7 +1,8 @@
 """The SQLite store: one long-lived aiosqlite connection in WAL mode, migrated at start-up.
 
 Every method that changes something commits before it returns, so a caller that replies to
-a user after the call has already made the change durable.
+a user after the call has already made the change durable. Cogs see each aggregate through
+its interface in :mod:`bot.store.interfaces`, never the connection.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import aiosqlite
 from bot.store.characters import CharacterStore
 from bot.store.combats import CombatStore
 from bot.store.guilds import GuildStore
+from bot.store.interfaces import Characters, Fights, Guilds, Maps, Meta, Rolls
+from bot.store.maps import MapStore
 from bot.store.meta import MetaStore
 from bot.store.migrations import MIGRATIONS
 from bot.store.rolls import RollStore
@@ -28,11 +31,12 @@ class Store:
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
-        self.rolls = RollStore(db)
-        self.guilds = GuildStore(db)
-        self.characters = CharacterStore(db)
-        self.combats = CombatStore(db)
-        self.meta = MetaStore(db)
+        self.rolls: Rolls = RollStore(db)
+        self.guilds: Guilds = GuildStore(db)
+        self.characters: Characters = CharacterStore(db)
+        self.maps: Maps = MapStore(db)
+        self.combats: Fights = CombatStore(db)
+        self.meta: Meta = MetaStore(db)
 
     @classmethod
     async def open(cls, path: Path | str) -> Store:

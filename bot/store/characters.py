@@ -206,24 +206,6 @@ class CharacterStore:
         return StoredCharacter(stored.id, stored.guild_id, stored.owner_id, character,
                                stored.version + 1, stored.created_at, now)
 
-    async def replace_character(
-        self, character_id: int, character: Character
-    ) -> StoredCharacter | None:
-        """Save what happened to a character elsewhere (a fight's end) whatever its version;
-        the name and PC/NPC stay as kept, so a rename meanwhile is not undone. ``None`` when
-        the character was deleted meanwhile."""
-        for _ in range(3):
-            current = await self.get_by_id(character_id)
-            if current is None:
-                return None
-            kept = character.model_copy(
-                update={"name": current.character.name, "npc": current.character.npc}
-            )
-            saved = await self.replace(current, kept)
-            if saved is not None:
-                return saved
-        return None
-
     @writes
     async def delete(self, character_id: int, created_at: str) -> bool:
         """Delete the character ``character_id`` created at ``created_at``; False if it is

@@ -291,7 +291,7 @@ async def test_recover_after_a_fight(table: Table) -> None:
     hurt, _ = take_damage(await stored(table, "Ana"), 4, 2, rules=RULES)
     found = await table.bot.store.characters.get(900_000_000_000_000_100, "Ana")
     assert found is not None
-    await table.bot.store.characters.replace_character(found.id, hurt)  # as a fight's end does
+    await table.bot.store.characters.replace(found, hurt)  # as a fight leaves her
     assert "Level 46/50 · fine" in await sheet(table, "Ana")
     reply = await table.slash("character recover", character="Ana")
     assert reply.content == "❤️‍🩹 Ana recovers: level 46 → 50, 4 wounds erased."
@@ -415,7 +415,7 @@ async def _equipped_ana(table: Table) -> str:
     hurt, _ = take_damage(await stored(table, "Ana"), 4, 2, rules=RULES)
     found = await table.bot.store.characters.get(900_000_000_000_000_100, "Ana")
     assert found is not None
-    await table.bot.store.characters.replace_character(found.id, hurt)
+    await table.bot.store.characters.replace(found, hurt)
     return await sheet(table, "Ana")
 
 
