@@ -490,7 +490,7 @@ class Table:
             "mention_roles": [], "attachments": [], "embeds": body.get("embeds") or [],
             "pinned": False, "type": 0, "components": rows,
             "flags": flags | int(body.get("flags") or 0),
-            "allowed_mentions": body.get("allowed_mentions"),
+            "allowed_mentions": body.get("allowed_mentions"), "nonce": body.get("nonce"),
         }
         return raw
 
@@ -522,8 +522,13 @@ class Table:
 
         async def send_message(channel_id: int, *, params: Any) -> dict[str, Any]:
             await table._channel_call(int(channel_id))
-            raw = table._new_message(int(channel_id), params.payload or json.loads(
-                params.multipart[0]["value"]))
+            body = params.payload or json.loads(params.multipart[0]["value"])
+            if body.get("enforce_nonce"):  # Discord returns the message made with this nonce
+                for raw in table.messages.values():
+                    if (raw.get("nonce") == body.get("nonce")
+                            and int(raw["channel_id"]) == int(channel_id)):
+                        return raw
+            raw = table._new_message(int(channel_id), body)
             table._record(raw)
             return raw
 

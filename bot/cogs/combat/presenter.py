@@ -35,6 +35,13 @@ __all__ = ["Presenter"]
 RETRY_DELAYS = (2.0, 10.0, 60.0)
 
 
+def _nonce(kind: str, stored: StoredCombat) -> str:
+    """The nonce of a message showing ``stored``: Discord creates one message per nonce (for a
+    few minutes), so showing the same version again after a crash between posting a message
+    and recording its id finds that message instead of posting a second one."""
+    return f"{kind}{stored.id}.{stored.version}"[:25]
+
+
 class Presenter:
     def __init__(self, bot: UnhexBot, rules: Rules) -> None:
         self.bot = bot
@@ -122,14 +129,15 @@ class Presenter:
             except discord.NotFound:
                 board_id = None
         if board_id is None:
-            board_id = (await channel.send(board)).id
+            board_id = (await channel.send(board, nonce=_nonce("b", stored))).id
         if prompt_id is not None:
             with contextlib.suppress(discord.NotFound):
                 await channel.get_partial_message(prompt_id).edit(view=None)
             prompt_id = None
         content, view, mentions = prompt_message(stored)
         if view is not None:
-            prompt_id = (await channel.send(content, view=view, allowed_mentions=mentions)).id
+            prompt_id = (await channel.send(content, view=view, allowed_mentions=mentions,
+                                            nonce=_nonce("p", stored))).id
         self._messages[stored.id] = (board_id, prompt_id)
         if not stored.active:
             await self._offer_recovery(channel, stored)
@@ -151,6 +159,7 @@ class Presenter:
                 f"level {ch.level} → {ch.max_level}, wounds \\ and X erased, destroyed items "
                 "replaced. Time passes while they do.",
                 view=button_row(RecoverButton.for_character(saved)),
+                nonce=f"r{stored.id}.{saved.id}"[:25],
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(saved.owner_id)]),
             )
