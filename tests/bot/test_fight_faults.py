@@ -412,3 +412,24 @@ async def test_a_crash_between_posting_the_prompt_and_recording_it_leaves_one_pr
     assert [m.id for m in with_buttons] == [posted.id]  # found again, not posted twice
     passed = await table.click(posted, "Pass", user=GM)
     assert "35 (3·5) vs 40" in passed.answer.content
+
+
+async def test_a_new_fight_started_while_discord_is_slow_still_shows_the_old_one_s_end(
+    table: Table,
+) -> None:
+    await _ana_hurt_and_fight_over_soon(table)
+    gate = asyncio.Event()
+
+    async def slow() -> None:
+        await gate.wait()
+
+    table.channel_faults[CHANNEL_ID] = slow
+    ended = table.send_slash("combat end", user=GM)
+    await _answered(ended)
+    started = table.send_slash("combat start", user=GM, map="Warehouse")
+    await _answered(started)
+    gate.set()
+    await table.settle()
+    assert not started.answer.ephemeral, started.answer.content
+    offers = [m for m in table.channel_messages() if "may recover" in m.content]
+    assert len(offers) == 1 and offers[0].labels == ["Recover Ana"]

@@ -46,23 +46,25 @@ class Presenter:
     def __init__(self, bot: UnhexBot, rules: Rules) -> None:
         self.bot = bot
         self.rules = rules
-        self._wanted: dict[int, StoredCombat | int] = {}  # channel -> fight (or its id)
+        # channel -> fight id -> the newest version to show (None: read it from the store)
+        self._wanted: dict[int, dict[int, StoredCombat | None]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._messages: dict[int, tuple[int | None, int | None]] = {}  # fight -> board, prompt
+        self._attempts: dict[int, int] = {}  # fight -> refusals in a row
+        self._shown: dict[int, int] = {}  # fight -> the version the table sees
         self._retries: dict[int, asyncio.Task[None]] = {}
 
     def refresh(self, stored: StoredCombat) -> None:
-        """Bring the table's view of ``stored``'s channel up to ``stored`` (or newer)."""
-        wanted = self._wanted.get(stored.channel_id)
-        if isinstance(wanted, StoredCombat) and wanted.id == stored.id and (
-                wanted.version > stored.version):
-            return
-        self._wanted[stored.channel_id] = stored
+        """Bring the table's view of ``stored``'s fight up to ``stored`` (or newer)."""
+        wanted = self._wanted.setdefault(stored.channel_id, {})
+        known = wanted.get(stored.id)
+        if known is None or known.version <= stored.version:
+            wanted[stored.id] = stored
         self._start(stored.channel_id)
 
     def refresh_later(self, channel_id: int, combat_id: int) -> None:
         """Like :meth:`refresh` for a fight not read yet (start-up): it is read when shown."""
-        self._wanted.setdefault(channel_id, combat_id)
+        self._wanted.setdefault(channel_id, {}).setdefault(combat_id, None)
         self._start(channel_id)
 
     def close(self) -> None:
@@ -76,32 +78,44 @@ class Presenter:
                 self._work(channel_id), name=f"unhex-show:{channel_id}")
 
     async def _work(self, channel_id: int) -> None:
-        while channel_id in self._wanted:
-            wanted = self._wanted.pop(channel_id)
-            stored = (wanted if isinstance(wanted, StoredCombat)
-                      else await self.bot.store.combats.get(wanted))
-            if stored is None or stored.shown_version >= stored.version:
-                continue
+        """Show the channel's fights, oldest first (a fight's end, then the next one), each
+        at the newest version asked for by the time it is shown."""
+        while wanted := self._wanted.get(channel_id):
+            combat_id = min(wanted)
+            stored = wanted.pop(combat_id)
+            if not wanted:
+                del self._wanted[channel_id]
+            if stored is None:
+                stored = await self.bot.store.combats.get(combat_id)
+            if stored is None or stored.version <= self._shown.get(stored.id,
+                                                                   stored.shown_version):
+                continue  # (a late retry of an older version, or already shown)
             try:
                 await self.show(stored)
             except discord.Forbidden as error:
                 log.warning("Not allowed to show fight %s in channel %s: %s", stored.id,
                             channel_id, error)
             except discord.HTTPException as error:
-                log.warning("Discord refused to show fight %s (%s); trying again later",
-                            stored.id, error)
+                log.warning("Discord refused to show fight %s (%s)", stored.id, error)
                 self._retry(stored)
             except Exception:
                 log.exception("Could not show fight %s in channel %s", stored.id, channel_id)
+            else:
+                self._attempts.pop(stored.id, None)
+                self._shown[stored.id] = stored.version
 
-    def _retry(self, stored: StoredCombat, attempt: int = 0) -> None:
+    def _retry(self, stored: StoredCombat) -> None:
+        """Try again a little later, a few times; after that the next step of the fight (or
+        a restart) shows it."""
+        attempt = self._attempts.get(stored.id, 0)
         if attempt >= len(RETRY_DELAYS):
+            self._attempts.pop(stored.id, None)
             return
+        self._attempts[stored.id] = attempt + 1
 
         async def later() -> None:
             await asyncio.sleep(RETRY_DELAYS[attempt])
-            if stored.channel_id not in self._wanted:
-                self.refresh(stored)
+            self.refresh(stored)
 
         self._retries[stored.channel_id] = asyncio.get_running_loop().create_task(
             later(), name=f"unhex-background:retry:{stored.channel_id}")
