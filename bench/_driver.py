@@ -31,14 +31,12 @@ if str(ROOT) not in sys.path:
 
 import aiosqlite  # noqa: E402
 import discord  # noqa: E402
-import discord.ext.test as dpytest  # noqa: E402
 import discord.ext.test.backend as dpytest_backend  # noqa: E402
 from discord import app_commands  # noqa: E402
 from discord.ext import commands  # noqa: E402
 
 from tests.harness import (  # noqa: E402
     ALICE,
-    APP_ID,
     BOB,
     CHANNEL_ID,
     GM,
@@ -296,27 +294,7 @@ class BareTable(Table):
     channels, members, payloads and fake HTTP (Table.start, with another bot)."""
 
     async def start(self, dice: Any = ()) -> BareTable:  # type: ignore[override]
-        bot = BareBot(self.database)
-        await bot._async_setup_hook()
-        allowed_mentions = bot._connection.allowed_mentions
-        dpytest.configure(bot, guilds=0, text_channels=0, voice_channels=0, members=0)
-        state = bot._connection
-        state.stop_dispatch()  # type: ignore[attr-defined]
-        guild = dpytest_backend.make_guild("Unhex Table", id_num=GUILD_ID)
-        dpytest_backend.make_text_channel("fight", guild, id_num=CHANNEL_ID)
-        dpytest_backend.make_text_channel("tavern", guild, id_num=OTHER_CHANNEL_ID)
-        for user in (ALICE, BOB, GM):
-            member = dpytest_backend.make_user(user.name, "0001", id_num=user.id)
-            dpytest_backend.make_member(member, guild)
-        dpytest_backend.make_member(state.user, guild)
-        state.start_dispatch()  # type: ignore[attr-defined]
-        state._command_tree = bot.tree
-        state.application_id = APP_ID
-        state.allowed_mentions = allowed_mentions
-        bot.tree._http = bot.http
-        self._patch_http(bot)  # type: ignore[arg-type]
-        await bot.setup_hook()
-        self.bot = bot  # type: ignore[assignment]
+        await self.host(BareBot(self.database))
         return self
 
     async def stop(self) -> None:

@@ -225,7 +225,13 @@ class Table:
     async def start(self, dice: Iterable[int] = ()) -> Table:
         settings = Settings(UNHEX_DATABASE=self.database, DISCORD_TOKEN=None,
                             UNHEX_DEV_GUILD=self.dev_guild)
-        bot = create_bot(settings, dice=ScriptedDice(dice))
+        await self.host(create_bot(settings, dice=ScriptedDice(dice)))
+        return self
+
+    async def host(self, bot: Any) -> None:
+        """Put ``bot`` (the Unhex bot, or another discord.py bot to compare with) on this
+        table's server: members, channels, roles, the fake HTTP; then run its set-up and wait
+        for what its start-up does."""
         await bot._async_setup_hook()
         allowed_mentions = bot._connection.allowed_mentions
         dpytest.configure(bot, guilds=0, text_channels=0, voice_channels=0, members=0)
@@ -251,7 +257,6 @@ class Table:
         await bot.setup_hook()
         self.bot = bot
         await self._settle(before)  # what start-up shows again (prompts, boards)
-        return self
 
     async def restart(self, dice: Iterable[int] = ()) -> Table:
         """Stop the bot as a crash would (the store simply closes) and start a new one on the
