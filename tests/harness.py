@@ -218,6 +218,8 @@ class Table:
         #: Per channel, what Discord does before sending or editing a message there (sleep,
         #: raise an HTTP error): a slow or refusing Discord.
         self.channel_faults: dict[int, Callable[[], Awaitable[None]]] = {}
+        #: When true, Discord refuses every interaction answer (the 3-second window passed).
+        self.expired_tokens = False
         self.bot: UnhexBot
 
     # -- life cycle ----------------------------------------------------------------------
@@ -577,6 +579,8 @@ class Table:
                         body: dict[str, Any]) -> Any:
         if method == "POST" and path.endswith("/callback"):
             token = url.split("/")[-2]
+            if self.expired_tokens:  # the user waited too long: Discord forgot the interaction
+                raise discord.NotFound(_FakeResponse(404), "Unknown interaction")
             return self._callback(token, body, self._replies.get(token, self._current))
         parts = url.split("/webhooks/")[1].split("/")
         token = parts[1]

@@ -433,3 +433,13 @@ async def test_a_new_fight_started_while_discord_is_slow_still_shows_the_old_one
     assert not started.answer.ephemeral, started.answer.content
     offers = [m for m in table.channel_messages() if "may recover" in m.content]
     assert len(offers) == 1 and offers[0].labels == ["Recover Ana"]
+
+
+async def test_an_answer_discord_refuses_is_posted_in_the_channel(table: Table) -> None:
+    await _ana_and_goon_on_the_dance_floor(table)
+    table.expired_tokens = True
+    declared = await table.slash("attack", target="Goon")
+    table.expired_tokens = False
+    posted = [m.content for m in declared.messages]
+    assert any(c.startswith("Ana attacks Goon") for c in posted), posted
+    assert "may react" in declared.prompt.content
