@@ -31,15 +31,6 @@ class PersistentButton:
         raise NotImplementedError
 
 
-class ErrorReportingModal(discord.ui.Modal):
-    """A modal whose errors reach the user like every other error."""
-
-    async def on_error(  # type: ignore[override]  # Modal drops BaseView's item argument
-        self, interaction: discord.Interaction[Any], error: Exception
-    ) -> None:
-        await report_error(interaction, error)
-
-
 def button_row(*buttons: discord.ui.Item[Any]) -> discord.ui.View:
     """A view (timeout None: the buttons are persistent) holding ``buttons`` in order."""
     view = discord.ui.View(timeout=None)
