@@ -9,6 +9,7 @@ import secrets
 import discord
 from discord import app_commands
 
+from bot.text import clip
 from engine.errors import RuleError
 
 log = logging.getLogger("bot.errors")
@@ -36,7 +37,11 @@ def _user_message(error: BaseException) -> str | None:
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the user what went wrong, ephemerally, whether or not the interaction was answered."""
     message = _user_message(error)
-    if message is None:
+    if message is not None:
+        # A refusal may quote what the user typed (up to 6,000 characters): Discord refuses a
+        # message over 2,000, and then the user would get no answer at all.
+        message = clip(message)
+    else:
         reference = secrets.token_hex(3).upper()
         command = interaction.command.qualified_name if interaction.command else None
         log.error(
