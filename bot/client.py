@@ -9,6 +9,7 @@ import discord
 from discord.ext import commands
 
 from bot.errors import report_error
+from bot.options import check_options
 from bot.settings import Settings
 from engine.dice import DiceSource, RandomDice
 
@@ -45,6 +46,7 @@ class UnhexBot(commands.Bot):
         self.settings = settings
         self.dice: DiceSource = dice if dice is not None else RandomDice(settings.dice_seed)
         self.tree.on_error = report_error  # type: ignore[method-assign]
+        self.tree.interaction_check = check_options  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         from bot.store import Store
