@@ -832,5 +832,6 @@ class SheetCog(commands.Cog):
 
 async def setup(bot: UnhexBot) -> None:
     bot.add_dynamic_items(DeleteCharacterButton)
+    bot.answers(IMPORT_MODAL_ID)
     await bot.add_cog(CharacterCog(bot))
     await bot.add_cog(SheetCog())

@@ -221,4 +221,5 @@ class DiceCog(commands.Cog):
 
 async def setup(bot: UnhexBot) -> None:
     bot.add_dynamic_items(RollButton)
+    bot.answers(ADJUST_MODAL_ID)
     await bot.add_cog(DiceCog(bot))

@@ -23,7 +23,7 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from bot.client import UnhexBot
-from bot.components import ErrorReportingModal, PersistentButton, button_row
+from bot.components import ErrorReportingModal, PersistentButton, button_row, submitted_text
 from bot.errors import UserError
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.store.maps import MapStore, StoredMap, clean_name, name_key
@@ -219,13 +219,19 @@ async def _give_back(interaction: discord.Interaction[Any], problem: str, text: 
         )
 
 
-class MapTextModal(ErrorReportingModal):
-    """The paragraph field a GM types a map into: a new map (``stored`` None) or an edit."""
+MAP_TEXT_ID = re.compile(r"map-text:[0-9a-f]{16}")
 
-    def __init__(self, *, guild_id: int, name: str, stored: StoredMap | None) -> None:
+
+class MapTextModal(ErrorReportingModal):
+    """The paragraph field a GM types a map into: a new map (``stored`` None) or an edit.
+    It lives in memory; ``opened`` records its custom id (see :meth:`MapCog.on_interaction`)."""
+
+    def __init__(self, *, guild_id: int, name: str, stored: StoredMap | None,
+                 opened: set[str]) -> None:
         title = f"New map: {name}" if stored is None else f"Edit map: {name}"
         # A fresh custom id each time: discord.py keys waiting modals by custom id alone.
         super().__init__(title=title[:45], custom_id=f"map-text:{secrets.token_hex(8)}")
+        opened.add(self.custom_id)
         self.guild_id = guild_id
         self.name = name
         self.stored = stored
@@ -348,7 +354,23 @@ class DeleteMapButton(
 class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fight on"):
     def __init__(self, bot: UnhexBot) -> None:
         self.bot = bot
+        #: The custom ids of the map forms this run of the bot opened.
+        self.forms_opened: set[str] = set()
         super().__init__()
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[UnhexBot]) -> None:
+        """A map form opened before the bot restarted is gone from memory: nobody else
+        answers its submit, so hand the GM's text back."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if MAP_TEXT_ID.fullmatch(custom_id) and custom_id not in self.forms_opened:
+            await _give_back(
+                interaction, "That form was open while the bot restarted, so it can no longer "
+                "be saved: open it again with `/map new` or `/map edit`.",
+                submitted_text(data.get("components")).rstrip())
 
     @app_commands.command(name="list", description="The built-in maps and this server's maps.")
     async def list_maps(self, interaction: discord.Interaction[UnhexBot]) -> None:
@@ -412,7 +434,7 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
         if taken is not None:
             raise UserError(_taken(taken.name))
         await interaction.response.send_modal(
-            MapTextModal(guild_id=guild_id, name=name, stored=None)
+            MapTextModal(guild_id=guild_id, name=name, stored=None, opened=self.forms_opened)
         )
 
     @app_commands.command(name="edit", description="Change one of this server's maps (GMs).")
@@ -431,7 +453,8 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
             raise UserError(f"**{escape_markdown(found.name)}** is longer than a Discord form "
                             f"holds ({TEXT_LIMIT:,} characters); it cannot be edited here.")
         await interaction.response.send_modal(
-            MapTextModal(guild_id=guild_id, name=found.name, stored=found.stored)
+            MapTextModal(guild_id=guild_id, name=found.name, stored=found.stored,
+                         opened=self.forms_opened)
         )
 
     @app_commands.command(name="delete", description="Delete one of this server's maps (GMs).")
@@ -492,4 +515,5 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
 
 async def setup(bot: UnhexBot) -> None:
     bot.add_dynamic_items(DeleteMapButton)
+    bot.answers(MAP_TEXT_ID)
     await bot.add_cog(MapCog(bot))
