@@ -300,7 +300,8 @@ def _stamp(stored: StoredMap) -> str:
 class DeleteMapButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"map-delete:(?P<id>\d+):(?P<stamp>[0-9a-f]{8}):(?P<by>\d+):(?P<action>delete|keep)",
+    template=(r"map-delete:(?P<id>[0-9]{1,18}):(?P<stamp>[0-9a-f]{8}):(?P<by>\d+)"
+              r":(?P<action>delete|keep)"),
 ):
     """Confirm (or call off) deleting a server map; the GM who asked or any GM may press."""
 
