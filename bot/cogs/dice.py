@@ -14,6 +14,7 @@ from bot.client import UnhexBot
 from bot.components import PersistentButton, answer_form, button_row
 from bot.errors import UserError
 from bot.store.rolls import StoredRoll
+from bot.text import echo, parse_number
 from engine.dice import Check, Reroll
 from engine.quickroll import Decision, QuickRoll
 
@@ -170,11 +171,11 @@ class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
 async def submit_adjust(
     bot: UnhexBot, interaction: discord.Interaction[Any], roll_id: int, text: str
 ) -> None:
-    text = text.strip()
-    if not text.isdigit():
-        raise UserError(f"“{escape_markdown(text)}” is not a number.")
+    value = parse_number(text)  # "²".isdigit() holds, but int("²") fails
+    if value is None:
+        raise UserError(f"“{echo(text.strip())}” is not a number.")
     stored = await _own_roll(bot, roll_id, interaction.user.id)
-    new = stored.state.adjust(int(text))
+    new = stored.state.adjust(value)
     await _save_and_show(bot, interaction, stored, new)
 
 
