@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint crash bench clean
+.PHONY: run test lint fuzz crash bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ test: lint
 CRASH_KILLS ?= 25
 crash: $(STAMP)
 	UNHEX_CRASH_KILLS=$(CRASH_KILLS) $(PY) -m pytest -q -s tests/crash
+
+# A long, random run of the interaction fuzz (make test runs a short, repeatable one).
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=long $(PY) -m pytest -q tests/bot/test_fuzz.py
 
 # `make bench` runs every benchmark at full size (a few minutes); `make bench BENCH_ARGS=--quick`
 # only checks that they run. Each prints "ratio ..." lines against baselines from the same run.

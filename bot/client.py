@@ -12,13 +12,16 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.components import answer_unknown
 from bot.errors import report_error
+from bot.options import check_options
 from bot.settings import Settings
 from engine.dice import DiceSource, RandomDice
 
@@ -72,6 +75,21 @@ class UnhexBot(commands.Bot):
         #: What the start's command sync did, in a sentence.
         self.sync_report = ""
         self.tree.on_error = report_error  # type: ignore[method-assign]
+        self.tree.interaction_check = check_options  # type: ignore[method-assign]
+        #: The custom ids of the buttons and forms the bot answers (see :meth:`answers`).
+        self.answered_ids: list[re.Pattern[str]] = []
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self.answers(*(item.__discord_ui_compiled_template__ for item in items))
+
+    def answers(self, *patterns: re.Pattern[str]) -> None:
+        """Record custom ids the bot answers (persistent buttons record theirs when added);
+        a button or form with any other id gets a sentence saying it no longer works."""
+        self.answered_ids.extend(patterns)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        await answer_unknown(interaction, self.answered_ids)
 
     async def setup_hook(self) -> None:
         from bot.store import Store

@@ -4,13 +4,17 @@ bot's one error reporter."""
 
 from __future__ import annotations
 
+import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 import discord
 
 from bot.errors import report_error
+from bot.text import clip
+
+log = logging.getLogger(__name__)
 
 
 class PersistentButton:
@@ -52,6 +56,33 @@ def submitted_text(components: Any) -> str:
         if found:
             return found
     return ""
+
+
+async def answer_unknown(
+    interaction: discord.Interaction[Any], known: Iterable[re.Pattern[str]]
+) -> None:
+    """For the bot's ``on_interaction``: answer a button or form whose custom id matches none
+    of ``known`` (the ids the bot answers), such as one shown by an older version of the bot
+    or a forged one, so the user gets a sentence rather than "This interaction failed"."""
+    if interaction.type not in (discord.InteractionType.component,
+                                discord.InteractionType.modal_submit):
+        return
+    data: dict[str, Any] = dict(interaction.data or {})
+    if any(pattern.fullmatch(str(data.get("custom_id", ""))) for pattern in known):
+        return
+    if interaction.type is discord.InteractionType.component:
+        text = ("That button no longer works: the bot has changed since it was shown. "
+                "Nothing was changed.")
+    else:
+        text = "That form no longer works: the bot has changed since it was opened. Nothing " \
+               "was saved."
+        typed = submitted_text(data.get("components")).strip()
+        if typed and "```" not in typed:
+            text = clip(f"{text} What you typed:\n```\n{typed}", 1996) + "\n```"
+    try:
+        await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("Could not answer an unknown custom id for user %s", interaction.user.id)
 
 
 async def answer_form(

@@ -14,6 +14,10 @@ from engine.errors import RuleError
 
 log = logging.getLogger("bot.errors")
 
+#: The answer to a command whose payload does not fit the command as the bot has it now.
+OUTDATED = ("This command has changed since Discord showed it to you: reload Discord (Ctrl+R, "
+            "or restart the app) and try again. Nothing was changed.")
+
 
 class UserError(Exception):
     """A request the bot refuses; the message is shown to the user as it is."""
@@ -31,13 +35,20 @@ def _user_message(error: BaseException) -> str | None:
         UserError | RuleError | app_commands.TransformerError | app_commands.CheckFailure,
     ):
         return str(error)
+    if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        # Discord showed the user a command as it was before the bot changed it.
+        return OUTDATED
     return None
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the user what went wrong, ephemerally, whether or not the interaction was answered."""
     message = _user_message(error)
-    if message is None:
+    if message is not None:
+        # A refusal may quote what the user typed (up to 6,000 characters): Discord refuses a
+        # message over 2,000, and then the user would get no answer at all.
+        message = clip(message)
+    else:
         reference = secrets.token_hex(3).upper()
         command = interaction.command.qualified_name if interaction.command else None
         log.error(

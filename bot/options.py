@@ -7,6 +7,12 @@ anything. :class:`Text` sends the same limits and refuses, with a clear message 
 echo the value, a string over them; :class:`OneOf` does the same for a fixed list of choices.
 
 Use them as annotations: ``name: app_commands.Transform[str, Text(32, "name")]``.
+
+:func:`check_options` is the command tree's interaction check: before any command runs, every
+option must have the type, length or choice the command declares (discord.py checks none of
+these), and the options must be the command's own. A number out of its declared range is left
+to the command, which says what the range means. Discord's clients keep to the declarations;
+a client with the commands of an older version of the bot, or a forged payload, may not.
 """
 
 from __future__ import annotations
@@ -17,9 +23,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.errors import UserError
+from bot.errors import OUTDATED, UserError
+from bot.text import echo
 
-__all__ = ["OneOf", "Text"]
+__all__ = ["OneOf", "OptionRefused", "Text", "check_options"]
 
 
 class Text(app_commands.Transformer):
@@ -50,17 +57,19 @@ class Text(app_commands.Transformer):
     async def transform(self, interaction: discord.Interaction[Any], value: Any, /) -> str:
         if not isinstance(value, str):
             raise UserError(f"The `{self.option}` option must be text. Nothing was changed.")
-        if len(value) > self._max:
-            raise UserError(
-                f"The `{self.option}` option takes at most {self._max:,} characters; yours has "
-                f"{len(value):,}. Nothing was changed."
-            )
-        if len(value) < self._min:
-            raise UserError(
-                f"The `{self.option}` option takes at least {self._min:,} "
-                f"character{'s' if self._min != 1 else ''}. Nothing was changed."
-            )
+        problem = _length_problem(len(value), self._min, self._max)
+        if problem is not None:
+            raise UserError(f"The `{self.option}` option {problem}. Nothing was changed.")
         return value
+
+
+def _length_problem(length: int, shortest: int, longest: int) -> str | None:
+    """Why a text of ``length`` characters does not fit, as the end of a sentence."""
+    if length > longest:
+        return f"takes at most {longest:,} characters; yours has {length:,}"
+    if length < shortest:
+        return f"takes at least {shortest:,} character{'s' if shortest != 1 else ''}"
+    return None
 
 
 class OneOf(app_commands.Transformer):
@@ -82,7 +91,98 @@ class OneOf(app_commands.Transformer):
     async def transform(self, interaction: discord.Interaction[Any], value: Any, /) -> str:
         if isinstance(value, str) and any(c.value == value for c in self._choices):
             return value
-        raise UserError(
-            f"The `{self.option}` option is one of the list Discord shows "
-            f"({', '.join(c.name for c in self._choices)}). Nothing was changed."
-        )
+        raise UserError(f"The `{self.option}` option {_choice_problem(self._choices)}. Nothing "
+                        "was changed.")
+
+
+def _choice_problem(choices: Sequence[app_commands.Choice[Any]]) -> str:
+    return "takes one of: " + ", ".join(f"“{c.name}”" for c in choices)
+
+
+class OptionRefused(app_commands.CheckFailure):
+    """An option that is not what its command declares; the message says which and why."""
+
+
+_SNOWFLAKE_TYPES = {
+    discord.AppCommandOptionType.user, discord.AppCommandOptionType.channel,
+    discord.AppCommandOptionType.role, discord.AppCommandOptionType.mentionable,
+    discord.AppCommandOptionType.attachment,
+}
+
+
+def _leaf_options(data: Any) -> list[Any]:
+    """The options of the subcommand that runs (inside its groups)."""
+    options = data.get("options") or [] if isinstance(data, dict) else []
+    while isinstance(options, list) and len(options) == 1 and isinstance(options[0], dict) \
+            and options[0].get("type") in (1, 2):
+        options = options[0].get("options") or []
+    return options if isinstance(options, list) else []
+
+
+def _problem(param: app_commands.Parameter, value: Any) -> str | None:
+    """Why ``value`` does not fit ``param``, as the end of a sentence, or None."""
+    kind = param.type
+    if kind is discord.AppCommandOptionType.string:
+        low, high = param.min_value, param.max_value  # lengths, for text
+        if not isinstance(value, str):
+            return "takes text"
+        if param.choices and value not in {c.value for c in param.choices}:
+            return _choice_problem(param.choices)
+        shortest, longest = int(low or 0), int(high or 6000)  # Discord's longest option
+        if not shortest <= len(value) <= longest:
+            return _length_problem(len(value), shortest, longest)
+        return None
+    if kind in (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number):
+        number = (int,) if kind is discord.AppCommandOptionType.integer else (int, float)
+        if isinstance(value, bool) or not isinstance(value, number):
+            return f"takes a number; it got “{echo(str(value))}”"
+        if param.choices and value not in {c.value for c in param.choices}:
+            return _choice_problem(param.choices)
+        return None
+    if kind is discord.AppCommandOptionType.boolean:
+        return None if isinstance(value, bool) else "takes True or False"
+    if kind in _SNOWFLAKE_TYPES:
+        fits = isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 20
+        return None if fits else f"takes a {kind.name} picked in Discord"
+    return None
+
+
+async def check_options(interaction: discord.Interaction[Any]) -> bool:
+    """The command tree's interaction check (see the module docstring): refuse a slash
+    command whose options do not fit it, with a sentence saying which option and why; offer
+    no choices while typing one option when the others do not fit."""
+    typing = interaction.type is discord.InteractionType.autocomplete
+    if not typing and interaction.type is not discord.InteractionType.application_command:
+        return True
+    command = interaction.command
+    if not isinstance(command, app_commands.Command):
+        return True  # an unknown command is refused by the tree (errors.py)
+    try:
+        _check(command, _leaf_options(interaction.data), typing=typing)
+    except OptionRefused:
+        if not typing:
+            raise
+        await interaction.response.autocomplete([])
+        return False
+    return True
+
+
+def _check(command: app_commands.Command[Any, ..., Any], options: list[Any], *,
+           typing: bool) -> None:
+    params = {p.display_name: p for p in command.parameters}
+    given: set[str] = set()
+    for option in options:
+        name = option.get("name") if isinstance(option, dict) else None
+        param = params.get(name) if isinstance(name, str) else None
+        if param is None or option.get("type") != param.type.value or name in given:
+            raise OptionRefused(OUTDATED)
+        given.add(param.display_name)
+        if typing and option.get("focused"):
+            continue  # what is typed so far, as a string whatever the option's type
+        problem = _problem(param, option.get("value"))
+        if problem is not None:
+            raise OptionRefused(f"The `{param.display_name}` option {problem}. Nothing was "
+                                "changed.")
+    if not typing and any(p.required and p.display_name not in given
+                          for p in command.parameters):
+        raise OptionRefused(OUTDATED)

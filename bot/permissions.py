@@ -30,6 +30,7 @@ async def is_gm(interaction: discord.Interaction[Any]) -> bool:
 
 async def require_gm(interaction: discord.Interaction[Any], doing: str) -> None:
     """Refuse, with the reason, unless the user is a GM. ``doing``: "delete a map"."""
+    require_guild(interaction)  # in a DM nobody is a GM: say what is wrong instead
     if not await is_gm(interaction):
         raise UserError(
             f"Only a GM may {doing}. GMs have Manage Server or the GM role (`/gm role`)."

@@ -38,6 +38,11 @@ APP_ID = 900_000_000_000_000_001
 GUILD_ID = 900_000_000_000_000_100
 CHANNEL_ID = 900_000_000_000_000_200
 OTHER_CHANNEL_ID = 900_000_000_000_000_201
+#: Another server the bot is on, with its own channel (``guild=OTHER_GUILD_ID``), and a direct
+#: message with the bot (``guild=None, channel=DM_CHANNEL_ID``).
+OTHER_GUILD_ID = 900_000_000_000_000_300
+OTHER_GUILD_CHANNEL_ID = 900_000_000_000_000_301
+DM_CHANNEL_ID = 900_000_000_000_000_400
 EPHEMERAL = 1 << 6
 
 PLAYER_PERMISSIONS = discord.Permissions(
@@ -209,6 +214,7 @@ class Table:
         self.messages: dict[int, dict[str, Any]] = {}
         self._token_message: dict[str, int] = {}
         self._token_channel: dict[str, int] = {}
+        self._channel_guild: dict[int, int | None] = {}
         self._current: Reply | None = None
         self.synced: list[tuple[int | None, list[dict[str, Any]]]] = []
         self.roles: list[Role] = []
@@ -287,46 +293,67 @@ class Table:
     # -- what users do -------------------------------------------------------------------
 
     async def slash(self, command: str, *, user: User = ALICE, channel: int = CHANNEL_ID,
-                    **options: Any) -> Reply:
-        """Run ``/command`` (``"character create"`` for a subcommand) with ``options``."""
+                    guild: int | None = GUILD_ID, **options: Any) -> Reply:
+        """Run ``/command`` (``"character create"`` for a subcommand) with ``options``; from
+        another server with ``guild=OTHER_GUILD_ID``, in a DM with ``guild=None``."""
         data = self._command_data(command, options, focused=None)
-        return await self._interact(2, data, user=user, channel=channel)
+        return await self._interact(2, data, user=user, channel=channel, guild=guild)
 
     async def autocomplete(self, command: str, focused: str, *, user: User = ALICE,
-                           channel: int = CHANNEL_ID, **options: Any) -> list[str]:
+                           channel: int = CHANNEL_ID, guild: int | None = GUILD_ID,
+                           **options: Any) -> list[str]:
         """The choices offered while ``user`` types option ``focused`` (its value in options)."""
+        return [c["name"] for c in await self.autocomplete_choices(
+            command, focused, user=user, channel=channel, guild=guild, **options)]
+
+    async def autocomplete_choices(self, command: str, focused: str, *, user: User = ALICE,
+                                   channel: int = CHANNEL_ID, guild: int | None = GUILD_ID,
+                                   **options: Any) -> list[dict[str, Any]]:
+        """Like :meth:`autocomplete`, each choice as Discord gets it (``name`` and ``value``)."""
         options.setdefault(focused, "")
         data = self._command_data(command, options, focused=focused)
-        reply = await self._interact(4, data, user=user, channel=channel)
+        reply = await self._interact(4, data, user=user, channel=channel, guild=guild)
         assert reply.kind == "autocomplete", f"no autocomplete answer, got {reply.kind}"
-        return [c["name"] for c in reply.choices]
+        return reply.choices
 
-    async def click(self, message: Message | int, label: str, *, user: User = ALICE) -> Reply:
+    async def click(self, message: Message | int, label: str, *, user: User = ALICE,
+                    guild: int | None = GUILD_ID) -> Reply:
         """Press the button labelled ``label`` on ``message`` as it is now."""
         current = self.message(message if isinstance(message, int) else message.id)
         button = current.button(label)
         data = {"custom_id": button.custom_id, "component_type": 2}
         return await self._interact(3, data, user=user, channel=current.channel_id,
-                                    message=self.messages[current.id])
+                                    message=self.messages[current.id], guild=guild)
 
-    async def click_stale(self, message: Message, label: str, *, user: User = ALICE) -> Reply:
+    async def click_stale(self, message: Message, label: str, *, user: User = ALICE,
+                          guild: int | None = GUILD_ID) -> Reply:
         """Press ``label`` on ``message`` as it looked in that snapshot: what a second click
         sends when it left the user's client before the first click's result arrived."""
         data = {"custom_id": message.button(label).custom_id, "component_type": 2}
         return await self._interact(3, data, user=user, channel=message.channel_id,
-                                    message=message.raw)
+                                    message=message.raw, guild=guild)
+
+    async def press(self, custom_id: str, *, message: Message, user: User = ALICE,
+                    channel: int | None = None, guild: int | None = GUILD_ID) -> Reply:
+        """Send a button press with any ``custom_id`` (as a forged or outdated client may) on
+        ``message``, from ``channel`` (default: the message's)."""
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self._interact(3, data, user=user,
+                                    channel=message.channel_id if channel is None else channel,
+                                    message=message.raw, guild=guild)
 
     async def choose(self, message: Message, values: Sequence[str], *, user: User = ALICE,
-                     index: int = 0) -> Reply:
+                     index: int = 0, guild: int | None = GUILD_ID) -> Reply:
         """Pick ``values`` in the ``index``-th select menu of ``message``."""
         select = self.message(message.id).selects()[index]
         data = {"custom_id": select["custom_id"], "component_type": select["type"],
                 "values": list(values)}
         return await self._interact(3, data, user=user, channel=message.channel_id,
-                                    message=self.messages[message.id])
+                                    message=self.messages[message.id], guild=guild)
 
     async def submit(self, modal: Modal | None, values: dict[str, str], *, user: User = ALICE,
-                     message: Message | None = None, channel: int = CHANNEL_ID) -> Reply:
+                     message: Message | None = None, channel: int = CHANNEL_ID,
+                     guild: int | None = GUILD_ID) -> Reply:
         """Submit ``modal`` with text ``values`` keyed by each field's label."""
         assert modal is not None, "no modal was shown"
         unknown = set(values) - set(modal.fields)
@@ -338,7 +365,7 @@ class Table:
         raw = self.messages[message.id] if message is not None else None
         return await self._interact(5, data, user=user,
                                     channel=message.channel_id if message else channel,
-                                    message=raw)
+                                    message=raw, guild=guild)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -389,24 +416,36 @@ class Table:
         return data
 
     def _payload(self, kind: int, data: dict[str, Any], *, user: User, channel: int,
-                 token: str) -> dict[str, Any]:
-        return {
+                 token: str, guild: int | None = GUILD_ID) -> dict[str, Any]:
+        self._channel_guild[channel] = guild
+        common = {
             "id": str(snowflake()), "application_id": str(APP_ID), "type": kind,
-            "token": token, "version": 1, "guild_id": str(GUILD_ID),
-            "channel_id": str(channel),
-            "channel": {"id": str(channel), "type": 0, "guild_id": str(GUILD_ID),
+            "token": token, "version": 1, "channel_id": str(channel), "data": data,
+            "locale": "en-US", "app_permissions": str(self.app_permissions.value),
+            "entitlements": [], "attachment_size_limit": 10_485_760,
+        }
+        if guild is None:  # a direct message with the bot: a user, no member, no server
+            return {
+                **common, "user": user.user_payload(),
+                "channel": {"id": str(channel), "type": 1, "last_message_id": None,
+                            "recipients": [user.user_payload()]},
+                "authorizing_integration_owners": {"0": str(GUILD_ID)}, "context": 1,
+            }
+        return {
+            **common, "guild_id": str(guild),
+            "channel": {"id": str(channel), "type": 0, "guild_id": str(guild),
                         "name": "fight", "position": 0, "permission_overwrites": [],
                         "nsfw": False, "parent_id": None},
-            "member": user.member_payload(), "data": data, "locale": "en-US",
-            "guild_locale": "en-US", "app_permissions": str(self.app_permissions.value),
-            "entitlements": [], "authorizing_integration_owners": {"0": str(GUILD_ID)},
-            "context": 0, "attachment_size_limit": 10_485_760,
+            "member": user.member_payload(), "guild_locale": "en-US",
+            "authorizing_integration_owners": {"0": str(guild)}, "context": 0,
         }
 
     async def _interact(self, kind: int, data: dict[str, Any], *, user: User, channel: int,
-                        message: dict[str, Any] | None = None) -> Reply:
+                        message: dict[str, Any] | None = None,
+                        guild: int | None = GUILD_ID) -> Reply:
         token = f"token-{snowflake()}"
-        payload = self._payload(kind, data, user=user, channel=channel, token=token)
+        payload = self._payload(kind, data, user=user, channel=channel, token=token,
+                                guild=guild)
         self._token_channel[token] = channel
         if message is not None:
             payload["message"] = message
@@ -429,12 +468,12 @@ class Table:
         return replies
 
     def send_slash(self, command: str, *, user: User = ALICE, channel: int = CHANNEL_ID,
-                   **options: Any) -> Reply:
+                   guild: int | None = GUILD_ID, **options: Any) -> Reply:
         """Hand ``/command`` to the bot without waiting for it (see :meth:`settle`); the reply
         fills in as the bot answers."""
         data = self._command_data(command, options, focused=None)
         token = f"token-{snowflake()}"
-        payload = self._payload(2, data, user=user, channel=channel, token=token)
+        payload = self._payload(2, data, user=user, channel=channel, token=token, guild=guild)
         reply = self._replies[token] = Reply()
         self._token_channel[token] = channel
         self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
@@ -487,9 +526,10 @@ class Table:
             assert len(row.get("components", [])) <= 5, "more than 5 components in a row"
             for c in row.get("components", []):
                 assert len(c.get("custom_id", "")) <= 100, f"custom id too long: {c}"
+        guild = self._channel_guild.get(channel_id, GUILD_ID)
         raw = {
             "id": str(message_id or snowflake()), "channel_id": str(channel_id),
-            "guild_id": str(GUILD_ID),
+            **({} if guild is None else {"guild_id": str(guild)}),
             "author": {"id": str(self.bot.user.id if self.bot.user else APP_ID),
                        "username": "Unhex", "discriminator": "0", "avatar": None, "bot": True},
             "content": content, "timestamp": dt.datetime.now(dt.UTC).isoformat(),

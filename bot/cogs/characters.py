@@ -478,7 +478,7 @@ def _stamp(stored: StoredCharacter) -> str:
 class DeleteCharacterButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"character-delete:(?P<id>\d+):(?P<stamp>[0-9a-f]{8}):(?P<action>delete|keep)",
+    template=r"character-delete:(?P<id>[0-9]{1,18}):(?P<stamp>[0-9a-f]{8}):(?P<action>delete|keep)",
 ):
     """Confirm (or call off) deleting a character; only who may change it may press."""
 
@@ -856,5 +856,6 @@ class SheetCog(commands.Cog):
 
 async def setup(bot: UnhexBot) -> None:
     bot.add_dynamic_items(DeleteCharacterButton)
+    bot.answers(IMPORT_MODAL_ID)
     await bot.add_cog(CharacterCog(bot))
     await bot.add_cog(SheetCog())

@@ -98,7 +98,7 @@ _BUTTON_STYLE = {
 class RollButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"roll:(?P<id>\d+):(?P<action>tens|ones|both|keep|extra|adjust)",
+    template=r"roll:(?P<id>[0-9]{1,18}):(?P<action>tens|ones|both|keep|extra|adjust)",
 ):
     """One decision on a chat roll; only the roller may press it."""
 
@@ -156,7 +156,7 @@ async def _save_and_show(
     await interaction.response.edit_message(content=render_roll(saved), view=roll_view(saved))
 
 
-ADJUST_MODAL_ID = re.compile(r"roll-adjust:(?P<id>\d+)")
+ADJUST_MODAL_ID = re.compile(r"roll-adjust:(?P<id>[0-9]{1,18})")
 
 
 class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
@@ -225,4 +225,5 @@ class DiceCog(commands.Cog):
 
 async def setup(bot: UnhexBot) -> None:
     bot.add_dynamic_items(RollButton)
+    bot.answers(ADJUST_MODAL_ID)
     await bot.add_cog(DiceCog(bot))

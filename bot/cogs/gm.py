@@ -52,6 +52,8 @@ class GMCog(commands.GroupCog, group_name="gm", group_description="Who runs the 
                 "Manage Server."
             )
             return
+        if not isinstance(role, discord.Role):  # Discord sends the role with its id
+            raise UserError("Pick the role from the list Discord offers.")
         await guilds.set_gm_role(guild_id, role.id)
         await interaction.response.send_message(
             f"🎲 Members with {role.mention} are GMs now, as are members with Manage Server."

@@ -356,7 +356,8 @@ def _stamp(stored: StoredMap) -> str:
 class DeleteMapButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"map-delete:(?P<id>\d+):(?P<stamp>[0-9a-f]{8}):(?P<by>\d+):(?P<action>delete|keep)",
+    template=(r"map-delete:(?P<id>[0-9]{1,18}):(?P<stamp>[0-9a-f]{8}):(?P<by>\d+)"
+              r":(?P<action>delete|keep)"),
 ):
     """Confirm (or call off) deleting a server map: any GM may press, the one who asked too
     while they are still a GM (checked at the press: a GM role may have been taken away)."""
@@ -554,4 +555,5 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
 
 async def setup(bot: UnhexBot) -> None:
     bot.add_dynamic_items(DeleteMapButton)
+    bot.answers(MAP_FORM_ID)
     await bot.add_cog(MapCog(bot))

@@ -99,7 +99,7 @@ async def test_a_value_not_among_an_options_choices_is_refused(
     await table.slash("character item add", character="Ana", name="Knife", kind="melee_1h")
     before = await table.slash("sheet", character="Ana")
     reply = await table.slash(command, **options)
-    refused(reply, f"The `{option}` option is one of the list Discord shows (",
+    refused(reply, f"The `{option}` option takes one of: “",
             "Nothing was changed.")
     assert (await table.slash("sheet", character="Ana")).content == before.content
 

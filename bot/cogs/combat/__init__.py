@@ -17,7 +17,7 @@ from bot.cogs.combat.actions import ActionsCog
 from bot.cogs.combat.fight import FightCog
 from bot.cogs.combat.recovery import RecoverButton
 from bot.cogs.combat.session import FightSession
-from bot.cogs.combat.views import CombatButton
+from bot.cogs.combat.views import ADJUST_MODAL_ID, CombatButton
 
 if TYPE_CHECKING:
     from bot.client import UnhexBot
@@ -28,5 +28,6 @@ __all__ = ["FightSession"]
 async def setup(bot: UnhexBot) -> None:
     bot.fights = FightSession(bot)
     bot.add_dynamic_items(CombatButton, RecoverButton)
+    bot.answers(ADJUST_MODAL_ID)
     await bot.add_cog(FightCog(bot.fights))
     await bot.add_cog(ActionsCog(bot.fights))

@@ -33,7 +33,7 @@ def _made(stored: StoredCharacter) -> str:
 class RecoverButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"recover:(?P<character>\d+):(?P<version>\d+)(?::(?P<made>\d+))?",
+    template=r"recover:(?P<character>[0-9]{1,18}):(?P<version>\d+)(?::(?P<made>\d+))?",
 ):
     """Recover: level to max, \\ and X erased, items replaced. The id carries the character's
     id, creation time and version: the offer is for that very character (not another one that
