@@ -1,0 +1,212 @@
+"""Autocomplete for `/character …` and `/sheet`: characters, items and abilities."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.cogs.characters.common import AOE_ABILITIES, CHOICES_LIMIT, RULES, _characters
+from bot.errors import UserError
+from bot.permissions import is_gm
+from bot.text import echo, parse_number
+from engine.catalog import Ability
+from engine.character import (
+    Character,
+    ItemRef,
+    ability_limit,
+)
+
+# -- autocomplete ---------------------------------------------------------------------------
+
+
+def _choices(
+    options: Sequence[tuple[str, str]], typed: str
+) -> list[app_commands.Choice[str]]:
+    """(label, value) pairs whose label starts with what was typed, then those containing it."""
+    typed = " ".join(typed.split()).casefold()
+    keys = [label.casefold() for label, _ in options]
+    starting = [o for o, key in zip(options, keys, strict=True) if key.startswith(typed)]
+    containing = [
+        o for o, key in zip(options, keys, strict=True)
+        if typed in key and not key.startswith(typed)
+    ]
+    return [
+        app_commands.Choice(name=label[:100], value=value[:100])
+        for label, value in (starting + containing)[:CHOICES_LIMIT]
+    ]
+
+
+async def _character_choices(
+    interaction: discord.Interaction[Any], current: str, *, changeable: bool
+) -> list[app_commands.Choice[str]]:
+    if interaction.guild_id is None:
+        return []
+    entries = await _characters(interaction).entries(interaction.guild_id)
+    user_id = interaction.user.id
+    if changeable and not await is_gm(interaction):
+        entries = [e for e in entries if not e.npc and e.owner_id == user_id]
+    # The user's own characters first, then the others, each by name.
+    ordered = sorted(entries, key=lambda e: e.npc or e.owner_id != user_id)
+    return _choices([(f"{e.name} (NPC)" if e.npc else e.name, e.name) for e in ordered], current)
+
+
+async def any_character(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """Every character of the server: anyone may look at any of them."""
+    return await _character_choices(interaction, current, changeable=False)
+
+
+async def changeable_character(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """The characters the user may change: their own PCs, or all of them for a GM."""
+    return await _character_choices(interaction, current, changeable=True)
+
+
+async def _chosen(interaction: discord.Interaction[Any]) -> Character | None:
+    """The character named in the command's ``character`` option while typing another one."""
+    name = getattr(interaction.namespace, "character", None)
+    if not isinstance(name, str) or not name.strip() or interaction.guild_id is None:
+        return None
+    stored = await _characters(interaction).get(interaction.guild_id, name)
+    return None if stored is None else stored.character
+
+
+def _item_label(c: Character, index: int) -> str:
+    item = c.items[index]
+    kind = RULES.items.kind(item.kind).short if item.kind in RULES.items.ids else item.kind
+    details = [kind]
+    if item.location is not None:
+        details.append(item.location.replace("_", " "))
+    if item.less_lethal:
+        details.append("less-lethal")
+    hands = [hand for hand in ("right", "left") if c.held(hand) == index]
+    held = " [both hands]" if len(hands) == 2 else f" [{hands[0]} hand]" if hands else ""
+    gone = " DESTROYED" if item.destroyed else ""
+    return f"{index + 1}. {item.name} ({', '.join(details)}){gone}{held}"
+
+
+async def _item_choices(
+    interaction: discord.Interaction[Any], current: str, *, holdable: bool
+) -> list[app_commands.Choice[str]]:
+    c = await _chosen(interaction)
+    if c is None:
+        return []
+    indexes = [
+        i for i, item in enumerate(c.items)
+        if not holdable or (
+            not item.destroyed and item.kind in RULES.items.ids
+            and RULES.items.kind(item.kind).held
+        )
+    ]
+    return _choices([(_item_label(c, i), str(i + 1)) for i in indexes], current)
+
+
+async def any_item(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    return await _item_choices(interaction, current, holdable=False)
+
+
+async def holdable_item(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    return await _item_choices(interaction, current, holdable=True)
+
+
+def _has_room(c: Character, *, combat: bool) -> bool:
+    """Whether the character may take one more ability of that kind (the engine's limits)."""
+    limit = ability_limit(c)
+    same = len(c.abilities) if combat else len(c.good_at)
+    return len(c.abilities) + len(c.good_at) < limit and same < limit - 1
+
+
+def _activity(text: str) -> str:
+    cleaned = " ".join(text.split())
+    if cleaned.casefold().startswith("good at"):
+        cleaned = cleaned[len("good at"):].strip()
+    return cleaned
+
+
+async def ability_to_add(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """The combat abilities the character may take now (prerequisites and room), and
+    "Good at <what was typed>" for a non-combat ability."""
+    c = await _chosen(interaction)
+    combat: list[Ability] = [a for a in RULES.abilities.combat if not a.free_text]
+    if c is not None:
+        combat = [
+            a for a in combat
+            if a.id not in c.abilities and all(r in c.abilities for r in a.requires)
+        ] if _has_room(c, combat=True) else []
+    activity = _activity(current)
+    good_at: list[app_commands.Choice[str]] = []
+    if activity and (c is None or _has_room(c, combat=False)):
+        good_at = [app_commands.Choice(name=f"Good at {activity}"[:100],
+                                       value=f"good at {activity}"[:100])]
+    typed_good_at = current.strip().casefold().startswith("good at")
+    found = [] if typed_good_at else _choices([(a.title, a.id) for a in combat], current)
+    return found[: CHOICES_LIMIT - len(good_at)] + good_at
+
+
+async def ability_to_remove(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """The character's abilities, combat and non-combat."""
+    c = await _chosen(interaction)
+    if c is None:
+        return []
+    options = [(RULES.abilities.ability(a).title, a) for a in c.abilities
+               if a in RULES.abilities.ids]
+    options += [(f"Good at {activity}", f"good at {activity}") for activity in c.good_at]
+    return _choices(options, current)
+
+
+async def aoe_ability(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """The AoE abilities the character has (an AoE weapon is for one of them)."""
+    c = await _chosen(interaction)
+    ids = [a for a in AOE_ABILITIES if c is None or a in c.abilities]
+    return _choices([(RULES.abilities.ability(a).title, a) for a in ids], current)
+
+
+# -- reading what was typed ---------------------------------------------------------------------
+
+
+def _item_ref(c: Character, text: str) -> ItemRef:
+    """An item by its number on the sheet (1-based, ASCII digits) or its name."""
+    typed = text.strip()
+    if any(item.name.casefold() == typed.casefold() for item in c.items):
+        return typed
+    number = parse_number(typed)
+    if number is not None:
+        return number - 1
+    if typed.isdigit():  # "²", "①": digits to Python, not a number to anyone at the table
+        raise UserError(
+            f"“{echo(typed)}” is not an item number: type the number in plain digits "
+            "(1, 2, 3 …) as on the sheet, or the item's name."
+        )
+    return typed
+
+
+def _combat_ability(text: str, among: Sequence[str] | None = None) -> Ability | None:
+    """The combat ability meant by ``text``: its id, its title ("Leader: Rally") or, when only
+    one has it, its name ("Rally"). ``among``: only these ids."""
+    wanted = " ".join(text.split()).casefold()
+    pool = [a for a in RULES.abilities.combat if not a.free_text
+            and (among is None or a.id in among)]
+    exact = [a for a in pool if wanted in (a.id, a.title.casefold())]
+    if exact:
+        return exact[0]
+    named = [a for a in pool if a.name.casefold() == wanted]
+    if len(named) > 1:
+        titles = ", ".join(a.title for a in named)
+        raise UserError(f"Several abilities are called “{echo(text)}” "
+                        f"({titles}): pick one from the list.")
+    return named[0] if named else None

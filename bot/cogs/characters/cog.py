@@ -1,0 +1,429 @@
+"""`/character …` and `/sheet`: the Unhex characters of a server, kept in the store.
+
+Who may do what: anyone may look at any character (`/sheet`, `/character list`,
+`/character export`); only its owner or a GM may change a PC, and only a GM an NPC
+(:func:`require_change`). A refused request says why, ephemerally, and changes nothing.
+
+What the table sees: every change that worked (create, rename, items, hands, abilities,
+advance, recover, import, delete) is confirmed publicly with the engine report's sentence, and
+`/sheet` is public, so everyone at the table sees the character. What is only useful to the
+asker is ephemeral: `/character list`, `/character export`, every refusal, and a request that
+changed nothing (advancing at max level 99, stowing empty hands).
+
+Item numbers are 1-based here, as on the sheet; the engine counts from 0. Importing a character
+whose name the server already has is refused: rename or delete the one that is there first, or
+change ``"name"`` in the pasted text.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import UnhexBot
+from bot.cogs.characters.choices import (
+    _activity,
+    _combat_ability,
+    _item_ref,
+    ability_to_add,
+    ability_to_remove,
+    any_character,
+    any_item,
+    aoe_ability,
+    changeable_character,
+    holdable_item,
+)
+from bot.cogs.characters.common import (
+    ITEM_NAME_LIMIT,
+    KIND_CHOICES,
+    LOCATION_CHOICES,
+    MESSAGE_LIMIT,
+    NAME_LIMIT,
+    RULES,
+    AbilityOption,
+    CharacterOption,
+    HandOption,
+    ItemOption,
+    _bold,
+    _said,
+    _save,
+    _taken,
+    clean_name,
+    find_character,
+    require_change,
+)
+from bot.cogs.characters.delete import DeleteCharacterButton, _stamp
+from bot.cogs.characters.transfer import (
+    IMPORT_MODAL_ID,
+    ImportModal,
+    _describe,
+    _made,
+    export_text,
+    sheet_block,
+    submit_import,
+)
+from bot.components import answer_form, button_row
+from bot.errors import UserError
+from bot.options import OneOf, Text
+from bot.permissions import require_gm, require_guild
+from bot.store.characters import NameTaken, StoredCharacter
+from bot.text import echo
+from engine.character import (
+    Character,
+    add_ability,
+    add_good_at,
+    add_item,
+    advance,
+    hold,
+    recover,
+    remove_ability,
+    remove_good_at,
+    remove_item,
+    rename,
+    status,
+    stow,
+)
+
+# -- the commands ---------------------------------------------------------------------------
+
+Rule = Callable[[Character], tuple[Character, Any]]
+
+CHARACTER_HELP = "The character (yours, or any for a GM)"
+
+
+@app_commands.guild_only()
+class CharacterCog(
+    commands.GroupCog, group_name="character", group_description="Your Unhex characters"
+):
+    item = app_commands.Group(name="item", description="A character's combat items")
+    ability = app_commands.Group(name="ability", description="A character's abilities")
+
+    def __init__(self, bot: UnhexBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _change(
+        self, interaction: discord.Interaction[Any], name: str, emoji: str, rule: Rule
+    ) -> None:
+        """The one path of every change: find, check who asks, apply the rule, save (committed),
+        then tell the table. A change that changes nothing is only told to the asker."""
+        stored = await find_character(interaction, name)
+        await require_change(interaction, stored)
+        new, report = rule(stored.character)
+        if new == stored.character:
+            await interaction.response.send_message(
+                f"Nothing changed: {_said(report.summary)}", ephemeral=True
+            )
+            return
+        await _save(interaction, stored, new)
+        await interaction.response.send_message(f"{emoji} {_said(report.summary)}")
+
+    # -- making, listing, renaming, deleting --------------------------------------------
+
+    @app_commands.command(name="create", description="Make a character: your PC, or an NPC (GMs).")
+    @app_commands.describe(
+        name="The character's name (1-32 characters, unique on this server)",
+        level="Level and max level (1-99; the book starts characters at 50)",
+        npc="An NPC, run by the GMs (only GMs make NPCs)",
+    )
+    async def create(
+        self, interaction: discord.Interaction[Any],
+        name: app_commands.Transform[str, Text(NAME_LIMIT, "name")],
+        level: app_commands.Range[int, 1, 99] = 50,
+        npc: bool = False,
+    ) -> None:
+        guild_id = require_guild(interaction)
+        if npc:
+            await require_gm(interaction, "create an NPC")
+        c = Character.new(clean_name(name), npc=npc, level=level)
+        try:
+            stored = await self.bot.store.characters.add(
+                guild_id=guild_id, owner_id=interaction.user.id, character=c
+            )
+        except NameTaken:
+            taken = await self.bot.store.characters.get(guild_id, c.name)
+            raise UserError(_taken(c.name if taken is None else taken.name)) from None
+        await interaction.response.send_message(
+            f"🧍 {interaction.user.mention} created {_made(stored)}. "
+            f"`/sheet character:{stored.name}` shows the sheet."
+        )
+
+    @app_commands.command(name="list", description="The characters of this server.")
+    async def list_characters(self, interaction: discord.Interaction[Any]) -> None:
+        guild_id = require_guild(interaction)
+        stored = await self.bot.store.characters.list(guild_id)
+        if not stored:
+            await interaction.response.send_message(
+                "This server has no characters yet: `/character create` makes one.",
+                ephemeral=True,
+            )
+            return
+        lines = [f"🧍 **Characters on this server** ({len(stored)}):"]
+        for shown, s in enumerate(stored):
+            line = (f"• {_bold(s.name)} · {_describe(s)} · "
+                    f"{status(s.character, rules=RULES).value}")
+            left = len(stored) - shown - 1
+            more = [f"… and {left} more: type a name in `/sheet`."] if left else []
+            if len("\n".join([*lines, line, *more])) > MESSAGE_LIMIT:
+                lines.append(f"… and {left + 1} more: type a name in `/sheet`.")
+                break
+            lines.append(line)
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @app_commands.command(name="rename", description="Give a character a new name.")
+    @app_commands.describe(character=CHARACTER_HELP, new_name="The new name (1-32 characters)")
+    @app_commands.autocomplete(character=changeable_character)
+    async def rename_character(
+        self, interaction: discord.Interaction[Any], character: CharacterOption,
+        new_name: app_commands.Transform[str, Text(NAME_LIMIT, "new_name")],
+    ) -> None:
+        stored = await find_character(interaction, character)
+        await require_change(interaction, stored, "rename")
+        new = rename(stored.character, clean_name(new_name))
+        saved = await _save(interaction, stored, new)
+        await interaction.response.send_message(
+            f"✏️ {_bold(stored.name)} is now called {_bold(saved.name)}."
+        )
+
+    @app_commands.command(name="delete", description="Delete a character (asks to confirm).")
+    @app_commands.describe(character=CHARACTER_HELP)
+    @app_commands.autocomplete(character=changeable_character)
+    async def delete(
+        self, interaction: discord.Interaction[Any], character: CharacterOption
+    ) -> None:
+        stored = await find_character(interaction, character)
+        await require_change(interaction, stored, "delete")
+        view = button_row(
+            DeleteCharacterButton(stored.id, _stamp(stored), "delete"),
+            DeleteCharacterButton(stored.id, _stamp(stored), "keep"),
+        )
+        who = "a GM" if stored.npc else "its owner or a GM"
+        await interaction.response.send_message(
+            f"🗑️ {interaction.user.mention} asks to delete {_bold(stored.name)} "
+            f"({_describe(stored)}). It cannot be undone: {who} confirms with "
+            "**Delete character**.",
+            view=view,
+        )
+
+    # -- items and hands -----------------------------------------------------------------
+
+    @item.command(name="add", description="Give a character a combat item, in its next slot.")
+    @app_commands.describe(
+        character=CHARACTER_HELP,
+        name="What the item is, e.g. riot shield (1-40 characters)",
+        kind="The item's kind in the rules",
+        location="Armor only: the hit location it covers",
+        less_lethal="Ammo only: less-lethal ammo",
+        ability="AoE weapon only: the AoE ability it is for",
+    )
+    @app_commands.autocomplete(character=changeable_character, ability=aoe_ability)
+    async def item_add(
+        self, interaction: discord.Interaction[Any], character: CharacterOption,
+        name: app_commands.Transform[str, Text(ITEM_NAME_LIMIT, "name")],
+        kind: app_commands.Transform[str, OneOf("kind", KIND_CHOICES)],
+        location: app_commands.Transform[str, OneOf("location", LOCATION_CHOICES)] | None = None,
+        less_lethal: bool = False, ability: AbilityOption | None = None,
+    ) -> None:
+        await self._change(interaction, character, "🎒", lambda c: add_item(
+            c, clean_name(name), kind, rules=RULES, location=location,
+            less_lethal=less_lethal, ability=ability,
+        ))
+
+    @item.command(name="remove", description="Take an item off a character's sheet.")
+    @app_commands.describe(character=CHARACTER_HELP, item="The item (its number or name)")
+    @app_commands.autocomplete(character=changeable_character, item=any_item)
+    async def item_remove(
+        self, interaction: discord.Interaction[Any], character: CharacterOption, item: ItemOption
+    ) -> None:
+        await self._change(interaction, character, "🎒", lambda c: remove_item(
+            c, _item_ref(c, item), rules=RULES
+        ))
+
+    @item.command(name="hold", description="Put an item in a character's hand (or both hands).")
+    @app_commands.describe(
+        character=CHARACTER_HELP, item="The item (its number or name)",
+        hand="1H items: which hand (default: a free one)",
+    )
+    @app_commands.autocomplete(character=changeable_character, item=holdable_item)
+    async def item_hold(
+        self, interaction: discord.Interaction[Any], character: CharacterOption,
+        item: ItemOption, hand: HandOption | None = None,
+    ) -> None:
+        await self._change(interaction, character, "✋", lambda c: hold(
+            c, _item_ref(c, item), hand, rules=RULES
+        ))
+
+    @item.command(name="stow", description="Empty a character's hand (default: both).")
+    @app_commands.describe(character=CHARACTER_HELP, hand="Which hand (default: both)")
+    @app_commands.autocomplete(character=changeable_character)
+    async def item_stow(
+        self, interaction: discord.Interaction[Any], character: CharacterOption,
+        hand: HandOption | None = None,
+    ) -> None:
+        await self._change(interaction, character, "✋", lambda c: stow(c, hand, rules=RULES))
+
+    # -- abilities -----------------------------------------------------------------------
+
+    @ability.command(name="add", description="Give a character an ability.")
+    @app_commands.describe(
+        character=CHARACTER_HELP,
+        ability="A combat ability from the list, or “good at …” for a non-combat one",
+    )
+    @app_commands.autocomplete(character=changeable_character, ability=ability_to_add)
+    async def ability_add(
+        self, interaction: discord.Interaction[Any], character: CharacterOption,
+        ability: AbilityOption,
+    ) -> None:
+        def rule(c: Character) -> tuple[Character, Any]:
+            found = _combat_ability(ability)
+            if found is not None:
+                return add_ability(c, found.id, rules=RULES)
+            if ability.strip().casefold().startswith("good at"):
+                return add_good_at(c, ability, rules=RULES)
+            raise UserError(
+                f"There is no combat ability “{echo(ability)}”. Pick one "
+                "from the list, or write “good at …” for a non-combat ability, as in "
+                "“good at forensics”."
+            )
+
+        await self._change(interaction, character, "✨", rule)
+
+    @ability.command(name="remove", description="Take an ability off a character.")
+    @app_commands.describe(character=CHARACTER_HELP, ability="One of the character's abilities")
+    @app_commands.autocomplete(character=changeable_character, ability=ability_to_remove)
+    async def ability_remove(
+        self, interaction: discord.Interaction[Any], character: CharacterOption,
+        ability: AbilityOption,
+    ) -> None:
+        def rule(c: Character) -> tuple[Character, Any]:
+            found = _combat_ability(ability, among=c.abilities)
+            if found is not None:
+                return remove_ability(c, found.id, rules=RULES)
+            activity = _activity(ability)
+            if activity.casefold() in {a.casefold() for a in c.good_at}:
+                return remove_good_at(c, activity, rules=RULES)
+            raise UserError(
+                f"{_bold(c.name)} has no ability “{echo(ability)}”: "
+                "pick one from the list."
+            )
+
+        await self._change(interaction, character, "✨", rule)
+
+    # -- between sessions ----------------------------------------------------------------
+
+    @app_commands.command(
+        name="advance", description="A session's goal was met: max level +1 (up to 99)."
+    )
+    @app_commands.describe(character=CHARACTER_HELP)
+    @app_commands.autocomplete(character=changeable_character)
+    async def advance_character(
+        self, interaction: discord.Interaction[Any], character: CharacterOption
+    ) -> None:
+        await self._change(interaction, character, "⬆️", advance)
+
+    @app_commands.command(
+        name="recover", description="After a fight: level to max, wounds erased (■ stays)."
+    )
+    @app_commands.describe(character=CHARACTER_HELP)
+    @app_commands.autocomplete(character=changeable_character)
+    async def recover_character(
+        self, interaction: discord.Interaction[Any], character: CharacterOption
+    ) -> None:
+        await self._change(interaction, character, "❤️‍🩹",
+                           lambda c: recover(c, rules=RULES))
+
+    # -- moving characters between servers -----------------------------------------------
+
+    @app_commands.command(name="export", description="A character as JSON, to import elsewhere.")
+    @app_commands.describe(character="Any character of this server")
+    @app_commands.autocomplete(character=any_character)
+    async def export(
+        self, interaction: discord.Interaction[Any], character: CharacterOption
+    ) -> None:
+        stored = await find_character(interaction, character)
+        text = export_text(stored.character)
+        message = (f"📤 {_bold(stored.name)} as JSON: copy it, then `/character import` and "
+                   f"paste it.\n```json\n{text}\n```")
+        if len(message) <= MESSAGE_LIMIT:
+            await interaction.response.send_message(message, ephemeral=True)
+            return
+        # Only names full of characters JSON escapes (" and \) get here.
+        slug = re.sub(r"[^A-Za-z0-9_-]+", "-", stored.name).strip("-") or "character"
+        await interaction.response.send_message(
+            f"📤 {_bold(stored.name)} as JSON is too long for one message, so it is attached: "
+            "open it, copy it, then `/character import` and paste it.",
+            file=discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{slug}.json"),
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="import", description="Paste a character from /character export.")
+    async def import_(self, interaction: discord.Interaction[Any]) -> None:
+        require_guild(interaction)
+        await interaction.response.send_modal(ImportModal())
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer the import modal's submit (see :class:`ImportModal`)."""
+        await answer_form(interaction, IMPORT_MODAL_ID,
+                          lambda _, text: submit_import(interaction, text))
+
+
+async def _as_it_stands(interaction: discord.Interaction[Any],
+                        stored: StoredCharacter) -> tuple[Character, str]:
+    """The character as it stands now: while a fight holds it, the fight's copy (with its live
+    wounds) and a line saying where; else the sheet."""
+    bot: UnhexBot = interaction.client
+    fight = await bot.store.combats.fight_of(stored.id)
+    if fight is None:
+        return stored.character, ""
+    combat = await bot.fights.fight(fight[1])
+    fighter = None if combat is None else next(
+        (f for f in combat.state.fighters if f.character_id == stored.id), None)
+    if fighter is None:
+        return stored.character, ""
+    return fighter.character, f"-# In the fight in <#{fight[1]}>: as it stands now.\n"
+
+
+class SheetCog(commands.Cog):
+    @app_commands.command(name="sheet", description="Show a character's sheet to the table.")
+    @app_commands.describe(character="Whose sheet (default: your PC)")
+    @app_commands.autocomplete(character=any_character)
+    @app_commands.guild_only()
+    async def sheet(
+        self, interaction: discord.Interaction[Any], character: CharacterOption | None = None
+    ) -> None:
+        guild_id = require_guild(interaction)
+        note = ""
+        if character is not None and character.strip():
+            stored = await find_character(interaction, character)
+        else:
+            bot: UnhexBot = interaction.client
+            latest, count = await bot.store.characters.latest_pc(guild_id, interaction.user.id)
+            if latest is None:
+                raise UserError(
+                    "You have no PC on this server: `/character create` makes one, or name "
+                    "a character with `/sheet character:`."
+                )
+            stored = latest
+            if count > 1:
+                note = (f"-# Your most recently changed PC of {count}; name another with "
+                        "`character:`.\n")
+        shown, where = await _as_it_stands(interaction, stored)
+        note = where + note
+        block = sheet_block(shown)
+        if len(note) + len(block) > MESSAGE_LIMIT:
+            note = ""
+        await interaction.response.send_message(note + block)
+
+
+async def setup(bot: UnhexBot) -> None:
+    bot.add_dynamic_items(DeleteCharacterButton)
+    bot.answers(IMPORT_MODAL_ID)
+    await bot.add_cog(CharacterCog(bot))
+    await bot.add_cog(SheetCog())

@@ -1,0 +1,130 @@
+"""What every `/character` module shares: limits and option types, finding a character,
+who may change it (:func:`require_change`), and saving a change."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.utils import escape_markdown
+
+from bot.client import UnhexBot
+from bot.errors import UserError
+from bot.options import OneOf, Text
+from bot.permissions import is_gm, require_guild
+from bot.store.characters import InFight, NameTaken, StoredCharacter
+from bot.store.interfaces import Characters
+from bot.text import echo
+from data import load_rules
+from engine.character import Character
+
+RULES = load_rules()
+MESSAGE_LIMIT = 2000  # Discord's longest message
+PASTE_LIMIT = 4000  # Discord's longest modal text field
+NAME_LIMIT = 32
+ITEM_NAME_LIMIT = 40
+#: The longest name or number typed to find something (Discord's longest choice value).
+LOOKUP_LIMIT = 100
+CHOICES_LIMIT = 25  # Discord's most autocomplete choices
+PASTE_LABEL = "Character JSON (from /character export)"
+GM_HINT = "GMs have Manage Server or the GM role (`/gm role`)."
+
+KIND_CHOICES = [app_commands.Choice(name=k.name, value=k.id) for k in RULES.items.kinds]
+LOCATION_CHOICES = [
+    app_commands.Choice(name=loc.name, value=loc.id) for loc in RULES.body.locations
+]
+HAND_CHOICES = [app_commands.Choice(name=hand, value=hand) for hand in ("right", "left")]
+Hand = Literal["right", "left"]
+
+# String options, with the limits Discord's client enforces and the bot checks again.
+CharacterOption = app_commands.Transform[str, Text(LOOKUP_LIMIT, "character")]
+ItemOption = app_commands.Transform[str, Text(LOOKUP_LIMIT, "item")]
+AbilityOption = app_commands.Transform[str, Text(LOOKUP_LIMIT, "ability")]
+HandOption = app_commands.Transform[Hand, OneOf("hand", HAND_CHOICES)]
+#: The abilities an AoE weapon may be for.
+AOE_ABILITIES: tuple[str, ...] = tuple(
+    dict.fromkeys(a for kind in RULES.items.kinds for a in kind.requires_one_of)
+)
+
+
+def clean_name(name: str) -> str:
+    """A name as it is kept: trimmed, each run of spaces made one space."""
+    return " ".join(name.split())
+
+
+def _bold(name: str) -> str:
+    return f"**{escape_markdown(name)}**"
+
+
+def _said(summary: str) -> str:
+    return escape_markdown(summary)
+
+
+# -- finding characters and who may change them ---------------------------------------------
+
+
+def _characters(interaction: discord.Interaction[Any]) -> Characters:
+    bot: UnhexBot = interaction.client
+    return bot.store.characters
+
+
+async def find_character(interaction: discord.Interaction[Any], name: str) -> StoredCharacter:
+    """The server's character called ``name`` (any case); a UserError if there is none."""
+    guild_id = require_guild(interaction)
+    stored = await _characters(interaction).get(guild_id, name)
+    if stored is None:
+        shown = echo(name) or "(nothing)"
+        raise UserError(
+            f"There is no character called “{shown}” on this server. "
+            "`/character list` shows them."
+        )
+    return stored
+
+
+async def may_change(interaction: discord.Interaction[Any], stored: StoredCharacter) -> bool:
+    """Whether the user may change the character: a GM always, the owner a PC."""
+    if not stored.npc and stored.owner_id == interaction.user.id:
+        return True
+    return await is_gm(interaction)
+
+
+async def require_change(
+    interaction: discord.Interaction[Any], stored: StoredCharacter, doing: str = "change"
+) -> None:
+    """Refuse, saying why, unless the user may change the character now (not while a fight
+    holds it: the fight's copy is the truth until it ends). ``doing``: "delete"."""
+    if await may_change(interaction, stored):
+        bot: UnhexBot = interaction.client
+        fight = await bot.store.combats.fight_of(stored.id)
+        if fight is not None:
+            raise InFight(stored.name, fight[1])
+        return
+    if stored.npc:
+        raise UserError(
+            f"{_bold(stored.name)} is an NPC: only a GM may {doing} it. {GM_HINT}"
+        )
+    raise UserError(
+        f"{_bold(stored.name)} belongs to <@{stored.owner_id}>: only they or a GM may "
+        f"{doing} it. {GM_HINT}"
+    )
+
+
+def _taken(name: str) -> str:
+    return f"This server already has a character called {_bold(name)}: pick another name."
+
+
+async def _save(
+    interaction: discord.Interaction[Any], stored: StoredCharacter, new: Character
+) -> StoredCharacter:
+    try:
+        saved = await _characters(interaction).replace(stored, new)
+    except NameTaken:
+        taken = await _characters(interaction).get(stored.guild_id, new.name)
+        raise UserError(_taken(new.name if taken is None else taken.name)) from None
+    if saved is None:
+        raise UserError(
+            f"{_bold(stored.name)} was changed or deleted a moment ago by somebody else; "
+            "nothing changed. Try again."
+        )
+    return saved

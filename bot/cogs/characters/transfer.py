@@ -1,0 +1,130 @@
+"""A character as text: the sheet block, `/character export`, and the import form
+(answered from its id, so a form left open across a restart still works)."""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from typing import Any
+
+import discord
+
+from bot.cogs.characters.common import (
+    MESSAGE_LIMIT,
+    PASTE_LABEL,
+    PASTE_LIMIT,
+    RULES,
+    _bold,
+    _characters,
+    clean_name,
+)
+from bot.errors import UserError
+from bot.permissions import require_gm, require_guild
+from bot.store.characters import NameTaken, StoredCharacter
+from bot.text import clip
+from engine.character import (
+    Character,
+    character_from_json,
+)
+from engine.errors import RuleError
+from engine.sheet import render_sheet
+
+# -- the sheet and the export ---------------------------------------------------------------
+
+
+def sheet_block(c: Character) -> str:
+    return f"```\n{render_sheet(c, rules=RULES)}\n```"
+
+
+def export_text(c: Character) -> str:
+    """The character as JSON for `/character import`: fields left at their defaults are left
+    out (so it fits one message), the schema version always stays."""
+    data = {"schema_version": c.schema_version,
+            **c.model_dump(mode="json", exclude_defaults=True)}
+    for name, field in Character.model_fields.items():  # exclude_defaults skips factories
+        factory = field.default_factory
+        if factory is not None and getattr(c, name) == factory():  # type: ignore[call-arg]
+            data.pop(name, None)
+    pretty = json.dumps(data, ensure_ascii=False, indent=1)
+    if len(pretty) <= MESSAGE_LIMIT - 200:
+        return pretty
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _unfence(text: str) -> str:
+    """A paste without the code fence it may have been copied with."""
+    text = text.strip()
+    fenced = re.fullmatch(r"```[a-zA-Z]*\s*\n?(.*?)\n?```", text, re.S)
+    return (fenced.group(1) if fenced else text).strip()
+
+
+def _describe(stored: StoredCharacter) -> str:
+    c = stored.character
+    who = "NPC" if c.npc else f"PC of <@{stored.owner_id}>"
+    return f"{who}, level {c.level}/{c.max_level}"
+
+
+def _made(stored: StoredCharacter) -> str:
+    c = stored.character
+    return f"{_bold(c.name)}: {'an NPC' if c.npc else 'a PC'} at level {c.level}/{c.max_level}"
+
+
+# -- the import modal -----------------------------------------------------------------------
+
+
+async def _give_back(interaction: discord.Interaction[Any], problem: str, text: str) -> None:
+    """Refuse ephemerally with ``problem``; the paste comes back when it fits."""
+    lead = f"{problem}\nNothing was saved."
+    block = f"\nYour paste, to fix and try again:\n```\n{text}\n```"
+    if text and "```" not in text and len(lead) + len(block) <= MESSAGE_LIMIT:
+        lead += block
+    await interaction.response.send_message(clip(lead), ephemeral=True)
+
+
+IMPORT_MODAL_ID = re.compile(r"character-import:[0-9a-f]+")
+
+
+class ImportModal(discord.ui.Modal, title="Import a character"):
+    """The paragraph field a character's JSON is pasted into. Its submit is answered by
+    :meth:`CharacterCog.on_interaction` from the payload alone, so a form left open across a
+    restart still works."""
+
+    def __init__(self) -> None:
+        super().__init__(custom_id=f"character-import:{secrets.token_hex(8)}")
+        self.paste: discord.ui.TextInput[ImportModal] = discord.ui.TextInput(
+            label=PASTE_LABEL, style=discord.TextStyle.paragraph, min_length=1,
+            max_length=PASTE_LIMIT, placeholder='{"schema_version": 1, "name": "Ana", ...}',
+        )
+        self.add_item(self.paste)
+        self.stop()  # not kept in memory: see the class docstring
+
+
+async def submit_import(interaction: discord.Interaction[Any], pasted: str) -> None:
+    text = _unfence(pasted)
+    try:
+        await _import(interaction, text)
+    except (UserError, RuleError) as err:
+        await _give_back(interaction, str(err), text)
+
+
+async def _import(interaction: discord.Interaction[Any], text: str) -> None:
+    guild_id = require_guild(interaction)
+    c = character_from_json(text, rules=RULES)
+    if c.npc:
+        await require_gm(interaction, "import an NPC")
+    c = c.model_copy(update={"name": clean_name(c.name)})
+    try:
+        stored = await _characters(interaction).add(
+            guild_id=guild_id, owner_id=interaction.user.id, character=c
+        )
+    except NameTaken:
+        taken = await _characters(interaction).get(guild_id, c.name)
+        shown = _bold(c.name if taken is None else taken.name)
+        raise UserError(
+            f"This server already has a character called {shown}. To import this one, "
+            f"change its \"name\" in the text, or rename or delete {shown} first."
+        ) from None
+    await interaction.response.send_message(
+        f"📥 {interaction.user.mention} imported {_made(stored)}."
+    )
