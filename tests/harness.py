@@ -221,6 +221,7 @@ class Table:
         #: What the bot may do in the channels (Discord sends it as ``app_permissions``).
         self.app_permissions = discord.Permissions.all()
         self._replies: dict[str, Reply] = {}
+        self._nonces: dict[tuple[int, Any], int] = {}  # (channel, nonce) -> message id
         #: Per channel, what Discord does before sending or editing a message there (sleep,
         #: raise an HTTP error): a slow or refusing Discord.
         self.channel_faults: dict[int, Callable[[], Awaitable[None]]] = {}
@@ -570,13 +571,13 @@ class Table:
         async def send_message(channel_id: int, *, params: Any) -> dict[str, Any]:
             await table._channel_call(int(channel_id))
             body = params.payload or json.loads(params.multipart[0]["value"])
-            if body.get("enforce_nonce"):  # Discord returns the message made with this nonce
-                for raw in table.messages.values():
-                    if (raw.get("nonce") == body.get("nonce")
-                            and int(raw["channel_id"]) == int(channel_id)):
-                        return raw
+            nonce = (int(channel_id), body.get("nonce")) if body.get("enforce_nonce") else None
+            if nonce in table._nonces:  # Discord returns the message made with this nonce
+                return table.messages[table._nonces[nonce]]
             raw = table._new_message(int(channel_id), body)
             table._record(raw)
+            if nonce is not None:
+                table._nonces[nonce] = int(raw["id"])
             return raw
 
         async def edit_message(channel_id: int, message_id: int, *, params: Any) -> dict[str, Any]:

@@ -119,6 +119,8 @@ class KeptTable(Table):
         super().__init__(database)
         journal = journal_of(database)
         self.messages.update(load_journal(journal))
+        self._nonces.update({(int(raw["channel_id"]), raw["nonce"]): int(raw["id"])
+                             for raw in self.messages.values() if raw.get("nonce")})
         if self.messages:  # new ids must not reuse those Discord already gave out
             harness._ids = itertools.count(max(self.messages) + 1_000)
         self._journal = os.open(journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
