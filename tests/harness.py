@@ -572,8 +572,9 @@ class Table:
             await table._channel_call(int(channel_id))
             body = params.payload or json.loads(params.multipart[0]["value"])
             nonce = (int(channel_id), body.get("nonce")) if body.get("enforce_nonce") else None
-            if nonce in table._nonces:  # Discord returns the message made with this nonce
-                return table.messages[table._nonces[nonce]]
+            made = table._nonces.get(nonce) if nonce is not None else None
+            if made in table.messages:  # Discord returns the message made with this nonce
+                return table.messages[made]
             raw = table._new_message(int(channel_id), body)
             table._record(raw)
             if nonce is not None:

@@ -201,6 +201,7 @@ async def test_a_reaction_window_survives_a_restart_and_closes_on_time(table: Ta
     assert not await cog.close_expired_window(CHANNEL_ID)  # not yet: deadline ahead
     cog.clock = lambda: 10**10  # time passes beyond the 45 s deadline
     assert await cog.close_expired_window(CHANNEL_ID)
+    await table.settle()  # the timer then shows the board and the next prompt
     closed = table.channel_messages()
     assert any("Time is up" in m.content and "35 (3·5)" in m.content for m in closed)
     late = await table.click_stale(window, "Defend", user=GM)

@@ -179,6 +179,7 @@ async def test_a_refusing_discord_is_tried_again_by_the_next_command(table: Tabl
     shown = await table.slash("combat status")
     assert "Waiting for: Goon (react)" in shown.content
     await table.bot.fights.presenter._retries[CHANNEL_ID]  # the retry shows the prompt
+    await table.settle()
     assert "may react" in table.channel_messages()[-1].content
 
 

@@ -132,31 +132,56 @@ class Presenter:
 
     async def show(self, stored: StoredCombat) -> None:
         """Edit the board, replace the prompt and, at a fight's end, offer Recovery; then
-        record ``stored``'s version as shown."""
+        record ``stored``'s version as shown. The board, the old prompt and the new one are
+        three Discord calls made together: the table waits for one round trip, not three."""
         channel = self._channel(stored.channel_id, stored.guild_id)
-        board_id, prompt_id = self._messages.get(
+        board_id, old_prompt = self._messages.get(
             stored.id, (stored.board_message_id, stored.prompt_message_id))
-        board = code(render_board(stored.state, rules=self.rules))
-        if board_id is not None:
-            try:
-                await channel.get_partial_message(board_id).edit(content=board)
-            except discord.NotFound:
-                board_id = None
-        if board_id is None:
-            board_id = (await channel.send(board, nonce=_nonce("b", stored))).id
-        if prompt_id is not None:
-            with contextlib.suppress(discord.NotFound):
-                await channel.get_partial_message(prompt_id).edit(view=None)
-            prompt_id = None
-        content, view, mentions = prompt_message(stored)
-        if view is not None:
-            prompt_id = (await channel.send(content, view=view, allowed_mentions=mentions,
-                                            nonce=_nonce("p", stored))).id
+        board, stripped, prompt = await asyncio.gather(
+            self._board(channel, stored, board_id), self._strip(channel, old_prompt),
+            self._prompt(channel, stored), return_exceptions=True)
+        # All three are done either way; after a refusal the whole is shown again, later.
+        if isinstance(board, BaseException):
+            raise board
+        if isinstance(stripped, BaseException):
+            raise stripped
+        if isinstance(prompt, BaseException):
+            raise prompt
+        board_id, prompt_id = board, prompt
         self._messages[stored.id] = (board_id, prompt_id)
         if not stored.active:
             await self._offer_recovery(channel, stored)
             self._messages.pop(stored.id, None)
         await self.bot.store.combats.shown(stored, board=board_id, prompt=prompt_id)
+
+    async def _board(self, channel: discord.PartialMessageable, stored: StoredCombat,
+                     board_id: int | None) -> int:
+        """Edit the board (or post it, when there is none yet); its message id."""
+        board = code(render_board(stored.state, rules=self.rules))
+        if board_id is not None:
+            try:
+                await channel.get_partial_message(board_id).edit(content=board)
+                return board_id
+            except discord.NotFound:
+                pass
+        return (await channel.send(board, nonce=_nonce("b", stored))).id
+
+    @staticmethod
+    async def _strip(channel: discord.PartialMessageable, prompt_id: int | None) -> None:
+        """The previous prompt loses its buttons (they are out of date anyway)."""
+        if prompt_id is not None:
+            with contextlib.suppress(discord.NotFound):
+                await channel.get_partial_message(prompt_id).edit(view=None)
+
+    @staticmethod
+    async def _prompt(channel: discord.PartialMessageable, stored: StoredCombat) -> int | None:
+        """Post what the fight waits for, with its buttons; its message id (None: nothing)."""
+        content, view, mentions = prompt_message(stored)
+        if view is None:
+            return None
+        message = await channel.send(content, view=view, allowed_mentions=mentions,
+                                     nonce=_nonce("p", stored))
+        return message.id
 
     async def _offer_recovery(self, channel: discord.PartialMessageable,
                               stored: StoredCombat) -> None:
