@@ -9,6 +9,7 @@ import secrets
 import discord
 from discord import app_commands
 
+from bot.changes import committed
 from bot.text import clip
 from engine.errors import RuleError
 
@@ -44,11 +45,7 @@ def _user_message(error: BaseException) -> str | None:
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the user what went wrong, ephemerally, whether or not the interaction was answered."""
     message = _user_message(error)
-    if message is not None:
-        # A refusal may quote what the user typed (up to 6,000 characters): Discord refuses a
-        # message over 2,000, and then the user would get no answer at all.
-        message = clip(message)
-    else:
+    if message is None:
         reference = secrets.token_hex(3).upper()
         command = interaction.command.qualified_name if interaction.command else None
         log.error(
@@ -56,13 +53,14 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             reference, interaction.user.id, interaction.channel_id, command, interaction.data,
             exc_info=error,
         )
-        if interaction.extras.get("committed"):  # saved before the failure: say so
+        if committed():  # this interaction's change was saved before the failure: say so
             message = (f"Your command was saved, but something went wrong on our side while "
                        f"showing it (ref `{reference}`).")
         else:
             message = (f"Something went wrong on our side (ref `{reference}`). Nothing was "
                        "changed.")
-    # Discord rejects a message over 2,000 characters, and then the user would get no answer.
+    # A refusal may quote what the user typed (up to 6,000 characters): Discord rejects a
+    # message over 2,000, and then the user would get no answer at all.
     message = clip(message)
     try:
         if interaction.response.is_done():

@@ -23,7 +23,7 @@ import jsonpatch
 
 from bot.store.characters import timestamp
 from bot.store.patches import reverse_patch
-from bot.store.writes import transaction, writes
+from bot.store.writes import commit, transaction, writes
 from engine.character import Character
 from engine.combat import Combat, Event, Fighter, Phase
 
@@ -179,7 +179,7 @@ class CombatStore:
         except aiosqlite.IntegrityError:
             await self._db.rollback()
             return None
-        await self._db.commit()
+        await commit(self._db)
         assert cursor.lastrowid is not None
         return StoredCombat(cursor.lastrowid, guild_id, channel_id, map_name, state, 0, None,
                             None, -1, doc)
@@ -294,7 +294,7 @@ class CombatStore:
             "shown_version = MAX(shown_version, ?) WHERE id = ?",
             (board, prompt, stored.version, stored.id),
         )
-        await self._db.commit()
+        await commit(self._db)
 
 
 def _character_ids(state: Combat) -> set[int]:

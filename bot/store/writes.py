@@ -18,11 +18,20 @@ from weakref import WeakKeyDictionary
 
 import aiosqlite
 
-__all__ = ["transaction", "write_lock", "writes"]
+from bot.changes import mark_committed
+
+__all__ = ["commit", "transaction", "write_lock", "writes"]
 
 _LOCKS: WeakKeyDictionary[aiosqlite.Connection, asyncio.Lock] = WeakKeyDictionary()
 
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
+
+
+async def commit(db: aiosqlite.Connection) -> None:
+    """Commit ``db``'s transaction, and mark that this task changed something
+    (:mod:`bot.changes`)."""
+    await db.commit()
+    mark_committed()
 
 
 def write_lock(db: aiosqlite.Connection) -> asyncio.Lock:
@@ -57,4 +66,4 @@ async def transaction(db: aiosqlite.Connection) -> AsyncIterator[aiosqlite.Conne
         except BaseException:
             await db.rollback()
             raise
-        await db.commit()
+        await commit(db)

@@ -444,3 +444,22 @@ async def test_an_answer_discord_refuses_is_posted_in_the_channel(table: Table) 
     posted = [m.content for m in declared.messages]
     assert any(c.startswith("Ana attacks Goon") for c in posted), posted
     assert "may react" in declared.prompt.content
+
+
+async def test_any_change_saved_before_an_unexpected_failure_says_it_was_saved(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.cogs.characters.cog as character_commands
+
+    await _character(table, "Ana", level=40, weapon=None)
+
+    def broken(summary: str) -> str:
+        raise RuntimeError("the answer broke")
+
+    monkeypatch.setattr(character_commands, "_said", broken)
+    advanced = await table.slash("character advance", character="Ana")
+    assert advanced.ephemeral and "was saved" in advanced.content, advanced.content
+    monkeypatch.undo()
+    with sqlite3.connect(table.database) as db:
+        row = db.execute("SELECT data FROM characters WHERE name = 'Ana'").fetchone()
+    assert Character.model_validate_json(row[0]).max_level == 41

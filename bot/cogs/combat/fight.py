@@ -104,7 +104,6 @@ class FightCog(commands.Cog, name="Fights"):
         if stored is None:
             raise UserError("A fight is already running in this channel. End it with "
                             "`/combat end` first.")
-        interaction.extras["committed"] = True
         await self.session.answer(
             interaction,
             f"⚔️ A fight starts on **{discord.utils.escape_markdown(found.name)}**. Add "
@@ -223,5 +222,4 @@ class FightCog(commands.Cog, name="Fights"):
             state = stored.state.model_copy(update={"reaction_seconds": reaction_seconds})
             await session.commit(stored, state, (event,), user_id=interaction.user.id,
                                  command='{"kind": "settings"}')
-            interaction.extras["committed"] = True
         await interaction.response.send_message(f"⚙️ {event.text}")

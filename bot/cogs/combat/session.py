@@ -163,7 +163,6 @@ class FightSession:
             stored = await self.require_fight(interaction, combat_id, version)
             command = await _made(make, stored.state)
             saved, events = await self._commit(stored, command, actor)
-            interaction.extras["committed"] = True
         await self.answer(interaction, events_text(events), channel_id)
         self.presenter.refresh(saved)
         return saved
@@ -205,7 +204,6 @@ class FightSession:
             if result is None:
                 raise UserError("There is nothing to undo in this fight.")
             restored, command = result
-            interaction.extras["committed"] = True
             self._keep(restored)
             self._rearm(restored)
         return restored, command
