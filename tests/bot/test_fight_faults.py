@@ -463,3 +463,43 @@ async def test_any_change_saved_before_an_unexpected_failure_says_it_was_saved(
     with sqlite3.connect(table.database) as db:
         row = db.execute("SELECT data FROM characters WHERE name = 'Ana'").fetchone()
     assert Character.model_validate_json(row[0]).max_level == 41
+
+
+# -- start-up ----------------------------------------------------------------------------------
+
+
+async def test_start_up_reads_no_fight_whose_table_is_up_to_date(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await _ana_and_goon_on_the_dance_floor(table)
+    await table.slash("attack", target="Goon")  # a reaction window with a deadline
+    for channel in (OTHER_CHANNEL_ID,):
+        await table.slash("combat start", user=GM, map="Warehouse", channel=channel)
+    from engine.combat import Combat
+
+    built: list[object] = []
+    real = Combat.model_validate
+    monkeypatch.setattr(Combat, "model_validate",
+                        classmethod(lambda cls, *a, **k: built.append(a) or real(*a, **k)))
+    await table.restart()
+    assert built == []  # no state was built: summaries only
+    assert CHANNEL_ID in table.bot.fights._deadlines  # and the window is watched again
+
+
+async def test_a_window_closes_by_itself_after_a_restart(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    await _ana_and_goon_on_the_dance_floor(table)
+    await table.slash("attack", target="Goon")
+    later = time.time() + 60  # past the 45-second window
+    monkeypatch.setattr(time, "time", lambda: later)
+    await table.restart(dice=[3, 5])
+    for _ in range(200):
+        if any("Time is up" in m.content for m in table.channel_messages()):
+            break
+        await asyncio.sleep(0.01)
+    await table.settle()
+    closed = [m.content for m in table.channel_messages() if "Time is up" in m.content]
+    assert closed and "35 (3·5) vs 40" in closed[0], closed
