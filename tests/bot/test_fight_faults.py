@@ -503,3 +503,49 @@ async def test_a_window_closes_by_itself_after_a_restart(
     await table.settle()
     closed = [m.content for m in table.channel_messages() if "Time is up" in m.content]
     assert closed and "35 (3·5) vs 40" in closed[0], closed
+
+
+async def test_a_fight_saved_by_the_bot_before_this_schema_carries_on(
+    table: Table, tmp_path: object
+) -> None:
+    """A database of schema 5 (whole states in the log, no `fighting`, no shown version): the
+    migration fills in who fights where and the next deadline, start-up shows the fight again
+    with buttons of today's kind, and undo still steps back over an old log entry."""
+    from pathlib import Path
+
+    from bot.store.migrations import MIGRATIONS
+
+    await _ana_and_goon_on_the_dance_floor(table)
+    with sqlite3.connect(table.database) as db:
+        before, = db.execute("SELECT state FROM combats WHERE active = 1").fetchone()
+    await table.slash("attack", target="Goon")
+    with sqlite3.connect(table.database) as db:
+        state, = db.execute("SELECT state FROM combats WHERE active = 1").fetchone()
+        characters = db.execute("SELECT id, guild_id, name, name_key, owner_id, npc, data "
+                                "FROM characters").fetchall()
+    old = Path(str(tmp_path)) / "old.sqlite3"
+    with sqlite3.connect(old) as db:
+        for script in MIGRATIONS[:5]:
+            db.executescript(script)
+        db.execute("PRAGMA user_version = 5")
+        db.executemany("INSERT INTO characters (id, guild_id, name, name_key, owner_id, npc, "
+                       "data) VALUES (?, ?, ?, ?, ?, ?, ?)", characters)
+        db.execute("INSERT INTO combats (guild_id, channel_id, map_name, state, version) "
+                   "VALUES (?, ?, 'Nightclub', ?, 7)", (900_000_000_000_000_100, CHANNEL_ID,
+                                                        state))
+        db.execute("INSERT INTO combat_log (combat_id, user_id, command, events, state_before) "
+                   "VALUES (1, 1, '{\"kind\": \"attack\"}', '[\"Ana attacks Goon.\"]', ?)",
+                   (before,))
+    await table.stop()
+    table.database = old
+    await table.start(dice=[3, 5])
+    with sqlite3.connect(old) as db:
+        held = db.execute("SELECT count(*) FROM fighting WHERE combat_id = 1").fetchone()[0]
+        deadline = db.execute("SELECT next_deadline FROM combats").fetchone()[0]
+    assert held == 2 and deadline is not None
+    prompt = table.channel_messages()[-1]
+    assert "may react" in prompt.content and prompt.buttons[0].custom_id.startswith("cb:1:7:")
+    undone = await table.slash("combat undo", user=GM)
+    assert "Undid the last command (attack)" in undone.answer.content
+    status = await table.slash("combat status")
+    assert "Waiting for: Ana (act)" in status.content  # back to before the attack
