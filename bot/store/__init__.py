@@ -40,7 +40,10 @@ class Store:
 
     @classmethod
     async def open(cls, path: Path | str) -> Store:
-        db = await aiosqlite.connect(str(path))
+        # Autocommit: a statement on its own is its own transaction (a fight's usual step is
+        # one UPDATE, committed in one round trip); several statements that belong together
+        # go through `bot.store.writes.transaction`, which opens one with BEGIN.
+        db = await aiosqlite.connect(str(path), isolation_level=None)
         try:
             db.row_factory = aiosqlite.Row
             await db.execute("PRAGMA journal_mode=WAL")

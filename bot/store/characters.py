@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import aiosqlite
 
 from bot.errors import UserError
-from bot.store.writes import commit, writes
+from bot.store.writes import writes
 from engine.character import Character
 
 __all__ = [
@@ -176,7 +176,6 @@ class CharacterStore:
             (guild_id, character.name, name_key(character.name), owner_id, int(character.npc),
              character.model_dump_json(), now, now),
         )
-        await commit(self._db)
         if cursor.rowcount != 1 or cursor.lastrowid is None:
             raise NameTaken(character.name)
         return StoredCharacter(cursor.lastrowid, guild_id, owner_id, character, 0, now, now)
@@ -198,9 +197,7 @@ class CharacterStore:
                  character.model_dump_json(), now, stored.id, stored.version),
             )
         except aiosqlite.IntegrityError:
-            await self._db.rollback()
             raise NameTaken(character.name) from None
-        await commit(self._db)
         if cursor.rowcount != 1:
             return None
         return StoredCharacter(stored.id, stored.guild_id, stored.owner_id, character,
@@ -219,5 +216,4 @@ class CharacterStore:
         cursor = await self._db.execute(
             "DELETE FROM characters WHERE id = ? AND created_at = ?", (character_id, created_at)
         )
-        await commit(self._db)
         return cursor.rowcount == 1

@@ -21,9 +21,10 @@ from typing import Any
 import aiosqlite
 import jsonpatch
 
+from bot.changes import mark_committed
 from bot.store.characters import timestamp
 from bot.store.patches import reverse_patch
-from bot.store.writes import commit, transaction, writes
+from bot.store.writes import transaction, write_lock, writes
 from engine.character import Character
 from engine.combat import Combat, Event, Fighter, Phase
 
@@ -177,9 +178,7 @@ class CombatStore:
                 (guild_id, channel_id, map_name, _dumps(doc)),
             )
         except aiosqlite.IntegrityError:
-            await self._db.rollback()
             return None
-        await commit(self._db)
         assert cursor.lastrowid is not None
         return StoredCombat(cursor.lastrowid, guild_id, channel_id, map_name, state, 0, None,
                             None, -1, doc)
@@ -195,31 +194,32 @@ class CombatStore:
         another active fight."""
         doc = _doc(state)
         ended = state.phase is Phase.ENDED
+        back = reverse_patch(doc, stored.doc or _doc(stored.state))
+        step = (
+            "UPDATE combats SET state = ?, version = version + 1, active = ?, next_deadline = ?, "
+            "updated_at = datetime('now'), step_user = ?, step_command = ?, step_events = ?, "
+            "step_patch = ? WHERE id = ? AND version = ?",
+            (_dumps(doc), int(not ended), next_deadline(state), user_id, command,
+             _dumps([e.text for e in events]), zlib.compress(_dumps(back).encode(), 6),
+             stored.id, stored.version),
+        )
+        holds = set() if ended else _character_ids(state)
+        if holds == _character_ids(stored.state) and not ended:
+            # The usual step: one statement, its own transaction (the trigger logs it).
+            async with write_lock(self._db):
+                cursor = await self._db.execute(*step)
+                if cursor.rowcount != 1:
+                    return None
+                mark_committed()
+            return _replaced(stored, state, doc)
         async with transaction(self._db) as db:
-            cursor = await db.execute(
-                "UPDATE combats SET state = ?, version = version + 1, active = ?, "
-                "next_deadline = ?, updated_at = datetime('now') WHERE id = ? AND version = ?",
-                (_dumps(doc), int(not ended), next_deadline(state), stored.id, stored.version),
-            )
+            cursor = await db.execute(*step)
             if cursor.rowcount != 1:
                 return None
-            await self._log(stored, user_id, command, events, doc)
-            holds = set() if ended else _character_ids(state)
-            if holds != _character_ids(stored.state):  # (most steps change nobody's place)
-                await self._hold(stored, holds)
+            await self._hold(stored, holds)
             if ended and write_back is not None:
                 await self._write_back(state, write_back)
         return _replaced(stored, state, doc)
-
-    async def _log(self, stored: StoredCombat, user_id: int, command: str,
-                   events: Sequence[Event], doc: dict[str, Any]) -> None:
-        back = reverse_patch(doc, stored.doc or _doc(stored.state))
-        await self._db.execute(
-            "INSERT INTO combat_log (combat_id, user_id, command, events, state_before, "
-            "undo_patch) VALUES (?, ?, ?, ?, '', ?)",
-            (stored.id, user_id, command, _dumps([e.text for e in events]),
-             zlib.compress(_dumps(back).encode(), 6)),
-        )
 
     async def _hold(self, stored: StoredCombat, wanted: set[int]) -> None:
         """Make the `fighting` rows of this fight exactly ``wanted``."""
@@ -276,7 +276,7 @@ class CombatStore:
             restored = Combat.model_validate(doc)
             cursor = await db.execute(
                 "UPDATE combats SET state = ?, version = version + 1, next_deadline = ?, "
-                "updated_at = datetime('now') WHERE id = ? AND version = ?",
+                "step_command = NULL, updated_at = datetime('now') WHERE id = ? AND version = ?",
                 (_dumps(doc), next_deadline(restored), stored.id, stored.version),
             )
             if cursor.rowcount != 1:
@@ -294,7 +294,6 @@ class CombatStore:
             "shown_version = MAX(shown_version, ?) WHERE id = ?",
             (board, prompt, stored.version, stored.id),
         )
-        await commit(self._db)
 
 
 def _character_ids(state: Combat) -> set[int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import aiosqlite
 
-from bot.store.writes import commit, writes
+from bot.store.writes import writes
 
 
 class GuildStore:
@@ -32,5 +32,4 @@ class GuildStore:
             "ON CONFLICT (guild_id) DO UPDATE SET gm_role_id = excluded.gm_role_id",
             (guild_id, role_id),
         )
-        await commit(self._db)
         self._gm_roles[guild_id] = role_id

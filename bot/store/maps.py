@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import aiosqlite
 
-from bot.store.writes import commit, writes
+from bot.store.writes import writes
 
 __all__ = ["MapStore", "StoredMap", "clean_name", "name_key"]
 
@@ -65,7 +65,6 @@ class MapStore:
             "ON CONFLICT (guild_id, name_key) DO NOTHING",
             (guild_id, name, name_key(name), text, author_id),
         )
-        await commit(self._db)
         if cursor.rowcount != 1 or cursor.lastrowid is None:
             return None
         return await self.get_by_id(cursor.lastrowid)
@@ -111,7 +110,6 @@ class MapStore:
             "WHERE id = ? AND updated_at = ? AND text = ?",
             (text, stored.id, stored.updated_at, stored.text),
         )
-        await commit(self._db)
         return await self.get_by_id(stored.id) if cursor.rowcount == 1 else None
 
     @writes
@@ -120,5 +118,4 @@ class MapStore:
         cursor = await self._db.execute(
             "DELETE FROM maps WHERE id = ? AND created_at = ?", (map_id, created_at)
         )
-        await commit(self._db)
         return cursor.rowcount == 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import aiosqlite
 
-from bot.store.writes import commit, writes
+from bot.store.writes import writes
 
 __all__ = ["MetaStore"]
 
@@ -27,4 +27,3 @@ class MetaStore:
             "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, value),
         )
-        await commit(self._db)

@@ -83,7 +83,8 @@ MIGRATIONS: tuple[str, ...] = (
     # 6: a fight step is one transaction with everything it changes. `fighting` says which
     # active fight each character is in (at most one); `next_deadline` and `shown_version` are
     # what start-up needs without reading whole states (every fight is shown again once, with
-    # buttons of the new kind); a log entry keeps a patch back to the state before it.
+    # buttons of the new kind); a log entry keeps a patch back to the state before it, and is
+    # written by a trigger from the step's own UPDATE.
     """
     ALTER TABLE combats ADD COLUMN next_deadline REAL;
     ALTER TABLE combats ADD COLUMN shown_version INTEGER NOT NULL DEFAULT -1;
@@ -102,6 +103,17 @@ MIGRATIONS: tuple[str, ...] = (
         WHERE c.active = 1 AND json_extract(f.value, '$.character_id') IS NOT NULL
         ORDER BY c.id;
     ALTER TABLE combat_log ADD COLUMN undo_patch BLOB;
+    -- A step's log entry rides on the step's UPDATE of its fight (`step_*`, the trigger
+    -- below), so the usual step is one statement: one round trip, one commit.
+    ALTER TABLE combats ADD COLUMN step_user INTEGER;
+    ALTER TABLE combats ADD COLUMN step_command TEXT;
+    ALTER TABLE combats ADD COLUMN step_events TEXT;
+    ALTER TABLE combats ADD COLUMN step_patch BLOB;
+    CREATE TRIGGER combats_log_each_step AFTER UPDATE OF version ON combats
+    WHEN NEW.step_command IS NOT NULL BEGIN
+        INSERT INTO combat_log (combat_id, user_id, command, events, state_before, undo_patch)
+        VALUES (NEW.id, NEW.step_user, NEW.step_command, NEW.step_events, '', NEW.step_patch);
+    END;
     """,
     # 7: facts about the bot itself, by key (the fingerprint of the commands last synced).
     """

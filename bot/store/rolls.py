@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import aiosqlite
 
-from bot.store.writes import commit, writes
+from bot.store.writes import writes
 from engine.quickroll import QuickRoll
 
 
@@ -34,7 +34,6 @@ class RollStore:
             "INSERT INTO rolls (guild_id, channel_id, user_id, note, state) VALUES (?, ?, ?, ?, ?)",
             (guild_id, channel_id, user_id, note, state.model_dump_json()),
         )
-        await commit(self._db)
         assert cursor.lastrowid is not None
         return StoredRoll(cursor.lastrowid, guild_id, channel_id, user_id, note, state, 0)
 
@@ -59,7 +58,6 @@ class RollStore:
             "UPDATE rolls SET state = ?, version = version + 1 WHERE id = ? AND version = ?",
             (state.model_dump_json(), stored.id, stored.version),
         )
-        await commit(self._db)
         if cursor.rowcount != 1:
             return None
         return StoredRoll(

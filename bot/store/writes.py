@@ -1,10 +1,11 @@
 """One write at a time on a connection.
 
-Every store shares the bot's one aiosqlite connection, and a transaction on it is the
-connection's, not the caller's: without this, one store's ``rollback()`` (a refused name, a
-version conflict) could land between another store's UPDATE and its COMMIT and undo it. Each
-method that writes holds the connection's lock from its first statement to its commit or
-rollback.
+Every store shares the bot's one aiosqlite connection, which autocommits: a single statement
+is its own transaction, committed (and durable) when it returns. Writes that must stand or
+fall together go through :func:`transaction` (BEGIN … COMMIT, or ROLLBACK on any error).
+Either way the writer holds the connection's lock, so no other store's statement lands
+inside its transaction; and the task that changed something is marked (:mod:`bot.changes`),
+so an unexpected error after it never says "Nothing was changed".
 """
 
 from __future__ import annotations
@@ -20,18 +21,11 @@ import aiosqlite
 
 from bot.changes import mark_committed
 
-__all__ = ["commit", "transaction", "write_lock", "writes"]
+__all__ = ["transaction", "write_lock", "writes"]
 
 _LOCKS: WeakKeyDictionary[aiosqlite.Connection, asyncio.Lock] = WeakKeyDictionary()
 
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
-
-
-async def commit(db: aiosqlite.Connection) -> None:
-    """Commit ``db``'s transaction, and mark that this task changed something
-    (:mod:`bot.changes`)."""
-    await db.commit()
-    mark_committed()
 
 
 def write_lock(db: aiosqlite.Connection) -> asyncio.Lock:
@@ -47,8 +41,14 @@ def writes(method: F) -> F:
 
     @functools.wraps(method)
     async def locked(self: Any, *args: Any, **kwargs: Any) -> Any:
-        async with write_lock(self._db):
-            return await method(self, *args, **kwargs)
+        db: aiosqlite.Connection = self._db
+        async with write_lock(db):
+            before = db.total_changes
+            try:
+                return await method(self, *args, **kwargs)
+            finally:
+                if db.total_changes > before:
+                    mark_committed()
 
     return cast(F, locked)
 
@@ -61,9 +61,11 @@ async def transaction(db: aiosqlite.Connection) -> AsyncIterator[aiosqlite.Conne
 
     The caller must not already hold the write lock (``@writes`` methods take it too)."""
     async with write_lock(db):
+        await db.execute("BEGIN IMMEDIATE")
         try:
             yield db
         except BaseException:
             await db.rollback()
             raise
-        await commit(db)
+        await db.commit()
+        mark_committed()
