@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import re
+import zlib
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
@@ -33,6 +34,12 @@ class PersistentButton:
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         raise NotImplementedError
+
+
+def identity_stamp(created_at: str) -> str:
+    """Eight hex digits from a record's creation time: with its id in a button's custom id,
+    which record the button means (a new record that reuses a deleted one's id has another)."""
+    return f"{zlib.crc32(created_at.encode()):08x}"
 
 
 def button_row(*buttons: discord.ui.Item[Any]) -> discord.ui.View:

@@ -3,10 +3,11 @@
 ``app_commands.Range[str, 1, N]`` sends ``max_length`` to Discord, so its client stops a user
 at N characters, but discord.py does not check it when the command arrives (its
 ``RangeTransformer`` passes any value through), and a stale or forged client may send
-anything. :class:`Text` sends the same limits and refuses, with a clear message that does not
-echo the value, a string over them; :class:`OneOf` does the same for a fixed list of choices.
+anything. :class:`Text` sends the same limits, :class:`OneOf` a fixed list of choices, and
+:func:`check_options` refuses, with a clear message that does not echo the value, whatever
+does not fit them.
 
-Use them as annotations: ``name: app_commands.Transform[str, Text(32, "name")]``.
+Use them as annotations: ``name: app_commands.Transform[str, Text(32)]``.
 
 :func:`check_options` is the command tree's interaction check: before any command runs, every
 option must have the type, length or choice the command declares (discord.py checks none of
@@ -23,24 +24,22 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.errors import OUTDATED, UserError
+from bot.errors import OUTDATED
 from bot.text import echo
 
 __all__ = ["OneOf", "OptionRefused", "Text", "check_options"]
 
 
 class Text(app_commands.Transformer):
-    """A string option of ``min_length``-``max_length`` characters, checked on receipt.
+    """A string option of ``min_length``-``max_length`` characters. Discord's client keeps to
+    the limits; :func:`check_options` refuses a payload that does not, before any command
+    runs (discord.py checks neither, and its ``Range`` passes any string through)."""
 
-    ``option`` is the option's name as users see it, to say which one was refused.
-    """
-
-    def __init__(self, max_length: int, option: str, *, min_length: int = 1) -> None:
+    def __init__(self, max_length: int, *, min_length: int = 1) -> None:
         if not 0 <= min_length <= max_length:
             raise ValueError("min_length is 0-max_length")
         self._min = min_length
         self._max = max_length
-        self.option = option
 
     @property
     def type(self) -> discord.AppCommandOptionType:
@@ -55,29 +54,14 @@ class Text(app_commands.Transformer):
         return self._max
 
     async def transform(self, interaction: discord.Interaction[Any], value: Any, /) -> str:
-        if not isinstance(value, str):
-            raise UserError(f"The `{self.option}` option must be text. Nothing was changed.")
-        problem = _length_problem(len(value), self._min, self._max)
-        if problem is not None:
-            raise UserError(f"The `{self.option}` option {problem}. Nothing was changed.")
-        return value
-
-
-def _length_problem(length: int, shortest: int, longest: int) -> str | None:
-    """Why a text of ``length`` characters does not fit, as the end of a sentence."""
-    if length > longest:
-        return f"takes at most {longest:,} characters; yours has {length:,}"
-    if length < shortest:
-        return f"takes at least {shortest:,} character{'s' if shortest != 1 else ''}"
-    return None
+        return str(value)  # already checked by check_options
 
 
 class OneOf(app_commands.Transformer):
-    """A string option whose value is one of ``choices`` (shown by Discord as a list),
-    checked on receipt: discord.py passes any value of a plain choice option through."""
+    """A string option whose value is one of ``choices`` (shown by Discord as a list); a
+    payload with any other value is refused by :func:`check_options`."""
 
-    def __init__(self, option: str, choices: Sequence[app_commands.Choice[Any]]) -> None:
-        self.option = option
+    def __init__(self, choices: Sequence[app_commands.Choice[Any]]) -> None:
         self._choices: list[app_commands.Choice[Any]] = list(choices)
 
     @property
@@ -89,10 +73,16 @@ class OneOf(app_commands.Transformer):
         return self._choices
 
     async def transform(self, interaction: discord.Interaction[Any], value: Any, /) -> str:
-        if isinstance(value, str) and any(c.value == value for c in self._choices):
-            return value
-        raise UserError(f"The `{self.option}` option {_choice_problem(self._choices)}. Nothing "
-                        "was changed.")
+        return str(value)  # already checked by check_options
+
+
+def _length_problem(length: int, shortest: int, longest: int) -> str | None:
+    """Why a text of ``length`` characters does not fit, as the end of a sentence."""
+    if length > longest:
+        return f"takes at most {longest:,} characters; yours has {length:,}"
+    if length < shortest:
+        return f"takes at least {shortest:,} character{'s' if shortest != 1 else ''}"
+    return None
 
 
 def _choice_problem(choices: Sequence[app_commands.Choice[Any]]) -> str:

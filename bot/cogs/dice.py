@@ -206,7 +206,7 @@ class DiceCog(commands.Cog):
         level: app_commands.Range[int, 1, 99],
         good: bool = False,
         against: app_commands.Range[int, 1, 99] | None = None,
-        note: app_commands.Transform[str, Text(NOTE_LIMIT, "note")] | None = None,
+        note: app_commands.Transform[str, Text(NOTE_LIMIT)] | None = None,
     ) -> None:
         try:
             state = QuickRoll.start(level, self.bot.dice, good=good, against=against)

@@ -22,7 +22,7 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from bot.client import UnhexBot
-from bot.components import PersistentButton, answer_form, button_row
+from bot.components import PersistentButton, answer_form, button_row, identity_stamp
 from bot.errors import UserError
 from bot.options import OneOf, Text
 from bot.permissions import is_gm, require_gm, require_guild
@@ -45,10 +45,10 @@ GM_HINT = "GMs have Manage Server or the GM role (`/gm role`)."
 LOOKUP_LIMIT = 100  # the longest map name typed to find a map (Discord's longest choice value)
 
 # String options, with the limits Discord's client enforces and the bot checks again.
-MapOption = app_commands.Transform[str, Text(LOOKUP_LIMIT, "name")]
+MapOption = app_commands.Transform[str, Text(LOOKUP_LIMIT)]
 ViewOption = app_commands.Transform[
     Literal["grid", "list"],
-    OneOf("view", [app_commands.Choice(name=v, value=v) for v in ("grid", "list")]),
+    OneOf([app_commands.Choice(name=v, value=v) for v in ("grid", "list")]),
 ]
 
 __all__ = ["FoundMap", "find_map", "map_choices", "render_block"]
@@ -350,7 +350,7 @@ def _taken(name: str) -> str:
 
 def _stamp(stored: StoredMap) -> str:
     """Which map a button means: a new map that reuses a deleted map's id has another stamp."""
-    return f"{zlib.crc32(stored.created_at.encode()):08x}"
+    return identity_stamp(stored.created_at)
 
 
 class DeleteMapButton(
@@ -470,7 +470,7 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
     @app_commands.describe(name="The new map's name (1-32 characters)")
     async def new(
         self, interaction: discord.Interaction[UnhexBot],
-        name: app_commands.Transform[str, Text(NAME_LIMIT, "name")],
+        name: app_commands.Transform[str, Text(NAME_LIMIT)],
     ) -> None:
         guild_id = require_guild(interaction)
         await require_gm(interaction, "write a map")

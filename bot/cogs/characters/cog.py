@@ -134,7 +134,7 @@ class CharacterCog(
     )
     async def create(
         self, interaction: discord.Interaction[Any],
-        name: app_commands.Transform[str, Text(NAME_LIMIT, "name")],
+        name: app_commands.Transform[str, Text(NAME_LIMIT)],
         level: app_commands.Range[int, 1, 99] = 50,
         npc: bool = False,
     ) -> None:
@@ -181,7 +181,7 @@ class CharacterCog(
     @app_commands.autocomplete(character=changeable_character)
     async def rename_character(
         self, interaction: discord.Interaction[Any], character: CharacterOption,
-        new_name: app_commands.Transform[str, Text(NAME_LIMIT, "new_name")],
+        new_name: app_commands.Transform[str, Text(NAME_LIMIT)],
     ) -> None:
         stored = await find_character(interaction, character)
         await require_change(interaction, stored, "rename")
@@ -225,9 +225,9 @@ class CharacterCog(
     @app_commands.autocomplete(character=changeable_character, ability=aoe_ability)
     async def item_add(
         self, interaction: discord.Interaction[Any], character: CharacterOption,
-        name: app_commands.Transform[str, Text(ITEM_NAME_LIMIT, "name")],
-        kind: app_commands.Transform[str, OneOf("kind", KIND_CHOICES)],
-        location: app_commands.Transform[str, OneOf("location", LOCATION_CHOICES)] | None = None,
+        name: app_commands.Transform[str, Text(ITEM_NAME_LIMIT)],
+        kind: app_commands.Transform[str, OneOf(KIND_CHOICES)],
+        location: app_commands.Transform[str, OneOf(LOCATION_CHOICES)] | None = None,
         less_lethal: bool = False, ability: AbilityOption | None = None,
     ) -> None:
         await self._change(interaction, character, "🎒", lambda c: add_item(

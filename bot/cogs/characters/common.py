@@ -38,10 +38,10 @@ HAND_CHOICES = [app_commands.Choice(name=hand, value=hand) for hand in ("right",
 Hand = Literal["right", "left"]
 
 # String options, with the limits Discord's client enforces and the bot checks again.
-CharacterOption = app_commands.Transform[str, Text(LOOKUP_LIMIT, "character")]
-ItemOption = app_commands.Transform[str, Text(LOOKUP_LIMIT, "item")]
-AbilityOption = app_commands.Transform[str, Text(LOOKUP_LIMIT, "ability")]
-HandOption = app_commands.Transform[Hand, OneOf("hand", HAND_CHOICES)]
+CharacterOption = app_commands.Transform[str, Text(LOOKUP_LIMIT)]
+ItemOption = app_commands.Transform[str, Text(LOOKUP_LIMIT)]
+AbilityOption = app_commands.Transform[str, Text(LOOKUP_LIMIT)]
+HandOption = app_commands.Transform[Hand, OneOf(HAND_CHOICES)]
 #: The abilities an AoE weapon may be for.
 AOE_ABILITIES: tuple[str, ...] = tuple(
     dict.fromkeys(a for kind in RULES.items.kinds for a in kind.requires_one_of)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import re
-import zlib
 from typing import Any
 
 import discord
 
 from bot.cogs.characters.common import _bold, _characters, require_change
-from bot.components import PersistentButton
+from bot.components import PersistentButton, identity_stamp
 from bot.errors import UserError
 from bot.store.characters import StoredCharacter
 
@@ -18,7 +17,7 @@ from bot.store.characters import StoredCharacter
 
 def _stamp(stored: StoredCharacter) -> str:
     """Which character a button means: a new one that reuses a deleted id has another stamp."""
-    return f"{zlib.crc32(stored.created_at.encode()):08x}"
+    return identity_stamp(stored.created_at)
 
 
 class DeleteCharacterButton(

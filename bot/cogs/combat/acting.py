@@ -35,18 +35,11 @@ __all__ = ["ActingAs", "acting", "choices"]
 LOOKUP = 100
 
 
-Target = app_commands.Transform[str, Text(LOOKUP, "target")]
-WithItem = app_commands.Transform[str, Text(LOOKUP, "with")]
-To = app_commands.Transform[str, Text(LOOKUP, "to")]
-Area = app_commands.Transform[str, Text(LOOKUP, "area")]
-ItemName = app_commands.Transform[str, Text(LOOKUP, "item")]
-What = app_commands.Transform[str, Text(LOOKUP, "what")]
-CharacterName = app_commands.Transform[str, Text(LOOKUP, "character")]
-Location = app_commands.Transform[str, Text(LOOKUP, "location")]
-MapName = app_commands.Transform[str, Text(LOOKUP, "map")]
-Marks = app_commands.Transform[str, Text(20, "marks")]
-Team = app_commands.Transform[str, Text(20, "team")]
-HandOption = app_commands.Transform[str, OneOf("hand", [
+#: A name a fight option looks up (a character, an area, an item, a map, a location).
+Name = app_commands.Transform[str, Text(LOOKUP)]
+#: A short text: a team's name, a location's marks.
+Short = app_commands.Transform[str, Text(20)]
+HandOption = app_commands.Transform[str, OneOf([
     app_commands.Choice(name=hand, value=hand) for hand in ("right", "left", "both")])]
 
 
@@ -92,7 +85,7 @@ class ActingAs(Text):
     """The ``as:`` option: which of your characters acts (GMs: any character in the fight)."""
 
     def __init__(self) -> None:
-        super().__init__(LOOKUP, "as")
+        super().__init__(LOOKUP)
 
     async def autocomplete(self, interaction: discord.Interaction[Any],  # type: ignore[override]
                            value: str, /) -> list[app_commands.Choice[str]]:

@@ -15,8 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.combat import acting
-from bot.cogs.combat.acting import Area as AreaName
-from bot.cogs.combat.acting import As, HandOption, ItemName, Target, To, What, WithItem
+from bot.cogs.combat.acting import As, HandOption, Name
 from bot.cogs.combat.session import FightSession
 from engine.combat import (
     Attack,
@@ -67,8 +66,8 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.rename(with_="with", as_="as")
     @app_commands.autocomplete(target=acting.targets, with_=acting.weapons)
     @app_commands.guild_only()
-    async def attack(self, interaction: discord.Interaction[Any], target: Target,
-                     with_: WithItem | None = None, lethal: bool = True,
+    async def attack(self, interaction: discord.Interaction[Any], target: Name,
+                     with_: Name | None = None, lethal: bool = True,
                      as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: Attack(
             fighter=key, target=target, weapon=with_, lethal=lethal))
@@ -78,7 +77,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(to=acting.moves)
     @app_commands.guild_only()
-    async def move(self, interaction: discord.Interaction[Any], to: To,
+    async def move(self, interaction: discord.Interaction[Any], to: Name,
                    as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: Move(fighter=key, to=to))
 
@@ -90,7 +89,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(area=acting.doors)
     @app_commands.guild_only()
-    async def door(self, interaction: discord.Interaction[Any], area: AreaName, open: bool,
+    async def door(self, interaction: discord.Interaction[Any], area: Name, open: bool,
                    as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: Door(fighter=key, other=area, open=open))
 
@@ -101,7 +100,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(target=acting.any_fighter)
     @app_commands.guild_only()
-    async def firstaid(self, interaction: discord.Interaction[Any], target: Target,
+    async def firstaid(self, interaction: discord.Interaction[Any], target: Name,
                        as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: FirstAid(fighter=key, target=target))
 
@@ -119,7 +118,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                            as_="Which of your characters")
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(item=acting.items("hold"))
-    async def item_hold(self, interaction: discord.Interaction[Any], item: ItemName,
+    async def item_hold(self, interaction: discord.Interaction[Any], item: Name,
                         hand: HandOption | None = None, as_: As | None = None) -> None:
         await self._items(interaction, "hold", item=item, hand=hand, as_=as_)
 
@@ -136,7 +135,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                            as_="Which of your characters")
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(item=acting.items("pickup"))
-    async def item_pickup(self, interaction: discord.Interaction[Any], item: ItemName,
+    async def item_pickup(self, interaction: discord.Interaction[Any], item: Name,
                           hand: HandOption | None = None, as_: As | None = None) -> None:
         await self._items(interaction, "pickup", item=item, hand=hand, as_=as_)
 
@@ -145,7 +144,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                            hand="Which hand (default: both)", as_="Which of your characters")
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(item=acting.items("drop"))
-    async def item_drop(self, interaction: discord.Interaction[Any], item: ItemName | None = None,
+    async def item_drop(self, interaction: discord.Interaction[Any], item: Name | None = None,
                         hand: HandOption | None = None, as_: As | None = None) -> None:
         await self._items(interaction, "drop", item=item, hand=hand, as_=as_)
 
@@ -155,7 +154,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                            as_="Which of your characters")
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(what=acting.items("use"))
-    async def item_use(self, interaction: discord.Interaction[Any], what: What,
+    async def item_use(self, interaction: discord.Interaction[Any], what: Name,
                        as_: As | None = None) -> None:
         await self._items(interaction, "use", item=what, as_=as_)
 
@@ -174,7 +173,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.autocomplete(with_=acting.weapons)
     @app_commands.guild_only()
     async def counterattack(self, interaction: discord.Interaction[Any],
-                            with_: WithItem | None = None, as_: As | None = None) -> None:
+                            with_: Name | None = None, as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: React(
             fighter=key, reaction="counterattack", weapon=with_))
 
@@ -184,7 +183,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.autocomplete(with_=acting.weapons)
     @app_commands.guild_only()
     async def intercept(self, interaction: discord.Interaction[Any],
-                        with_: WithItem | None = None, as_: As | None = None) -> None:
+                        with_: Name | None = None, as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: React(
             fighter=key, reaction="intercept", weapon=with_))
 

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.combat import acting
-from bot.cogs.combat.acting import Area, CharacterName, Location, MapName, Marks, Team
+from bot.cogs.combat.acting import Name, Short
 from bot.cogs.combat.session import FightSession, require_channel_permissions
 from bot.cogs.combat.views import ADJUST_MODAL_ID, code, fighter_at
 from bot.cogs.maps import find_map, map_choices
@@ -91,7 +91,7 @@ class FightCog(commands.Cog, name="Fights"):
     @app_commands.describe(map="The map the fight happens on",
                            reaction_seconds="How long reaction buttons wait (default 45)")
     @app_commands.autocomplete(map=map_autocomplete)
-    async def start(self, interaction: discord.Interaction[Any], map: MapName,
+    async def start(self, interaction: discord.Interaction[Any], map: Name,
                     reaction_seconds: app_commands.Range[int, 5, 600] = 45) -> None:
         guild_id = require_guild(interaction)
         await require_gm(interaction, "start a fight")
@@ -114,8 +114,8 @@ class FightCog(commands.Cog, name="Fights"):
     @app_commands.describe(character="A character of this server", area="Where it starts",
                            team="Its team (default: PCs or NPCs)")
     @app_commands.autocomplete(character=character_autocomplete, area=acting.areas)
-    async def add(self, interaction: discord.Interaction[Any], character: CharacterName, area: Area,
-                  team: Team | None = None) -> None:
+    async def add(self, interaction: discord.Interaction[Any], character: Name, area: Name,
+                  team: Short | None = None) -> None:
         guild_id = require_guild(interaction)
         record = await self.bot.store.characters.get(guild_id, character)
         if record is None:
@@ -139,7 +139,7 @@ class FightCog(commands.Cog, name="Fights"):
 
     @combat.command(name="remove", description="Take a character out of this fight (GMs).")
     @app_commands.autocomplete(character=acting.any_fighter)
-    async def remove(self, interaction: discord.Interaction[Any], character: CharacterName) -> None:
+    async def remove(self, interaction: discord.Interaction[Any], character: Name) -> None:
         await self.session.run(interaction, RemoveFighter(fighter=character))
 
     @combat.command(name="begin", description="Roll initiative and begin round 1 (GMs).")
@@ -151,7 +151,7 @@ class FightCog(commands.Cog, name="Fights"):
     @combat.command(name="status", description="Everyone in this fight, with their wounds.")
     @app_commands.autocomplete(character=acting.any_fighter)
     async def status(self, interaction: discord.Interaction[Any],
-                     character: CharacterName | None = None) -> None:
+                     character: Name | None = None) -> None:
         state = (await self.session.require_fight(interaction)).state
         if character is not None:
             text = render_wounds(state.fighter(character).character, rules=self.session.rules)
@@ -192,12 +192,12 @@ class FightCog(commands.Cog, name="Fights"):
                            marks="Its marks, e.g. \\\\ or XX■ (\"none\" clears them)")
     @app_commands.autocomplete(character=acting.any_fighter, area=acting.areas,
                                location=acting.locations)
-    async def set_(self, interaction: discord.Interaction[Any], character: CharacterName,
+    async def set_(self, interaction: discord.Interaction[Any], character: Name,
                    level: app_commands.Range[int, -99, 99] | None = None,
-                   area: Area | None = None,
+                   area: Name | None = None,
                    actions: app_commands.Range[int, 0, 9] | None = None,
-                   location: Location | None = None,
-                   marks: Marks | None = None) -> None:
+                   location: Name | None = None,
+                   marks: Short | None = None) -> None:
         if (location is None) != (marks is None):
             raise UserError("Give both `location` and `marks` to correct wounds.")
         if level is None and area is None and actions is None and location is None:

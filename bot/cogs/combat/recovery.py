@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.cogs.characters import require_change
-from bot.components import PersistentButton
+from bot.components import PersistentButton, identity_stamp
 from bot.errors import UserError
 from bot.store.characters import StoredCharacter
 from bot.text import clip
@@ -25,15 +25,10 @@ def has_to_recover(ch: Character) -> bool:
             or any(it.destroyed for it in ch.items))
 
 
-def _made(stored: StoredCharacter) -> str:
-    """The character's creation time as digits: with its id, who it is (ids can be reused)."""
-    return "".join(c for c in stored.created_at if c.isascii() and c.isdigit())
-
-
 class RecoverButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"recover:(?P<character>[0-9]{1,18}):(?P<version>\d+)(?::(?P<made>\d+))?",
+    template=r"recover:(?P<character>[0-9]{1,18}):(?P<version>\d+)(?::(?P<made>[0-9a-f]{8}))?",
 ):
     """Recover: level to max, \\ and X erased, items replaced. The id carries the character's
     id, creation time and version: the offer is for that very character (not another one that
@@ -50,7 +45,7 @@ class RecoverButton(
 
     @classmethod
     def for_character(cls, stored: StoredCharacter) -> RecoverButton:
-        return cls(stored.id, stored.version, _made(stored), stored.name)
+        return cls(stored.id, stored.version, identity_stamp(stored.created_at), stored.name)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
@@ -61,7 +56,7 @@ class RecoverButton(
         bot = interaction.client
         stored = await bot.store.characters.get_by_id(self.character_id)
         if (stored is None or stored.guild_id != interaction.guild_id
-                or self.made != _made(stored)):
+                or self.made != identity_stamp(stored.created_at)):
             raise UserError("That character no longer exists.")
         await require_change(interaction, stored, "recover")
         if stored.version != self.version:
