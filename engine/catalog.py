@@ -129,6 +129,11 @@ class BodyPlan(_Frozen):
         """Location ids, head first."""
         return tuple(loc.id for loc in self.locations)
 
+    @property
+    def legs(self) -> tuple[HitLocation, ...]:
+        """The locations that carry their owner (full: stop moving; all full: cannot move)."""
+        return tuple(loc for loc in self.locations if loc.penalty is Penalty.LEG)
+
     def location(self, location_id: str) -> HitLocation:
         """The location with this id; a RuleError names the valid ones."""
         for loc in self.locations:

@@ -19,6 +19,7 @@ import aiosqlite
 from bot.errors import UserError
 from bot.store.writes import writes
 from engine.character import Character
+from engine.names import name_key
 
 __all__ = [
     "CharacterEntry",
@@ -29,11 +30,6 @@ __all__ = [
     "name_key",
     "timestamp",
 ]
-
-
-def name_key(name: str) -> str:
-    """What makes two character names the same name: ``"Ana  Bell"`` is ``"ana bell"``."""
-    return " ".join(name.split()).casefold()
 
 
 def timestamp() -> str:

@@ -30,15 +30,14 @@ from engine.combat.commands import (
     Surrender,
     command_adapter,
 )
-from engine.combat.machine import (
-    apply,
+from engine.combat.legal import (
     legal_doors,
     legal_items,
     legal_moves,
     legal_targets,
     legal_weapons,
-    new_combat,
 )
+from engine.combat.machine import apply, new_combat
 from engine.combat.model import Actor, Combat, Dropped, Event, Fighter, Phase, Prompt, PromptKind
 
 __all__ = [

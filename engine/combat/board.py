@@ -6,27 +6,14 @@ from functools import lru_cache
 
 from engine.catalog import Rules
 from engine.character import Status, status
-from engine.combat.model import Combat, Phase, Prompt, PromptKind, game_map_of
+from engine.combat.model import Combat, Phase, Prompt, game_map_of
+from engine.combat.prompts import SPECS
 from engine.maprender import render_map
 
 __all__ = ["render_board"]
 
 MAX_CHARS = 1980  # the bot wraps the board in a 12-character code block
 
-_WHAT = {
-    PromptKind.ACT: "act",
-    PromptKind.CHOOSE_ORDER: "choose the order",
-    PromptKind.REACT: "react",
-    PromptKind.REROLL: "re-roll?",
-    PromptKind.CRITICAL: "critical choice",
-    PromptKind.CHOOSE_DICE: "damage die",
-    PromptKind.MODIFIER: "modifier",
-    PromptKind.ARMOR: "armor?",
-    PromptKind.STOP_AREA: "where the mover stops",
-    PromptKind.AID_DICE: "first aid dice",
-    PromptKind.AID_BOXES: "boxes to erase",
-    PromptKind.AID_PERMANENT: "permanent wounds",
-}
 
 
 # Short, so that a fighter's line fits a phone: the sheet spells the condition out.
@@ -45,7 +32,7 @@ def _waiting(combat: Combat) -> str:
         return "The fight is over."
     parts: list[str] = []
     for p in combat.prompts:
-        parts.append(f"{_who(combat, p)} ({_WHAT[p.kind]})")
+        parts.append(f"{_who(combat, p)} ({SPECS[p.kind].waiting})")
     return "Waiting for: " + (", ".join(parts) if parts else "nothing")
 
 

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from enum import StrEnum
 from functools import lru_cache
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.character import Character
 from engine.dice import Roll
 from engine.errors import RuleError
 from engine.maps import GameMap, parse_map
+from engine.names import name_key
 
 __all__ = [
     "Actor",
@@ -28,12 +29,12 @@ __all__ = [
     "Hit",
     "InitiativeRoll",
     "MoveAction",
-    "PendingAction",
     "Phase",
     "Prompt",
     "PromptKind",
     "Reactor",
     "RollState",
+    "Step",
     "Weapon",
 ]
 
@@ -162,11 +163,8 @@ class Hit(_Frozen):
 
 
 class AttackAction(_Frozen):
-    """A declared Attack: its reaction window, its rolls and its hits.
-
-    Pending actions are values; issue 7 adds Move (and Intercept) beside this one, and
-    ``PendingAction`` then becomes a discriminated union on ``kind``.
-    """
+    """A declared Attack (or an Intercept pushed above a Move): its reaction window, its rolls
+    and its hits. A step of the fight's stack (``Combat.steps``)."""
 
     kind: Literal["attack"] = "attack"
     seq: int
@@ -182,12 +180,21 @@ class AttackAction(_Frozen):
     rolls: tuple[RollState, ...] = ()
     outcome_done: bool = False
     hits: tuple[Hit, ...] = ()
-    intercept: bool = False  # an Intercept of the move in ``Combat.moving``: no cover, no reaction
+    intercept: bool = False  # an Intercept of the Move below it: no cover, no reaction
+
+    @property
+    def window_open(self) -> bool:
+        return not self.rolled and any(r.answer is None for r in self.reactors)
+
+    @property
+    def involved(self) -> set[str]:
+        return {self.attacker, self.target, *(r.fighter for r in self.reactors)}
 
 
 class MoveAction(_Frozen):
-    """A declared Move: its Intercept window, then each Intercept in turn (as an
-    ``AttackAction`` with ``intercept=True`` in ``Combat.pending``), then where the mover ends."""
+    """A declared Move: its Intercept window, then each Intercept in turn (an
+    ``AttackAction`` with ``intercept=True`` pushed above this step), then where the mover
+    ends."""
 
     kind: Literal["move"] = "move"
     seq: int
@@ -198,9 +205,18 @@ class MoveAction(_Frozen):
     deadline: float | None = None
     window_closed: bool = False
     resolved: tuple[str, ...] = ()  # interceptors whose attack is done
-    full_before: tuple[str, ...] = ()  # the mover's full locations before the current intercept
+    intercepting: str | None = None  # the interceptor whose attack is above this step
+    full_before: tuple[str, ...] = ()  # the mover's full locations before that intercept
     stop_chooser: str | None = None  # the interceptor whose attack stopped the mover
     stop_area: str | None = None  # where the stopped mover ends (chosen by ``stop_chooser``)
+
+    @property
+    def window_open(self) -> bool:
+        return not self.window_closed and any(r.answer is None for r in self.reactors)
+
+    @property
+    def involved(self) -> set[str]:
+        return {self.mover, *(r.fighter for r in self.reactors)}
 
 
 class AidAction(_Frozen):
@@ -217,8 +233,17 @@ class AidAction(_Frozen):
     plan: dict[str, int] = {}  # location -> \ erased (success) or X made ■ (critical failure)
     due: int | None = None  # critical failure: how many X must become ■
 
+    @property
+    def window_open(self) -> bool:
+        return False
 
-PendingAction = AttackAction
+    @property
+    def involved(self) -> set[str]:
+        return {self.treater, self.target}
+
+
+#: What the fight is in the middle of, innermost last (an Intercept stands above its Move).
+Step = Annotated[AttackAction | MoveAction | AidAction, Field(discriminator="kind")]
 
 
 class InitiativeRoll(_Frozen):
@@ -235,7 +260,7 @@ def game_map_of(text: str) -> GameMap:
 class Combat(_Frozen):
     """One fight. Change it only through :func:`engine.combat.apply`."""
 
-    schema_version: Literal[1] = 1
+    schema_version: Literal[1, 2] = 2
     map_text: str
     reaction_seconds: int = 45
     phase: Phase = Phase.SETUP
@@ -248,17 +273,57 @@ class Combat(_Frozen):
     initiative_winner: str | None = None  # this round's (or the last round's) holder
     initiative_done: bool = False  # this round's rolls are final and the winner is known
     action_seq: int = 0
-    pending: PendingAction | None = None
-    moving: MoveAction | None = None  # a Move being resolved (its window, intercepts, stop)
-    aid: AidAction | None = None  # a First Aid being resolved
+    steps: tuple[Step, ...] = ()  # what is being resolved, innermost last
     prompts: tuple[Prompt, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _upgrade(cls, data: Any) -> Any:
+        """A fight stored before the step stack kept one slot per kind of step."""
+        if not isinstance(data, dict) or not {"pending", "moving", "aid"} & data.keys():
+            return data
+        data = dict(data)
+        pending, moving, aid = data.pop("pending", None), data.pop("moving", None), data.pop(
+            "aid", None)
+        steps: list[dict[str, Any]] = []
+        if moving is not None:
+            moving = {**moving, "kind": "move"}
+            if pending is not None and pending.get("intercept"):
+                moving["intercepting"] = pending["attacker"]
+            steps.append(moving)
+        if pending is not None:
+            steps.append({**pending, "kind": "attack"})
+        if aid is not None:
+            steps.append({**aid, "kind": "first_aid"})
+        data["steps"] = steps
+        data["schema_version"] = 2
+        return data
+
+    @property
+    def step(self) -> AttackAction | MoveAction | AidAction | None:
+        """The innermost step being resolved, if any."""
+        return self.steps[-1] if self.steps else None
+
+    @property
+    def attack(self) -> AttackAction | None:
+        """The attack being resolved (an Intercept included), when it is the innermost step."""
+        return self.step if isinstance(self.step, AttackAction) else None
+
+    @property
+    def move(self) -> MoveAction | None:
+        """The Move being resolved, at any depth (its Intercept may stand above it)."""
+        return next((s for s in self.steps if isinstance(s, MoveAction)), None)
+
+    @property
+    def aid(self) -> AidAction | None:
+        return self.step if isinstance(self.step, AidAction) else None
 
     def waiting_for(self) -> tuple[Prompt, ...]:
         """What the fight waits for right now, and from whom."""
         return self.prompts
 
     def fighter(self, name_or_key: str) -> Fighter:
-        key = " ".join(name_or_key.split()).casefold()
+        key = name_key(name_or_key)
         for f in self.fighters:
             if f.key == key:
                 return f

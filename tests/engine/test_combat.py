@@ -216,7 +216,7 @@ def test_defend_wins() -> None:
     c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
     assert c.waiting_for()[0].options == ("defend", "counterattack", "pass")
     c, events = run(c, React(fighter="Goon", reaction="defend"), [3, 4, 4, 1, 6, 1, 3, 2])
-    assert c.pending is None and c.round == 2  # nobody has an action left: round 2
+    assert c.attack is None and c.round == 2  # nobody has an action left: round 2
     assert c.fighter("goon").character.level == 50
     assert c.fighter("goon").reacted_to == 1 and c.fighter("goon").actions == 1  # new round
     assert any(e.kind == "defended" for e in events)
@@ -226,7 +226,7 @@ def test_defend_tie_pc_beats_npc() -> None:
     c = _duel(knife("Goon", npc=True), knife("Ana"), "NPCs")
     c = go(c, Attack(fighter="Goon", target="Ana"))
     c = go(c, React(fighter="Ana", reaction="defend"), [3, 4, 3, 4, 6, 1, 3, 2], actor=P2)
-    assert c.pending is None and c.fighter("ana").character.level == 50
+    assert c.attack is None and c.fighter("ana").character.level == 50
 
 
 def test_defend_tie_npc_vs_npc_does_not_stop_the_attack() -> None:
@@ -406,7 +406,7 @@ def test_surrender_during_window() -> None:
     c = go(c, Attack(fighter="Ana", target="Bob"), actor=P1)
     assert c.fighter("ana").actions == 0
     c, _events = run(c, Surrender(fighter="Bob"))
-    assert c.pending is None and c.phase is Phase.TURN
+    assert c.attack is None and c.phase is Phase.TURN
     assert c.fighter("ana").actions == 1 and c.acting_team == "PCs"
     bob = c.fighter("bob")
     assert bob.character.level == 0 and status(bob.character, rules=RULES) is Status.SURRENDERED
@@ -471,7 +471,7 @@ def test_illegal_commands_change_nothing() -> None:
     refused(c, CloseWindow(by_timeout=True), "still open", now=10)
     refused(c, CloseWindow(), "Only a GM", actor=P1)
     c, _ = run(c, CloseWindow(by_timeout=True), [6, 0], now=45)  # 60: miss
-    assert c.pending is None
+    assert c.attack is None
     refused(c, Attack(fighter="Ana", target="Dee"), "no action left", actor=P1)
 
 
@@ -517,7 +517,7 @@ def test_json_round_trip_mid_window() -> None:
         command_adapter.dump_json(React(fighter="Goon", reaction="defend"))
     )
     c2, _ = run(again, cmd, [3, 4, 4, 1, 6, 1, 3, 2])
-    assert c2.pending is None
+    assert c2.attack is None
 
 
 def test_render_board_fits() -> None:
@@ -740,7 +740,7 @@ def test_a_mover_who_surrenders_before_the_dice_does_not_move() -> None:
     assert c.fighter("goon").actions == 0
     c, events = run(c, Surrender(fighter="Ana"), actor=P1)
     assert "Ana's move does not take effect." in [e.text for e in events]
-    assert c.moving is None and c.fighter("ana").area == "Dance Floor"
+    assert c.move is None and c.fighter("ana").area == "Dance Floor"
     assert c.fighter("goon").actions == 1  # the Intercept was not spent
     assert status(c.fighter("ana").character, rules=RULES) is Status.SURRENDERED
 
@@ -748,4 +748,4 @@ def test_a_mover_who_surrenders_before_the_dice_does_not_move() -> None:
 def test_an_interceptor_who_surrenders_leaves_the_window() -> None:
     c = go(_move_window(), React(fighter="Rat", reaction="pass"))
     c = go(c, Surrender(fighter="Goon"))
-    assert c.moving is None and c.fighter("ana").area == "Bar"
+    assert c.move is None and c.fighter("ana").area == "Bar"

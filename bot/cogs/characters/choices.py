@@ -18,6 +18,7 @@ from engine.character import (
     ItemRef,
     ability_limit,
 )
+from engine.names import name_key
 
 # -- autocomplete ---------------------------------------------------------------------------
 
@@ -26,7 +27,7 @@ def _choices(
     options: Sequence[tuple[str, str]], typed: str
 ) -> list[app_commands.Choice[str]]:
     """(label, value) pairs whose label starts with what was typed, then those containing it."""
-    typed = " ".join(typed.split()).casefold()
+    typed = name_key(typed)
     keys = [label.casefold() for label, _ in options]
     starting = [o for o, key in zip(options, keys, strict=True) if key.startswith(typed)]
     containing = [
@@ -198,7 +199,7 @@ def _item_ref(c: Character, text: str) -> ItemRef:
 def _combat_ability(text: str, among: Sequence[str] | None = None) -> Ability | None:
     """The combat ability meant by ``text``: its id, its title ("Leader: Rally") or, when only
     one has it, its name ("Rally"). ``among``: only these ids."""
-    wanted = " ".join(text.split()).casefold()
+    wanted = name_key(text)
     pool = [a for a in RULES.abilities.combat if not a.free_text
             and (among is None or a.id in among)]
     exact = [a for a in pool if wanted in (a.id, a.title.casefold())]

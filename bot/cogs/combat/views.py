@@ -6,7 +6,6 @@ the index of the option and of the fighter), never names cut to fit Discord's 10
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -16,24 +15,9 @@ from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.store.combats import StoredCombat
 from bot.text import clip
-from engine.combat import (
-    AidMark,
-    ChooseDice,
-    ChooseOrder,
-    CloseWindow,
-    Combat,
-    Command,
-    CriticalChoice,
-    Event,
-    Fighter,
-    Prompt,
-    PromptKind,
-    React,
-    Reroll,
-    StopArea,
-)
-from engine.combat import Armor as ArmorChoice
-from engine.combat import Modifier as ModifierChoice
+from engine.combat import CloseWindow, Combat, Command, Event, Fighter, Prompt, PromptKind
+from engine.combat.prompts import SPECS, prompt_dice
+from engine.errors import RuleError
 
 if TYPE_CHECKING:
     from bot.cogs.combat.session import FightSession
@@ -41,50 +25,12 @@ if TYPE_CHECKING:
 __all__ = [
     "AdjustModal",
     "CombatButton",
-    "Question",
     "code",
     "events_text",
     "prompt_message",
 ]
 
 RESOLVE = "resolve"  # the GM's "Resolve now" on a reaction window
-
-
-@dataclass(frozen=True)
-class Question:
-    """How the table is asked one kind of prompt: the question after the decider's name, and
-    the slash command to use when its buttons do not fit."""
-
-    text: str
-    slash: str = "combat status"
-
-
-QUESTIONS: dict[PromptKind, Question] = {
-    PromptKind.CHOOSE_ORDER: Question("won initiative: which team goes first?"),
-    PromptKind.REACT: Question("may react before the dice are rolled",
-                               "defend, /counterattack or /intercept"),
-    PromptKind.REROLL: Question("is good at this: re-roll or keep?"),
-    PromptKind.CRITICAL: Question("rolled a critical success: extra action or adjust?"),
-    PromptKind.CHOOSE_DICE: Question("chooses which die is damage (the other is hit location)"),
-    PromptKind.MODIFIER: Question("may use a modifier"),
-    PromptKind.ARMOR: Question("has armor there: destroy it instead of taking the damage?"),
-    PromptKind.STOP_AREA: Question("stopped the move: which area does the mover end in?"),
-    PromptKind.AID_DICE: Question("succeeded at first aid: which die is the number of boxes?"),
-    PromptKind.AID_BOXES: Question("chooses the \\ marks first aid erases, one per click"),
-    PromptKind.AID_PERMANENT: Question("chooses where an X becomes a permanent wound ■, one "
-                                       "per click"),
-}
-
-_LABELS = {
-    "defend": "Defend", "counterattack": "Counterattack", "intercept": "Intercept",
-    "pass": "Pass",
-    "tens": "Re-roll tens", "ones": "Re-roll ones", "both": "Re-roll both", "keep": "Keep",
-    "extra_action": "Extra action", "adjust": "Adjust",
-    "precise+1": "Precise +1", "precise-1": "Precise −1", "powerful": "Powerful",
-    "none": "No modifier",
-}
-_ARMOR_LABELS = {"use": "Destroy armor", "keep": "Take the damage"}
-_DICE_LABELS = {"tens": "Damage: tens die", "ones": "Damage: ones die"}
 
 
 def code(text: str) -> str:
@@ -191,26 +137,10 @@ def decode(state: Combat, kind: str, option: str, fighter: str) -> Command:
 
 
 def _command_for(kind: PromptKind, option: str, fighter: str) -> Command:
-    match kind:
-        case PromptKind.REACT:
-            return React(fighter=fighter, reaction=option)
-        case PromptKind.REROLL:
-            return Reroll(fighter=fighter, which=option)
-        case PromptKind.CRITICAL:
-            return CriticalChoice(fighter=fighter, choice="extra_action", value=None)
-        case PromptKind.CHOOSE_DICE:
-            return ChooseDice(fighter=fighter, damage=option)
-        case PromptKind.MODIFIER:
-            return ModifierChoice(fighter=fighter, use=option)
-        case PromptKind.ARMOR:
-            return ArmorChoice(fighter=fighter, use=option == "use")
-        case PromptKind.CHOOSE_ORDER:
-            return ChooseOrder(first_team=option)
-        case PromptKind.STOP_AREA:
-            return StopArea(fighter=fighter, area=option)
-        case PromptKind.AID_DICE | PromptKind.AID_BOXES | PromptKind.AID_PERMANENT:
-            return AidMark(fighter=fighter, option=option)
-    raise UserError("That button is not one this fight knows.")
+    try:
+        return SPECS[kind].command(option, fighter)
+    except RuleError as error:
+        raise UserError(str(error)) from None
 
 
 ADJUST_MODAL_ID = re.compile(r"cb-adjust:(?P<combat>\d+):(?P<version>\d+):(?P<fighter>\d+)")
@@ -251,7 +181,7 @@ def prompt_message(
     rows: list[list[CombatButton]] = []
     for prompt in prompts:
         who = _who(state, prompt)
-        question = QUESTIONS.get(prompt.kind, Question("must decide"))
+        spec = SPECS[prompt.kind]
         deadline = f" (closes <t:{int(prompt.deadline)}:R>)" if prompt.deadline else ""
         index = fighter_index(state, prompt.fighter)
         group = [
@@ -261,10 +191,10 @@ def prompt_message(
         ]
         packed = _pack_rows(rows, group)
         if len(_pack_rows(packed, resolve)) > 5:
-            lines.append(f"**{who}** {question.text}{deadline}: no room for more buttons, use "
-                         f"`/{question.slash}`.")
+            lines.append(f"**{who}** {spec.question}{deadline}: no room for more buttons, use "
+                         f"`/{spec.slash}`.")
             continue
-        lines.append(f"**{who}** {question.text}{deadline}")
+        lines.append(f"**{who}** {spec.question}{deadline}")
         rows = packed
     view = discord.ui.View(timeout=None)
     for row_index, row in enumerate(_pack_rows(rows, resolve)):
@@ -275,7 +205,7 @@ def prompt_message(
 
 
 def _button_label(state: Combat, prompt: Prompt, option: str, named: bool) -> str:
-    label = _label(prompt.kind, option, _hit_dice(state, prompt)) or option
+    label = SPECS[prompt.kind].label(option, prompt_dice(state, prompt)) or option
     if prompt.fighter and named:
         label = f"{state.fighter(prompt.fighter).name}: {label}"
     return label
@@ -296,39 +226,6 @@ def _pack_rows(rows: list[list[CombatButton]],
     if rows and len(rows[-1]) + len(group) <= 5:
         return [*rows[:-1], [*rows[-1], *group]]
     return [*rows, *(group[i:i + 5] for i in range(0, len(group), 5))]
-
-
-def _hit_dice(state: Combat, prompt: Prompt) -> tuple[int, int] | None:
-    """The tens and ones of the hit whose dice ``prompt`` asks about, to label the buttons."""
-    if prompt.kind is PromptKind.AID_DICE and state.aid is not None:
-        result = state.aid.roll.roll.result
-        return result.tens, result.ones
-    if prompt.kind is not PromptKind.CHOOSE_DICE or state.pending is None:
-        return None
-    for hit in state.pending.hits:
-        if hit.chooser == prompt.fighter and hit.damage_die is None:
-            return hit.tens, hit.ones
-    return None
-
-
-def _label(kind: PromptKind, option: str, dice: tuple[int, int] | None = None) -> str:
-    if kind is PromptKind.CHOOSE_DICE:
-        if dice is not None:
-            damage, location = dice if option == "tens" else dice[::-1]
-            return f"{damage} damage · location {location}"
-        return _DICE_LABELS.get(option, option)
-    if kind is PromptKind.CHOOSE_ORDER:
-        return f"{option} first"
-    if kind is PromptKind.ARMOR:
-        return _ARMOR_LABELS.get(option, option)
-    if kind is PromptKind.STOP_AREA:
-        return f"Stop in {option}"
-    if kind is PromptKind.AID_DICE and dice is not None:
-        boxes, extra = dice if option == "tens" else dice[::-1]
-        return f"{boxes} boxes · {extra} more location{'' if extra == 1 else 's'}"
-    if kind in (PromptKind.AID_BOXES, PromptKind.AID_PERMANENT):
-        return "Done" if option == "done" else option.replace("_", " ").capitalize()
-    return _LABELS.get(option, option)
 
 
 def _style(option: str) -> discord.ButtonStyle:

@@ -1,0 +1,239 @@
+"""Attack (004 "Attack"): declare a target and a weapon, open the target's reaction window
+(Defend, or Counterattack in melee), roll, and resolve each hit.
+
+Dice order: the attacker's two dice, then the reactor's two."""
+
+from __future__ import annotations
+
+from typing import Literal, cast
+
+from engine.catalog import Rules
+from engine.character import Status, destroy_item, status
+from engine.combat.actions.counterattack import counter_hits, counter_weapon
+from engine.combat.actions.defend import defended_hits
+from engine.combat.commands import Attack
+from engine.combat.context import Context
+from engine.combat.damage import advance_hits, hit_prompts, new_hit
+from engine.combat.fighters import acting_fighter, can_act, lose_action, put, spend_action
+from engine.combat.model import (
+    AttackAction,
+    Combat,
+    Fighter,
+    Hit,
+    Prompt,
+    PromptKind,
+    Reactor,
+    RollState,
+    Weapon,
+)
+from engine.combat.prompts import prompt, window_prompts
+from engine.combat.rolls import has_modifier, roll_text, wants_reroll
+from engine.combat.steps import pop, push, replace_top
+from engine.combat.weapons import (
+    UNARMED,
+    ammo_slot,
+    choose_weapon,
+    held_shield,
+    weapon_label,
+)
+from engine.dice import Roll
+from engine.errors import RuleError
+
+__all__ = ["advance", "announce_window", "attack", "prompts"]
+
+
+def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
+    rules = ctx.rules
+    f = acting_fighter(c, cmd.fighter, ctx)
+    t = c.fighter(cmd.target)
+    if t.key == f.key:
+        raise RuleError(f"{f.name} cannot attack themselves.")
+    tst = status(t.character, rules=rules)
+    if tst in (Status.DEAD, Status.SURRENDERED):
+        raise RuleError(f"{t.name} is {tst.value}; they are out of the fight.")
+    weapon = choose_weapon(c, f, t, cmd.weapon, rules, cmd.lethal)
+    seq = c.action_seq + 1
+    c = put(c, spend_action(f))
+    reactors = _reactors(c, c.fighter(f.key), t, weapon, seq, rules)
+    action = AttackAction(
+        seq=seq,
+        attacker=f.key,
+        target=t.key,
+        weapon=weapon,
+        lethal=cmd.lethal,
+        reactors=reactors,
+        deadline=ctx.now + c.reaction_seconds if reactors else None,
+    )
+    less = "" if cmd.lethal else " (less-lethal)"
+    ctx.emit("declare", f"{f.name} attacks {t.name} with {weapon_label(weapon)}{less}.", f.key)
+    c = push(c.model_copy(update={"action_seq": seq}), action)
+    announce_window(c, reactors, ctx)
+    return c
+
+
+def announce_window(c: Combat, reactors: tuple[Reactor, ...], ctx: Context) -> None:
+    for r in reactors:
+        ctx.emit(
+            "window",
+            f"{c.fighter(r.fighter).name} may {' or '.join((*r.options, 'pass'))} "
+            f"(within {c.reaction_seconds} seconds).",
+            r.fighter,
+        )
+
+
+def _reactors(
+    c: Combat, f: Fighter, t: Fighter, weapon: Weapon, seq: int, rules: Rules
+) -> tuple[Reactor, ...]:
+    if not can_act(t, rules) or t.actions <= 0 or t.reacted_to == seq:
+        return ()
+    options = ["defend"]
+    counter = counter_weapon(c, f, t, weapon, rules)
+    if counter is not None:
+        options.append("counterattack")
+    return (Reactor(fighter=t.key, options=tuple(options), weapon=counter),)
+
+
+def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
+    """Take every automatic step of the attack on top: ``(combat, waiting for someone)``;
+    a finished attack leaves the stack."""
+    a = c.attack
+    assert a is not None
+    if a.window_open:
+        return c, True
+    if not a.rolled:
+        c = _roll(c, a, ctx)
+    while True:
+        a = c.attack
+        assert a is not None
+        if any(wants_reroll(s) or s.roll.awaits_critical_choice for s in a.rolls):
+            return c, True
+        if a.outcome_done:
+            break
+        c = _outcome(c, a, ctx)
+    c, waiting = advance_hits(c, ctx)
+    return (c, True) if waiting else (pop(c), False)
+
+
+def _roll(c: Combat, a: AttackAction, ctx: Context) -> Combat:
+    rules = ctx.rules
+    f = c.fighter(a.attacker)
+    t = c.fighter(a.target)
+    reactor = next((r for r in a.reactors if r.answer in ("defend", "counterattack")), None)
+    ch = f.character
+    roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
+    action = "intercept" if a.intercept else "attack"
+    rolls = [
+        RollState(
+            fighter=f.key,
+            purpose="attack",
+            roll=roll,
+            good=has_modifier(ch, rules, "good", action, a.weapon.kind),
+        )
+    ]
+    res = roll.result
+    ctx.emit(
+        "roll",
+        f"{f.name} attacks {t.name} with {weapon_label(a.weapon)}: {roll_text(res)}.",
+        f.key,
+        (res.tens, res.ones),
+    )
+    reaction: Literal["defend", "counterattack"] | None = None
+    if reactor is not None:
+        reaction = cast(Literal["defend", "counterattack"], reactor.answer)
+        r_f = c.fighter(reactor.fighter)
+        rch = r_f.character
+        r_roll = Roll.first(rch.level, ctx.dice, max_level=rch.max_level)
+        if reaction == "defend":
+            good = held_shield(rch, rules) and has_modifier(rch, rules, "good", "defend", "shield")
+            text = f"{r_f.name} defends: {roll_text(r_roll.result)}."
+        else:
+            kind = reactor.weapon.kind if reactor.weapon else UNARMED
+            good = has_modifier(rch, rules, "good", "counterattack", kind)
+            label = weapon_label(reactor.weapon) if reactor.weapon else "bare hands"
+            text = f"{r_f.name} counterattacks {f.name} with {label}: {roll_text(r_roll.result)}."
+        rolls.append(RollState(fighter=r_f.key, purpose=reaction, roll=r_roll, good=good))
+        ctx.emit("roll", text, r_f.key, (r_roll.result.tens, r_roll.result.ones))
+    return replace_top(
+        c,
+        a.model_copy(
+            update={
+                "rolled": True,
+                "reaction": reaction,
+                "reactor": reactor.fighter if reactor else None,
+                "rolls": tuple(rolls),
+                "deadline": None,
+            }
+        ),
+    )
+
+
+def _outcome(c: Combat, a: AttackAction, ctx: Context) -> Combat:
+    """Once the rolls are final: critical failures, then the hits (004 "Attack")."""
+    for s in a.rolls:
+        if s.roll.result.critical_failure:
+            c = put(c, lose_action(c.fighter(s.fighter)))
+            name = c.fighter(s.fighter).name
+            ctx.emit(
+                "lost_action",
+                f"{name} rolled a critical failure and loses the next action.",
+                s.fighter,
+            )
+            c = _spend_ammo_on_fumble(c, a, s, ctx)
+    hits: list[Hit]
+    if a.reaction == "defend":
+        hits = defended_hits(c, a, ctx)
+    else:
+        att = a.rolls[0].roll.result
+        f = c.fighter(a.attacker)
+        if att.success:
+            hits = [new_hit(c, a, f.key, a.target, att, a.weapon, "attack", ctx)]
+        else:
+            ctx.emit("miss", f"{f.name}'s attack misses.", f.key)
+            hits = []
+        if a.reaction == "counterattack":
+            hits += counter_hits(c, a, ctx)
+    top = c.attack
+    assert top is not None
+    return replace_top(c, top.model_copy(update={"outcome_done": True, "hits": tuple(hits)}))
+
+
+def _spend_ammo_on_fumble(c: Combat, a: AttackAction, s: RollState, ctx: Context) -> Combat:
+    """A critical failure on a ranged attack also destroys one slot of ammo (of the sort used)."""
+    rules = ctx.rules
+    weapon: Weapon | None
+    if s.purpose == "attack":
+        weapon, lethal = a.weapon, a.lethal
+    elif s.purpose == "counterattack":
+        reactor = next((r for r in a.reactors if r.fighter == s.fighter), None)
+        weapon, lethal = (reactor.weapon if reactor else None), True
+    else:
+        return c
+    if weapon is None or weapon.kind == UNARMED or not rules.items.kind(weapon.kind).needs_ammo:
+        return c
+    f = c.fighter(s.fighter)
+    index = ammo_slot(f.character, rules, less_lethal=not lethal)
+    if index is None:
+        index = ammo_slot(f.character, rules, less_lethal=lethal)
+    if index is None:
+        return c
+    ch, report = destroy_item(f.character, index, rules=rules)
+    ctx.emit("ammo", f"{report.summary[:-1]} (a ranged critical failure).", f.key)
+    return put(c, f.model_copy(update={"character": ch}))
+
+
+def prompts(c: Combat, a: AttackAction) -> tuple[Prompt, ...]:
+    if a.window_open:
+        return window_prompts(c, a.reactors, a.deadline)
+    rerolls = tuple(
+        prompt(c, PromptKind.REROLL, s.fighter, ("tens", "ones", "both", "keep"))
+        for s in a.rolls
+        if wants_reroll(s)
+    )
+    if rerolls:
+        return rerolls
+    crits = tuple(
+        prompt(c, PromptKind.CRITICAL, s.fighter, ("extra_action", "adjust"))
+        for s in a.rolls
+        if s.roll.awaits_critical_choice
+    )
+    return crits or hit_prompts(c, a)

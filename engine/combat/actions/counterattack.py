@@ -1,0 +1,50 @@
+"""Counterattack (004 "Counterattack"): in reaction to a melee Attack in the same area, an
+attack of one's own, rolled with the attack; both may hit.
+
+An Attack made with an item whose ability says it cannot be counterattacked (2H Melee) offers
+no Counterattack."""
+
+from __future__ import annotations
+
+from engine.catalog import Rules
+from engine.combat.context import Context
+from engine.combat.damage import new_hit
+from engine.combat.model import AttackAction, Combat, Fighter, Hit, Weapon
+from engine.combat.weapons import UNARMED, ammo_problem, in_range, weapons
+
+__all__ = ["counter_hits", "counter_weapon", "counter_weapons"]
+
+
+def counter_weapons(
+    c: Combat, f: Fighter, t: Fighter, weapon: Weapon, rules: Rules
+) -> list[Weapon]:
+    """What ``t`` could counterattack ``f``'s attack with: same area, weapon effective at 0."""
+    if c.game_map().range(f.area, t.area) != 0:
+        return []
+    if f"{weapon.kind}.no_counterattack" in f.character.abilities:
+        return []
+    return [
+        w
+        for w in weapons(t, rules)
+        if in_range(w, 0, rules)
+        and (w.kind == UNARMED or ammo_problem(t, rules.items.kind(w.kind), True, rules) is None)
+    ]
+
+
+def counter_weapon(
+    c: Combat, f: Fighter, t: Fighter, weapon: Weapon, rules: Rules
+) -> Weapon | None:
+    options = counter_weapons(c, f, t, weapon, rules)
+    return options[0] if options else None
+
+
+def counter_hits(c: Combat, a: AttackAction, ctx: Context) -> list[Hit]:
+    """The counterattack's own hit, when its roll succeeds."""
+    cr = a.rolls[1].roll.result
+    r = c.fighter(a.rolls[1].fighter)
+    reactor = next(x for x in a.reactors if x.fighter == r.key)
+    weapon = reactor.weapon or Weapon(name=UNARMED, kind=UNARMED)
+    if cr.success:
+        return [new_hit(c, a, r.key, a.attacker, cr, weapon, "counterattack", ctx)]
+    ctx.emit("miss", f"{r.name}'s counterattack misses.", r.key)
+    return []

@@ -1,0 +1,190 @@
+"""First Aid (004 "First Aid"; RULINGS 3): with a first aid item in a usable hand (used up),
+range 0. Success: the treater assigns the dice (boxes, additional locations) and the treated
+player picks the \\ marks erased; failure: every \\ becomes X; critical failure: X marks
+become permanent wounds ■, chosen by the treated player."""
+
+from __future__ import annotations
+
+from engine.catalog import Rules
+from engine.character import (
+    Character,
+    Status,
+    destroy_item,
+    first_aid_critical_failure,
+    first_aid_failure,
+    first_aid_success,
+    status,
+    usable_hands,
+)
+from engine.combat.commands import AidMark, FirstAid
+from engine.combat.context import Context, require_control, require_phase
+from engine.combat.fighters import acting_fighter, put, settle_status, spend_action
+from engine.combat.model import AidAction, Combat, Phase, Prompt, PromptKind, RollState
+from engine.combat.prompts import prompt
+from engine.combat.rolls import has_modifier, roll_text, wants_reroll
+from engine.combat.steps import pop, push, replace_top
+from engine.dice import Roll
+from engine.errors import RuleError
+
+__all__ = ["advance", "aid_mark", "first_aid", "prompts"]
+
+_AID_PROMPTS = (PromptKind.AID_DICE, PromptKind.AID_BOXES, PromptKind.AID_PERMANENT)
+
+
+def _aid_item(c: Character, rules: Rules) -> int | None:
+    """The index of a first aid item in a usable hand, if any."""
+    for hand in usable_hands(c, rules=rules):
+        index = c.held(hand)
+        if index is not None and rules.items.kind(c.items[index].kind).id == "first_aid":
+            return index
+    return None
+
+
+def first_aid(c: Combat, cmd: FirstAid, ctx: Context) -> Combat:
+    rules = ctx.rules
+    f = acting_fighter(c, cmd.fighter, ctx)
+    t = c.fighter(cmd.target)
+    if status(t.character, rules=rules) is Status.DEAD:
+        raise RuleError(f"{t.name} is dead; first aid cannot help.")
+    if t.area != f.area:
+        raise RuleError(f"First aid has range 0: {t.name} is in {t.area}, {f.name} in {f.area}.")
+    index = _aid_item(f.character, rules)
+    if index is None:
+        raise RuleError(f"{f.name} needs a first aid item in a usable hand.")
+    item = f.character.items[index]
+    ch, _ = destroy_item(f.character, index, rules=rules)
+    f = spend_action(f.model_copy(update={"character": ch}))
+    c = put(c, f)
+    seq = c.action_seq + 1
+    roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
+    good = has_modifier(ch, rules, "good", "first_aid", "first_aid")
+    res = roll.result
+    ctx.emit(
+        "first_aid",
+        f"{f.name} gives first aid to {t.name} with {item.name} (used up): {roll_text(res)}.",
+        f.key,
+        (res.tens, res.ones),
+    )
+    aid = AidAction(
+        seq=seq,
+        treater=f.key,
+        target=t.key,
+        roll=RollState(fighter=f.key, purpose="first_aid", roll=roll, good=good),
+    )
+    return push(c.model_copy(update={"action_seq": seq}), aid)
+
+
+def _die_number(die: int, value: int) -> int:
+    """A die read as a number (RULINGS 3: a 0 on a roll of 100 reads as 10)."""
+    return 10 if value == 100 else die
+
+
+def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
+    """The first aid on top, as far as it goes without a choice; done, it leaves the stack."""
+    rules = ctx.rules
+    aid = c.step
+    assert isinstance(aid, AidAction)
+    if wants_reroll(aid.roll) or aid.roll.roll.awaits_critical_choice:
+        return c, True
+    res = aid.roll.roll.result
+    t = c.fighter(aid.target)
+    ch = t.character
+    if res.critical_failure:
+        crosses = sum(m.count("X") for m in ch.wounds.values())
+        die = _die_number(res.tens, res.value)
+        due = min(die, crosses)
+        if aid.due is None:
+            aid = aid.model_copy(update={"due": due})
+            c = replace_top(c, aid)
+        if sum(aid.plan.values()) < due and crosses > due:
+            return c, True
+        plan = aid.plan if crosses > due else {k: v.count("X") for k, v in ch.wounds.items()}
+        new, report = first_aid_critical_failure(ch, plan, die=die, rules=rules)
+    elif not res.success:
+        new, report = first_aid_failure(ch, rules=rules)
+    else:
+        if aid.boxes is None:
+            if res.tens != res.ones:
+                return c, True
+            aid = aid.model_copy(update={"boxes": res.tens, "extra_locations": res.ones})
+            c = replace_top(c, aid)
+        if _box_options(ch, aid):
+            return c, True
+        assert aid.boxes is not None and aid.extra_locations is not None
+        new, report = first_aid_success(
+            ch, aid.plan, boxes=aid.boxes, extra_locations=aid.extra_locations, rules=rules
+        )
+    ctx.emit("first_aid_result", report.summary, t.key)
+    c = put(c, settle_status(t.model_copy(update={"character": new}), rules))
+    return pop(c), False
+
+
+def _box_options(ch: Character, aid: AidAction) -> tuple[str, ...]:
+    """Locations where the treated player may still erase a \\ (empty: the plan is final)."""
+    if aid.boxes is None or aid.extra_locations is None or aid.due is not None:
+        return ()
+    if sum(aid.plan.values()) >= aid.boxes:
+        return ()
+    places = [k for k, v in aid.plan.items() if v]
+    return tuple(
+        loc
+        for loc, marks in ch.wounds.items()
+        if marks.count("\\") > aid.plan.get(loc, 0)
+        and (loc in places or len(places) < 1 + aid.extra_locations)
+    )
+
+
+def _permanent_options(ch: Character, aid: AidAction) -> tuple[str, ...]:
+    return tuple(loc for loc, marks in ch.wounds.items() if marks.count("X") > aid.plan.get(loc, 0))
+
+
+def prompts(c: Combat, aid: AidAction) -> tuple[Prompt, ...]:
+    s = aid.roll
+    if wants_reroll(s):
+        return (prompt(c, PromptKind.REROLL, s.fighter, ("tens", "ones", "both", "keep")),)
+    if s.roll.awaits_critical_choice:
+        return (prompt(c, PromptKind.CRITICAL, s.fighter, ("extra_action", "adjust")),)
+    ch = c.fighter(aid.target).character
+    if aid.due is not None:
+        return (prompt(c, PromptKind.AID_PERMANENT, aid.target, _permanent_options(ch, aid)),)
+    if aid.boxes is None:
+        return (prompt(c, PromptKind.AID_DICE, aid.treater, ("tens", "ones")),)
+    options = _box_options(ch, aid)
+    return (prompt(c, PromptKind.AID_BOXES, aid.target, (*options, "done")),)
+
+
+def aid_mark(c: Combat, cmd: AidMark, ctx: Context) -> Combat:
+    require_phase(c, Phase.RESOLUTION)
+    aid = c.aid
+    f = c.fighter(cmd.fighter)
+    asked = next(
+        (p for p in c.prompts if p.fighter == f.key and p.kind in _AID_PROMPTS),
+        None,
+    )
+    if aid is None or asked is None:
+        raise RuleError(f"Nothing is waiting for {f.name} to decide about first aid now.")
+    require_control(ctx.actor, f)
+    if cmd.option not in asked.options:
+        raise RuleError(f"Choose one of: {', '.join(asked.options)}.")
+    rules = ctx.rules
+    if asked.kind is PromptKind.AID_DICE:
+        tens, ones = aid.roll.roll.result.tens, aid.roll.roll.result.ones
+        boxes, extra = (tens, ones) if cmd.option == "tens" else (ones, tens)
+        ctx.emit(
+            "aid_dice",
+            f"{f.name} chooses {boxes} boxes and {extra} additional location"
+            f"{'' if extra == 1 else 's'}.",
+            f.key,
+            (boxes, extra),
+        )
+        aid = aid.model_copy(update={"boxes": boxes, "extra_locations": extra})
+    elif cmd.option == "done":
+        ctx.emit("aid_boxes", f"{f.name} erases no more boxes.", f.key)
+        aid = aid.model_copy(update={"boxes": sum(aid.plan.values())})
+    else:
+        where = rules.body.location(cmd.option).name.lower()
+        what = "a \\ erased" if asked.kind is PromptKind.AID_BOXES else "an X becomes ■"
+        ctx.emit("aid_mark", f"{f.name}'s {where}: {what}.", f.key)
+        plan = {**aid.plan, cmd.option: aid.plan.get(cmd.option, 0) + 1}
+        aid = aid.model_copy(update={"plan": plan})
+    return replace_top(c, aid)

@@ -1,0 +1,79 @@
+"""Intercept (004 "Intercept"; RULINGS 11): in reaction to a Move, an attack on the mover
+(no cover, no reaction to it) at the smaller range of the two areas it moves between, with
+sight to either. Each Intercept is an attack step pushed above the Move; a hit that fills a
+leg, or puts the mover down, stops the move, and that interceptor chooses which of the two
+areas the mover ends in."""
+
+from __future__ import annotations
+
+from engine.catalog import Rules
+from engine.character import full_locations
+from engine.combat.context import Context
+from engine.combat.fighters import can_act
+from engine.combat.model import AttackAction, Combat, Fighter, MoveAction, Weapon
+from engine.combat.steps import push, replace_top
+from engine.combat.weapons import UNARMED, ammo_problem, in_range, weapons
+
+__all__ = ["after_intercept", "intercept_weapon", "next_intercept"]
+
+
+def intercept_weapon(c: Combat, g: Fighter, frm: str, to: str, rules: Rules) -> Weapon | None:
+    """The first weapon ``g`` could Intercept a move between ``frm`` and ``to`` with."""
+    m = c.game_map()
+    distance = m.intercept_range(g.area, frm, to)
+    if distance is None or not m.intercept_sight(g.area, frm, to):
+        return None
+    for w in weapons(g, rules):
+        if not in_range(w, distance, rules):
+            continue
+        if w.kind != UNARMED and ammo_problem(g, rules.items.kind(w.kind), True, rules):
+            continue
+        return w
+    return None
+
+
+def next_intercept(c: Combat, mv: MoveAction, ctx: Context) -> tuple[Combat, bool]:
+    """``(c with the next Intercept's attack pushed above the move, True)`` in the order the
+    interceptors were offered, or ``(c with the move on top, False)`` when every Intercept is
+    done."""
+    rules = ctx.rules
+    mover = c.fighter(mv.mover)
+    for r in mv.reactors:
+        if r.answer != "intercept" or r.fighter in mv.resolved:
+            continue
+        g = c.fighter(r.fighter)
+        if not can_act(g, rules) or r.weapon is None:
+            mv = mv.model_copy(update={"resolved": (*mv.resolved, g.key)})
+            continue
+        mv = mv.model_copy(
+            update={
+                "intercepting": g.key,
+                "full_before": full_locations(mover.character, rules=rules),
+            }
+        )
+        action = AttackAction(
+            seq=mv.seq, attacker=g.key, target=mover.key, weapon=r.weapon, intercept=True
+        )
+        return push(replace_top(c, mv), action), True
+    return replace_top(c, mv), False
+
+
+def after_intercept(c: Combat, mv: MoveAction, ctx: Context) -> MoveAction:
+    """The move once the Intercept above it is done: stopped, when that hit filled a leg or
+    put the mover down (and no earlier Intercept stopped it already)."""
+    rules = ctx.rules
+    interceptor = mv.intercepting
+    assert interceptor is not None
+    mover = c.fighter(mv.mover)
+    legs = {loc.id for loc in rules.body.legs}
+    newly_full = set(full_locations(mover.character, rules=rules)) - set(mv.full_before)
+    mv = mv.model_copy(update={"resolved": (*mv.resolved, interceptor), "intercepting": None})
+    if mv.stop_area is None and (newly_full & legs or not can_act(mover, rules)):
+        g = c.fighter(interceptor)
+        ctx.emit(
+            "stopped",
+            f"{mover.name} must stop moving; {g.name} chooses where: {mv.frm} or {mv.to}.",
+            mover.key,
+        )
+        mv = mv.model_copy(update={"stop_chooser": g.key})
+    return mv

@@ -1,0 +1,90 @@
+"""Setting up a fight and ending it: fighters join (a player their own PC, a GM anyone) and
+leave, a GM begins it (round 1) and may end it."""
+
+from __future__ import annotations
+
+from engine.character import character_problems
+from engine.combat.commands import AddFighter, Begin, EndCombat, RemoveFighter
+from engine.combat.context import Context, require_control, require_gm, require_phase
+from engine.combat.fighters import standing_teams, team_named
+from engine.combat.model import Combat, Fighter, Phase
+from engine.combat.rounds import end, start_round
+from engine.errors import RuleError
+from engine.maps import UnknownAreaError
+from engine.names import name_key
+
+__all__ = ["TEAM_NAME_MAX", "add_fighter", "begin", "end_combat", "remove_fighter"]
+
+TEAM_NAME_MAX = 32
+
+
+def add_fighter(c: Combat, cmd: AddFighter, ctx: Context) -> Combat:
+    actor, rules = ctx.actor, ctx.rules
+    ch = cmd.character
+    if c.phase is not Phase.SETUP:
+        require_gm(actor, "add fighters once the fight has begun")
+    elif not actor.gm and (ch.npc or cmd.owner_id != actor.user_id):
+        raise RuleError("Players can add only their own PCs; a GM places everyone else.")
+    problems = character_problems(ch, rules=rules)
+    if problems:
+        raise RuleError(" ".join(problems))
+    key = name_key(ch.name)
+    if any(f.key == key for f in c.fighters):
+        raise RuleError(f"{ch.name} is already in this combat.")
+    try:
+        area = c.game_map().area(cmd.area)
+    except UnknownAreaError:
+        raise RuleError(
+            f"There is no area called {cmd.area.strip()!r} on this map; "
+            f"the areas are {', '.join(c.game_map().areas)}."
+        ) from None
+    team = " ".join((cmd.team or ("NPCs" if ch.npc else "PCs")).split())
+    if not team or len(team) > TEAM_NAME_MAX:
+        raise RuleError(f"A team name is 1-{TEAM_NAME_MAX} characters.")
+    team = team_named(c, team) or team
+    f = Fighter(
+        key=key,
+        name=ch.name,
+        team=team,
+        area=area,
+        owner_id=cmd.owner_id,
+        character_id=cmd.character_id,
+        character=ch,
+    )
+    teams = c.teams if team in c.teams else (*c.teams, team)
+    ctx.emit("added", f"{ch.name} joins the fight for {team} in {area}.", key)
+    return c.model_copy(update={"fighters": (*c.fighters, f), "teams": teams})
+
+
+def remove_fighter(c: Combat, cmd: RemoveFighter, ctx: Context) -> Combat:
+    f = c.fighter(cmd.fighter)
+    if c.phase is Phase.SETUP:
+        require_control(ctx.actor, f)
+    else:
+        require_gm(ctx.actor, "remove a fighter once the fight has begun")
+        for step in reversed(c.steps):
+            if f.key in step.involved:
+                what = {"attack": "attack", "move": "move", "first_aid": "first aid"}[step.kind]
+                raise RuleError(
+                    f"{f.name} is part of the {what} being resolved; remove them after it."
+                )
+        if c.phase is Phase.INITIATIVE and any(r.state.fighter == f.key for r in c.initiative):
+            raise RuleError(f"{f.name} is rolling initiative; remove them after it.")
+    fighters = tuple(g for g in c.fighters if g.key != f.key)
+    teams = tuple(t for t in c.teams if any(g.team == t for g in fighters))
+    ctx.emit("removed", f"{f.name} leaves the fight.", f.key)
+    return c.model_copy(update={"fighters": fighters, "teams": teams})
+
+
+def begin(c: Combat, cmd: Begin, ctx: Context) -> Combat:
+    require_gm(ctx.actor, "begin the fight")
+    require_phase(c, Phase.SETUP)
+    if len(standing_teams(c, ctx.rules)) < 2:
+        raise RuleError("A fight needs at least two teams with conscious fighters.")
+    ctx.emit("begin", "The fight begins.")
+    return start_round(c, ctx)
+
+
+def end_combat(c: Combat, cmd: EndCombat, ctx: Context) -> Combat:
+    require_gm(ctx.actor, "end the combat")
+    return end(c, ctx, "The GM ends the combat.")

@@ -1,0 +1,75 @@
+"""Surrender (004 "Surrender"): at any moment, even out of turn. Before the dice of an action
+that involves the one surrendering are rolled, that action does not take effect and every
+action spent on it comes back; once they are rolled, it must be resolved first."""
+
+from __future__ import annotations
+
+from engine.character import surrender as surrender_sheet
+from engine.combat.commands import Surrender
+from engine.combat.context import Context, require_control
+from engine.combat.fighters import put, refund
+from engine.combat.model import AttackAction, Combat, Fighter, MoveAction, Phase
+from engine.combat.steps import pop, replace_step
+from engine.errors import RuleError
+
+__all__ = ["surrender"]
+
+
+def surrender(c: Combat, cmd: Surrender, ctx: Context) -> Combat:
+    if c.phase is Phase.SETUP:
+        raise RuleError("The fight has not begun; remove the fighter instead.")
+    f = c.fighter(cmd.fighter)
+    require_control(ctx.actor, f)
+    mv = c.move
+    if mv is not None and f.key in mv.involved:
+        if mv.window_closed:
+            raise RuleError(
+                f"The dice are already rolled for the move involving {f.name}; "
+                "they can surrender once it is resolved."
+            )
+        c = _leave_move(c, mv, f, ctx)
+    a = c.attack
+    if a is not None and f.key in a.involved:
+        if a.rolled:
+            raise RuleError(
+                f"The dice are already rolled for the attack involving {f.name}; "
+                "they can surrender once it is resolved."
+            )
+        c = _cancel_attack(c, a, ctx)
+    f = c.fighter(f.key)
+    new, report = surrender_sheet(f.character, rules=ctx.rules)
+    ctx.emit("surrender", report.summary, f.key)
+    return put(c, f.model_copy(update={"character": new, "actions": 0}))
+
+
+def _cancel_attack(c: Combat, a: AttackAction, ctx: Context) -> Combat:
+    """The attack does not take effect: the attacker and every reactor get their action back."""
+    att = c.fighter(a.attacker)
+    c = refund(c, att.key, reaction=False)
+    for r in a.reactors:
+        if r.answer in ("defend", "counterattack"):
+            c = refund(c, r.fighter, reaction=True)
+    ctx.emit(
+        "cancelled",
+        f"{att.name}'s attack does not take effect; {att.name} keeps the action.",
+        att.key,
+    )
+    return pop(c)
+
+
+def _leave_move(c: Combat, mv: MoveAction, f: Fighter, ctx: Context) -> Combat:
+    """``f`` surrenders while a Move's Intercept window is open (no dice rolled yet): a mover's
+    move does not happen and every action spent on it comes back; an interceptor leaves the
+    window (its action back), and the move goes on without them."""
+    if f.key == mv.mover:
+        c = refund(c, f.key, reaction=False)
+        for r in mv.reactors:
+            if r.answer == "intercept":
+                c = refund(c, r.fighter, reaction=True)
+        ctx.emit("cancelled", f"{f.name}'s move does not take effect.", f.key)
+        return c.model_copy(update={"steps": tuple(s for s in c.steps if s is not mv)})
+    mine = next(r for r in mv.reactors if r.fighter == f.key)
+    if mine.answer == "intercept":
+        c = refund(c, f.key, reaction=True)
+    reactors = tuple(r for r in mv.reactors if r.fighter != f.key)
+    return replace_step(c, mv, mv.model_copy(update={"reactors": reactors}))

@@ -1,0 +1,129 @@
+"""The reaction window (004 "Reactions"): after an Attack or a Move is declared, those who may
+react answer (Defend, Counterattack, Intercept, or pass) before any die is rolled. It closes
+when everyone has answered, when its time is up, or when a GM resolves it early; silence is a
+pass. One window serves both kinds of step: the step on top of the stack is the one answered."""
+
+from __future__ import annotations
+
+from engine.combat.actions.counterattack import counter_weapons
+from engine.combat.commands import CloseWindow, React
+from engine.combat.context import Context, require_control, require_gm, require_phase
+from engine.combat.fighters import put, spend_reaction
+from engine.combat.model import (
+    AttackAction,
+    Combat,
+    Fighter,
+    MoveAction,
+    Phase,
+    Reactor,
+    Weapon,
+)
+from engine.combat.steps import replace_top
+from engine.combat.weapons import in_range, pick_weapon, range_text, weapon_label
+from engine.errors import RuleError
+
+__all__ = ["close_window", "react"]
+
+
+def _window_step(c: Combat) -> AttackAction | MoveAction:
+    require_phase(c, Phase.REACTION)
+    step = c.step
+    assert isinstance(step, AttackAction | MoveAction)
+    return step
+
+
+def react(c: Combat, cmd: React, ctx: Context) -> Combat:
+    step = _window_step(c)
+    f = c.fighter(cmd.fighter)
+    reactor = next((r for r in step.reactors if r.fighter == f.key), None)
+    if reactor is None:
+        if isinstance(step, MoveAction):
+            raise RuleError(f"{f.name} cannot intercept {c.fighter(step.mover).name}'s move.")
+        raise RuleError(f"{f.name} cannot react to this attack.")
+    require_control(ctx.actor, f)
+    if reactor.answer is not None:
+        raise RuleError(f"{f.name} has already answered ({reactor.answer}).")
+    if isinstance(step, MoveAction):
+        weapon = _intercept_answer(c, step, f, cmd, ctx)
+    else:
+        weapon = _attack_answer(c, step, f, reactor, cmd, ctx)
+    if cmd.reaction != "pass":
+        if f.actions <= 0:
+            raise RuleError(f"{f.name} has no action left this round.")
+        c = put(c, spend_reaction(f, step.seq))
+    _say_reaction(f, step, cmd.reaction, weapon, ctx)
+    reactors = tuple(
+        r.model_copy(update={"answer": cmd.reaction, "weapon": weapon}) if r.fighter == f.key else r
+        for r in step.reactors
+    )
+    return replace_top(c, step.model_copy(update={"reactors": reactors}))
+
+
+def _attack_answer(c: Combat, a: AttackAction, f: Fighter, reactor: Reactor, cmd: React,
+                   ctx: Context) -> Weapon | None:
+    if cmd.reaction == "intercept":
+        raise RuleError(f"{f.name} cannot intercept an attack: Intercept reacts to a Move.")
+    if cmd.reaction != "pass" and cmd.reaction not in reactor.options:
+        raise RuleError(
+            f"{f.name} cannot {cmd.reaction} here; the choices are "
+            f"{', '.join((*reactor.options, 'pass'))}."
+        )
+    weapon = reactor.weapon
+    if cmd.reaction == "counterattack" and cmd.weapon is not None:
+        attacker = c.fighter(a.attacker)
+        weapon = pick_weapon(f, cmd.weapon, ctx.rules)
+        if weapon not in counter_weapons(c, attacker, f, a.weapon, ctx.rules):
+            raise RuleError(f"{f.name} cannot counterattack with {cmd.weapon.strip()} here.")
+    return weapon
+
+
+def _intercept_answer(c: Combat, mv: MoveAction, f: Fighter, cmd: React,
+                      ctx: Context) -> Weapon | None:
+    if cmd.reaction not in ("intercept", "pass"):
+        raise RuleError(f"{c.fighter(mv.mover).name} is moving: {f.name} may intercept or pass.")
+    reactor = next(r for r in mv.reactors if r.fighter == f.key)
+    weapon = reactor.weapon
+    if cmd.reaction == "intercept" and cmd.weapon is not None:
+        weapon = pick_weapon(f, cmd.weapon, ctx.rules)
+        assert weapon is not None
+        distance = c.game_map().intercept_range(f.area, mv.frm, mv.to)
+        if distance is None or not in_range(weapon, distance, ctx.rules):
+            raise RuleError(
+                f"{f.name} cannot intercept with {weapon_label(weapon)}: "
+                f"out of its range ({range_text(weapon, ctx.rules)})."
+            )
+    return weapon
+
+
+def _say_reaction(f: Fighter, step: AttackAction | MoveAction, reaction: str,
+                  weapon: Weapon | None, ctx: Context) -> None:
+    if isinstance(step, MoveAction):
+        if reaction == "pass":
+            ctx.emit("react", f"{f.name} does not intercept.", f.key)
+        else:
+            label = "bare hands" if weapon is None else weapon_label(weapon)
+            ctx.emit("react", f"{f.name} intercepts with {label}.", f.key)
+        return
+    if reaction == "pass":
+        ctx.emit("react", f"{f.name} does not react.", f.key)
+        return
+    verb = "defends" if reaction == "defend" else "counterattacks"
+    with_ = "" if reaction == "defend" or weapon is None else f" with {weapon_label(weapon)}"
+    ctx.emit("react", f"{f.name} {verb}{with_}.", f.key)
+
+
+def close_window(c: Combat, cmd: CloseWindow, ctx: Context) -> Combat:
+    step = _window_step(c)
+    if cmd.by_timeout:
+        if step.deadline is not None and ctx.now < step.deadline:
+            left = step.deadline - ctx.now
+            raise RuleError(f"The reaction window is still open for {left:.0f} more seconds.")
+    else:
+        require_gm(ctx.actor, "close the reaction window early")
+    why = "time is up" if cmd.by_timeout else "the GM resolves it now"
+    ctx.emit("window_closed", f"The reaction window closes: {why}.")
+    reactors = tuple(
+        r if r.answer is not None else r.model_copy(update={"answer": "pass"})
+        for r in step.reactors
+    )
+    return replace_top(c, step.model_copy(update={"reactors": reactors}))

@@ -1,0 +1,59 @@
+"""What every rule is given: who gives the command, the dice, the rules and the clock, and
+the events it says; and the guards every command passes first (GM, control, phase)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.catalog import Rules
+from engine.combat.model import Actor, Combat, Event, Fighter, Phase
+from engine.dice import DiceSource
+from engine.errors import RuleError
+
+__all__ = ["Context", "controls", "require_control", "require_gm", "require_phase"]
+
+
+@dataclass
+class Context:
+    """One command's surroundings. ``emit`` adds a plain sentence to what happened."""
+
+    actor: Actor
+    dice: DiceSource
+    rules: Rules
+    now: float
+    events: list[Event] = field(default_factory=list)
+
+    def emit(
+        self, kind: str, text: str, fighter: str | None = None, dice: tuple[int, ...] = ()
+    ) -> None:
+        self.events.append(Event(kind=kind, text=text, fighter=fighter, dice=dice))
+
+
+def controls(actor: Actor, f: Fighter) -> bool:
+    return actor.gm or (f.owner_id is not None and f.owner_id == actor.user_id)
+
+
+def require_control(actor: Actor, f: Fighter) -> None:
+    if not controls(actor, f):
+        who = "the GM" if f.owner_id is None else "their player"
+        raise RuleError(f"Only {who} or a GM can give orders to {f.name}.")
+
+
+def require_gm(actor: Actor, what: str) -> None:
+    if not actor.gm:
+        raise RuleError(f"Only a GM can {what}.")
+
+
+_WRONG_PHASE = {
+    Phase.SETUP: "The fight has not begun yet.",
+    Phase.INITIATIVE: "Initiative is being decided.",
+    Phase.TURN: "No attack is waiting for that now.",
+    Phase.REACTION: "Wait: an attack is waiting for reactions.",
+    Phase.RESOLUTION: "Wait: an attack is being resolved.",
+    Phase.ENDED: "This combat is over.",
+}
+
+
+def require_phase(c: Combat, *phases: Phase) -> None:
+    if c.phase not in phases:
+        raise RuleError(_WRONG_PHASE[c.phase])

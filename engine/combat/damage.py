@@ -1,0 +1,261 @@
+"""From a hit to marks on the target (004 "Damage", "Hit Location", "Armor"; RULINGS 3-6):
+the choice of the damage die, precise and powerful, armor, then the marks.
+
+A hit waits on, in turn: the chooser's die (unless both dice are the same), the attacker's
+modifier (when an ability offers one), the target's armor (when it has some there)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from engine.catalog import Rules
+from engine.character import Character, Mark, take_damage
+from engine.combat.commands import Armor, ChooseDice, Modifier
+from engine.combat.context import Context, require_control, require_phase
+from engine.combat.fighters import put, settle_status
+from engine.combat.model import (
+    AttackAction,
+    Combat,
+    Dropped,
+    Hit,
+    Phase,
+    Prompt,
+    PromptKind,
+    Weapon,
+)
+from engine.combat.prompts import prompt, prompt_for
+from engine.combat.rolls import has_modifier, replace_roll
+from engine.combat.steps import replace_top
+from engine.combat.weapons import held_shield
+from engine.dice import Check, powerful, precise
+from engine.dice import Modifier as DiceModifier
+from engine.errors import RuleError
+
+__all__ = [
+    "advance_hits", "armor", "choose_dice", "hit_prompts", "modifier", "new_hit",
+]
+
+
+def _attack(c: Combat) -> AttackAction:
+    a = c.attack
+    if a is None:
+        raise RuleError("No hit is being resolved now.")
+    return a
+
+
+def _current_hit(c: Combat) -> tuple[int, Hit]:
+    for i, h in enumerate(_attack(c).hits):
+        if not h.done:
+            return i, h
+    raise RuleError("No hit is being resolved now.")
+
+
+def _replace_hit(c: Combat, index: int, hit: Hit) -> Combat:
+    a = _attack(c)
+    hits = tuple(hit if i == index else h for i, h in enumerate(a.hits))
+    return replace_top(c, a.model_copy(update={"hits": hits}))
+
+
+def advance_hits(c: Combat, ctx: Context) -> tuple[Combat, bool]:
+    """Take every automatic step of the attack's hits: ``(combat, waiting for someone)``."""
+    rules = ctx.rules
+    while True:
+        a = _attack(c)
+        index = next((i for i, h in enumerate(a.hits) if not h.done), None)
+        if index is None:
+            return c, False
+        hit = a.hits[index]
+        if hit.damage_die is None:
+            if hit.tens != hit.ones:
+                return c, True
+            hit = hit.model_copy(update={"damage_die": hit.tens, "location_die": hit.ones})
+            ctx.emit("dice", f"Both dice show {hit.tens}: damage {hit.tens}, location {hit.ones}.")
+        elif hit.modifier_offers is None:
+            offers = _modifier_offers(a, c, hit, rules)
+            hit = hit.model_copy(update={"modifier_offers": offers, "modifier_decided": not offers})
+        elif not hit.modifier_decided:
+            return c, True
+        elif hit.armor_offered is None:
+            offered = bool(hit.damage_die) and _armor_available(
+                c.fighter(hit.target).character, int(hit.location_die or 0), rules
+            )
+            hit = hit.model_copy(
+                update={"armor_offered": offered, "use_armor": None if offered else False}
+            )
+        elif hit.use_armor is None:
+            return c, True
+        else:
+            c = _apply_hit(c, hit, ctx)
+            hit = hit.model_copy(update={"done": True})
+        c = _replace_hit(c, index, hit)
+
+
+def _modifier_offers(a: AttackAction, c: Combat, hit: Hit, rules: Rules) -> tuple[str, ...]:
+    state = next(s for s in a.rolls if s.fighter == hit.attacker and s.purpose == hit.purpose)
+    if state.roll.modifier is not None:
+        return ()
+    ch = c.fighter(hit.attacker).character
+    action = "intercept" if a.intercept and hit.purpose == "attack" else hit.purpose
+    offers: list[str] = []
+    loc = int(hit.location_die or 0)
+    dmg = int(hit.damage_die or 0)
+    if has_modifier(ch, rules, "precise", action, hit.weapon.kind):
+        if loc < 9:
+            offers.append("precise+1")
+        if loc > 0:
+            offers.append("precise-1")
+    if has_modifier(ch, rules, "powerful", action, hit.weapon.kind) and dmg < 9:
+        offers.append("powerful")
+    return tuple(offers)
+
+
+def _armor_available(ch: Character, location_die: int, rules: Rules) -> bool:
+    loc = rules.body.for_die(location_die)
+    eligible = {loc.id}
+    if len(ch.marks(loc.id)) >= loc.boxes:
+        eligible.add(rules.body.overflow)
+    return any(
+        rules.items.kind(it.kind).per_location and not it.destroyed and it.location in eligible
+        for it in ch.items
+    )
+
+
+def _apply_hit(c: Combat, hit: Hit, ctx: Context) -> Combat:
+    rules = ctx.rules
+    t = c.fighter(hit.target)
+    damage = int(hit.damage_die or 0)
+    location = int(hit.location_die or 0)
+    new, report = take_damage(
+        t.character,
+        damage,
+        location,
+        rules=rules,
+        mark=Mark(hit.weapon.mark),
+        less_lethal=not hit.lethal,
+        use_armor=bool(hit.use_armor),
+    )
+    ctx.emit("damage", report.summary, t.key, (damage, location))
+    fallen = tuple(Dropped(index=i, area=t.area) for i in report.dropped)
+    t = t.model_copy(update={"character": new, "dropped": (*t.dropped, *fallen)})
+    return put(c, settle_status(t, rules))
+
+
+def hit_prompts(c: Combat, a: AttackAction) -> tuple[Prompt, ...]:
+    hit = next((h for h in a.hits if not h.done), None)
+    if hit is None:
+        return ()
+    if hit.damage_die is None:
+        return (prompt(c, PromptKind.CHOOSE_DICE, hit.chooser, ("tens", "ones")),)
+    if not hit.modifier_decided:
+        return (
+            prompt(c, PromptKind.MODIFIER, hit.attacker, (*(hit.modifier_offers or ()), "none")),
+        )
+    if hit.use_armor is None:
+        return (prompt(c, PromptKind.ARMOR, hit.target, ("use", "keep")),)
+    return ()
+
+
+# ---- the choices ---------------------------------------------------------------------------
+
+
+def choose_dice(c: Combat, cmd: ChooseDice, ctx: Context) -> Combat:
+    require_phase(c, Phase.RESOLUTION)
+    f = c.fighter(cmd.fighter)
+    prompt_for(c, PromptKind.CHOOSE_DICE, f.key)
+    require_control(ctx.actor, f)
+    index, hit = _current_hit(c)
+    damage, location = (hit.tens, hit.ones) if cmd.damage == "tens" else (hit.ones, hit.tens)
+    ctx.emit(
+        "dice",
+        f"{f.name} chooses {damage} for damage and {location} for location "
+        f"({ctx.rules.body.for_die(location).name.lower()}).",
+        f.key,
+        (damage, location),
+    )
+    return _replace_hit(
+        c, index, hit.model_copy(update={"damage_die": damage, "location_die": location})
+    )
+
+
+def modifier(c: Combat, cmd: Modifier, ctx: Context) -> Combat:
+    require_phase(c, Phase.RESOLUTION)
+    f = c.fighter(cmd.fighter)
+    asked = prompt_for(c, PromptKind.MODIFIER, f.key)
+    require_control(ctx.actor, f)
+    if cmd.use not in asked.options:
+        raise RuleError(f"Choose one of: {', '.join(asked.options)}.")
+    index, hit = _current_hit(c)
+    damage, location = int(hit.damage_die or 0), int(hit.location_die or 0)
+    if cmd.use == "none":
+        ctx.emit("modifier", f"{f.name} uses no modifier.", f.key)
+    else:
+        a = _attack(c)
+        state = next(s for s in a.rolls if s.fighter == f.key and s.purpose == hit.purpose)
+        if cmd.use == "powerful":
+            damage = powerful(damage)
+            c = replace_roll(
+                c, state.model_copy(update={"roll": state.roll.use_modifier(DiceModifier.POWERFUL)})
+            )
+            ctx.emit(
+                "modifier", f"{f.name} is powerful: damage {damage}.", f.key, (damage, location)
+            )
+        else:
+            location = precise(location, 1 if cmd.use == "precise+1" else -1)
+            c = replace_roll(
+                c, state.model_copy(update={"roll": state.roll.use_modifier(DiceModifier.PRECISE)})
+            )
+            where = ctx.rules.body.for_die(location).name.lower()
+            ctx.emit(
+                "modifier",
+                f"{f.name} is precise: location {location} ({where}).",
+                f.key,
+                (damage, location),
+            )
+    new = hit.model_copy(
+        update={"damage_die": damage, "location_die": location, "modifier_decided": True}
+    )
+    return _replace_hit(c, index, new)
+
+
+def armor(c: Combat, cmd: Armor, ctx: Context) -> Combat:
+    require_phase(c, Phase.RESOLUTION)
+    f = c.fighter(cmd.fighter)
+    prompt_for(c, PromptKind.ARMOR, f.key)
+    require_control(ctx.actor, f)
+    index, hit = _current_hit(c)
+    return _replace_hit(c, index, hit.model_copy(update={"use_armor": cmd.use}))
+
+
+def new_hit(
+    c: Combat,
+    a: AttackAction,
+    attacker: str,
+    target: str,
+    roll: Check,
+    weapon: Weapon,
+    purpose: Literal["attack", "counterattack"],
+    ctx: Context,
+) -> Hit:
+    """A successful, unstopped attack or counterattack on its way to damage. The target
+    chooses the damage die when it has cover (never against an Intercept, RULINGS 10) or
+    holds a shield; otherwise the attacker does."""
+    f, t = c.fighter(attacker), c.fighter(target)
+    cover = not a.intercept and c.game_map().has_cover(f.area, t.area)
+    shield = held_shield(t.character, ctx.rules)
+    chooser = t if cover or shield else f
+    if chooser is t:
+        why = "has cover" if cover else "holds a shield"
+        text = f"{f.name} hits {t.name}; {t.name} {why} and chooses which die is damage."
+    else:
+        text = f"{f.name} hits {t.name} and chooses which die is damage."
+    ctx.emit("hit", text, f.key, (roll.tens, roll.ones))
+    return Hit(
+        attacker=f.key,
+        target=t.key,
+        weapon=weapon,
+        purpose=purpose,
+        lethal=a.lethal if purpose == "attack" else True,
+        tens=roll.tens,
+        ones=roll.ones,
+        chooser=chooser.key,
+    )

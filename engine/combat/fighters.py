@@ -1,0 +1,103 @@
+"""The fighters in play: who stands, which teams are left, and the action economy (004
+"Actions": one action a round, spent on acting or reacting, lost or gained by criticals)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.catalog import Rules
+from engine.character import Status, status
+from engine.combat.context import Context, require_control, require_phase
+from engine.combat.model import Combat, Fighter, Phase
+from engine.dice import Side
+from engine.errors import RuleError
+from engine.names import name_key
+
+__all__ = [
+    "acting_fighter", "can_act", "lose_action", "pc_team", "put", "refund", "settle_status",
+    "side", "spend_action", "spend_reaction", "standing_teams", "team_named",
+]
+
+
+def can_act(f: Fighter, rules: Rules) -> bool:
+    """Conscious, not surrendered, alive."""
+    return status(f.character, rules=rules) is Status.FINE
+
+
+def put(c: Combat, f: Fighter) -> Combat:
+    """``c`` with ``f`` in place of the fighter of the same key."""
+    return c.model_copy(update={"fighters": tuple(f if g.key == f.key else g for g in c.fighters)})
+
+
+def team_named(c: Combat, name: str) -> str | None:
+    key = name_key(name)
+    return next((t for t in c.teams if t.casefold() == key), None)
+
+
+def standing_teams(c: Combat, rules: Rules) -> tuple[str, ...]:
+    return tuple(t for t in c.teams if any(f.team == t and can_act(f, rules) for f in c.fighters))
+
+
+def pc_team(c: Combat, among: tuple[str, ...]) -> str | None:
+    return next(
+        (t for t in among if any(f.team == t and not f.character.npc for f in c.fighters)), None
+    )
+
+
+def side(f: Fighter) -> Side:
+    return Side.NPC if f.character.npc else Side.PC
+
+
+def spend_action(f: Fighter) -> Fighter:
+    """``f`` having used an action to act."""
+    return f.model_copy(update={"actions": f.actions - 1, "spent": f.spent + 1})
+
+
+def spend_reaction(f: Fighter, seq: int) -> Fighter:
+    """``f`` having used an action to react to action ``seq`` (at most once per action)."""
+    return f.model_copy(
+        update={
+            "actions": f.actions - 1,
+            "spent": f.spent + 1,
+            "reactions": f.reactions + 1,
+            "reacted_to": seq,
+        }
+    )
+
+
+def refund(c: Combat, key: str, reaction: bool) -> Combat:
+    """Give back an action whose use did not take effect (a surrender before the dice)."""
+    g = c.fighter(key)
+    update: dict[str, Any] = {"actions": g.actions + 1, "spent": g.spent - 1}
+    if reaction:
+        update.update(reactions=g.reactions - 1, reacted_to=None)
+    return put(c, g.model_copy(update=update))
+
+
+def lose_action(f: Fighter) -> Fighter:
+    """A critical failure: this round's next action, or next round's when none is left."""
+    if f.actions > 0:
+        return f.model_copy(update={"actions": f.actions - 1})
+    return f.model_copy(update={"lose_next": f.lose_next + 1})
+
+
+def settle_status(f: Fighter, rules: Rules) -> Fighter:
+    """Unconscious, surrendered and dead fighters have no actions."""
+    if f.actions and not can_act(f, rules):
+        return f.model_copy(update={"actions": 0})
+    return f
+
+
+def acting_fighter(c: Combat, name: str, ctx: Context) -> Fighter:
+    """The fighter who takes an action now: their turn, their player, conscious, an action."""
+    require_phase(c, Phase.TURN)
+    f = c.fighter(name)
+    require_control(ctx.actor, f)
+    if f.team != c.acting_team:
+        raise RuleError(f"It is not {f.name}'s turn: {c.acting_team} are acting.")
+    st = status(f.character, rules=ctx.rules)
+    if st is not Status.FINE:
+        raise RuleError(f"{f.name} is {st.value} and cannot act.")
+    if f.actions <= 0:
+        raise RuleError(f"{f.name} has no action left this round.")
+    return f

@@ -1,0 +1,176 @@
+"""One spec per kind of prompt (what the fight waits for): the verb the engine refuses with,
+the few words the board shows, the question the table is asked, each option's label and the
+command an answer makes. The board and the bot read this table; nothing else describes a
+prompt kind.
+
+>>> SPECS[PromptKind.ARMOR].label("use")
+'Destroy armor'
+>>> SPECS[PromptKind.REROLL].command("keep", "ana")
+Reroll(kind='reroll', fighter='ana', which='keep')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from engine.combat.commands import (
+    AidMark,
+    Armor,
+    ChooseDice,
+    ChooseOrder,
+    Command,
+    CriticalChoice,
+    Modifier,
+    React,
+    Reroll,
+    StopArea,
+)
+from engine.combat.model import AttackAction, Combat, Prompt, PromptKind, Reactor
+from engine.errors import RuleError
+
+__all__ = ["SPECS", "PromptSpec", "prompt", "prompt_dice", "prompt_for", "window_prompts"]
+
+Dice = tuple[int, int] | None
+
+
+@dataclass(frozen=True)
+class PromptSpec:
+    verb: str  # "Nothing is waiting for Ana to <verb> now."
+    waiting: str  # the board's "Waiting for: Ana (<waiting>)"
+    question: str  # the prompt's "**Ana** <question>"
+    command: Callable[[str, str], Command]  # (option, fighter key) -> the answer's command
+    labels: Mapping[str, str] = field(default_factory=dict)
+    dice_label: Callable[[str, tuple[int, int]], str] | None = None  # when the dice are known
+    other_label: Callable[[str], str] | None = None  # options that are names (areas, teams)
+    slash: str = "combat status"  # the command to use when the buttons do not fit
+
+    def label(self, option: str, dice: Dice = None) -> str:
+        if dice is not None and self.dice_label is not None:
+            return self.dice_label(option, dice)
+        if option in self.labels:
+            return self.labels[option]
+        return self.other_label(option) if self.other_label else option
+
+
+def _damage_dice(option: str, dice: tuple[int, int]) -> str:
+    damage, location = dice if option == "tens" else dice[::-1]
+    return f"{damage} damage · location {location}"
+
+
+def _aid_dice(option: str, dice: tuple[int, int]) -> str:
+    boxes, extra = dice if option == "tens" else dice[::-1]
+    return f"{boxes} boxes · {extra} more location{'' if extra == 1 else 's'}"
+
+
+def _act_by_command(option: str, fighter: str) -> Command:
+    raise RuleError("Act with a slash command such as /attack or /move.")
+
+
+def _location(option: str) -> str:
+    return option.replace("_", " ").capitalize()
+
+
+SPECS: dict[PromptKind, PromptSpec] = {
+    PromptKind.ACT: PromptSpec("act", "act", "may act", _act_by_command),
+    PromptKind.CHOOSE_ORDER: PromptSpec(
+        "choose the order of teams", "choose the order", "won initiative: which team goes first?",
+        lambda option, fighter: ChooseOrder(first_team=option),
+        other_label=lambda team: f"{team} first"),
+    PromptKind.REACT: PromptSpec(
+        "react", "react", "may react before the dice are rolled",
+        lambda option, fighter: React(fighter=fighter, reaction=option),
+        {"defend": "Defend", "counterattack": "Counterattack", "intercept": "Intercept",
+         "pass": "Pass"},
+        slash="defend, /counterattack or /intercept"),
+    PromptKind.REROLL: PromptSpec(
+        "re-roll", "re-roll?", "is good at this: re-roll or keep?",
+        lambda option, fighter: Reroll(fighter=fighter, which=option),
+        {"tens": "Re-roll tens", "ones": "Re-roll ones", "both": "Re-roll both",
+         "keep": "Keep"}),
+    PromptKind.CRITICAL: PromptSpec(
+        "use a critical success", "critical choice",
+        "rolled a critical success: extra action or adjust?",
+        # Adjust needs a value: the bot asks for it in a form before making the command.
+        lambda option, fighter: CriticalChoice(fighter=fighter, choice="extra_action"),
+        {"extra_action": "Extra action", "adjust": "Adjust"}),
+    PromptKind.CHOOSE_DICE: PromptSpec(
+        "choose the damage die", "damage die",
+        "chooses which die is damage (the other is hit location)",
+        lambda option, fighter: ChooseDice(fighter=fighter, damage=option),
+        {"tens": "Damage: tens die", "ones": "Damage: ones die"}, dice_label=_damage_dice),
+    PromptKind.MODIFIER: PromptSpec(
+        "use a modifier", "modifier", "may use a modifier",
+        lambda option, fighter: Modifier(fighter=fighter, use=option),
+        {"precise+1": "Precise +1", "precise-1": "Precise −1", "powerful": "Powerful",
+         "none": "No modifier"}),
+    PromptKind.ARMOR: PromptSpec(
+        "decide about armor", "armor?",
+        "has armor there: destroy it instead of taking the damage?",
+        lambda option, fighter: Armor(fighter=fighter, use=option == "use"),
+        {"use": "Destroy armor", "keep": "Take the damage"}),
+    PromptKind.STOP_AREA: PromptSpec(
+        "choose where the mover stops", "where the mover stops",
+        "stopped the move: which area does the mover end in?",
+        lambda option, fighter: StopArea(fighter=fighter, area=option),
+        other_label=lambda area: f"Stop in {area}"),
+    PromptKind.AID_DICE: PromptSpec(
+        "choose the first aid dice", "first aid dice",
+        "succeeded at first aid: which die is the number of boxes?",
+        lambda option, fighter: AidMark(fighter=fighter, option=option), dice_label=_aid_dice),
+    PromptKind.AID_BOXES: PromptSpec(
+        "choose which boxes first aid erases", "boxes to erase",
+        "chooses the \\ marks first aid erases, one per click",
+        lambda option, fighter: AidMark(fighter=fighter, option=option),
+        {"done": "Done"}, other_label=_location),
+    PromptKind.AID_PERMANENT: PromptSpec(
+        "choose where the permanent wounds go", "permanent wounds",
+        "chooses where an X becomes a permanent wound ■, one per click",
+        lambda option, fighter: AidMark(fighter=fighter, option=option),
+        {"done": "Done"}, other_label=_location),
+}
+
+
+def prompt(
+    c: Combat, kind: PromptKind, key: str, options: tuple[str, ...], deadline: float | None = None
+) -> Prompt:
+    """``kind`` asked of the fighter ``key`` (and so of its player, or of the GM)."""
+    f = c.fighter(key)
+    return Prompt(
+        kind=kind, fighter=key, team=f.team, user_id=f.owner_id, options=options, deadline=deadline
+    )
+
+
+def prompt_for(c: Combat, kind: PromptKind, key: str) -> Prompt:
+    """The prompt of ``kind`` the fight waits on ``key`` for (RuleError when there is none)."""
+    for p in c.prompts:
+        if p.kind is kind and p.fighter == key:
+            return p
+    name = c.fighter(key).name
+    raise RuleError(f"Nothing is waiting for {name} to {SPECS[kind].verb} now.")
+
+
+def window_prompts(
+    c: Combat, reactors: tuple[Reactor, ...], deadline: float | None
+) -> tuple[Prompt, ...]:
+    """A reaction window's prompts: each reactor that has not answered yet."""
+    return tuple(
+        prompt(c, PromptKind.REACT, r.fighter, (*r.options, "pass"), deadline)
+        for r in reactors
+        if r.answer is None
+    )
+
+
+def prompt_dice(c: Combat, p: Prompt) -> Dice:
+    """The tens and ones a prompt about dice asks about, to label its options."""
+    aid = c.aid
+    if p.kind is PromptKind.AID_DICE and aid is not None:
+        result = aid.roll.roll.result
+        return result.tens, result.ones
+    attack = c.attack
+    if p.kind is not PromptKind.CHOOSE_DICE or not isinstance(attack, AttackAction):
+        return None
+    for hit in attack.hits:
+        if hit.chooser == p.fighter and hit.damage_die is None:
+            return hit.tens, hit.ones
+    return None

@@ -1,0 +1,215 @@
+"""What a fighter can attack with, and whether a target is in reach (004 "Attack", "Items",
+"Line of Sight"; RULINGS 8-10): held items, unarmed with the Unarmed Combat ability, range,
+line of sight and ammo."""
+
+from __future__ import annotations
+
+from engine.catalog import Hand, ItemKind, Rules
+from engine.character import HANDS, Character, Status, status, usable_hands
+from engine.combat.model import Combat, Fighter, Weapon
+from engine.errors import RuleError
+from engine.names import name_key
+
+__all__ = [
+    "UNARMED", "ammo_problem", "ammo_slot", "attack_problem", "choose_weapon", "held_shield",
+    "in_range", "legal_targets", "legal_weapons", "pick_weapon", "range_text", "weapon_label",
+    "weapons",
+]
+
+UNARMED = "unarmed"
+
+
+def held_shield(c: Character, rules: Rules) -> bool:
+    """A shield in a usable hand: its holder chooses the damage die against them."""
+    hands = usable_hands(c, rules=rules)
+    for hand in HANDS:
+        index = c.held(hand)
+        if (
+            index is not None
+            and hand in hands
+            and rules.items.kind(c.items[index].kind).defender_chooses_dice
+        ):
+            return True
+    return False
+
+
+def ammo_slot(c: Character, rules: Rules, *, less_lethal: bool) -> int | None:
+    """The index of an intact ammo slot of that sort (less-lethal or not), if any."""
+    for index, it in enumerate(c.items):
+        if (
+            not it.destroyed
+            and it.less_lethal == less_lethal
+            and rules.items.kind(it.kind).is_ammo
+        ):
+            return index
+    return None
+
+
+def ammo_problem(f: Fighter, kind: ItemKind, lethal: bool, rules: Rules) -> str | None:
+    """Why a ranged attack cannot be made for want of ammo: a lethal one needs a slot of ammo,
+    a less-lethal one a less-lethal slot ("a separate ammo slot dedicated to that effect")."""
+    if not kind.needs_ammo:
+        return None
+    c = f.character
+    if ammo_slot(c, rules, less_lethal=not lethal) is not None:
+        return None
+    if lethal:
+        return f"{c.name} has no ammo left for a {kind.short} attack (one slot is needed)."
+    return f"{c.name} has no less-lethal ammo for a less-lethal ranged attack."
+
+
+def weapons(f: Fighter, rules: Rules) -> tuple[Weapon, ...]:
+    """Everything the fighter could attack with now, range aside: held items, then unarmed."""
+    c = f.character
+    usable = usable_hands(c, rules=rules)
+    found: list[Weapon] = []
+    seen: set[int] = set()
+    for hand in HANDS:
+        index = c.held(hand)
+        if index is None or index in seen:
+            continue
+        seen.add(index)
+        if _item_problem(c, index, rules, usable) is None:
+            item = c.items[index]
+            kind = rules.items.kind(item.kind)
+            found.append(Weapon(name=item.name, kind=kind.id, mark=kind.wound_mark))
+    if _unarmed_ok(c, rules, usable):
+        found.append(Weapon(name=UNARMED, kind=UNARMED))
+    return tuple(found)
+
+
+def _unarmed_ok(c: Character, rules: Rules, usable: tuple[Hand, ...]) -> bool:
+    if "unarmed.fight" not in c.abilities:
+        return False
+    empty_hand = any(c.held(h) is None for h in usable)
+    legs_ok = all(len(c.marks(loc.id)) < loc.boxes for loc in rules.body.legs)
+    return empty_hand or legs_ok
+
+
+def _item_problem(c: Character, index: int, rules: Rules, usable: tuple[Hand, ...]) -> str | None:
+    item = c.items[index]
+    kind = rules.items.kind(item.kind)
+    if kind.attack is None:
+        return f"{item.name} is not a weapon."
+    if kind.attack == "aoe":
+        return "AoE attacks are not supported yet; the GM can resolve them by hand."
+    if kind.attack_requires and kind.attack_requires not in c.abilities:
+        ability = rules.abilities.ability(kind.attack_requires)
+        return f"{c.name} needs the ability {ability.title} to attack with {item.name}."
+    hands = [h for h in HANDS if c.held(h) == index]
+    if len(hands) < kind.hands:
+        return f"{item.name} needs both hands."
+    if any(h not in usable for h in hands):
+        return f"{c.name} cannot use the hand holding {item.name}."
+    for h in HANDS:
+        other = c.held(h)
+        if other is not None and other != index and c.items[other].kind in kind.not_held_with:
+            return f"{c.name} cannot use {item.name} while holding {c.items[other].name}."
+    return None
+
+
+def pick_weapon(f: Fighter, name: str | None, rules: Rules) -> Weapon | None:
+    """The named weapon (RuleError if it cannot be used), or None when no name was given."""
+    if name is None:
+        return None
+    c = f.character
+    key = name_key(name)
+    for w in weapons(f, rules):
+        if w.name.casefold() == key:
+            return w
+    if key == UNARMED:
+        raise RuleError(f"{c.name} cannot fight unarmed (that needs the Unarmed Combat ability).")
+    for index, item in enumerate(c.items):
+        if item.name.casefold() == key and not item.destroyed:
+            if index not in (c.right_hand, c.left_hand):
+                raise RuleError(f"{item.name} is not in {c.name}'s hands.")
+            problem = _item_problem(c, index, rules, usable_hands(c, rules=rules))
+            raise RuleError(problem or f"{c.name} cannot attack with {item.name}.")
+    raise RuleError(f"{c.name} has no item called {name.strip()!r}.")
+
+
+def in_range(w: Weapon, distance: int, rules: Rules) -> bool:
+    if w.kind == UNARMED:
+        return distance == 0
+    return rules.items.kind(w.kind).in_range(distance)
+
+
+def _reach_problem(c: Combat, f: Fighter, t: Fighter, w: Weapon, rules: Rules) -> str | None:
+    m = c.game_map()
+    distance = m.range(f.area, t.area)
+    label = weapon_label(w)
+    if distance is None:
+        return f"{t.name} is out of range: no path leads from {f.area} to {t.area}."
+    if not in_range(w, distance, rules):
+        return f"{t.name} is out of range for {label}: range {distance} ({range_text(w, rules)})."
+    blocks = 2
+    if w.kind == "ranged_2h" and "ranged_2h.long_sight" in f.character.abilities:
+        blocks = 3
+    if not m.line_of_sight(f.area, t.area, marks_to_block=blocks):
+        return f"{f.name} has no line of sight from {f.area} to {t.area}."
+    return None
+
+
+def range_text(w: Weapon, rules: Rules) -> str:
+    if w.kind == UNARMED:
+        return "reaches range 0"
+    kind = rules.items.kind(w.kind)
+    low, high = kind.min_range, kind.max_range
+    if high is None:
+        return f"reaches range {low} or more"
+    return f"reaches range {low}" if low == high else f"reaches range {low}-{high}"
+
+
+def weapon_label(w: Weapon) -> str:
+    return "bare hands" if w.kind == UNARMED else w.name
+
+
+def attack_problem(
+    c: Combat, f: Fighter, t: Fighter, w: Weapon, rules: Rules, lethal: bool = True
+) -> str | None:
+    """Why ``f`` cannot attack ``t`` with ``w`` now: range, sight or ammo; None when it can."""
+    problem = _reach_problem(c, f, t, w, rules)
+    if problem is None and w.kind != UNARMED:
+        problem = ammo_problem(f, rules.items.kind(w.kind), lethal, rules)
+    return problem
+
+
+def choose_weapon(
+    c: Combat, f: Fighter, t: Fighter, name: str | None, rules: Rules, lethal: bool = True
+) -> Weapon:
+    """The named weapon, or the first one that can make this attack (RuleError: none can)."""
+    picked = pick_weapon(f, name, rules)
+    if picked is not None:
+        problem = attack_problem(c, f, t, picked, rules, lethal)
+        if problem:
+            raise RuleError(problem)
+        return picked
+    options = weapons(f, rules)
+    if not options:
+        raise RuleError(f"{f.name} has no weapon in hand to attack with.")
+    problems = [attack_problem(c, f, t, w, rules, lethal) for w in options]
+    for w, problem in zip(options, problems, strict=True):
+        if problem is None:
+            return w
+    raise RuleError(str(problems[0]))
+
+
+def legal_weapons(combat: Combat, fighter_key: str, rules: Rules) -> tuple[str, ...]:
+    """Item names in hand usable to attack (plus ``unarmed`` with the Unarmed Combat ability)."""
+    return tuple(w.name for w in weapons(combat.fighter(fighter_key), rules))
+
+
+def legal_targets(combat: Combat, fighter_key: str, rules: Rules) -> tuple[str, ...]:
+    """Names of the fighters this fighter could Attack now (range, sight, a weapon in hand);
+    other teams first."""
+    f = combat.fighter(fighter_key)
+    usable = weapons(f, rules)
+    found = [
+        t
+        for t in combat.fighters
+        if t.key != f.key
+        and status(t.character, rules=rules) not in (Status.DEAD, Status.SURRENDERED)
+        and any(attack_problem(combat, f, t, w, rules) is None for w in usable)
+    ]
+    found.sort(key=lambda t: t.team == f.team)
+    return tuple(t.name for t in found)
