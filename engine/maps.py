@@ -41,14 +41,16 @@ Readings of the rules this module makes (beyond RULINGS 7-13):
 - Range, line of sight and cover all use one undirected graph: solid lines, dashed lines,
   arrows (either way) and open doors. Closed doors and ``.x.`` lines are not edges, so an area
   behind a closed door may be out of every range.
-- Line of sight can be one-way, because RULINGS 9 leaves out only the attacker's own marks:
-  on the nightclub the kitchen sees the dance floor (one mark, at the bar) but the dance floor
-  does not see the kitchen (two marks). The book's "no situations where line of sight is
-  one-way" is read as being about the lines drawn (arrows give sight both ways).
+- Line of sight is mutual (RULINGS 9): the marks are counted from each end, each count
+  leaving out that end's own marks, and if either count blocks, neither area sees the other.
+  On the nightclub the kitchen counts one mark toward the dance floor (the bar's) but the dance
+  floor counts two (the bar's and the kitchen's), so neither sees the other.
 - One area end holds at most one mark: AoE Cover on an end that already has a terrain mark
   adds nothing, and Demolish removes it.
 - Stealth (``hidden=True``) adds one mark at the target's end of every connection into its
-  area: cover against any other area (even one it cannot reach), and +1 toward line of sight.
+  area: cover against any other area (even one it cannot reach), and +1 toward line of sight
+  in the count from the viewer's end (the mark stands at the hidden one's own area, which its
+  own count leaves out).
 - An unknown area name raises :class:`UnknownAreaError`, which is both a :class:`MapError`
   (line 0) and a :class:`KeyError`.
 
@@ -233,7 +235,7 @@ class _Tables:
     """Per-source answers, computed once by one breadth-first search."""
 
     dist: tuple[int, ...]  # -1: unreachable
-    marks: tuple[int, ...]  # most marks on any shortest path, attacker's end left out
+    marks: tuple[int, ...]  # most marks on any shortest path, the source's own marks left out
     cover: tuple[bool, ...]  # some shortest path's last line has a mark at the target's end
 
 
@@ -424,17 +426,31 @@ class GameMap:
     def line_of_sight(
         self, a: str, b: str, *, marks_to_block: int = 2, hidden: bool = False
     ) -> bool:
-        """Whether an attacker in ``a`` sees a target in ``b`` (RULINGS 9, 12).
+        """Whether characters in ``a`` and ``b`` see each other (RULINGS 9, 12); ``hidden``: the
+        character in ``b`` is hidden (Stealth).
 
         Always within one area. Otherwise none if ``.x.`` joins them, if ``b`` cannot be
-        reached, or if any shortest path crosses ``marks_to_block`` marks or more (marks at
-        ``a``'s end left out; a ``hidden`` target adds one).
+        reached, or if any shortest path crosses ``marks_to_block`` marks or more counted from
+        either end, each count leaving out the marks at its own end. Sight is mutual: without
+        ``hidden``, swapping ``a`` and ``b`` gives the same answer. Below, counted from ``A``
+        two marks block (``B``'s and ``C``'s); counted from ``C`` only ``B``'s is crossed, yet
+        ``C`` does not see ``A`` either:
 
         >>> m = parse_map("A --| B\\nB --| C")
-        >>> m.line_of_sight("A", "C"), m.line_of_sight("A", "C", marks_to_block=3)
-        (False, True)
-        >>> m.line_of_sight("C", "A"), m.line_of_sight("C", "A", hidden=True)
+        >>> m.line_of_sight("A", "C"), m.line_of_sight("C", "A")
+        (False, False)
+        >>> m.line_of_sight("A", "C", marks_to_block=3)
+        True
+
+        A hidden character's Stealth mark stands at its own area, so it counts only from the
+        other end: hidden at ``C``, behind its area's mark, it is out of sight of ``A``; hidden
+        at ``A``, it is still seen from ``C`` (one mark each way).
+
+        >>> m = parse_map("A -- B\\nB --| C")
+        >>> m.line_of_sight("A", "C"), m.line_of_sight("A", "C", hidden=True)
         (True, False)
+        >>> m.line_of_sight("C", "A", hidden=True)
+        True
         """
         if marks_to_block < 1:
             raise ValueError("marks_to_block must be at least 1")
@@ -443,10 +459,12 @@ class GameMap:
             return True
         if (i, j) in self._graph.no_sight:
             return False
-        tables = self._tables(i)
-        if tables.dist[j] < 0:
+        from_a = self._tables(i)
+        if from_a.dist[j] < 0:
             return False
-        return tables.marks[j] + hidden < marks_to_block
+        # Shortest paths are the same both ways, so b's cached table counts them from b's end.
+        from_b = self._tables(j)
+        return max(from_a.marks[j] + hidden, from_b.marks[i]) < marks_to_block
 
     def has_cover(self, a: str, b: str, *, hidden: bool = False) -> bool:
         """Whether a target in ``b`` has cover against an attack from ``a`` (RULINGS 10, 12).
