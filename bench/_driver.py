@@ -505,7 +505,7 @@ _GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
      ("'put_nowait' of '_queue.SimpleQueue'", "'recv' of '_socket.socket'")),
     ("pydantic: validate / serialise state", ("pydantic",)),
     ("engine: map drawing (maprender)", ("engine/maprender.py",)),
-    ("engine: map geometry (maps)", ("engine/maps.py",)),
+    ("engine: map geometry (maps)", ("engine/maps/",)),
     ("engine: board and sheet text", ("engine/combat/board.py", "engine/sheet.py")),
     ("engine: rules (combat machine, characters)", ("engine/",)),
     ("bot/ (cogs, store, components)", ("/bot/",)),

@@ -172,6 +172,28 @@ async def test_the_rulebook_cover_examples(table: Table, target_area: str, shoot
         assert "Shooter (GM)" in choice.content
 
 
+@pytest.mark.parametrize(("shooter_area", "target_area"),
+                         [("Kitchen", "Dance Floor"), ("Dance Floor", "Kitchen")])
+async def test_line_of_sight_is_mutual_on_the_nightclub(table: Table, shooter_area: str,
+                                                        target_area: str) -> None:
+    # RULINGS 9: counted from the kitchen one mark is crossed (the bar's), from the dance floor
+    # two (the bar's and the kitchen's); two block, so neither sees the other. Lookout, at the
+    # bar, is in sight and rifle range of both areas.
+    await _character(table, "Ana", level=40, weapon=("Rifle", "ranged_2h"))
+    await _ammo(table, "Ana", user=ALICE)
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await _character(table, "Lookout", user=GM, level=25, npc=True)
+    await _fight(table, ("Ana", shooter_area), ("Goon", target_area), ("Lookout", "Bar"),
+                 user_of={"Ana": ALICE})
+    await _begin_pcs_first(table)
+    assert await table.autocomplete("attack", "target") == ["Lookout"]
+    refused = await table.slash("attack", target="Goon")
+    assert refused.ephemeral, refused.content
+    assert f"Ana has no line of sight from {shooter_area} to {target_area}." in refused.content
+    log = await table.slash("combat log")
+    assert "Ana attacks" not in log.content
+
+
 async def test_illegal_actions_get_a_reason_and_change_nothing(table: Table) -> None:
     nothing = await table.slash("attack", target="Goon")
     assert nothing.ephemeral and "no fight in this channel" in nothing.content

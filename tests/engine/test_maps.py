@@ -119,6 +119,17 @@ def test_pool_tables_see_the_bar_but_not_the_kitchen(club: GameMap) -> None:
     assert club.line_of_sight("Pool Tables", "Kitchen", marks_to_block=3)
 
 
+def test_pool_tables_and_kitchen_count_two_marks_from_either_end(club: GameMap) -> None:
+    # RULINGS 9: "pool tables to kitchen has none". Over the dance floor and the bar, each end
+    # leaves out its own mark and still crosses two: the bar's, and the other end's.
+    assert not club.line_of_sight("Kitchen", "Pool Tables")
+    assert club.line_of_sight("Kitchen", "Pool Tables", marks_to_block=3)
+    # Demolish at the bar (its one mark, toward the dance floor) leaves one mark each way.
+    bar_flat = club.demolished("Bar")
+    assert bar_flat.line_of_sight("Pool Tables", "Kitchen")
+    assert bar_flat.line_of_sight("Kitchen", "Pool Tables")
+
+
 def test_always_sight_within_an_area(club: GameMap) -> None:
     # "A character in the DJ booth has line of sight to another character in the DJ booth."
     # "You always have line of sight to a target in your area, even if there's cover in all
@@ -175,13 +186,18 @@ def test_intercept_uses_the_smaller_range(club: GameMap) -> None:
     assert club.intercept_range("Entrance", "Kitchen", "Bar") == 2
 
 
-def test_rulings_9_makes_some_sight_one_way(club: GameMap) -> None:
-    # Leaving out marks at the attacker's own area (RULINGS 9) makes line of sight one-way
-    # between the kitchen and the dance floor: from the kitchen only the bar's mark counts,
-    # from the dance floor the bar's and the kitchen's. (The book's "no situations where line
-    # of sight is one-way" speaks of the lines drawn; RULINGS 9 rules the counting.)
-    assert club.line_of_sight("Kitchen", "Dance Floor")
+def test_kitchen_and_dance_floor_do_not_see_each_other(club: GameMap) -> None:
+    # RULINGS 9, "There are no situations where line of sight is one-way": counted from the
+    # kitchen only the bar's mark is crossed, but counted from the dance floor the bar's and
+    # the kitchen's make 2, so neither sees the other. The same holds for the entrance.
+    assert club.range("Kitchen", "Dance Floor") == 2
+    assert not club.line_of_sight("Kitchen", "Dance Floor")
     assert not club.line_of_sight("Dance Floor", "Kitchen")
+    assert not club.line_of_sight("Kitchen", "Entrance")
+    assert not club.line_of_sight("Entrance", "Kitchen")
+    # Three marks to block: both counts (1 and 2) fall short, so both see.
+    assert club.line_of_sight("Kitchen", "Dance Floor", marks_to_block=3)
+    assert club.line_of_sight("Dance Floor", "Kitchen", marks_to_block=3)
 
 
 def test_stealth(club: GameMap) -> None:
@@ -192,6 +208,11 @@ def test_stealth(club: GameMap) -> None:
     assert club.line_of_sight("Alley", "Kitchen")
     assert not club.line_of_sight("Alley", "Kitchen", hidden=True)
     assert club.line_of_sight("Alley", "Kitchen", hidden=True, marks_to_block=3)
+    # The Stealth mark stands at the hidden one's area, so only the viewer's count meets it:
+    # hidden in the alley, seen from the kitchen, it makes one mark from the kitchen's end (the
+    # kitchen's own left out), as the kitchen's mark makes one from the alley's end.
+    assert club.line_of_sight("Kitchen", "Alley", hidden=True)
+    assert not club.line_of_sight("Kitchen", "Alley", hidden=True, marks_to_block=1)
 
 
 def test_aoe_cover_and_demolish(club: GameMap) -> None:
@@ -218,7 +239,11 @@ def test_aoe_cover_counts_for_line_of_sight() -> None:
     assert m.line_of_sight("A", "C")
     assert m.with_area_cover("B").line_of_sight("A", "C") is False
     assert m.with_area_cover("C").line_of_sight("A", "C")  # one mark only
-    assert m.with_area_cover("A").line_of_sight("A", "C")  # attacker's own marks don't count
+    # An end's own marks count only from the other end: one mark each way here.
+    assert m.with_area_cover("A").line_of_sight("A", "C")
+    assert m.with_area_cover("A").line_of_sight("C", "A")
+    assert m.with_area_cover("A").with_area_cover("C").line_of_sight("A", "C")
+    assert not m.with_area_cover("A").line_of_sight("C", "A", marks_to_block=1)
 
 
 # -- doors, arrows, .x. ----------------------------------------------------------------------
@@ -496,6 +521,8 @@ class Model:
         return len(paths[0]) if paths else None
 
     def sight(self, a: str, b: str, k: int, hidden: bool) -> bool:
+        """RULINGS 9 as written: every shortest path, counted from each end, each time without
+        that end's own marks; a hidden b's Stealth mark counts from a's end only."""
         if a == b:
             return True
         if any(ln.symbol == ".x." and {ln.a, ln.b} == {a, b} for ln in self.lines):
@@ -504,8 +531,10 @@ class Model:
         if not paths:
             return False
         for path in paths:
-            marks = hidden + sum((ln.mark_at(u) and u != a) + ln.mark_at(v) for u, v, ln in path)
-            if marks >= k:
+            marks = [mark for u, v, ln in path for mark in ((u, ln.mark_at(u)), (v, ln.mark_at(v)))]
+            from_a = hidden + sum(there for area, there in marks if area != a)
+            from_b = sum(there for area, there in marks if area != b)
+            if from_a >= k or from_b >= k:
                 return False
         return True
 
@@ -616,6 +645,18 @@ def test_queries_agree_with_brute_force(model: Model) -> None:
                 for k in (1, 2, 3):
                     expected = model.sight(a, b, k, hidden)
                     assert m.line_of_sight(a, b, marks_to_block=k, hidden=hidden) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(models())
+def test_line_of_sight_is_mutual(model: Model) -> None:
+    # "There are no situations where line of sight is one-way" (RULINGS 9).
+    m = parse_map(model.text)
+    for a, b in combinations(model.areas, 2):
+        for k in (2, 3):
+            assert m.line_of_sight(a, b, marks_to_block=k) == m.line_of_sight(
+                b, a, marks_to_block=k
+            )
 
 
 @settings(max_examples=150, deadline=None)
