@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from engine.character import Character
 
@@ -23,6 +23,7 @@ __all__ = [
     "Begin",
     "ChooseDice",
     "ChooseOrder",
+    "ChooseRoller",
     "CloseWindow",
     "Command",
     "CriticalChoice",
@@ -66,8 +67,28 @@ class Begin(_Command):
 
 
 class ChooseOrder(_Command):
+    """The initiative winner's order of teams (004 "Initiative"). ``first_team``: the team to
+    go first; ``order``: the next teams in order, after those already chosen (one button press
+    gives one; the GM's ``/combat order`` may give them all). When one team is left it goes
+    last, so with two teams one choice makes the whole order."""
+
     kind: Literal["choose_order"] = "choose_order"
-    first_team: str
+    first_team: str = ""
+    order: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _one_way(self) -> ChooseOrder:
+        if bool(self.first_team.strip()) == bool(self.order):
+            raise ValueError("give either first_team or order")
+        return self
+
+
+class ChooseRoller(_Command):
+    """Who rolls initiative for a team whose highest level is shared (004 "Initiative": "it's
+    up to that team who rolls"): one of the tied fighters, named by name or key."""
+
+    kind: Literal["choose_roller"] = "choose_roller"
+    fighter: str
 
 
 class Attack(_Command):
@@ -201,6 +222,7 @@ Command = Annotated[
     | RemoveFighter
     | Begin
     | ChooseOrder
+    | ChooseRoller
     | Attack
     | Move
     | StopArea

@@ -34,6 +34,7 @@ __all__ = [
     "PromptKind",
     "Reactor",
     "RollState",
+    "RollerChoice",
     "Step",
     "Weapon",
 ]
@@ -57,6 +58,9 @@ class Phase(StrEnum):
 class PromptKind(StrEnum):
     ACT = "act"  # a fighter of the acting team may act (options: attack, done)
     CHOOSE_ORDER = "choose_order"  # options: team names (the team to go first)
+    CHOOSE_NEXT = "choose_next"  # options: team names (the team to go next; 3 or more teams)
+    CHOOSE_ROLLER = "choose_roller"  # options: the names of a team's fighters tied for its
+    # highest level (who rolls initiative; asked of the team, ``fighter`` None)
     REACT = "react"  # options: defend, counterattack, intercept, pass
     REROLL = "reroll"  # options: tens, ones, both, keep
     CRITICAL = "critical"  # options: extra_action, adjust
@@ -251,6 +255,13 @@ class InitiativeRoll(_Frozen):
     state: RollState
 
 
+class RollerChoice(_Frozen):
+    """Who a team chose to roll initiative this round, among those sharing its highest level."""
+
+    team: str
+    fighter: str
+
+
 @lru_cache(maxsize=64)
 def game_map_of(text: str) -> GameMap:
     """The map a fight's ``map_text`` describes (parsed once per text)."""
@@ -267,11 +278,12 @@ class Combat(_Frozen):
     round: int = 0
     fighters: tuple[Fighter, ...] = ()
     teams: tuple[str, ...] = ()  # in order of first appearance
-    order: tuple[str, ...] = ()  # this round's team order
+    order: tuple[str, ...] = ()  # this round's team order (while it is chosen: the teams so far)
     turn: int | None = None  # index into order while a team acts
     initiative: tuple[InitiativeRoll, ...] = ()
     initiative_winner: str | None = None  # this round's (or the last round's) holder
     initiative_done: bool = False  # this round's rolls are final and the winner is known
+    rollers: tuple[RollerChoice, ...] = ()  # this round's choices of who rolls initiative
     action_seq: int = 0
     steps: tuple[Step, ...] = ()  # what is being resolved, innermost last
     prompts: tuple[Prompt, ...] = ()

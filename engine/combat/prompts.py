@@ -19,6 +19,7 @@ from engine.combat.commands import (
     Armor,
     ChooseDice,
     ChooseOrder,
+    ChooseRoller,
     Command,
     CriticalChoice,
     Modifier,
@@ -29,7 +30,10 @@ from engine.combat.commands import (
 from engine.combat.model import AttackAction, Combat, Prompt, PromptKind, Reactor
 from engine.errors import RuleError
 
-__all__ = ["SPECS", "PromptSpec", "prompt", "prompt_dice", "prompt_for", "window_prompts"]
+__all__ = [
+    "SPECS", "PromptSpec", "asked_users", "prompt", "prompt_dice", "prompt_for", "team_prompt",
+    "window_prompts",
+]
 
 Dice = tuple[int, int] | None
 
@@ -76,7 +80,17 @@ SPECS: dict[PromptKind, PromptSpec] = {
     PromptKind.CHOOSE_ORDER: PromptSpec(
         "choose the order of teams", "choose the order", "won initiative: which team goes first?",
         lambda option, fighter: ChooseOrder(first_team=option),
-        other_label=lambda team: f"{team} first"),
+        other_label=lambda team: f"{team} first", slash="combat order"),
+    PromptKind.CHOOSE_NEXT: PromptSpec(
+        "choose the order of teams", "choose the order", "won initiative: which team goes next?",
+        lambda option, fighter: ChooseOrder(order=(option,)),
+        other_label=lambda team: f"{team} next", slash="combat order"),
+    # Asked of a whole team (the prompt has no fighter): the options are the tied names.
+    PromptKind.CHOOSE_ROLLER: PromptSpec(
+        "choose who rolls initiative", "choose who rolls",
+        "have more than one fighter at their highest level: who rolls initiative?",
+        lambda option, fighter: ChooseRoller(fighter=option),
+        other_label=lambda name: f"{name} rolls"),
     PromptKind.REACT: PromptSpec(
         "react", "react", "may react before the dice are rolled",
         lambda option, fighter: React(fighter=fighter, reaction=option),
@@ -139,6 +153,22 @@ def prompt(
     return Prompt(
         kind=kind, fighter=key, team=f.team, user_id=f.owner_id, options=options, deadline=deadline
     )
+
+
+def team_prompt(kind: PromptKind, team: str, options: tuple[str, ...]) -> Prompt:
+    """``kind`` asked of a whole team: any of its players (or the GM, for a team of NPCs)."""
+    return Prompt(kind=kind, team=team, options=options)
+
+
+def asked_users(c: Combat, p: Prompt) -> tuple[int, ...]:
+    """The players ``p`` asks (none: the GM decides): its fighter's player, or for a prompt
+    to a whole team, each player with a fighter in that team."""
+    if p.user_id is not None:
+        return (p.user_id,)
+    if p.fighter is not None or p.team is None:
+        return ()
+    owners = (f.owner_id for f in c.fighters if f.team == p.team and f.owner_id is not None)
+    return tuple(dict.fromkeys(owners))
 
 
 def prompt_for(c: Combat, kind: PromptKind, key: str) -> Prompt:

@@ -1,15 +1,23 @@
 """Rounds, initiative, the order of teams, turns and the end of the fight (004 "Rounds",
-"Initiative", "Turns"; RULINGS 14-16).
+"Initiative", "Turns"; RULINGS 14-16, 19).
 
-Dice order: initiative rolls tens then ones per team (the previous holder first; round 1: the
-PCs' team first).
+Initiative goes in this order:
+
+1. Each team's highest-level fighter rolls. Where several share a team's highest level, that
+   team chooses which of them rolls (CHOOSE_ROLLER), before any die of the round is rolled;
+   teams with such a tie are asked one after another, in the dice order below.
+2. Dice order: tens then ones per team (the previous holder first; round 1: the PCs' team
+   first), whoever was chosen to roll.
+3. Good rollers re-roll or keep; then criticals and the winner.
+4. The winner chooses the order of all teams, one team a choice: the first (CHOOSE_ORDER), then
+   the next (CHOOSE_NEXT) while two or more teams are left; the last team left goes last.
 """
 
 from __future__ import annotations
 
 from engine.catalog import Rules
 from engine.character import status
-from engine.combat.commands import ChooseOrder, Done
+from engine.combat.commands import ChooseOrder, ChooseRoller, Done
 from engine.combat.context import Context, require_phase
 from engine.combat.fighters import (
     can_act,
@@ -26,16 +34,17 @@ from engine.combat.model import (
     Phase,
     Prompt,
     PromptKind,
+    RollerChoice,
     RollState,
 )
-from engine.combat.prompts import prompt
+from engine.combat.prompts import prompt, team_prompt
 from engine.combat.rolls import has_modifier, roll_text, wants_reroll
 from engine.dice import Roll
 from engine.errors import RuleError
 
 __all__ = [
-    "advance_initiative", "choose_order", "done", "end", "next_turn", "round_prompts",
-    "start_round", "team_can_act",
+    "advance_initiative", "choose_order", "choose_roller", "done", "end", "next_turn",
+    "round_prompts", "start_round", "team_can_act",
 ]
 
 
@@ -67,17 +76,58 @@ def start_round(c: Combat, ctx: Context) -> Combat:
             "turn": None,
             "initiative": (),
             "initiative_done": False,
+            "rollers": (),
         }
     )
     ctx.emit("round", f"Round {rnd} begins.")
+    for team in _dice_order(c, rules):
+        tied = _tied(c, team, rules)
+        if len(tied) > 1:
+            names = ", ".join(f.name for f in tied[:-1]) + f" and {tied[-1].name}"
+            ctx.emit(
+                "roller_tie",
+                f"{names} share the highest level of {team} ({tied[0].character.level}): "
+                f"{team} choose who rolls initiative.",
+            )
+    return advance_initiative(c, ctx)
+
+
+def _dice_order(c: Combat, rules: Rules) -> tuple[str, ...]:
+    """The standing teams in the order they roll: the previous holder first, else the PCs."""
     standing = standing_teams(c, rules)
     first = c.initiative_winner if c.initiative_winner in standing else pc_team(c, standing)
-    teams = sorted(standing, key=lambda t: t != first)
+    return tuple(sorted(standing, key=lambda t: t != first))
+
+
+def _tied(c: Combat, team: str, rules: Rules) -> tuple[Fighter, ...]:
+    """The team's fighters who may roll its initiative: all who share its highest level."""
+    members = [f for f in c.fighters if f.team == team and can_act(f, rules)]
+    if not members:
+        return ()
+    top = max(f.character.level for f in members)
+    return tuple(f for f in members if f.character.level == top)
+
+
+def _roller(c: Combat, team: str, rules: Rules) -> Fighter | None:
+    """Who rolls for ``team``: its one highest-level fighter, or the one the team chose among
+    several (None: the team has not chosen yet)."""
+    tied = _tied(c, team, rules)
+    if len(tied) == 1:
+        return tied[0]
+    chosen = next((r.fighter for r in c.rollers if r.team == team), None)
+    return next((f for f in tied if f.key == chosen), None)
+
+
+def _roll(c: Combat, ctx: Context) -> Combat:
+    """Every team's initiative roll, once each team has its roller (else ``c`` unchanged)."""
+    rules = ctx.rules
+    teams = _dice_order(c, rules)
+    rollers = [_roller(c, team, rules) for team in teams]
+    if len(teams) < 2 or any(f is None for f in rollers):
+        return c
     rolls: list[InitiativeRoll] = []
-    for team in teams:
-        members = [f for f in c.fighters if f.team == team and can_act(f, rules)]
-        top = max(f.character.level for f in members)
-        roller = next(f for f in members if f.character.level == top)
+    for team, roller in zip(teams, rollers, strict=True):
+        assert roller is not None
         ch = roller.character
         r = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
         good = has_modifier(ch, rules, "good", "initiative", None)
@@ -94,13 +144,19 @@ def start_round(c: Combat, ctx: Context) -> Combat:
             roller.key,
             (res.tens, res.ones),
         )
-    c = c.model_copy(update={"initiative": tuple(rolls)})
-    return advance_initiative(c, ctx)
+    return c.model_copy(update={"initiative": tuple(rolls)})
 
 
 def advance_initiative(c: Combat, ctx: Context) -> Combat:
-    """Once no good roller is still deciding: criticals, then the winner (RULINGS 14)."""
-    if c.initiative_done or any(wants_reroll(r.state) for r in c.initiative):
+    """The dice once every team has its roller; once no good roller is still deciding:
+    criticals, then the winner (RULINGS 6, 19)."""
+    if c.initiative_done:
+        return c
+    if not c.initiative:
+        c = _roll(c, ctx)
+        if not c.initiative:  # a team is still choosing who rolls
+            return c
+    if any(wants_reroll(r.state) for r in c.initiative):
         return c
     rolls = c.initiative
     # Criticals on initiative: automatic (+1 action, or the next action lost).
@@ -128,11 +184,41 @@ def advance_initiative(c: Combat, ctx: Context) -> Combat:
         why = " on a tie" + (
             " (they had it last round)" if previous in tied else " (the PCs win the first tie)"
         )
-    ctx.emit("initiative_won", f"{winner} win initiative{why} and choose which team goes first.")
+    what = "which team goes first" if len(rolls) < 3 else "the order all teams act in"
+    ctx.emit("initiative_won", f"{winner} win initiative{why} and choose {what}.")
     return c.model_copy(update={"initiative_winner": winner, "initiative_done": True})
 
 
+def choose_roller(c: Combat, cmd: ChooseRoller, ctx: Context) -> Combat:
+    """A team whose highest level is shared names the one of them who rolls initiative."""
+    require_phase(c, Phase.INITIATIVE)
+    f = c.fighter(cmd.fighter)
+    team = f.team
+    asked = next(
+        (p for p in c.prompts if p.kind is PromptKind.CHOOSE_ROLLER and p.team == team), None
+    )
+    if asked is None:
+        raise RuleError(f"Nothing is waiting for {team} to choose who rolls initiative now.")
+    if not (
+        ctx.actor.gm or any(g.team == team and g.owner_id == ctx.actor.user_id for g in c.fighters)
+    ):
+        raise RuleError(f"{team} choose who rolls initiative for them: only their players "
+                        "(or a GM) can.")
+    if f.name not in asked.options:
+        raise RuleError(
+            f"{f.name} does not share the highest level of {team}: choose among "
+            f"{', '.join(asked.options)}."
+        )
+    ctx.emit("roller", f"{team} choose {f.name} to roll initiative.", f.key)
+    rollers = (*(r for r in c.rollers if r.team != team), RollerChoice(team=team, fighter=f.key))
+    return c.model_copy(update={"rollers": rollers})
+
+
 def choose_order(c: Combat, cmd: ChooseOrder, ctx: Context) -> Combat:
+    """The initiative winner places the teams: the first, then the next, ... (one or more a
+    command); when one team is left it goes last and the first team's turn begins."""
+    if c.phase in (Phase.TURN, Phase.REACTION, Phase.RESOLUTION):
+        raise RuleError("This round's order is set; the next is chosen after its initiative.")
     require_phase(c, Phase.INITIATIVE)
     if not c.initiative_done:
         raise RuleError("Initiative rolls are not final yet.")
@@ -144,18 +230,30 @@ def choose_order(c: Combat, cmd: ChooseOrder, ctx: Context) -> Combat:
         or any(g.team == winner and g.owner_id == ctx.actor.user_id for g in c.fighters)
     ):
         raise RuleError(f"{winner} won initiative: only they (or a GM) choose the order.")
-    first = team_named(c, cmd.first_team)
     rolled = [r.team for r in c.initiative]
-    if first is None or first not in rolled:
-        raise RuleError(f"Choose the team to go first among: {', '.join(rolled)}.")
-
-    def rank(r: InitiativeRoll) -> tuple[bool, int]:
-        res = r.state.roll.result
-        return (res.success, res.value if res.success else -res.value)
-
-    rest = [r.team for r in sorted(c.initiative, key=rank, reverse=True) if r.team != first]
-    order = (first, *rest)
-    ctx.emit("order", f"{f.team} choose the order: {', then '.join(order)}.", f.key)
+    chosen = list(c.order)
+    if cmd.first_team.strip() and chosen:
+        raise RuleError(
+            f"{chosen[0]} already go first; choose the team to go next among: "
+            f"{', '.join(t for t in rolled if t not in chosen)}."
+        )
+    for name in (cmd.first_team,) if cmd.first_team.strip() else cmd.order:
+        left = [t for t in rolled if t not in chosen]
+        team = team_named(c, name)
+        if team is None or team not in left:
+            place = "next" if chosen else "first"
+            raise RuleError(f"Choose the team to go {place} among: {', '.join(left)}.")
+        chosen.append(team)
+    left = [t for t in rolled if t not in chosen]
+    if len(left) > 1:
+        so_far = (
+            f"{chosen[0]} to go first" if len(chosen) == 1
+            else f"the order so far: {', then '.join(chosen)}"
+        )
+        ctx.emit("order", f"{winner} choose {so_far}.", f.key)
+        return c.model_copy(update={"order": tuple(chosen)})
+    order = (*chosen, *left)
+    ctx.emit("order", f"{winner} choose the order: {', then '.join(order)}.", f.key)
     c = c.model_copy(update={"order": order, "turn": 0, "phase": Phase.TURN})
     return _announce_turn(c, ctx)
 
@@ -218,6 +316,8 @@ def end(c: Combat, ctx: Context, why: str) -> Combat:
 def round_prompts(c: Combat, rules: Rules) -> tuple[Prompt, ...]:
     """What initiative or a team's turn waits for."""
     if c.phase is Phase.INITIATIVE:
+        if not c.initiative:
+            return _roller_prompts(c, rules)
         if not c.initiative_done:
             return tuple(
                 prompt(c, PromptKind.REROLL, r.state.fighter, ("tens", "ones", "both", "keep"))
@@ -225,18 +325,23 @@ def round_prompts(c: Combat, rules: Rules) -> tuple[Prompt, ...]:
                 if wants_reroll(r.state)
             )
         roller = next(r for r in c.initiative if r.team == c.initiative_winner)
-        return (
-            prompt(
-                c,
-                PromptKind.CHOOSE_ORDER,
-                roller.state.fighter,
-                tuple(r.team for r in c.initiative),
-            ),
-        )
+        left = tuple(r.team for r in c.initiative if r.team not in c.order)
+        kind = PromptKind.CHOOSE_NEXT if c.order else PromptKind.CHOOSE_ORDER
+        return (prompt(c, kind, roller.state.fighter, left),)
     if c.phase is Phase.TURN:
         return tuple(
             prompt(c, PromptKind.ACT, f.key, ("attack", "done"))
             for f in c.fighters
             if f.team == c.acting_team and f.actions > 0 and can_act(f, rules)
         )
+    return ()
+
+
+def _roller_prompts(c: Combat, rules: Rules) -> tuple[Prompt, ...]:
+    """The first team (in dice order) still to choose who of its tied fighters rolls: one
+    team at a time, so each button names one team's fighters."""
+    for team in _dice_order(c, rules):
+        if _roller(c, team, rules) is None:
+            names = tuple(f.name for f in _tied(c, team, rules))
+            return (team_prompt(PromptKind.CHOOSE_ROLLER, team, names),)
     return ()

@@ -182,7 +182,7 @@ async def test_line_of_sight_is_mutual_on_the_nightclub(table: Table, shooter_ar
     await _character(table, "Ana", level=40, weapon=("Rifle", "ranged_2h"))
     await _ammo(table, "Ana", user=ALICE)
     await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _character(table, "Lookout", user=GM, level=25, npc=True)
+    await _character(table, "Lookout", user=GM, level=24, npc=True)  # Goon rolls initiative
     await _fight(table, ("Ana", shooter_area), ("Goon", target_area), ("Lookout", "Bar"),
                  user_of={"Ana": ALICE})
     await _begin_pcs_first(table)
@@ -270,7 +270,7 @@ async def test_help_explains_how_to_run_a_fight(table: Table) -> None:
 async def test_attack_options_autocomplete_with_what_is_legal_now(table: Table) -> None:
     await _character(table, "Ana", level=40)
     await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _character(table, "Lookout", user=GM, level=25, npc=True)
+    await _character(table, "Lookout", user=GM, level=24, npc=True)  # Goon rolls initiative
     await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), ("Lookout", "Alley"),
                  user_of={"Ana": ALICE})
     await _begin_pcs_first(table)
@@ -521,7 +521,7 @@ async def _armed_fight(table: Table) -> None:
                             kind="first_aid")
     assert not kit.ephemeral, kit.content
     await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _character(table, "Lookout", user=GM, level=25, npc=True)
+    await _character(table, "Lookout", user=GM, level=24, npc=True)  # Goon rolls initiative
     await _fight(table, ("Ana", "Dance Floor"), ("Bram", "Dance Floor"), ("Goon", "Dance Floor"),
                  ("Lookout", "Bar"), user_of={"Ana": ALICE, "Bram": BOB})
     await _begin_pcs_first(table)

@@ -264,6 +264,10 @@ def _expected(kind: PromptKind, fighter: str | None, option: str) -> dict[str, A
     match kind:
         case PromptKind.CHOOSE_ORDER:
             return {"kind": "choose_order", "first_team": option}
+        case PromptKind.CHOOSE_NEXT:
+            return {"kind": "choose_order", "order": [option]}
+        case PromptKind.CHOOSE_ROLLER:
+            return {"kind": "choose_roller", "fighter": option}
         case PromptKind.REACT:
             return {"kind": "react", "fighter": fighter, "reaction": option}
         case PromptKind.REROLL:

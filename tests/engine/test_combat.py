@@ -16,6 +16,7 @@ from engine.combat import (
     Begin,
     ChooseDice,
     ChooseOrder,
+    ChooseRoller,
     CloseWindow,
     Combat,
     Command,
@@ -103,8 +104,14 @@ def setup(*entries: tuple[Character, str, int | None]) -> Combat:
 
 
 def begin(c: Combat, faces: Sequence[int], first: str) -> Combat:
-    """Begin with the given initiative dice and let the winner (as GM) pick ``first``."""
-    c = go(c, Begin(), faces)
+    """Begin with the given initiative dice and let the winner (as GM) pick ``first``. A team
+    whose highest level is shared lets the first of them (in the order added) roll."""
+    dice = ScriptedDice(faces)
+    c, _ = apply(c, Begin(), actor=GM, dice=dice, rules=RULES, now=0.0)
+    while asked := [p for p in c.waiting_for() if p.kind is PromptKind.CHOOSE_ROLLER]:
+        choice = ChooseRoller(fighter=asked[0].options[0])
+        c, _ = apply(c, choice, actor=GM, dice=dice, rules=RULES, now=0.0)
+    assert dice.remaining == 0, "unused scripted dice"
     return go(c, ChooseOrder(first_team=first))
 
 

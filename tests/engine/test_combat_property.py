@@ -16,6 +16,7 @@ from engine.combat import (
     Begin,
     ChooseDice,
     ChooseOrder,
+    ChooseRoller,
     CloseWindow,
     Combat,
     Command,
@@ -103,6 +104,10 @@ def _choices(c: Combat, data: st.DataObject) -> list[Command]:
             options.append(Done(team=p.team))
         elif p.kind is PromptKind.CHOOSE_ORDER:
             options.append(ChooseOrder(first_team=data.draw(st.sampled_from(p.options))))
+        elif p.kind is PromptKind.CHOOSE_NEXT:
+            options.append(ChooseOrder(order=(data.draw(st.sampled_from(p.options)),)))
+        elif p.kind is PromptKind.CHOOSE_ROLLER:
+            options.append(ChooseRoller(fighter=data.draw(st.sampled_from(p.options))))
         elif p.kind is PromptKind.REACT:
             reaction = data.draw(st.sampled_from(p.options))
             options.append(React(fighter=name, reaction=reaction))  # type: ignore[arg-type]
@@ -137,9 +142,10 @@ def test_random_fights_stay_sound(data: st.DataObject, seed: int) -> None:
     for i, (name, npc) in enumerate((("Ana", False), ("Cy", False), ("Goon", True), ("Rat", True))):
         ch = _fighter(name, npc, data.draw(st.integers(0, 2)), data.draw(st.integers(15, 60)))
         area = data.draw(st.sampled_from(AREAS))
+        team = data.draw(st.sampled_from([None, "Gangers"])) if name == "Rat" else None
         c, _ = apply(
             c,
-            AddFighter(character=ch, area=area, owner_id=None if npc else 100 + i),
+            AddFighter(character=ch, area=area, team=team, owner_id=None if npc else 100 + i),
             actor=GM,
             dice=dice,
             rules=RULES,
