@@ -160,6 +160,27 @@ async def pcs_turn(table: Table, *, kit_in_hand: bool = False) -> Ctx:
     return ctx
 
 
+async def initiative_won(table: Table) -> Ctx:
+    """The fight begun: Ana won initiative, her player chooses the order."""
+    ctx = await set_up(table)
+    table.dice(3, 4, 6, 2)  # Ana 34 vs 40 wins initiative; Goon 62 vs 25 fails
+    begun = await _ok(table.slash("combat begin", user=GM))
+    ctx.messages["order"] = begun.prompt
+    table.bot.dice = RandomDice(1)
+    return ctx
+
+
+async def npcs_tied(table: Table) -> Ctx:
+    """The fight begun: Goon and Rat share the NPCs' highest level (25), the GM chooses who
+    rolls initiative."""
+    ctx = await set_up(table)
+    await _ok(table.slash("character create", user=GM, name="Rat", level=25, npc=True))
+    await _ok(table.slash("combat add", user=GM, character="Rat", area="Yard"))
+    begun = await _ok(table.slash("combat begin", user=GM))
+    ctx.messages["roller"] = begun.prompt
+    return ctx
+
+
 async def kit_in_hand(table: Table) -> Ctx:
     """PCs first, Ana with a knife and a first aid kit in hand."""
     return await pcs_turn(table, kit_in_hand=True)
@@ -387,6 +408,7 @@ ROWS = (
     Row("/combat add", started, slash("combat add", character="Ana", area="Hall"), CHANGE),
     Row("/combat remove", set_up, slash("combat remove", character="Ana"), CHANGE),
     Row("/combat begin", set_up, slash("combat begin"), GM_ONLY),
+    Row("/combat order", initiative_won, slash("combat order", teams="NPCs, PCs"), CHANGE),
     Row("/combat status", pcs_turn, slash("combat status"), READ,
         works=private("Ana", "Goon")),
     Row("/combat status character", pcs_turn, slash("combat status", character="Ana"), READ,
@@ -414,6 +436,8 @@ ROWS = (
     Row("/done", pcs_turn, slash("done", **{"as": "Ana"}), CHANGE),
     Row("/surrender", pcs_turn, slash("surrender", **{"as": "Ana"}), CHANGE),
     # the fight's buttons
+    Row("order button NPCs first", initiative_won, press("order", "NPCs first"), PRESS),
+    Row("roller button Rat rolls", npcs_tied, press("roller", "Rat rolls"), GM_PRESS),
     Row("reaction button Defend", goon_attacks, press("window", "Defend"), PRESS),
     Row("reaction button Pass", goon_attacks, press("window", "Pass"), PRESS),
     Row("GM button Resolve now", goon_attacks, press("window", "Resolve now (GM)"), GM_PRESS),

@@ -33,7 +33,7 @@ from engine.combat import ManageItems as Items
 HELP = """**Running an Unhex fight**
 1. GM: `/combat start map:` picks the map for this channel.
 2. `/combat add character: area: [team:]` puts characters on the map (players add their own PC).
-3. GM: `/combat begin` rolls initiative; the winner picks which team goes first.
+3. GM: `/combat begin` rolls initiative; the winner picks the order of the teams.
 4. On your team's turn, each character acts once: `/attack`, `/move`, `/door`, `/firstaid`,
    `/item hold|stow|pickup|use` (`/item drop` is free). `/done` ends your team's turn.
 5. Attacks and moves open a reaction window: **Defend**, **Counterattack**, **Intercept** or

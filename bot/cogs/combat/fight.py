@@ -1,5 +1,5 @@
-"""The `/combat` group: a fight's set-up and the GM's tools (start, add, remove, begin, status,
-end, undo, log, set, settings), and the fight's Adjust form."""
+"""The `/combat` group: a fight's set-up and the GM's tools (start, add, remove, begin, order,
+status, end, undo, log, set, settings), and the fight's Adjust form."""
 
 from __future__ import annotations
 
@@ -18,11 +18,13 @@ from bot.cogs.combat.views import ADJUST_MODAL_ID, code, fighter_at
 from bot.cogs.maps import find_map, map_choices
 from bot.components import answer_form
 from bot.errors import UserError
+from bot.options import Text
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.text import echo, parse_number
 from engine.combat import (
     AddFighter,
     Begin,
+    ChooseOrder,
     Combat,
     Command,
     CriticalChoice,
@@ -34,6 +36,9 @@ from engine.combat import (
     render_board,
 )
 from engine.sheet import render_wounds
+
+#: Team names, first to last, separated by commas (a team name has at most 32 characters).
+TeamList = app_commands.Transform[str, Text(300)]
 
 
 class FightCog(commands.Cog, name="Fights"):
@@ -145,6 +150,16 @@ class FightCog(commands.Cog, name="Fights"):
     @combat.command(name="begin", description="Roll initiative and begin round 1 (GMs).")
     async def begin(self, interaction: discord.Interaction[Any]) -> None:
         await self.session.run(interaction, Begin())
+
+    @combat.command(name="order",
+                    description="Give the order all teams act in this round (initiative winner "
+                                "or GMs).")
+    @app_commands.describe(teams="The teams, first to last, separated by commas")
+    async def order(self, interaction: discord.Interaction[Any], teams: TeamList) -> None:
+        names = tuple(name.strip() for name in teams.split(",") if name.strip())
+        if not names:
+            raise UserError("Name the teams in the order they act, separated by commas.")
+        await self.session.run(interaction, ChooseOrder(order=names))
 
     # -- looking ----------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from bot.permissions import is_gm
 from bot.store.combats import StoredCombat
 from bot.text import clip
 from engine.combat import CloseWindow, Combat, Command, Event, Fighter, Prompt, PromptKind
-from engine.combat.prompts import SPECS, prompt_dice
+from engine.combat.prompts import SPECS, asked_users, prompt_dice
 from engine.errors import RuleError
 
 if TYPE_CHECKING:
@@ -169,7 +169,7 @@ def prompt_message(
     that ping exactly the players asked to decide."""
     state = stored.state
     prompts = [p for p in state.waiting_for() if p.kind is not PromptKind.ACT]
-    users = sorted({p.user_id for p in prompts if p.user_id is not None})
+    users = sorted({u for p in prompts for u in asked_users(state, p)})
     mentions = discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(u) for u in users])
     if not prompts:
@@ -214,7 +214,8 @@ def _button_label(state: Combat, prompt: Prompt, option: str, named: bool) -> st
 def _who(state: Combat, prompt: Prompt) -> str:
     name = state.fighter(prompt.fighter).name if prompt.fighter else (prompt.team or "GM")
     name = discord.utils.escape_markdown(name)
-    return f"{name} (<@{prompt.user_id}>)" if prompt.user_id else f"{name} (GM)"
+    users = asked_users(state, prompt)  # a prompt to a whole team asks each of its players
+    return f"{name} ({', '.join(f'<@{u}>' for u in users)})" if users else f"{name} (GM)"
 
 
 def _pack_rows(rows: list[list[CombatButton]],
