@@ -144,3 +144,20 @@ async def test_without_a_tie_the_highest_rolls_at_once(table: Table) -> None:
     assert "Ana rolls initiative for PCs: 34 (3·4) vs 40 — SUCCESS." in begun.answer.content
     assert "choose who rolls" not in begun.answer.content
     assert begun.prompt.labels == ["PCs first", "NPCs first"]
+
+
+async def test_a_choice_of_roller_survives_a_restart(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Cal", level=40)  # Alice's second PC, as high as Ana
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await table.slash("combat start", user=GM, map="Nightclub")
+    for name, area, user in (("Ana", "Dance Floor", ALICE), ("Cal", "Bar", ALICE),
+                             ("Goon", "Bar", GM)):
+        await table.slash("combat add", user=user, character=name, area=area)
+    begun = await table.slash("combat begin", user=GM)
+    asked = begun.prompt
+    assert asked.content.startswith(f"**PCs ({ALICE.mention})** have more than one fighter")
+    await table.restart(dice=(3, 4, 6, 2))
+    chosen = await table.click(asked, "Cal rolls", user=ALICE)
+    assert "Cal rolls initiative for PCs: 34 (3·4) vs 40 — SUCCESS." in chosen.answer.content
+    assert chosen.prompt.labels == ["PCs first", "NPCs first"]
