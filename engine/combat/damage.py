@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from engine.catalog import Rules
+from engine.catalog import Action, RollModifier, Rules
 from engine.character import Character, Mark, take_damage
+from engine.combat.abilities.hooks import roll_modifiers
 from engine.combat.commands import Armor, ChooseDice, Modifier
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.fighters import put, settle_status
@@ -24,7 +25,7 @@ from engine.combat.model import (
     Weapon,
 )
 from engine.combat.prompts import prompt, prompt_for
-from engine.combat.rolls import has_modifier, replace_roll
+from engine.combat.rolls import replace_roll
 from engine.combat.steps import replace_top
 from engine.combat.weapons import held_shield
 from engine.dice import Check, powerful, precise
@@ -95,16 +96,17 @@ def _modifier_offers(a: AttackAction, c: Combat, hit: Hit, rules: Rules) -> tupl
     if state.roll.modifier is not None:
         return ()
     ch = c.fighter(hit.attacker).character
-    action = "intercept" if a.intercept and hit.purpose == "attack" else hit.purpose
+    action = Action.INTERCEPT if a.intercept and hit.purpose == "attack" else Action(hit.purpose)
     offers: list[str] = []
     loc = int(hit.location_die or 0)
     dmg = int(hit.damage_die or 0)
-    if has_modifier(ch, rules, "precise", action, hit.weapon.kind):
+    given = roll_modifiers(ch, rules, action, hit.weapon.kind)
+    if RollModifier.PRECISE in given:
         if loc < 9:
             offers.append("precise+1")
         if loc > 0:
             offers.append("precise-1")
-    if has_modifier(ch, rules, "powerful", action, hit.weapon.kind) and dmg < 9:
+    if RollModifier.POWERFUL in given and dmg < 9:
         offers.append("powerful")
     return tuple(offers)
 

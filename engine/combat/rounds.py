@@ -7,8 +7,9 @@ PCs' team first).
 
 from __future__ import annotations
 
-from engine.catalog import Rules
+from engine.catalog import Action, RollModifier, Rules
 from engine.character import status
+from engine.combat.abilities.hooks import has_modifier
 from engine.combat.commands import ChooseOrder, Done
 from engine.combat.context import Context, require_phase
 from engine.combat.fighters import (
@@ -29,7 +30,7 @@ from engine.combat.model import (
     RollState,
 )
 from engine.combat.prompts import prompt
-from engine.combat.rolls import has_modifier, roll_text, wants_reroll
+from engine.combat.rolls import roll_text, wants_reroll
 from engine.dice import Roll
 from engine.errors import RuleError
 
@@ -80,7 +81,7 @@ def start_round(c: Combat, ctx: Context) -> Combat:
         roller = next(f for f in members if f.character.level == top)
         ch = roller.character
         r = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
-        good = has_modifier(ch, rules, "good", "initiative", None)
+        good = has_modifier(ch, rules, RollModifier.GOOD, Action.INITIATIVE, None)
         rolls.append(
             InitiativeRoll(
                 team=team,

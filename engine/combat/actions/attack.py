@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Literal, cast
 
-from engine.catalog import Rules
+from engine.catalog import Action, Rules
+from engine.catalog import RollModifier as Mod
 from engine.character import Status, destroy_item, status
+from engine.combat.abilities.hooks import has_modifier
 from engine.combat.actions.counterattack import counter_hits, counter_weapon
 from engine.combat.actions.defend import defended_hits
 from engine.combat.commands import Attack
@@ -27,7 +29,7 @@ from engine.combat.model import (
     Weapon,
 )
 from engine.combat.prompts import prompt, window_prompts
-from engine.combat.rolls import has_modifier, roll_text, wants_reroll
+from engine.combat.rolls import roll_text, wants_reroll
 from engine.combat.steps import pop, push, replace_top
 from engine.combat.weapons import (
     UNARMED,
@@ -121,13 +123,13 @@ def _roll(c: Combat, a: AttackAction, ctx: Context) -> Combat:
     reactor = next((r for r in a.reactors if r.answer in ("defend", "counterattack")), None)
     ch = f.character
     roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
-    action = "intercept" if a.intercept else "attack"
+    action = Action.INTERCEPT if a.intercept else Action.ATTACK
     rolls = [
         RollState(
             fighter=f.key,
             purpose="attack",
             roll=roll,
-            good=has_modifier(ch, rules, "good", action, a.weapon.kind),
+            good=has_modifier(ch, rules, Mod.GOOD, action, a.weapon.kind),
         )
     ]
     res = roll.result
@@ -144,11 +146,12 @@ def _roll(c: Combat, a: AttackAction, ctx: Context) -> Combat:
         rch = r_f.character
         r_roll = Roll.first(rch.level, ctx.dice, max_level=rch.max_level)
         if reaction == "defend":
-            good = held_shield(rch, rules) and has_modifier(rch, rules, "good", "defend", "shield")
+            good = held_shield(rch, rules) and has_modifier(
+                rch, rules, Mod.GOOD, Action.DEFEND, "shield")
             text = f"{r_f.name} defends: {roll_text(r_roll.result)}."
         else:
             kind = reactor.weapon.kind if reactor.weapon else UNARMED
-            good = has_modifier(rch, rules, "good", "counterattack", kind)
+            good = has_modifier(rch, rules, Mod.GOOD, Action.COUNTERATTACK, kind)
             label = weapon_label(reactor.weapon) if reactor.weapon else "bare hands"
             text = f"{r_f.name} counterattacks {f.name} with {label}: {roll_text(r_roll.result)}."
         rolls.append(RollState(fighter=r_f.key, purpose=reaction, roll=r_roll, good=good))

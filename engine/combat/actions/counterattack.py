@@ -7,6 +7,7 @@ no Counterattack."""
 from __future__ import annotations
 
 from engine.catalog import Rules
+from engine.combat.abilities.hooks import counterable
 from engine.combat.context import Context
 from engine.combat.damage import new_hit
 from engine.combat.model import AttackAction, Combat, Fighter, Hit, Weapon
@@ -21,7 +22,7 @@ def counter_weapons(
     """What ``t`` could counterattack ``f``'s attack with: same area, weapon effective at 0."""
     if c.game_map().range(f.area, t.area) != 0:
         return []
-    if f"{weapon.kind}.no_counterattack" in f.character.abilities:
+    if not counterable(f.character, weapon):
         return []
     return [
         w

@@ -5,7 +5,7 @@ become permanent wounds ■, chosen by the treated player."""
 
 from __future__ import annotations
 
-from engine.catalog import Rules
+from engine.catalog import Action, RollModifier, Rules
 from engine.character import (
     Character,
     Status,
@@ -16,12 +16,13 @@ from engine.character import (
     status,
     usable_hands,
 )
+from engine.combat.abilities.hooks import has_modifier
 from engine.combat.commands import AidMark, FirstAid
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.fighters import acting_fighter, put, settle_status, spend_action
 from engine.combat.model import AidAction, Combat, Phase, Prompt, PromptKind, RollState
 from engine.combat.prompts import prompt
-from engine.combat.rolls import has_modifier, roll_text, wants_reroll
+from engine.combat.rolls import roll_text, wants_reroll
 from engine.combat.steps import pop, push, replace_top
 from engine.dice import Roll
 from engine.errors import RuleError
@@ -57,7 +58,7 @@ def first_aid(c: Combat, cmd: FirstAid, ctx: Context) -> Combat:
     c = put(c, f)
     seq = c.action_seq + 1
     roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
-    good = has_modifier(ch, rules, "good", "first_aid", "first_aid")
+    good = has_modifier(ch, rules, RollModifier.GOOD, Action.FIRST_AID, "first_aid")
     res = roll.result
     ctx.emit(
         "first_aid",
