@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.combat.commands import CriticalChoice, Reroll
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.fighters import put
-from engine.combat.model import Combat, Phase, PromptKind
+from engine.combat.model import Combat, EventKind, Phase, PromptKind
 from engine.combat.prompts import prompt_for
 from engine.combat.rolls import replace_roll, roll_text, rolls_deciding, wants_reroll
 from engine.dice import Reroll as DiceReroll
@@ -24,13 +24,13 @@ def reroll(c: Combat, cmd: Reroll, ctx: Context) -> Combat:
         raise RuleError(f"Choose one of: {', '.join(asked.options)}.")
     state = next(s for s in rolls_deciding(c) if s.fighter == f.key and wants_reroll(s))
     if cmd.which == "keep":
-        ctx.emit("reroll", f"{f.name} keeps the roll.", f.key)
+        ctx.emit(EventKind.REROLL, f"{f.name} keeps the roll.", f.key)
         new = state.model_copy(update={"reroll_decided": True})
     else:
         roll = state.roll.reroll(DiceReroll(cmd.which), ctx.dice)
         res = roll.result
         ctx.emit(
-            "reroll",
+            EventKind.REROLL,
             f"{f.name} re-rolls {cmd.which}: {roll_text(res)}.",
             f.key,
             (res.tens, res.ones),
@@ -50,7 +50,7 @@ def critical(c: Combat, cmd: CriticalChoice, ctx: Context) -> Combat:
     if cmd.choice == "extra_action":
         roll = state.roll.take_extra_action()
         c = put(c, f.model_copy(update={"actions": f.actions + 1}))
-        ctx.emit("extra_action", f"{f.name} takes an extra action this round.", f.key)
+        ctx.emit(EventKind.EXTRA_ACTION, f"{f.name} takes an extra action this round.", f.key)
     else:
         if cmd.value is None:
             limit = state.roll.adjust_limit
@@ -58,6 +58,7 @@ def critical(c: Combat, cmd: CriticalChoice, ctx: Context) -> Combat:
         roll = state.roll.adjust(cmd.value)
         res = roll.result
         ctx.emit(
-            "adjust", f"{f.name} adjusts the roll to {res.value}.", f.key, (res.tens, res.ones)
+            EventKind.ADJUST, f"{f.name} adjusts the roll to {res.value}.", f.key,
+            (res.tens, res.ones),
         )
     return replace_roll(c, state.model_copy(update={"roll": roll}))

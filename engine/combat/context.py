@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.catalog import Rules
-from engine.combat.model import Actor, Combat, Event, Fighter, Phase
+from engine.combat.model import Actor, Combat, Event, EventKind, Fighter, Phase
 from engine.dice import DiceSource
 from engine.errors import RuleError
 
@@ -24,7 +24,7 @@ class Context:
     events: list[Event] = field(default_factory=list)
 
     def emit(
-        self, kind: str, text: str, fighter: str | None = None, dice: tuple[int, ...] = ()
+        self, kind: EventKind, text: str, fighter: str | None = None, dice: tuple[int, ...] = ()
     ) -> None:
         self.events.append(Event(kind=kind, text=text, fighter=fighter, dice=dice))
 

@@ -18,6 +18,7 @@ from engine.combat.model import (
     AttackAction,
     Combat,
     Dropped,
+    EventKind,
     Hit,
     Phase,
     Prompt,
@@ -70,7 +71,8 @@ def advance_hits(c: Combat, ctx: Context) -> tuple[Combat, bool]:
             if hit.tens != hit.ones:
                 return c, True
             hit = hit.model_copy(update={"damage_die": hit.tens, "location_die": hit.ones})
-            ctx.emit("dice", f"Both dice show {hit.tens}: damage {hit.tens}, location {hit.ones}.")
+            ctx.emit(EventKind.DICE, f"Both dice show {hit.tens}: damage {hit.tens}, "
+                     f"location {hit.ones}.")
         elif hit.modifier_offers is None:
             offers = _modifier_offers(a, c, hit, rules)
             hit = hit.model_copy(update={"modifier_offers": offers, "modifier_decided": not offers})
@@ -136,7 +138,7 @@ def _apply_hit(c: Combat, hit: Hit, ctx: Context) -> Combat:
         less_lethal=not hit.lethal,
         use_armor=bool(hit.use_armor),
     )
-    ctx.emit("damage", report.summary, t.key, (damage, location))
+    ctx.emit(EventKind.DAMAGE, report.summary, t.key, (damage, location))
     fallen = tuple(Dropped(index=i, area=t.area) for i in report.dropped)
     t = t.model_copy(update={"character": new, "dropped": (*t.dropped, *fallen)})
     return put(c, settle_status(t, rules))
@@ -168,7 +170,7 @@ def choose_dice(c: Combat, cmd: ChooseDice, ctx: Context) -> Combat:
     index, hit = _current_hit(c)
     damage, location = (hit.tens, hit.ones) if cmd.damage == "tens" else (hit.ones, hit.tens)
     ctx.emit(
-        "dice",
+        EventKind.DICE,
         f"{f.name} chooses {damage} for damage and {location} for location "
         f"({ctx.rules.body.for_die(location).name.lower()}).",
         f.key,
@@ -189,7 +191,7 @@ def modifier(c: Combat, cmd: Modifier, ctx: Context) -> Combat:
     index, hit = _current_hit(c)
     damage, location = int(hit.damage_die or 0), int(hit.location_die or 0)
     if cmd.use == "none":
-        ctx.emit("modifier", f"{f.name} uses no modifier.", f.key)
+        ctx.emit(EventKind.MODIFIER, f"{f.name} uses no modifier.", f.key)
     else:
         a = _attack(c)
         state = next(s for s in a.rolls if s.fighter == f.key and s.purpose == hit.purpose)
@@ -199,7 +201,8 @@ def modifier(c: Combat, cmd: Modifier, ctx: Context) -> Combat:
                 c, state.model_copy(update={"roll": state.roll.use_modifier(DiceModifier.POWERFUL)})
             )
             ctx.emit(
-                "modifier", f"{f.name} is powerful: damage {damage}.", f.key, (damage, location)
+                EventKind.MODIFIER, f"{f.name} is powerful: damage {damage}.", f.key,
+                (damage, location),
             )
         else:
             location = precise(location, 1 if cmd.use == "precise+1" else -1)
@@ -208,7 +211,7 @@ def modifier(c: Combat, cmd: Modifier, ctx: Context) -> Combat:
             )
             where = ctx.rules.body.for_die(location).name.lower()
             ctx.emit(
-                "modifier",
+                EventKind.MODIFIER,
                 f"{f.name} is precise: location {location} ({where}).",
                 f.key,
                 (damage, location),
@@ -250,7 +253,7 @@ def new_hit(
         text = f"{f.name} hits {t.name}; {t.name} {why} and chooses which die is damage."
     else:
         text = f"{f.name} hits {t.name} and chooses which die is damage."
-    ctx.emit("hit", text, f.key, (roll.tens, roll.ones))
+    ctx.emit(EventKind.HIT, text, f.key, (roll.tens, roll.ones))
     return Hit(
         attacker=f.key,
         target=t.key,

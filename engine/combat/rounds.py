@@ -22,6 +22,7 @@ from engine.combat.fighters import (
 )
 from engine.combat.model import (
     Combat,
+    EventKind,
     Fighter,
     InitiativeRoll,
     Phase,
@@ -57,7 +58,7 @@ def start_round(c: Combat, ctx: Context) -> Combat:
             )
         )
         if lost:
-            ctx.emit("lost_action", f"{f.name} loses this round's action.", f.key)
+            ctx.emit(EventKind.LOST_ACTION, f"{f.name} loses this round's action.", f.key)
     rnd = c.round + 1
     c = c.model_copy(
         update={
@@ -70,7 +71,7 @@ def start_round(c: Combat, ctx: Context) -> Combat:
             "initiative_done": False,
         }
     )
-    ctx.emit("round", f"Round {rnd} begins.")
+    ctx.emit(EventKind.ROUND, f"Round {rnd} begins.")
     standing = standing_teams(c, rules)
     first = c.initiative_winner if c.initiative_winner in standing else pc_team(c, standing)
     teams = sorted(standing, key=lambda t: t != first)
@@ -90,7 +91,7 @@ def start_round(c: Combat, ctx: Context) -> Combat:
         )
         res = r.result
         ctx.emit(
-            "initiative",
+            EventKind.INITIATIVE,
             f"{ch.name} rolls initiative for {team}: {roll_text(res)}.",
             roller.key,
             (res.tens, res.ones),
@@ -110,10 +111,10 @@ def advance_initiative(c: Combat, ctx: Context) -> Combat:
         f = c.fighter(r.state.fighter)
         if res.critical_success:
             c = put(c, f.model_copy(update={"actions": f.actions + 1}))
-            ctx.emit("extra_action", f"{f.name} gains an extra action this round.", f.key)
+            ctx.emit(EventKind.EXTRA_ACTION, f"{f.name} gains an extra action this round.", f.key)
         elif res.critical_failure:
             c = put(c, lose_action(f))
-            ctx.emit("lost_action", f"{f.name} loses the next action.", f.key)
+            ctx.emit(EventKind.LOST_ACTION, f"{f.name} loses the next action.", f.key)
     succeeded = [r for r in rolls if r.state.roll.result.success]
     if succeeded:
         best = max(r.state.roll.result.value for r in succeeded)
@@ -129,7 +130,8 @@ def advance_initiative(c: Combat, ctx: Context) -> Combat:
         why = " on a tie" + (
             " (they had it last round)" if previous in tied else " (the PCs win the first tie)"
         )
-    ctx.emit("initiative_won", f"{winner} win initiative{why} and choose which team goes first.")
+    text = f"{winner} win initiative{why} and choose which team goes first."
+    ctx.emit(EventKind.INITIATIVE_WON, text)
     return c.model_copy(update={"initiative_winner": winner, "initiative_done": True})
 
 
@@ -156,7 +158,7 @@ def choose_order(c: Combat, cmd: ChooseOrder, ctx: Context) -> Combat:
 
     rest = [r.team for r in sorted(c.initiative, key=rank, reverse=True) if r.team != first]
     order = (first, *rest)
-    ctx.emit("order", f"{f.team} choose the order: {', then '.join(order)}.", f.key)
+    ctx.emit(EventKind.ORDER, f"{f.team} choose the order: {', then '.join(order)}.", f.key)
     c = c.model_copy(update={"order": order, "turn": 0, "phase": Phase.TURN})
     return _announce_turn(c, ctx)
 
@@ -164,7 +166,7 @@ def choose_order(c: Combat, cmd: ChooseOrder, ctx: Context) -> Combat:
 def _announce_turn(c: Combat, ctx: Context) -> Combat:
     team = c.acting_team
     if team is not None and team_can_act(c, team, ctx.rules):
-        ctx.emit("turn", f"Turn: {team}.")
+        ctx.emit(EventKind.TURN, f"Turn: {team}.")
     return c
 
 
@@ -176,7 +178,7 @@ def next_turn(c: Combat, ctx: Context) -> Combat:
     turn = (c.turn if c.turn is not None else -1) + 1
     if turn < len(c.order):
         return _announce_turn(c.model_copy(update={"turn": turn}), ctx)
-    ctx.emit("round_end", f"Round {c.round} ends.")
+    ctx.emit(EventKind.ROUND_END, f"Round {c.round} ends.")
     return start_round(c, ctx)
 
 
@@ -192,7 +194,7 @@ def done(c: Combat, cmd: Done, ctx: Context) -> Combat:
         or any(f.team == acting and f.owner_id == ctx.actor.user_id for f in c.fighters)
     ):
         raise RuleError(f"It is {acting}'s turn; only they (or a GM) can end it.")
-    ctx.emit("turn_end", f"{acting} are done.")
+    ctx.emit(EventKind.TURN_END, f"{acting} are done.")
     return next_turn(c, ctx)
 
 
@@ -209,7 +211,7 @@ def end(c: Combat, ctx: Context, why: str) -> Combat:
             f"{f.name} ({f.team}): level {ch.level}/{ch.max_level}, "
             f"{status(ch, rules=rules).value}, wounds: {wounds or 'none'}."
         )
-    ctx.emit("ended", "\n".join(lines))
+    ctx.emit(EventKind.ENDED, "\n".join(lines))
     fighters = tuple(f.model_copy(update={"actions": 0}) for f in c.fighters)
     return c.model_copy(
         update={"phase": Phase.ENDED, "steps": (), "turn": None, "fighters": fighters}

@@ -28,6 +28,7 @@ from engine.combat import (
     CriticalChoice,
     EndCombat,
     Event,
+    EventKind,
     GMSet,
     RemoveFighter,
     new_combat,
@@ -214,7 +215,7 @@ class FightCog(commands.Cog, name="Fights"):
     async def settings(self, interaction: discord.Interaction[Any],
                        reaction_seconds: app_commands.Range[int, 5, 600]) -> None:
         await require_gm(interaction, "change the fight's settings")
-        event = Event(kind="settings", text=f"Reactions now wait {reaction_seconds} s.",
+        event = Event(kind=EventKind.SETTINGS, text=f"Reactions now wait {reaction_seconds} s.",
                       fighter=None)
         session = self.session
         async with session.lock(interaction.channel_id or 0):

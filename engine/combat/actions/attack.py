@@ -20,6 +20,7 @@ from engine.combat.fighters import acting_fighter, can_act, lose_action, put, sp
 from engine.combat.model import (
     AttackAction,
     Combat,
+    EventKind,
     Fighter,
     Hit,
     Prompt,
@@ -67,7 +68,8 @@ def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
         deadline=ctx.now + c.reaction_seconds if reactors else None,
     )
     less = "" if cmd.lethal else " (less-lethal)"
-    ctx.emit("declare", f"{f.name} attacks {t.name} with {weapon_label(weapon)}{less}.", f.key)
+    text = f"{f.name} attacks {t.name} with {weapon_label(weapon)}{less}."
+    ctx.emit(EventKind.DECLARE, text, f.key)
     c = push(c.model_copy(update={"action_seq": seq}), action)
     announce_window(c, reactors, ctx)
     return c
@@ -76,7 +78,7 @@ def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
 def announce_window(c: Combat, reactors: tuple[Reactor, ...], ctx: Context) -> None:
     for r in reactors:
         ctx.emit(
-            "window",
+            EventKind.WINDOW,
             f"{c.fighter(r.fighter).name} may {' or '.join((*r.options, 'pass'))} "
             f"(within {c.reaction_seconds} seconds).",
             r.fighter,
@@ -134,7 +136,7 @@ def _roll(c: Combat, a: AttackAction, ctx: Context) -> Combat:
     ]
     res = roll.result
     ctx.emit(
-        "roll",
+        EventKind.ROLL,
         f"{f.name} attacks {t.name} with {weapon_label(a.weapon)}: {roll_text(res)}.",
         f.key,
         (res.tens, res.ones),
@@ -155,7 +157,7 @@ def _roll(c: Combat, a: AttackAction, ctx: Context) -> Combat:
             label = weapon_label(reactor.weapon) if reactor.weapon else "bare hands"
             text = f"{r_f.name} counterattacks {f.name} with {label}: {roll_text(r_roll.result)}."
         rolls.append(RollState(fighter=r_f.key, purpose=reaction, roll=r_roll, good=good))
-        ctx.emit("roll", text, r_f.key, (r_roll.result.tens, r_roll.result.ones))
+        ctx.emit(EventKind.ROLL, text, r_f.key, (r_roll.result.tens, r_roll.result.ones))
     return replace_top(
         c,
         a.model_copy(
@@ -177,7 +179,7 @@ def _outcome(c: Combat, a: AttackAction, ctx: Context) -> Combat:
             c = put(c, lose_action(c.fighter(s.fighter)))
             name = c.fighter(s.fighter).name
             ctx.emit(
-                "lost_action",
+                EventKind.LOST_ACTION,
                 f"{name} rolled a critical failure and loses the next action.",
                 s.fighter,
             )
@@ -191,7 +193,7 @@ def _outcome(c: Combat, a: AttackAction, ctx: Context) -> Combat:
         if att.success:
             hits = [new_hit(c, a, f.key, a.target, att, a.weapon, "attack", ctx)]
         else:
-            ctx.emit("miss", f"{f.name}'s attack misses.", f.key)
+            ctx.emit(EventKind.MISS, f"{f.name}'s attack misses.", f.key)
             hits = []
         if a.reaction == "counterattack":
             hits += counter_hits(c, a, ctx)
@@ -220,7 +222,7 @@ def _spend_ammo_on_fumble(c: Combat, a: AttackAction, s: RollState, ctx: Context
     if index is None:
         return c
     ch, report = destroy_item(f.character, index, rules=rules)
-    ctx.emit("ammo", f"{report.summary[:-1]} (a ranged critical failure).", f.key)
+    ctx.emit(EventKind.AMMO, f"{report.summary[:-1]} (a ranged critical failure).", f.key)
     return put(c, f.model_copy(update={"character": ch}))
 
 

@@ -10,7 +10,7 @@ from engine.catalog import Rules
 from engine.combat.abilities.hooks import counterable
 from engine.combat.context import Context
 from engine.combat.damage import new_hit
-from engine.combat.model import AttackAction, Combat, Fighter, Hit, Weapon
+from engine.combat.model import AttackAction, Combat, EventKind, Fighter, Hit, Weapon
 from engine.combat.weapons import UNARMED, ammo_problem, in_range, weapons
 
 __all__ = ["counter_hits", "counter_weapon", "counter_weapons"]
@@ -47,5 +47,5 @@ def counter_hits(c: Combat, a: AttackAction, ctx: Context) -> list[Hit]:
     weapon = reactor.weapon or Weapon(name=UNARMED, kind=UNARMED)
     if cr.success:
         return [new_hit(c, a, r.key, a.attacker, cr, weapon, "counterattack", ctx)]
-    ctx.emit("miss", f"{r.name}'s counterattack misses.", r.key)
+    ctx.emit(EventKind.MISS, f"{r.name}'s counterattack misses.", r.key)
     return []

@@ -20,7 +20,7 @@ from engine.combat.abilities.hooks import has_modifier
 from engine.combat.commands import AidMark, FirstAid
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.fighters import acting_fighter, put, settle_status, spend_action
-from engine.combat.model import AidAction, Combat, Phase, Prompt, PromptKind, RollState
+from engine.combat.model import AidAction, Combat, EventKind, Phase, Prompt, PromptKind, RollState
 from engine.combat.prompts import prompt
 from engine.combat.rolls import roll_text, wants_reroll
 from engine.combat.steps import pop, push, replace_top
@@ -61,7 +61,7 @@ def first_aid(c: Combat, cmd: FirstAid, ctx: Context) -> Combat:
     good = has_modifier(ch, rules, RollModifier.GOOD, Action.FIRST_AID, "first_aid")
     res = roll.result
     ctx.emit(
-        "first_aid",
+        EventKind.FIRST_AID,
         f"{f.name} gives first aid to {t.name} with {item.name} (used up): {roll_text(res)}.",
         f.key,
         (res.tens, res.ones),
@@ -115,7 +115,7 @@ def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
         new, report = first_aid_success(
             ch, aid.plan, boxes=aid.boxes, extra_locations=aid.extra_locations, rules=rules
         )
-    ctx.emit("first_aid_result", report.summary, t.key)
+    ctx.emit(EventKind.FIRST_AID_RESULT, report.summary, t.key)
     c = put(c, settle_status(t.model_copy(update={"character": new}), rules))
     return pop(c), False
 
@@ -172,7 +172,7 @@ def aid_mark(c: Combat, cmd: AidMark, ctx: Context) -> Combat:
         tens, ones = aid.roll.roll.result.tens, aid.roll.roll.result.ones
         boxes, extra = (tens, ones) if cmd.option == "tens" else (ones, tens)
         ctx.emit(
-            "aid_dice",
+            EventKind.AID_DICE,
             f"{f.name} chooses {boxes} boxes and {extra} additional location"
             f"{'' if extra == 1 else 's'}.",
             f.key,
@@ -180,12 +180,12 @@ def aid_mark(c: Combat, cmd: AidMark, ctx: Context) -> Combat:
         )
         aid = aid.model_copy(update={"boxes": boxes, "extra_locations": extra})
     elif cmd.option == "done":
-        ctx.emit("aid_boxes", f"{f.name} erases no more boxes.", f.key)
+        ctx.emit(EventKind.AID_BOXES, f"{f.name} erases no more boxes.", f.key)
         aid = aid.model_copy(update={"boxes": sum(aid.plan.values())})
     else:
         where = rules.body.location(cmd.option).name.lower()
         what = "a \\ erased" if asked.kind is PromptKind.AID_BOXES else "an X becomes ■"
-        ctx.emit("aid_mark", f"{f.name}'s {where}: {what}.", f.key)
+        ctx.emit(EventKind.AID_MARK, f"{f.name}'s {where}: {what}.", f.key)
         plan = {**aid.plan, cmd.option: aid.plan.get(cmd.option, 0) + 1}
         aid = aid.model_copy(update={"plan": plan})
     return replace_top(c, aid)
