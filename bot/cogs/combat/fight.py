@@ -34,6 +34,7 @@ from engine.combat import (
     new_combat,
     render_board,
 )
+from engine.combat.actions.gm import MAX_ACTIONS
 from engine.sheet import render_wounds
 
 
@@ -196,7 +197,7 @@ class FightCog(commands.Cog, name="Fights"):
     async def set_(self, interaction: discord.Interaction[Any], character: Name,
                    level: app_commands.Range[int, -99, 99] | None = None,
                    area: Name | None = None,
-                   actions: app_commands.Range[int, 0, 9] | None = None,
+                   actions: app_commands.Range[int, 0, MAX_ACTIONS] | None = None,
                    location: Name | None = None,
                    marks: Short | None = None) -> None:
         if (location is None) != (marks is None):
