@@ -4,11 +4,11 @@ or keeps the roll; a critical success takes an extra action or adjusts the roll.
 from __future__ import annotations
 
 from engine.combat.commands import CriticalChoice, Reroll
-from engine.combat.context import Context, require_control, require_phase
+from engine.combat.context import Context, require_phase
 from engine.combat.fighters import put
 from engine.combat.model import Combat, EventKind, Phase, PromptKind
-from engine.combat.prompts import prompt_for
-from engine.combat.rolls import replace_roll, roll_text, rolls_deciding, wants_reroll
+from engine.combat.prompts import answering
+from engine.combat.rolls import replace_roll, rolls_deciding, wants_reroll
 from engine.dice import Reroll as DiceReroll
 from engine.errors import RuleError
 
@@ -17,9 +17,7 @@ __all__ = ["critical", "reroll"]
 
 def reroll(c: Combat, cmd: Reroll, ctx: Context) -> Combat:
     require_phase(c, Phase.INITIATIVE, Phase.RESOLUTION)
-    f = c.fighter(cmd.fighter)
-    asked = prompt_for(c, PromptKind.REROLL, f.key)
-    require_control(ctx.actor, f)
+    f, asked = answering(c, PromptKind.REROLL, cmd.fighter, ctx.actor)
     if cmd.which not in asked.options:
         raise RuleError(f"Choose one of: {', '.join(asked.options)}.")
     state = next(s for s in rolls_deciding(c) if s.fighter == f.key and wants_reroll(s))
@@ -28,22 +26,14 @@ def reroll(c: Combat, cmd: Reroll, ctx: Context) -> Combat:
         new = state.model_copy(update={"reroll_decided": True})
     else:
         roll = state.roll.reroll(DiceReroll(cmd.which), ctx.dice)
-        res = roll.result
-        ctx.emit(
-            EventKind.REROLL,
-            f"{f.name} re-rolls {cmd.which}: {roll_text(res)}.",
-            f.key,
-            (res.tens, res.ones),
-        )
+        ctx.say_roll(EventKind.REROLL, f"{f.name} re-rolls {cmd.which}", f.key, roll.result)
         new = state.model_copy(update={"roll": roll, "reroll_decided": True})
     return replace_roll(c, new)
 
 
 def critical(c: Combat, cmd: CriticalChoice, ctx: Context) -> Combat:
     require_phase(c, Phase.RESOLUTION)
-    f = c.fighter(cmd.fighter)
-    prompt_for(c, PromptKind.CRITICAL, f.key)
-    require_control(ctx.actor, f)
+    f, _ = answering(c, PromptKind.CRITICAL, cmd.fighter, ctx.actor)
     state = next(
         s for s in rolls_deciding(c) if s.fighter == f.key and s.roll.awaits_critical_choice
     )

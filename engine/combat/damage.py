@@ -12,7 +12,7 @@ from engine.catalog import Action, RollModifier, Rules
 from engine.character import Character, Mark, take_damage
 from engine.combat.abilities.hooks import roll_modifiers
 from engine.combat.commands import Armor, ChooseDice, Modifier
-from engine.combat.context import Context, require_control, require_phase
+from engine.combat.context import Context, require_phase
 from engine.combat.fighters import put, settle_status
 from engine.combat.model import (
     AttackAction,
@@ -25,7 +25,7 @@ from engine.combat.model import (
     PromptKind,
     Weapon,
 )
-from engine.combat.prompts import prompt, prompt_for
+from engine.combat.prompts import answering, prompt
 from engine.combat.rolls import replace_roll
 from engine.combat.steps import replace_top
 from engine.combat.weapons import held_shield
@@ -164,9 +164,7 @@ def hit_prompts(c: Combat, a: AttackAction) -> tuple[Prompt, ...]:
 
 def choose_dice(c: Combat, cmd: ChooseDice, ctx: Context) -> Combat:
     require_phase(c, Phase.RESOLUTION)
-    f = c.fighter(cmd.fighter)
-    prompt_for(c, PromptKind.CHOOSE_DICE, f.key)
-    require_control(ctx.actor, f)
+    f, _ = answering(c, PromptKind.CHOOSE_DICE, cmd.fighter, ctx.actor)
     index, hit = _current_hit(c)
     damage, location = (hit.tens, hit.ones) if cmd.damage == "tens" else (hit.ones, hit.tens)
     ctx.emit(
@@ -183,9 +181,7 @@ def choose_dice(c: Combat, cmd: ChooseDice, ctx: Context) -> Combat:
 
 def modifier(c: Combat, cmd: Modifier, ctx: Context) -> Combat:
     require_phase(c, Phase.RESOLUTION)
-    f = c.fighter(cmd.fighter)
-    asked = prompt_for(c, PromptKind.MODIFIER, f.key)
-    require_control(ctx.actor, f)
+    f, asked = answering(c, PromptKind.MODIFIER, cmd.fighter, ctx.actor)
     if cmd.use not in asked.options:
         raise RuleError(f"Choose one of: {', '.join(asked.options)}.")
     index, hit = _current_hit(c)
@@ -224,9 +220,7 @@ def modifier(c: Combat, cmd: Modifier, ctx: Context) -> Combat:
 
 def armor(c: Combat, cmd: Armor, ctx: Context) -> Combat:
     require_phase(c, Phase.RESOLUTION)
-    f = c.fighter(cmd.fighter)
-    prompt_for(c, PromptKind.ARMOR, f.key)
-    require_control(ctx.actor, f)
+    answering(c, PromptKind.ARMOR, cmd.fighter, ctx.actor)
     index, hit = _current_hit(c)
     return _replace_hit(c, index, hit.model_copy(update={"use_armor": cmd.use}))
 

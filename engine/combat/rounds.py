@@ -31,7 +31,7 @@ from engine.combat.model import (
     RollState,
 )
 from engine.combat.prompts import prompt
-from engine.combat.rolls import roll_text, wants_reroll
+from engine.combat.rolls import wants_reroll
 from engine.dice import Roll
 from engine.errors import RuleError
 
@@ -89,13 +89,8 @@ def start_round(c: Combat, ctx: Context) -> Combat:
                 state=RollState(fighter=roller.key, purpose="initiative", roll=r, good=good),
             )
         )
-        res = r.result
-        ctx.emit(
-            EventKind.INITIATIVE,
-            f"{ch.name} rolls initiative for {team}: {roll_text(res)}.",
-            roller.key,
-            (res.tens, res.ones),
-        )
+        ctx.say_roll(EventKind.INITIATIVE, f"{ch.name} rolls initiative for {team}", roller.key,
+                     r.result)
     c = c.model_copy(update={"initiative": tuple(rolls)})
     return advance_initiative(c, ctx)
 

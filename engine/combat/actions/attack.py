@@ -30,7 +30,7 @@ from engine.combat.model import (
     Weapon,
 )
 from engine.combat.prompts import prompt, window_prompts
-from engine.combat.rolls import roll_text, wants_reroll
+from engine.combat.rolls import wants_reroll
 from engine.combat.steps import pop, push, replace_top
 from engine.combat.weapons import (
     UNARMED,
@@ -134,13 +134,8 @@ def _roll(c: Combat, a: AttackAction, ctx: Context) -> Combat:
             good=has_modifier(ch, rules, Mod.GOOD, action, a.weapon.kind),
         )
     ]
-    res = roll.result
-    ctx.emit(
-        EventKind.ROLL,
-        f"{f.name} attacks {t.name} with {weapon_label(a.weapon)}: {roll_text(res)}.",
-        f.key,
-        (res.tens, res.ones),
-    )
+    ctx.say_roll(EventKind.ROLL, f"{f.name} attacks {t.name} with {weapon_label(a.weapon)}",
+                 f.key, roll.result)
     reaction: Literal["defend", "counterattack"] | None = None
     if reactor is not None:
         reaction = cast(Literal["defend", "counterattack"], reactor.answer)
@@ -150,14 +145,14 @@ def _roll(c: Combat, a: AttackAction, ctx: Context) -> Combat:
         if reaction == "defend":
             good = held_shield(rch, rules) and has_modifier(
                 rch, rules, Mod.GOOD, Action.DEFEND, "shield")
-            text = f"{r_f.name} defends: {roll_text(r_roll.result)}."
+            what = f"{r_f.name} defends"
         else:
             kind = reactor.weapon.kind if reactor.weapon else UNARMED
             good = has_modifier(rch, rules, Mod.GOOD, Action.COUNTERATTACK, kind)
             label = weapon_label(reactor.weapon) if reactor.weapon else "bare hands"
-            text = f"{r_f.name} counterattacks {f.name} with {label}: {roll_text(r_roll.result)}."
+            what = f"{r_f.name} counterattacks {f.name} with {label}"
         rolls.append(RollState(fighter=r_f.key, purpose=reaction, roll=r_roll, good=good))
-        ctx.emit(EventKind.ROLL, text, r_f.key, (r_roll.result.tens, r_roll.result.ones))
+        ctx.say_roll(EventKind.ROLL, what, r_f.key, r_roll.result)
     return replace_top(
         c,
         a.model_copy(

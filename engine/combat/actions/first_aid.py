@@ -22,7 +22,7 @@ from engine.combat.context import Context, require_control, require_phase
 from engine.combat.fighters import acting_fighter, put, settle_status, spend_action
 from engine.combat.model import AidAction, Combat, EventKind, Phase, Prompt, PromptKind, RollState
 from engine.combat.prompts import prompt
-from engine.combat.rolls import roll_text, wants_reroll
+from engine.combat.rolls import wants_reroll
 from engine.combat.steps import pop, push, replace_top
 from engine.dice import Roll
 from engine.errors import RuleError
@@ -59,13 +59,9 @@ def first_aid(c: Combat, cmd: FirstAid, ctx: Context) -> Combat:
     seq = c.action_seq + 1
     roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
     good = has_modifier(ch, rules, RollModifier.GOOD, Action.FIRST_AID, "first_aid")
-    res = roll.result
-    ctx.emit(
-        EventKind.FIRST_AID,
-        f"{f.name} gives first aid to {t.name} with {item.name} (used up): {roll_text(res)}.",
-        f.key,
-        (res.tens, res.ones),
-    )
+    ctx.say_roll(EventKind.FIRST_AID,
+                 f"{f.name} gives first aid to {t.name} with {item.name} (used up)", f.key,
+                 roll.result)
     aid = AidAction(
         seq=seq,
         treater=f.key,

@@ -8,7 +8,7 @@ from engine.character import can_move
 from engine.combat.actions.attack import announce_window
 from engine.combat.actions.intercept import after_intercept, intercept_weapon, next_intercept
 from engine.combat.commands import Move, StopArea
-from engine.combat.context import Context, require_control, require_phase
+from engine.combat.context import Context, require_phase
 from engine.combat.fighters import acting_fighter, can_act, put, spend_action
 from engine.combat.model import (
     Combat,
@@ -20,7 +20,7 @@ from engine.combat.model import (
     PromptKind,
     Reactor,
 )
-from engine.combat.prompts import prompt, prompt_for, window_prompts
+from engine.combat.prompts import answering, prompt, window_prompts
 from engine.combat.steps import pop, push, replace_top
 from engine.errors import RuleError
 from engine.maps import Kind, UnknownAreaError
@@ -130,9 +130,7 @@ def _finish(c: Combat, area: str, ctx: Context) -> Combat:
 
 def stop_area(c: Combat, cmd: StopArea, ctx: Context) -> Combat:
     require_phase(c, Phase.RESOLUTION)
-    f = c.fighter(cmd.fighter)
-    asked = prompt_for(c, PromptKind.STOP_AREA, f.key)
-    require_control(ctx.actor, f)
+    f, asked = answering(c, PromptKind.STOP_AREA, cmd.fighter, ctx.actor)
     key = name_key(cmd.area)
     area = next((o for o in asked.options if o.casefold() == key), None)
     if area is None:
