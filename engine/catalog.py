@@ -315,9 +315,16 @@ class RollModifier(StrEnum):
     POWERFUL = "powerful"  # raise the damage die by 1
 
 
-Action = Literal[
-    "attack", "counterattack", "intercept", "defend", "first_aid", "initiative", "move"
-]
+class Action(StrEnum):
+    """The rolls and actions an ability's row is about."""
+
+    ATTACK = "attack"
+    COUNTERATTACK = "counterattack"
+    INTERCEPT = "intercept"
+    DEFEND = "defend"
+    FIRST_AID = "first_aid"
+    INITIATIVE = "initiative"
+    MOVE = "move"
 
 
 class Ability(_Frozen):

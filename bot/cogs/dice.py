@@ -16,7 +16,7 @@ from bot.errors import UserError
 from bot.options import Text
 from bot.store.rolls import StoredRoll
 from bot.text import echo, parse_number
-from engine.dice import Check, Reroll
+from engine.dice import MAX_LEVEL, MIN_LEVEL, Check, Reroll
 from engine.quickroll import Decision, QuickRoll
 
 NOTE_LIMIT = 200
@@ -203,9 +203,9 @@ class DiceCog(commands.Cog):
     async def roll(
         self,
         interaction: discord.Interaction[UnhexBot],
-        level: app_commands.Range[int, 1, 99],
+        level: app_commands.Range[int, MIN_LEVEL, MAX_LEVEL],
         good: bool = False,
-        against: app_commands.Range[int, 1, 99] | None = None,
+        against: app_commands.Range[int, MIN_LEVEL, MAX_LEVEL] | None = None,
         note: app_commands.Transform[str, Text(NOTE_LIMIT)] | None = None,
     ) -> None:
         try:

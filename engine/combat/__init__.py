@@ -39,7 +39,17 @@ from engine.combat.legal import (
     legal_weapons,
 )
 from engine.combat.machine import apply, new_combat
-from engine.combat.model import Actor, Combat, Dropped, Event, Fighter, Phase, Prompt, PromptKind
+from engine.combat.model import (
+    Actor,
+    Combat,
+    Dropped,
+    Event,
+    EventKind,
+    Fighter,
+    Phase,
+    Prompt,
+    PromptKind,
+)
 
 __all__ = [
     "Actor",
@@ -60,6 +70,7 @@ __all__ = [
     "Dropped",
     "EndCombat",
     "Event",
+    "EventKind",
     "Fighter",
     "FirstAid",
     "GMSet",

@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.catalog import Rules
-from engine.combat.model import Actor, Combat, Event, Fighter, Phase
-from engine.dice import DiceSource
+from engine.combat.model import Actor, Combat, Event, EventKind, Fighter, Phase
+from engine.combat.rolls import roll_text
+from engine.dice import Check, DiceSource
 from engine.errors import RuleError
 
 __all__ = ["Context", "controls", "require_control", "require_gm", "require_phase"]
@@ -24,9 +25,13 @@ class Context:
     events: list[Event] = field(default_factory=list)
 
     def emit(
-        self, kind: str, text: str, fighter: str | None = None, dice: tuple[int, ...] = ()
+        self, kind: EventKind, text: str, fighter: str | None = None, dice: tuple[int, ...] = ()
     ) -> None:
         self.events.append(Event(kind=kind, text=text, fighter=fighter, dice=dice))
+
+    def say_roll(self, kind: EventKind, what: str, fighter: str, result: Check) -> None:
+        """``what`` was rolled: "Ana attacks Goon with Knife: 34 (3·4) vs 50 — success"."""
+        self.emit(kind, f"{what}: {roll_text(result)}.", fighter, (result.tens, result.ones))
 
 
 def controls(actor: Actor, f: Fighter) -> bool:

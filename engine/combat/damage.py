@@ -8,23 +8,25 @@ from __future__ import annotations
 
 from typing import Literal
 
-from engine.catalog import Rules
+from engine.catalog import Action, RollModifier, Rules
 from engine.character import Character, Mark, take_damage
+from engine.combat.abilities.hooks import roll_modifiers
 from engine.combat.commands import Armor, ChooseDice, Modifier
-from engine.combat.context import Context, require_control, require_phase
+from engine.combat.context import Context, require_phase
 from engine.combat.fighters import put, settle_status
 from engine.combat.model import (
     AttackAction,
     Combat,
     Dropped,
+    EventKind,
     Hit,
     Phase,
     Prompt,
     PromptKind,
     Weapon,
 )
-from engine.combat.prompts import prompt, prompt_for
-from engine.combat.rolls import has_modifier, replace_roll
+from engine.combat.prompts import answering, prompt
+from engine.combat.rolls import replace_roll
 from engine.combat.steps import replace_top
 from engine.combat.weapons import held_shield
 from engine.dice import Check, powerful, precise
@@ -69,7 +71,8 @@ def advance_hits(c: Combat, ctx: Context) -> tuple[Combat, bool]:
             if hit.tens != hit.ones:
                 return c, True
             hit = hit.model_copy(update={"damage_die": hit.tens, "location_die": hit.ones})
-            ctx.emit("dice", f"Both dice show {hit.tens}: damage {hit.tens}, location {hit.ones}.")
+            ctx.emit(EventKind.DICE, f"Both dice show {hit.tens}: damage {hit.tens}, "
+                     f"location {hit.ones}.")
         elif hit.modifier_offers is None:
             offers = _modifier_offers(a, c, hit, rules)
             hit = hit.model_copy(update={"modifier_offers": offers, "modifier_decided": not offers})
@@ -95,16 +98,17 @@ def _modifier_offers(a: AttackAction, c: Combat, hit: Hit, rules: Rules) -> tupl
     if state.roll.modifier is not None:
         return ()
     ch = c.fighter(hit.attacker).character
-    action = "intercept" if a.intercept and hit.purpose == "attack" else hit.purpose
+    action = Action.INTERCEPT if a.intercept and hit.purpose == "attack" else Action(hit.purpose)
     offers: list[str] = []
     loc = int(hit.location_die or 0)
     dmg = int(hit.damage_die or 0)
-    if has_modifier(ch, rules, "precise", action, hit.weapon.kind):
+    given = roll_modifiers(ch, rules, action, hit.weapon.kind)
+    if RollModifier.PRECISE in given:
         if loc < 9:
             offers.append("precise+1")
         if loc > 0:
             offers.append("precise-1")
-    if has_modifier(ch, rules, "powerful", action, hit.weapon.kind) and dmg < 9:
+    if RollModifier.POWERFUL in given and dmg < 9:
         offers.append("powerful")
     return tuple(offers)
 
@@ -134,7 +138,7 @@ def _apply_hit(c: Combat, hit: Hit, ctx: Context) -> Combat:
         less_lethal=not hit.lethal,
         use_armor=bool(hit.use_armor),
     )
-    ctx.emit("damage", report.summary, t.key, (damage, location))
+    ctx.emit(EventKind.DAMAGE, report.summary, t.key, (damage, location))
     fallen = tuple(Dropped(index=i, area=t.area) for i in report.dropped)
     t = t.model_copy(update={"character": new, "dropped": (*t.dropped, *fallen)})
     return put(c, settle_status(t, rules))
@@ -160,13 +164,11 @@ def hit_prompts(c: Combat, a: AttackAction) -> tuple[Prompt, ...]:
 
 def choose_dice(c: Combat, cmd: ChooseDice, ctx: Context) -> Combat:
     require_phase(c, Phase.RESOLUTION)
-    f = c.fighter(cmd.fighter)
-    prompt_for(c, PromptKind.CHOOSE_DICE, f.key)
-    require_control(ctx.actor, f)
+    f, _ = answering(c, PromptKind.CHOOSE_DICE, cmd.fighter, ctx.actor)
     index, hit = _current_hit(c)
     damage, location = (hit.tens, hit.ones) if cmd.damage == "tens" else (hit.ones, hit.tens)
     ctx.emit(
-        "dice",
+        EventKind.DICE,
         f"{f.name} chooses {damage} for damage and {location} for location "
         f"({ctx.rules.body.for_die(location).name.lower()}).",
         f.key,
@@ -179,15 +181,13 @@ def choose_dice(c: Combat, cmd: ChooseDice, ctx: Context) -> Combat:
 
 def modifier(c: Combat, cmd: Modifier, ctx: Context) -> Combat:
     require_phase(c, Phase.RESOLUTION)
-    f = c.fighter(cmd.fighter)
-    asked = prompt_for(c, PromptKind.MODIFIER, f.key)
-    require_control(ctx.actor, f)
+    f, asked = answering(c, PromptKind.MODIFIER, cmd.fighter, ctx.actor)
     if cmd.use not in asked.options:
         raise RuleError(f"Choose one of: {', '.join(asked.options)}.")
     index, hit = _current_hit(c)
     damage, location = int(hit.damage_die or 0), int(hit.location_die or 0)
     if cmd.use == "none":
-        ctx.emit("modifier", f"{f.name} uses no modifier.", f.key)
+        ctx.emit(EventKind.MODIFIER, f"{f.name} uses no modifier.", f.key)
     else:
         a = _attack(c)
         state = next(s for s in a.rolls if s.fighter == f.key and s.purpose == hit.purpose)
@@ -197,7 +197,8 @@ def modifier(c: Combat, cmd: Modifier, ctx: Context) -> Combat:
                 c, state.model_copy(update={"roll": state.roll.use_modifier(DiceModifier.POWERFUL)})
             )
             ctx.emit(
-                "modifier", f"{f.name} is powerful: damage {damage}.", f.key, (damage, location)
+                EventKind.MODIFIER, f"{f.name} is powerful: damage {damage}.", f.key,
+                (damage, location),
             )
         else:
             location = precise(location, 1 if cmd.use == "precise+1" else -1)
@@ -206,7 +207,7 @@ def modifier(c: Combat, cmd: Modifier, ctx: Context) -> Combat:
             )
             where = ctx.rules.body.for_die(location).name.lower()
             ctx.emit(
-                "modifier",
+                EventKind.MODIFIER,
                 f"{f.name} is precise: location {location} ({where}).",
                 f.key,
                 (damage, location),
@@ -219,9 +220,7 @@ def modifier(c: Combat, cmd: Modifier, ctx: Context) -> Combat:
 
 def armor(c: Combat, cmd: Armor, ctx: Context) -> Combat:
     require_phase(c, Phase.RESOLUTION)
-    f = c.fighter(cmd.fighter)
-    prompt_for(c, PromptKind.ARMOR, f.key)
-    require_control(ctx.actor, f)
+    answering(c, PromptKind.ARMOR, cmd.fighter, ctx.actor)
     index, hit = _current_hit(c)
     return _replace_hit(c, index, hit.model_copy(update={"use_armor": cmd.use}))
 
@@ -248,7 +247,7 @@ def new_hit(
         text = f"{f.name} hits {t.name}; {t.name} {why} and chooses which die is damage."
     else:
         text = f"{f.name} hits {t.name} and chooses which die is damage."
-    ctx.emit("hit", text, f.key, (roll.tens, roll.ones))
+    ctx.emit(EventKind.HIT, text, f.key, (roll.tens, roll.ones))
     return Hit(
         attacker=f.key,
         target=t.key,

@@ -25,6 +25,7 @@ __all__ = [
     "Combat",
     "Dropped",
     "Event",
+    "EventKind",
     "Fighter",
     "Hit",
     "InitiativeRoll",
@@ -84,10 +85,59 @@ class Prompt(_Frozen):
     deadline: float | None = None
 
 
+class EventKind(StrEnum):
+    """What kind of thing an event tells."""
+
+    ADDED = "added"
+    ADJUST = "adjust"
+    AID_BOXES = "aid_boxes"
+    AID_DICE = "aid_dice"
+    AID_MARK = "aid_mark"
+    AMMO = "ammo"
+    BEGIN = "begin"
+    CANCELLED = "cancelled"
+    DAMAGE = "damage"
+    DECLARE = "declare"
+    DEFEND_FAILED = "defend_failed"
+    DEFENDED = "defended"
+    DICE = "dice"
+    DOOR = "door"
+    ENDED = "ended"
+    EXTRA_ACTION = "extra_action"
+    FIRST_AID = "first_aid"
+    FIRST_AID_RESULT = "first_aid_result"
+    GM_SET = "gm_set"
+    HIT = "hit"
+    INITIATIVE = "initiative"
+    INITIATIVE_WON = "initiative_won"
+    ITEMS = "items"
+    LOST_ACTION = "lost_action"
+    MISS = "miss"
+    MODIFIER = "modifier"
+    MOVED = "moved"
+    ORDER = "order"
+    REACT = "react"
+    REMOVED = "removed"
+    REROLL = "reroll"
+    ROLL = "roll"
+    ROLLER = "roller"  # a team chose who of its tied fighters rolls initiative
+    ROLLER_TIE = "roller_tie"  # several share a team's highest level: the team chooses
+    ROUND = "round"
+    ROUND_END = "round_end"
+    STOP_AREA = "stop_area"
+    STOPPED = "stopped"
+    SETTINGS = "settings"  # the GM changed a fight setting (the bot says so)
+    SURRENDER = "surrender"
+    TURN = "turn"
+    TURN_END = "turn_end"
+    WINDOW = "window"
+    WINDOW_CLOSED = "window_closed"
+
+
 class Event(_Frozen):
     """One thing that happened, as one plain sentence."""
 
-    kind: str
+    kind: EventKind
     text: str
     fighter: str | None = None
     dice: tuple[int, ...] = ()

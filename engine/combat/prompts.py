@@ -27,12 +27,21 @@ from engine.combat.commands import (
     Reroll,
     StopArea,
 )
-from engine.combat.model import AttackAction, Combat, Prompt, PromptKind, Reactor
+from engine.combat.context import require_control
+from engine.combat.model import (
+    Actor,
+    AttackAction,
+    Combat,
+    Fighter,
+    Prompt,
+    PromptKind,
+    Reactor,
+)
 from engine.errors import RuleError
 
 __all__ = [
-    "SPECS", "PromptSpec", "asked_users", "prompt", "prompt_dice", "prompt_for", "team_prompt",
-    "window_prompts",
+    "SPECS", "PromptSpec", "answering", "asked_users", "prompt", "prompt_dice", "prompt_for",
+    "team_prompt", "window_prompts",
 ]
 
 Dice = tuple[int, int] | None
@@ -178,6 +187,15 @@ def prompt_for(c: Combat, kind: PromptKind, key: str) -> Prompt:
             return p
     name = c.fighter(key).name
     raise RuleError(f"Nothing is waiting for {name} to {SPECS[kind].verb} now.")
+
+
+def answering(c: Combat, kind: PromptKind, name: str, actor: Actor) -> tuple[Fighter, Prompt]:
+    """The fighter answering a prompt of ``kind``, and that prompt (RuleError when it is not
+    asked of them, or ``actor`` may not answer for them)."""
+    f = c.fighter(name)
+    asked = prompt_for(c, kind, f.key)
+    require_control(actor, f)
+    return f, asked
 
 
 def window_prompts(

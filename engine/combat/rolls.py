@@ -3,27 +3,11 @@ a roll as the table reads it, and the rolls the innermost step (or initiative) i
 
 from __future__ import annotations
 
-from engine.catalog import Rules
-from engine.character import Character
 from engine.combat.model import AidAction, AttackAction, Combat, Phase, RollState
 from engine.combat.steps import replace_top
 from engine.dice import Check
-from engine.errors import RuleError
 
-__all__ = ["has_modifier", "replace_roll", "roll_text", "rolls_deciding", "wants_reroll"]
-
-
-def has_modifier(c: Character, rules: Rules, modifier: str, action: str, item: str | None) -> bool:
-    """Whether one of the character's abilities gives ``modifier`` (good, precise, powerful)
-    to ``action`` with an item of kind ``item`` (the rows of ``data/abilities.toml``)."""
-    for ability_id in c.abilities:
-        try:
-            ability = rules.abilities.ability(ability_id)
-        except RuleError:
-            continue
-        if ability.modifier == modifier and action in ability.actions and ability.item == item:
-            return True
-    return False
+__all__ = ["replace_roll", "roll_text", "rolls_deciding", "wants_reroll"]
 
 
 def roll_text(r: Check) -> str:

@@ -15,8 +15,9 @@ Initiative goes in this order:
 
 from __future__ import annotations
 
-from engine.catalog import Rules
+from engine.catalog import Action, RollModifier, Rules
 from engine.character import status
+from engine.combat.abilities.hooks import has_modifier
 from engine.combat.commands import ChooseOrder, ChooseRoller, Done
 from engine.combat.context import Context, require_phase
 from engine.combat.fighters import (
@@ -29,6 +30,7 @@ from engine.combat.fighters import (
 )
 from engine.combat.model import (
     Combat,
+    EventKind,
     Fighter,
     InitiativeRoll,
     Phase,
@@ -38,7 +40,7 @@ from engine.combat.model import (
     RollState,
 )
 from engine.combat.prompts import prompt, team_prompt
-from engine.combat.rolls import has_modifier, roll_text, wants_reroll
+from engine.combat.rolls import wants_reroll
 from engine.dice import Roll
 from engine.errors import RuleError
 
@@ -65,7 +67,7 @@ def start_round(c: Combat, ctx: Context) -> Combat:
             )
         )
         if lost:
-            ctx.emit("lost_action", f"{f.name} loses this round's action.", f.key)
+            ctx.emit(EventKind.LOST_ACTION, f"{f.name} loses this round's action.", f.key)
     rnd = c.round + 1
     c = c.model_copy(
         update={
@@ -79,13 +81,13 @@ def start_round(c: Combat, ctx: Context) -> Combat:
             "rollers": (),
         }
     )
-    ctx.emit("round", f"Round {rnd} begins.")
+    ctx.emit(EventKind.ROUND, f"Round {rnd} begins.")
     for team in _dice_order(c, rules):
         tied = _tied(c, team, rules)
         if len(tied) > 1:
             names = ", ".join(f.name for f in tied[:-1]) + f" and {tied[-1].name}"
             ctx.emit(
-                "roller_tie",
+                EventKind.ROLLER_TIE,
                 f"{names} share the highest level of {team} ({tied[0].character.level}): "
                 f"{team} choose who rolls initiative.",
             )
@@ -130,20 +132,15 @@ def _roll(c: Combat, ctx: Context) -> Combat:
         assert roller is not None
         ch = roller.character
         r = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
-        good = has_modifier(ch, rules, "good", "initiative", None)
+        good = has_modifier(ch, rules, RollModifier.GOOD, Action.INITIATIVE, None)
         rolls.append(
             InitiativeRoll(
                 team=team,
                 state=RollState(fighter=roller.key, purpose="initiative", roll=r, good=good),
             )
         )
-        res = r.result
-        ctx.emit(
-            "initiative",
-            f"{ch.name} rolls initiative for {team}: {roll_text(res)}.",
-            roller.key,
-            (res.tens, res.ones),
-        )
+        ctx.say_roll(EventKind.INITIATIVE, f"{ch.name} rolls initiative for {team}", roller.key,
+                     r.result)
     return c.model_copy(update={"initiative": tuple(rolls)})
 
 
@@ -165,10 +162,10 @@ def advance_initiative(c: Combat, ctx: Context) -> Combat:
         f = c.fighter(r.state.fighter)
         if res.critical_success:
             c = put(c, f.model_copy(update={"actions": f.actions + 1}))
-            ctx.emit("extra_action", f"{f.name} gains an extra action this round.", f.key)
+            ctx.emit(EventKind.EXTRA_ACTION, f"{f.name} gains an extra action this round.", f.key)
         elif res.critical_failure:
             c = put(c, lose_action(f))
-            ctx.emit("lost_action", f"{f.name} loses the next action.", f.key)
+            ctx.emit(EventKind.LOST_ACTION, f"{f.name} loses the next action.", f.key)
     succeeded = [r for r in rolls if r.state.roll.result.success]
     if succeeded:
         best = max(r.state.roll.result.value for r in succeeded)
@@ -185,7 +182,7 @@ def advance_initiative(c: Combat, ctx: Context) -> Combat:
             " (they had it last round)" if previous in tied else " (the PCs win the first tie)"
         )
     what = "which team goes first" if len(rolls) < 3 else "the order all teams act in"
-    ctx.emit("initiative_won", f"{winner} win initiative{why} and choose {what}.")
+    ctx.emit(EventKind.INITIATIVE_WON, f"{winner} win initiative{why} and choose {what}.")
     return c.model_copy(update={"initiative_winner": winner, "initiative_done": True})
 
 
@@ -209,7 +206,7 @@ def choose_roller(c: Combat, cmd: ChooseRoller, ctx: Context) -> Combat:
             f"{f.name} does not share the highest level of {team}: choose among "
             f"{', '.join(asked.options)}."
         )
-    ctx.emit("roller", f"{team} choose {f.name} to roll initiative.", f.key)
+    ctx.emit(EventKind.ROLLER, f"{team} choose {f.name} to roll initiative.", f.key)
     rollers = (*(r for r in c.rollers if r.team != team), RollerChoice(team=team, fighter=f.key))
     return c.model_copy(update={"rollers": rollers})
 
@@ -250,10 +247,10 @@ def choose_order(c: Combat, cmd: ChooseOrder, ctx: Context) -> Combat:
             f"{chosen[0]} to go first" if len(chosen) == 1
             else f"the order so far: {', then '.join(chosen)}"
         )
-        ctx.emit("order", f"{winner} choose {so_far}.", f.key)
+        ctx.emit(EventKind.ORDER, f"{winner} choose {so_far}.", f.key)
         return c.model_copy(update={"order": tuple(chosen)})
     order = (*chosen, *left)
-    ctx.emit("order", f"{winner} choose the order: {', then '.join(order)}.", f.key)
+    ctx.emit(EventKind.ORDER, f"{winner} choose the order: {', then '.join(order)}.", f.key)
     c = c.model_copy(update={"order": order, "turn": 0, "phase": Phase.TURN})
     return _announce_turn(c, ctx)
 
@@ -261,7 +258,7 @@ def choose_order(c: Combat, cmd: ChooseOrder, ctx: Context) -> Combat:
 def _announce_turn(c: Combat, ctx: Context) -> Combat:
     team = c.acting_team
     if team is not None and team_can_act(c, team, ctx.rules):
-        ctx.emit("turn", f"Turn: {team}.")
+        ctx.emit(EventKind.TURN, f"Turn: {team}.")
     return c
 
 
@@ -273,7 +270,7 @@ def next_turn(c: Combat, ctx: Context) -> Combat:
     turn = (c.turn if c.turn is not None else -1) + 1
     if turn < len(c.order):
         return _announce_turn(c.model_copy(update={"turn": turn}), ctx)
-    ctx.emit("round_end", f"Round {c.round} ends.")
+    ctx.emit(EventKind.ROUND_END, f"Round {c.round} ends.")
     return start_round(c, ctx)
 
 
@@ -289,7 +286,7 @@ def done(c: Combat, cmd: Done, ctx: Context) -> Combat:
         or any(f.team == acting and f.owner_id == ctx.actor.user_id for f in c.fighters)
     ):
         raise RuleError(f"It is {acting}'s turn; only they (or a GM) can end it.")
-    ctx.emit("turn_end", f"{acting} are done.")
+    ctx.emit(EventKind.TURN_END, f"{acting} are done.")
     return next_turn(c, ctx)
 
 
@@ -306,7 +303,7 @@ def end(c: Combat, ctx: Context, why: str) -> Combat:
             f"{f.name} ({f.team}): level {ch.level}/{ch.max_level}, "
             f"{status(ch, rules=rules).value}, wounds: {wounds or 'none'}."
         )
-    ctx.emit("ended", "\n".join(lines))
+    ctx.emit(EventKind.ENDED, "\n".join(lines))
     fighters = tuple(f.model_copy(update={"actions": 0}) for f in c.fighters)
     return c.model_copy(
         update={"phase": Phase.ENDED, "steps": (), "turn": None, "fighters": fighters}

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from engine.catalog import Hand, ItemKind, Rules
 from engine.character import HANDS, Character, Status, status, usable_hands
+from engine.combat.abilities import UNARMED
+from engine.combat.abilities.hooks import extra_weapons, marks_to_block
 from engine.combat.model import Combat, Fighter, Weapon
 from engine.errors import RuleError
 from engine.names import name_key
@@ -16,7 +18,6 @@ __all__ = [
     "weapons",
 ]
 
-UNARMED = "unarmed"
 
 
 def held_shield(c: Character, rules: Rules) -> bool:
@@ -73,17 +74,7 @@ def weapons(f: Fighter, rules: Rules) -> tuple[Weapon, ...]:
             item = c.items[index]
             kind = rules.items.kind(item.kind)
             found.append(Weapon(name=item.name, kind=kind.id, mark=kind.wound_mark))
-    if _unarmed_ok(c, rules, usable):
-        found.append(Weapon(name=UNARMED, kind=UNARMED))
-    return tuple(found)
-
-
-def _unarmed_ok(c: Character, rules: Rules, usable: tuple[Hand, ...]) -> bool:
-    if "unarmed.fight" not in c.abilities:
-        return False
-    empty_hand = any(c.held(h) is None for h in usable)
-    legs_ok = all(len(c.marks(loc.id)) < loc.boxes for loc in rules.body.legs)
-    return empty_hand or legs_ok
+    return (*found, *extra_weapons(c, rules, usable))
 
 
 def _item_problem(c: Character, index: int, rules: Rules, usable: tuple[Hand, ...]) -> str | None:
@@ -142,10 +133,7 @@ def _reach_problem(c: Combat, f: Fighter, t: Fighter, w: Weapon, rules: Rules) -
         return f"{t.name} is out of range: no path leads from {f.area} to {t.area}."
     if not in_range(w, distance, rules):
         return f"{t.name} is out of range for {label}: range {distance} ({range_text(w, rules)})."
-    blocks = 2
-    if w.kind == "ranged_2h" and "ranged_2h.long_sight" in f.character.abilities:
-        blocks = 3
-    if not m.line_of_sight(f.area, t.area, marks_to_block=blocks):
+    if not m.line_of_sight(f.area, t.area, marks_to_block=marks_to_block(f.character, w)):
         return f"{f.name} has no line of sight from {f.area} to {t.area}."
     return None
 

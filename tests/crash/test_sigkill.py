@@ -47,7 +47,7 @@ import pytest
 
 from bot.cogs.combat.views import events_text
 from engine.character import Character
-from engine.combat import Combat, Event, Phase
+from engine.combat import Combat, Event, EventKind, Phase
 from tests.crash.drive import LEVEL, SPECS, digest, journal_of, load_journal
 from tests.harness import CHANNEL_ID, GUILD_ID
 
@@ -278,7 +278,9 @@ def check(database: Path, ledger: Ledger, run: Run) -> None:
             if not _subset(expect, json.loads(command_text)):
                 problems.append(f"{where}: step {key} acknowledged as {expect} is logged as "
                                 f"{command_text[:200]}")
-            answered = events_text([Event(kind="logged", text=t) for t in json.loads(events)])
+            # The log keeps each event's text only; the answer is made of the texts.
+            answered = events_text([Event(kind=EventKind.ROLL, text=t)
+                                    for t in json.loads(events)])
             if digest(answered) != hashed:
                 problems.append(f"{where}: the answer to step {key} is not what its log entry "
                                 f"says: {answered[:300]!r}")

@@ -14,6 +14,7 @@ from bot.permissions import is_gm
 from bot.text import echo, parse_number
 from engine.catalog import Ability
 from engine.character import (
+    HANDS,
     Character,
     ItemRef,
     ability_limit,
@@ -85,7 +86,7 @@ def _item_label(c: Character, index: int) -> str:
         details.append(item.location.replace("_", " "))
     if item.less_lethal:
         details.append("less-lethal")
-    hands = [hand for hand in ("right", "left") if c.held(hand) == index]
+    hands = [hand for hand in HANDS if c.held(hand) == index]
     held = " [both hands]" if len(hands) == 2 else f" [{hands[0]} hand]" if hands else ""
     gone = " DESTROYED" if item.destroyed else ""
     return f"{index + 1}. {item.name} ({', '.join(details)}){gone}{held}"

@@ -89,6 +89,7 @@ from engine.character import (
     status,
     stow,
 )
+from engine.dice import MAX_LEVEL, MIN_LEVEL
 
 # -- the commands ---------------------------------------------------------------------------
 
@@ -135,7 +136,7 @@ class CharacterCog(
     async def create(
         self, interaction: discord.Interaction[Any],
         name: app_commands.Transform[str, Text(NAME_LIMIT)],
-        level: app_commands.Range[int, 1, 99] = 50,
+        level: app_commands.Range[int, MIN_LEVEL, MAX_LEVEL] = 50,
         npc: bool = False,
     ) -> None:
         guild_id = require_guild(interaction)

@@ -3,7 +3,7 @@ who may change it (:func:`require_change`), and saving a change."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,7 +17,8 @@ from bot.store.characters import InFight, NameTaken, StoredCharacter
 from bot.store.interfaces import Characters
 from bot.text import echo
 from data import load_rules
-from engine.character import Character
+from engine.catalog import Hand
+from engine.character import HANDS, Character
 
 RULES = load_rules()
 MESSAGE_LIMIT = 2000  # Discord's longest message
@@ -34,8 +35,7 @@ KIND_CHOICES = [app_commands.Choice(name=k.name, value=k.id) for k in RULES.item
 LOCATION_CHOICES = [
     app_commands.Choice(name=loc.name, value=loc.id) for loc in RULES.body.locations
 ]
-HAND_CHOICES = [app_commands.Choice(name=hand, value=hand) for hand in ("right", "left")]
-Hand = Literal["right", "left"]
+HAND_CHOICES = [app_commands.Choice(name=hand, value=hand) for hand in HANDS]
 
 # String options, with the limits Discord's client enforces and the bot checks again.
 CharacterOption = app_commands.Transform[str, Text(LOOKUP_LIMIT)]

@@ -30,11 +30,13 @@ from engine.combat import (
     CriticalChoice,
     EndCombat,
     Event,
+    EventKind,
     GMSet,
     RemoveFighter,
     new_combat,
     render_board,
 )
+from engine.combat.actions.gm import MAX_ACTIONS
 from engine.sheet import render_wounds
 
 #: Team names, first to last, separated by commas (a team name has at most 32 characters).
@@ -210,7 +212,7 @@ class FightCog(commands.Cog, name="Fights"):
     async def set_(self, interaction: discord.Interaction[Any], character: Name,
                    level: app_commands.Range[int, -99, 99] | None = None,
                    area: Name | None = None,
-                   actions: app_commands.Range[int, 0, 9] | None = None,
+                   actions: app_commands.Range[int, 0, MAX_ACTIONS] | None = None,
                    location: Name | None = None,
                    marks: Short | None = None) -> None:
         if (location is None) != (marks is None):
@@ -229,7 +231,7 @@ class FightCog(commands.Cog, name="Fights"):
     async def settings(self, interaction: discord.Interaction[Any],
                        reaction_seconds: app_commands.Range[int, 5, 600]) -> None:
         await require_gm(interaction, "change the fight's settings")
-        event = Event(kind="settings", text=f"Reactions now wait {reaction_seconds} s.",
+        event = Event(kind=EventKind.SETTINGS, text=f"Reactions now wait {reaction_seconds} s.",
                       fighter=None)
         session = self.session
         async with session.lock(interaction.channel_id or 0):

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Literal, cast
 
-from engine.catalog import Rules
+from engine.catalog import Action, Rules
+from engine.catalog import RollModifier as Mod
 from engine.character import Status, destroy_item, status
+from engine.combat.abilities.hooks import has_modifier
 from engine.combat.actions.counterattack import counter_hits, counter_weapon
 from engine.combat.actions.defend import defended_hits
 from engine.combat.commands import Attack
@@ -18,6 +20,7 @@ from engine.combat.fighters import acting_fighter, can_act, lose_action, put, sp
 from engine.combat.model import (
     AttackAction,
     Combat,
+    EventKind,
     Fighter,
     Hit,
     Prompt,
@@ -27,7 +30,7 @@ from engine.combat.model import (
     Weapon,
 )
 from engine.combat.prompts import prompt, window_prompts
-from engine.combat.rolls import has_modifier, roll_text, wants_reroll
+from engine.combat.rolls import wants_reroll
 from engine.combat.steps import pop, push, replace_top
 from engine.combat.weapons import (
     UNARMED,
@@ -65,7 +68,8 @@ def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
         deadline=ctx.now + c.reaction_seconds if reactors else None,
     )
     less = "" if cmd.lethal else " (less-lethal)"
-    ctx.emit("declare", f"{f.name} attacks {t.name} with {weapon_label(weapon)}{less}.", f.key)
+    text = f"{f.name} attacks {t.name} with {weapon_label(weapon)}{less}."
+    ctx.emit(EventKind.DECLARE, text, f.key)
     c = push(c.model_copy(update={"action_seq": seq}), action)
     announce_window(c, reactors, ctx)
     return c
@@ -74,7 +78,7 @@ def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
 def announce_window(c: Combat, reactors: tuple[Reactor, ...], ctx: Context) -> None:
     for r in reactors:
         ctx.emit(
-            "window",
+            EventKind.WINDOW,
             f"{c.fighter(r.fighter).name} may {' or '.join((*r.options, 'pass'))} "
             f"(within {c.reaction_seconds} seconds).",
             r.fighter,
@@ -121,22 +125,17 @@ def _roll(c: Combat, a: AttackAction, ctx: Context) -> Combat:
     reactor = next((r for r in a.reactors if r.answer in ("defend", "counterattack")), None)
     ch = f.character
     roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
-    action = "intercept" if a.intercept else "attack"
+    action = Action.INTERCEPT if a.intercept else Action.ATTACK
     rolls = [
         RollState(
             fighter=f.key,
             purpose="attack",
             roll=roll,
-            good=has_modifier(ch, rules, "good", action, a.weapon.kind),
+            good=has_modifier(ch, rules, Mod.GOOD, action, a.weapon.kind),
         )
     ]
-    res = roll.result
-    ctx.emit(
-        "roll",
-        f"{f.name} attacks {t.name} with {weapon_label(a.weapon)}: {roll_text(res)}.",
-        f.key,
-        (res.tens, res.ones),
-    )
+    ctx.say_roll(EventKind.ROLL, f"{f.name} attacks {t.name} with {weapon_label(a.weapon)}",
+                 f.key, roll.result)
     reaction: Literal["defend", "counterattack"] | None = None
     if reactor is not None:
         reaction = cast(Literal["defend", "counterattack"], reactor.answer)
@@ -144,15 +143,16 @@ def _roll(c: Combat, a: AttackAction, ctx: Context) -> Combat:
         rch = r_f.character
         r_roll = Roll.first(rch.level, ctx.dice, max_level=rch.max_level)
         if reaction == "defend":
-            good = held_shield(rch, rules) and has_modifier(rch, rules, "good", "defend", "shield")
-            text = f"{r_f.name} defends: {roll_text(r_roll.result)}."
+            good = held_shield(rch, rules) and has_modifier(
+                rch, rules, Mod.GOOD, Action.DEFEND, "shield")
+            what = f"{r_f.name} defends"
         else:
             kind = reactor.weapon.kind if reactor.weapon else UNARMED
-            good = has_modifier(rch, rules, "good", "counterattack", kind)
+            good = has_modifier(rch, rules, Mod.GOOD, Action.COUNTERATTACK, kind)
             label = weapon_label(reactor.weapon) if reactor.weapon else "bare hands"
-            text = f"{r_f.name} counterattacks {f.name} with {label}: {roll_text(r_roll.result)}."
+            what = f"{r_f.name} counterattacks {f.name} with {label}"
         rolls.append(RollState(fighter=r_f.key, purpose=reaction, roll=r_roll, good=good))
-        ctx.emit("roll", text, r_f.key, (r_roll.result.tens, r_roll.result.ones))
+        ctx.say_roll(EventKind.ROLL, what, r_f.key, r_roll.result)
     return replace_top(
         c,
         a.model_copy(
@@ -174,7 +174,7 @@ def _outcome(c: Combat, a: AttackAction, ctx: Context) -> Combat:
             c = put(c, lose_action(c.fighter(s.fighter)))
             name = c.fighter(s.fighter).name
             ctx.emit(
-                "lost_action",
+                EventKind.LOST_ACTION,
                 f"{name} rolled a critical failure and loses the next action.",
                 s.fighter,
             )
@@ -188,7 +188,7 @@ def _outcome(c: Combat, a: AttackAction, ctx: Context) -> Combat:
         if att.success:
             hits = [new_hit(c, a, f.key, a.target, att, a.weapon, "attack", ctx)]
         else:
-            ctx.emit("miss", f"{f.name}'s attack misses.", f.key)
+            ctx.emit(EventKind.MISS, f"{f.name}'s attack misses.", f.key)
             hits = []
         if a.reaction == "counterattack":
             hits += counter_hits(c, a, ctx)
@@ -217,7 +217,7 @@ def _spend_ammo_on_fumble(c: Combat, a: AttackAction, s: RollState, ctx: Context
     if index is None:
         return c
     ch, report = destroy_item(f.character, index, rules=rules)
-    ctx.emit("ammo", f"{report.summary[:-1]} (a ranged critical failure).", f.key)
+    ctx.emit(EventKind.AMMO, f"{report.summary[:-1]} (a ranged critical failure).", f.key)
     return put(c, f.model_copy(update={"character": ch}))
 
 

@@ -7,9 +7,10 @@ no Counterattack."""
 from __future__ import annotations
 
 from engine.catalog import Rules
+from engine.combat.abilities.hooks import counterable
 from engine.combat.context import Context
 from engine.combat.damage import new_hit
-from engine.combat.model import AttackAction, Combat, Fighter, Hit, Weapon
+from engine.combat.model import AttackAction, Combat, EventKind, Fighter, Hit, Weapon
 from engine.combat.weapons import UNARMED, ammo_problem, in_range, weapons
 
 __all__ = ["counter_hits", "counter_weapon", "counter_weapons"]
@@ -21,7 +22,7 @@ def counter_weapons(
     """What ``t`` could counterattack ``f``'s attack with: same area, weapon effective at 0."""
     if c.game_map().range(f.area, t.area) != 0:
         return []
-    if f"{weapon.kind}.no_counterattack" in f.character.abilities:
+    if not counterable(f.character, weapon):
         return []
     return [
         w
@@ -46,5 +47,5 @@ def counter_hits(c: Combat, a: AttackAction, ctx: Context) -> list[Hit]:
     weapon = reactor.weapon or Weapon(name=UNARMED, kind=UNARMED)
     if cr.success:
         return [new_hit(c, a, r.key, a.attacker, cr, weapon, "counterattack", ctx)]
-    ctx.emit("miss", f"{r.name}'s counterattack misses.", r.key)
+    ctx.emit(EventKind.MISS, f"{r.name}'s counterattack misses.", r.key)
     return []

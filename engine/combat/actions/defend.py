@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.combat.context import Context
 from engine.combat.damage import new_hit
 from engine.combat.fighters import side
-from engine.combat.model import AttackAction, Combat, Hit
+from engine.combat.model import AttackAction, Combat, EventKind, Hit
 from engine.dice import opposed
 
 __all__ = ["defended_hits"]
@@ -20,11 +20,11 @@ def defended_hits(c: Combat, a: AttackAction, ctx: Context) -> list[Hit]:
     r = c.fighter(a.rolls[1].fighter)
     winner = opposed(att, d, a_side=side(f), b_side=side(r))
     if not att.success:
-        ctx.emit("miss", f"{f.name}'s attack misses.", f.key)
+        ctx.emit(EventKind.MISS, f"{f.name}'s attack misses.", f.key)
         return []
     if winner == 1:
         ctx.emit(
-            "defended",
+            EventKind.DEFENDED,
             f"{r.name}'s Defend ({d.value}) beats {att.value}: the attack misses.",
             r.key,
         )
@@ -32,10 +32,10 @@ def defended_hits(c: Combat, a: AttackAction, ctx: Context) -> list[Hit]:
     if d.success:
         word = "beats" if winner == 0 else "only ties"
         ctx.emit(
-            "defend_failed",
+            EventKind.DEFEND_FAILED,
             f"{att.value} {word} {r.name}'s Defend ({d.value}): the attack is not stopped.",
             r.key,
         )
     else:
-        ctx.emit("defend_failed", f"{r.name}'s Defend fails.", r.key)
+        ctx.emit(EventKind.DEFEND_FAILED, f"{r.name}'s Defend fails.", r.key)
     return [new_hit(c, a, f.key, a.target, att, a.weapon, "attack", ctx)]

@@ -6,7 +6,7 @@ from engine.catalog import Rules
 from engine.combat.commands import Door
 from engine.combat.context import Context
 from engine.combat.fighters import acting_fighter, put, spend_action
-from engine.combat.model import Combat
+from engine.combat.model import Combat, EventKind
 from engine.errors import RuleError
 from engine.maps import Kind, UnknownAreaError
 
@@ -39,5 +39,5 @@ def door(c: Combat, cmd: Door, ctx: Context) -> Combat:
     c = put(c, spend_action(f))
     text = m.with_door(f.area, other, cmd.open).to_text()
     does = "opens" if cmd.open else "closes"
-    ctx.emit("door", f"{f.name} {does} the door between {f.area} and {other}.", f.key)
+    ctx.emit(EventKind.DOOR, f"{f.name} {does} the door between {f.area} and {other}.", f.key)
     return c.model_copy(update={"map_text": text, "action_seq": c.action_seq + 1})

@@ -5,7 +5,7 @@ become permanent wounds ■, chosen by the treated player."""
 
 from __future__ import annotations
 
-from engine.catalog import Rules
+from engine.catalog import Action, RollModifier, Rules
 from engine.character import (
     Character,
     Status,
@@ -16,12 +16,13 @@ from engine.character import (
     status,
     usable_hands,
 )
+from engine.combat.abilities.hooks import has_modifier
 from engine.combat.commands import AidMark, FirstAid
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.fighters import acting_fighter, put, settle_status, spend_action
-from engine.combat.model import AidAction, Combat, Phase, Prompt, PromptKind, RollState
+from engine.combat.model import AidAction, Combat, EventKind, Phase, Prompt, PromptKind, RollState
 from engine.combat.prompts import prompt
-from engine.combat.rolls import has_modifier, roll_text, wants_reroll
+from engine.combat.rolls import wants_reroll
 from engine.combat.steps import pop, push, replace_top
 from engine.dice import Roll
 from engine.errors import RuleError
@@ -57,14 +58,10 @@ def first_aid(c: Combat, cmd: FirstAid, ctx: Context) -> Combat:
     c = put(c, f)
     seq = c.action_seq + 1
     roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
-    good = has_modifier(ch, rules, "good", "first_aid", "first_aid")
-    res = roll.result
-    ctx.emit(
-        "first_aid",
-        f"{f.name} gives first aid to {t.name} with {item.name} (used up): {roll_text(res)}.",
-        f.key,
-        (res.tens, res.ones),
-    )
+    good = has_modifier(ch, rules, RollModifier.GOOD, Action.FIRST_AID, "first_aid")
+    ctx.say_roll(EventKind.FIRST_AID,
+                 f"{f.name} gives first aid to {t.name} with {item.name} (used up)", f.key,
+                 roll.result)
     aid = AidAction(
         seq=seq,
         treater=f.key,
@@ -114,7 +111,7 @@ def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
         new, report = first_aid_success(
             ch, aid.plan, boxes=aid.boxes, extra_locations=aid.extra_locations, rules=rules
         )
-    ctx.emit("first_aid_result", report.summary, t.key)
+    ctx.emit(EventKind.FIRST_AID_RESULT, report.summary, t.key)
     c = put(c, settle_status(t.model_copy(update={"character": new}), rules))
     return pop(c), False
 
@@ -171,7 +168,7 @@ def aid_mark(c: Combat, cmd: AidMark, ctx: Context) -> Combat:
         tens, ones = aid.roll.roll.result.tens, aid.roll.roll.result.ones
         boxes, extra = (tens, ones) if cmd.option == "tens" else (ones, tens)
         ctx.emit(
-            "aid_dice",
+            EventKind.AID_DICE,
             f"{f.name} chooses {boxes} boxes and {extra} additional location"
             f"{'' if extra == 1 else 's'}.",
             f.key,
@@ -179,12 +176,12 @@ def aid_mark(c: Combat, cmd: AidMark, ctx: Context) -> Combat:
         )
         aid = aid.model_copy(update={"boxes": boxes, "extra_locations": extra})
     elif cmd.option == "done":
-        ctx.emit("aid_boxes", f"{f.name} erases no more boxes.", f.key)
+        ctx.emit(EventKind.AID_BOXES, f"{f.name} erases no more boxes.", f.key)
         aid = aid.model_copy(update={"boxes": sum(aid.plan.values())})
     else:
         where = rules.body.location(cmd.option).name.lower()
         what = "a \\ erased" if asked.kind is PromptKind.AID_BOXES else "an X becomes ■"
-        ctx.emit("aid_mark", f"{f.name}'s {where}: {what}.", f.key)
+        ctx.emit(EventKind.AID_MARK, f"{f.name}'s {where}: {what}.", f.key)
         plan = {**aid.plan, cmd.option: aid.plan.get(cmd.option, 0) + 1}
         aid = aid.model_copy(update={"plan": plan})
     return replace_top(c, aid)

@@ -11,7 +11,7 @@ from engine.combat.actions.items import drop_from_useless_hands
 from engine.combat.commands import GMSet
 from engine.combat.context import Context, require_gm
 from engine.combat.fighters import put, settle_status
-from engine.combat.model import Combat
+from engine.combat.model import Combat, EventKind
 from engine.errors import RuleError
 from engine.maps import UnknownAreaError
 
@@ -66,6 +66,6 @@ def gm_set(c: Combat, cmd: GMSet, ctx: Context) -> Combat:
         changes.append(f"actions {f.actions} → {cmd.actions}")
     if not changes:
         raise RuleError("Say what to correct: level, area, actions or marks.")
-    ctx.emit("gm_set", f"GM correction to {f.name}: {'; '.join(changes)}.", f.key)
+    ctx.emit(EventKind.GM_SET, f"GM correction to {f.name}: {'; '.join(changes)}.", f.key)
     f = drop_from_useless_hands(f.model_copy(update=update), rules, ctx)
     return put(c, settle_status(f, rules))

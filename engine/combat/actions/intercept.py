@@ -10,7 +10,7 @@ from engine.catalog import Rules
 from engine.character import full_locations
 from engine.combat.context import Context
 from engine.combat.fighters import can_act
-from engine.combat.model import AttackAction, Combat, Fighter, MoveAction, Weapon
+from engine.combat.model import AttackAction, Combat, EventKind, Fighter, MoveAction, Weapon
 from engine.combat.steps import push, replace_top
 from engine.combat.weapons import UNARMED, ammo_problem, in_range, weapons
 
@@ -71,7 +71,7 @@ def after_intercept(c: Combat, mv: MoveAction, ctx: Context) -> MoveAction:
     if mv.stop_area is None and (newly_full & legs or not can_act(mover, rules)):
         g = c.fighter(interceptor)
         ctx.emit(
-            "stopped",
+            EventKind.STOPPED,
             f"{mover.name} must stop moving; {g.name} chooses where: {mv.frm} or {mv.to}.",
             mover.key,
         )

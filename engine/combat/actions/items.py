@@ -11,7 +11,7 @@ from engine.character import HANDS, Character, hold, stow, usable_hands
 from engine.combat.commands import ManageItems
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.fighters import acting_fighter, put, spend_action
-from engine.combat.model import Combat, Dropped, Fighter, Phase
+from engine.combat.model import Combat, Dropped, EventKind, Fighter, Phase
 from engine.errors import RuleError
 from engine.names import name_key
 
@@ -147,7 +147,7 @@ def manage_items(c: Combat, cmd: ManageItems, ctx: Context) -> Combat:
         verb = "picks up" if cmd.op == "pickup" else "takes"
         text = f"{f.name} {verb} {item.name}: {summary}"
     c = put(c, spend_action(f.model_copy(update={"character": ch, "dropped": dropped})))
-    ctx.emit("items", f"{text} (one action)", f.key)
+    ctx.emit(EventKind.ITEMS, f"{text} (one action)", f.key)
     return c.model_copy(update={"action_seq": c.action_seq + 1})
 
 
@@ -195,7 +195,8 @@ def _drop(c: Combat, cmd: ManageItems, ctx: Context) -> Combat:
         leaving = {i for h in hands if (i := ch.held(h)) is not None}
         if not leaving:
             raise RuleError(f"{f.name} has nothing in that hand to drop.")
-    ctx.emit("items", f"{f.name} drops {_names(ch, leaving)} in {f.area} (no action).", f.key)
+    text = f"{f.name} drops {_names(ch, leaving)} in {f.area} (no action)."
+    ctx.emit(EventKind.ITEMS, text, f.key)
     return put(c, _let_fall(f, leaving, ctx.rules))
 
 
@@ -220,5 +221,5 @@ def drop_from_useless_hands(f: Fighter, rules: Rules, ctx: Context) -> Fighter:
     falling = {i for h in HANDS if h not in usable and (i := ch.held(h)) is not None}
     if not falling:
         return f
-    ctx.emit("items", f"{f.name} drops {_names(ch, falling)} in {f.area}.", f.key)
+    ctx.emit(EventKind.ITEMS, f"{f.name} drops {_names(ch, falling)} in {f.area}.", f.key)
     return _let_fall(f, falling, rules)

@@ -8,10 +8,19 @@ from engine.character import can_move
 from engine.combat.actions.attack import announce_window
 from engine.combat.actions.intercept import after_intercept, intercept_weapon, next_intercept
 from engine.combat.commands import Move, StopArea
-from engine.combat.context import Context, require_control, require_phase
+from engine.combat.context import Context, require_phase
 from engine.combat.fighters import acting_fighter, can_act, put, spend_action
-from engine.combat.model import Combat, Fighter, MoveAction, Phase, Prompt, PromptKind, Reactor
-from engine.combat.prompts import prompt, prompt_for, window_prompts
+from engine.combat.model import (
+    Combat,
+    EventKind,
+    Fighter,
+    MoveAction,
+    Phase,
+    Prompt,
+    PromptKind,
+    Reactor,
+)
+from engine.combat.prompts import answering, prompt, window_prompts
 from engine.combat.steps import pop, push, replace_top
 from engine.errors import RuleError
 from engine.maps import Kind, UnknownAreaError
@@ -69,7 +78,7 @@ def move(c: Combat, cmd: Move, ctx: Context) -> Combat:
         raise RuleError(problem)
     seq = c.action_seq + 1
     c = put(c, spend_action(f))
-    ctx.emit("declare", f"{f.name} moves from {f.area} to {to}.", f.key)
+    ctx.emit(EventKind.DECLARE, f"{f.name} moves from {f.area} to {to}.", f.key)
     reactors = tuple(
         Reactor(fighter=g.key, options=("intercept",), weapon=w)
         for g in c.fighters
@@ -115,15 +124,13 @@ def _finish(c: Combat, area: str, ctx: Context) -> Combat:
     mover = c.fighter(mv.mover)
     c = put(c, mover.model_copy(update={"area": area}))
     if mv.stop_area is None:
-        ctx.emit("moved", f"{mover.name} is now in {area}.", mover.key)
+        ctx.emit(EventKind.MOVED, f"{mover.name} is now in {area}.", mover.key)
     return pop(c)
 
 
 def stop_area(c: Combat, cmd: StopArea, ctx: Context) -> Combat:
     require_phase(c, Phase.RESOLUTION)
-    f = c.fighter(cmd.fighter)
-    asked = prompt_for(c, PromptKind.STOP_AREA, f.key)
-    require_control(ctx.actor, f)
+    f, asked = answering(c, PromptKind.STOP_AREA, cmd.fighter, ctx.actor)
     key = name_key(cmd.area)
     area = next((o for o in asked.options if o.casefold() == key), None)
     if area is None:
@@ -131,7 +138,7 @@ def stop_area(c: Combat, cmd: StopArea, ctx: Context) -> Combat:
     mv = c.step
     assert isinstance(mv, MoveAction)
     mover = c.fighter(mv.mover)
-    ctx.emit("stop_area", f"{f.name} puts {mover.name} in {area}.", mover.key)
+    ctx.emit(EventKind.STOP_AREA, f"{f.name} puts {mover.name} in {area}.", mover.key)
     c = put(c, mover.model_copy(update={"area": area}))
     return replace_top(c, mv.model_copy(update={"stop_area": area, "stop_chooser": None}))
 

@@ -7,7 +7,7 @@ from engine.character import character_problems
 from engine.combat.commands import AddFighter, Begin, EndCombat, RemoveFighter
 from engine.combat.context import Context, require_control, require_gm, require_phase
 from engine.combat.fighters import standing_teams, team_named
-from engine.combat.model import Combat, Fighter, Phase
+from engine.combat.model import Combat, EventKind, Fighter, Phase
 from engine.combat.rounds import end, start_round
 from engine.errors import RuleError
 from engine.maps import UnknownAreaError
@@ -52,7 +52,7 @@ def add_fighter(c: Combat, cmd: AddFighter, ctx: Context) -> Combat:
         character=ch,
     )
     teams = c.teams if team in c.teams else (*c.teams, team)
-    ctx.emit("added", f"{ch.name} joins the fight for {team} in {area}.", key)
+    ctx.emit(EventKind.ADDED, f"{ch.name} joins the fight for {team} in {area}.", key)
     return c.model_copy(update={"fighters": (*c.fighters, f), "teams": teams})
 
 
@@ -72,7 +72,7 @@ def remove_fighter(c: Combat, cmd: RemoveFighter, ctx: Context) -> Combat:
             raise RuleError(f"{f.name} is rolling initiative; remove them after it.")
     fighters = tuple(g for g in c.fighters if g.key != f.key)
     teams = tuple(t for t in c.teams if any(g.team == t for g in fighters))
-    ctx.emit("removed", f"{f.name} leaves the fight.", f.key)
+    ctx.emit(EventKind.REMOVED, f"{f.name} leaves the fight.", f.key)
     return c.model_copy(update={"fighters": fighters, "teams": teams})
 
 
@@ -81,7 +81,7 @@ def begin(c: Combat, cmd: Begin, ctx: Context) -> Combat:
     require_phase(c, Phase.SETUP)
     if len(standing_teams(c, ctx.rules)) < 2:
         raise RuleError("A fight needs at least two teams with conscious fighters.")
-    ctx.emit("begin", "The fight begins.")
+    ctx.emit(EventKind.BEGIN, "The fight begins.")
     return start_round(c, ctx)
 
 

@@ -8,7 +8,7 @@ from engine.character import surrender as surrender_sheet
 from engine.combat.commands import Surrender
 from engine.combat.context import Context, require_control
 from engine.combat.fighters import put, refund
-from engine.combat.model import AttackAction, Combat, Fighter, MoveAction, Phase
+from engine.combat.model import AttackAction, Combat, EventKind, Fighter, MoveAction, Phase
 from engine.combat.steps import pop, replace_step
 from engine.errors import RuleError
 
@@ -38,7 +38,7 @@ def surrender(c: Combat, cmd: Surrender, ctx: Context) -> Combat:
         c = _cancel_attack(c, a, ctx)
     f = c.fighter(f.key)
     new, report = surrender_sheet(f.character, rules=ctx.rules)
-    ctx.emit("surrender", report.summary, f.key)
+    ctx.emit(EventKind.SURRENDER, report.summary, f.key)
     return put(c, f.model_copy(update={"character": new, "actions": 0}))
 
 
@@ -50,7 +50,7 @@ def _cancel_attack(c: Combat, a: AttackAction, ctx: Context) -> Combat:
         if r.answer in ("defend", "counterattack"):
             c = refund(c, r.fighter, reaction=True)
     ctx.emit(
-        "cancelled",
+        EventKind.CANCELLED,
         f"{att.name}'s attack does not take effect; {att.name} keeps the action.",
         att.key,
     )
@@ -66,7 +66,7 @@ def _leave_move(c: Combat, mv: MoveAction, f: Fighter, ctx: Context) -> Combat:
         for r in mv.reactors:
             if r.answer == "intercept":
                 c = refund(c, r.fighter, reaction=True)
-        ctx.emit("cancelled", f"{f.name}'s move does not take effect.", f.key)
+        ctx.emit(EventKind.CANCELLED, f"{f.name}'s move does not take effect.", f.key)
         return c.model_copy(update={"steps": tuple(s for s in c.steps if s is not mv)})
     mine = next(r for r in mv.reactors if r.fighter == f.key)
     if mine.answer == "intercept":

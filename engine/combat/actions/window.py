@@ -12,6 +12,7 @@ from engine.combat.fighters import put, spend_reaction
 from engine.combat.model import (
     AttackAction,
     Combat,
+    EventKind,
     Fighter,
     MoveAction,
     Phase,
@@ -99,17 +100,17 @@ def _say_reaction(f: Fighter, step: AttackAction | MoveAction, reaction: str,
                   weapon: Weapon | None, ctx: Context) -> None:
     if isinstance(step, MoveAction):
         if reaction == "pass":
-            ctx.emit("react", f"{f.name} does not intercept.", f.key)
+            ctx.emit(EventKind.REACT, f"{f.name} does not intercept.", f.key)
         else:
             label = "bare hands" if weapon is None else weapon_label(weapon)
-            ctx.emit("react", f"{f.name} intercepts with {label}.", f.key)
+            ctx.emit(EventKind.REACT, f"{f.name} intercepts with {label}.", f.key)
         return
     if reaction == "pass":
-        ctx.emit("react", f"{f.name} does not react.", f.key)
+        ctx.emit(EventKind.REACT, f"{f.name} does not react.", f.key)
         return
     verb = "defends" if reaction == "defend" else "counterattacks"
     with_ = "" if reaction == "defend" or weapon is None else f" with {weapon_label(weapon)}"
-    ctx.emit("react", f"{f.name} {verb}{with_}.", f.key)
+    ctx.emit(EventKind.REACT, f"{f.name} {verb}{with_}.", f.key)
 
 
 def close_window(c: Combat, cmd: CloseWindow, ctx: Context) -> Combat:
@@ -121,7 +122,7 @@ def close_window(c: Combat, cmd: CloseWindow, ctx: Context) -> Combat:
     else:
         require_gm(ctx.actor, "close the reaction window early")
     why = "time is up" if cmd.by_timeout else "the GM resolves it now"
-    ctx.emit("window_closed", f"The reaction window closes: {why}.")
+    ctx.emit(EventKind.WINDOW_CLOSED, f"The reaction window closes: {why}.")
     reactors = tuple(
         r if r.answer is not None else r.model_copy(update={"answer": "pass"})
         for r in step.reactors

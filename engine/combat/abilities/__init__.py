@@ -1,0 +1,41 @@
+"""Abilities in play: one module per ability heading of 004 "Abilities", each a small rule
+(``AbilityRule``) registered here by its id, and the hook points where the engine folds them
+(``hooks``). The good / precise / powerful rows of ``data/abilities.toml`` need no code: the
+roll-spec hook reads them from the data.
+
+Abilities whose rules are not in play yet are listed in ``NOT_YET_IN_PLAY``, so a test can
+check that every ability of the data is one of: a modifier row, a registered rule, or listed.
+"""
+
+from __future__ import annotations
+
+from engine.combat.abilities.melee_2h import NoCounterattack
+from engine.combat.abilities.ranged_2h import LongSight
+from engine.combat.abilities.rule import AbilityRule
+from engine.combat.abilities.unarmed import UNARMED, Fight
+
+__all__ = ["NOT_YET_IN_PLAY", "REGISTRY", "UNARMED", "AbilityRule"]
+
+REGISTRY: dict[str, AbilityRule] = {
+    rule.id: rule for rule in (LongSight(), NoCounterattack(), Fight())
+}
+
+#: In the data and on sheets, but not yet played by the combat engine (the GM resolves them).
+NOT_YET_IN_PLAY: frozenset[str] = frozenset({
+    "shield.defend_others",
+    "shield.attack",
+    "shield.all_out_defend",
+    "first_aid.sure",
+    "melee_2h.critical_destroy",
+    "melee_1h.critical_lose_action",
+    "aoe.blast",
+    "aoe.continuous",
+    "aoe.cover",
+    "aoe.demolish",
+    "leader.rally",
+    "leader.direct",
+    "leader.initiative_direct",
+    "speed.move_twice",
+    "stealth.hide",
+    "unarmed.stop_movement",
+})

@@ -1,0 +1,33 @@
+"""An ability's rule: what it changes at each named hook point, neutral everywhere else.
+
+The engine never asks "does this fighter have ability X?" in the middle of a rule; it asks
+the hook ("how many marks block this fighter's sight with this weapon?") and the hook folds
+every rule of the fighter's abilities (``engine.combat.abilities.hooks``)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from engine.catalog import Hand, Rules
+from engine.character import Character
+from engine.combat.model import Weapon
+
+__all__ = ["AbilityRule"]
+
+
+class AbilityRule:
+    """Subclass per ability (one module per ability heading), overriding only its hooks."""
+
+    id: ClassVar[str]  # the ability's id in data/abilities.toml
+
+    def marks_to_block(self, weapon: Weapon) -> int | None:
+        """Cover marks that block line of sight for an Attack with ``weapon`` (None: no say)."""
+        return None
+
+    def counterable(self, weapon: Weapon) -> bool:
+        """Whether an Attack with ``weapon`` may be counterattacked."""
+        return True
+
+    def weapons(self, c: Character, rules: Rules, usable: tuple[Hand, ...]) -> tuple[Weapon, ...]:
+        """Weapons the ability gives besides the items in hand."""
+        return ()
