@@ -19,6 +19,18 @@ with a sentence that can be shown to the player as it is.
 
 Wounds are kept per location as a string of marks, most severe first (``■``, then ``X``, then
 ``\``); empty boxes are not stored. The sheet (engine.sheet) draws the boxes.
+
+One module per heading of the rulebook (edition 004); import from ``engine.character`` itself:
+
+- ``model``: the sheet as a value ("Characters", "Level")
+- ``advancement``: item slots, the ability limit, advancing ("Advancement")
+- ``body``: full locations, usable hands, the legs ("Hit Location")
+- ``condition``: fine, unconscious, surrendered or dead; may act, may move ("Unconsciousness",
+  "Death")
+- ``validation``: a whole sheet checked against the rules data ("Characters")
+- ``items``, ``hands``, ``abilities``: ("Items", "Use or manage items", "Abilities")
+- ``damage``, ``first_aid``, ``surrender``, ``recovery``: ("Damage", "First aid", "Surrender",
+  "Recovery")
 """
 
 from __future__ import annotations
@@ -38,6 +50,7 @@ from engine.character.advancement import (
 )
 from engine.character.body import (
     full_locations,
+    leg_locations,
     usable_hands,
 )
 from engine.character.condition import (
@@ -74,6 +87,7 @@ from engine.character.model import (
     Character,
     Item,
     Mark,
+    other_hand,
     rename,
 )
 from engine.character.recovery import (
@@ -122,6 +136,8 @@ __all__ = [
     "first_aid_success",
     "full_locations",
     "hold",
+    "leg_locations",
+    "other_hand",
     "recover",
     "remove_ability",
     "remove_good_at",

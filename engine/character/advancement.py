@@ -22,6 +22,7 @@ __all__ = ["AdvanceReport", "ability_limit", "advance", "slots"]
 
 BASE_SLOTS = 5  # "You start with 5 slots for combat related Items."
 BASE_ABILITIES = 2  # "You start with one non-combat ability and one combat ability."
+FIRST_NEW_ABILITY = 60  # "At level 60 you can choose a second combat or non-combat ability"
 
 
 def slots(c: Character) -> int:
@@ -40,11 +41,13 @@ def ability_limit(c: Character) -> int:
     >>> ability_limit(Character.new("A", level=59)), ability_limit(Character.new("B", level=60))
     (2, 3)
     """
-    return BASE_ABILITIES + sum(1 for level in range(60, c.max_level + 1) if level % 10 == 0)
+    above = range(FIRST_NEW_ABILITY, c.max_level + 1)
+    return BASE_ABILITIES + sum(1 for level in above if level % 10 == 0)
 
 
 def _next_ability_level(c: Character) -> int | None:
-    return next((lv for lv in range(max(60, c.max_level + 1), 100) if lv % 10 == 0), None)
+    later = range(max(FIRST_NEW_ABILITY, c.max_level + 1), MAX_LEVEL + 1)
+    return next((level for level in later if level % 10 == 0), None)
 
 
 @dataclass(frozen=True, slots=True)

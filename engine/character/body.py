@@ -13,10 +13,10 @@ empty hands" are read here from the body plan (``rules.body``), never from locat
 
 from __future__ import annotations
 
-from engine.catalog import Hand, HitLocation, Rules
+from engine.catalog import Hand, HitLocation, Penalty, Rules
 from engine.character.model import HANDS, Character
 
-__all__ = ["full_locations", "usable_hands"]
+__all__ = ["full_locations", "leg_locations", "usable_hands"]
 
 
 def _is_full(c: Character, loc: HitLocation) -> bool:
@@ -26,6 +26,16 @@ def _is_full(c: Character, loc: HitLocation) -> bool:
 def full_locations(c: Character, *, rules: Rules) -> tuple[str, ...]:
     """Locations whose every box is marked (their penalty applies), head first."""
     return tuple(loc.id for loc in rules.body.locations if _is_full(c, loc))
+
+
+def leg_locations(rules: Rules) -> tuple[HitLocation, ...]:
+    """The body plan's legs (penalty LEG), head first: what "Leg" and "Both Legs" are about.
+
+    >>> from data import load_rules
+    >>> [loc.id for loc in leg_locations(load_rules())]
+    ['right_leg', 'left_leg']
+    """
+    return tuple(loc for loc in rules.body.locations if loc.penalty is Penalty.LEG)
 
 
 def usable_hands(c: Character, *, rules: Rules) -> tuple[Hand, ...]:

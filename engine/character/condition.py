@@ -15,7 +15,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from engine.catalog import Penalty, Rules
-from engine.character.body import _is_full, usable_hands
+from engine.character.body import _is_full, leg_locations, usable_hands
 from engine.character.model import HANDS, Character, Mark
 
 __all__ = ["Status", "can_act", "can_move", "status"]
@@ -61,7 +61,7 @@ def can_move(c: Character, *, rules: Rules) -> bool:
     """
     if not can_act(c, rules=rules):
         return False
-    legs = [loc for loc in rules.body.locations if loc.penalty is Penalty.LEG]
+    legs = leg_locations(rules)
     full_legs = [loc for loc in legs if _is_full(c, loc)]
     if not full_legs:
         return True

@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from engine.catalog import HitLocation, Penalty, Rules
+from engine.catalog import HitLocation, Rules
 from engine.character._words import _counts_text, _frozen_counts, _lower
-from engine.character.body import _is_full, _location, full_locations
+from engine.character.body import _is_full, _location, full_locations, leg_locations
 from engine.character.condition import Status, status
 from engine.character.items import _item_index, destroy_item
 from engine.character.model import Character, Mark, _replace
@@ -177,7 +177,7 @@ def take_damage(
     left = None if left in dropped else left
     new = _checked(_replace(wounded, right_hand=right, left_hand=left), rules)
 
-    legs = [lo.id for lo in rules.body.locations if lo.penalty is Penalty.LEG]
+    legs = [leg.id for leg in leg_locations(rules)]
     leg_filled = any(loc_id in legs for loc_id in newly_full)
     all_legs_full = all(leg in full_locations(new, rules=rules) for leg in legs)
     status_after = status(new, rules=rules)

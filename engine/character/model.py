@@ -34,11 +34,12 @@ from engine.catalog import Hand, Rules
 from engine.dice import MAX_LEVEL, MIN_LEVEL
 from engine.errors import RuleError
 
-__all__ = ["HANDS", "MAX_LEVEL", "Character", "Item", "Mark", "rename"]
+__all__ = ["HANDS", "MAX_LEVEL", "Character", "Item", "Mark", "other_hand", "rename"]
 
 
 START_LEVEL = 50  # "Your current and max level start at 50"
 HANDS: tuple[Hand, Hand] = ("right", "left")  # "I'm assuming humanlike physiology"
+"""Both hands, right first: the order every list of hands and every report follows."""
 
 
 class Mark(StrEnum):
@@ -154,7 +155,8 @@ class Character(_Frozen):
     def _check(self, info: ValidationInfo) -> Character:
         if self.level > self.max_level:
             raise ValueError(f"level {self.level} is above max level {self.max_level}")
-        for hand, index in (("right", self.right_hand), ("left", self.left_hand)):
+        for hand in HANDS:
+            index = self.held(hand)
             if index is None:
                 continue
             if not 0 <= index < len(self.items):
@@ -193,6 +195,15 @@ class Character(_Frozen):
     def held(self, hand: Hand) -> int | None:
         """The index of the item in a hand, if any."""
         return self.right_hand if hand == "right" else self.left_hand
+
+
+def other_hand(hand: Hand) -> Hand:
+    """The hand that is not ``hand``.
+
+    >>> other_hand("right"), other_hand("left")
+    ('left', 'right')
+    """
+    return HANDS[1] if hand == HANDS[0] else HANDS[0]
 
 
 def _sentence(error: ValidationError) -> str:

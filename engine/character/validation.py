@@ -19,7 +19,7 @@ from engine.catalog import ItemKind, LessLethal, Rules
 from engine.character._words import _a, _lower
 from engine.character.advancement import ability_limit, slots
 from engine.character.body import usable_hands
-from engine.character.model import HANDS, Character, Item, _sentence
+from engine.character.model import HANDS, Character, Item, _sentence, other_hand
 from engine.errors import RuleError
 
 __all__ = ["character_from_json", "character_problems", "check_character"]
@@ -108,7 +108,7 @@ def _hand_problems(c: Character, rules: Rules) -> list[str]:
         if item.kind not in rules.items.ids:
             continue
         kind = rules.items.kind(item.kind)
-        other = c.held("left" if hand == "right" else "right")
+        other = c.held(other_hand(hand))
         if not kind.held:
             problems.append(f"{item.name} ({kind.name.lower()}) is not held in a hand.")
         elif kind.hands == 2 and other != index:

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from data import load_rules
+from data import load_rules, read_text
+from engine.catalog import parse_rules
 from engine.character import (
     Character,
     Item,
@@ -34,6 +35,7 @@ from engine.character import (
     first_aid_success,
     full_locations,
     hold,
+    leg_locations,
     recover,
     remove_ability,
     remove_good_at,
@@ -377,6 +379,20 @@ def test_legs() -> None:
     assert report.stop_moving and report.cannot_move and not can_move(ana, rules=RULES)
     assert report.summary.endswith("Ana cannot move.")
     assert full_locations(ana, rules=RULES) == ("right_leg", "left_leg")
+
+
+def test_legs_come_from_the_body_plan() -> None:
+    """A body whose legs are not called legs: the LEG penalty makes a location a leg."""
+    body = read_text("body.toml").replace("_leg", "_hind")
+    rules = parse_rules(
+        items=read_text("items.toml"), abilities=read_text("abilities.toml"), body=body
+    )
+    assert [loc.id for loc in leg_locations(rules)] == ["right_hind", "left_hind"]
+    ana, report = take_damage(Character.new("Ana"), 6, 3, rules=rules)
+    assert report.stop_moving and not report.cannot_move
+    assert can_move(ana, rules=rules)  # two empty hands
+    ana, report = take_damage(ana, 6, 1, rules=rules)
+    assert report.cannot_move and not can_move(ana, rules=rules)
 
 
 @pytest.mark.parametrize(
