@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from engine.catalog import HitLocation, ItemKind, Rules
+from engine.character._index import rules_index
 
 
 def _a(kind: ItemKind) -> str:
@@ -27,9 +28,8 @@ def _lower(loc: HitLocation) -> str:
 
 
 def _counts_text(counts: Mapping[str, int], rules: Rules) -> str:
-    return " and ".join(
-        f"{n} on the {_lower(rules.body.location(loc))}" for loc, n in counts.items()
-    )
+    lookup = rules_index(rules)
+    return " and ".join(f"{n} on the {_lower(lookup.location(loc))}" for loc, n in counts.items())
 
 
 def _frozen_counts(counts: Mapping[str, int]) -> Mapping[str, int]:

@@ -13,7 +13,10 @@ empty hands" are read here from the body plan (``rules.body``), never from locat
 
 from __future__ import annotations
 
-from engine.catalog import Hand, HitLocation, Penalty, Rules
+from collections.abc import Mapping
+
+from engine.catalog import Hand, HitLocation, Rules
+from engine.character._index import rules_index
 from engine.character.model import HANDS, Character
 
 __all__ = ["full_locations", "leg_locations", "usable_hands"]
@@ -25,7 +28,14 @@ def _is_full(c: Character, loc: HitLocation) -> bool:
 
 def full_locations(c: Character, *, rules: Rules) -> tuple[str, ...]:
     """Locations whose every box is marked (their penalty applies), head first."""
-    return tuple(loc.id for loc in rules.body.locations if _is_full(c, loc))
+    return _full_in(c.wounds, rules)
+
+
+def _full_in(wounds: Mapping[str, str], rules: Rules) -> tuple[str, ...]:
+    # Wounds not yet made a Character: a hit asks before it builds the hurt character.
+    return tuple(
+        loc.id for loc in rules.body.locations if len(wounds.get(loc.id, "")) >= loc.boxes
+    )
 
 
 def leg_locations(rules: Rules) -> tuple[HitLocation, ...]:
@@ -35,14 +45,15 @@ def leg_locations(rules: Rules) -> tuple[HitLocation, ...]:
     >>> [loc.id for loc in leg_locations(load_rules())]
     ['right_leg', 'left_leg']
     """
-    return tuple(loc for loc in rules.body.locations if loc.penalty is Penalty.LEG)
+    return rules_index(rules).legs
 
 
 def usable_hands(c: Character, *, rules: Rules) -> tuple[Hand, ...]:
     """Hands whose arm still has an unmarked box ("You can't use that hand")."""
+    arms = rules_index(rules).arms
     usable: list[Hand] = []
     for hand in HANDS:
-        arm = rules.body.arm_for(hand)
+        arm = arms.get(hand)
         if arm is None or not _is_full(c, arm):
             usable.append(hand)
     return tuple(usable)
@@ -52,5 +63,7 @@ def _location(location: int | str, rules: Rules) -> HitLocation:
     if isinstance(location, bool):
         raise TypeError("a location is a die face or a location id")
     if isinstance(location, int):
-        return rules.body.for_die(location)
-    return rules.body.location(location)
+        return rules_index(rules).for_die(location)
+    if isinstance(location, str):
+        return rules_index(rules).location(location)
+    return rules.body.location(location)  # not an id at all: the body plan says so

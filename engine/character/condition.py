@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from engine.catalog import Penalty, Rules
+from engine.catalog import Rules
+from engine.character._index import rules_index
 from engine.character.body import _is_full, leg_locations, usable_hands
 from engine.character.model import HANDS, Character, Mark
 
@@ -39,7 +40,7 @@ def status(c: Character, *, rules: Rules) -> Status:
     Unconscious: level below 10, or every head or every torso box marked. Dead: level below 0,
     or every head or every torso box a permanent wound.
     """
-    vital = [loc for loc in rules.body.locations if loc.penalty is Penalty.UNCONSCIOUS]
+    vital = rules_index(rules).vital
     if c.level < 0 or any(c.marks(loc.id).count(Mark.PERMANENT) >= loc.boxes for loc in vital):
         return Status.DEAD
     if c.surrendered:

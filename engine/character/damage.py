@@ -14,19 +14,24 @@ at the hit location, then on the torso; armor there may be destroyed instead; le
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from typing import Any, Literal
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Literal
 
 from engine.catalog import HitLocation, Rules
+from engine.character._index import rules_index
 from engine.character._words import _counts_text, _frozen_counts, _lower
-from engine.character.body import _is_full, _location, full_locations, leg_locations
+from engine.character.body import _full_in, _is_full, _location
 from engine.character.condition import Status, status
 from engine.character.items import _item_index, destroy_item
-from engine.character.model import Character, Mark, _replace
+from engine.character.model import Character, Mark, _changed, _frozen_wounds, _replace
 from engine.character.validation import _checked
 from engine.errors import RuleError
 
 __all__ = ["DamageReport", "take_damage"]
+
+
+_NONE_MARKED: Mapping[str, int] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,28 +110,39 @@ def take_damage(
     status_before = status(c, rules=rules)
     where = f"the {_lower(loc)}"
 
-    def report(new: Character, summary: str, **changes: Any) -> tuple[Character, DamageReport]:
-        nothing = DamageReport(
+    def report(
+        new: Character,
+        status_after: Status,
+        summary: str,
+        *,
+        marked: Mapping[str, int] = _NONE_MARKED,
+        unmarked: int = 0,
+        armor_destroyed: int | None = None,
+        newly_full: tuple[str, ...] = (),
+        dropped: tuple[int, ...] = (),
+        stop_moving: bool = False,
+        cannot_move: bool = False,
+    ) -> tuple[Character, DamageReport]:
+        return new, DamageReport(
             damage=amount,
             location=loc.id,
             less_lethal=less_lethal,
             level_before=c.level,
             level_after=new.level,
-            marked=_frozen_counts({}),
-            unmarked=0,
-            armor_destroyed=None,
-            newly_full=(),
-            dropped=(),
-            stop_moving=False,
-            cannot_move=False,
+            marked=marked,
+            unmarked=unmarked,
+            armor_destroyed=armor_destroyed,
+            newly_full=newly_full,
+            dropped=dropped,
+            stop_moving=stop_moving,
+            cannot_move=cannot_move,
             status_before=status_before,
-            status_after=status(new, rules=rules),
+            status_after=status_after,
             summary=summary,
         )
-        return new, replace(nothing, **changes)
 
     if amount == 0:
-        return report(c, f"{c.name} is hit on {where} for no damage.")
+        return report(c, status_before, f"{c.name} is hit on {where} for no damage.")
 
     if use_armor is not False:
         armor_index = _armor_for(c, loc, use_armor, rules)
@@ -134,24 +150,33 @@ def take_damage(
         armor = c.items[armor_index]
         return report(
             new,
+            status(new, rules=rules),
             f"{c.name}'s {armor.name} is destroyed instead of taking {amount} damage on {where}.",
             armor_destroyed=armor_index,
         )
 
     level = c.level - amount
+    # Dice give plain ints, which keep a valid character valid, so the hurt one is copied once,
+    # unvalidated. Anything else (a float, a numpy integer) goes through validation, which
+    # converts or refuses it as it always has.
+    trusted = type(level) is int
+
     if less_lethal:
-        new = _replace(c, level=level)
+        new = _changed(c, level=level) if trusted else _replace(c, level=level)
+        status_after = status(new, rules=rules)
         return report(
             new,
+            status_after,
             f"{c.name} takes {amount} less-lethal damage on {where}: "
             f"level {c.level} → {level}, no wounds marked."
-            + _status_news(status_before, status(new, rules=rules), c.name),
+            + _status_news(status_before, status_after, c.name),
         )
 
+    lookup = rules_index(rules)
     wounds = dict(c.wounds)
     marked: dict[str, int] = {}
     remaining = amount
-    overflow = rules.body.location(rules.body.overflow)
+    overflow = lookup.overflow
     for target in (loc, overflow) if loc.id != overflow.id else (loc,):
         room = target.boxes - len(wounds.get(target.id, ""))
         placed = min(room, remaining)
@@ -159,27 +184,33 @@ def take_damage(
             wounds[target.id] = wounds.get(target.id, "") + wound_mark.value * placed
             marked[target.id] = placed
             remaining -= placed
-    full_before = set(full_locations(c, rules=rules))
-    wounded = _replace(c, level=level, wounds=wounds)
-    newly_full = tuple(
-        loc_id for loc_id in full_locations(wounded, rules=rules) if loc_id not in full_before
-    )
+    full_before = set(_full_in(c.wounds, rules))
+    full_after = _full_in(wounds, rules)
+    newly_full = tuple(loc_id for loc_id in full_after if loc_id not in full_before)
 
     # A disabled arm drops what its hand holds; a 2H item then leaves both hands.
     dropped: set[int] = set()
     right, left = c.right_hand, c.left_hand
     for loc_id in newly_full:
-        hand = rules.body.location(loc_id).hand
+        hand = lookup.location(loc_id).hand
         held = c.held(hand) if hand is not None else None
         if held is not None:
             dropped.add(held)
     right = None if right in dropped else right
     left = None if left in dropped else left
-    new = _checked(_replace(wounded, right_hand=right, left_hand=left), rules)
+    changes = {"level": level, "right_hand": right, "left_hand": left}
+    hurt = (
+        _changed(c, wounds=_frozen_wounds(wounds), **changes)
+        if trusted
+        else _replace(c, wounds=wounds, **changes)
+    )
+    # Kept although a hit cannot break a valid character: one never checked against the rules
+    # data is refused here, as before.
+    new = _checked(hurt, rules)
 
-    legs = [leg.id for leg in leg_locations(rules)]
+    legs = [leg.id for leg in lookup.legs]
     leg_filled = any(loc_id in legs for loc_id in newly_full)
-    all_legs_full = all(leg in full_locations(new, rules=rules) for leg in legs)
+    all_legs_full = all(leg in full_after for leg in legs)
     status_after = status(new, rules=rules)
 
     text = f"{c.name} takes {amount} damage to {where}: level {c.level} → {level}."
@@ -194,6 +225,7 @@ def take_damage(
     text += _status_news(status_before, status_after, c.name)
     return report(
         new,
+        status_after,
         text,
         marked=_frozen_counts(marked),
         unmarked=remaining,
@@ -211,13 +243,14 @@ def _status_news(before: Status, after: Status, name: str) -> str:
 
 
 def _armor_for(c: Character, loc: HitLocation, use_armor: bool | int, rules: Rules) -> int:
+    lookup = rules_index(rules)
     eligible = {loc.id}
     if _is_full(c, loc):  # the damage goes to the torso: armor there takes it
-        eligible.add(rules.body.overflow)
+        eligible.add(lookup.overflow.id)
     candidates = [
         i
         for i, it in enumerate(c.items)
-        if rules.items.kind(it.kind).per_location and not it.destroyed and it.location in eligible
+        if lookup.kind(it.kind).per_location and not it.destroyed and it.location in eligible
     ]
     if use_armor is True:
         if not candidates:

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from engine.catalog import ItemKind, Rules
 from engine.character._words import _a, _lower
 from engine.character.advancement import slots
-from engine.character.model import Character, Item, _replace, _sentence
+from engine.character.model import Character, Item, _changed, _replace, _sentence
 from engine.character.validation import _check_item_fields, _checked
 from engine.errors import RuleError
 
@@ -164,8 +164,10 @@ def destroy_item(c: Character, item: ItemRef, *, rules: Rules) -> tuple[Characte
         raise RuleError(f"{c.name}'s {target.name} is already destroyed.")
     items = list(c.items)
     items[index] = target.model_copy(update={"destroyed": True})
+    # Marking an item destroyed and emptying the hands that held it keeps a valid character
+    # valid: it is copied once, unvalidated (armor takes hits in a fight's hot path).
     new = _checked(
-        _replace(
+        _changed(
             c,
             items=tuple(items),
             right_hand=None if c.right_hand == index else c.right_hand,

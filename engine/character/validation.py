@@ -16,6 +16,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from engine.catalog import ItemKind, LessLethal, Rules
+from engine.character._index import rules_index
 from engine.character._words import _a, _lower
 from engine.character.advancement import ability_limit, slots
 from engine.character.body import usable_hands
@@ -35,21 +36,22 @@ def character_problems(c: Character, *, rules: Rules) -> tuple[str, ...]:
     ('Ana has Leader: Direct on initiative, which requires Leader: Direct.',)
     """
     problems: list[str] = []
-    body = rules.body
+    lookup = rules_index(rules)
     for location_id, marks in c.wounds.items():
-        if location_id not in body.ids:
+        loc = lookup.locations.get(location_id)
+        if loc is None:
             problems.append(f"{c.name} has wounds on {location_id!r}, which is not a hit location.")
-        elif len(marks) > body.location(location_id).boxes:
-            loc = body.location(location_id)
+        elif len(marks) > loc.boxes:
             problems.append(f"{c.name}'s {_lower(loc)} has {loc.boxes} boxes, not {len(marks)}.")
-    if len(c.items) > slots(c):
-        problems.append(f"{c.name} has {slots(c)} item slots but carries {len(c.items)} items.")
+    capacity = slots(c)
+    if len(c.items) > capacity:
+        problems.append(f"{c.name} has {capacity} item slots but carries {len(c.items)} items.")
     armor_count: dict[tuple[str, str], int] = {}
     for item in c.items:
-        if item.kind not in rules.items.ids:
+        kind = lookup.kinds.get(item.kind)
+        if kind is None:
             problems.append(f"{item.name} is of unknown kind {item.kind!r}.")
             continue
-        kind = rules.items.kind(item.kind)
         try:
             _check_item_fields(c, item, kind, rules)
         except RuleError as error:
@@ -58,7 +60,7 @@ def character_problems(c: Character, *, rules: Rules) -> tuple[str, ...]:
             key = (kind.id, item.location)
             armor_count[key] = armor_count.get(key, 0) + 1
     for (kind_id, location_id), count in armor_count.items():
-        kind = rules.items.kind(kind_id)
+        kind = lookup.kinds[kind_id]
         if kind.max_per_location is not None and count > kind.max_per_location:
             problems.append(
                 f"{c.name} has {count} {kind.name.lower()} on the {location_id.replace('_', ' ')}; "
@@ -100,14 +102,16 @@ def _checked(c: Character, rules: Rules) -> Character:
 
 def _hand_problems(c: Character, rules: Rules) -> list[str]:
     problems: list[str] = []
+    kinds = rules_index(rules).kinds
+    usable = usable_hands(c, rules=rules)
     for hand in HANDS:
         index = c.held(hand)
         if index is None:
             continue
         item = c.items[index]
-        if item.kind not in rules.items.ids:
+        if item.kind not in kinds:
             continue
-        kind = rules.items.kind(item.kind)
+        kind = kinds[item.kind]
         other = c.held(other_hand(hand))
         if not kind.held:
             problems.append(f"{item.name} ({kind.name.lower()}) is not held in a hand.")
@@ -115,15 +119,15 @@ def _hand_problems(c: Character, rules: Rules) -> list[str]:
             problems.append(f"{item.name} needs both hands.")
         elif kind.hands == 1 and other == index:
             problems.append(f"{item.name} is held in one hand, not both.")
-        if hand not in usable_hands(c, rules=rules):
+        if hand not in usable:
             problems.append(f"{c.name}'s {hand} arm is full of wounds and cannot hold {item.name}.")
     right, left = c.right_hand, c.left_hand
     if right is not None and left is not None and right != left:
         right_kind, left_kind = c.items[right].kind, c.items[left].kind
-        known = right_kind in rules.items.ids and left_kind in rules.items.ids
+        known = right_kind in kinds and left_kind in kinds
         if known and (
-            left_kind in rules.items.kind(right_kind).not_held_with
-            or right_kind in rules.items.kind(left_kind).not_held_with
+            left_kind in kinds[right_kind].not_held_with
+            or right_kind in kinds[left_kind].not_held_with
         ):
             problems.append(
                 f"{c.name} cannot use {c.items[right].name} and {c.items[left].name} "
@@ -134,18 +138,19 @@ def _hand_problems(c: Character, rules: Rules) -> list[str]:
 
 def _ability_problems(c: Character, rules: Rules) -> list[str]:
     problems: list[str] = []
+    lookup = rules_index(rules)
     for ability_id in c.abilities:
-        if ability_id not in rules.abilities.ids:
+        if ability_id not in lookup.ability_ids:
             problems.append(f"{c.name} has unknown ability {ability_id!r}.")
             continue
-        ability = rules.abilities.ability(ability_id)
+        ability = lookup.ability_ids[ability_id]
         if ability.free_text:
             problems.append(f"{ability.title} is written as 'good at ...', not as an id.")
         for needed in ability.requires:
             if needed not in c.abilities:
                 problems.append(
                     f"{c.name} has {ability.title}, which requires "
-                    f"{rules.abilities.ability(needed).title}."
+                    f"{lookup.ability(needed).title}."
                 )
     limit = ability_limit(c)
     total = len(c.abilities) + len(c.good_at)
@@ -162,13 +167,14 @@ def _ability_problems(c: Character, rules: Rules) -> list[str]:
 
 
 def _check_item_fields(c: Character, item: Item, kind: ItemKind, rules: Rules) -> None:
+    lookup = rules_index(rules)
     if kind.per_location:
         if item.location is None:
             raise RuleError(
                 f"{kind.name} covers one hit location: say which "
                 f"({', '.join(rules.body.ids)})."
             )
-        rules.body.location(item.location)
+        lookup.location(item.location)
     elif item.location is not None:
         raise RuleError(f"Only armor names a hit location; {item.name} is {_a(kind)}.")
     if item.less_lethal and kind.less_lethal is not LessLethal.VARIANT:
@@ -177,11 +183,11 @@ def _check_item_fields(c: Character, item: Item, kind: ItemKind, rules: Rules) -
             "Melee weapons deal less-lethal damage by choice."
         )
     if kind.requires_one_of:
-        titles = ", ".join(rules.abilities.ability(a).title for a in kind.requires_one_of)
+        titles = ", ".join(lookup.ability(a).title for a in kind.requires_one_of)
         if item.ability not in kind.requires_one_of:
             raise RuleError(f"{_a(kind).capitalize()} is for one ability: say which ({titles}).")
         if item.ability not in c.abilities:
-            needed = rules.abilities.ability(item.ability).title
+            needed = lookup.ability(item.ability).title
             raise RuleError(f"{c.name} needs the ability {needed} to carry {item.name}.")
     elif item.ability is not None:
         raise RuleError(f"{item.name} is {_a(kind)}, which is not tied to an ability.")
