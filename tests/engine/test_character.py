@@ -328,6 +328,19 @@ def test_2h_melee_marks_x() -> None:
         take_damage(char(), 2, 9, mark=Mark.PERMANENT, rules=RULES)
 
 
+def test_a_hit_builds_the_character_validation_would_build() -> None:
+    """The hurt character is copied without validating again: it must come out the same."""
+    ana, _ = take_damage(char(wounds={"torso": S}), 2, 5, mark="X", rules=RULES)
+    assert ana.marks("torso") == "XX" + S  # canonical: most severe first
+    with pytest.raises(TypeError):
+        ana.wounds["torso"] = ""  # type: ignore[index]
+    rebuilt = Character.model_validate(ana.model_dump())
+    assert ana == rebuilt and ana.model_fields_set == rebuilt.model_fields_set
+    assert take_damage(ana, 3, 5, less_lethal=True, rules=RULES)[0].level == 45
+    with pytest.raises(RuleError, match="level: Input should be a valid integer"):
+        take_damage(ana, 2.5, 5, less_lethal=True, rules=RULES)  # not a die: validated
+
+
 def test_less_lethal_lowers_level_only() -> None:
     ana, report = take_damage(char(level=12), 3, 9, less_lethal=True, rules=RULES)
     assert ana.level == 9 and dict(ana.wounds) == {} and report.became_unconscious
