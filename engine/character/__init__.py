@@ -50,7 +50,6 @@ from engine.character.advancement import (
 )
 from engine.character.body import (
     full_locations,
-    leg_locations,
     usable_hands,
 )
 from engine.character.condition import (
@@ -136,7 +135,6 @@ __all__ = [
     "first_aid_success",
     "full_locations",
     "hold",
-    "leg_locations",
     "other_hand",
     "recover",
     "remove_ability",

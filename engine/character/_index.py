@@ -51,7 +51,7 @@ class RulesIndex:
     kinds: Mapping[str, ItemKind]
     ability_ids: Mapping[str, Ability]
     vital: tuple[HitLocation, ...]  # penalty UNCONSCIOUS: head and torso
-    legs: tuple[HitLocation, ...]  # penalty LEG
+    legs: tuple[HitLocation, ...]  # the body plan's legs, computed once
     arms: Mapping[Hand, HitLocation]  # the arm that works each hand
     overflow: HitLocation
 
@@ -68,7 +68,7 @@ class RulesIndex:
             kinds=MappingProxyType({kind.id: kind for kind in rules.items.kinds}),
             ability_ids=MappingProxyType({a.id: a for a in rules.abilities.abilities}),
             vital=tuple(loc for loc in body.locations if loc.penalty is Penalty.UNCONSCIOUS),
-            legs=tuple(loc for loc in body.locations if loc.penalty is Penalty.LEG),
+            legs=body.legs,
             arms=MappingProxyType(
                 {loc.hand: loc for loc in body.locations if loc.hand is not None}
             ),

@@ -1,8 +1,8 @@
 """Hit locations on a character: rulebook 004, "Damage" › "Hit Location".
 
 "When all of the boxes in a location are marked, apply the appropriate penalty for that type of
-location": the arm's "You can't use that hand" and the legs' "You cannot move without using 2
-empty hands" are read here from the body plan (``rules.body``), never from location names.
+location": the arm's "You can't use that hand" is read here from the body plan (``rules.body``),
+never from location names, as the legs are (``rules.body.legs``).
 
 >>> from data import load_rules
 >>> rules = load_rules()
@@ -19,7 +19,7 @@ from engine.catalog import Hand, HitLocation, Rules
 from engine.character._index import rules_index
 from engine.character.model import HANDS, Character
 
-__all__ = ["full_locations", "leg_locations", "usable_hands"]
+__all__ = ["full_locations", "usable_hands"]
 
 
 def _is_full(c: Character, loc: HitLocation) -> bool:
@@ -36,16 +36,6 @@ def _full_in(wounds: Mapping[str, str], rules: Rules) -> tuple[str, ...]:
     return tuple(
         loc.id for loc in rules.body.locations if len(wounds.get(loc.id, "")) >= loc.boxes
     )
-
-
-def leg_locations(rules: Rules) -> tuple[HitLocation, ...]:
-    """The body plan's legs (penalty LEG), head first: what "Leg" and "Both Legs" are about.
-
-    >>> from data import load_rules
-    >>> [loc.id for loc in leg_locations(load_rules())]
-    ['right_leg', 'left_leg']
-    """
-    return rules_index(rules).legs
 
 
 def usable_hands(c: Character, *, rules: Rules) -> tuple[Hand, ...]:

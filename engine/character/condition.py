@@ -16,7 +16,7 @@ from enum import StrEnum
 
 from engine.catalog import Rules
 from engine.character._index import rules_index
-from engine.character.body import _is_full, leg_locations, usable_hands
+from engine.character.body import _is_full, usable_hands
 from engine.character.model import HANDS, Character, Mark
 
 __all__ = ["Status", "can_act", "can_move", "status"]
@@ -62,7 +62,7 @@ def can_move(c: Character, *, rules: Rules) -> bool:
     """
     if not can_act(c, rules=rules):
         return False
-    legs = leg_locations(rules)
+    legs = rules.body.legs
     full_legs = [loc for loc in legs if _is_full(c, loc)]
     if not full_legs:
         return True

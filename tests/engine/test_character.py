@@ -35,7 +35,6 @@ from engine.character import (
     first_aid_success,
     full_locations,
     hold,
-    leg_locations,
     recover,
     remove_ability,
     remove_good_at,
@@ -400,7 +399,7 @@ def test_legs_come_from_the_body_plan() -> None:
     rules = parse_rules(
         items=read_text("items.toml"), abilities=read_text("abilities.toml"), body=body
     )
-    assert [loc.id for loc in leg_locations(rules)] == ["right_hind", "left_hind"]
+    assert [loc.id for loc in rules.body.legs] == ["right_hind", "left_hind"]
     ana, report = take_damage(Character.new("Ana"), 6, 3, rules=rules)
     assert report.stop_moving and not report.cannot_move
     assert can_move(ana, rules=rules)  # two empty hands
