@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from data import load_rules
+from data import load_rules, read_text
+from engine.catalog import parse_rules
 from engine.character import (
     Character,
     Item,
@@ -326,6 +327,19 @@ def test_2h_melee_marks_x() -> None:
         take_damage(char(), 2, 9, mark=Mark.PERMANENT, rules=RULES)
 
 
+def test_a_hit_builds_the_character_validation_would_build() -> None:
+    """The hurt character is copied without validating again: it must come out the same."""
+    ana, _ = take_damage(char(wounds={"torso": S}), 2, 5, mark="X", rules=RULES)
+    assert ana.marks("torso") == "XX" + S  # canonical: most severe first
+    with pytest.raises(TypeError):
+        ana.wounds["torso"] = ""  # type: ignore[index]
+    rebuilt = Character.model_validate(ana.model_dump())
+    assert ana == rebuilt and ana.model_fields_set == rebuilt.model_fields_set
+    assert take_damage(ana, 3, 5, less_lethal=True, rules=RULES)[0].level == 45
+    with pytest.raises(RuleError, match="level: Input should be a valid integer"):
+        take_damage(ana, 2.5, 5, less_lethal=True, rules=RULES)  # not a die: validated
+
+
 def test_less_lethal_lowers_level_only() -> None:
     ana, report = take_damage(char(level=12), 3, 9, less_lethal=True, rules=RULES)
     assert ana.level == 9 and dict(ana.wounds) == {} and report.became_unconscious
@@ -377,6 +391,20 @@ def test_legs() -> None:
     assert report.stop_moving and report.cannot_move and not can_move(ana, rules=RULES)
     assert report.summary.endswith("Ana cannot move.")
     assert full_locations(ana, rules=RULES) == ("right_leg", "left_leg")
+
+
+def test_legs_come_from_the_body_plan() -> None:
+    """A body whose legs are not called legs: the LEG penalty makes a location a leg."""
+    body = read_text("body.toml").replace("_leg", "_hind")
+    rules = parse_rules(
+        items=read_text("items.toml"), abilities=read_text("abilities.toml"), body=body
+    )
+    assert [loc.id for loc in rules.body.legs] == ["right_hind", "left_hind"]
+    ana, report = take_damage(Character.new("Ana"), 6, 3, rules=rules)
+    assert report.stop_moving and not report.cannot_move
+    assert can_move(ana, rules=rules)  # two empty hands
+    ana, report = take_damage(ana, 6, 1, rules=rules)
+    assert report.cannot_move and not can_move(ana, rules=rules)
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,142 @@
+"""A character's abilities: rulebook 004, "Characters" › "Abilities" and "Abilities".
+
+"You start with one non-combat ability and one combat ability." Combat abilities come from the
+book's list, some requiring a prior one; a non-combat ability is "good at" something.
+
+>>> from data import load_rules
+>>> ana, report = add_ability(Character.new("Ana"), "shield.good_defend", rules=load_rules())
+>>> report.summary
+'Ana gains Shield: Good Defend.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.catalog import Ability, Category, Rules
+from engine.character.advancement import _next_ability_level, ability_limit
+from engine.character.model import Character, _plain_text, _replace
+from engine.character.validation import _checked
+from engine.errors import RuleError
+
+__all__ = ["AbilityReport", "add_ability", "add_good_at", "remove_ability", "remove_good_at"]
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityReport:
+    """An ability gained or lost (an id, or "good at <activity>")."""
+
+    ability: str
+    added: bool
+    summary: str
+
+
+def _check_room(c: Character, category: Category) -> None:
+    limit = ability_limit(c)
+    total = len(c.abilities) + len(c.good_at)
+    later = _next_ability_level(c)
+    when = f"the next comes at max level {later}" if later else "there are no more to come"
+    if total >= limit:
+        raise RuleError(f"{c.name} has {total} of {limit} abilities; {when}.")
+    same = len(c.abilities) if category is Category.COMBAT else len(c.good_at)
+    if same >= limit - 1:
+        other = "non-combat" if category is Category.COMBAT else "combat"
+        raise RuleError(
+            f"{c.name}'s last free ability is kept for a {other} ability: everyone starts with "
+            f"one combat and one non-combat ability."
+        )
+
+
+def add_ability(c: Character, ability_id: str, *, rules: Rules) -> tuple[Character, AbilityReport]:
+    """The character with one more combat ability (prerequisites and the limit permitting).
+
+    >>> from data import load_rules
+    >>> add_ability(Character.new("Ana"), "unarmed.good_attack", rules=load_rules())
+    Traceback (most recent call last):
+    ...
+    engine.errors.RuleError: Unarmed Combat: Good Attack requires Unarmed Combat: Fight unarmed, which Ana does not have.
+    """  # noqa: E501
+    ability = rules.abilities.ability(ability_id)
+    if ability.free_text:
+        raise RuleError("A non-combat ability names its activity, as in 'good at forensics'.")
+    if ability.id in c.abilities:
+        raise RuleError(f"{c.name} already has {ability.title}.")
+    missing = [rules.abilities.ability(a).title for a in ability.requires if a not in c.abilities]
+    if missing:
+        raise RuleError(
+            f"{ability.title} requires {' and '.join(missing)}, which {c.name} does not have."
+        )
+    _check_room(c, ability.category)
+    new = _checked(_replace(c, abilities=(*c.abilities, ability.id)), rules)
+    return new, AbilityReport(ability.id, True, f"{c.name} gains {ability.title}.")
+
+
+def remove_ability(
+    c: Character, ability_id: str, *, rules: Rules
+) -> tuple[Character, AbilityReport]:
+    """The character without that combat ability (refused while something depends on it)."""
+    ability = rules.abilities.ability(ability_id)
+    if ability.id not in c.abilities:
+        raise RuleError(f"{c.name} does not have {ability.title}.")
+    dependents: list[Ability] = [
+        rules.abilities.ability(a)
+        for a in c.abilities
+        if a in rules.abilities.ids and ability.id in rules.abilities.ability(a).requires
+    ]
+    if dependents:
+        names = " and ".join(a.title for a in dependents)
+        raise RuleError(f"{c.name} cannot lose {ability.title} while keeping {names}.")
+    bound = [it.name for it in c.items if it.ability == ability.id]
+    if bound:
+        raise RuleError(
+            f"{c.name} carries {', '.join(bound)} for {ability.title}: remove "
+            f"{'it' if len(bound) == 1 else 'them'} first."
+        )
+    kept = tuple(a for a in c.abilities if a != ability.id)
+    new = _checked(_replace(c, abilities=kept), rules)
+    return new, AbilityReport(ability.id, False, f"{c.name} loses {ability.title}.")
+
+
+def _activity(text: str) -> str:
+    cleaned = text.strip()
+    if cleaned.casefold().startswith("good at "):
+        cleaned = cleaned[len("good at ") :].strip()
+    if not 1 <= len(cleaned) <= 60:
+        raise RuleError("A non-combat ability is 1-60 characters, as in 'good at forensics'.")
+    try:
+        _plain_text(cleaned)
+    except ValueError as error:
+        raise RuleError(f"That ability won't do: {error}.") from error
+    return cleaned
+
+
+def add_good_at(c: Character, activity: str, *, rules: Rules) -> tuple[Character, AbilityReport]:
+    """The character with a non-combat ability: good at ``activity`` (a leading "good at" is
+    dropped).
+
+    >>> from data import load_rules
+    >>> ana, report = add_good_at(Character.new("Ana"), "Good at forensic accounting",
+    ...                           rules=load_rules())
+    >>> ana.good_at, report.summary
+    (('forensic accounting',), 'Ana is good at forensic accounting.')
+    """
+    cleaned = _activity(activity)
+    if cleaned.casefold() in {a.casefold() for a in c.good_at}:
+        raise RuleError(f"{c.name} is already good at {cleaned}.")
+    _check_room(c, Category.NON_COMBAT)
+    new = _checked(_replace(c, good_at=(*c.good_at, cleaned)), rules)
+    return new, AbilityReport(f"good at {cleaned}", True, f"{c.name} is good at {cleaned}.")
+
+
+def remove_good_at(
+    c: Character, activity: str, *, rules: Rules
+) -> tuple[Character, AbilityReport]:
+    """The character without that non-combat ability."""
+    cleaned = _activity(activity)
+    kept = tuple(a for a in c.good_at if a.casefold() != cleaned.casefold())
+    if len(kept) == len(c.good_at):
+        raise RuleError(f"{c.name} has no ability 'good at {cleaned}'.")
+    new = _checked(_replace(c, good_at=kept), rules)
+    return new, AbilityReport(
+        f"good at {cleaned}", False, f"{c.name} is no longer good at {cleaned}."
+    )

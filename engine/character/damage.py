@@ -1,0 +1,263 @@
+r"""A hit on a character: rulebook 004, "Damage" (with "Hit Location", "Armor", "Less-lethal").
+
+"When you are damaged by an attack, reduce your level by the amount of damage and mark the
+corresponding number of boxes on the hit location section of your character sheet." Boxes fill
+at the hit location, then on the torso; armor there may be destroyed instead; less-lethal damage
+"only reduces level, it does not mark wounds."
+
+>>> from data import load_rules
+>>> ana, report = take_damage(Character.new("Ana"), 3, 8, mark="X", rules=load_rules())
+>>> ana.marks("right_arm"), report.newly_full
+('XXX', ('right_arm',))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Literal
+
+from engine.catalog import HitLocation, Rules
+from engine.character._index import rules_index
+from engine.character._words import _counts_text, _frozen_counts, _lower
+from engine.character.body import _full_in, _is_full, _location
+from engine.character.condition import Status, status
+from engine.character.items import _item_index, destroy_item
+from engine.character.model import Character, Mark, _changed, _frozen_wounds, _replace
+from engine.character.validation import _checked
+from engine.errors import RuleError
+
+__all__ = ["DamageReport", "take_damage"]
+
+
+_NONE_MARKED: Mapping[str, int] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class DamageReport:
+    """What a hit did. ``marked`` counts new marks per location; ``unmarked`` had nowhere to go.
+
+    ``newly_full`` lists locations whose penalty starts now; ``dropped`` the items that fell from
+    a disabled arm; ``stop_moving`` is true when a leg filled up, ``cannot_move`` when the last one
+    did.
+    """
+
+    damage: int
+    location: str
+    less_lethal: bool
+    level_before: int
+    level_after: int
+    marked: Mapping[str, int]
+    unmarked: int
+    armor_destroyed: int | None
+    newly_full: tuple[str, ...]
+    dropped: tuple[int, ...]
+    stop_moving: bool
+    cannot_move: bool
+    status_before: Status
+    status_after: Status
+    summary: str
+
+    @property
+    def became_unconscious(self) -> bool:
+        """Fine before the hit, unconscious (not dead) after it."""
+        return self.status_before is Status.FINE and self.status_after is Status.UNCONSCIOUS
+
+    @property
+    def became_dead(self) -> bool:
+        """Alive before the hit, dead after it."""
+        return self.status_before is not Status.DEAD and self.status_after is Status.DEAD
+
+
+def take_damage(
+    c: Character,
+    amount: int,
+    location_die: int | str,
+    *,
+    rules: Rules,
+    mark: Mark | Literal["\\", "X"] = Mark.SLASH,
+    less_lethal: bool = False,
+    use_armor: bool | int = False,
+) -> tuple[Character, DamageReport]:
+    """The character after a hit for ``amount`` at ``location_die``.
+
+    ``location_die`` is the hit-location die (0-9), or a location id for damage the target
+    places itself (AoE). The level drops by ``amount``; that many boxes are marked with ``mark``
+    (X for a 2H melee weapon) at the location, overflowing to the torso; past a full torso
+    nothing is left to mark but the level still drops (RULINGS 16). A damage die of 0 is a hit
+    that does nothing (RULINGS 17). Less-lethal damage lowers the level only.
+
+    ``use_armor`` (True, or the index of a particular armor item) destroys armor on the hit
+    location instead of losing level and marking boxes; when the hit location was already full,
+    armor on the torso, where the damage goes, may be used instead.
+
+    The book's example: three ``\\`` on the right leg, hit for 4 at location 2:
+
+    >>> from data import load_rules
+    >>> rules = load_rules()
+    >>> you = Character(name="You", level=50, max_level=50, wounds={"right_leg": "\\\\" * 3})
+    >>> you, report = take_damage(you, 4, 2, rules=rules)
+    >>> you.level, you.marks("right_leg"), you.marks("torso"), report.stop_moving
+    (46, '\\\\\\\\\\\\\\\\\\\\\\\\', '\\\\', True)
+    """
+    if amount < 0:
+        raise RuleError(f"Damage is 0 or more, not {amount}.")
+    loc = _location(location_die, rules)
+    wound_mark = Mark(mark)
+    if wound_mark is Mark.PERMANENT:
+        raise RuleError("Damage marks boxes with \\ or X; only first aid makes ■.")
+    status_before = status(c, rules=rules)
+    where = f"the {_lower(loc)}"
+
+    def report(
+        new: Character,
+        status_after: Status,
+        summary: str,
+        *,
+        marked: Mapping[str, int] = _NONE_MARKED,
+        unmarked: int = 0,
+        armor_destroyed: int | None = None,
+        newly_full: tuple[str, ...] = (),
+        dropped: tuple[int, ...] = (),
+        stop_moving: bool = False,
+        cannot_move: bool = False,
+    ) -> tuple[Character, DamageReport]:
+        return new, DamageReport(
+            damage=amount,
+            location=loc.id,
+            less_lethal=less_lethal,
+            level_before=c.level,
+            level_after=new.level,
+            marked=marked,
+            unmarked=unmarked,
+            armor_destroyed=armor_destroyed,
+            newly_full=newly_full,
+            dropped=dropped,
+            stop_moving=stop_moving,
+            cannot_move=cannot_move,
+            status_before=status_before,
+            status_after=status_after,
+            summary=summary,
+        )
+
+    if amount == 0:
+        return report(c, status_before, f"{c.name} is hit on {where} for no damage.")
+
+    if use_armor is not False:
+        armor_index = _armor_for(c, loc, use_armor, rules)
+        new, _ = destroy_item(c, armor_index, rules=rules)
+        armor = c.items[armor_index]
+        return report(
+            new,
+            status(new, rules=rules),
+            f"{c.name}'s {armor.name} is destroyed instead of taking {amount} damage on {where}.",
+            armor_destroyed=armor_index,
+        )
+
+    level = c.level - amount
+    # Dice give plain ints, which keep a valid character valid, so the hurt one is copied once,
+    # unvalidated. Anything else (a float, a numpy integer) goes through validation, which
+    # converts or refuses it as it always has.
+    trusted = type(level) is int
+
+    if less_lethal:
+        new = _changed(c, level=level) if trusted else _replace(c, level=level)
+        status_after = status(new, rules=rules)
+        return report(
+            new,
+            status_after,
+            f"{c.name} takes {amount} less-lethal damage on {where}: "
+            f"level {c.level} → {level}, no wounds marked."
+            + _status_news(status_before, status_after, c.name),
+        )
+
+    lookup = rules_index(rules)
+    wounds = dict(c.wounds)
+    marked: dict[str, int] = {}
+    remaining = amount
+    overflow = lookup.overflow
+    for target in (loc, overflow) if loc.id != overflow.id else (loc,):
+        room = target.boxes - len(wounds.get(target.id, ""))
+        placed = min(room, remaining)
+        if placed > 0:
+            wounds[target.id] = wounds.get(target.id, "") + wound_mark.value * placed
+            marked[target.id] = placed
+            remaining -= placed
+    full_before = set(_full_in(c.wounds, rules))
+    full_after = _full_in(wounds, rules)
+    newly_full = tuple(loc_id for loc_id in full_after if loc_id not in full_before)
+
+    # A disabled arm drops what its hand holds; a 2H item then leaves both hands.
+    dropped: set[int] = set()
+    right, left = c.right_hand, c.left_hand
+    for loc_id in newly_full:
+        hand = lookup.location(loc_id).hand
+        held = c.held(hand) if hand is not None else None
+        if held is not None:
+            dropped.add(held)
+    right = None if right in dropped else right
+    left = None if left in dropped else left
+    changes = {"level": level, "right_hand": right, "left_hand": left}
+    hurt = (
+        _changed(c, wounds=_frozen_wounds(wounds), **changes)
+        if trusted
+        else _replace(c, wounds=wounds, **changes)
+    )
+    # Kept although a hit cannot break a valid character: one never checked against the rules
+    # data is refused here, as before.
+    new = _checked(hurt, rules)
+
+    legs = [leg.id for leg in lookup.legs]
+    leg_filled = any(loc_id in legs for loc_id in newly_full)
+    all_legs_full = all(leg in full_after for leg in legs)
+    status_after = status(new, rules=rules)
+
+    text = f"{c.name} takes {amount} damage to {where}: level {c.level} → {level}."
+    if marked:
+        text += f" Marked {_counts_text(marked, rules)}."
+    if remaining:
+        text += f" No box is left for {remaining} more."
+    for index in sorted(dropped):
+        text += f" {c.name} drops {c.items[index].name}."
+    if leg_filled:
+        text += f" {c.name} cannot move." if all_legs_full else f" {c.name} must stop moving."
+    text += _status_news(status_before, status_after, c.name)
+    return report(
+        new,
+        status_after,
+        text,
+        marked=_frozen_counts(marked),
+        unmarked=remaining,
+        newly_full=newly_full,
+        dropped=tuple(sorted(dropped)),
+        stop_moving=leg_filled,
+        cannot_move=leg_filled and all_legs_full,
+    )
+
+
+def _status_news(before: Status, after: Status, name: str) -> str:
+    if after is before or after is Status.FINE:
+        return ""
+    return f" {name} is {after.value}."
+
+
+def _armor_for(c: Character, loc: HitLocation, use_armor: bool | int, rules: Rules) -> int:
+    lookup = rules_index(rules)
+    eligible = {loc.id}
+    if _is_full(c, loc):  # the damage goes to the torso: armor there takes it
+        eligible.add(lookup.overflow.id)
+    candidates = [
+        i
+        for i, it in enumerate(c.items)
+        if lookup.kind(it.kind).per_location and not it.destroyed and it.location in eligible
+    ]
+    if use_armor is True:
+        if not candidates:
+            raise RuleError(f"{c.name} has no intact armor on the {_lower(loc)}.")
+        # Armor on the hit location itself first.
+        return min(candidates, key=lambda i: (c.items[i].location != loc.id, i))
+    index = _item_index(c, int(use_armor))
+    if index not in candidates:
+        raise RuleError(f"{c.items[index].name} is not intact armor on the {_lower(loc)}.")
+    return index

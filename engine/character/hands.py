@@ -1,0 +1,124 @@
+"""What a character holds: rulebook 004, "Actions" › "Use or manage items".
+
+"Rearranging which items are in your hands, including picking items up or stowing away items,
+takes a total of one action." Items "specify whether they require one or two hands" (Characters ›
+Items); a full arm's hand can't be used ("Hit Location").
+
+>>> from data import load_rules
+>>> from engine.character import add_item
+>>> rules = load_rules()
+>>> ana, _ = add_item(Character.new("Ana"), "Pistol", "ranged_1h", rules=rules)
+>>> ana, report = hold(ana, "pistol", "left", rules=rules)
+>>> report.summary
+'Ana has Pistol in the left hand.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.catalog import Hand, Rules
+from engine.character.body import usable_hands
+from engine.character.items import ItemRef, _item_index
+from engine.character.model import HANDS, Character, _replace
+from engine.character.validation import _checked
+from engine.errors import RuleError
+
+__all__ = ["HandsReport", "hold", "stow"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandsReport:
+    """What each hand holds now, and which items left the hands."""
+
+    right: int | None
+    left: int | None
+    stowed: tuple[int, ...]
+    summary: str
+
+
+def _hands_text(c: Character) -> str:
+    if c.right_hand is not None and c.right_hand == c.left_hand:
+        return f"{c.items[c.right_hand].name} in both hands"
+    parts = [
+        f"{c.items[index].name} in the {hand} hand"
+        for hand in HANDS
+        if (index := c.held(hand)) is not None
+    ]
+    return " and ".join(parts) if parts else "nothing in hand"
+
+
+def hold(
+    c: Character, item: ItemRef, hand: Hand | None = None, *, rules: Rules
+) -> tuple[Character, HandsReport]:
+    """The character holding that item; whatever was in the way is stowed.
+
+    A 2H item takes both hands. A 1H item goes in ``hand``, or else in an empty usable hand
+    (right first), or else in the right hand. Out of combat this is free; in combat,
+    rearranging hands takes an action (the combat engine counts it).
+
+    >>> from data import load_rules
+    >>> from engine.character import add_item
+    >>> rules = load_rules()
+    >>> ana, _ = add_item(Character.new("Ana"), "Greatsword", "melee_2h", rules=rules)
+    >>> ana, report = hold(ana, "greatsword", rules=rules)
+    >>> ana.right_hand, ana.left_hand, report.summary
+    (0, 0, 'Ana has Greatsword in both hands.')
+    """
+    index = _item_index(c, item, intact_first=True)
+    target = c.items[index]
+    kind = rules.items.kind(target.kind)
+    if target.destroyed:
+        raise RuleError(f"{c.name}'s {target.name} is destroyed; recovery replaces it.")
+    if not kind.held:
+        raise RuleError(f"{target.name} ({kind.short}) is not held in a hand.")
+    usable = usable_hands(c, rules=rules)
+    if kind.hands == 2:
+        if usable != HANDS:
+            raise RuleError(f"{target.name} needs both hands, and {c.name} cannot use one of them.")
+        right: int | None = index
+        left: int | None = index
+    else:
+        if not usable:
+            raise RuleError(f"{c.name}'s arms are full of wounds: neither hand can be used.")
+        if hand is None:
+            # Keep it where it is, else take an empty hand, else free the first usable one.
+            already = [h for h in usable if c.held(h) == index]
+            empty = [h for h in usable if c.held(h) is None]
+            chosen = [*already, *empty, *usable][0]
+        else:
+            chosen = hand
+        if chosen not in usable:
+            raise RuleError(f"{c.name}'s {chosen} arm is full of wounds: that hand can't be used.")
+        holding = {h: c.held(h) for h in HANDS}
+        for h in HANDS:  # a 2H item in the way leaves both hands; this item leaves the other
+            if holding[h] == index or (
+                holding[h] is not None and holding[h] == holding[chosen] and h != chosen
+            ):
+                holding[h] = None
+        holding[chosen] = index
+        right, left = holding["right"], holding["left"]
+    other = left if right == index else right
+    if other is not None and other != index:
+        other_kind = c.items[other].kind
+        clash = kind.not_held_with + rules.items.kind(other_kind).not_held_with
+        if other_kind in clash or kind.id in clash:
+            raise RuleError(
+                f"{c.name} cannot use {target.name} and {c.items[other].name} at the same time."
+            )
+    new = _checked(_replace(c, right_hand=right, left_hand=left), rules)
+    stowed = tuple(
+        sorted({i for i in (c.right_hand, c.left_hand) if i is not None} - {right, left})
+    )
+    return new, HandsReport(right, left, stowed, f"{c.name} has {_hands_text(new)}.")
+
+
+def stow(c: Character, hand: Hand | None = None, *, rules: Rules) -> tuple[Character, HandsReport]:
+    """The character with that hand (or both) empty; a 2H item leaves both hands."""
+    hands = HANDS if hand is None else (hand,)
+    leaving = {c.held(h) for h in hands} - {None}
+    right = None if c.right_hand in leaving else c.right_hand
+    left = None if c.left_hand in leaving else c.left_hand
+    new = _checked(_replace(c, right_hand=right, left_hand=left), rules)
+    stowed = tuple(sorted(i for i in leaving if i is not None))
+    return new, HandsReport(right, left, stowed, f"{c.name} has {_hands_text(new)}.")

@@ -1,0 +1,178 @@
+"""A character's combat items: rulebook 004, "Characters" › "Items" and "Items" › "Combat items".
+
+"You start with 5 slots for combat related Items." "Unless otherwise specified, a combat related
+item takes up one slot on your character sheet." Armor names its hit location ("Armor takes up
+one slot per hit location"), an AoE weapon its ability; "Erase or otherwise note destroyed items."
+
+>>> from data import load_rules
+>>> ana, report = add_item(Character.new("Ana"), "Kit", "first_aid", rules=load_rules())
+>>> report.summary
+'Ana carries Kit (first aid) in slot 1; 4 of 5 slots are free.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import ValidationError
+
+from engine.catalog import ItemKind, Rules
+from engine.character._words import _a, _lower
+from engine.character.advancement import slots
+from engine.character.model import Character, Item, _changed, _replace, _sentence
+from engine.character.validation import _check_item_fields, _checked
+from engine.errors import RuleError
+
+__all__ = ["ItemRef", "ItemReport", "add_item", "destroy_item", "remove_item"]
+
+
+ItemRef = int | str
+"""An item by its 0-based index in ``items`` (the sheet shows it 1-based) or by its name."""
+
+
+@dataclass(frozen=True, slots=True)
+class ItemReport:
+    """What happened to one item; ``index`` is its place in ``items`` (0-based)."""
+
+    index: int
+    item: Item
+    summary: str
+
+
+def _item_index(c: Character, item: ItemRef, *, intact_first: bool = False) -> int:
+    if isinstance(item, bool):
+        raise TypeError("an item is an index or a name")
+    if isinstance(item, int):
+        if 0 <= item < len(c.items):
+            return item
+        raise RuleError(f"{c.name} has no item number {item + 1}.")
+    wanted = item.strip().casefold()
+    matches = [i for i, it in enumerate(c.items) if it.name.casefold() == wanted]
+    if not matches:
+        raise RuleError(f"{c.name} has no item called {item.strip()!r}.")
+    if intact_first:
+        intact = [i for i in matches if not c.items[i].destroyed]
+        return (intact or matches)[0]
+    return matches[0]
+
+
+def add_item(
+    c: Character,
+    name: str,
+    kind: str,
+    *,
+    rules: Rules,
+    location: str | None = None,
+    less_lethal: bool = False,
+    ability: str | None = None,
+) -> tuple[Character, ItemReport]:
+    """The character with one more item, in the next slot.
+
+    Armor names its ``location``; ammo may be ``less_lethal``; an AoE weapon names the AoE
+    ``ability`` it is for (an id or a name; it may be left out when the character has just one).
+
+    >>> from data import load_rules
+    >>> rules = load_rules()
+    >>> ana, _ = add_item(Character.new("Ana"), "Vest", "armor", location="torso", rules=rules)
+    >>> ana, report = add_item(ana, "Riot shield", "shield", rules=rules)
+    >>> report.summary
+    'Ana carries Riot shield (shield) in slot 2; 3 of 5 slots are free.'
+    """
+    item_kind = rules.items.kind(kind)
+    if len(c.items) >= slots(c):
+        raise RuleError(f"{c.name} has {slots(c)} item slots and all are full.")
+    if item_kind.requires_one_of:
+        ability = _aoe_ability(c, item_kind, ability, rules)
+    try:
+        item = Item(
+            name=name, kind=kind, location=location, less_lethal=less_lethal, ability=ability
+        )
+    except ValidationError as error:
+        raise RuleError(f"That item won't do: {_sentence(error)}.") from error
+    _check_item_fields(c, item, item_kind, rules)
+    if item_kind.per_location and item_kind.max_per_location is not None:
+        same = [
+            it for it in c.items if it.kind == item_kind.id and it.location == item.location
+        ]
+        if len(same) >= item_kind.max_per_location:
+            loc = rules.body.location(str(item.location))
+            raise RuleError(
+                f"{c.name} already has {len(same)} {item_kind.name.lower()} on the {_lower(loc)}; "
+                f"{item_kind.max_per_location} is the most per location."
+            )
+    new = _checked(_replace(c, items=(*c.items, item)), rules)
+    index = len(new.items) - 1
+    free = slots(new) - len(new.items)
+    return new, ItemReport(
+        index,
+        item,
+        f"{c.name} carries {item.name} ({item_kind.short}) in slot {index + 1}; "
+        f"{free} of {slots(new)} slots are free.",
+    )
+
+
+def _aoe_ability(c: Character, kind: ItemKind, ability: str | None, rules: Rules) -> str:
+    options = [rules.abilities.ability(a) for a in kind.requires_one_of]
+    if ability is None:
+        held = [a for a in options if a.id in c.abilities]
+        if len(held) == 1:
+            return held[0].id
+        titles = ", ".join(a.title for a in options)
+        if not held:
+            raise RuleError(f"{c.name} needs an AoE ability ({titles}) to carry {_a(kind)}.")
+        raise RuleError(
+            f"{c.name} has several AoE abilities: say which one this {kind.short} is for."
+        )
+    wanted = ability.strip().casefold()
+    for option in options:
+        if wanted in (option.id, option.name.casefold(), option.title.casefold()):
+            return option.id
+    titles = ", ".join(a.title for a in options)
+    raise RuleError(f"{_a(kind).capitalize()} is for one of {titles}, not {ability!r}.")
+
+
+def remove_item(c: Character, item: ItemRef, *, rules: Rules) -> tuple[Character, ItemReport]:
+    """The character without that item (dropped from its hand too); the slot frees up."""
+    index = _item_index(c, item)
+    removed = c.items[index]
+
+    def shifted(held: int | None) -> int | None:
+        if held is None or held == index:
+            return None
+        return held - 1 if held > index else held
+
+    new = _checked(
+        _replace(
+            c,
+            items=c.items[:index] + c.items[index + 1 :],
+            right_hand=shifted(c.right_hand),
+            left_hand=shifted(c.left_hand),
+        ),
+        rules,
+    )
+    free = slots(new) - len(new.items)
+    return new, ItemReport(
+        index, removed, f"{c.name} no longer carries {removed.name}; {free} slots are free."
+    )
+
+
+def destroy_item(c: Character, item: ItemRef, *, rules: Rules) -> tuple[Character, ItemReport]:
+    """The character with that item destroyed (and out of its hands) until recovery."""
+    index = _item_index(c, item, intact_first=True)
+    target = c.items[index]
+    if target.destroyed:
+        raise RuleError(f"{c.name}'s {target.name} is already destroyed.")
+    items = list(c.items)
+    items[index] = target.model_copy(update={"destroyed": True})
+    # Marking an item destroyed and emptying the hands that held it keeps a valid character
+    # valid: it is copied once, unvalidated (armor takes hits in a fight's hot path).
+    new = _checked(
+        _changed(
+            c,
+            items=tuple(items),
+            right_hand=None if c.right_hand == index else c.right_hand,
+            left_hand=None if c.left_hand == index else c.left_hand,
+        ),
+        rules,
+    )
+    return new, ItemReport(index, items[index], f"{c.name}'s {target.name} is destroyed.")

@@ -1,0 +1,266 @@
+r"""The character sheet as a value: rulebook 004, "Characters" and "Level".
+
+"Decide on a concept, a name, and a description, then fill in your character sheet." A
+`Character` is what the sheet holds: name, level and max level ("tracked separately on your
+character sheet"), the marks in the hit-location boxes, the items in their slots and which hand
+holds which, and the abilities. It is frozen; every rule builds a new one.
+
+>>> ana = Character.new("Ana")
+>>> ana.level, ana.max_level, ana.marks("head"), ana.held("right")
+(50, 50, '', None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Annotated, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    ValidationInfo,
+    field_serializer,
+    field_validator,
+    model_validator,
+)
+
+from engine.catalog import Hand, Rules
+from engine.dice import MAX_LEVEL, MIN_LEVEL
+from engine.errors import RuleError
+
+__all__ = ["HANDS", "MAX_LEVEL", "Character", "Item", "Mark", "other_hand", "rename"]
+
+
+START_LEVEL = 50  # "Your current and max level start at 50"
+HANDS: tuple[Hand, Hand] = ("right", "left")  # "I'm assuming humanlike physiology"
+"""Both hands, right first: the order every list of hands and every report follows."""
+
+
+class Mark(StrEnum):
+    """A mark in a hit-location box. An empty box (□) has no mark."""
+
+    SLASH = "\\"  # treatable by first aid
+    CROSS = "X"  # only recovery erases it
+    PERMANENT = "■"  # never erased
+
+
+_SEVERITY = Mark.PERMANENT.value + Mark.CROSS.value + Mark.SLASH.value
+
+
+def _canonical_marks(marks: str) -> str:
+    """Marks sorted most severe first, so equal wounds compare equal."""
+    unknown = set(marks) - set(_SEVERITY)
+    if unknown:
+        raise ValueError(f"a box holds \\, X or ■, not {''.join(sorted(unknown))!r}")
+    return "".join(sorted(marks, key=_SEVERITY.index))
+
+
+def _frozen_wounds(wounds: Mapping[str, str]) -> Mapping[str, str]:
+    r"""Wounds as a character keeps them: marks canonical, unhurt locations left out, read-only.
+
+    >>> dict(_frozen_wounds({"head": "\\X", "torso": ""}))
+    {'head': 'X\\'}
+    """
+    return MappingProxyType(
+        {loc: _canonical_marks(marks) for loc, marks in wounds.items() if marks}
+    )
+
+
+def _plain_text(text: str) -> str:
+    # Names are shown inside a Discord code block: a backtick or a line break would break it.
+    if "`" in text or not text.isprintable():
+        raise ValueError("use letters, digits and punctuation only, no backticks or line breaks")
+    return text
+
+
+CharacterName = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=32),
+    AfterValidator(_plain_text),
+]
+
+ItemName = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
+    AfterValidator(_plain_text),
+]
+
+Activity = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=60),
+    AfterValidator(_plain_text),
+]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Item(_Frozen):
+    """A combat item the player named, of a catalog kind.
+
+    >>> Item(name="Riot shield", kind="shield")
+    Item(name='Riot shield', kind='shield', location=None, less_lethal=False, ability=None, destroyed=False)
+    """  # noqa: E501
+
+    name: ItemName
+    kind: str
+    location: str | None = None  # armor: the hit location it covers
+    less_lethal: bool = False  # ammo: the less-lethal version
+    ability: str | None = None  # AoE weapon: the AoE ability it is for ("aoe.blast")
+    destroyed: bool = False
+
+
+def _no_wounds() -> Mapping[str, str]:
+    return MappingProxyType({})
+
+
+class Character(_Frozen):
+    """An Unhex character as the store keeps it (JSON via ``model_dump_json``).
+
+    The model checks what it can alone; `check_character` checks it against the rules data,
+    and so does validation given the rules as context:
+    ``Character.model_validate_json(text, context={"rules": rules})``.
+
+    >>> ana = Character.new("Ana", level=62)
+    >>> ana.max_level, ana.npc
+    (62, False)
+    >>> Character.model_validate_json(ana.model_dump_json()) == ana
+    True
+    >>> Character.new("Ana", level=100)
+    Traceback (most recent call last):
+    ...
+    engine.errors.RuleError: A character's level is 1-99, not 100.
+    """
+
+    schema_version: Literal[1] = 1
+    name: CharacterName
+    npc: bool = False
+    level: int = Field(le=MAX_LEVEL)  # damage may take it below 0
+    max_level: int = Field(ge=MIN_LEVEL, le=MAX_LEVEL)
+    wounds: Mapping[str, str] = Field(default_factory=_no_wounds)
+    items: tuple[Item, ...] = ()
+    right_hand: int | None = None  # index into items; a 2H item is in both hands
+    left_hand: int | None = None
+    abilities: tuple[str, ...] = ()  # combat ability ids
+    good_at: tuple[Activity, ...] = ()  # non-combat abilities: "good at <activity>"
+    surrendered: bool = False
+
+    @field_validator("wounds")
+    @classmethod
+    def _freeze_wounds(cls, wounds: Mapping[str, str]) -> Mapping[str, str]:
+        return _frozen_wounds(wounds)
+
+    @field_serializer("wounds")
+    def _dump_wounds(self, wounds: Mapping[str, str]) -> dict[str, str]:
+        return dict(wounds)
+
+    @model_validator(mode="after")
+    def _check(self, info: ValidationInfo) -> Character:
+        if self.level > self.max_level:
+            raise ValueError(f"level {self.level} is above max level {self.max_level}")
+        for hand in HANDS:
+            index = self.held(hand)
+            if index is None:
+                continue
+            if not 0 <= index < len(self.items):
+                raise ValueError(f"the {hand} hand holds item {index}, which does not exist")
+            if self.items[index].destroyed:
+                raise ValueError(f"the {hand} hand holds {self.items[index].name}, destroyed")
+        if len(set(self.abilities)) != len(self.abilities):
+            raise ValueError("an ability is listed twice")
+        if len({a.casefold() for a in self.good_at}) != len(self.good_at):
+            raise ValueError("a non-combat ability is listed twice")
+        rules = info.context.get("rules") if isinstance(info.context, dict) else None
+        if isinstance(rules, Rules):  # validating with context={"rules": rules} checks it all
+            # Imported here: the checks need this model, so the model cannot import them first.
+            from engine.character.validation import character_problems
+
+            problems = character_problems(self, rules=rules)
+            if problems:
+                raise ValueError(" ".join(problems))
+        return self
+
+    @classmethod
+    def new(cls, name: str, *, npc: bool = False, level: int = START_LEVEL) -> Character:
+        """A fresh character: level and max level both ``level`` (the book starts PCs at 50)."""
+        if not MIN_LEVEL <= level <= MAX_LEVEL:
+            raise RuleError(f"A character's level is {MIN_LEVEL}-{MAX_LEVEL}, not {level}.")
+        return _build({"name": _valid_name(name), "npc": npc, "level": level, "max_level": level})
+
+    def __hash__(self) -> int:
+        # The generated hash would hash the wounds mapping, which is not hashable.
+        return hash(self.model_dump_json())
+
+    def marks(self, location_id: str) -> str:
+        """The marks at a location, most severe first; ``""`` when unhurt."""
+        return self.wounds.get(location_id, "")
+
+    def held(self, hand: Hand) -> int | None:
+        """The index of the item in a hand, if any."""
+        return self.right_hand if hand == "right" else self.left_hand
+
+
+def other_hand(hand: Hand) -> Hand:
+    """The hand that is not ``hand``.
+
+    >>> other_hand("right"), other_hand("left")
+    ('left', 'right')
+    """
+    return HANDS[1] if hand == HANDS[0] else HANDS[0]
+
+
+def _sentence(error: ValidationError) -> str:
+    parts = []
+    for detail in error.errors():
+        where = ".".join(str(part) for part in detail["loc"])
+        message = str(detail["msg"]).removeprefix("Value error, ")
+        parts.append(f"{where}: {message}" if where else message)
+    return "; ".join(parts)
+
+
+def _build(fields: Mapping[str, object]) -> Character:
+    try:
+        return Character.model_validate(dict(fields))
+    except ValidationError as error:
+        raise RuleError(f"That character is not valid: {_sentence(error)}.") from error
+
+
+def _replace(c: Character, **changes: object) -> Character:
+    return _build({**dict(c), **changes})
+
+
+def _changed(c: Character, **changes: object) -> Character:
+    """``c`` with ``changes`` the caller has already made valid, copied without validating.
+
+    For a fight's hot path (a hit), where validating the whole character again costs several
+    times the copy. Wounds must come through `_frozen_wounds`. Like `_replace`, the copy has
+    every field set; unlike it, it raises nothing: the caller answers for the values.
+
+    >>> ana = Character.new("Ana")
+    >>> _changed(ana, level=40) == _replace(ana, level=40)
+    True
+    """
+    return Character.model_construct(**{**c.__dict__, **changes})
+
+
+def _valid_name(name: str) -> str:
+    cleaned = name.strip()
+    if not 1 <= len(cleaned) <= 32:
+        raise RuleError(f"A character's name is 1-32 characters; {cleaned!r} has {len(cleaned)}.")
+    try:
+        _plain_text(cleaned)
+    except ValueError as error:
+        raise RuleError(f"The name {cleaned!r} won't do: {error}.") from error
+    return cleaned
+
+
+def rename(c: Character, name: str) -> Character:
+    """The character under a new name (1-32 characters)."""
+    return _replace(c, name=_valid_name(name))

@@ -1,0 +1,58 @@
+r"""Recovering after a fight: rulebook 004, "Damage" › "Recovery".
+
+"Recovery allows you to restore your level to max, erase any \ or X wounds, and acquire or
+replace any items up to your maximum slots."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engine.catalog import Rules
+from engine.character._words import _frozen_counts
+from engine.character.condition import Status, status
+from engine.character.model import Character, _replace
+from engine.character.validation import _checked
+from engine.errors import RuleError
+
+__all__ = ["RecoveryReport", "recover"]
+
+
+@dataclass(frozen=True, slots=True)
+class RecoveryReport:
+    """What recovery restored: level, erased marks per location, items made whole again."""
+
+    level_before: int
+    level_after: int
+    erased: Mapping[str, int]
+    restored: tuple[int, ...]
+    summary: str
+
+
+def recover(c: Character, *, rules: Rules) -> tuple[Character, RecoveryReport]:
+    """The character after recovery: level back to max, ``\\`` and X erased (■ stays),
+    surrender over, and every destroyed item replaced (its slot refilled).
+
+    >>> from data import load_rules
+    >>> rules = load_rules()
+    >>> ana = Character(name="Ana", level=12, max_level=50, wounds={"head": "■X\\\\"})
+    >>> ana, report = recover(ana, rules=rules)
+    >>> ana.level, dict(ana.wounds), report.erased["head"]
+    (50, {'head': '■'}, 2)
+    """
+    if status(c, rules=rules) is Status.DEAD:
+        raise RuleError(f"{c.name} is dead: recovery cannot bring them back.")
+    wounds = {loc: marks.replace("\\", "").replace("X", "") for loc, marks in c.wounds.items()}
+    erased = {loc: len(c.wounds[loc]) - len(wounds[loc]) for loc in c.wounds}
+    restored = tuple(i for i, it in enumerate(c.items) if it.destroyed)
+    items = tuple(it.model_copy(update={"destroyed": False}) for it in c.items)
+    new = _checked(
+        _replace(c, level=c.max_level, wounds=wounds, items=items, surrendered=False), rules
+    )
+    text = f"{c.name} recovers: level {c.level} → {new.level}"
+    if any(erased.values()):
+        text += f", {sum(erased.values())} wounds erased"
+    if restored:
+        text += f", {', '.join(c.items[i].name for i in restored)} replaced"
+    return new, RecoveryReport(c.level, new.level, _frozen_counts(erased), restored, text + ".")

@@ -1,0 +1,41 @@
+"""Giving up a fight: rulebook 004, "Damage" › "Surrender".
+
+"Reduce your level to zero, you are out of the fight and effectively unconscious."
+
+>>> from data import load_rules
+>>> ana, report = surrender(Character.new("Ana"), rules=load_rules())
+>>> ana.level, report.summary
+(0, 'Ana surrenders: level 50 → 0, out of the fight.')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.catalog import Rules
+from engine.character.condition import Status, status
+from engine.character.model import Character, _replace
+from engine.character.validation import _checked
+from engine.errors import RuleError
+
+__all__ = ["SurrenderReport", "surrender"]
+
+
+@dataclass(frozen=True, slots=True)
+class SurrenderReport:
+    """The level given up by surrendering."""
+
+    level_before: int
+    summary: str
+
+
+def surrender(c: Character, *, rules: Rules) -> tuple[Character, SurrenderReport]:
+    """The character out of the fight: level 0, effectively unconscious."""
+    current = status(c, rules=rules)
+    if current is Status.DEAD:
+        raise RuleError(f"{c.name} is dead and cannot surrender.")
+    if current is Status.SURRENDERED:
+        raise RuleError(f"{c.name} has already surrendered.")
+    new = _checked(_replace(c, level=0, surrendered=True), rules)
+    text = f"{c.name} surrenders: level {c.level} → 0, out of the fight."
+    return new, SurrenderReport(c.level, text)
