@@ -79,6 +79,7 @@ def take_damage(
     mark: Mark | Literal["\\", "X"] = Mark.SLASH,
     less_lethal: bool = False,
     use_armor: bool | int = False,
+    moving: bool = False,
 ) -> tuple[Character, DamageReport]:
     """The character after a hit for ``amount`` at ``location_die``.
 
@@ -91,6 +92,9 @@ def take_damage(
     ``use_armor`` (True, or the index of a particular armor item) destroys armor on the hit
     location instead of losing level and marking boxes; when the hit location was already full,
     armor on the torso, where the damage goes, may be used instead.
+
+    ``moving``: the character is in the middle of a Move (an Intercept hit it), so a leg that
+    fills stops it; otherwise the report says what a full leg means for moving later.
 
     The book's example: three ``\\`` on the right leg, hit for 4 at location 2:
 
@@ -220,8 +224,12 @@ def take_damage(
         text += f" No box is left for {remaining} more."
     for index in sorted(dropped):
         text += f" {c.name} drops {c.items[index].name}."
-    if leg_filled:
-        text += f" {c.name} cannot move." if all_legs_full else f" {c.name} must stop moving."
+    if leg_filled and all_legs_full and (moving or status_after is Status.FINE):
+        text += f" {c.name} cannot move."
+    elif leg_filled and moving:
+        text += f" {c.name} must stop moving."
+    elif leg_filled and status_after is Status.FINE:
+        text += f" {c.name} can move only with two empty hands."
     text += _status_news(status_before, status_after, c.name)
     return report(
         new,

@@ -137,11 +137,18 @@ def _apply_hit(c: Combat, hit: Hit, ctx: Context) -> Combat:
         mark=Mark(hit.weapon.mark),
         less_lethal=not hit.lethal,
         use_armor=bool(hit.use_armor),
+        moving=_is_moving(c, t.key),
     )
     ctx.emit(EventKind.DAMAGE, report.summary, t.key, (damage, location))
     fallen = tuple(Dropped(index=i, area=t.area) for i in report.dropped)
     t = t.model_copy(update={"character": new, "dropped": (*t.dropped, *fallen)})
     return put(c, settle_status(t, rules))
+
+
+def _is_moving(c: Combat, key: str) -> bool:
+    """Whether ``key`` is the mover of the Move being resolved (an Intercept hits it)."""
+    mv = c.move
+    return mv is not None and mv.mover == key
 
 
 def hit_prompts(c: Combat, a: AttackAction) -> tuple[Prompt, ...]:

@@ -767,3 +767,20 @@ def test_first_aid_and_recovery_leave_the_right_marks(c: Character) -> None:
         assert all(set(marks) == {"■"} for marks in recovered.wounds.values())
         assert recovered.level == recovered.max_level
         assert not any(item.destroyed for item in recovered.items)
+
+
+def test_a_full_leg_stops_only_a_character_that_is_moving() -> None:
+    rules = load_rules()
+    legs = {leg.id: leg for leg in rules.body.legs}
+    right = legs["right_leg"]
+    die = right.dice[0]
+    ana = Character(name="Ana", level=50, max_level=50,
+                    wounds={"right_leg": "\\" * (right.boxes - 1)})
+    _, standing = take_damage(ana, 1, die, rules=rules)
+    assert standing.summary.endswith("Ana can move only with two empty hands.")
+    _, moving = take_damage(ana, 1, die, rules=rules, moving=True)
+    assert moving.summary.endswith("Ana must stop moving.")
+    left_full = "\\" * legs["left_leg"].boxes
+    lame = ana.model_copy(update={"wounds": {**ana.wounds, "left_leg": left_full}})
+    _, both = take_damage(lame, 1, die, rules=rules)
+    assert both.summary.endswith("Ana cannot move.")
