@@ -168,6 +168,7 @@ def test_two_items_of_the_same_name_go_one_in_each_hand() -> None:
      "Nothing to rearrange: Ana already has Knife in the right hand, Shield in the left hand"),
     (Rearrange(fighter="Ana", right="Knife"), "Nothing to rearrange"),
     (Rearrange(fighter="Ana", right="Banjo"), "Ana has no item called 'Banjo'"),
+    (Rearrange(fighter="Ana", left=" "), "Ana has no item called ''"),  # blank is not empty
     (Rearrange(fighter="Ana", left="Bullets"), r"Bullets \(ammo\) is not held in a hand"),
     (Rearrange(fighter="Ana", right="Pistol"), "cannot use Pistol and Shield at the same time"),
     (Rearrange(fighter="Ana", right="Shield", left="Shield"), "Ana has one Shield: it cannot be"),

@@ -16,7 +16,14 @@ from engine.combat.model import Combat, Dropped, EventKind, Fighter, Phase
 from engine.errors import RuleError
 from engine.names import name_key
 
-__all__ = ["drop_from_useless_hands", "hand_items", "legal_items", "manage_items", "rearrange"]
+__all__ = [
+    "drop_from_useless_hands",
+    "hand_items",
+    "hands_text",
+    "legal_items",
+    "manage_items",
+    "rearrange",
+]
 
 _VERBS = {"hold": "hold", "pickup": "pick up"}
 
@@ -233,9 +240,9 @@ def drop_from_useless_hands(f: Fighter, rules: Rules, ctx: Context) -> Fighter:
 
 
 def hand_items(f: Fighter, hand: Hand, rules: Rules) -> tuple[int, ...]:
-    """The items ``f`` could have in ``hand`` after one rearrangement: intact items held in
-    hands, in hand, in the pack or on the floor of the fighter's area; none for a hand that
-    cannot be used, and two-handed items only when both hands can."""
+    """The items ``f`` could have in ``hand`` after one rearrangement: intact items that go
+    in hands, whether in hand, in the pack or on the floor of the fighter's area; none for a
+    hand that cannot be used, and two-handed items only when both hands can."""
     ch = f.character
     usable = usable_hands(ch, rules=rules)
     if hand not in usable:
@@ -291,7 +298,7 @@ def _wanted(f: Fighter, specs: dict[Hand, str | None], rules: Rules) -> dict[Han
         spec = specs[hand]
         if spec is None:
             chosen[hand] = _KEEP
-        elif not spec.strip():
+        elif spec == Rearrange.EMPTY:
             chosen[hand] = None
         else:
             other = _other(hand)
@@ -380,12 +387,17 @@ def _resolve(f: Fighter, name: str, hand: Hand, taken: int | None, rules: Rules)
 
 
 def _hands_text(ch: Character) -> str:
-    """What each hand holds: "Knife in the right hand, nothing in the left hand"."""
-    if ch.right_hand is not None and ch.right_hand == ch.left_hand:
-        return f"{ch.items[ch.right_hand].name} in both hands"
+    return hands_text(ch, ch.right_hand, ch.left_hand)
+
+
+def hands_text(ch: Character, right: int | None, left: int | None) -> str:
+    """What the hands hold (items by index): "Knife in the right hand, nothing in the left
+    hand", or "Rifle in both hands"."""
+    if right is not None and right == left:
+        return f"{ch.items[right].name} in both hands"
     return ", ".join(
-        f"{'nothing' if (i := ch.held(h)) is None else ch.items[i].name} in the {h} hand"
-        for h in HANDS
+        f"{'nothing' if i is None else ch.items[i].name} in the {h} hand"
+        for h, i in (("right", right), ("left", left))
     )
 
 
