@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
@@ -36,6 +36,7 @@ __all__ = [
     "Modifier",
     "Move",
     "React",
+    "Rearrange",
     "RemoveFighter",
     "Reroll",
     "StopArea",
@@ -151,6 +152,25 @@ class ManageItems(_Command):
     hand: Literal["right", "left", "both"] | None = None
 
 
+class Rearrange(_Command):
+    """Set both hands in one action (004 "Use or manage items": "Rearranging which items are
+    in your hands, including picking items up or stowing away items, takes a total of one
+    action").
+
+    Each hand is ``None`` (leave it as it is), ``Rearrange.EMPTY`` (stow what it holds) or an
+    item's name: held from the pack, or picked up from the floor of the fighter's area. A
+    two-handed item named for one hand takes both (leave the other as it is, or name it
+    twice). Whatever the hands named hold before, and is not named again, is stowed.
+    """
+
+    EMPTY: ClassVar[str] = ""  # never an item's name (those have 1-40 characters)
+
+    kind: Literal["rearrange"] = "rearrange"
+    fighter: str
+    right: str | None = None
+    left: str | None = None
+
+
 class Done(_Command):
     kind: Literal["done"] = "done"
     team: str | None = None
@@ -230,6 +250,7 @@ Command = Annotated[
     | FirstAid
     | AidMark
     | ManageItems
+    | Rearrange
     | Done
     | React
     | CloseWindow

@@ -201,6 +201,7 @@ class Arena:
         for reply in replies:
             for message in reply.messages:
                 self.buttons += [(b.custom_id, message) for b in message.buttons]
+                self.buttons += [(s["custom_id"], message) for s in message.selects()]
 
     def interact(self, what: str, send: Callable[[], Coroutine[Any, Any, Reply]]) -> Reply:
         """Send one interaction, check every property, and put the table back if it changed."""
@@ -331,6 +332,8 @@ async def build(t: Table, seen: Callable[..., None]) -> None:
     seen(crit, await t.slash("roll", level=40, good=True))
     seen(await t.slash("character delete", user=BOB, character="Bea"))
     seen(await t.slash("map delete", user=GM, name="Den"))
+    # Ana's hands panel: a menu per hand and Apply (one action).
+    seen(await t.slash("item hands"))
     _steady(t)
 
 

@@ -193,6 +193,26 @@ async def kit_on_floor(table: Table) -> Ctx:
     return ctx
 
 
+async def hands_panel(table: Table) -> Ctx:
+    """PCs first; Alice opened Ana's hands panel (just for her) and picked the kit for the
+    left hand: Apply would take it."""
+    ctx = await pcs_turn(table)
+    panel = (await table.slash("item hands")).answer
+    assert panel.ephemeral and panel.content.startswith("**Ana's hands**"), panel.content
+    picked = await table._interact(3, _pick_data(panel, "Left", "Left hand: Kit"), user=ALICE,
+                                   channel=panel.channel_id, message=table.messages[panel.id])
+    assert picked.kind == "update", [m.content for m in picked.messages]
+    ctx.messages["hands"] = table.message(panel.id)
+    return ctx
+
+
+def _pick_data(message: Message, hand: str, label: str) -> dict[str, Any]:
+    """What Discord sends when ``label`` is picked in the menu of ``hand`` on ``message``."""
+    select = next(s for s in message.selects() if s["placeholder"].startswith(hand))
+    value = next(o["value"] for o in select["options"] if o["label"] == label)
+    return {"custom_id": select["custom_id"], "component_type": 3, "values": [value]}
+
+
 async def npcs_turn(table: Table) -> Ctx:
     ctx = await set_up(table)
     table.dice(8, 0, 2, 0)  # Ana 80 fails; Goon 20 wins initiative
@@ -278,6 +298,19 @@ def press(message: str, label: str) -> Do:
     return do
 
 
+def pick(message: str, hand: str, label: str) -> Do:
+    """Pick ``label`` in the menu of ``hand`` on a message of the set-up; from elsewhere, a
+    pick sent from there."""
+
+    def do(ctx: Ctx, w: Who) -> Awaitable[Reply]:
+        shown = ctx.table.message(ctx.messages[message].id)
+        return ctx.table._interact(
+            3, _pick_data(shown, hand, label), user=w.user, guild=w.guild,
+            channel=shown.channel_id if w.channel is None else w.channel, message=shown.raw)
+
+    return do
+
+
 def form(command: str, label: str, text: str, **options: Any) -> Do:
     """Open the form ``command`` shows and submit ``text`` in it; when the form is refused,
     that refusal is the answer."""
@@ -318,6 +351,10 @@ def private(*shown: str) -> Callable[[Reply], bool]:
     """An answer just for the asker that shows ``shown``."""
     return lambda reply: bool(reply.messages) and reply.answer.ephemeral and all(
         s in reply.content for s in shown)
+
+
+def redrawn(reply: Reply) -> bool:
+    return reply.kind == "update" and bool(reply.messages)
 
 
 def saved_privately(reply: Reply) -> bool:
@@ -428,6 +465,10 @@ ROWS = (
     Row("/item stow", pcs_turn, slash("item stow", hand="right", **{"as": "Ana"}), CHANGE),
     Row("/item pickup", kit_on_floor, slash("item pickup", item="Kit", **{"as": "Ana"}),
         CHANGE),
+    Row("/item hands", pcs_turn,
+        slash("item hands", right="Kit", left="Knife", **{"as": "Ana"}), CHANGE),
+    Row("/item hands (the panel)", pcs_turn, slash("item hands", **{"as": "Ana"}), CHANGE,
+        works=private("Ana's hands")),
     Row("/item drop", pcs_turn, slash("item drop", item="Knife", **{"as": "Ana"}), CHANGE),
     Row("/item use", pcs_turn, slash("item use", what="lever", **{"as": "Ana"}), CHANGE),
     Row("/defend", goon_attacks, slash("defend", **{"as": "Ana"}), CHANGE),
@@ -443,6 +484,9 @@ ROWS = (
     Row("GM button Resolve now", goon_attacks, press("window", "Resolve now (GM)"), GM_PRESS),
     Row("damage die button", ana_hits, press("dice", "5 damage · location 3"), PRESS),
     Row("Recover button", fight_over, press("recover", "Recover Ana"), PRESS),
+    Row("hands panel menu", hands_panel, pick("hands", "Right", "Right hand: Kit"), PRESS,
+        works=redrawn),
+    Row("hands panel button Apply", hands_panel, press("hands", "Apply (one action)"), PRESS),
     # /gm role: Manage Server only, not the role itself.
     Row("/gm role", characters, lambda ctx, w: ctx.table.slash(
         "gm role", **w.where(), role=ctx.table.roles[0]), "no no ok no there dm"),

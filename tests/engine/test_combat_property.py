@@ -38,6 +38,7 @@ from engine.combat import (
     legal_targets,
     new_combat,
 )
+from engine.combat.commands import Rearrange
 from engine.dice import RandomDice
 
 RULES = load_rules()
@@ -98,6 +99,9 @@ def _choices(c: Combat, data: st.DataObject) -> list[Command]:
             me = c.fighter(name)
             if me.character.right_hand is not None or me.character.left_hand is not None:
                 options.append(ManageItems(fighter=name, op="stow"))
+            hands = [(None, "", *legal_items(c, name, RULES, h)) for h in ("right", "left")]
+            options.append(Rearrange(fighter=name, right=data.draw(st.sampled_from(hands[0])),
+                                     left=data.draw(st.sampled_from(hands[1]))))
             if "Kit" in legal_items(c, name, RULES, "drop"):
                 near = [f.name for f in c.fighters if f.area == me.area]
                 options.append(FirstAid(fighter=name, target=data.draw(st.sampled_from(near))))
@@ -173,6 +177,11 @@ def test_random_fights_stay_sound(data: st.DataObject, seed: int) -> None:
                 from engine.errors import RuleError
 
                 assert isinstance(error, RuleError)
+                continue
+            if isinstance(cmd, Rearrange) and any(  # hands drawn at random may not go together
+                    why in str(error) for why in (
+                        "Nothing to rearrange", "needs both hands", "at the same time",
+                        "cannot be in both hands")):
                 continue
             raise AssertionError(f"{cmd!r} was offered but refused: {error}") from error
     _check(c)

@@ -1,4 +1,5 @@
-"""The players' fight commands: `/attack`, `/move`, `/door`, `/firstaid`, `/item …`, the
+"""The players' fight commands: `/attack`, `/move`, `/door`, `/firstaid`, `/item …` (with the
+hands panel of :mod:`.hands`), the
 reactions `/defend`, `/counterattack`, `/intercept`, and `/done`, `/surrender`, `/help`.
 
 Each handler only says which engine command it stands for; the session applies it for the
@@ -14,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.combat import acting
+from bot.cogs.combat import acting, hands
 from bot.cogs.combat.acting import As, HandOption, Name
 from bot.cogs.combat.session import FightSession
 from engine.combat import (
@@ -29,13 +30,15 @@ from engine.combat import (
     Surrender,
 )
 from engine.combat import ManageItems as Items
+from engine.combat.commands import Rearrange
 
 HELP = """**Running an Unhex fight**
 1. GM: `/combat start map:` picks the map for this channel.
 2. `/combat add character: area: [team:]` puts characters on the map (players add their own PC).
 3. GM: `/combat begin` rolls initiative; the winner picks the order of the teams.
 4. On your team's turn, each character acts once: `/attack`, `/move`, `/door`, `/firstaid`,
-   `/item hold|stow|pickup|use` (`/item drop` is free). `/done` ends your team's turn.
+   `/item hold|stow|pickup|use` (`/item drop` is free). `/item hands` sets both hands for one
+   action (without options: a menu per hand). `/done` ends your team's turn.
 5. Attacks and moves open a reaction window: **Defend**, **Counterattack**, **Intercept** or
    **Pass** before the dice are rolled (or `/defend`, `/counterattack`, `/intercept`). Then
    whoever decides presses the buttons for re-rolls, criticals and which die is damage.
@@ -50,6 +53,9 @@ class ActionsCog(commands.Cog, name="Fight actions"):
 
     def __init__(self, session: FightSession) -> None:
         self.session = session
+
+    async def cog_load(self) -> None:
+        self.session.bot.add_dynamic_items(hands.HandsMenu, hands.HandsApply)
 
     async def act(self, interaction: discord.Interaction[Any], as_: str | None,
                   make: Callable[[str], Command]) -> None:
@@ -138,6 +144,28 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     async def item_pickup(self, interaction: discord.Interaction[Any], item: Name,
                           hand: HandOption | None = None, as_: As | None = None) -> None:
         await self._items(interaction, "pickup", item=item, hand=hand, as_=as_)
+
+    @item.command(name="hands", description="Set both hands in one action; without options, "
+                                            "menus to pick with.")
+    @app_commands.describe(right="What the right hand holds: an item (in the pack or on the "
+                                 "floor here), or empty",
+                           left="What the left hand holds: an item, or empty",
+                           as_="Which of your characters")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(right=hands.hand_choices("right"),
+                               left=hands.hand_choices("left"))
+    async def item_hands(self, interaction: discord.Interaction[Any], right: Name | None = None,
+                         left: Name | None = None, as_: As | None = None) -> None:
+        if right is None and left is None:
+            await hands.show_panel(interaction, self.session, as_)
+            return
+
+        async def command(state: Combat) -> Command:
+            f = await acting.acting(interaction, state, as_)
+            return Rearrange(fighter=f.key, right=hands.hand_spec(f, right),
+                             left=hands.hand_spec(f, left))
+
+        await self.session.run(interaction, command)
 
     @item.command(name="drop", description="Drop what you hold (free: no action).")
     @app_commands.describe(item="The item to drop (default: what the hand holds)",

@@ -1,6 +1,7 @@
 """Using and managing items (004 "Use or Manage Items"): holding, picking up and stowing take
-an action; dropping what is in hand is free; using an item in hand, or a thing noted on the
-area, is for the GM to rule on."""
+an action; setting both hands at once (``Rearrange``) takes one action too, the rearrangement
+being "a total of one action"; dropping what is in hand is free; using an item in hand, or a
+thing noted on the area, is for the GM to rule on."""
 
 from __future__ import annotations
 
@@ -8,14 +9,21 @@ from typing import Literal, cast
 
 from engine.catalog import Hand, Rules
 from engine.character import HANDS, Character, hold, stow, usable_hands
-from engine.combat.commands import ManageItems
+from engine.combat.commands import ManageItems, Rearrange
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.fighters import acting_fighter, put, spend_action
 from engine.combat.model import Combat, Dropped, EventKind, Fighter, Phase
 from engine.errors import RuleError
 from engine.names import name_key
 
-__all__ = ["drop_from_useless_hands", "legal_items", "manage_items"]
+__all__ = [
+    "drop_from_useless_hands",
+    "hand_items",
+    "hands_text",
+    "legal_items",
+    "manage_items",
+    "rearrange",
+]
 
 _VERBS = {"hold": "hold", "pickup": "pick up"}
 
@@ -40,9 +48,12 @@ def _find_item(f: Fighter, name: str, rules: Rules) -> int:
 def legal_items(combat: Combat, fighter_key: str, rules: Rules, op: str) -> tuple[str, ...]:
     """What ``/item <op>`` could name for this fighter now: items to hold (not in hand nor on
     the floor), items on the floor of their area to pick up, items in hand to drop, and for
-    ``use`` the items in hand and the things noted on their area of the map."""
+    ``use`` the items in hand and the things noted on their area of the map; for ``right``
+    and ``left``, what ``Rearrange`` could put in that hand (see `hand_items`)."""
     f = combat.fighter(fighter_key)
     c = f.character
+    if op in HANDS:
+        return tuple(dict.fromkeys(c.items[i].name for i in hand_items(f, op, rules)))
     in_hand = tuple(dict.fromkeys(i for i in (c.right_hand, c.left_hand) if i is not None))
     if op == "hold":
         found = [
@@ -223,3 +234,190 @@ def drop_from_useless_hands(f: Fighter, rules: Rules, ctx: Context) -> Fighter:
         return f
     ctx.emit(EventKind.ITEMS, f"{f.name} drops {_names(ch, falling)} in {f.area}.", f.key)
     return _let_fall(f, falling, rules)
+
+
+# ---- Rearrange: both hands in one action ----------------------------------------------------
+
+
+def hand_items(f: Fighter, hand: Hand, rules: Rules) -> tuple[int, ...]:
+    """The items ``f`` could have in ``hand`` after one rearrangement: intact items that go
+    in hands, whether in hand, in the pack or on the floor of the fighter's area; none for a
+    hand that cannot be used, and two-handed items only when both hands can."""
+    ch = f.character
+    usable = usable_hands(ch, rules=rules)
+    if hand not in usable:
+        return ()
+    found = []
+    for i, item in enumerate(ch.items):
+        floor = _on_floor(f, i)
+        kind = rules.items.kind(item.kind)
+        if item.destroyed or not kind.held or (floor is not None and floor.area != f.area):
+            continue
+        if kind.hands == 2 and usable != HANDS:
+            continue
+        found.append(i)
+    return tuple(found)
+
+
+_KEEP = -1  # a hand left as it is, until the other hand's choice says what that means
+
+
+def rearrange(c: Combat, cmd: Rearrange, ctx: Context) -> Combat:
+    """Both hands set in one action: checked in full before anything changes."""
+    rules = ctx.rules
+    f = acting_fighter(c, cmd.fighter, ctx)
+    ch = f.character
+    wanted = _wanted(f, {"right": cmd.right, "left": cmd.left}, rules)
+    before = {h: ch.held(h) for h in HANDS}
+    if wanted == before:
+        raise RuleError(f"Nothing to rearrange: {f.name} already has {_hands_text(ch)}.")
+    new = ch
+    for hand in HANDS:  # first empty the hands that change, so that only the result can clash
+        if new.held(hand) is not None and new.held(hand) != wanted[hand]:
+            new, _ = stow(new, hand, rules=rules)
+    for hand in HANDS:
+        index = wanted[hand]
+        if index is not None and new.held(hand) != index:
+            two = rules.items.kind(ch.items[index].kind).hands == 2
+            new, _ = hold(new, index, None if two else hand, rules=rules)
+    assert {h: new.held(h) for h in HANDS} == wanted
+    picked = {i for i in wanted.values() if i is not None and _on_floor(f, i) is not None}
+    dropped = tuple(d for d in f.dropped if d.index not in picked)
+    text = f"{f.name} {_changes(ch, before, wanted, picked)}: {_hands_text(new)} (one action)."
+    c = put(c, spend_action(f.model_copy(update={"character": new, "dropped": dropped})))
+    ctx.emit(EventKind.ITEMS, text, f.key)
+    return c.model_copy(update={"action_seq": c.action_seq + 1})
+
+
+def _wanted(f: Fighter, specs: dict[Hand, str | None], rules: Rules) -> dict[Hand, int | None]:
+    """What each hand is to hold (an item's index, or None for empty) after the rearrangement
+    ``specs`` asks for; RuleError when it cannot be."""
+    ch = f.character
+    chosen: dict[Hand, int | None] = {}
+    for hand in HANDS:
+        spec = specs[hand]
+        if spec is None:
+            chosen[hand] = _KEEP
+        elif spec == Rearrange.EMPTY:
+            chosen[hand] = None
+        else:
+            other = _other(hand)
+            taken = chosen.get(other)
+            same_2h = (
+                taken is not None
+                and taken != _KEEP
+                and rules.items.kind(ch.items[taken].kind).hands == 2
+                and name_key(ch.items[taken].name) == name_key(spec)
+            )
+            chosen[hand] = taken if same_2h else _resolve(f, spec, hand, taken, rules)
+    if all(chosen[h] == _KEEP for h in HANDS):
+        raise RuleError(f"Nothing to rearrange: say what {f.name}'s right or left hand holds.")
+    for hand in HANDS:
+        index = chosen[hand]
+        if index is None or index == _KEEP:
+            continue
+        item = ch.items[index]
+        kind = rules.items.kind(item.kind)
+        if not kind.held:
+            raise RuleError(f"{item.name} ({kind.short}) is not held in a hand.")
+        other = _other(hand)
+        if kind.hands == 2:
+            if chosen[other] not in (_KEEP, index):
+                raise RuleError(
+                    f"{item.name} needs both hands: leave the {other} hand as it is, or name "
+                    f"{item.name} for it too."
+                )
+            chosen[other] = index
+    for hand in HANDS:  # what a hand left as it is keeps, unless the other hand takes it
+        if chosen[hand] != _KEEP:
+            continue
+        now, there = ch.held(hand), chosen[_other(hand)]
+        leaves = now is not None and (now == there or now == ch.held(_other(hand)))
+        chosen[hand] = None if leaves else now
+    usable = usable_hands(ch, rules=rules)
+    for hand in HANDS:
+        index = chosen[hand]
+        if index is None or hand in usable or ch.held(hand) == index:
+            continue
+        item = ch.items[index]
+        if rules.items.kind(item.kind).hands == 2:
+            raise RuleError(f"{item.name} needs both hands, and {ch.name} cannot use one of them.")
+        raise RuleError(
+            f"{ch.name}'s {hand} arm is full of wounds: that hand can't hold {item.name}."
+        )
+    return chosen
+
+
+def _other(hand: Hand) -> Hand:
+    return "left" if hand == "right" else "right"
+
+
+def _resolve(f: Fighter, name: str, hand: Hand, taken: int | None, rules: Rules) -> int:
+    """The fighter's intact item called ``name`` for ``hand``, not the one ``taken`` by the
+    other hand: the one already in that hand first, then one in the pack, then one in the
+    other hand, then one on the floor of the fighter's area (one on the floor elsewhere is
+    refused)."""
+    ch = f.character
+    key = name_key(name)
+    matches = [i for i, it in enumerate(ch.items) if name_key(it.name) == key]
+    if not matches:
+        raise RuleError(f"{ch.name} has no item called {name.strip()!r}.")
+    intact = [i for i in matches if not ch.items[i].destroyed]
+    if not intact:
+        raise RuleError(f"{ch.items[matches[0]].name} is destroyed; recovery replaces it.")
+    free = [i for i in intact if i != taken]
+    if not free:
+        raise RuleError(
+            f"{f.name} has one {ch.items[intact[0]].name}: it cannot be in both hands."
+        )
+
+    def rank(i: int) -> int:
+        floor = _on_floor(f, i)
+        if ch.held(hand) == i:
+            return 0
+        if floor is None:
+            return 2 if ch.held(_other(hand)) == i else 1
+        return 3 if floor.area == f.area else 4
+
+    best = min(free, key=rank)
+    floor = _on_floor(f, best)
+    if floor is not None and floor.area != f.area:
+        raise RuleError(f"{ch.items[best].name} lies in {floor.area}; {f.name} is in {f.area}.")
+    return best
+
+
+def _hands_text(ch: Character) -> str:
+    return hands_text(ch, ch.right_hand, ch.left_hand)
+
+
+def hands_text(ch: Character, right: int | None, left: int | None) -> str:
+    """What the hands hold (items by index): "Knife in the right hand, nothing in the left
+    hand", or "Rifle in both hands"."""
+    if right is not None and right == left:
+        return f"{ch.items[right].name} in both hands"
+    return ", ".join(
+        f"{'nothing' if i is None else ch.items[i].name} in the {h} hand"
+        for h, i in (("right", right), ("left", left))
+    )
+
+
+def _changes(
+    ch: Character, before: dict[Hand, int | None], after: dict[Hand, int | None], picked: set[int]
+) -> str:
+    """What the fighter does: "takes Knife and Shield", "picks up Rifle and stows Pistol"."""
+    held_before = {i for i in before.values() if i is not None}
+    held_after = {i for i in after.values() if i is not None}
+    new = sorted(held_after - held_before)
+    phrases = [_phrase(ch, "takes", [i for i in new if i not in picked]),
+               _phrase(ch, "picks up", [i for i in new if i in picked])]
+    for hand in HANDS:  # a one-handed item that changes hands
+        i = after[hand]
+        if i is not None and i in held_before and before[hand] != i and after[_other(hand)] != i:
+            phrases.append(f"moves {ch.items[i].name} to the {hand} hand")
+    phrases.append(_phrase(ch, "stows", sorted(held_before - held_after)))
+    said = [p for p in phrases if p]
+    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
+
+
+def _phrase(ch: Character, verb: str, indices: list[int]) -> str:
+    return f"{verb} {' and '.join(ch.items[i].name for i in indices)}" if indices else ""

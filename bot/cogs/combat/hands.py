@@ -1,0 +1,290 @@
+"""Both hands in one action (004 "Use or manage items"): what `/item hands` offers.
+
+With ``right:`` or ``left:`` the command applies at once. Without them it shows the fighter's
+hands, just to the user: a menu per hand (an item, or empty) and **Apply (one action)**.
+Picking in a menu only redraws the panel; Apply sends one ``Rearrange``. The panel keeps what
+was picked in its own custom ids (the fight, the fighter's place with a stamp of their name,
+and each hand's pick as an item's index or ``e`` for empty), so it keeps working after a
+restart, and nothing is stored until Apply. Registered by the fight actions' cog.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.cogs.combat import acting
+from bot.cogs.combat.views import fighter_at, fighter_index
+from bot.components import PersistentButton, identity_stamp
+from bot.errors import UserError
+from bot.permissions import is_gm
+from bot.store.combats import StoredCombat
+from bot.text import clip
+from engine.catalog import Hand, Rules
+from engine.character import HANDS, Character, usable_hands
+from engine.combat import Actor, Combat, Fighter, legal_items
+from engine.combat.actions.items import hand_items, hands_text
+from engine.combat.commands import Rearrange
+from engine.combat.context import require_control
+from engine.names import name_key
+
+if TYPE_CHECKING:
+    from bot.cogs.combat.session import FightSession
+
+__all__ = ["EMPTY_WORD", "HandsApply", "HandsMenu", "hand_choices", "hand_spec", "show_panel"]
+
+#: What a player types (or autocomplete offers) for an empty hand.
+EMPTY_WORD = "empty"
+_EMPTY_WORDS = (EMPTY_WORD, "nothing")
+
+#: A hand's pick in a custom id: an item's index, or ``e`` for empty.
+_PICK = r"e|[0-9]{1,3}"
+_PANEL = r"(?P<combat>[0-9]{1,20}):(?P<fighter>[0-9]{1,3}):(?P<stamp>[0-9a-f]{8})"
+
+OUT_OF_DATE = "That panel is out of date: use `/item hands` again. Nothing was changed."
+
+Pick = int | None  # an item's index, or None for an empty hand
+
+
+def hand_spec(f: Fighter, typed: str | None) -> str | None:
+    """What a ``right:``/``left:`` option asks of ``Rearrange``: None (leave the hand as it
+    is), ``Rearrange.EMPTY`` for "empty" or "nothing" (unless an item of theirs has that
+    name), else the item's name."""
+    if typed is None:
+        return None
+    key = name_key(typed)
+    if key in _EMPTY_WORDS and all(name_key(it.name) != key for it in f.character.items):
+        return Rearrange.EMPTY
+    return typed
+
+
+def hand_choices(hand: Hand) -> Callable[[discord.Interaction[Any], str], Any]:
+    """Autocomplete for a hand: "empty", then what that hand could hold (in hand, in the pack,
+    on the floor of the fighter's area)."""
+    return acting.legal_choices(
+        lambda c, key, rules: (EMPTY_WORD, *legal_items(c, key, rules, hand)))
+
+
+# -- the panel ---------------------------------------------------------------------------------
+
+
+def _pick_text(pick: Pick) -> str:
+    return "e" if pick is None else str(pick)
+
+
+def _read_pick(text: str, ch: Character) -> Pick:
+    if text == "e":
+        return None
+    if int(text) >= len(ch.items):
+        raise UserError(OUT_OF_DATE)
+    return int(text)
+
+
+def _where(f: Fighter, index: int) -> str:
+    ch = f.character
+    hands = [h for h in HANDS if ch.held(h) == index]
+    if len(hands) == 2:
+        return "In both hands"
+    if hands:
+        return f"In the {hands[0]} hand"
+    if _on_floor(f, index):
+        return f"On the floor of {f.area}: picked up"
+    return "In the pack"
+
+
+def _on_floor(f: Fighter, index: int) -> bool:
+    return any(d.index == index for d in f.dropped)
+
+
+def _options(f: Fighter, hand: Hand, rules: Rules) -> list[int]:
+    """The items the menu for ``hand`` offers: one per name (the engine picks among items
+    of the same name), at most 24 besides "empty" (Discord's limit is 25)."""
+    names: dict[str, int] = {}
+    for index in hand_items(f, hand, rules):
+        names.setdefault(name_key(f.character.items[index].name), index)
+    return list(names.values())[:24]
+
+
+def _menu(stored: StoredCombat, f: Fighter, hand: Hand, picks: dict[Hand, Pick],
+          rules: Rules) -> HandsMenu:
+    ch = f.character
+    title = hand.capitalize()
+    offered = _options(f, hand, rules)
+    options = [discord.SelectOption(label=f"{title} hand: empty", value="e",
+                                    description=f"Nothing in the {hand} hand",
+                                    default=picks[hand] is None)]
+    for index in offered:
+        item = ch.items[index]
+        two = rules.items.kind(item.kind).hands == 2
+        options.append(discord.SelectOption(
+            label=clip(f"{title} hand: {item.name}", 100), value=str(index),
+            description=clip(_where(f, index) + (" · two-handed" if two else ""), 100),
+            default=picks[hand] == index))
+    usable = hand in usable_hands(ch, rules=rules)
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=HandsMenu.custom_id_for(stored.id, stored.state, f, hand, picks),
+        placeholder=f"{title} hand" if usable else f"{title} hand: the arm is full of wounds",
+        options=options, disabled=not usable, min_values=1, max_values=1)
+    return HandsMenu(select, stored.id, fighter_index(stored.state, f.key),
+                     identity_stamp(f.key), hand, picks)
+
+
+def panel(stored: StoredCombat, f: Fighter, picks: dict[Hand, Pick],
+          rules: Rules) -> tuple[str, discord.ui.View]:
+    """What the panel says and shows for ``f`` with ``picks`` chosen in the menus."""
+    ch = f.character
+    now = {h: ch.held(h) for h in HANDS}
+
+    def hands(held: dict[Hand, Pick]) -> str:
+        return discord.utils.escape_markdown(hands_text(ch, held["right"], held["left"]))
+
+    lines = [f"**{discord.utils.escape_markdown(f.name)}'s hands** now: {hands(now)}."]
+    if picks == now:
+        lines.append("Pick what each hand should hold, then **Apply**: both hands for one "
+                     "action.")
+    else:
+        floor = sorted({i for i in picks.values() if i is not None and _on_floor(f, i)})
+        up = "".join(f"; picks up {discord.utils.escape_markdown(ch.items[i].name)}"
+                     for i in floor)
+        lines.append(f"**Apply** for: {hands(picks)} (one action{up}).")
+    view = discord.ui.View(timeout=None)
+    for row, hand in enumerate(HANDS):
+        menu = _menu(stored, f, hand, picks, rules)
+        menu.row = row
+        view.add_item(menu)
+    apply = HandsApply(stored.id, fighter_index(stored.state, f.key), identity_stamp(f.key),
+                       picks)
+    apply.row = 2
+    view.add_item(apply)
+    # The dynamic items answer from their custom ids alone, never through this object:
+    # stopped, discord.py neither keeps it in memory nor times it out (as it would an
+    # ephemeral message's view after 15 minutes).
+    view.stop()
+    return clip("\n".join(lines), 1900), view
+
+
+async def _controlled(interaction: discord.Interaction[Any], f: Fighter) -> None:
+    actor = Actor(user_id=interaction.user.id, gm=await is_gm(interaction))
+    require_control(actor, f)
+
+
+async def show_panel(interaction: discord.Interaction[Any], session: FightSession,
+                     as_: str | None) -> None:
+    """`/item hands` without options: the panel, just for the user."""
+    stored = await session.require_fight(interaction)
+    f = await acting.acting(interaction, stored.state, as_)
+    await _controlled(interaction, f)
+    picks: dict[Hand, Pick] = {h: f.character.held(h) for h in HANDS}
+    content, view = panel(stored, f, picks, session.rules)
+    await interaction.response.send_message(content, view=view, ephemeral=True)
+
+
+def _panel_fighter(state: Combat, index: str, stamp: str) -> Fighter:
+    """The fighter a panel is for, if it is still the one it was made for."""
+    f = fighter_at(state, index)
+    if f is None or identity_stamp(f.key) != stamp:
+        raise UserError(OUT_OF_DATE)
+    return f
+
+
+def _picked(ch: Character, hand: Hand, pick: Pick, picks: dict[Hand, Pick],
+            rules: Rules) -> dict[Hand, Pick]:
+    """``picks`` after ``pick`` for ``hand``: a two-handed item takes both menus; a
+    one-handed item taken from the other hand, or in place of a two-handed one, leaves the
+    other hand empty."""
+    other: Hand = "left" if hand == "right" else "right"
+    new = {**picks, hand: pick}
+    if pick is not None and rules.items.kind(ch.items[pick].kind).hands == 2:
+        new[other] = pick
+    elif (there := picks[other]) is not None and (
+            there == pick or rules.items.kind(ch.items[there].kind).hands == 2):
+        new[other] = None
+    return new
+
+
+class HandsMenu(
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"ihs:{_PANEL}:(?P<hand>[rl]):(?P<right>{_PICK}):(?P<left>{_PICK})",
+):
+    """One hand's menu on the panel: picking redraws the panel with that pick."""
+
+    def __init__(self, select: discord.ui.Select[Any], combat_id: int, fighter: str,
+                 stamp: str, hand: Hand, picks: dict[Hand, Pick] | None = None,
+                 raw: tuple[str, str] = ("e", "e")) -> None:
+        super().__init__(select)
+        self.combat_id, self.fighter, self.stamp, self.hand = combat_id, fighter, stamp, hand
+        self.raw = raw if picks is None else (_pick_text(picks["right"]),
+                                              _pick_text(picks["left"]))
+
+    @staticmethod
+    def custom_id_for(combat_id: int, state: Combat, f: Fighter, hand: Hand,
+                      picks: dict[Hand, Pick]) -> str:
+        return (f"ihs:{combat_id}:{fighter_index(state, f.key)}:{identity_stamp(f.key)}:"
+                f"{hand[0]}:{_pick_text(picks['right'])}:{_pick_text(picks['left'])}")
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> HandsMenu:
+        select: discord.ui.Select[Any] = discord.ui.Select(custom_id=match.string)
+        hand: Hand = "right" if match["hand"] == "r" else "left"
+        return cls(select, int(match["combat"]), match["fighter"], match["stamp"], hand,
+                   raw=(match["right"], match["left"]))
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        session: FightSession = interaction.client.fights
+        stored = await session.require_fight(interaction, self.combat_id)
+        f = _panel_fighter(stored.state, self.fighter, self.stamp)
+        await _controlled(interaction, f)
+        ch = f.character
+        picks: dict[Hand, Pick] = {"right": _read_pick(self.raw[0], ch),
+                                   "left": _read_pick(self.raw[1], ch)}
+        data: dict[str, Any] = dict(interaction.data or {})
+        sent = data.get("values")
+        values = [str(v) for v in sent] if isinstance(sent, list) else []
+        offered = ["e", *(str(i) for i in _options(f, self.hand, session.rules))]
+        if len(values) != 1 or values[0] not in offered:
+            raise UserError(OUT_OF_DATE)
+        pick = _read_pick(values[0], ch)
+        content, view = panel(stored, f, _picked(ch, self.hand, pick, picks, session.rules),
+                              session.rules)
+        await interaction.response.edit_message(content=content, view=view)
+
+
+class HandsApply(
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"iha:{_PANEL}:(?P<right>{_PICK}):(?P<left>{_PICK})",
+):
+    """Apply (one action): both hands as the menus show them, in one ``Rearrange``."""
+
+    def __init__(self, combat_id: int, fighter: str, stamp: str,
+                 picks: dict[Hand, Pick] | None = None,
+                 raw: tuple[str, str] = ("e", "e")) -> None:
+        self.raw = raw if picks is None else (_pick_text(picks["right"]),
+                                              _pick_text(picks["left"]))
+        super().__init__(discord.ui.Button(
+            label="Apply (one action)", style=discord.ButtonStyle.success,
+            custom_id=f"iha:{combat_id}:{fighter}:{stamp}:{self.raw[0]}:{self.raw[1]}"))
+        self.combat_id, self.fighter, self.stamp = combat_id, fighter, stamp
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> HandsApply:
+        return cls(int(match["combat"]), match["fighter"], match["stamp"],
+                   raw=(match["right"], match["left"]))
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        session: FightSession = interaction.client.fights
+
+        def command(state: Combat) -> Rearrange:
+            f = _panel_fighter(state, self.fighter, self.stamp)
+            ch = f.character
+            specs = [_read_pick(text, ch) for text in self.raw]
+            right, left = (Rearrange.EMPTY if i is None else ch.items[i].name for i in specs)
+            return Rearrange(fighter=f.key, right=right, left=left)
+
+        await session.run(interaction, command, combat_id=self.combat_id)
