@@ -661,3 +661,37 @@ async def test_a_critical_success_in_a_fight_extra_action_or_adjust(table: Table
     assert done.prompt.labels == ["3 damage · location 9", "9 damage · location 3"]
     again = await table.submit(opened.modal, {label: "38"}, message=critical)
     assert again.ephemeral
+
+
+# -- less-lethal reactions, Defend ties, Recovery after a death ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("pc_attacks", "sentence"),
+    [
+        (True, "21 ties Goon's Defend (21) and a PC wins a tie against an NPC: the attack is "
+               "not stopped."),
+        (False, "Ana's Defend (21) ties 21 and a PC wins a tie against an NPC: the attack "
+                "misses."),
+    ],
+)
+async def test_a_defend_that_ties_says_who_the_tie_goes_to(table: Table, pc_attacks: bool,
+                                                           sentence: str) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
+    if pc_attacks:
+        await _begin_pcs_first(table)
+        declared = await table.slash("attack", target="Goon")
+        table.dice(2, 1, 2, 1)
+        answered = await table.click(declared.prompt, "Defend", user=GM)
+    else:
+        table.dice(8, 0, 2, 0)  # the NPCs win initiative with 20
+        begun = await table.slash("combat begin", user=GM)
+        await table.click(begun.prompt, "NPCs first", user=GM)
+        declared = await table.slash("attack", user=GM, target="Ana", **{"as": "Goon"})
+        table.dice(2, 1, 2, 1, 3, 4, 6, 2)  # the tie; nobody has an action left: round 2
+        answered = await table.click(declared.prompt, "Defend", user=ALICE)
+    text = answered.answer.content
+    assert sentence in text, text
+    assert "21 beats" not in text and "(21) beats 21" not in text, text

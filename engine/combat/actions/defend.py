@@ -1,5 +1,6 @@
 """Defend (004 "Defend"): in reaction to an Attack, an opposed roll; the attack is stopped when
-the defender's roll beats the attacker's (RULINGS 2: a tie goes to the PC against an NPC)."""
+the defender's roll beats the attacker's (RULINGS 6: the highest success wins, a PC wins a tie
+against an NPC, and any other tie stops nothing)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from engine.dice import opposed
 
 __all__ = ["defended_hits"]
 
+_PC_TIE = "and a PC wins a tie against an NPC"
+
 
 def defended_hits(c: Combat, a: AttackAction, ctx: Context) -> list[Hit]:
-    """The attack's hit, unless the Defend stops it."""
+    """The attack's hit, unless the Defend stops it. The sentence says why, tie or not."""
     f = c.fighter(a.attacker)
     att = a.rolls[0].roll.result
     d = a.rolls[1].roll.result
@@ -22,20 +25,23 @@ def defended_hits(c: Combat, a: AttackAction, ctx: Context) -> list[Hit]:
     if not att.success:
         ctx.emit(EventKind.MISS, f"{f.name}'s attack misses.", f.key)
         return []
+    tie = d.success and d.value == att.value
     if winner == 1:
-        ctx.emit(
-            EventKind.DEFENDED,
-            f"{r.name}'s Defend ({d.value}) beats {att.value}: the attack misses.",
-            r.key,
-        )
+        how = f"ties {att.value} {_PC_TIE}" if tie else f"beats {att.value}"
+        text = f"{r.name}'s Defend ({d.value}) {how}: the attack misses."
+        ctx.emit(EventKind.DEFENDED, text, r.key)
         return []
-    if d.success:
-        word = "beats" if winner == 0 else "only ties"
+    if not d.success:
+        ctx.emit(EventKind.DEFEND_FAILED, f"{r.name}'s Defend fails.", r.key)
+    elif winner == 0:
+        how = f"ties {r.name}'s Defend ({d.value}) {_PC_TIE}" if tie else (
+            f"beats {r.name}'s Defend ({d.value})")
+        ctx.emit(EventKind.DEFEND_FAILED, f"{att.value} {how}: the attack is not stopped.", r.key)
+    else:  # a tie between two PCs or two NPCs: a win for nobody, so nothing is stopped
         ctx.emit(
             EventKind.DEFEND_FAILED,
-            f"{att.value} {word} {r.name}'s Defend ({d.value}): the attack is not stopped.",
+            f"{r.name}'s Defend ({d.value}) only ties {att.value}, and a tie stops nothing: "
+            "the attack is not stopped.",
             r.key,
         )
-    else:
-        ctx.emit(EventKind.DEFEND_FAILED, f"{r.name}'s Defend fails.", r.key)
     return [new_hit(c, a, f.key, a.target, att, a.weapon, "attack", ctx)]
