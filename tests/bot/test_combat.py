@@ -695,3 +695,22 @@ async def test_a_defend_that_ties_says_who_the_tie_goes_to(table: Table, pc_atta
     text = answered.answer.content
     assert sentence in text, text
     assert "21 beats" not in text and "(21) beats 21" not in text, text
+
+
+async def test_a_dead_pc_is_not_offered_recovery(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Bram", user=BOB, level=45)
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Bram", "Dance Floor"), ("Goon", "Dance Floor"),
+                 user_of={"Ana": ALICE, "Bram": BOB})
+    await _begin_pcs_first(table)
+    await table.slash("combat set", user=GM, character="Ana", level=-3)
+    died = await table.slash("combat status", character="Ana")
+    assert "Level -3/40 · dead" in died.content, died.content
+    await table.slash("combat set", user=GM, character="Bram", level=30)
+    ended = await table.slash("combat end", user=GM)
+    offers = [m for m in ended.messages if "may recover" in m.content]
+    assert [m.labels for m in offers] == [["Recover Bram"]], [m.content for m in offers]
+    assert not any("Ana" in m.content for m in offers)
+    recover = await table.slash("character recover", character="Ana")
+    assert recover.ephemeral and "dead" in recover.content, recover.content

@@ -185,12 +185,13 @@ class Presenter:
 
     async def _offer_recovery(self, channel: discord.PartialMessageable,
                               stored: StoredCombat) -> None:
-        """Each PC's owner is offered Recovery with a button (004 "Recovery")."""
+        """Each PC's owner is offered Recovery with a button (004 "Recovery"); not for a PC
+        who died, nor one with nothing to recover."""
         for fighter in stored.state.fighters:
             if fighter.character_id is None or fighter.owner_id is None:
                 continue
             saved = await self.bot.store.characters.get_by_id(fighter.character_id)
-            if saved is None or saved.npc or not has_to_recover(saved.character):
+            if saved is None or saved.npc or not has_to_recover(saved.character, self.rules):
                 continue
             ch = saved.character
             await channel.send(

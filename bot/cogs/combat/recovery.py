@@ -13,13 +13,17 @@ from bot.errors import UserError
 from bot.store.characters import StoredCharacter
 from bot.text import clip
 from data import load_rules
-from engine.character import Character, recover
+from engine.catalog import Rules
+from engine.character import Character, Status, recover, status
 
 __all__ = ["RecoverButton", "has_to_recover"]
 
 
-def has_to_recover(ch: Character) -> bool:
-    """Whether Recovery would change anything for ``ch``."""
+def has_to_recover(ch: Character, rules: Rules) -> bool:
+    """Whether Recovery would change anything for ``ch``; never for the dead (004 "Death":
+    they make a new character; recovery cannot bring them back)."""
+    if status(ch, rules=rules) is Status.DEAD:
+        return False
     marks = "".join(ch.wounds.values())
     return (ch.level < ch.max_level or "\\" in marks or "X" in marks or ch.surrendered
             or any(it.destroyed for it in ch.items))
