@@ -181,6 +181,7 @@ class React(_Command):
     fighter: str
     reaction: Literal["defend", "counterattack", "intercept", "pass"]
     weapon: str | None = None  # addition: the item to counterattack with (default: the first fit)
+    lethal: bool = True  # False: a less-lethal Counterattack or Intercept (004 "Less-lethal")
 
 
 class CloseWindow(_Command):

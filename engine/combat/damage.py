@@ -244,8 +244,13 @@ def new_hit(
 ) -> Hit:
     """A successful, unstopped attack or counterattack on its way to damage. The target
     chooses the damage die when it has cover (never against an Intercept, RULINGS 10) or
-    holds a shield; otherwise the attacker does."""
+    holds a shield; otherwise the attacker does. It is less-lethal when the attack was
+    declared so, or the counterattacker chose it."""
     f, t = c.fighter(attacker), c.fighter(target)
+    if purpose == "attack":
+        lethal = a.lethal
+    else:
+        lethal = next((r.lethal for r in a.reactors if r.fighter == f.key), True)
     cover = not a.intercept and c.game_map().has_cover(f.area, t.area)
     shield = held_shield(t.character, ctx.rules)
     chooser = t if cover or shield else f
@@ -260,7 +265,7 @@ def new_hit(
         target=t.key,
         weapon=weapon,
         purpose=purpose,
-        lethal=a.lethal if purpose == "attack" else True,
+        lethal=lethal,
         tens=roll.tens,
         ones=roll.ones,
         chooser=chooser.key,

@@ -62,7 +62,7 @@ class PromptKind(StrEnum):
     CHOOSE_NEXT = "choose_next"  # options: team names (the team to go next; 3 or more teams)
     CHOOSE_ROLLER = "choose_roller"  # options: the names of a team's fighters tied for its
     # highest level (who rolls initiative; asked of the team, ``fighter`` None)
-    REACT = "react"  # options: defend, counterattack, intercept, pass
+    REACT = "react"  # options: defend, counterattack, intercept (each + "_less_lethal"), pass
     REROLL = "reroll"  # options: tens, ones, both, keep
     CRITICAL = "critical"  # options: extra_action, adjust
     CHOOSE_DICE = "choose_dice"  # options: tens, ones (the die used for damage)
@@ -182,10 +182,19 @@ class Weapon(_Frozen):
 
 
 class Reactor(_Frozen):
+    """Someone who may react to the step, and once they have, their answer.
+
+    Before the answer, ``weapon`` is the first weapon a lethal Counterattack or Intercept
+    could use and ``less_lethal_weapon`` the first a less-lethal one could (a melee weapon, or
+    a ranged one with less-lethal ammo); either is None when none can. After it, ``weapon`` is
+    the one used and ``lethal`` says which sort of damage the reactor chose."""
+
     fighter: str
     options: tuple[str, ...]  # without "pass"
     weapon: Weapon | None = None  # for a counterattack or an intercept
     answer: str | None = None
+    less_lethal_weapon: Weapon | None = None
+    lethal: bool = True
 
 
 class RollState(_Frozen):

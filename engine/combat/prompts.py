@@ -40,8 +40,8 @@ from engine.combat.model import (
 from engine.errors import RuleError
 
 __all__ = [
-    "SPECS", "PromptSpec", "answering", "asked_users", "prompt", "prompt_dice", "prompt_for",
-    "team_prompt", "window_prompts",
+    "LESS_LETHAL", "SPECS", "PromptSpec", "answering", "asked_users", "prompt", "prompt_dice",
+    "prompt_for", "react_options", "team_prompt", "window_prompts",
 ]
 
 Dice = tuple[int, int] | None
@@ -80,6 +80,31 @@ def _act_by_command(option: str, fighter: str) -> Command:
     raise RuleError("Act with a slash command such as /attack or /move.")
 
 
+#: The suffix of a reaction window's option for the less-lethal version of a Counterattack or
+#: an Intercept ("counterattack_less_lethal"): its own button, the same reaction.
+LESS_LETHAL = "_less_lethal"
+
+
+def _react(option: str, fighter: str) -> Command:
+    reaction = option.removesuffix(LESS_LETHAL)
+    return React(fighter=fighter, reaction=reaction, lethal=reaction == option)
+
+
+def react_options(r: Reactor) -> tuple[str, ...]:
+    """A reactor's answers, one button each: a Counterattack or an Intercept as it can be made,
+    lethal (its weapon) and less-lethal (a melee weapon, or ranged with less-lethal ammo)."""
+    found: list[str] = []
+    for option in r.options:
+        if option not in ("counterattack", "intercept"):
+            found.append(option)
+            continue
+        if r.weapon is not None:
+            found.append(option)
+        if r.less_lethal_weapon is not None:
+            found.append(f"{option}{LESS_LETHAL}")
+    return (*found, "pass")
+
+
 def _location(option: str) -> str:
     return option.replace("_", " ").capitalize()
 
@@ -101,10 +126,11 @@ SPECS: dict[PromptKind, PromptSpec] = {
         lambda option, fighter: ChooseRoller(fighter=option),
         other_label=lambda name: f"{name} rolls"),
     PromptKind.REACT: PromptSpec(
-        "react", "react", "may react before the dice are rolled",
-        lambda option, fighter: React(fighter=fighter, reaction=option),
+        "react", "react", "may react before the dice are rolled", _react,
         {"defend": "Defend", "counterattack": "Counterattack", "intercept": "Intercept",
-         "pass": "Pass"},
+         "pass": "Pass",
+         f"counterattack{LESS_LETHAL}": "Counterattack (less-lethal)",
+         f"intercept{LESS_LETHAL}": "Intercept (less-lethal)"},
         slash="defend, /counterattack or /intercept"),
     PromptKind.REROLL: PromptSpec(
         "re-roll", "re-roll?", "is good at this: re-roll or keep?",
@@ -203,7 +229,7 @@ def window_prompts(
 ) -> tuple[Prompt, ...]:
     """A reaction window's prompts: each reactor that has not answered yet."""
     return tuple(
-        prompt(c, PromptKind.REACT, r.fighter, (*r.options, "pass"), deadline)
+        prompt(c, PromptKind.REACT, r.fighter, react_options(r), deadline)
         for r in reactors
         if r.answer is None
     )

@@ -81,7 +81,8 @@ async def test_a_whole_fight_from_start_to_an_unconscious_team(table: Table) -> 
     assert "Ana attacks Goon" in declared.answer.content
     window = declared.posted("may react")
     assert "Goon (GM)" in window.content
-    assert window.labels == ["Defend", "Counterattack", "Pass", "Resolve now (GM)"]
+    assert window.labels == ["Defend", "Counterattack", "Counterattack (less-lethal)", "Pass",
+                             "Resolve now (GM)"]
     refused = await table.click(window, "Pass", user=BOB)
     assert refused.ephemeral  # Bob does not run the NPCs
 
@@ -351,7 +352,7 @@ async def test_the_intercept_example_stops_the_mover_where_the_interceptor_says(
     declared = await table.slash("move", to="Bar")
     assert "Ana moves from Dance Floor to Bar." in declared.answer.content
     window = declared.posted("may react")
-    assert window.labels == ["Intercept", "Pass", "Resolve now (GM)"]
+    assert window.labels == ["Intercept", "Intercept (less-lethal)", "Pass", "Resolve now (GM)"]
     table.dice(2, 4)
     intercepted = await table.click(window, "Intercept", user=GM)
     assert "24 (2·4) vs 30" in intercepted.answer.content, intercepted.answer.content
@@ -664,6 +665,47 @@ async def test_a_critical_success_in_a_fight_extra_action_or_adjust(table: Table
 
 
 # -- less-lethal reactions, Defend ties, Recovery after a death ------------------------------
+
+
+async def test_a_less_lethal_intercept_from_its_button(table: Table) -> None:
+    # The book's intercept example, less-lethal: 4 at location 2 lowers the level only, so
+    # the right leg does not fill and Ana is not stopped.
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=30, npc=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
+    await table.slash("combat set", user=GM, character="Ana", location="right_leg",
+                      marks="\\\\\\")
+    await _begin_pcs_first(table)
+    window = (await table.slash("move", to="Bar")).posted("may react")
+    assert window.labels == ["Intercept", "Intercept (less-lethal)", "Pass", "Resolve now (GM)"]
+    table.dice(2, 4)
+    intercepted = await table.click(window, "Intercept (less-lethal)", user=GM)
+    assert "Goon intercepts with Knife (less-lethal)." in intercepted.answer.content
+    table.dice(3, 4, 6, 2)  # both actions are spent: round 2's initiative
+    hit = await table.click(intercepted.prompt, "4 damage · location 2", user=GM)
+    text = hit.answer.content
+    assert "Ana takes 4 less-lethal damage on the right leg: level 40 → 36, no wounds " \
+           "marked." in text, text
+    assert "stop moving" not in text and "Ana is now in Bar." in text, text
+
+
+async def test_a_ranged_less_lethal_intercept_spends_its_own_ammo(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Shooter", user=GM, level=30, npc=True,
+                     weapon=("Pistol", "ranged_1h"))
+    await _ammo(table, "Shooter")
+    await _ammo(table, "Shooter", item="Darts", less_lethal=True)
+    await _fight(table, ("Ana", "Dance Floor"), ("Shooter", "Dance Floor"),
+                 user_of={"Ana": ALICE})
+    await _begin_pcs_first(table)
+    window = (await table.slash("move", to="Bar")).posted("may react")
+    assert window.labels == ["Intercept", "Intercept (less-lethal)", "Pass", "Resolve now (GM)"]
+    table.dice(7, 7, 3, 4, 6, 2)  # a critical failure; then round 2's initiative
+    fumble = await table.click(window, "Intercept (less-lethal)", user=GM)
+    text = fumble.answer.content
+    assert "Shooter intercepts with Pistol (less-lethal)." in text, text
+    assert "Shooter's Darts is destroyed (a ranged critical failure)." in text, text
+    assert "Bullets" not in text
 
 
 @pytest.mark.parametrize(

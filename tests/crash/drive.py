@@ -58,6 +58,7 @@ from bot.store.combats import StoredCombat
 from data import load_rules
 from engine.character import Character
 from engine.combat import Combat, Phase, PromptKind, legal_targets, render_board
+from engine.combat.prompts import SPECS as PROMPT_SPECS
 from engine.dice import RandomDice
 from tests.harness import ALICE, CHANNEL_ID, EPHEMERAL, GM, GUILD_ID, Message, Reply, Table, User
 
@@ -268,8 +269,8 @@ def _expected(kind: PromptKind, fighter: str | None, option: str) -> dict[str, A
             return {"kind": "choose_order", "order": [option]}
         case PromptKind.CHOOSE_ROLLER:
             return {"kind": "choose_roller", "fighter": option}
-        case PromptKind.REACT:
-            return {"kind": "react", "fighter": fighter, "reaction": option}
+        case PromptKind.REACT:  # a lethal or a less-lethal button: the spec's own command
+            return PROMPT_SPECS[kind].command(option, fighter or "").model_dump(mode="json")
         case PromptKind.REROLL:
             return {"kind": "reroll", "fighter": fighter, "which": option}
         case PromptKind.CRITICAL:

@@ -41,6 +41,7 @@ from engine.combat import (
     new_combat,
     render_board,
 )
+from engine.combat.prompts import SPECS
 from engine.dice import ScriptedDice
 from engine.errors import RuleError
 
@@ -221,7 +222,8 @@ def _duel(att: Character, tgt: Character, att_team_first: str = "PCs") -> Combat
 def test_defend_wins() -> None:
     c = _duel(knife("Ana"), knife("Goon", npc=True))
     c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
-    assert c.waiting_for()[0].options == ("defend", "counterattack", "pass")
+    assert c.waiting_for()[0].options == (
+        "defend", "counterattack", "counterattack_less_lethal", "pass")
     c, events = run(c, React(fighter="Goon", reaction="defend"), [3, 4, 4, 1, 6, 1, 3, 2])
     assert c.attack is None and c.round == 2  # nobody has an action left: round 2
     assert c.fighter("goon").character.level == 50
@@ -429,6 +431,95 @@ def test_less_lethal_lowers_level_only() -> None:
     c = go(c, ChooseDice(fighter="Ana", damage="ones"), actor=P1)
     bob = c.fighter("bob").character
     assert bob.level == 44 and not bob.wounds
+
+
+def test_a_less_lethal_counterattack_with_a_knife_marks_no_wounds() -> None:
+    c = _duel(knife("Ana"), knife("Goon", npc=True))
+    c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
+    options = c.waiting_for()[0].options
+    assert options == ("defend", "counterattack", "counterattack_less_lethal", "pass")
+    button = SPECS[PromptKind.REACT].command("counterattack_less_lethal", "goon")
+    assert button == React(fighter="goon", reaction="counterattack", lethal=False)
+    assert SPECS[PromptKind.REACT].label("counterattack_less_lethal") == (
+        "Counterattack (less-lethal)")
+    c, events = run(c, button, [2, 5, 1, 6])
+    assert "Goon counterattacks with Knife (less-lethal)." in [e.text for e in events]
+    a = c.attack
+    assert a is not None and a.reactors[0].lethal is False  # the choice, kept on the reactor
+    assert [h.lethal for h in a.hits] == [True, False]  # Ana's hit, then Goon's
+    c = go(c, ChooseDice(fighter="Ana", damage="ones"), actor=P1)  # Ana's lethal 5 at 2
+    c, events = run(c, ChooseDice(fighter="Goon", damage="ones"), [6, 1, 3, 2])  # 6 at 1
+    ana, goon = c.fighter("ana").character, c.fighter("goon").character
+    assert ana.level == 44 and not ana.wounds  # less-lethal: the level only
+    assert goon.level == 45 and goon.marks("right_leg") == "\\" * 5
+    assert ("Ana takes 6 less-lethal damage on the left leg: level 50 → 44, no wounds marked."
+            in [e.text for e in events])
+
+
+def test_a_defend_cannot_be_less_lethal() -> None:
+    c = _duel(knife("Ana"), knife("Goon", npc=True))
+    c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
+    refused(c, React(fighter="Goon", reaction="defend", lethal=False), "Defend deals no damage")
+
+
+def _pistol_with(name: str, *ammo: Item, npc: bool = True) -> Character:
+    return Character(name=name, npc=npc, level=50, max_level=50,
+                     items=(Item(name="Pistol", kind="ranged_1h"), *ammo), right_hand=0)
+
+
+def _intercept_window(interceptor: Character) -> Combat:
+    """Ana moves from the dance floor to the bar; ``interceptor`` on the dance floor may
+    intercept (range 0, a pistol reaches it). Cy keeps the PCs' turn going afterwards."""
+    c = setup((knife("Ana"), "Dance Floor", 100), (knife("Cy"), "Alley", 200),
+              (interceptor, "Dance Floor", None))
+    c = begin(c, [3, 2, 6, 1], "PCs")
+    return go(c, Move(fighter="Ana", to="Bar"), actor=P1)
+
+
+def test_a_less_lethal_intercept_needs_less_lethal_ammo() -> None:
+    c = _intercept_window(_pistol_with("Goon", BULLETS))
+    assert c.waiting_for()[0].options == ("intercept", "pass")  # no less-lethal button
+    refused(c, React(fighter="Goon", reaction="intercept", lethal=False),
+            "Goon has no less-lethal ammo: a less-lethal intercept with Pistol needs a "
+            "less-lethal ammo slot")
+    refused(c, React(fighter="Goon", reaction="intercept", weapon="Pistol", lethal=False),
+            "Goon has no less-lethal ammo")
+
+
+def test_a_less_lethal_intercept_with_darts_only() -> None:
+    c = _intercept_window(_pistol_with("Goon", DARTS))
+    assert c.waiting_for()[0].options == ("intercept_less_lethal", "pass")
+    refused(c, React(fighter="Goon", reaction="intercept"),
+            "Goon has only less-lethal ammo left for Pistol: the intercept can only be "
+            "less-lethal")
+    c, events = run(c, React(fighter="Goon", reaction="intercept", lethal=False), [2, 4])
+    assert "Goon intercepts with Pistol (less-lethal)." in [e.text for e in events]
+    assert c.attack is not None and c.attack.intercept and not c.attack.lethal
+    c = go(c, ChooseDice(fighter="Goon", damage="ones"))  # 4 at location 2: the right leg
+    ana = c.fighter("ana")
+    assert ana.character.level == 46 and not ana.character.wounds and ana.area == "Bar"
+
+
+@pytest.mark.parametrize(("lethal", "destroyed"), [(True, "Bullets"), (False, "Darts")])
+def test_a_ranged_intercept_fumble_destroys_ammo_of_its_sort(lethal: bool,
+                                                              destroyed: str) -> None:
+    c = _intercept_window(_pistol_with("Goon", BULLETS, DARTS))
+    assert c.waiting_for()[0].options == ("intercept", "intercept_less_lethal", "pass")
+    c, events = run(c, React(fighter="Goon", reaction="intercept", lethal=lethal), [7, 7])
+    assert f"Goon's {destroyed} is destroyed (a ranged critical failure)." in [
+        e.text for e in events]
+    items = {it.name: it.destroyed for it in c.fighter("goon").character.items}
+    assert items == {"Pistol": False, "Bullets": lethal, "Darts": not lethal}
+
+
+def test_a_ranged_less_lethal_counterattack_fumble_destroys_the_darts() -> None:
+    c = _duel(knife("Ana"), _pistol_with("Goon", BULLETS, DARTS))
+    c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
+    c, events = run(c, React(fighter="Goon", reaction="counterattack", weapon="pistol",
+                             lethal=False), [9, 1, 8, 8, 6, 1, 3, 2])  # both miss: round 2
+    texts = [e.text for e in events]
+    assert "Goon counterattacks with Pistol (less-lethal)." in texts
+    assert "Goon's Darts is destroyed (a ranged critical failure)." in texts
 
 
 # ---- surrender, end, GM ------------------------------------------------------------------------

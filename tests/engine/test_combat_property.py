@@ -28,7 +28,6 @@ from engine.combat import (
     Move,
     Phase,
     PromptKind,
-    React,
     Reroll,
     StopArea,
     Surrender,
@@ -39,6 +38,7 @@ from engine.combat import (
     new_combat,
 )
 from engine.combat.commands import Rearrange
+from engine.combat.prompts import SPECS
 from engine.dice import RandomDice
 
 RULES = load_rules()
@@ -113,8 +113,8 @@ def _choices(c: Combat, data: st.DataObject) -> list[Command]:
         elif p.kind is PromptKind.CHOOSE_ROLLER:
             options.append(ChooseRoller(fighter=data.draw(st.sampled_from(p.options))))
         elif p.kind is PromptKind.REACT:
-            reaction = data.draw(st.sampled_from(p.options))
-            options.append(React(fighter=name, reaction=reaction))  # type: ignore[arg-type]
+            reaction = data.draw(st.sampled_from(p.options))  # a button: lethal or not
+            options.append(SPECS[p.kind].command(reaction, name))
             options.append(CloseWindow(by_timeout=True))
         elif p.kind is PromptKind.REROLL:
             options.append(Reroll(fighter=name, which=data.draw(st.sampled_from(p.options))))  # type: ignore[arg-type]

@@ -92,9 +92,12 @@ def _reactors(
         return ()
     options = ["defend"]
     counter = counter_weapon(c, f, t, weapon, rules)
-    if counter is not None:
+    gentle = counter_weapon(c, f, t, weapon, rules, lethal=False)
+    if counter is not None or gentle is not None:
         options.append("counterattack")
-    return (Reactor(fighter=t.key, options=tuple(options), weapon=counter),)
+    return (
+        Reactor(fighter=t.key, options=tuple(options), weapon=counter, less_lethal_weapon=gentle),
+    )
 
 
 def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
@@ -205,7 +208,8 @@ def _spend_ammo_on_fumble(c: Combat, a: AttackAction, s: RollState, ctx: Context
         weapon, lethal = a.weapon, a.lethal
     elif s.purpose == "counterattack":
         reactor = next((r for r in a.reactors if r.fighter == s.fighter), None)
-        weapon, lethal = (reactor.weapon if reactor else None), True
+        weapon = reactor.weapon if reactor else None
+        lethal = reactor.lethal if reactor else True
     else:
         return c
     if weapon is None or weapon.kind == UNARMED or not rules.items.kind(weapon.kind).needs_ammo:

@@ -2,7 +2,8 @@
 attack of one's own, rolled with the attack; both may hit.
 
 An Attack made with an item whose ability says it cannot be counterattacked (2H Melee) offers
-no Counterattack."""
+no Counterattack. A Counterattack may be less-lethal (004 "Less-lethal"): with any melee weapon
+(or bare hands), or with a ranged weapon and a less-lethal ammo slot."""
 
 from __future__ import annotations
 
@@ -17,9 +18,10 @@ __all__ = ["counter_hits", "counter_weapon", "counter_weapons"]
 
 
 def counter_weapons(
-    c: Combat, f: Fighter, t: Fighter, weapon: Weapon, rules: Rules
+    c: Combat, f: Fighter, t: Fighter, weapon: Weapon, rules: Rules, lethal: bool = True
 ) -> list[Weapon]:
-    """What ``t`` could counterattack ``f``'s attack with: same area, weapon effective at 0."""
+    """What ``t`` could counterattack ``f``'s attack with: same area, weapon effective at 0,
+    and ammo of the sort the damage needs (``lethal`` or not)."""
     if c.game_map().range(f.area, t.area) != 0:
         return []
     if not counterable(f.character, weapon):
@@ -28,19 +30,20 @@ def counter_weapons(
         w
         for w in weapons(t, rules)
         if in_range(w, 0, rules)
-        and (w.kind == UNARMED or ammo_problem(t, rules.items.kind(w.kind), True, rules) is None)
+        and (w.kind == UNARMED or ammo_problem(t, rules.items.kind(w.kind), lethal, rules) is None)
     ]
 
 
 def counter_weapon(
-    c: Combat, f: Fighter, t: Fighter, weapon: Weapon, rules: Rules
+    c: Combat, f: Fighter, t: Fighter, weapon: Weapon, rules: Rules, lethal: bool = True
 ) -> Weapon | None:
-    options = counter_weapons(c, f, t, weapon, rules)
+    options = counter_weapons(c, f, t, weapon, rules, lethal)
     return options[0] if options else None
 
 
 def counter_hits(c: Combat, a: AttackAction, ctx: Context) -> list[Hit]:
-    """The counterattack's own hit, when its roll succeeds."""
+    """The counterattack's own hit, when its roll succeeds (lethal or not as the reactor
+    chose: ``new_hit`` reads it from the reactor)."""
     cr = a.rolls[1].roll.result
     r = c.fighter(a.rolls[1].fighter)
     reactor = next(x for x in a.reactors if x.fighter == r.key)

@@ -2,7 +2,8 @@
 (no cover, no reaction to it) at the smaller range of the two areas it moves between, with
 sight to either. Each Intercept is an attack step pushed above the Move; a hit that fills a
 leg, or puts the mover down, stops the move, and that interceptor chooses which of the two
-areas the mover ends in."""
+areas the mover ends in. An Intercept may be less-lethal, as an Attack may (004
+"Less-lethal")."""
 
 from __future__ import annotations
 
@@ -10,26 +11,58 @@ from engine.catalog import Rules
 from engine.character import full_locations
 from engine.combat.context import Context
 from engine.combat.fighters import can_act
-from engine.combat.model import AttackAction, Combat, EventKind, Fighter, MoveAction, Weapon
+from engine.combat.model import (
+    AttackAction,
+    Combat,
+    EventKind,
+    Fighter,
+    MoveAction,
+    Reactor,
+    Weapon,
+)
 from engine.combat.steps import push, replace_top
 from engine.combat.weapons import UNARMED, ammo_problem, in_range, weapons
 
-__all__ = ["after_intercept", "intercept_weapon", "next_intercept"]
+__all__ = [
+    "after_intercept", "intercept_reactor", "intercept_weapon", "intercept_weapons",
+    "next_intercept",
+]
 
 
-def intercept_weapon(c: Combat, g: Fighter, frm: str, to: str, rules: Rules) -> Weapon | None:
-    """The first weapon ``g`` could Intercept a move between ``frm`` and ``to`` with."""
+def intercept_weapons(
+    c: Combat, g: Fighter, frm: str, to: str, rules: Rules, lethal: bool = True
+) -> list[Weapon]:
+    """What ``g`` could Intercept a move between ``frm`` and ``to`` with: in range, with
+    sight, and ammo of the sort the damage needs (``lethal`` or not: 004 "Less-lethal")."""
     m = c.game_map()
     distance = m.intercept_range(g.area, frm, to)
     if distance is None or not m.intercept_sight(g.area, frm, to):
+        return []
+    return [
+        w
+        for w in weapons(g, rules)
+        if in_range(w, distance, rules)
+        and (w.kind == UNARMED or ammo_problem(g, rules.items.kind(w.kind), lethal, rules) is None)
+    ]
+
+
+def intercept_weapon(
+    c: Combat, g: Fighter, frm: str, to: str, rules: Rules, lethal: bool = True
+) -> Weapon | None:
+    """The first weapon ``g`` could Intercept a move between ``frm`` and ``to`` with."""
+    options = intercept_weapons(c, g, frm, to, rules, lethal)
+    return options[0] if options else None
+
+
+def intercept_reactor(c: Combat, g: Fighter, frm: str, to: str, rules: Rules) -> Reactor | None:
+    """``g``'s place in the Intercept window of a move between ``frm`` and ``to``: offered
+    when some weapon could make it, lethal or less-lethal."""
+    lethal = intercept_weapon(c, g, frm, to, rules)
+    gentle = intercept_weapon(c, g, frm, to, rules, lethal=False)
+    if lethal is None and gentle is None:
         return None
-    for w in weapons(g, rules):
-        if not in_range(w, distance, rules):
-            continue
-        if w.kind != UNARMED and ammo_problem(g, rules.items.kind(w.kind), True, rules):
-            continue
-        return w
-    return None
+    return Reactor(fighter=g.key, options=("intercept",), weapon=lethal,
+                   less_lethal_weapon=gentle)
 
 
 def next_intercept(c: Combat, mv: MoveAction, ctx: Context) -> tuple[Combat, bool]:
@@ -52,7 +85,8 @@ def next_intercept(c: Combat, mv: MoveAction, ctx: Context) -> tuple[Combat, boo
             }
         )
         action = AttackAction(
-            seq=mv.seq, attacker=g.key, target=mover.key, weapon=r.weapon, intercept=True
+            seq=mv.seq, attacker=g.key, target=mover.key, weapon=r.weapon, lethal=r.lethal,
+            intercept=True,
         )
         return push(replace_top(c, mv), action), True
     return replace_top(c, mv), False

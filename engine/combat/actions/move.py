@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.catalog import Rules
 from engine.character import can_move
 from engine.combat.actions.attack import announce_window
-from engine.combat.actions.intercept import after_intercept, intercept_weapon, next_intercept
+from engine.combat.actions.intercept import after_intercept, intercept_reactor, next_intercept
 from engine.combat.commands import Move, StopArea
 from engine.combat.context import Context, require_phase
 from engine.combat.fighters import acting_fighter, can_act, put, spend_action
@@ -18,7 +18,6 @@ from engine.combat.model import (
     Phase,
     Prompt,
     PromptKind,
-    Reactor,
 )
 from engine.combat.prompts import answering, prompt, window_prompts
 from engine.combat.steps import pop, push, replace_top
@@ -80,13 +79,13 @@ def move(c: Combat, cmd: Move, ctx: Context) -> Combat:
     c = put(c, spend_action(f))
     ctx.emit(EventKind.DECLARE, f"{f.name} moves from {f.area} to {to}.", f.key)
     reactors = tuple(
-        Reactor(fighter=g.key, options=("intercept",), weapon=w)
+        r
         for g in c.fighters
         if g.team != f.team
         and can_act(g, rules)
         and g.actions > 0
         and g.reacted_to != seq
-        and (w := intercept_weapon(c, g, f.area, to, rules)) is not None
+        and (r := intercept_reactor(c, g, f.area, to, rules)) is not None
     )
     mv = MoveAction(
         seq=seq,

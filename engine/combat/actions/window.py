@@ -1,11 +1,16 @@
 """The reaction window (004 "Reactions"): after an Attack or a Move is declared, those who may
 react answer (Defend, Counterattack, Intercept, or pass) before any die is rolled. It closes
 when everyone has answered, when its time is up, or when a GM resolves it early; silence is a
-pass. One window serves both kinds of step: the step on top of the stack is the one answered."""
+pass. One window serves both kinds of step: the step on top of the stack is the one answered.
+A Counterattack or an Intercept may be declared less-lethal (004 "Less-lethal"): the reactor's
+choice is kept on its ``Reactor`` and reaches the hit."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.combat.actions.counterattack import counter_weapons
+from engine.combat.actions.intercept import intercept_weapons
 from engine.combat.commands import CloseWindow, React
 from engine.combat.context import Context, require_control, require_gm, require_phase
 from engine.combat.fighters import put, spend_reaction
@@ -20,7 +25,7 @@ from engine.combat.model import (
     Weapon,
 )
 from engine.combat.steps import replace_top
-from engine.combat.weapons import in_range, pick_weapon, range_text, weapon_label
+from engine.combat.weapons import pick_weapon, range_text, weapon_label
 from engine.errors import RuleError
 
 __all__ = ["close_window", "react"]
@@ -45,16 +50,20 @@ def react(c: Combat, cmd: React, ctx: Context) -> Combat:
     if reactor.answer is not None:
         raise RuleError(f"{f.name} has already answered ({reactor.answer}).")
     if isinstance(step, MoveAction):
-        weapon = _intercept_answer(c, step, f, cmd, ctx)
+        weapon = _intercept_answer(c, step, f, reactor, cmd, ctx)
     else:
         weapon = _attack_answer(c, step, f, reactor, cmd, ctx)
     if cmd.reaction != "pass":
         if f.actions <= 0:
             raise RuleError(f"{f.name} has no action left this round.")
         c = put(c, spend_reaction(f, step.seq))
-    _say_reaction(f, step, cmd.reaction, weapon, ctx)
+    # Only an attack of one's own deals damage, so only it may be less-lethal.
+    lethal = cmd.lethal or cmd.reaction not in ("counterattack", "intercept")
+    _say_reaction(f, step, cmd.reaction, weapon, lethal, ctx)
     reactors = tuple(
-        r.model_copy(update={"answer": cmd.reaction, "weapon": weapon}) if r.fighter == f.key else r
+        r.model_copy(update={"answer": cmd.reaction, "weapon": weapon, "lethal": lethal})
+        if r.fighter == f.key
+        else r
         for r in step.reactors
     )
     return replace_top(c, step.model_copy(update={"reactors": reactors}))
@@ -69,48 +78,94 @@ def _attack_answer(c: Combat, a: AttackAction, f: Fighter, reactor: Reactor, cmd
             f"{f.name} cannot {cmd.reaction} here; the choices are "
             f"{', '.join((*reactor.options, 'pass'))}."
         )
-    weapon = reactor.weapon
-    if cmd.reaction == "counterattack" and cmd.weapon is not None:
-        attacker = c.fighter(a.attacker)
-        weapon = pick_weapon(f, cmd.weapon, ctx.rules)
-        if weapon not in counter_weapons(c, attacker, f, a.weapon, ctx.rules):
-            raise RuleError(f"{f.name} cannot counterattack with {cmd.weapon.strip()} here.")
-    return weapon
+    if cmd.reaction == "defend" and not cmd.lethal:
+        raise RuleError(
+            "A Defend deals no damage: only a Counterattack or an Intercept can be less-lethal."
+        )
+    if cmd.reaction != "counterattack":
+        return reactor.weapon
+    attacker = c.fighter(a.attacker)
+    return _reaction_weapon(
+        f, "counterattack", reactor, cmd, ctx,
+        lambda lethal: counter_weapons(c, attacker, f, a.weapon, ctx.rules, lethal),
+        lambda weapon: f"{f.name} cannot counterattack with {weapon_label(weapon)} here.",
+    )
 
 
-def _intercept_answer(c: Combat, mv: MoveAction, f: Fighter, cmd: React,
+def _intercept_answer(c: Combat, mv: MoveAction, f: Fighter, reactor: Reactor, cmd: React,
                       ctx: Context) -> Weapon | None:
     if cmd.reaction not in ("intercept", "pass"):
         raise RuleError(f"{c.fighter(mv.mover).name} is moving: {f.name} may intercept or pass.")
-    reactor = next(r for r in mv.reactors if r.fighter == f.key)
-    weapon = reactor.weapon
-    if cmd.reaction == "intercept" and cmd.weapon is not None:
+    if cmd.reaction == "pass":
+        return reactor.weapon
+    return _reaction_weapon(
+        f, "intercept", reactor, cmd, ctx,
+        lambda lethal: intercept_weapons(c, f, mv.frm, mv.to, ctx.rules, lethal),
+        lambda weapon: (
+            f"{f.name} cannot intercept with {weapon_label(weapon)}: "
+            f"out of its range ({range_text(weapon, ctx.rules)})."
+        ),
+    )
+
+
+def _reaction_weapon(
+    f: Fighter,
+    verb: str,
+    reactor: Reactor,
+    cmd: React,
+    ctx: Context,
+    fits: Callable[[bool], list[Weapon]],
+    unfit: Callable[[Weapon], str],
+) -> Weapon:
+    """The weapon of a Counterattack or an Intercept: the one named (it must fit, with ammo of
+    the sort the damage needs), else the first that fits (the window worked it out)."""
+    if cmd.weapon is not None:
         weapon = pick_weapon(f, cmd.weapon, ctx.rules)
         assert weapon is not None
-        distance = c.game_map().intercept_range(f.area, mv.frm, mv.to)
-        if distance is None or not in_range(weapon, distance, ctx.rules):
-            raise RuleError(
-                f"{f.name} cannot intercept with {weapon_label(weapon)}: "
-                f"out of its range ({range_text(weapon, ctx.rules)})."
-            )
-    return weapon
+        if weapon in fits(cmd.lethal):
+            return weapon
+        if weapon in fits(not cmd.lethal):
+            raise RuleError(_ammo_refusal(f, verb, weapon, cmd.lethal))
+        raise RuleError(unfit(weapon))
+    chosen = reactor.weapon if cmd.lethal else reactor.less_lethal_weapon
+    if chosen is None:
+        other = reactor.less_lethal_weapon if cmd.lethal else reactor.weapon
+        assert other is not None  # the window offers a reaction only when one is possible
+        raise RuleError(_ammo_refusal(f, verb, other, cmd.lethal))
+    return chosen
+
+
+def _ammo_refusal(f: Fighter, verb: str, weapon: Weapon, lethal: bool) -> str:
+    """Why a ranged reaction cannot deal the sort of damage asked for: its ammo is of the other
+    sort (004 "Less-lethal": "a separate ammo slot dedicated to that effect")."""
+    label = weapon_label(weapon)
+    if lethal:
+        return (
+            f"{f.name} has only less-lethal ammo left for {label}: "
+            f"the {verb} can only be less-lethal."
+        )
+    return (
+        f"{f.name} has no less-lethal ammo: a less-lethal {verb} with {label} needs a "
+        "less-lethal ammo slot (a melee weapon needs none)."
+    )
 
 
 def _say_reaction(f: Fighter, step: AttackAction | MoveAction, reaction: str,
-                  weapon: Weapon | None, ctx: Context) -> None:
+                  weapon: Weapon | None, lethal: bool, ctx: Context) -> None:
+    less = "" if lethal else " (less-lethal)"
     if isinstance(step, MoveAction):
         if reaction == "pass":
             ctx.emit(EventKind.REACT, f"{f.name} does not intercept.", f.key)
         else:
             label = "bare hands" if weapon is None else weapon_label(weapon)
-            ctx.emit(EventKind.REACT, f"{f.name} intercepts with {label}.", f.key)
+            ctx.emit(EventKind.REACT, f"{f.name} intercepts with {label}{less}.", f.key)
         return
     if reaction == "pass":
         ctx.emit(EventKind.REACT, f"{f.name} does not react.", f.key)
         return
     verb = "defends" if reaction == "defend" else "counterattacks"
     with_ = "" if reaction == "defend" or weapon is None else f" with {weapon_label(weapon)}"
-    ctx.emit(EventKind.REACT, f"{f.name} {verb}{with_}.", f.key)
+    ctx.emit(EventKind.REACT, f"{f.name} {verb}{with_}{less}.", f.key)
 
 
 def close_window(c: Combat, cmd: CloseWindow, ctx: Context) -> Combat:
