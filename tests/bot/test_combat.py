@@ -667,6 +667,28 @@ async def test_a_critical_success_in_a_fight_extra_action_or_adjust(table: Table
 # -- less-lethal reactions, Defend ties, Recovery after a death ------------------------------
 
 
+async def test_a_less_lethal_counterattack_from_the_slash_command(table: Table) -> None:
+    await _ana_and_goon_on_the_dance_floor(table)
+    declared = await table.slash("attack", target="Goon")
+    assert declared.posted("may react").labels == [
+        "Defend", "Counterattack", "Counterattack (less-lethal)", "Pass", "Resolve now (GM)"]
+    table.dice(2, 1, 1, 5)  # Ana 21, Goon's counterattack 15: both hit
+    both = await table.slash("counterattack", user=GM, lethal=False, **{"as": "Goon"})
+    assert "Goon counterattacks with Knife (less-lethal)." in both.answer.content
+    ana_hits = await table.click(both.prompt, "2 damage · location 1", user=ALICE)
+    assert "Goon takes 2 damage to the left leg: level 25 → 23." in ana_hits.answer.content
+    table.dice(3, 4, 6, 2)  # both actions are spent: round 2's initiative
+    goon_hits = await table.click(ana_hits.prompt, "5 damage · location 1", user=GM)
+    text = goon_hits.answer.content
+    assert ("Ana takes 5 less-lethal damage on the left leg: level 40 → 35, no wounds marked."
+            in text), text
+    status = await table.slash("combat status", character="Ana")
+    assert "Level 35/40 · fine" in status.content, status.content
+    assert "\\" not in status.content and "X" not in status.content  # no box is marked
+    log = await table.slash("combat log")
+    assert "Goon counterattacks with Knife (less-lethal)." in log.content
+
+
 async def test_a_less_lethal_intercept_from_its_button(table: Table) -> None:
     # The book's intercept example, less-lethal: 4 at location 2 lowers the level only, so
     # the right leg does not fill and Ana is not stopped.
@@ -687,6 +709,24 @@ async def test_a_less_lethal_intercept_from_its_button(table: Table) -> None:
     assert "Ana takes 4 less-lethal damage on the right leg: level 40 → 36, no wounds " \
            "marked." in text, text
     assert "stop moving" not in text and "Ana is now in Bar." in text, text
+
+
+async def test_a_ranged_less_lethal_intercept_needs_less_lethal_ammo(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Shooter", user=GM, level=30, npc=True,
+                     weapon=("Pistol", "ranged_1h"))
+    await _ammo(table, "Shooter")
+    await _fight(table, ("Ana", "Dance Floor"), ("Shooter", "Dance Floor"),
+                 user_of={"Ana": ALICE})
+    await _begin_pcs_first(table)
+    window = (await table.slash("move", to="Bar")).posted("may react")
+    assert window.labels == ["Intercept", "Pass", "Resolve now (GM)"]  # bullets only
+    refused = await table.slash("intercept", user=GM, lethal=False, **{"as": "Shooter"})
+    assert refused.ephemeral, refused.content
+    assert ("Shooter has no less-lethal ammo: a less-lethal intercept with Pistol needs a "
+            "less-lethal ammo slot (a melee weapon needs none).") in refused.content
+    log = await table.slash("combat log")
+    assert "Shooter intercepts" not in log.content
 
 
 async def test_a_ranged_less_lethal_intercept_spends_its_own_ammo(table: Table) -> None:

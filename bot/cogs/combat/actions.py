@@ -40,7 +40,8 @@ HELP = """**Running an Unhex fight**
    `/item hold|stow|pickup|use` (`/item drop` is free). `/item hands` sets both hands for one
    action (without options: a menu per hand). `/done` ends your team's turn.
 5. Attacks and moves open a reaction window: **Defend**, **Counterattack**, **Intercept** or
-   **Pass** before the dice are rolled (or `/defend`, `/counterattack`, `/intercept`). Then
+   **Pass** before the dice are rolled (or `/defend`, `/counterattack`, `/intercept`); a
+   counterattack or an intercept can be less-lethal (its own button, or `lethal:False`). Then
    whoever decides presses the buttons for re-rolls, criticals and which die is damage.
    `/surrender` any time before the dice are rolled.
 6. `/combat status` shows everyone and their wounds; GMs can `/combat undo`, `/combat set` and
@@ -196,24 +197,30 @@ class ActionsCog(commands.Cog, name="Fight actions"):
 
     @app_commands.command(name="counterattack",
                           description="Counterattack the attack on you from your area.")
-    @app_commands.describe(with_="The item in your hand to use", as_="Which of your characters")
+    @app_commands.describe(with_="The item in your hand to use",
+                           lethal="False for less-lethal damage (melee, or less-lethal ammo)",
+                           as_="Which of your characters")
     @app_commands.rename(with_="with", as_="as")
     @app_commands.autocomplete(with_=acting.weapons)
     @app_commands.guild_only()
     async def counterattack(self, interaction: discord.Interaction[Any],
-                            with_: Name | None = None, as_: As | None = None) -> None:
+                            with_: Name | None = None, lethal: bool = True,
+                            as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: React(
-            fighter=key, reaction="counterattack", weapon=with_))
+            fighter=key, reaction="counterattack", weapon=with_, lethal=lethal))
 
     @app_commands.command(name="intercept", description="Intercept the move in progress.")
-    @app_commands.describe(with_="The item in your hand to use", as_="Which of your characters")
+    @app_commands.describe(with_="The item in your hand to use",
+                           lethal="False for less-lethal damage (melee, or less-lethal ammo)",
+                           as_="Which of your characters")
     @app_commands.rename(with_="with", as_="as")
     @app_commands.autocomplete(with_=acting.weapons)
     @app_commands.guild_only()
     async def intercept(self, interaction: discord.Interaction[Any],
-                        with_: Name | None = None, as_: As | None = None) -> None:
+                        with_: Name | None = None, lethal: bool = True,
+                        as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: React(
-            fighter=key, reaction="intercept", weapon=with_))
+            fighter=key, reaction="intercept", weapon=with_, lethal=lethal))
 
     # -- the turn ------------------------------------------------------------------------
 
