@@ -83,6 +83,8 @@ async def test_a_whole_fight_from_start_to_an_unconscious_team(table: Table) -> 
     assert "Goon (GM)" in window.content
     assert window.labels == ["Defend", "Counterattack", "Counterattack (less-lethal)", "Pass",
                              "Resolve now (GM)"]
+    green, grey = 3, 2  # Discord's button styles: a reaction stands out, Pass does not
+    assert [b.style for b in window.buttons] == [green, green, green, grey, grey]
     refused = await table.click(window, "Pass", user=BOB)
     assert refused.ephemeral  # Bob does not run the NPCs
 

@@ -16,7 +16,7 @@ from bot.permissions import is_gm
 from bot.store.combats import StoredCombat
 from bot.text import clip
 from engine.combat import CloseWindow, Combat, Command, Event, Fighter, Prompt, PromptKind
-from engine.combat.prompts import SPECS, asked_users, prompt_dice
+from engine.combat.prompts import LESS_LETHAL, SPECS, asked_users, prompt_dice
 from engine.errors import RuleError
 
 if TYPE_CHECKING:
@@ -232,6 +232,7 @@ def _pack_rows(rows: list[list[CombatButton]],
 def _style(option: str) -> discord.ButtonStyle:
     if option in ("pass", "keep", "none"):
         return discord.ButtonStyle.secondary
-    if option in ("defend", "counterattack", "intercept", "extra_action", "adjust"):
+    if option.removesuffix(LESS_LETHAL) in ("defend", "counterattack", "intercept",
+                                            "extra_action", "adjust"):
         return discord.ButtonStyle.success
     return discord.ButtonStyle.primary
