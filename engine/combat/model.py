@@ -72,6 +72,7 @@ class PromptKind(StrEnum):
     AID_DICE = "aid_dice"  # options: tens, ones (the die for the number of boxes)
     AID_BOXES = "aid_boxes"  # options: location ids (erase one \ there), done
     AID_PERMANENT = "aid_permanent"  # options: location ids (one X there becomes ■)
+    ALL_OUT_DEFEND = "all_out_defend"  # options: declare (an offer: the fight does not wait)
 
 
 class Prompt(_Frozen):
@@ -90,6 +91,7 @@ class EventKind(StrEnum):
 
     ADDED = "added"
     ADJUST = "adjust"
+    ALL_OUT_DEFEND = "all_out_defend"  # a fighter declared All-Out Defend for the round
     AID_BOXES = "aid_boxes"
     AID_DICE = "aid_dice"
     AID_MARK = "aid_mark"
@@ -171,6 +173,7 @@ class Fighter(_Frozen):
     spent: int = 0  # actions spent this round (acting or reacting)
     reactions: int = 0  # reactions this round (each also counts in spent)
     dropped: tuple[Dropped, ...] = ()  # items on the floor (dropped, or fallen from a hurt arm)
+    declared: tuple[str, ...] = ()  # ability ids declared for this round (All-Out Defend)
 
 
 class Weapon(_Frozen):
@@ -187,7 +190,10 @@ class Reactor(_Frozen):
     Before the answer, ``weapon`` is the first weapon a lethal Counterattack or Intercept
     could use and ``less_lethal_weapon`` the first a less-lethal one could (a melee weapon, or
     a ranged one with less-lethal ammo); either is None when none can. After it, ``weapon`` is
-    the one used and ``lethal`` says which sort of damage the reactor chose."""
+    the one used and ``lethal`` says which sort of damage the reactor chose.
+
+    A reactor other than the attack's target may only Defend it (the Shield ability's Defend
+    another character); ``free`` marks a Defend that spends no action (All-Out Defend)."""
 
     fighter: str
     options: tuple[str, ...]  # without "pass"
@@ -195,6 +201,7 @@ class Reactor(_Frozen):
     answer: str | None = None
     less_lethal_weapon: Weapon | None = None
     lethal: bool = True
+    free: bool = False
 
 
 class RollState(_Frozen):
@@ -238,8 +245,8 @@ class AttackAction(_Frozen):
     reactors: tuple[Reactor, ...] = ()
     deadline: float | None = None
     rolled: bool = False
-    reaction: Literal["defend", "counterattack"] | None = None
-    reactor: str | None = None
+    reaction: Literal["defend", "counterattack"] | None = None  # the first reactor's
+    reactor: str | None = None  # (the rolls say every reaction: a Defend and a Counterattack)
     rolls: tuple[RollState, ...] = ()
     outcome_done: bool = False
     hits: tuple[Hit, ...] = ()

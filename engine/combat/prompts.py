@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from engine.combat.commands import (
     AidMark,
+    AllOutDefend,
     Armor,
     ChooseDice,
     ChooseOrder,
@@ -57,6 +58,7 @@ class PromptSpec:
     dice_label: Callable[[str, tuple[int, int]], str] | None = None  # when the dice are known
     other_label: Callable[[str], str] | None = None  # options that are names (areas, teams)
     slash: str = "combat status"  # the command to use when the buttons do not fit
+    offer: bool = False  # an offer the fight does not wait for: the board does not list it
 
     def label(self, option: str, dice: Dice = None) -> str:
         if dice is not None and self.dice_label is not None:
@@ -177,6 +179,12 @@ SPECS: dict[PromptKind, PromptSpec] = {
         "chooses where an X becomes a permanent wound ■, one per click",
         lambda option, fighter: AidMark(fighter=fighter, option=option),
         {"done": "Done"}, other_label=_location),
+    PromptKind.ALL_OUT_DEFEND: PromptSpec(
+        "declare All-Out Defend", "all-out defend?",
+        "may declare All-Out Defend before anyone acts this round: Defend every attack on "
+        "them without spending an action (not good, never critical), and take no other action",
+        lambda option, fighter: AllOutDefend(fighter=fighter),
+        {"declare": "All-Out Defend"}, slash="alloutdefend", offer=True),
 }
 
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from engine.catalog import Action, RollModifier, Rules
 from engine.character import status
-from engine.combat.abilities.hooks import has_modifier
+from engine.combat.abilities.hooks import act_problem, has_modifier
+from engine.combat.actions.all_out import declare_problem
 from engine.combat.commands import ChooseOrder, ChooseRoller, Done
 from engine.combat.context import Context, require_phase
 from engine.combat.fighters import (
@@ -63,6 +64,7 @@ def start_round(c: Combat, ctx: Context) -> Combat:
                     "lose_next": f.lose_next - lost,
                     "spent": 0,
                     "reactions": 0,
+                    "declared": (),  # declarations last the round (RULINGS 18)
                 }
             )
         )
@@ -263,7 +265,10 @@ def _announce_turn(c: Combat, ctx: Context) -> Combat:
 
 
 def team_can_act(c: Combat, team: str, rules: Rules) -> bool:
-    return any(f.team == team and f.actions > 0 and can_act(f, rules) for f in c.fighters)
+    return any(
+        f.team == team and f.actions > 0 and can_act(f, rules) and act_problem(f) is None
+        for f in c.fighters
+    )
 
 
 def next_turn(c: Combat, ctx: Context) -> Combat:
@@ -326,11 +331,18 @@ def round_prompts(c: Combat, rules: Rules) -> tuple[Prompt, ...]:
         kind = PromptKind.CHOOSE_NEXT if c.order else PromptKind.CHOOSE_ORDER
         return (prompt(c, kind, roller.state.fighter, left),)
     if c.phase is Phase.TURN:
-        return tuple(
+        acts = tuple(
             prompt(c, PromptKind.ACT, f.key, ("attack", "done"))
             for f in c.fighters
             if f.team == c.acting_team and f.actions > 0 and can_act(f, rules)
+            and act_problem(f) is None
         )
+        offers = tuple(
+            prompt(c, PromptKind.ALL_OUT_DEFEND, f.key, ("declare",))
+            for f in c.fighters
+            if declare_problem(c, f, rules) is None
+        )
+        return acts + offers
     return ()
 
 
