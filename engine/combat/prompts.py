@@ -41,8 +41,8 @@ from engine.combat.model import (
 from engine.errors import RuleError
 
 __all__ = [
-    "LESS_LETHAL", "SPECS", "PromptSpec", "answering", "asked_users", "prompt", "prompt_dice",
-    "prompt_for", "react_options", "team_prompt", "window_prompts",
+    "LESS_LETHAL", "SPECS", "PromptSpec", "answering", "asked_users", "option_label", "prompt",
+    "prompt_dice", "prompt_for", "react_options", "team_prompt", "window_prompts",
 ]
 
 Dice = tuple[int, int] | None
@@ -256,3 +256,17 @@ def prompt_dice(c: Combat, p: Prompt) -> Dice:
         if hit.chooser == p.fighter and hit.damage_die is None:
             return hit.tens, hit.ones
     return None
+
+
+def option_label(c: Combat, p: Prompt, option: str) -> str:
+    """An option's label as the table reads it now: the dice where they are known, and a
+    Defend of another character (Shield) names whom it defends ("Defend Ana")."""
+    attack = c.attack
+    if (
+        p.kind is PromptKind.REACT
+        and option == "defend"
+        and isinstance(attack, AttackAction)
+        and p.fighter != attack.target
+    ):
+        return f"Defend {c.fighter(attack.target).name}"
+    return SPECS[p.kind].label(option, prompt_dice(c, p))
