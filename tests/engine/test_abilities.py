@@ -4,7 +4,6 @@ what its heading says."""
 
 from __future__ import annotations
 
-from data import load_rules
 from engine.catalog import Action, Category, RollModifier
 from engine.character import Character, Item
 from engine.combat.abilities import NOT_YET_IN_PLAY, REGISTRY, UNARMED
@@ -15,8 +14,8 @@ from engine.combat.abilities.hooks import (
     roll_modifiers,
 )
 from engine.combat.model import Weapon
+from tests.engine.combat.helpers import RULES
 
-RULES = load_rules()
 RIFLE = Weapon(name="Rifle", kind="ranged_2h")
 MAUL = Weapon(name="Maul", kind="melee_2h")
 

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
-from data import builtin_maps, load_rules
 from engine.character import Character, Item, Status, status
 from engine.combat import (
     Actor,
@@ -16,14 +13,11 @@ from engine.combat import (
     Begin,
     ChooseDice,
     ChooseOrder,
-    ChooseRoller,
     CloseWindow,
     Combat,
-    Command,
     CriticalChoice,
     Done,
     EndCombat,
-    Event,
     GMSet,
     ManageItems,
     Modifier,
@@ -33,7 +27,6 @@ from engine.combat import (
     React,
     Reroll,
     Surrender,
-    apply,
     command_adapter,
     legal_items,
     legal_targets,
@@ -42,83 +35,26 @@ from engine.combat import (
     render_board,
 )
 from engine.combat.prompts import SPECS
-from engine.dice import ScriptedDice
-from engine.errors import RuleError
-
-RULES = load_rules()
-CLUB = builtin_maps()["nightclub"]
-GM = Actor(user_id=1, gm=True)
-P1 = Actor(user_id=100, gm=False)
-P2 = Actor(user_id=200, gm=False)
-
-
-def run(
-    c: Combat, cmd: Command, faces: Sequence[int] = (), actor: Actor = GM, now: float = 0.0
-) -> tuple[Combat, tuple[Event, ...]]:
-    dice = ScriptedDice(faces)
-    new, events = apply(c, cmd, actor=actor, dice=dice, rules=RULES, now=now)
-    assert dice.remaining == 0, "unused scripted dice"
-    assert Combat.model_validate_json(new.model_dump_json()) == new
-    return new, events
-
-
-def go(c: Combat, cmd: Command, faces: Sequence[int] = (), actor: Actor = GM) -> Combat:
-    return run(c, cmd, faces, actor)[0]
-
-
-def refused(c: Combat, cmd: Command, match: str, actor: Actor = GM, now: float = 0.0) -> None:
-    before = c.model_dump_json()
-    with pytest.raises(RuleError, match=match):
-        apply(c, cmd, actor=actor, dice=ScriptedDice([]), rules=RULES, now=now)
-    assert c.model_dump_json() == before
-
-
-def pistol(name: str, level: int = 50, npc: bool = False, **kw: object) -> Character:
-    return Character(
-        name=name,
-        npc=npc,
-        level=level,
-        max_level=kw.pop("max_level", max(level, 50)),  # type: ignore[arg-type]
-        items=(Item(name="Pistol", kind="ranged_1h"), Item(name="Bullets", kind="ammo")),
-        right_hand=0,
-        **kw,  # type: ignore[arg-type]
-    )
-
-
-def knife(name: str, level: int = 50, npc: bool = False, **kw: object) -> Character:
-    return Character(
-        name=name,
-        npc=npc,
-        level=level,
-        max_level=kw.pop("max_level", max(level, 50)),  # type: ignore[arg-type]
-        items=(Item(name="Knife", kind="melee_1h"),),
-        right_hand=0,
-        **kw,  # type: ignore[arg-type]
-    )
-
-
-def setup(*entries: tuple[Character, str, int | None]) -> Combat:
-    c = new_combat(CLUB)
-    for ch, area, owner in entries:
-        c = go(c, AddFighter(character=ch, area=area, owner_id=owner))
-    return c
-
-
-def begin(c: Combat, faces: Sequence[int], first: str) -> Combat:
-    """Begin with the given initiative dice and let the winner (as GM) pick ``first``. A team
-    whose highest level is shared lets the first of them (in the order added) roll."""
-    dice = ScriptedDice(faces)
-    c, _ = apply(c, Begin(), actor=GM, dice=dice, rules=RULES, now=0.0)
-    while asked := [p for p in c.waiting_for() if p.kind is PromptKind.CHOOSE_ROLLER]:
-        choice = ChooseRoller(fighter=asked[0].options[0])
-        c, _ = apply(c, choice, actor=GM, dice=dice, rules=RULES, now=0.0)
-    assert dice.remaining == 0, "unused scripted dice"
-    return go(c, ChooseOrder(first_team=first))
-
-
-def kinds(c: Combat) -> list[tuple[PromptKind, str | None]]:
-    return [(p.kind, p.fighter) for p in c.waiting_for()]
-
+from tests.engine.combat.helpers import (
+    BULLETS,
+    DARTS,
+    P1,
+    P2,
+    RULES,
+    armed,
+    begin,
+    duel,
+    go,
+    kinds,
+    knife,
+    move_window,
+    pistol,
+    pistol_with,
+    refused,
+    rifle,
+    run,
+    setup,
+)
 
 # ---- initiative -------------------------------------------------------------------------------
 
@@ -207,20 +143,8 @@ def test_cover_dance_floor_against_bar_attacker_chooses() -> None:
 # ---- defend -----------------------------------------------------------------------------------
 
 
-def _duel(att: Character, tgt: Character, att_team_first: str = "PCs") -> Combat:
-    c = setup(
-        (att, "Entrance", None if att.npc else 100), (tgt, "Entrance", None if tgt.npc else 200)
-    )
-    if att.npc and tgt.npc:
-        c = new_combat(CLUB)
-        c = go(c, AddFighter(character=att, area="Entrance", team="Red"))
-        c = go(c, AddFighter(character=tgt, area="Entrance", team="Blue"))
-        return begin(c, [3, 2, 6, 1], "Red")
-    return begin(c, [3, 2, 6, 1], att_team_first)
-
-
 def test_defend_wins() -> None:
-    c = _duel(knife("Ana"), knife("Goon", npc=True))
+    c = duel(knife("Ana"), knife("Goon", npc=True))
     c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
     assert c.waiting_for()[0].options == (
         "defend", "counterattack", "counterattack_less_lethal", "pass")
@@ -232,7 +156,7 @@ def test_defend_wins() -> None:
 
 
 def test_defend_tie_pc_beats_npc() -> None:
-    c = _duel(knife("Goon", npc=True), knife("Ana"), "NPCs")
+    c = duel(knife("Goon", npc=True), knife("Ana"), "NPCs")
     c = go(c, Attack(fighter="Goon", target="Ana"))
     c, events = run(c, React(fighter="Ana", reaction="defend"), [3, 4, 3, 4, 6, 1, 3, 2],
                     actor=P2)
@@ -242,7 +166,7 @@ def test_defend_tie_pc_beats_npc() -> None:
 
 
 def test_defend_tie_npc_vs_npc_does_not_stop_the_attack() -> None:
-    c = _duel(knife("Red", npc=True), knife("Blue", npc=True))
+    c = duel(knife("Red", npc=True), knife("Blue", npc=True))
     c = go(c, Attack(fighter="Red", target="Blue"))
     c, events = run(c, React(fighter="Blue", reaction="defend"), [3, 4, 3, 4])
     assert ("Blue's Defend (34) only ties 34, and a tie stops nothing: the attack is not "
@@ -270,7 +194,7 @@ def test_every_defend_sentence_says_what_happened(attacker_npc: bool, faces: lis
     # Ana attacks, Goon defends (a stopped attack ends the round: the rest is initiative); one
     # of them is a PC, the other an NPC.
     ana, goon = knife("Ana", npc=attacker_npc), knife("Goon", npc=not attacker_npc)
-    c = _duel(ana, goon, "NPCs" if attacker_npc else "PCs")
+    c = duel(ana, goon, "NPCs" if attacker_npc else "PCs")
     c = go(c, Attack(fighter="Ana", target="Goon"))
     c, events = run(c, React(fighter="Goon", reaction="defend"), faces)
     texts = [e.text for e in events]
@@ -278,7 +202,7 @@ def test_every_defend_sentence_says_what_happened(attacker_npc: bool, faces: lis
 
 
 def test_counterattack_is_simultaneous() -> None:
-    c = _duel(knife("Ana"), knife("Goon", npc=True))
+    c = duel(knife("Ana"), knife("Goon", npc=True))
     c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
     c = go(c, React(fighter="Goon", reaction="counterattack"), [2, 5, 1, 6])
     assert kinds(c) == [(PromptKind.CHOOSE_DICE, "ana")]
@@ -300,7 +224,7 @@ def test_two_handed_melee_cannot_be_counterattacked_and_marks_x() -> None:
         left_hand=0,
         abilities=("melee_2h.no_counterattack",),
     )
-    c = _duel(axe, knife("Goon", npc=True))
+    c = duel(axe, knife("Goon", npc=True))
     c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
     assert c.waiting_for()[0].options == ("defend", "pass")
     c = go(c, React(fighter="Goon", reaction="pass"), [2, 5])
@@ -312,7 +236,7 @@ def test_two_handed_melee_cannot_be_counterattacked_and_marks_x() -> None:
 
 
 def test_critical_success_extra_action() -> None:
-    c = _duel(pistol("Ana"), pistol("Goon", npc=True))
+    c = duel(pistol("Ana"), pistol("Goon", npc=True))
     c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
     c = go(c, React(fighter="Goon", reaction="pass"), [3, 3])
     assert kinds(c) == [(PromptKind.CRITICAL, "ana")]
@@ -323,7 +247,7 @@ def test_critical_success_extra_action() -> None:
 
 
 def test_critical_adjust() -> None:
-    c = _duel(pistol("Ana"), pistol("Goon", npc=True))
+    c = duel(pistol("Ana"), pistol("Goon", npc=True))
     c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
     c = go(c, React(fighter="Goon", reaction="pass"), [5, 0])  # exactly the level
     refused(c, CriticalChoice(fighter="Ana", choice="adjust", value=51), "1-50", actor=P1)
@@ -333,7 +257,7 @@ def test_critical_adjust() -> None:
 
 
 def test_critical_failure_loses_next_action_next_round() -> None:
-    c = _duel(pistol("Ana"), pistol("Goon", npc=True))
+    c = duel(pistol("Ana"), pistol("Goon", npc=True))
     c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
     c, _events = run(c, React(fighter="Goon", reaction="pass"), [7, 7])
     ana = c.fighter("ana")
@@ -346,7 +270,7 @@ def test_critical_failure_loses_next_action_next_round() -> None:
 
 def test_good_reroll() -> None:
     good = pistol("Ana", max_level=60, abilities=("ranged_1h.good_attack",))
-    c = _duel(good, pistol("Goon", npc=True))
+    c = duel(good, pistol("Goon", npc=True))
     c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
     c = go(c, React(fighter="Goon", reaction="pass"), [7, 2])
     assert kinds(c) == [(PromptKind.REROLL, "ana")]
@@ -358,7 +282,7 @@ def test_good_reroll() -> None:
 
 def test_precise_modifier() -> None:
     sharp = pistol("Ana", max_level=60, abilities=("ranged_1h.precise_attack",))
-    c = _duel(sharp, pistol("Goon", npc=True))
+    c = duel(sharp, pistol("Goon", npc=True))
     c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
     c = go(c, React(fighter="Goon", reaction="pass"), [3, 8])
     c = go(c, ChooseDice(fighter="Ana", damage="tens"), actor=P1)  # 3 at 8
@@ -374,7 +298,7 @@ def test_precise_modifier() -> None:
 def test_book_damage_example_through_an_attack() -> None:
     hurt = knife("Bob", npc=True).model_copy(update={"wounds": {"right_leg": "\\\\\\"}})
     hurt = Character.model_validate(hurt.model_dump())
-    c = _duel(knife("Ana"), hurt)
+    c = duel(knife("Ana"), hurt)
     c = go(c, Attack(fighter="Ana", target="Bob"), actor=P1)
     c = go(c, React(fighter="Bob", reaction="pass"), [2, 4])  # 24
     c = go(c, ChooseDice(fighter="Ana", damage="ones"), actor=P1)  # 4 damage, location 2
@@ -384,7 +308,7 @@ def test_book_damage_example_through_an_attack() -> None:
 
 
 def test_damage_die_zero_does_nothing() -> None:
-    c = _duel(knife("Ana"), knife("Bob", npc=True))
+    c = duel(knife("Ana"), knife("Bob", npc=True))
     c = go(c, Attack(fighter="Ana", target="Bob"), actor=P1)
     c = go(c, React(fighter="Bob", reaction="pass"), [0, 5])
     c = go(c, ChooseDice(fighter="Ana", damage="tens"), actor=P1)
@@ -399,7 +323,7 @@ def test_armor_choice() -> None:
         max_level=50,
         items=(Item(name="Vest", kind="armor", location="torso"),),
     )
-    c = _duel(knife("Ana"), vest)
+    c = duel(knife("Ana"), vest)
     c = go(c, Attack(fighter="Ana", target="Bob"), actor=P1)
     c = go(c, React(fighter="Bob", reaction="pass"), [4, 6])
     c = go(c, ChooseDice(fighter="Ana", damage="ones"), actor=P1)  # 6 at 4: torso
@@ -418,14 +342,14 @@ def test_shield_holder_chooses_dice() -> None:
         items=(Item(name="Riot shield", kind="shield"),),
         left_hand=0,
     )
-    c = _duel(knife("Ana"), guard)
+    c = duel(knife("Ana"), guard)
     c = go(c, Attack(fighter="Ana", target="Bob"), actor=P1)
     c = go(c, React(fighter="Bob", reaction="pass"), [4, 6])
     assert kinds(c) == [(PromptKind.CHOOSE_DICE, "bob")]
 
 
 def test_less_lethal_lowers_level_only() -> None:
-    c = _duel(knife("Ana"), knife("Bob", npc=True))
+    c = duel(knife("Ana"), knife("Bob", npc=True))
     c = go(c, Attack(fighter="Ana", target="Bob", lethal=False), actor=P1)
     c = go(c, React(fighter="Bob", reaction="pass"), [4, 6])
     c = go(c, ChooseDice(fighter="Ana", damage="ones"), actor=P1)
@@ -434,7 +358,7 @@ def test_less_lethal_lowers_level_only() -> None:
 
 
 def test_a_less_lethal_counterattack_with_a_knife_marks_no_wounds() -> None:
-    c = _duel(knife("Ana"), knife("Goon", npc=True))
+    c = duel(knife("Ana"), knife("Goon", npc=True))
     c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
     options = c.waiting_for()[0].options
     assert options == ("defend", "counterattack", "counterattack_less_lethal", "pass")
@@ -457,14 +381,9 @@ def test_a_less_lethal_counterattack_with_a_knife_marks_no_wounds() -> None:
 
 
 def test_a_defend_cannot_be_less_lethal() -> None:
-    c = _duel(knife("Ana"), knife("Goon", npc=True))
+    c = duel(knife("Ana"), knife("Goon", npc=True))
     c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
     refused(c, React(fighter="Goon", reaction="defend", lethal=False), "Defend deals no damage")
-
-
-def _pistol_with(name: str, *ammo: Item, npc: bool = True) -> Character:
-    return Character(name=name, npc=npc, level=50, max_level=50,
-                     items=(Item(name="Pistol", kind="ranged_1h"), *ammo), right_hand=0)
 
 
 def _intercept_window(interceptor: Character) -> Combat:
@@ -477,7 +396,7 @@ def _intercept_window(interceptor: Character) -> Combat:
 
 
 def test_a_less_lethal_intercept_needs_less_lethal_ammo() -> None:
-    c = _intercept_window(_pistol_with("Goon", BULLETS))
+    c = _intercept_window(pistol_with("Goon", BULLETS))
     assert c.waiting_for()[0].options == ("intercept", "pass")  # no less-lethal button
     refused(c, React(fighter="Goon", reaction="intercept", lethal=False),
             "Goon has no less-lethal ammo: a less-lethal intercept with Pistol needs a "
@@ -487,7 +406,7 @@ def test_a_less_lethal_intercept_needs_less_lethal_ammo() -> None:
 
 
 def test_a_less_lethal_intercept_with_darts_only() -> None:
-    c = _intercept_window(_pistol_with("Goon", DARTS))
+    c = _intercept_window(pistol_with("Goon", DARTS))
     assert c.waiting_for()[0].options == ("intercept_less_lethal", "pass")
     refused(c, React(fighter="Goon", reaction="intercept"),
             "Goon has only less-lethal ammo left for Pistol: the intercept can only be "
@@ -503,7 +422,7 @@ def test_a_less_lethal_intercept_with_darts_only() -> None:
 @pytest.mark.parametrize(("lethal", "destroyed"), [(True, "Bullets"), (False, "Darts")])
 def test_a_ranged_intercept_fumble_destroys_ammo_of_its_sort(lethal: bool,
                                                               destroyed: str) -> None:
-    c = _intercept_window(_pistol_with("Goon", BULLETS, DARTS))
+    c = _intercept_window(pistol_with("Goon", BULLETS, DARTS))
     assert c.waiting_for()[0].options == ("intercept", "intercept_less_lethal", "pass")
     c, events = run(c, React(fighter="Goon", reaction="intercept", lethal=lethal), [7, 7])
     assert f"Goon's {destroyed} is destroyed (a ranged critical failure)." in [
@@ -513,7 +432,7 @@ def test_a_ranged_intercept_fumble_destroys_ammo_of_its_sort(lethal: bool,
 
 
 def test_a_ranged_less_lethal_counterattack_fumble_destroys_the_darts() -> None:
-    c = _duel(knife("Ana"), _pistol_with("Goon", BULLETS, DARTS))
+    c = duel(knife("Ana"), pistol_with("Goon", BULLETS, DARTS))
     c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
     c, events = run(c, React(fighter="Goon", reaction="counterattack", weapon="pistol",
                              lethal=False), [9, 1, 8, 8, 6, 1, 3, 2])  # both miss: round 2
@@ -544,7 +463,7 @@ def test_surrender_during_window() -> None:
 
 
 def test_surrender_of_the_last_ends_the_fight() -> None:
-    c = _duel(pistol("Ana"), pistol("Bob", npc=True))
+    c = duel(pistol("Ana"), pistol("Bob", npc=True))
     c = go(c, Attack(fighter="Ana", target="Bob"), actor=P1)
     c, events = run(c, Surrender(fighter="Bob"))
     assert c.phase is Phase.ENDED
@@ -553,14 +472,14 @@ def test_surrender_of_the_last_ends_the_fight() -> None:
 
 
 def test_no_surrender_after_dice() -> None:
-    c = _duel(knife("Ana"), knife("Bob", npc=True))
+    c = duel(knife("Ana"), knife("Bob", npc=True))
     c = go(c, Attack(fighter="Ana", target="Bob"), actor=P1)
     c = go(c, React(fighter="Bob", reaction="pass"), [4, 6])
     refused(c, Surrender(fighter="Bob"), "already rolled")
 
 
 def test_gm_set_and_end() -> None:
-    c = _duel(knife("Ana"), knife("Bob", npc=True))
+    c = duel(knife("Ana"), knife("Bob", npc=True))
     refused(c, GMSet(fighter="Ana", level=30), "Only a GM", actor=P1)
     c, events = run(c, GMSet(fighter="Ana", level=30, area="Bar", marks={"head": "X"}))
     ana = c.fighter("ana")
@@ -637,7 +556,7 @@ def test_unconscious_cannot_act() -> None:
 
 
 def test_json_round_trip_mid_window() -> None:
-    c = _duel(knife("Ana"), knife("Goon", npc=True))
+    c = duel(knife("Ana"), knife("Goon", npc=True))
     c, _ = run(c, Attack(fighter="Ana", target="Goon"), actor=P1, now=1000.0)
     text = c.model_dump_json()
     again = Combat.model_validate_json(text)
@@ -650,7 +569,7 @@ def test_json_round_trip_mid_window() -> None:
 
 
 def test_render_board_fits() -> None:
-    c = _duel(knife("Ana"), knife("Goon", npc=True))
+    c = duel(knife("Ana"), knife("Goon", npc=True))
     c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
     board = render_board(c, rules=RULES)
     assert len(board) <= 1990
@@ -692,24 +611,8 @@ def test_whole_fight_ends_with_one_team_unconscious() -> None:
 # ---- weapons, ammo and items (004 "Ranged weapons", "Use or manage items") --------------------
 
 
-def rifle(name: str, level: int = 50, npc: bool = False, *ammo: Item) -> Character:
-    return Character(
-        name=name,
-        npc=npc,
-        level=level,
-        max_level=max(level, 50),
-        items=(Item(name="Rifle", kind="ranged_2h"), Item(name="Knife", kind="melee_1h"), *ammo),
-        right_hand=0,
-        left_hand=0,
-    )
-
-
-BULLETS = Item(name="Bullets", kind="ammo")
-DARTS = Item(name="Darts", kind="ammo", less_lethal=True)
-
-
 def test_a_2h_ranged_weapon_cannot_shoot_at_range_0() -> None:
-    c = _duel(rifle("Ana", 50, False, BULLETS), knife("Goon", npc=True))
+    c = duel(rifle("Ana", 50, False, BULLETS), knife("Goon", npc=True))
     refused(c, Attack(fighter="Ana", target="Goon"), "out of range for Rifle: range 0", P1)
     assert legal_targets(c, "ana", RULES) == ()
 
@@ -742,31 +645,14 @@ def test_a_ranged_critical_failure_destroys_one_slot_of_ammo() -> None:
 
 
 def test_a_melee_critical_failure_costs_no_ammo() -> None:
-    c = _duel(knife("Ana"), knife("Goon", npc=True))
+    c = duel(knife("Ana"), knife("Goon", npc=True))
     c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
     c, events = run(c, React(fighter="Goon", reaction="pass"), [9, 9])
     assert not any(e.kind == "ammo" for e in events)
 
 
-def _armed(name: str, npc: bool = False) -> Character:
-    return Character(
-        name=name,
-        npc=npc,
-        level=50,
-        max_level=50,
-        items=(
-            Item(name="Rifle", kind="ranged_2h"),
-            Item(name="Pistol", kind="ranged_1h"),
-            Item(name="Shield", kind="shield"),
-            BULLETS,
-            Item(name="Kit", kind="first_aid"),
-        ),
-        right_hand=1,
-    )
-
-
 def test_holding_an_item_takes_one_action_and_stows_what_is_in_the_way() -> None:
-    c = _duel(_armed("Ana"), knife("Goon", npc=True))
+    c = duel(armed("Ana"), knife("Goon", npc=True))
     assert set(legal_items(c, "ana", RULES, "hold")) == {"Rifle", "Shield", "Kit"}
     c, events = run(c, ManageItems(fighter="Ana", op="hold", item="rifle"), actor=P1)
     ana = c.fighter("ana")
@@ -775,7 +661,7 @@ def test_holding_an_item_takes_one_action_and_stows_what_is_in_the_way() -> None
 
 
 def test_hold_refusals_change_nothing() -> None:
-    c = _duel(_armed("Ana"), knife("Goon", npc=True))
+    c = duel(armed("Ana"), knife("Goon", npc=True))
     refused(c, ManageItems(fighter="Ana", op="hold", item="Pistol"), "already holds Pistol", P1)
     refused(c, ManageItems(fighter="Ana", op="hold", item="Shield", hand="left"),
             "cannot use Shield and Pistol at the same time", P1)
@@ -789,7 +675,7 @@ def test_hold_refusals_change_nothing() -> None:
 
 
 def test_dropping_is_free_and_picking_up_takes_an_action() -> None:
-    c = _duel(_armed("Ana"), knife("Goon", npc=True))
+    c = duel(armed("Ana"), knife("Goon", npc=True))
     c, events = run(c, ManageItems(fighter="Ana", op="drop", hand="right"), actor=P1)
     assert events[0].text == "Ana drops Pistol in Entrance (no action)."
     ana = c.fighter("ana")
@@ -803,7 +689,7 @@ def test_dropping_is_free_and_picking_up_takes_an_action() -> None:
 
 
 def test_an_item_dropped_elsewhere_cannot_be_picked_up() -> None:
-    c = _duel(_armed("Ana"), knife("Goon", npc=True))
+    c = duel(armed("Ana"), knife("Goon", npc=True))
     c = go(c, ManageItems(fighter="Ana", op="drop", item="Pistol"), actor=P1)
     c = go(c, GMSet(fighter="Ana", area="Dance Floor"))
     assert legal_items(c, "ana", RULES, "pickup") == ()
@@ -811,7 +697,7 @@ def test_an_item_dropped_elsewhere_cannot_be_picked_up() -> None:
 
 
 def test_a_full_arm_drops_its_item_on_the_floor() -> None:
-    c = _duel(knife("Goon", npc=True), _armed("Ana"), att_team_first="NPCs")
+    c = duel(knife("Goon", npc=True), armed("Ana"), att_team_first="NPCs")
     c = go(c, GMSet(fighter="Ana", marks={"right_arm": "\\\\"}))
     c = go(c, Attack(fighter="Goon", target="Ana"))
     c = go(c, React(fighter="Ana", reaction="pass"), [1, 8], actor=P2)
@@ -822,7 +708,7 @@ def test_a_full_arm_drops_its_item_on_the_floor() -> None:
 
 
 def test_stow_and_use() -> None:
-    c = _duel(_armed("Ana"), knife("Goon", npc=True))
+    c = duel(armed("Ana"), knife("Goon", npc=True))
     refused(c, ManageItems(fighter="Ana", op="use", item="Rifle"), "not in Ana's hands", P1)
     c, events = run(c, ManageItems(fighter="Ana", op="use", item="Pistol"), actor=P1)
     assert events[0].text == "Ana uses Pistol; the GM says what it does. (one action)"
@@ -840,32 +726,19 @@ def test_using_a_thing_noted_on_the_area() -> None:
 
 
 def test_stow_empties_hands_for_one_action() -> None:
-    c = _duel(_armed("Ana"), knife("Goon", npc=True))
+    c = duel(armed("Ana"), knife("Goon", npc=True))
     c = go(c, ManageItems(fighter="Ana", op="stow"), actor=P1)
     ana = c.fighter("ana")
     assert ana.actions == 0 and ana.character.right_hand is None
-    empty = _duel(knife("Bob").model_copy(update={"right_hand": None}), knife("Goon", npc=True))
+    empty = duel(knife("Bob").model_copy(update={"right_hand": None}), knife("Goon", npc=True))
     refused(empty, ManageItems(fighter="Bob", op="stow"), "nothing in hand to stow", P1)
 
 
 # ---- surrender while a move waits for Intercepts ------------------------------------------------
 
 
-def _move_window() -> Combat:
-    c = setup(
-        (knife("Ana"), "Dance Floor", 100),
-        (knife("Cy"), "Alley", 200),
-        (knife("Goon", npc=True), "Dance Floor", None),
-        (knife("Rat", npc=True), "Dance Floor", None),
-    )
-    c = begin(c, [3, 2, 6, 1], "PCs")
-    c = go(c, Move(fighter="Ana", to="Bar"), actor=P1)
-    assert kinds(c) == [(PromptKind.REACT, "goon"), (PromptKind.REACT, "rat")]
-    return c
-
-
 def test_a_mover_who_surrenders_before_the_dice_does_not_move() -> None:
-    c = go(_move_window(), React(fighter="Goon", reaction="intercept"))
+    c = go(move_window(), React(fighter="Goon", reaction="intercept"))
     assert c.fighter("goon").actions == 0
     c, events = run(c, Surrender(fighter="Ana"), actor=P1)
     assert "Ana's move does not take effect." in [e.text for e in events]
@@ -875,6 +748,6 @@ def test_a_mover_who_surrenders_before_the_dice_does_not_move() -> None:
 
 
 def test_an_interceptor_who_surrenders_leaves_the_window() -> None:
-    c = go(_move_window(), React(fighter="Rat", reaction="pass"))
+    c = go(move_window(), React(fighter="Rat", reaction="pass"))
     c = go(c, Surrender(fighter="Goon"))
     assert c.move is None and c.fighter("ana").area == "Bar"

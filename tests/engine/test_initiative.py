@@ -23,7 +23,7 @@ from engine.combat import (
     render_board,
 )
 from engine.combat.prompts import SPECS, asked_users
-from tests.engine.test_combat import GM, P1, P2, RULES, go, knife, refused, run, setup
+from tests.engine.combat.helpers import GM, P1, P2, RULES, go, knife, refused, run, setup
 
 P3 = Actor(user_id=300, gm=False)
 

@@ -16,12 +16,12 @@ from engine.combat import (
     legal_items,
 )
 from engine.combat.commands import Rearrange
-from tests.engine.test_combat import (
+from tests.engine.combat.helpers import (
     P1,
     P2,
     RULES,
-    _duel,
     begin,
+    duel,
     go,
     knife,
     refused,
@@ -54,7 +54,7 @@ KNIFE, SHIELD, PISTOL, RIFLE, BULLETS = range(5)
 
 def _fight(ana: Character | None = None) -> Combat:
     """Ana (player 100) against Goon in the Entrance, PCs acting: Ana has one action."""
-    c = _duel(ana or _kit(), knife("Goon", npc=True))
+    c = duel(ana or _kit(), knife("Goon", npc=True))
     assert c.fighter("ana").actions == 1
     return c
 
