@@ -1,6 +1,4 @@
-"""Abilities in play: every combat ability of the data is a modifier row (no code), a rule
-registered at the hook points, or listed as not yet in play; and each registered rule does
-what its heading says."""
+"""004 "Combat abilities": each is a modifier row, a rule at a hook point, or not yet in play."""
 
 from __future__ import annotations
 

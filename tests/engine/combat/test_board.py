@@ -1,4 +1,4 @@
-"""The board: the fight as one text block (the map of 004 "Maps" in words)."""
+"""004 "Maps" ("make the consequences of positioning unambiguous"): the board as text."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The GM's corrections and ending the fight (RULINGS 21: "the GM decides")."""
+"""004 "Meta" ("the GM decides"): the GM's corrections during a fight, and ending it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""engine.combat: random legal command sequences keep the state sound and storable."""
+"""004 "Combat": random legal commands keep a fight sound and storable."""
 
 from __future__ import annotations
 

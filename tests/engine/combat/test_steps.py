@@ -1,6 +1,4 @@
-"""The step stack: an Intercept stands above its Move, one loop advances the top, a fight
-stored in the shape before the stack (one slot per kind of step) loads and plays on, and
-every prompt kind has its spec."""
+"""004 "Actions": the step stack (an Intercept above its Move), old stored fights, prompts."""
 
 from __future__ import annotations
 
