@@ -14,16 +14,56 @@ from tests.engine.combat.helpers import (
     BULLETS,
     DARTS,
     P1,
+    P2,
     RULES,
     begin,
     duel,
     go,
     knife,
+    pistol,
     refused,
     rifle,
     run,
     setup,
 )
+
+
+def test_rulebook_range_examples() -> None:
+    # 004 "Range": "The range from the entrance to the dance floor is one. The range from the
+    # entrance to the catwalk is two." Ana's pistol ("a range of 0 or 1") reaches the dance
+    # floor, not the catwalk; Cy's rifle ("a range of 1 or more") reaches both.
+    c = setup(
+        (pistol("Ana"), "Entrance", 100),
+        (rifle("Cy", 50, False, BULLETS), "Entrance", 200),
+        (knife("Goon", npc=True), "Dance Floor", None),
+        (knife("Rat", npc=True), "Catwalk", None),
+    )
+    c = begin(c, [3, 2, 6, 1], "PCs")
+    assert legal_targets(c, "ana", RULES) == ("Goon", "Cy")  # Cy, beside her: range 0
+    refused(c, Attack(fighter="Ana", target="Rat"), "out of range for Pistol: range 2", P1)
+    assert legal_targets(c, "cy", RULES) == ("Goon", "Rat")
+    assert go(c, Attack(fighter="Ana", target="Goon"), actor=P1).phase is Phase.REACTION
+    assert go(c, Attack(fighter="Cy", target="Rat"), actor=P2).phase is Phase.REACTION
+
+
+def test_rulebook_line_of_sight_examples() -> None:
+    # 004 "Line of Sight": "A character in the alley has line of sight to the kitchen, but not
+    # the bar. A character in the pool tables has line of sight to the bar, but not the
+    # kitchen." Ana's rifle reaches every range from 1 up, so only sight decides.
+    for area, seen, unseen in (("Alley", "Kitchen", "Bar"), ("Pool Tables", "Bar", "Kitchen")):
+        c = setup((rifle("Ana", 50, False, BULLETS), area, 100),
+                  (knife("Goon", npc=True), seen, None), (knife("Rat", npc=True), unseen, None))
+        c = begin(c, [3, 2, 6, 1], "PCs")
+        assert legal_targets(c, "ana", RULES) == ("Goon",)
+        refused(c, Attack(fighter="Ana", target="Rat"),
+                f"Ana has no line of sight from {area} to {unseen}", P1)
+        assert go(c, Attack(fighter="Ana", target="Goon"), actor=P1).phase is Phase.REACTION
+    # "A character in the DJ booth has line of sight to another character in the DJ booth"
+    # (although the booth has cover in every direction).
+    c = setup((pistol("Ana"), "DJ Booth", 100), (knife("Goon", npc=True), "DJ Booth", None))
+    c = begin(c, [3, 2, 6, 1], "PCs")
+    assert legal_targets(c, "ana", RULES) == ("Goon",)
+    assert go(c, Attack(fighter="Ana", target="Goon"), actor=P1).phase is Phase.REACTION
 
 
 def test_no_line_of_sight() -> None:
