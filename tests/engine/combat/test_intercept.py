@@ -2,27 +2,63 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.character import Character
 from engine.combat import (
+    AddFighter,
     ChooseDice,
     Combat,
     Move,
+    PromptKind,
     React,
+    new_combat,
 )
 from tests.engine.combat.helpers import (
     BULLETS,
+    CLUB,
     DARTS,
     P1,
     begin,
     go,
+    kinds,
     knife,
+    pistol,
     pistol_with,
     refused,
     run,
     setup,
+    texts,
 )
+
+
+def test_rulebook_intercept_example() -> None:
+    # 004 "Intercept": "The range from the entrance to a character moving between the catwalk
+    # and dance floor is one." The nightclub joins the catwalk and the dance floor by sight
+    # only, so to play the sentence the catwalk gets a way down instead: an arrow, one way
+    # (004 "Movement": "jumping down?"), with the same marks, so the same ranges and sight.
+    jump = re.sub(r"(?m)^Catwalk \.\. Dance Floor.*$", "Catwalk -> Dance Floor", CLUB)
+    assert jump != CLUB
+    c = new_combat(jump)
+    for ch, area, owner in ((knife("Ana"), "Catwalk", 100), (knife("Cy"), "Alley", 200),
+                            (pistol("Goon", npc=True), "Entrance", None),
+                            (knife("Rat", npc=True), "Entrance", None)):
+        c = go(c, AddFighter(character=ch, area=area, owner_id=owner))
+    club = c.game_map()
+    assert club.range("Entrance", "Catwalk") == 2 and club.range("Entrance", "Dance Floor") == 1
+    c = begin(c, [3, 2, 6, 1], "PCs")
+    c = go(c, Move(fighter="Ana", to="Dance Floor"), actor=P1)
+    # "Use the smaller of the two ranges": 1. Goon's pistol (range 0 or 1) reaches Ana; Rat's
+    # knife (range 0) does not, so only Goon is asked.
+    assert kinds(c) == [(PromptKind.REACT, "goon")]
+    c, events = run(c, React(fighter="Goon", reaction="intercept"), [2, 3])
+    assert "Goon attacks Ana with Pistol: 23 (2·3) vs 50 — SUCCESS." in texts(events)
+    assert kinds(c) == [(PromptKind.CHOOSE_DICE, "goon")]
+    c, events = run(c, ChooseDice(fighter="Goon", damage="ones"))  # 3 damage, location 2
+    assert texts(events)[-1] == "Ana is now in Dance Floor."
+    assert c.fighter("ana").character.level == 47
 
 
 def _intercept_window(interceptor: Character) -> Combat:
