@@ -1,14 +1,12 @@
-"""engine.combat: random legal command sequences keep the state sound and storable."""
+"""004 "Combat": random legal commands keep a fight sound and storable."""
 
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from data import builtin_maps, load_rules
 from engine.character import Character, Item
 from engine.combat import (
-    Actor,
     AddFighter,
     AidMark,
     Armor,
@@ -40,10 +38,8 @@ from engine.combat import (
 from engine.combat.commands import Rearrange
 from engine.combat.prompts import SPECS
 from engine.dice import RandomDice
+from tests.engine.combat.helpers import CLUB, GM, RULES
 
-RULES = load_rules()
-CLUB = builtin_maps()["nightclub"]
-GM = Actor(user_id=1, gm=True)
 AREAS = ("Entrance", "Dance Floor", "Bar", "Pool Tables", "Catwalk")
 
 
