@@ -456,14 +456,14 @@ async def test_the_first_aid_success_example(table: Table) -> None:
     assert dice.labels == ["1 boxes · 4 more locations", "4 boxes · 1 more location"]
     chosen = await table.click(dice, "4 boxes · 1 more location", user=ALICE)
     boxes = chosen.prompt
-    assert "Bram" in boxes.content and boxes.labels == ["Head", "Right arm", "Left arm", "Done"]
-    refused = await table.click(boxes, "Head", user=ALICE)
-    assert refused.ephemeral  # the treated player chooses
-    first = await table.click(boxes, "Head", user=BOB)
-    second = await table.click(first.prompt, "Head", user=BOB)
+    assert "Ana" in boxes.content and boxes.labels == ["Head", "Right arm", "Left arm", "Done"]
+    refused = await table.click(boxes, "Head", user=BOB)
+    assert refused.ephemeral  # "You erase 2 marks from their head": the treater chooses
+    first = await table.click(boxes, "Head", user=ALICE)
+    second = await table.click(first.prompt, "Head", user=ALICE)
     assert second.prompt.labels == ["Right arm", "Left arm", "Done"]
     table.dice(3, 4, 6, 2)  # the PCs are done for the round; the NPCs move on to round 2
-    last = await table.click(second.prompt, "Right arm", user=BOB)
+    last = await table.click(second.prompt, "Right arm", user=ALICE)
     text = last.answer.content
     assert "Erased 2 on the head and 1 on the right arm." in text, text
     assert "became X: 1 on the left arm." in text, text
@@ -612,9 +612,9 @@ async def test_a_second_click_on_the_same_button_is_refused(table: Table) -> Non
     aided = await table.slash("firstaid", target="Bram")
     chosen = await table.click(aided.prompt, "4 boxes · 1 more location", user=ALICE)
     boxes = chosen.prompt
-    first = await table.click(boxes, "Head", user=BOB)
+    first = await table.click(boxes, "Head", user=ALICE)
     assert not first.ephemeral
-    second = await table.click_stale(boxes, "Head", user=BOB)
+    second = await table.click_stale(boxes, "Head", user=ALICE)
     assert second.ephemeral and "out of date" in second.content, second.content
     log = await table.slash("combat log")
     assert log.content.count("Bram's head: a \\\\ erased.") == 1, log.content

@@ -147,7 +147,7 @@ def prompts(c: Combat, aid: AidAction) -> tuple[Prompt, ...]:
     if aid.boxes is None:
         return (prompt(c, PromptKind.AID_DICE, aid.treater, ("tens", "ones")),)
     options = _box_options(ch, aid)
-    return (prompt(c, PromptKind.AID_BOXES, aid.target, (*options, "done")),)
+    return (prompt(c, PromptKind.AID_BOXES, aid.treater, (*options, "done")),)
 
 
 def aid_mark(c: Combat, cmd: AidMark, ctx: Context) -> Combat:
@@ -181,7 +181,8 @@ def aid_mark(c: Combat, cmd: AidMark, ctx: Context) -> Combat:
     else:
         where = rules.body.location(cmd.option).name.lower()
         what = "a \\ erased" if asked.kind is PromptKind.AID_BOXES else "an X becomes ■"
-        ctx.emit(EventKind.AID_MARK, f"{f.name}'s {where}: {what}.", f.key)
+        treated = c.fighter(aid.target)  # whoever chose it, the marks are the treated one's
+        ctx.emit(EventKind.AID_MARK, f"{treated.name}'s {where}: {what}.", treated.key)
         plan = {**aid.plan, cmd.option: aid.plan.get(cmd.option, 0) + 1}
         aid = aid.model_copy(update={"plan": plan})
     return replace_top(c, aid)
