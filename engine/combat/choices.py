@@ -13,7 +13,7 @@ from engine.combat.context import Context, require_phase
 from engine.combat.fighters import lose_action, put
 from engine.combat.model import AttackAction, Combat, EventKind, Phase, PromptKind, RollState
 from engine.combat.prompts import answering
-from engine.combat.rolls import replace_roll, rolls_deciding, strike, wants_reroll
+from engine.combat.rolls import replace_roll, rolls_deciding, strike, target_of, wants_reroll
 from engine.combat.steps import replace_top
 from engine.dice import CriticalChoice as DiceCriticalChoice
 from engine.dice import Reroll as DiceReroll
@@ -109,11 +109,10 @@ def _offer_destroy(c: Combat, key: str, target: str, ctx: Context) -> Combat:
 
 def _destroy_target(a: AttackAction, key: str) -> str:
     """Whose item ``key``'s critical success may destroy: the target of their attack roll."""
-    for s in a.rolls:
-        hit = strike(a, s)
-        if s.fighter == key and hit is not None:
-            return hit.target
-    raise RuleError("No critical success is destroying an item now.")
+    target = target_of(a, key)
+    if target is None:
+        raise RuleError("No critical success is destroying an item now.")
+    return target
 
 
 def destroy_options(c: Combat, a: AttackAction, key: str) -> tuple[str, ...]:

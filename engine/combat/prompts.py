@@ -39,6 +39,7 @@ from engine.combat.model import (
     PromptKind,
     Reactor,
 )
+from engine.combat.rolls import target_of
 from engine.errors import RuleError
 
 __all__ = [
@@ -294,21 +295,13 @@ def option_label(c: Combat, p: Prompt, option: str) -> str:
         return f"Defend {c.fighter(attack.target).name}"
     if attack is not None and p.fighter is not None:
         if p.kind is PromptKind.CRITICAL and option == "target_loses_action":
-            target = _target_of(attack, p.fighter)
+            target = target_of(attack, p.fighter)
             if target is not None:
                 return f"{c.fighter(target).name} loses next action"
         if p.kind is PromptKind.DESTROY and option.isdigit():
-            target = _target_of(attack, p.fighter)
+            target = target_of(attack, p.fighter)
             items = c.fighter(target).character.items if target is not None else ()
             if 0 < int(option) <= len(items):
                 return f"Destroy {items[int(option) - 1].name}"
     return SPECS[p.kind].label(option, prompt_dice(c, p))
 
-
-def _target_of(a: AttackAction, key: str) -> str | None:
-    """Whom ``key`` attacks in ``a``: the attacker its target, a counterattacker the attacker."""
-    if key == a.attacker:
-        return a.target
-    if key == a.reactor and a.reaction == "counterattack":
-        return a.attacker
-    return None

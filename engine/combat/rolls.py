@@ -11,7 +11,10 @@ from engine.combat.model import AidAction, AttackAction, Combat, Phase, RollStat
 from engine.combat.steps import replace_top
 from engine.dice import Check
 
-__all__ = ["Strike", "replace_roll", "roll_text", "rolls_deciding", "strike", "wants_reroll"]
+__all__ = [
+    "Strike", "replace_roll", "roll_text", "rolls_deciding", "strike", "target_of",
+    "wants_reroll",
+]
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,15 @@ def strike(a: AttackAction, s: RollState) -> Strike | None:
             a.attacker,
             reactor.lethal if reactor is not None else True,
         )
+    return None
+
+
+def target_of(a: AttackAction, key: str) -> str | None:
+    """Whom ``key`` strikes in ``a``: an attacker its target, a counterattacker the attacker."""
+    for s in a.rolls:
+        hit = strike(a, s)
+        if s.fighter == key and hit is not None:
+            return hit.target
     return None
 
 
