@@ -230,10 +230,13 @@ class Modifier(StrEnum):
 
 
 class CriticalChoice(StrEnum):
-    """What a critical success gives (RULINGS 5): one of the two, not both."""
+    """What a critical success gives (RULINGS 5): one of the two, not both. An ability may
+    offer something in place of the extra action (1H Melee: the target loses its next
+    action); the dice are kept as shown then too."""
 
     EXTRA_ACTION = "extra_action"
     ADJUST = "adjust"
+    TARGET_LOSES_ACTION = "target_loses_action"
 
 
 class Roll(BaseModel):
@@ -355,8 +358,24 @@ class Roll(BaseModel):
 
     def take_extra_action(self) -> Roll:
         """Critical success, option 1: keep the dice and gain another action."""
+        return self.keep_for(CriticalChoice.EXTRA_ACTION)
+
+    def keep_for(self, choice: CriticalChoice) -> Roll:
+        """Critical success: keep the dice as shown and take ``choice`` (the extra action, or
+        what an ability gives in its place).
+
+        >>> r = Roll.first(40, ScriptedDice([3, 3]))
+        >>> r.keep_for(CriticalChoice.TARGET_LOSES_ACTION).result.value
+        33
+        >>> r.keep_for(CriticalChoice.ADJUST)
+        Traceback (most recent call last):
+        ...
+        engine.errors.RuleError: Adjusting a critical success needs the value to adjust to.
+        """
+        if choice is CriticalChoice.ADJUST:
+            raise RuleError("Adjusting a critical success needs the value to adjust to.")
         self._require_critical_choice()
-        return self.model_copy(update={"critical_choice": CriticalChoice.EXTRA_ACTION})
+        return self.model_copy(update={"critical_choice": choice})
 
     def adjust(self, value: int) -> Roll:
         """Critical success, option 2: set the dice to any value up to :attr:`adjust_limit`.

@@ -1,18 +1,28 @@
 """The roller's choices on a roll (004 "Rolling Dice"): a good roller re-rolls a die (or both)
-or keeps the roll; a critical success takes an extra action or adjusts the roll."""
+or keeps the roll; a critical success takes an extra action or adjusts the roll, or what an
+ability offers in place of the extra action (1H Melee: the target loses its next action); and
+what an ability gives in addition (2H Melee: destroy one of the target's items)."""
 
 from __future__ import annotations
 
-from engine.combat.commands import CriticalChoice, Reroll
+from engine.character import destroy_item
+from engine.combat.abilities.hooks import CRITICAL_OPTIONS, critical_extras, critical_options
+from engine.combat.abilities.melee_2h import DESTROY_ITEM
+from engine.combat.commands import CriticalChoice, DestroyItem, Reroll
 from engine.combat.context import Context, require_phase
-from engine.combat.fighters import put
-from engine.combat.model import Combat, EventKind, Phase, PromptKind
+from engine.combat.fighters import lose_action, put
+from engine.combat.model import AttackAction, Combat, EventKind, Phase, PromptKind, RollState
 from engine.combat.prompts import answering
-from engine.combat.rolls import replace_roll, rolls_deciding, wants_reroll
+from engine.combat.rolls import replace_roll, rolls_deciding, strike, target_of, wants_reroll
+from engine.combat.steps import replace_top
+from engine.dice import CriticalChoice as DiceCriticalChoice
 from engine.dice import Reroll as DiceReroll
 from engine.errors import RuleError
 
-__all__ = ["critical", "reroll"]
+__all__ = ["critical", "critical_choices", "destroy", "destroy_options", "reroll"]
+
+#: Discord's limit of 25 buttons, less the "none" button.
+MAX_DESTROY_OPTIONS = 24
 
 
 def reroll(c: Combat, cmd: Reroll, ctx: Context) -> Combat:
@@ -31,16 +41,43 @@ def reroll(c: Combat, cmd: Reroll, ctx: Context) -> Combat:
     return replace_roll(c, new)
 
 
+def critical_choices(c: Combat, a: AttackAction, s: RollState) -> tuple[str, ...]:
+    """What the roller of ``s`` may choose on its critical success: the book's two, and what
+    the roller's abilities offer for this attack (its action and weapon)."""
+    hit = strike(a, s)
+    if hit is None:
+        return CRITICAL_OPTIONS
+    return critical_options(c.fighter(s.fighter).character, hit.action, hit.weapon)
+
+
 def critical(c: Combat, cmd: CriticalChoice, ctx: Context) -> Combat:
     require_phase(c, Phase.RESOLUTION)
-    f, _ = answering(c, PromptKind.CRITICAL, cmd.fighter, ctx.actor)
+    f, asked = answering(c, PromptKind.CRITICAL, cmd.fighter, ctx.actor)
+    if cmd.choice not in asked.options:
+        raise RuleError(
+            f"{f.name}'s critical success offers: {', '.join(asked.options)}; "
+            f"not {cmd.choice}."
+        )
     state = next(
         s for s in rolls_deciding(c) if s.fighter == f.key and s.roll.awaits_critical_choice
     )
+    a = c.attack
+    hit = None if a is None else strike(a, state)
     if cmd.choice == "extra_action":
         roll = state.roll.take_extra_action()
         c = put(c, f.model_copy(update={"actions": f.actions + 1}))
         ctx.emit(EventKind.EXTRA_ACTION, f"{f.name} takes an extra action this round.", f.key)
+    elif cmd.choice == "target_loses_action":
+        assert hit is not None  # offered only for an attack roll
+        roll = state.roll.keep_for(DiceCriticalChoice.TARGET_LOSES_ACTION)
+        t = c.fighter(hit.target)
+        when = "" if t.actions > 0 else " (next round: none is left this round)"
+        c = put(c, lose_action(t))
+        ctx.emit(
+            EventKind.LOST_ACTION,
+            f"{f.name}'s critical success: {t.name} loses the next action{when}.",
+            t.key,
+        )
     else:
         if cmd.value is None:
             limit = state.roll.adjust_limit
@@ -51,4 +88,73 @@ def critical(c: Combat, cmd: CriticalChoice, ctx: Context) -> Combat:
             EventKind.ADJUST, f"{f.name} adjusts the roll to {res.value}.", f.key,
             (res.tens, res.ones),
         )
-    return replace_roll(c, state.model_copy(update={"roll": roll}))
+    c = replace_roll(c, state.model_copy(update={"roll": roll}))
+    if hit is not None and DESTROY_ITEM in critical_extras(
+        f.character, hit.action, hit.weapon
+    ):
+        c = _offer_destroy(c, f.key, hit.target, ctx)
+    return c
+
+
+def _offer_destroy(c: Combat, key: str, target: str, ctx: Context) -> Combat:
+    """2H Melee: the critical success may also destroy one of the target's items."""
+    a = c.attack
+    assert a is not None
+    f, t = c.fighter(key), c.fighter(target)
+    if not destroy_options(c, a, key):
+        ctx.emit(EventKind.ITEM_DESTROYED, f"{t.name} has no item left to destroy.", t.key)
+        return c
+    return replace_top(c, a.model_copy(update={"destroying": (*a.destroying, f.key)}))
+
+
+def _destroy_target(a: AttackAction, key: str) -> str:
+    """Whose item ``key``'s critical success may destroy: the target of their attack roll."""
+    target = target_of(a, key)
+    if target is None:
+        raise RuleError("No critical success is destroying an item now.")
+    return target
+
+
+def destroy_options(c: Combat, a: AttackAction, key: str) -> tuple[str, ...]:
+    """The target's items ``key`` may destroy, by their number on the sheet (1-based): every
+    intact item on them (in hand, worn or in the pack); not what lies on the floor."""
+    t = c.fighter(_destroy_target(a, key))
+    floor = {d.index for d in t.dropped}
+    return tuple(
+        str(i + 1)
+        for i, item in enumerate(t.character.items)
+        if not item.destroyed and i not in floor
+    )[:MAX_DESTROY_OPTIONS]
+
+
+def destroy(c: Combat, cmd: DestroyItem, ctx: Context) -> Combat:
+    """2H Melee: the roller names one of the target's items to destroy, or none."""
+    require_phase(c, Phase.RESOLUTION)
+    f, asked = answering(c, PromptKind.DESTROY, cmd.fighter, ctx.actor)
+    a = c.attack
+    assert a is not None  # the prompt is asked only during an attack
+    t = c.fighter(_destroy_target(a, f.key))
+    if cmd.item not in asked.options:
+        numbers = ", ".join(o for o in asked.options if o != "none")
+        raise RuleError(
+            f"Name one of {t.name}'s items by its number on the sheet ({numbers}) or none."
+        )
+    if cmd.item == "none":
+        ctx.emit(EventKind.ITEM_DESTROYED, f"{f.name} destroys none of {t.name}'s items.", f.key)
+    else:
+        index = int(cmd.item) - 1
+        ch = t.character
+        item = ch.items[index]
+        hands = [h for h in (ch.right_hand, ch.left_hand) if h == index]
+        ch, _ = destroy_item(ch, index, rules=ctx.rules)
+        c = put(c, t.model_copy(update={"character": ch}))
+        leaves = f"; it leaves {t.name}'s hand{'s' if len(hands) > 1 else ''}" if hands else ""
+        ctx.emit(
+            EventKind.ITEM_DESTROYED,
+            f"{f.name}'s critical success destroys {t.name}'s {item.name}{leaves}.",
+            t.key,
+        )
+    top = c.attack
+    assert top is not None
+    left = tuple(k for k in top.destroying if k != f.key)
+    return replace_top(c, top.model_copy(update={"destroying": left}))

@@ -28,6 +28,7 @@ __all__ = [
     "CloseWindow",
     "Command",
     "CriticalChoice",
+    "DestroyItem",
     "Done",
     "Door",
     "EndCombat",
@@ -121,15 +122,21 @@ class Door(_Command):
 
 
 class FirstAid(_Command):
+    """First aid on ``target``. ``sure``: True takes the First Aid ability's sure success
+    instead of rolling, False rolls; None rolls, or asks first when the treater has that
+    ability."""
+
     kind: Literal["first_aid"] = "first_aid"
     fighter: str
     target: str
+    sure: bool | None = None
 
 
 class AidMark(_Command):
-    """A choice after a First Aid roll: ``option`` is ``tens``/``ones`` (the treater: the die
-    for boxes), a location id (the treated: erase a \\ there, or make an X there ■) or
-    ``done`` (erase no more)."""
+    """A choice about a First Aid: ``option`` is ``roll``/``sure`` (the treater, before the
+    roll: roll, or the ability's sure success), ``tens``/``ones`` (the treater: the die for
+    boxes), a location id (the treated: erase a \\ there, or make an X there ■) or ``done``
+    (erase no more)."""
 
     kind: Literal["aid_mark"] = "aid_mark"
     fighter: str
@@ -206,10 +213,22 @@ class Reroll(_Command):
 
 
 class CriticalChoice(_Command):
+    """What a critical success gives: an extra action, an adjustment (to ``value``), or what
+    an ability offers in place of the extra action (1H Melee: the target loses an action)."""
+
     kind: Literal["critical_choice"] = "critical_choice"
     fighter: str
-    choice: Literal["extra_action", "adjust"]
+    choice: Literal["extra_action", "adjust", "target_loses_action"]
     value: int | None = None
+
+
+class DestroyItem(_Command):
+    """2H Melee's critical success: destroy one of the target's items (``item``: its number
+    on the sheet, 1-based) or ``none``."""
+
+    kind: Literal["destroy_item"] = "destroy_item"
+    fighter: str  # the roller
+    item: str
 
 
 class ChooseDice(_Command):
@@ -268,6 +287,7 @@ Command = Annotated[
     | CloseWindow
     | Reroll
     | CriticalChoice
+    | DestroyItem
     | ChooseDice
     | Modifier
     | Armor

@@ -64,7 +64,8 @@ class PromptKind(StrEnum):
     # highest level (who rolls initiative; asked of the team, ``fighter`` None)
     REACT = "react"  # options: defend, counterattack, intercept (each + "_less_lethal"), pass
     REROLL = "reroll"  # options: tens, ones, both, keep
-    CRITICAL = "critical"  # options: extra_action, adjust
+    CRITICAL = "critical"  # options: extra_action, adjust (+ target_loses_action: 1H Melee)
+    DESTROY = "destroy"  # options: item numbers of the target (1-based, as on the sheet), none
     CHOOSE_DICE = "choose_dice"  # options: tens, ones (the die used for damage)
     MODIFIER = "modifier"  # options: precise+1, precise-1, powerful, none
     ARMOR = "armor"  # options: use, keep
@@ -73,6 +74,7 @@ class PromptKind(StrEnum):
     AID_BOXES = "aid_boxes"  # options: location ids (erase one \ there), done
     AID_PERMANENT = "aid_permanent"  # options: location ids (one X there becomes ■)
     ALL_OUT_DEFEND = "all_out_defend"  # options: declare (an offer: the fight does not wait)
+    AID_SURE = "aid_sure"  # options: roll, sure (the First Aid ability's sure success)
 
 
 class Prompt(_Frozen):
@@ -95,6 +97,7 @@ class EventKind(StrEnum):
     AID_BOXES = "aid_boxes"
     AID_DICE = "aid_dice"
     AID_MARK = "aid_mark"
+    AID_SURE = "aid_sure"  # the treater takes a sure success, or rolls
     AMMO = "ammo"
     BEGIN = "begin"
     CANCELLED = "cancelled"
@@ -112,6 +115,7 @@ class EventKind(StrEnum):
     HIT = "hit"
     INITIATIVE = "initiative"
     INITIATIVE_WON = "initiative_won"
+    ITEM_DESTROYED = "item_destroyed"  # a critical success destroys an item of the target
     ITEMS = "items"
     LOST_ACTION = "lost_action"
     MISS = "miss"
@@ -251,6 +255,7 @@ class AttackAction(_Frozen):
     outcome_done: bool = False
     hits: tuple[Hit, ...] = ()
     intercept: bool = False  # an Intercept of the Move below it: no cover, no reaction
+    destroying: tuple[str, ...] = ()  # rollers whose critical may still destroy a target's item
 
     @property
     def window_open(self) -> bool:
@@ -291,13 +296,18 @@ class MoveAction(_Frozen):
 
 class AidAction(_Frozen):
     """A First Aid: its roll, then the treater's choice of dice and the treated player's
-    choice of boxes (success) or of permanent wounds (critical failure)."""
+    choice of boxes (success) or of permanent wounds (critical failure).
+
+    A treater with the First Aid ability may take a sure success instead of the roll
+    (``sure``): no roll, one \\ erased. Until they say which (``roll`` None and not
+    ``sure``), the fight waits for them."""
 
     kind: Literal["first_aid"] = "first_aid"
     seq: int
     treater: str
     target: str
-    roll: RollState
+    roll: RollState | None = None
+    sure: bool = False
     boxes: int | None = None  # success: the dice as the treater assigned them
     extra_locations: int | None = None
     plan: dict[str, int] = {}  # location -> \ erased (success) or X made ■ (critical failure)

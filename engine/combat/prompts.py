@@ -23,6 +23,7 @@ from engine.combat.commands import (
     ChooseRoller,
     Command,
     CriticalChoice,
+    DestroyItem,
     Modifier,
     React,
     Reroll,
@@ -38,6 +39,7 @@ from engine.combat.model import (
     PromptKind,
     Reactor,
 )
+from engine.combat.rolls import target_of
 from engine.errors import RuleError
 
 __all__ = [
@@ -111,6 +113,16 @@ def _location(option: str) -> str:
     return option.replace("_", " ").capitalize()
 
 
+def _critical(option: str, fighter: str) -> Command:
+    if option == "adjust":  # the bot asks for the value in a form, then makes the command
+        raise RuleError("Adjust needs the value to adjust the roll to.")
+    return CriticalChoice(fighter=fighter, choice=option)
+
+
+def _item_number(option: str) -> str:
+    return f"Destroy item {option}"
+
+
 SPECS: dict[PromptKind, PromptSpec] = {
     PromptKind.ACT: PromptSpec("act", "act", "may act", _act_by_command),
     PromptKind.CHOOSE_ORDER: PromptSpec(
@@ -143,8 +155,14 @@ SPECS: dict[PromptKind, PromptSpec] = {
         "use a critical success", "critical choice",
         "rolled a critical success: extra action or adjust?",
         # Adjust needs a value: the bot asks for it in a form before making the command.
-        lambda option, fighter: CriticalChoice(fighter=fighter, choice="extra_action"),
-        {"extra_action": "Extra action", "adjust": "Adjust"}),
+        _critical,
+        {"extra_action": "Extra action", "adjust": "Adjust",
+         "target_loses_action": "Target loses next action"}),
+    PromptKind.DESTROY: PromptSpec(
+        "destroy an item", "destroy an item?",
+        "may also destroy one of the target's items (the critical success, 2H Melee)",
+        lambda option, fighter: DestroyItem(fighter=fighter, item=option),
+        {"none": "Destroy nothing"}, other_label=_item_number),
     PromptKind.CHOOSE_DICE: PromptSpec(
         "choose the damage die", "damage die",
         "chooses which die is damage (the other is hit location)",
@@ -174,6 +192,11 @@ SPECS: dict[PromptKind, PromptSpec] = {
         "chooses the \\ marks first aid erases, one per click",
         lambda option, fighter: AidMark(fighter=fighter, option=option),
         {"done": "Done"}, other_label=_location),
+    PromptKind.AID_SURE: PromptSpec(
+        "choose a sure success or a roll", "sure success or roll",
+        "may take a sure success instead of rolling (one \\ erased, the rest become X)",
+        lambda option, fighter: AidMark(fighter=fighter, option=option),
+        {"roll": "Roll", "sure": "Sure success"}),
     PromptKind.AID_PERMANENT: PromptSpec(
         "choose where the permanent wounds go", "permanent wounds",
         "chooses where an X becomes a permanent wound ■, one per click",
@@ -246,7 +269,7 @@ def window_prompts(
 def prompt_dice(c: Combat, p: Prompt) -> Dice:
     """The tens and ones a prompt about dice asks about, to label its options."""
     aid = c.aid
-    if p.kind is PromptKind.AID_DICE and aid is not None:
+    if p.kind is PromptKind.AID_DICE and aid is not None and aid.roll is not None:
         result = aid.roll.roll.result
         return result.tens, result.ones
     attack = c.attack
@@ -259,8 +282,9 @@ def prompt_dice(c: Combat, p: Prompt) -> Dice:
 
 
 def option_label(c: Combat, p: Prompt, option: str) -> str:
-    """An option's label as the table reads it now: the dice where they are known, and a
-    Defend of another character (Shield) names whom it defends ("Defend Ana")."""
+    """An option's label as the table reads it now: the dice where they are known, a Defend
+    of another character (Shield) names whom it defends ("Defend Ana"), and a critical
+    success's names the target who loses an action or the item it destroys."""
     attack = c.attack
     if (
         p.kind is PromptKind.REACT
@@ -269,4 +293,15 @@ def option_label(c: Combat, p: Prompt, option: str) -> str:
         and p.fighter != attack.target
     ):
         return f"Defend {c.fighter(attack.target).name}"
+    if attack is not None and p.fighter is not None:
+        if p.kind is PromptKind.CRITICAL and option == "target_loses_action":
+            target = target_of(attack, p.fighter)
+            if target is not None:
+                return f"{c.fighter(target).name} loses next action"
+        if p.kind is PromptKind.DESTROY and option.isdigit():
+            target = target_of(attack, p.fighter)
+            items = c.fighter(target).character.items if target is not None else ()
+            if 0 < int(option) <= len(items):
+                return f"Destroy {items[int(option) - 1].name}"
     return SPECS[p.kind].label(option, prompt_dice(c, p))
+

@@ -3,11 +3,54 @@ a roll as the table reads it, and the rolls the innermost step (or initiative) i
 
 from __future__ import annotations
 
-from engine.combat.model import AidAction, AttackAction, Combat, Phase, RollState
+from dataclasses import dataclass
+
+from engine.catalog import Action
+from engine.combat.abilities import UNARMED
+from engine.combat.model import AidAction, AttackAction, Combat, Phase, RollState, Weapon
 from engine.combat.steps import replace_top
 from engine.dice import Check
 
-__all__ = ["replace_roll", "roll_text", "rolls_deciding", "wants_reroll"]
+__all__ = [
+    "Strike", "replace_roll", "roll_text", "rolls_deciding", "strike", "target_of",
+    "wants_reroll",
+]
+
+
+@dataclass(frozen=True)
+class Strike:
+    """What an attack roll is: its action, the weapon, the target (a key), the damage's sort."""
+
+    action: Action
+    weapon: Weapon
+    target: str
+    lethal: bool
+
+
+def strike(a: AttackAction, s: RollState) -> Strike | None:
+    """The Attack, Intercept or Counterattack ``s`` rolls for in ``a`` (None: a Defend)."""
+    if s.purpose == "attack":
+        action = Action.INTERCEPT if a.intercept else Action.ATTACK
+        return Strike(action, a.weapon, a.target, a.lethal)
+    if s.purpose == "counterattack":
+        reactor = next((r for r in a.reactors if r.fighter == s.fighter), None)
+        weapon = reactor.weapon if reactor is not None else None
+        return Strike(
+            Action.COUNTERATTACK,
+            weapon or Weapon(name=UNARMED, kind=UNARMED),
+            a.attacker,
+            reactor.lethal if reactor is not None else True,
+        )
+    return None
+
+
+def target_of(a: AttackAction, key: str) -> str | None:
+    """Whom ``key`` strikes in ``a``: an attacker its target, a counterattacker the attacker."""
+    for s in a.rolls:
+        hit = strike(a, s)
+        if s.fighter == key and hit is not None:
+            return hit.target
+    return None
 
 
 def roll_text(r: Check) -> str:
@@ -25,7 +68,7 @@ def rolls_deciding(c: Combat) -> tuple[RollState, ...]:
         return tuple(r.state for r in c.initiative)
     step = c.step
     if isinstance(step, AidAction):
-        return (step.roll,)
+        return () if step.roll is None else (step.roll,)
     if isinstance(step, AttackAction):
         return step.rolls
     return ()

@@ -107,13 +107,16 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.command(name="firstaid", description="First aid on someone in your area "
                                                        "(one action, uses the item).")
     @app_commands.describe(target="Who you treat (can be yourself)",
+                           sure="First Aid ability: True for a sure success (no roll, one \\ "
+                                "erased), False to roll",
                            as_="Which of your characters")
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(target=acting.any_fighter)
     @app_commands.guild_only()
     async def firstaid(self, interaction: discord.Interaction[Any], target: Name,
-                       as_: As | None = None) -> None:
-        await self.act(interaction, as_, lambda key: FirstAid(fighter=key, target=target))
+                       sure: bool | None = None, as_: As | None = None) -> None:
+        await self.act(interaction, as_, lambda key: FirstAid(fighter=key, target=target,
+                                                              sure=sure))
 
     # -- /item: use or manage items (004 "Use or manage items") ---------------------------
 

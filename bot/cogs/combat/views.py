@@ -233,6 +233,7 @@ def _style(option: str) -> discord.ButtonStyle:
     if option in ("pass", "keep", "none"):
         return discord.ButtonStyle.secondary
     if option.removesuffix(LESS_LETHAL) in ("defend", "counterattack", "intercept",
-                                            "extra_action", "adjust", "declare"):
+                                            "extra_action", "adjust", "declare",
+                                            "target_loses_action"):
         return discord.ButtonStyle.success
     return discord.ButtonStyle.primary

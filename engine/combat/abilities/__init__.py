@@ -9,7 +9,9 @@ check that every ability of the data is one of: a modifier row, a registered rul
 
 from __future__ import annotations
 
-from engine.combat.abilities.melee_2h import NoCounterattack
+from engine.combat.abilities.first_aid import SureSuccess
+from engine.combat.abilities.melee_1h import TargetLosesAction
+from engine.combat.abilities.melee_2h import CriticalDestroy, NoCounterattack
 from engine.combat.abilities.ranged_2h import LongSight
 from engine.combat.abilities.rule import AbilityRule
 from engine.combat.abilities.shield import AllOutDefend, DefendOthers, ShieldAttack
@@ -20,15 +22,13 @@ __all__ = ["NOT_YET_IN_PLAY", "REGISTRY", "UNARMED", "AbilityRule"]
 REGISTRY: dict[str, AbilityRule] = {
     rule.id: rule
     for rule in (
-        LongSight(), NoCounterattack(), Fight(), DefendOthers(), ShieldAttack(), AllOutDefend()
+        LongSight(), NoCounterattack(), CriticalDestroy(), TargetLosesAction(), SureSuccess(),
+        Fight(), DefendOthers(), ShieldAttack(), AllOutDefend(),
     )
 }
 
 #: In the data and on sheets, but not yet played by the combat engine (the GM resolves them).
 NOT_YET_IN_PLAY: frozenset[str] = frozenset({
-    "first_aid.sure",
-    "melee_2h.critical_destroy",
-    "melee_1h.critical_lose_action",
     "aoe.blast",
     "aoe.continuous",
     "aoe.cover",

@@ -11,6 +11,9 @@
 | ``free_defend`` | any | whether a Defend spends an action |
 | ``act_problem`` | the first reason | every action a fighter takes (act or react) |
 | ``board_words`` | all | the fighter's line on the board |
+| ``critical_options`` | the book's two, then the union | a critical success of an attack roll |
+| ``critical_extras`` | union | a critical success of an attack roll, once its choice is made |
+| ``sure_success`` | any | declaring First Aid |
 """
 
 from __future__ import annotations
@@ -23,11 +26,14 @@ from engine.combat.model import Combat, Fighter, Weapon
 from engine.errors import RuleError
 
 __all__ = [
-    "act_problem", "board_words", "counterable", "extra_weapons", "free_defend", "has_modifier",
-    "marks_to_block", "may_defend", "roll_limits", "roll_modifiers",
+    "CRITICAL_OPTIONS", "act_problem", "board_words", "counterable", "critical_extras",
+    "critical_options", "extra_weapons", "free_defend", "has_modifier", "marks_to_block",
+    "may_defend", "roll_limits", "roll_modifiers", "sure_success",
 ]
 
 MARKS_TO_BLOCK = 2  # RULINGS 9
+#: A critical success's options in the book (004 "Critical rolls"; RULINGS 5).
+CRITICAL_OPTIONS: tuple[str, ...] = ("extra_action", "adjust")
 
 
 def _rules(c: Character) -> list[AbilityRule]:
@@ -103,3 +109,25 @@ def act_problem(f: Fighter) -> str | None:
 def board_words(f: Fighter) -> tuple[str, ...]:
     """Words the board shows after ``f`` (declarations in force)."""
     return tuple(w for r in _rules(f.character) if (w := r.board_word(f)) is not None)
+
+
+def critical_options(c: Character, action: Action, weapon: Weapon) -> tuple[str, ...]:
+    """What ``c`` may choose on a critical success of ``action`` with ``weapon``: the book's
+    extra action or adjustment, then what the abilities add (in a stable order)."""
+    found: set[str] = set()
+    for r in _rules(c):
+        found |= r.critical_options(action, weapon)
+    return (*CRITICAL_OPTIONS, *sorted(found - set(CRITICAL_OPTIONS)))
+
+
+def critical_extras(c: Character, action: Action, weapon: Weapon) -> frozenset[str]:
+    """What a critical success of ``c``'s ``action`` with ``weapon`` gives besides its choice."""
+    found: set[str] = set()
+    for r in _rules(c):
+        found |= r.critical_extras(action, weapon)
+    return frozenset(found)
+
+
+def sure_success(c: Character, action: Action) -> bool:
+    """Whether ``c`` may take a sure success instead of rolling for ``action``."""
+    return any(r.sure_success(action) for r in _rules(c))

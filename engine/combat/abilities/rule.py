@@ -64,3 +64,17 @@ class AbilityRule:
     def board_word(self, f: Fighter) -> str | None:
         """A word the board shows after the fighter (a declaration in force), or None."""
         return None
+
+    def critical_options(self, action: Action, weapon: Weapon) -> frozenset[str]:
+        """What a critical success of ``action`` with ``weapon`` may give besides the book's
+        extra action and adjustment (each an option of the same one choice)."""
+        return frozenset()
+
+    def critical_extras(self, action: Action, weapon: Weapon) -> frozenset[str]:
+        """What a critical success of ``action`` with ``weapon`` gives in addition to the
+        choice (the roller may still decline it)."""
+        return frozenset()
+
+    def sure_success(self, action: Action) -> bool:
+        """Whether the roll for ``action`` may be replaced by a sure success, before rolling."""
+        return False

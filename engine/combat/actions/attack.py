@@ -23,6 +23,7 @@ from engine.combat.abilities.hooks import (
 from engine.combat.abilities.rule import RollLimit
 from engine.combat.actions.counterattack import counter_hits, counter_weapon
 from engine.combat.actions.defend import defended_hits
+from engine.combat.choices import critical_choices, destroy_options
 from engine.combat.commands import Attack
 from engine.combat.context import Context
 from engine.combat.damage import advance_hits, hit_prompts, new_hit
@@ -40,7 +41,7 @@ from engine.combat.model import (
     Weapon,
 )
 from engine.combat.prompts import prompt, window_prompts
-from engine.combat.rolls import wants_reroll
+from engine.combat.rolls import strike, wants_reroll
 from engine.combat.steps import pop, push, replace_top
 from engine.combat.weapons import (
     UNARMED,
@@ -145,7 +146,9 @@ def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
     while True:
         a = c.attack
         assert a is not None
-        if any(wants_reroll(s) or s.roll.awaits_critical_choice for s in a.rolls):
+        if a.destroying or any(
+            wants_reroll(s) or s.roll.awaits_critical_choice for s in a.rolls
+        ):
             return c, True
         if a.outcome_done:
             break
@@ -260,16 +263,11 @@ def _outcome(c: Combat, a: AttackAction, ctx: Context) -> Combat:
 def _spend_ammo_on_fumble(c: Combat, a: AttackAction, s: RollState, ctx: Context) -> Combat:
     """A critical failure on a ranged attack also destroys one slot of ammo (of the sort used)."""
     rules = ctx.rules
-    weapon: Weapon | None
-    if s.purpose == "attack":
-        weapon, lethal = a.weapon, a.lethal
-    elif s.purpose == "counterattack":
-        reactor = next((r for r in a.reactors if r.fighter == s.fighter), None)
-        weapon = reactor.weapon if reactor else None
-        lethal = reactor.lethal if reactor else True
-    else:
+    hit = strike(a, s)
+    if hit is None:
         return c
-    if weapon is None or weapon.kind == UNARMED or not rules.items.kind(weapon.kind).needs_ammo:
+    weapon, lethal = hit.weapon, hit.lethal
+    if weapon.kind == UNARMED or not rules.items.kind(weapon.kind).needs_ammo:
         return c
     f = c.fighter(s.fighter)
     index = ammo_slot(f.character, rules, less_lethal=not lethal)
@@ -293,8 +291,14 @@ def prompts(c: Combat, a: AttackAction) -> tuple[Prompt, ...]:
     if rerolls:
         return rerolls
     crits = tuple(
-        prompt(c, PromptKind.CRITICAL, s.fighter, ("extra_action", "adjust"))
+        prompt(c, PromptKind.CRITICAL, s.fighter, critical_choices(c, a, s))
         for s in a.rolls
         if s.roll.awaits_critical_choice
     )
-    return crits or hit_prompts(c, a)
+    if crits:
+        return crits
+    destroys = tuple(
+        prompt(c, PromptKind.DESTROY, key, (*destroy_options(c, a, key), "none"))
+        for key in a.destroying
+    )
+    return destroys or hit_prompts(c, a)

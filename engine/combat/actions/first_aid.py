@@ -1,7 +1,11 @@
 """First Aid (004 "First Aid"; RULINGS 3): with a first aid item in a usable hand (used up),
 range 0. Success: the treater assigns the dice (boxes, additional locations) and the treated
 player picks the \\ marks erased; failure: every \\ becomes X; critical failure: X marks
-become permanent wounds ■, chosen by the treated player."""
+become permanent wounds ■, chosen by the treated player.
+
+A treater with the First Aid ability's sure success may take it instead of rolling (004
+"Abilities": First Aid): no roll, exactly one \\ erased (the treated player picks which,
+when there is a choice), every other \\ becomes X."""
 
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ from engine.character import (
     status,
     usable_hands,
 )
-from engine.combat.abilities.hooks import has_modifier
+from engine.combat.abilities.hooks import CRITICAL_OPTIONS, has_modifier, sure_success
 from engine.combat.commands import AidMark, FirstAid
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.fighters import acting_fighter, put, settle_status, spend_action
@@ -29,7 +33,9 @@ from engine.errors import RuleError
 
 __all__ = ["advance", "aid_mark", "first_aid", "prompts"]
 
-_AID_PROMPTS = (PromptKind.AID_DICE, PromptKind.AID_BOXES, PromptKind.AID_PERMANENT)
+_AID_PROMPTS = (
+    PromptKind.AID_SURE, PromptKind.AID_DICE, PromptKind.AID_BOXES, PromptKind.AID_PERMANENT,
+)
 
 
 def _aid_item(c: Character, rules: Rules) -> int | None:
@@ -52,23 +58,41 @@ def first_aid(c: Combat, cmd: FirstAid, ctx: Context) -> Combat:
     index = _aid_item(f.character, rules)
     if index is None:
         raise RuleError(f"{f.name} needs a first aid item in a usable hand.")
+    may_be_sure = sure_success(f.character, Action.FIRST_AID)
+    if cmd.sure and not may_be_sure:
+        raise RuleError(
+            f"{f.name} does not have the First Aid ability's sure success; roll instead."
+        )
     item = f.character.items[index]
     ch, _ = destroy_item(f.character, index, rules=rules)
     f = spend_action(f.model_copy(update={"character": ch}))
     c = put(c, f)
     seq = c.action_seq + 1
-    roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
-    good = has_modifier(ch, rules, RollModifier.GOOD, Action.FIRST_AID, "first_aid")
-    ctx.say_roll(EventKind.FIRST_AID,
-                 f"{f.name} gives first aid to {t.name} with {item.name} (used up)", f.key,
-                 roll.result)
-    aid = AidAction(
-        seq=seq,
-        treater=f.key,
-        target=t.key,
-        roll=RollState(fighter=f.key, purpose="first_aid", roll=roll, good=good),
-    )
+    aid = AidAction(seq=seq, treater=f.key, target=t.key)
+    what = f"{f.name} gives first aid to {t.name} with {item.name} (used up)"
+    if cmd.sure:
+        ctx.emit(EventKind.FIRST_AID, f"{what}: a sure success, no roll.", f.key)
+        aid = _sure(aid)
+    elif cmd.sure is None and may_be_sure:
+        ctx.emit(EventKind.FIRST_AID, f"{what}.", f.key)
+    else:
+        aid = _roll(c, aid, what, ctx)
     return push(c.model_copy(update={"action_seq": seq}), aid)
+
+
+def _sure(aid: AidAction) -> AidAction:
+    """The sure success: one \\ erased (the ability's wording: "erase only 1 \\ mark")."""
+    return aid.model_copy(update={"sure": True, "boxes": 1, "extra_locations": 0})
+
+
+def _roll(c: Combat, aid: AidAction, what: str, ctx: Context) -> AidAction:
+    f = c.fighter(aid.treater)
+    ch = f.character
+    roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
+    good = has_modifier(ch, ctx.rules, RollModifier.GOOD, Action.FIRST_AID, "first_aid")
+    ctx.say_roll(EventKind.FIRST_AID, what, f.key, roll.result)
+    state = RollState(fighter=f.key, purpose="first_aid", roll=roll, good=good)
+    return aid.model_copy(update={"roll": state})
 
 
 def _die_number(die: int, value: int) -> int:
@@ -81,12 +105,22 @@ def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
     rules = ctx.rules
     aid = c.step
     assert isinstance(aid, AidAction)
-    if wants_reroll(aid.roll) or aid.roll.roll.awaits_critical_choice:
+    if aid.roll is None and not aid.sure:
+        return c, True  # the treater chooses: a sure success, or the roll
+    if aid.roll is not None and (
+        wants_reroll(aid.roll) or aid.roll.roll.awaits_critical_choice
+    ):
         return c, True
-    res = aid.roll.roll.result
+    res = aid.roll.roll.result if aid.roll is not None else None
     t = c.fighter(aid.target)
     ch = t.character
-    if res.critical_failure:
+    if res is None:  # the sure success: one \ erased, wherever the treated player says
+        options = _box_options(ch, aid)
+        if len(options) > 1:
+            return c, True
+        plan = {options[0]: 1} if options else aid.plan
+        new, report = first_aid_success(ch, plan, boxes=1, extra_locations=0, rules=rules)
+    elif res.critical_failure:
         crosses = sum(m.count("X") for m in ch.wounds.values())
         die = _die_number(res.tens, res.value)
         due = min(die, crosses)
@@ -137,11 +171,15 @@ def _permanent_options(ch: Character, aid: AidAction) -> tuple[str, ...]:
 
 def prompts(c: Combat, aid: AidAction) -> tuple[Prompt, ...]:
     s = aid.roll
-    if wants_reroll(s):
+    if s is None and not aid.sure:
+        return (prompt(c, PromptKind.AID_SURE, aid.treater, ("roll", "sure")),)
+    if s is not None and wants_reroll(s):
         return (prompt(c, PromptKind.REROLL, s.fighter, ("tens", "ones", "both", "keep")),)
-    if s.roll.awaits_critical_choice:
-        return (prompt(c, PromptKind.CRITICAL, s.fighter, ("extra_action", "adjust")),)
+    if s is not None and s.roll.awaits_critical_choice:
+        return (prompt(c, PromptKind.CRITICAL, s.fighter, CRITICAL_OPTIONS),)
     ch = c.fighter(aid.target).character
+    if aid.sure:  # exactly one \ is erased: no "done"
+        return (prompt(c, PromptKind.AID_BOXES, aid.target, _box_options(ch, aid)),)
     if aid.due is not None:
         return (prompt(c, PromptKind.AID_PERMANENT, aid.target, _permanent_options(ch, aid)),)
     if aid.boxes is None:
@@ -164,7 +202,16 @@ def aid_mark(c: Combat, cmd: AidMark, ctx: Context) -> Combat:
     if cmd.option not in asked.options:
         raise RuleError(f"Choose one of: {', '.join(asked.options)}.")
     rules = ctx.rules
-    if asked.kind is PromptKind.AID_DICE:
+    if asked.kind is PromptKind.AID_SURE:
+        t = c.fighter(aid.target)
+        what = f"{f.name} gives first aid to {t.name}"
+        if cmd.option == "sure":
+            ctx.emit(EventKind.AID_SURE, f"{what}: a sure success, no roll.", f.key)
+            aid = _sure(aid)
+        else:
+            aid = _roll(c, aid, what, ctx)
+    elif asked.kind is PromptKind.AID_DICE:
+        assert aid.roll is not None
         tens, ones = aid.roll.roll.result.tens, aid.roll.roll.result.ones
         boxes, extra = (tens, ones) if cmd.option == "tens" else (ones, tens)
         ctx.emit(

@@ -19,6 +19,7 @@ from engine.combat import (
     Combat,
     Command,
     CriticalChoice,
+    DestroyItem,
     Done,
     FirstAid,
     ManageItems,
@@ -51,15 +52,15 @@ def _fighter(name: str, npc: bool, weapon: int, level: int) -> Character:
     )[weapon] + (Item(name="Kit", kind="first_aid"),)
     left = 0 if weapon == 2 else None
     abilities = (
-        ("melee_1h.good_attack", "melee_1h.precise_attack"),
+        ("melee_1h.good_attack", "melee_1h.precise_attack", "melee_1h.critical_lose_action"),
         ("ranged_1h.good_attack", "ranged_1h.precise_attack"),
-        ("melee_2h.powerful_attack", "melee_2h.no_counterattack"),
-    )[weapon]
+        ("melee_2h.powerful_attack", "melee_2h.no_counterattack", "melee_2h.critical_destroy"),
+    )[weapon] + ("first_aid.sure",)
     return Character(
         name=name,
         npc=npc,
         level=level,
-        max_level=60,
+        max_level=80,
         items=items,
         right_hand=0,
         left_hand=left,
@@ -115,8 +116,12 @@ def _choices(c: Combat, data: st.DataObject) -> list[Command]:
         elif p.kind is PromptKind.REROLL:
             options.append(Reroll(fighter=name, which=data.draw(st.sampled_from(p.options))))  # type: ignore[arg-type]
         elif p.kind is PromptKind.CRITICAL:
-            options.append(CriticalChoice(fighter=name, choice="extra_action"))
+            for choice in p.options:
+                if choice != "adjust":
+                    options.append(CriticalChoice(fighter=name, choice=choice))  # type: ignore[arg-type]
             options.append(CriticalChoice(fighter=name, choice="adjust", value=1))
+        elif p.kind is PromptKind.DESTROY:
+            options.append(DestroyItem(fighter=name, item=data.draw(st.sampled_from(p.options))))
         elif p.kind is PromptKind.CHOOSE_DICE:
             options.append(ChooseDice(fighter=name, damage=data.draw(st.sampled_from(p.options))))  # type: ignore[arg-type]
         elif p.kind is PromptKind.MODIFIER:
@@ -126,6 +131,7 @@ def _choices(c: Combat, data: st.DataObject) -> list[Command]:
         elif p.kind is PromptKind.STOP_AREA:
             options.append(StopArea(fighter=name, area=data.draw(st.sampled_from(p.options))))
         elif p.options and p.kind in (
+            PromptKind.AID_SURE,
             PromptKind.AID_DICE,
             PromptKind.AID_BOXES,
             PromptKind.AID_PERMANENT,
