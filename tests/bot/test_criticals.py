@@ -103,9 +103,11 @@ async def test_first_aid_asks_the_treater_sure_success_or_roll(table: Table) -> 
     sure = await table.click(asked, "Sure success", user=ALICE)
     assert "Ana gives first aid to Bram: a sure success, no roll." in sure.answer.content
     boxes = sure.prompt
-    assert "Bram" in boxes.content and BOB.mention in boxes.content
+    assert "Ana" in boxes.content and ALICE.mention in boxes.content
     assert boxes.labels == ["Head", "Right arm", "Left arm"]  # exactly one: no Done
-    erased = await table.click(boxes, "Head", user=BOB)
+    not_his = await table.click(boxes, "Head", user=BOB)
+    assert not_his.ephemeral  # the one giving first aid erases
+    erased = await table.click(boxes, "Head", user=ALICE)
     text = erased.answer.content
     assert "Erased 1 on the head." in text, text
     status = await table.slash("combat status", character="Bram")

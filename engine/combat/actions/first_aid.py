@@ -114,7 +114,7 @@ def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
     res = aid.roll.roll.result if aid.roll is not None else None
     t = c.fighter(aid.target)
     ch = t.character
-    if res is None:  # the sure success: one \ erased, wherever the treated player says
+    if res is None:  # the sure success: one \ erased, wherever the treater says
         options = _box_options(ch, aid)
         if len(options) > 1:
             return c, True
@@ -179,7 +179,7 @@ def prompts(c: Combat, aid: AidAction) -> tuple[Prompt, ...]:
         return (prompt(c, PromptKind.CRITICAL, s.fighter, CRITICAL_OPTIONS),)
     ch = c.fighter(aid.target).character
     if aid.sure:  # exactly one \ is erased: no "done"
-        return (prompt(c, PromptKind.AID_BOXES, aid.target, _box_options(ch, aid)),)
+        return (prompt(c, PromptKind.AID_BOXES, aid.treater, _box_options(ch, aid)),)
     if aid.due is not None:
         return (prompt(c, PromptKind.AID_PERMANENT, aid.target, _permanent_options(ch, aid)),)
     if aid.boxes is None:

@@ -47,12 +47,12 @@ def test_the_book_a_sure_success_erases_one_mark_and_crosses_the_rest() -> None:
         e.text for e in events]
     assert c.fighter("ana").character.items[0].destroyed  # the item is used up all the same
     assert c.fighter("ana").actions == 0
-    # the treated player says where the one \ is erased: no "Done", exactly one
-    assert kinds(c) == [(PromptKind.AID_BOXES, "bram")]
+    # the one giving first aid says where the one \ is erased: no "Done", exactly one
+    assert kinds(c) == [(PromptKind.AID_BOXES, "ana")]
     assert c.waiting_for()[0].options == ("head", "right_arm", "left_arm")
-    refused(c, AidMark(fighter="Bram", option="done"), "Choose one of", actor=P2)
-    refused(c, AidMark(fighter="Bram", option="head"), "Only their player", actor=P1)
-    c, events = run(c, AidMark(fighter="Bram", option="head"), actor=P2)
+    refused(c, AidMark(fighter="Ana", option="done"), "Choose one of", actor=P1)
+    refused(c, AidMark(fighter="Ana", option="head"), "Only their player", actor=P2)
+    c, events = run(c, AidMark(fighter="Ana", option="head"), actor=P1)
     assert ("First aid on Bram: Erased 1 on the head. \\ became X: 1 on the head and 1 on the "
             "right arm and 1 on the left arm.") in [e.text for e in events]
     bram = c.fighter("bram").character
@@ -89,7 +89,7 @@ def test_the_treater_is_asked_before_the_roll_when_the_command_does_not_say() ->
     refused(c, AidMark(fighter="Ana", option="sure"), "Only their player", actor=P2)
     c, events = run(c, AidMark(fighter="Ana", option="sure"), actor=P1)
     assert "Ana gives first aid to Bram: a sure success, no roll." in [e.text for e in events]
-    assert kinds(c) == [(PromptKind.AID_BOXES, "bram")]
+    assert kinds(c) == [(PromptKind.AID_BOXES, "ana")]
 
 
 def test_asked_the_treater_may_roll_instead_and_good_still_applies() -> None:
