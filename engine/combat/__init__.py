@@ -36,6 +36,7 @@ from engine.combat.legal import (
     legal_doors,
     legal_items,
     legal_moves,
+    legal_second_moves,
     legal_targets,
     legal_weapons,
 )
@@ -92,6 +93,7 @@ __all__ = [
     "legal_doors",
     "legal_items",
     "legal_moves",
+    "legal_second_moves",
     "legal_targets",
     "legal_weapons",
     "new_combat",

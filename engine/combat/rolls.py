@@ -3,7 +3,7 @@ a roll as the table reads it, and the rolls the innermost step (or initiative) i
 
 from __future__ import annotations
 
-from engine.combat.model import AidAction, AttackAction, Combat, Phase, RollState
+from engine.combat.model import AidAction, AttackAction, Combat, MoveAction, Phase, RollState
 from engine.combat.steps import replace_top
 from engine.dice import Check
 
@@ -28,6 +28,8 @@ def rolls_deciding(c: Combat) -> tuple[RollState, ...]:
         return (step.roll,)
     if isinstance(step, AttackAction):
         return step.rolls
+    if isinstance(step, MoveAction) and step.roll is not None and not step.roll_done:
+        return (step.roll,)
     return ()
 
 
@@ -40,7 +42,7 @@ def replace_roll(c: Combat, new: RollState) -> Combat:
         )
         return c.model_copy(update={"initiative": rolls})
     step = c.step
-    if isinstance(step, AidAction):
+    if isinstance(step, AidAction | MoveAction):
         return replace_top(c, step.model_copy(update={"roll": new}))
     assert isinstance(step, AttackAction)
     states = tuple(

@@ -11,6 +11,9 @@
 | ``free_defend`` | any | whether a Defend spends an action |
 | ``act_problem`` | the first reason | every action a fighter takes (act or react) |
 | ``board_words`` | all | the fighter's line on the board |
+| ``moves_twice`` | any | a Move with a second step (Speed) |
+| ``hides`` | any | who can be hidden (Stealth) |
+| ``stops_mover`` | any | a successful Intercept that fills no leg (Unarmed) |
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from engine.errors import RuleError
 
 __all__ = [
     "act_problem", "board_words", "counterable", "extra_weapons", "free_defend", "has_modifier",
-    "marks_to_block", "may_defend", "roll_limits", "roll_modifiers",
+    "hides", "marks_to_block", "may_defend", "moves_twice", "roll_limits", "roll_modifiers",
+    "stops_mover",
 ]
 
 MARKS_TO_BLOCK = 2  # RULINGS 9
@@ -103,3 +107,19 @@ def act_problem(f: Fighter) -> str | None:
 def board_words(f: Fighter) -> tuple[str, ...]:
     """Words the board shows after ``f`` (declarations in force)."""
     return tuple(w for r in _rules(f.character) if (w := r.board_word(f)) is not None)
+
+
+def moves_twice(c: Character) -> bool:
+    """Whether ``c`` may roll to Move twice in one action."""
+    return any(r.moves_twice() for r in _rules(c))
+
+
+def hides(c: Character) -> bool:
+    """Whether ``c`` can be hidden (one more cover mark at its own area)."""
+    return any(r.hides() for r in _rules(c))
+
+
+def stops_mover(c: Character, weapon: Weapon, rules: Rules) -> bool:
+    """Whether ``c``'s successful Intercept with ``weapon`` may stop the mover whatever it
+    hit."""
+    return any(r.stops_mover(c, weapon, rules) for r in _rules(c))

@@ -64,3 +64,16 @@ class AbilityRule:
     def board_word(self, f: Fighter) -> str | None:
         """A word the board shows after the fighter (a declaration in force), or None."""
         return None
+    def moves_twice(self) -> bool:
+        """Whether the character may roll to Move twice in one action (Speed)."""
+        return False
+
+    def hides(self) -> bool:
+        """Whether the character can be hidden: one more cover mark at its own area while no
+        enemy is there (Stealth)."""
+        return False
+
+    def stops_mover(self, c: Character, weapon: Weapon, rules: Rules) -> bool:
+        """Whether a successful Intercept by ``c`` with ``weapon`` may stop the mover even
+        when it fills no leg (the interceptor then chooses where the mover ends)."""
+        return False
