@@ -37,6 +37,7 @@ from engine.combat.legal import (
     legal_doors,
     legal_items,
     legal_moves,
+    legal_second_moves,
     legal_targets,
     legal_weapons,
 )
@@ -94,6 +95,7 @@ __all__ = [
     "legal_doors",
     "legal_items",
     "legal_moves",
+    "legal_second_moves",
     "legal_targets",
     "legal_weapons",
     "new_combat",

@@ -9,6 +9,7 @@ from engine.character import Status, status
 from engine.combat.abilities.hooks import board_words
 from engine.combat.model import Combat, Phase, Prompt, game_map_of
 from engine.combat.prompts import SPECS
+from engine.combat.stealth import hidden
 from engine.maprender import render_map
 
 __all__ = ["render_board"]
@@ -53,9 +54,9 @@ def _drawn(map_text: str, occupants: tuple[tuple[str, tuple[str, ...]], ...],
 
 def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
     """Round, phase, whose turn, one line per fighter (name, team, area, level/max, actions
-    left, KO, yielded or dead when out of the fight, and a declaration in force such as
-    all-out), the map with occupants, and what the fight waits for (offers aside); at most
-    1,980 characters."""
+    left, KO, yielded or dead when out of the fight, a declaration in force such as all-out,
+    and hidden while Stealth's mark counts), the map with occupants, and what the fight waits
+    for (offers aside); at most 1,980 characters."""
     head = f"Round {combat.round} · {combat.phase.value}"
     if combat.acting_team is not None and combat.phase is not Phase.ENDED:
         head += f" · {combat.acting_team} acting"
@@ -64,8 +65,13 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
         ch = f.character
         cond = _CONDITION[status(ch, rules=rules)]
         cond += "".join(f" {word}" for word in board_words(f))
-        line = f"{f.name} [{f.team}] {f.area} {ch.level}/{ch.max_level} a{f.actions}{cond}"
-        lines.append(line if len(line) <= width else line[: width - 1] + "…")
+        if hidden(combat, f, rules):
+            cond += " hidden"
+        line = f"{f.name} [{f.team}] {f.area} {ch.level}/{ch.max_level}"
+        tail = f" a{f.actions}{cond}"
+        if len(line) + len(tail) > width:  # the name or area gives way, never the markers
+            line = line[: max(width - len(tail) - 1, 1)] + "…"
+        lines.append(line + tail)
     floor = [
         f"{f.character.items[d.index].name} ({f.name}) in {d.area}"
         for f in combat.fighters

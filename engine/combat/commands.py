@@ -103,12 +103,22 @@ class Attack(_Command):
 
 
 class Move(_Command):
+    """One step to ``to``; with ``then``, a Speed move: a roll, and on a success a second step
+    from ``to`` to ``then`` (004 "Abilities": Speed)."""
+
     kind: Literal["move"] = "move"
     fighter: str
     to: str
+    then: str | None = None
 
 
 class StopArea(_Command):
+    """The interceptor who stopped the mover says where it ends: one of the two areas, or
+    ``StopArea.GO_ON`` (an empty text, never an area's name) to let it go on, when stopping
+    was the interceptor's choice and a second step follows."""
+
+    GO_ON: ClassVar[str] = ""
+
     kind: Literal["stop_area"] = "stop_area"
     fighter: str  # the interceptor who stopped the mover
     area: str
@@ -265,6 +275,7 @@ class GMSet(_Command):
     area: str | None = None
     actions: int | None = None
     marks: dict[str, str] | None = None
+    hidden: bool | None = None  # Stealth: hidden or not (only for a fighter with Stealth)
 
 
 Command = Annotated[

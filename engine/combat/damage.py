@@ -27,6 +27,7 @@ from engine.combat.model import (
 )
 from engine.combat.prompts import answering, prompt
 from engine.combat.rolls import replace_roll
+from engine.combat.stealth import hidden
 from engine.combat.steps import replace_top
 from engine.combat.weapons import held_shield
 from engine.dice import Check, powerful, precise
@@ -245,17 +246,21 @@ def new_hit(
     """A successful, unstopped attack or counterattack on its way to damage. The target
     chooses the damage die when it has cover (never against an Intercept, RULINGS 10) or
     holds a shield; otherwise the attacker does. It is less-lethal when the attack was
-    declared so, or the counterattacker chose it."""
+    declared so, or the counterattacker chose it. A hidden target (Stealth) has cover against
+    any attack from another area (RULINGS 12)."""
     f, t = c.fighter(attacker), c.fighter(target)
     if purpose == "attack":
         lethal = a.lethal
     else:
         lethal = next((r.lethal for r in a.reactors if r.fighter == f.key), True)
-    cover = not a.intercept and c.game_map().has_cover(f.area, t.area)
+    concealed = hidden(c, t, ctx.rules)
+    cover = not a.intercept and c.game_map().has_cover(f.area, t.area, hidden=concealed)
     shield = held_shield(t.character, ctx.rules)
     chooser = t if cover or shield else f
     if chooser is t:
-        why = "has cover" if cover else "holds a shield"
+        why = ("is hidden (Stealth: cover)" if cover and concealed
+               and not c.game_map().has_cover(f.area, t.area)
+               else "has cover" if cover else "holds a shield")
         text = f"{f.name} hits {t.name}; {t.name} {why} and chooses which die is damage."
     else:
         text = f"{f.name} hits {t.name} and chooses which die is damage."

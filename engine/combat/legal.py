@@ -3,7 +3,10 @@ and items."""
 
 from engine.combat.actions.door import legal_doors
 from engine.combat.actions.items import legal_items
-from engine.combat.actions.move import legal_moves
+from engine.combat.actions.move import legal_moves, legal_second_moves
 from engine.combat.weapons import legal_targets, legal_weapons
 
-__all__ = ["legal_doors", "legal_items", "legal_moves", "legal_targets", "legal_weapons"]
+__all__ = [
+    "legal_doors", "legal_items", "legal_moves", "legal_second_moves", "legal_targets",
+    "legal_weapons",
+]

@@ -69,7 +69,8 @@ class PromptKind(StrEnum):
     CHOOSE_DICE = "choose_dice"  # options: tens, ones (the die used for damage)
     MODIFIER = "modifier"  # options: precise+1, precise-1, powerful, none
     ARMOR = "armor"  # options: use, keep
-    STOP_AREA = "stop_area"  # options: the two areas a stopped mover may end in
+    STOP_AREA = "stop_area"  # options: the two areas a stopped mover may end in, and
+    # ``GO_ON`` when the stop is the interceptor's choice and a second step would follow
     AID_DICE = "aid_dice"  # options: tens, ones (the die for the number of boxes)
     AID_BOXES = "aid_boxes"  # options: location ids (erase one \ there), done
     AID_PERMANENT = "aid_permanent"  # options: location ids (one X there becomes ■)
@@ -133,6 +134,8 @@ class EventKind(StrEnum):
     STOP_AREA = "stop_area"
     STOPPED = "stopped"
     SETTINGS = "settings"  # the GM changed a fight setting (the bot says so)
+    SPEED = "speed"  # a Speed roll's outcome: moving twice, or staying
+    STEALTH = "stealth"  # a fighter becomes hidden, or is hidden no more
     SURRENDER = "surrender"
     TURN = "turn"
     TURN_END = "turn_end"
@@ -178,6 +181,10 @@ class Fighter(_Frozen):
     reactions: int = 0  # reactions this round (each also counts in spent)
     dropped: tuple[Dropped, ...] = ()  # items on the floor (dropped, or fallen from a hurt arm)
     declared: tuple[str, ...] = ()  # ability ids declared for this round (All-Out Defend)
+    # Stealth holds: gained on joining and after a Move into an area without enemies, lost on
+    # starting a Move, Attack or Intercept. Its mark counts only while no enemy is in the
+    # area (``engine.combat.stealth.hidden``).
+    hidden: bool = False
 
 
 class Weapon(_Frozen):
@@ -210,7 +217,7 @@ class Reactor(_Frozen):
 
 class RollState(_Frozen):
     fighter: str
-    purpose: Literal["attack", "defend", "counterattack", "initiative", "first_aid"]
+    purpose: Literal["attack", "defend", "counterattack", "initiative", "first_aid", "move"]
     roll: Roll
     good: bool = False  # the roller may re-roll (a good ability applies)
     reroll_decided: bool = False
@@ -269,7 +276,12 @@ class AttackAction(_Frozen):
 class MoveAction(_Frozen):
     """A declared Move: its Intercept window, then each Intercept in turn (an
     ``AttackAction`` with ``intercept=True`` pushed above this step), then where the mover
-    ends."""
+    ends.
+
+    A Speed move (``then`` set) rolls once its window closes: on a success this step, once
+    done, gives way to a second ``MoveAction`` (``second``) from ``to`` to ``then`` with its
+    own window; on a failure the mover stays in ``frm``, its interceptors attacking all the
+    same."""
 
     kind: Literal["move"] = "move"
     seq: int
@@ -284,10 +296,26 @@ class MoveAction(_Frozen):
     full_before: tuple[str, ...] = ()  # the mover's full locations before that intercept
     stop_chooser: str | None = None  # the interceptor whose attack stopped the mover
     stop_area: str | None = None  # where the stopped mover ends (chosen by ``stop_chooser``)
+    stop_optional: bool = False  # the stop is the chooser's to make (Unarmed), not forced
+    landed: tuple[str, ...] = ()  # interceptors whose Intercept roll succeeded
+    then: str | None = None  # Speed: the second step's area (this is the first step)
+    roll: RollState | None = None  # Speed: the roll to move twice
+    roll_done: bool = False  # Speed: the roll is final and its outcome said
+    second: bool = False  # the second step of a Speed move (its action is already spent)
 
     @property
     def window_open(self) -> bool:
         return not self.window_closed and any(r.answer is None for r in self.reactors)
+
+    @property
+    def stays(self) -> bool:
+        """A Speed roll failed: the mover stays in ``frm`` (still a move for Intercept)."""
+        return self.roll_done and self.roll is not None and not self.roll.roll.result.success
+
+    @property
+    def goes_on(self) -> bool:
+        """A Speed roll succeeded: a second step follows this one unless the mover stops."""
+        return self.then is not None and self.roll_done and not self.stays
 
     @property
     def involved(self) -> set[str]:

@@ -182,7 +182,7 @@ SPECS: dict[PromptKind, PromptSpec] = {
         "choose where the mover stops", "where the mover stops",
         "stopped the move: which area does the mover end in?",
         lambda option, fighter: StopArea(fighter=fighter, area=option),
-        other_label=lambda area: f"Stop in {area}"),
+        {StopArea.GO_ON: "Let them go on"}, other_label=lambda area: f"Stop in {area}"),
     PromptKind.AID_DICE: PromptSpec(
         "choose the first aid dice", "first aid dice",
         "succeeded at first aid: which die is the number of boxes?",

@@ -7,7 +7,15 @@ from dataclasses import dataclass
 
 from engine.catalog import Action
 from engine.combat.abilities import UNARMED
-from engine.combat.model import AidAction, AttackAction, Combat, Phase, RollState, Weapon
+from engine.combat.model import (
+    AidAction,
+    AttackAction,
+    Combat,
+    MoveAction,
+    Phase,
+    RollState,
+    Weapon,
+)
 from engine.combat.steps import replace_top
 from engine.dice import Check
 
@@ -71,6 +79,8 @@ def rolls_deciding(c: Combat) -> tuple[RollState, ...]:
         return () if step.roll is None else (step.roll,)
     if isinstance(step, AttackAction):
         return step.rolls
+    if isinstance(step, MoveAction) and step.roll is not None and not step.roll_done:
+        return (step.roll,)
     return ()
 
 
@@ -83,7 +93,7 @@ def replace_roll(c: Combat, new: RollState) -> Combat:
         )
         return c.model_copy(update={"initiative": rolls})
     step = c.step
-    if isinstance(step, AidAction):
+    if isinstance(step, AidAction | MoveAction):
         return replace_top(c, step.model_copy(update={"roll": new}))
     assert isinstance(step, AttackAction)
     states = tuple(

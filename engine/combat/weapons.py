@@ -1,6 +1,6 @@
 """What a fighter can attack with, and whether a target is in reach (004 "Attack", "Items",
-"Line of Sight"; RULINGS 8-10): held items, unarmed with the Unarmed Combat ability, range,
-line of sight and ammo."""
+"Line of Sight"; RULINGS 8-10, 12): held items, unarmed with the Unarmed Combat ability,
+range, line of sight (a hidden target's Stealth mark counts) and ammo."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from engine.character import HANDS, Character, Status, status, usable_hands, usa
 from engine.combat.abilities import UNARMED
 from engine.combat.abilities.hooks import extra_weapons, marks_to_block
 from engine.combat.model import Combat, Fighter, Weapon
+from engine.combat.stealth import hidden
 from engine.errors import RuleError
 from engine.names import name_key
 
@@ -146,7 +147,13 @@ def _reach_problem(c: Combat, f: Fighter, t: Fighter, w: Weapon, rules: Rules) -
         return f"{t.name} is out of range: no path leads from {f.area} to {t.area}."
     if not in_range(w, distance, rules):
         return f"{t.name} is out of range for {label}: range {distance} ({range_text(w, rules)})."
-    if not m.line_of_sight(f.area, t.area, marks_to_block=marks_to_block(f.character, w)):
+    concealed = hidden(c, t, rules)
+    if not m.line_of_sight(f.area, t.area, marks_to_block=marks_to_block(f.character, w),
+                           hidden=concealed):
+        if concealed and m.line_of_sight(f.area, t.area,
+                                         marks_to_block=marks_to_block(f.character, w)):
+            return (f"{f.name} has no line of sight from {f.area} to {t.area}: {t.name} is "
+                    "hidden (Stealth).")
         return f"{f.name} has no line of sight from {f.area} to {t.area}."
     return None
 

@@ -20,6 +20,7 @@ from engine.combat import (
     legal_doors,
     legal_items,
     legal_moves,
+    legal_second_moves,
     legal_targets,
     legal_weapons,
 )
@@ -136,6 +137,15 @@ targets = legal_choices(legal_targets)
 weapons = legal_choices(legal_weapons)
 moves = legal_choices(legal_moves)
 doors = legal_choices(legal_doors)
+
+
+async def second_moves(interaction: discord.Interaction[Any],
+                       current: str) -> list[app_commands.Choice[str]]:
+    """A Speed move's second area: one step beyond the ``to:`` typed so far (nothing offered
+    to a fighter without Speed)."""
+    to = str(getattr(interaction.namespace, "to", None) or "")
+    return await _for_actor(
+        interaction, current, lambda c, key, rules: legal_second_moves(c, key, rules, to))
 
 
 def items(op: str) -> Callable[[discord.Interaction[Any], str], Any]:

@@ -40,7 +40,8 @@ HELP = """**Running an Unhex fight**
 3. GM: `/combat begin` rolls initiative; the winner picks the order of the teams.
 4. On your team's turn, each character acts once: `/attack`, `/move`, `/door`, `/firstaid`,
    `/item hold|stow|pickup|use` (`/item drop` is free). `/item hands` sets both hands for one
-   action (without options: a menu per hand). `/done` ends your team's turn.
+   action (without options: a menu per hand). With Speed, `/move to: then:` rolls to move
+   twice. `/done` ends your team's turn.
 5. Attacks and moves open a reaction window: **Defend**, **Counterattack**, **Intercept** or
    **Pass** before the dice are rolled (or `/defend`, `/counterattack`, `/intercept`); a
    counterattack or an intercept can be less-lethal (its own button, or `lethal:False`). With
@@ -84,13 +85,15 @@ class ActionsCog(commands.Cog, name="Fight actions"):
             fighter=key, target=target, weapon=with_, lethal=lethal))
 
     @app_commands.command(name="move", description="Move to a connected area (one action).")
-    @app_commands.describe(to="The area one step away", as_="Which of your characters")
+    @app_commands.describe(to="The area one step away",
+                           then="Speed: a second area one step beyond (a roll decides)",
+                           as_="Which of your characters")
     @app_commands.rename(as_="as")
-    @app_commands.autocomplete(to=acting.moves)
+    @app_commands.autocomplete(to=acting.moves, then=acting.second_moves)
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction[Any], to: Name,
-                   as_: As | None = None) -> None:
-        await self.act(interaction, as_, lambda key: Move(fighter=key, to=to))
+                   then: Name | None = None, as_: As | None = None) -> None:
+        await self.act(interaction, as_, lambda key: Move(fighter=key, to=to, then=then))
 
     @app_commands.command(name="door", description="Open or close a door of your area (one "
                                                    "action).")

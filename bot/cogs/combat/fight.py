@@ -206,7 +206,8 @@ class FightCog(commands.Cog, name="Fights"):
 
     @combat.command(name="set", description="Correct a character in this fight (GMs).")
     @app_commands.describe(location="A hit location whose marks to set (with marks:)",
-                           marks="Its marks, e.g. \\\\ or XX■ (\"none\" clears them)")
+                           marks="Its marks, e.g. \\\\ or XX■ (\"none\" clears them)",
+                           hidden="Stealth: whether the character is hidden")
     @app_commands.autocomplete(character=acting.any_fighter, area=acting.areas,
                                location=acting.locations)
     async def set_(self, interaction: discord.Interaction[Any], character: Name,
@@ -214,18 +215,19 @@ class FightCog(commands.Cog, name="Fights"):
                    area: Name | None = None,
                    actions: app_commands.Range[int, 0, MAX_ACTIONS] | None = None,
                    location: Name | None = None,
-                   marks: Short | None = None) -> None:
+                   marks: Short | None = None, hidden: bool | None = None) -> None:
         if (location is None) != (marks is None):
             raise UserError("Give both `location` and `marks` to correct wounds.")
-        if level is None and area is None and actions is None and location is None:
-            raise UserError("Say what to correct: `level`, `area`, `actions` or "
-                            "`location` with `marks`.")
+        if (level is None and area is None and actions is None and location is None
+                and hidden is None):
+            raise UserError("Say what to correct: `level`, `area`, `actions`, "
+                            "`location` with `marks`, or `hidden`.")
         wounds = None
         if location is not None and marks is not None:
             text = "" if marks.strip().casefold() == "none" else marks.strip()
             wounds = {location.strip(): text}
         await self.session.run(interaction, GMSet(fighter=character, level=level, area=area,
-                                                  actions=actions, marks=wounds))
+                                                  actions=actions, marks=wounds, hidden=hidden))
 
     @combat.command(name="settings", description="Change how long reaction buttons wait (GMs).")
     async def settings(self, interaction: discord.Interaction[Any],

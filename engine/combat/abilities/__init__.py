@@ -15,7 +15,9 @@ from engine.combat.abilities.melee_2h import CriticalDestroy, NoCounterattack
 from engine.combat.abilities.ranged_2h import LongSight
 from engine.combat.abilities.rule import AbilityRule
 from engine.combat.abilities.shield import AllOutDefend, DefendOthers, ShieldAttack
-from engine.combat.abilities.unarmed import UNARMED, Fight
+from engine.combat.abilities.speed import MoveTwice
+from engine.combat.abilities.stealth import Hide
+from engine.combat.abilities.unarmed import UNARMED, Fight, StopMovement
 
 __all__ = ["NOT_YET_IN_PLAY", "REGISTRY", "UNARMED", "AbilityRule"]
 
@@ -23,7 +25,8 @@ REGISTRY: dict[str, AbilityRule] = {
     rule.id: rule
     for rule in (
         LongSight(), NoCounterattack(), CriticalDestroy(), TargetLosesAction(), SureSuccess(),
-        Fight(), DefendOthers(), ShieldAttack(), AllOutDefend(),
+        Fight(), DefendOthers(), ShieldAttack(), AllOutDefend(), StopMovement(), MoveTwice(),
+        Hide(),
     )
 }
 
@@ -36,7 +39,4 @@ NOT_YET_IN_PLAY: frozenset[str] = frozenset({
     "leader.rally",
     "leader.direct",
     "leader.initiative_direct",
-    "speed.move_twice",
-    "stealth.hide",
-    "unarmed.stop_movement",
 })

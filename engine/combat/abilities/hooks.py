@@ -14,6 +14,9 @@
 | ``critical_options`` | the book's two, then the union | a critical success of an attack roll |
 | ``critical_extras`` | union | a critical success of an attack roll, once its choice is made |
 | ``sure_success`` | any | declaring First Aid |
+| ``moves_twice`` | any | a Move with a second step (Speed) |
+| ``hides`` | any | who can be hidden (Stealth) |
+| ``stops_mover`` | any | a successful Intercept that fills no leg (Unarmed) |
 """
 
 from __future__ import annotations
@@ -27,8 +30,9 @@ from engine.errors import RuleError
 
 __all__ = [
     "CRITICAL_OPTIONS", "act_problem", "board_words", "counterable", "critical_extras",
-    "critical_options", "extra_weapons", "free_defend", "has_modifier", "marks_to_block",
-    "may_defend", "roll_limits", "roll_modifiers", "sure_success",
+    "critical_options", "extra_weapons", "free_defend", "has_modifier", "hides",
+    "marks_to_block", "may_defend", "moves_twice", "roll_limits", "roll_modifiers",
+    "stops_mover", "sure_success",
 ]
 
 MARKS_TO_BLOCK = 2  # RULINGS 9
@@ -131,3 +135,19 @@ def critical_extras(c: Character, action: Action, weapon: Weapon) -> frozenset[s
 def sure_success(c: Character, action: Action) -> bool:
     """Whether ``c`` may take a sure success instead of rolling for ``action``."""
     return any(r.sure_success(action) for r in _rules(c))
+
+
+def moves_twice(c: Character) -> bool:
+    """Whether ``c`` may roll to Move twice in one action."""
+    return any(r.moves_twice() for r in _rules(c))
+
+
+def hides(c: Character) -> bool:
+    """Whether ``c`` can be hidden (one more cover mark at its own area)."""
+    return any(r.hides() for r in _rules(c))
+
+
+def stops_mover(c: Character, weapon: Weapon, rules: Rules) -> bool:
+    """Whether ``c``'s successful Intercept with ``weapon`` may stop the mover whatever it
+    hit."""
+    return any(r.stops_mover(c, weapon, rules) for r in _rules(c))

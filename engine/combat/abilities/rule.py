@@ -78,3 +78,17 @@ class AbilityRule:
     def sure_success(self, action: Action) -> bool:
         """Whether the roll for ``action`` may be replaced by a sure success, before rolling."""
         return False
+
+    def moves_twice(self) -> bool:
+        """Whether the character may roll to Move twice in one action (Speed)."""
+        return False
+
+    def hides(self) -> bool:
+        """Whether the character can be hidden: one more cover mark at its own area while no
+        enemy is there (Stealth)."""
+        return False
+
+    def stops_mover(self, c: Character, weapon: Weapon, rules: Rules) -> bool:
+        """Whether a successful Intercept by ``c`` with ``weapon`` may stop the mover even
+        when it fills no leg (the interceptor then chooses where the mover ends)."""
+        return False

@@ -42,7 +42,8 @@ from engine.combat.model import (
 )
 from engine.combat.prompts import prompt, window_prompts
 from engine.combat.rolls import strike, wants_reroll
-from engine.combat.steps import pop, push, replace_top
+from engine.combat.stealth import lose_stealth
+from engine.combat.steps import pop, push, replace_step, replace_top
 from engine.combat.weapons import (
     UNARMED,
     ammo_slot,
@@ -81,6 +82,7 @@ def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
     less = "" if cmd.lethal else " (less-lethal)"
     text = f"{f.name} attacks {t.name} with {weapon_label(weapon)}{less}."
     ctx.emit(EventKind.DECLARE, text, f.key)
+    c = lose_stealth(c, f.key, ctx)
     c = push(c.model_copy(update={"action_seq": seq}), action)
     announce_window(c, reactors, ctx)
     return c
@@ -250,6 +252,9 @@ def _outcome(c: Combat, a: AttackAction, ctx: Context) -> Combat:
         f = c.fighter(a.attacker)
         if att.success:
             hits = [new_hit(c, a, f.key, a.target, att, a.weapon, "attack", ctx)]
+            mv = c.move
+            if a.intercept and mv is not None:
+                c = replace_step(c, mv, mv.model_copy(update={"landed": (*mv.landed, f.key)}))
         else:
             ctx.emit(EventKind.MISS, f"{f.name}'s attack misses.", f.key)
             hits = []

@@ -1,4 +1,5 @@
-"""The GM's corrections during a fight: a fighter's level, area, actions or marks."""
+"""The GM's corrections during a fight: a fighter's level, area, actions, marks, or whether
+Stealth holds (an AoE's Demolish, say, which the GM resolves by hand)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from engine.character import Character
+from engine.combat.abilities.hooks import hides
 from engine.combat.actions.items import drop_from_useless_hands
 from engine.combat.commands import GMSet
 from engine.combat.context import Context, require_gm
@@ -18,6 +20,10 @@ from engine.maps import UnknownAreaError
 __all__ = ["MAX_ACTIONS", "gm_set"]
 
 MAX_ACTIONS = 9
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
 
 
 def gm_set(c: Combat, cmd: GMSet, ctx: Context) -> Combat:
@@ -64,8 +70,14 @@ def gm_set(c: Combat, cmd: GMSet, ctx: Context) -> Combat:
             raise RuleError(f"A fighter has 0-{MAX_ACTIONS} actions.")
         update["actions"] = cmd.actions
         changes.append(f"actions {f.actions} → {cmd.actions}")
+    if cmd.hidden is not None:
+        if cmd.hidden and not hides(ch):
+            raise RuleError(f"{f.name} does not have Stealth: only a hidden character's mark "
+                            "can be set.")
+        update["hidden"] = cmd.hidden
+        changes.append(f"hidden {_yes(f.hidden)} → {_yes(cmd.hidden)}")
     if not changes:
-        raise RuleError("Say what to correct: level, area, actions or marks.")
+        raise RuleError("Say what to correct: level, area, actions, marks or hidden.")
     ctx.emit(EventKind.GM_SET, f"GM correction to {f.name}: {'; '.join(changes)}.", f.key)
     f = drop_from_useless_hands(f.model_copy(update=update), rules, ctx)
     return put(c, settle_status(f, rules))

@@ -2,13 +2,14 @@
 (no cover, no reaction to it) at the smaller range of the two areas it moves between, with
 sight to either. Each Intercept is an attack step pushed above the Move; a hit that fills a
 leg, or puts the mover down, stops the move, and that interceptor chooses which of the two
-areas the mover ends in. An Intercept may be less-lethal, as an Attack may (004
-"Less-lethal")."""
+areas the mover ends in (an ability may let a successful Intercept stop it too: Unarmed).
+An Intercept may be less-lethal, as an Attack may (004 "Less-lethal")."""
 
 from __future__ import annotations
 
 from engine.catalog import Action, Rules
 from engine.character import full_locations
+from engine.combat.abilities.hooks import stops_mover
 from engine.combat.context import Context
 from engine.combat.fighters import can_act
 from engine.combat.model import (
@@ -30,13 +31,16 @@ __all__ = [
 
 
 def intercept_weapons(
-    c: Combat, g: Fighter, frm: str, to: str, rules: Rules, lethal: bool = True
+    c: Combat, g: Fighter, frm: str, to: str, rules: Rules, lethal: bool = True,
+    *, hidden_mover: bool = False,
 ) -> list[Weapon]:
     """What ``g`` could Intercept a move between ``frm`` and ``to`` with: in range, with
-    sight, and ammo of the sort the damage needs (``lethal`` or not: 004 "Less-lethal")."""
+    sight, and ammo of the sort the damage needs (``lethal`` or not: 004 "Less-lethal").
+    ``hidden_mover``: the mover's Stealth mark counts toward sight (a mover loses Stealth on
+    starting the Move, so the engine's own moves never are)."""
     m = c.game_map()
     distance = m.intercept_range(g.area, frm, to)
-    if distance is None or not m.intercept_sight(g.area, frm, to):
+    if distance is None or not m.intercept_sight(g.area, frm, to, hidden=hidden_mover):
         return []
     return [
         w
@@ -47,18 +51,21 @@ def intercept_weapons(
 
 
 def intercept_weapon(
-    c: Combat, g: Fighter, frm: str, to: str, rules: Rules, lethal: bool = True
+    c: Combat, g: Fighter, frm: str, to: str, rules: Rules, lethal: bool = True,
+    *, hidden_mover: bool = False,
 ) -> Weapon | None:
     """The first weapon ``g`` could Intercept a move between ``frm`` and ``to`` with."""
-    options = intercept_weapons(c, g, frm, to, rules, lethal)
+    options = intercept_weapons(c, g, frm, to, rules, lethal, hidden_mover=hidden_mover)
     return options[0] if options else None
 
 
-def intercept_reactor(c: Combat, g: Fighter, frm: str, to: str, rules: Rules) -> Reactor | None:
+def intercept_reactor(
+    c: Combat, g: Fighter, frm: str, to: str, rules: Rules, *, hidden_mover: bool = False
+) -> Reactor | None:
     """``g``'s place in the Intercept window of a move between ``frm`` and ``to``: offered
     when some weapon could make it, lethal or less-lethal."""
-    lethal = intercept_weapon(c, g, frm, to, rules)
-    gentle = intercept_weapon(c, g, frm, to, rules, lethal=False)
+    lethal = intercept_weapon(c, g, frm, to, rules, hidden_mover=hidden_mover)
+    gentle = intercept_weapon(c, g, frm, to, rules, lethal=False, hidden_mover=hidden_mover)
     if lethal is None and gentle is None:
         return None
     return Reactor(fighter=g.key, options=("intercept",), weapon=lethal,
@@ -94,7 +101,10 @@ def next_intercept(c: Combat, mv: MoveAction, ctx: Context) -> tuple[Combat, boo
 
 def after_intercept(c: Combat, mv: MoveAction, ctx: Context) -> MoveAction:
     """The move once the Intercept above it is done: stopped, when that hit filled a leg or
-    put the mover down (and no earlier Intercept stopped it already)."""
+    put the mover down (and no earlier Intercept stopped it already), and the interceptor
+    chooses where it ends; or, after a successful Intercept whose interceptor's abilities say
+    it may stop the mover (Unarmed, two empty hands), stopped if that interceptor chooses.
+    A mover whose Speed roll failed stays where it was whatever stops it."""
     rules = ctx.rules
     interceptor = mv.intercepting
     assert interceptor is not None
@@ -102,12 +112,33 @@ def after_intercept(c: Combat, mv: MoveAction, ctx: Context) -> MoveAction:
     legs = {loc.id for loc in rules.body.legs}
     newly_full = set(full_locations(mover.character, rules=rules)) - set(mv.full_before)
     mv = mv.model_copy(update={"resolved": (*mv.resolved, interceptor), "intercepting": None})
-    if mv.stop_area is None and (newly_full & legs or not can_act(mover, rules)):
-        g = c.fighter(interceptor)
+    if mv.stop_area is not None:
+        return mv
+    g = c.fighter(interceptor)
+    if newly_full & legs or not can_act(mover, rules):
+        if mv.stays:
+            ctx.emit(EventKind.STOPPED,
+                     f"{mover.name} must stop moving, and stays in {mv.frm}.", mover.key)
+            return mv.model_copy(update={"stop_area": mv.frm})
         ctx.emit(
             EventKind.STOPPED,
             f"{mover.name} must stop moving; {g.name} chooses where: {mv.frm} or {mv.to}.",
             mover.key,
         )
-        mv = mv.model_copy(update={"stop_chooser": g.key})
+        return mv.model_copy(update={"stop_chooser": g.key})
+    weapon = next((r.weapon for r in mv.reactors if r.fighter == g.key), None)
+    if (
+        g.key in mv.landed
+        and not mv.stays
+        and weapon is not None
+        and stops_mover(g.character, weapon, rules)
+    ):
+        on = f", or let {mover.name} go on to {mv.then}" if mv.goes_on else ""
+        ctx.emit(
+            EventKind.STOPPED,
+            f"{g.name} grabs {mover.name} with two empty hands and may stop the move: "
+            f"{g.name} chooses where {mover.name} ends, {mv.frm} or {mv.to}{on}.",
+            mover.key,
+        )
+        return mv.model_copy(update={"stop_chooser": g.key, "stop_optional": True})
     return mv

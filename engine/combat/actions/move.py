@@ -1,16 +1,27 @@
 """Move (004 "Move"; RULINGS 7, 11): one step along a line of movement, after the other
-teams' Intercept window; each Intercept in turn, then where the mover ends."""
+teams' Intercept window; each Intercept in turn, then where the mover ends.
+
+Speed (004 "Abilities": Speed) is a Move with a second area (``Move.then``): the first step's
+window opens as for any Move, then the mover rolls (RULINGS 20: reactions are declared before
+the acting character's dice). On a success the first step's Intercepts are resolved, the mover
+arrives, and a second step from there to ``then`` opens its own window; on a failure the
+Intercepts are resolved all the same ("still treated as a move attempt for Intercept") and the
+mover stays where it was. Both steps are one action: whoever reacted to the first step cannot
+react to the second (004 "Actions": at most once per action).
+
+Stealth is lost as the Move starts and comes back when the whole Move action ends in an area
+without enemies (``engine.combat.stealth``)."""
 
 from __future__ import annotations
 
-from engine.catalog import Rules
+from engine.catalog import Action, RollModifier, Rules
 from engine.character import can_move
-from engine.combat.abilities.hooks import act_problem
+from engine.combat.abilities.hooks import act_problem, has_modifier, moves_twice
 from engine.combat.actions.attack import announce_window
 from engine.combat.actions.intercept import after_intercept, intercept_reactor, next_intercept
 from engine.combat.commands import Move, StopArea
 from engine.combat.context import Context, require_phase
-from engine.combat.fighters import acting_fighter, can_act, put, spend_action
+from engine.combat.fighters import acting_fighter, can_act, lose_action, put, spend_action
 from engine.combat.model import (
     Combat,
     EventKind,
@@ -19,32 +30,44 @@ from engine.combat.model import (
     Phase,
     Prompt,
     PromptKind,
+    RollState,
 )
 from engine.combat.prompts import answering, prompt, window_prompts
+from engine.combat.rolls import wants_reroll
+from engine.combat.stealth import hidden, lose_stealth, regain_stealth
 from engine.combat.steps import pop, push, replace_top
+from engine.dice import Roll
 from engine.errors import RuleError
-from engine.maps import Kind, UnknownAreaError
+from engine.maps import GameMap, Kind, UnknownAreaError
 from engine.names import name_key
 
-__all__ = ["advance", "legal_moves", "move", "prompts", "stop_area"]
+__all__ = ["advance", "legal_moves", "legal_second_moves", "move", "prompts", "stop_area"]
+
+
+def _way_problem(m: GameMap, name: str, frm: str, to: str) -> str | None:
+    """Why nobody can step from ``frm`` to ``to`` (canonical areas) on this map, or None."""
+    if to == frm:
+        return f"{name} is already in {to}." if name else f"{to} is where that step starts."
+    if m.can_move(frm, to):
+        return None
+    conn = m.connection(frm, to)
+    if conn is not None and conn.kind is Kind.DOOR:
+        return f"The door between {frm} and {to} is closed: open it first (an action)."
+    if conn is not None and conn.kind is Kind.ARROW:
+        return f"The way between {frm} and {to} goes one way only: from {conn.a}."
+    if conn is not None and conn.kind is Kind.SIGHT:
+        return f"{frm} and {to} are joined by sight only; nobody can move between them."
+    steps = ", ".join(m.moves_from(frm)) or "nowhere"
+    who = name or "one"
+    return f"{to} is not one step from {frm}; from there {who} can move to: {steps}."
 
 
 def _move_problem(c: Combat, f: Fighter, to: str, rules: Rules) -> str | None:
     """Why ``f`` cannot Move to ``to`` (a canonical area) now, or None."""
     ch = f.character
-    m = c.game_map()
-    if to == f.area:
-        return f"{f.name} is already in {to}."
-    if not m.can_move(f.area, to):
-        conn = m.connection(f.area, to)
-        if conn is not None and conn.kind is Kind.DOOR:
-            return f"The door between {f.area} and {to} is closed: open it first (an action)."
-        if conn is not None and conn.kind is Kind.ARROW:
-            return f"The way between {f.area} and {to} goes one way only: from {conn.a}."
-        if conn is not None and conn.kind is Kind.SIGHT:
-            return f"{f.area} and {to} are joined by sight only; nobody can move between them."
-        steps = ", ".join(m.moves_from(f.area)) or "nowhere"
-        return f"{to} is not one step from {f.area}; from there {f.name} can move to: {steps}."
+    problem = _way_problem(c.game_map(), f.name, f.area, to)
+    if problem:
+        return problem
     if not can_move(ch, rules=rules):
         legs = rules.body.legs
         full = [loc for loc in legs if len(ch.marks(loc.id)) >= loc.boxes]
@@ -66,19 +89,69 @@ def legal_moves(combat: Combat, fighter_key: str, rules: Rules) -> tuple[str, ..
     )
 
 
+def legal_second_moves(
+    combat: Combat, fighter_key: str, rules: Rules, to: str
+) -> tuple[str, ...]:
+    """The areas a Speed move's second step could go to after a first step to ``to``: none
+    without Speed, or when that first step is not a legal Move."""
+    f = combat.fighter(fighter_key)
+    m = combat.game_map()
+    if not moves_twice(f.character) or to not in m:
+        return ()
+    first = m.area(to)
+    if _move_problem(combat, f, first, rules) is not None:
+        return ()
+    return m.moves_from(first)
+
+
+def _area(m: GameMap, name: str) -> str:
+    try:
+        return m.area(name)
+    except UnknownAreaError:
+        raise RuleError(f"There is no area called {name.strip()!r} on this map.") from None
+
+
 def move(c: Combat, cmd: Move, ctx: Context) -> Combat:
     rules = ctx.rules
     f = acting_fighter(c, cmd.fighter, ctx)
-    try:
-        to = c.game_map().area(cmd.to)
-    except UnknownAreaError:
-        raise RuleError(f"There is no area called {cmd.to.strip()!r} on this map.") from None
+    m = c.game_map()
+    to = _area(m, cmd.to)
     problem = _move_problem(c, f, to, rules)
     if problem:
         raise RuleError(problem)
+    then = None
+    if cmd.then is not None:
+        if not moves_twice(f.character):
+            raise RuleError(f"Moving twice in one action needs the Speed ability, which "
+                            f"{f.name} does not have.")
+        then = _area(m, cmd.then)
+        problem = _way_problem(m, "", to, then)
+        if problem:
+            raise RuleError(f"The second step: {problem}")
     seq = c.action_seq + 1
     c = put(c, spend_action(f))
-    ctx.emit(EventKind.DECLARE, f"{f.name} moves from {f.area} to {to}.", f.key)
+    if then is None:
+        ctx.emit(EventKind.DECLARE, f"{f.name} moves from {f.area} to {to}.", f.key)
+    else:
+        ctx.emit(
+            EventKind.DECLARE,
+            f"{f.name} moves from {f.area} to {to}, then on to {then} (Speed: a roll after the "
+            "Intercept window; on a failure they stay).",
+            f.key,
+        )
+    c = lose_stealth(c, f.key, ctx)
+    mv = _step(c, c.fighter(f.key), f.area, to, seq, ctx).model_copy(update={"then": then})
+    c = push(c.model_copy(update={"action_seq": seq}), mv)
+    announce_window(c, mv.reactors, ctx)
+    return c
+
+
+def _step(c: Combat, f: Fighter, frm: str, to: str, seq: int, ctx: Context) -> MoveAction:
+    """A step of ``f``'s Move from ``frm`` to ``to``, with its Intercept window: every
+    fighter of another team who can act, has an action, has not reacted to this action yet,
+    and has a weapon that reaches and sees."""
+    rules = ctx.rules
+    concealed = hidden(c, f, rules)
     reactors = tuple(
         r
         for g in c.fighters
@@ -87,28 +160,30 @@ def move(c: Combat, cmd: Move, ctx: Context) -> Combat:
         and g.actions > 0
         and g.reacted_to != seq
         and act_problem(g) is None
-        and (r := intercept_reactor(c, g, f.area, to, rules)) is not None
+        and (r := intercept_reactor(c, g, frm, to, rules, hidden_mover=concealed)) is not None
     )
-    mv = MoveAction(
+    return MoveAction(
         seq=seq,
         mover=f.key,
-        frm=f.area,
+        frm=frm,
         to=to,
         reactors=reactors,
         deadline=ctx.now + c.reaction_seconds if reactors else None,
     )
-    c = push(c.model_copy(update={"action_seq": seq}), mv)
-    announce_window(c, reactors, ctx)
-    return c
 
 
 def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
-    """The move on top: its window, each Intercept (pushed above it), the stop, the end."""
+    """The move on top: its window, the Speed roll, each Intercept (pushed above it), the
+    stop, the end (and a Speed move's second step)."""
     mv = c.step
     assert isinstance(mv, MoveAction)
     if mv.window_open:
         return c, True
     mv = mv.model_copy(update={"window_closed": True, "deadline": None})
+    if mv.then is not None and not mv.roll_done:
+        c, mv = _speed_roll(c, mv, ctx)
+        if not mv.roll_done:
+            return replace_top(c, mv), True
     if mv.intercepting is not None:
         mv = after_intercept(c, mv, ctx)
     if mv.stop_chooser is not None:
@@ -116,29 +191,85 @@ def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
     c, pushed = next_intercept(c, mv, ctx)
     if pushed:
         return c, False
-    return _finish(c, mv.stop_area or mv.to, ctx), False
+    return _finish(c, ctx), False
 
 
-def _finish(c: Combat, area: str, ctx: Context) -> Combat:
+def _speed_roll(c: Combat, mv: MoveAction, ctx: Context) -> tuple[Combat, MoveAction]:
+    """Roll for Speed (once), wait for a good re-roll or a critical choice, then say what
+    the roll means: ``mv.roll_done`` once it is final."""
+    mover = c.fighter(mv.mover)
+    ch = mover.character
+    if mv.roll is None:
+        roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
+        good = has_modifier(ch, ctx.rules, RollModifier.GOOD, Action.MOVE, None)
+        mv = mv.model_copy(update={"roll": RollState(fighter=mover.key, purpose="move",
+                                                     roll=roll, good=good)})
+        ctx.say_roll(EventKind.ROLL, f"{mover.name} rolls for Speed", mover.key, roll.result)
+    state = mv.roll
+    assert state is not None
+    if wants_reroll(state) or state.roll.awaits_critical_choice:
+        return c, mv
+    result = state.roll.result
+    if result.critical_failure:
+        c = put(c, lose_action(mover))
+        ctx.emit(EventKind.LOST_ACTION,
+                 f"{mover.name} rolled a critical failure and loses the next action.", mover.key)
+    if result.success:
+        ctx.emit(EventKind.SPEED, f"{mover.name} moves twice: to {mv.to}, then {mv.then}.",
+                 mover.key)
+    else:
+        ctx.emit(EventKind.SPEED,
+                 f"{mover.name}'s Speed roll fails: {mover.name} stays in {mv.frm} (still a "
+                 "move attempt for Intercept).", mover.key)
+    return c, mv.model_copy(update={"roll_done": True})
+
+
+def _finish(c: Combat, ctx: Context) -> Combat:
+    """The step on top is over: the mover ends where it stopped, stays (a failed Speed roll)
+    or arrives; then the second step of a Speed move, or the end of the Move action."""
     mv = c.step
     assert isinstance(mv, MoveAction)
     mover = c.fighter(mv.mover)
-    c = put(c, mover.model_copy(update={"area": area}))
-    if mv.stop_area is None:
+    if mv.stop_area is not None:
+        area = mv.stop_area
+    elif mv.stays:
+        area = mv.frm
+    else:
+        area = mv.to
         ctx.emit(EventKind.MOVED, f"{mover.name} is now in {area}.", mover.key)
-    return pop(c)
+    c = pop(put(c, mover.model_copy(update={"area": area})))
+    if mv.goes_on and mv.stop_area is None:
+        assert mv.then is not None
+        mover = c.fighter(mv.mover)
+        if can_act(mover, ctx.rules) and can_move(mover.character, rules=ctx.rules) and (
+                c.game_map().can_move(area, mv.then)):
+            second = _step(c, mover, area, mv.then, mv.seq, ctx).model_copy(
+                update={"second": True})
+            ctx.emit(EventKind.DECLARE, f"{mover.name} moves on from {area} to {mv.then}.",
+                     mover.key)
+            c = push(c, second)
+            announce_window(c, second.reactors, ctx)
+            return c
+        ctx.emit(EventKind.STOPPED, f"{mover.name} cannot take the second step.", mover.key)
+    return regain_stealth(c, mv.mover, ctx)
 
 
 def stop_area(c: Combat, cmd: StopArea, ctx: Context) -> Combat:
     require_phase(c, Phase.RESOLUTION)
     f, asked = answering(c, PromptKind.STOP_AREA, cmd.fighter, ctx.actor)
-    key = name_key(cmd.area)
-    area = next((o for o in asked.options if o.casefold() == key), None)
-    if area is None:
-        raise RuleError(f"Choose one of: {', '.join(asked.options)}.")
     mv = c.step
     assert isinstance(mv, MoveAction)
     mover = c.fighter(mv.mover)
+    if cmd.area == StopArea.GO_ON and StopArea.GO_ON in asked.options:
+        ctx.emit(EventKind.STOP_AREA, f"{f.name} lets {mover.name} go on.", mover.key)
+        return replace_top(c, mv.model_copy(update={"stop_chooser": None,
+                                                    "stop_optional": False}))
+    key = name_key(cmd.area)
+    area = next((o for o in asked.options if o and o.casefold() == key), None)
+    if area is None:
+        areas = [o for o in asked.options if o]
+        go_on = ", or let them go on" if StopArea.GO_ON in asked.options else ""
+        raise RuleError(f"Choose one of: {', '.join(areas)}{go_on}.")
     ctx.emit(EventKind.STOP_AREA, f"{f.name} puts {mover.name} in {area}.", mover.key)
     c = put(c, mover.model_copy(update={"area": area}))
     return replace_top(c, mv.model_copy(update={"stop_area": area, "stop_chooser": None}))
@@ -147,6 +278,13 @@ def stop_area(c: Combat, cmd: StopArea, ctx: Context) -> Combat:
 def prompts(c: Combat, mv: MoveAction) -> tuple[Prompt, ...]:
     if mv.window_open:
         return window_prompts(c, mv.reactors, mv.deadline)
+    state = mv.roll
+    if state is not None and not mv.roll_done:
+        if wants_reroll(state):
+            return (prompt(c, PromptKind.REROLL, state.fighter, ("tens", "ones", "both", "keep")),)
+        if state.roll.awaits_critical_choice:
+            return (prompt(c, PromptKind.CRITICAL, state.fighter, ("extra_action", "adjust")),)
     if mv.stop_chooser is not None:
-        return (prompt(c, PromptKind.STOP_AREA, mv.stop_chooser, (mv.frm, mv.to)),)
+        go_on = (StopArea.GO_ON,) if mv.stop_optional and mv.goes_on else ()
+        return (prompt(c, PromptKind.STOP_AREA, mv.stop_chooser, (mv.frm, mv.to, *go_on)),)
     return ()

@@ -4,6 +4,7 @@ leave, a GM begins it (round 1) and may end it."""
 from __future__ import annotations
 
 from engine.character import character_problems
+from engine.combat.abilities.hooks import hides
 from engine.combat.commands import AddFighter, Begin, EndCombat, RemoveFighter
 from engine.combat.context import Context, require_control, require_gm, require_phase
 from engine.combat.fighters import standing_teams, team_named
@@ -50,6 +51,7 @@ def add_fighter(c: Combat, cmd: AddFighter, ctx: Context) -> Combat:
         owner_id=cmd.owner_id,
         character_id=cmd.character_id,
         character=ch,
+        hidden=hides(ch),  # Stealth holds from the start (it counts while no enemy is near)
     )
     teams = c.teams if team in c.teams else (*c.teams, team)
     ctx.emit(EventKind.ADDED, f"{ch.name} joins the fight for {team} in {area}.", key)

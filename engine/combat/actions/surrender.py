@@ -93,11 +93,13 @@ def _leave_move(c: Combat, mv: MoveAction, f: Fighter, ctx: Context) -> Combat:
     move does not happen and every action spent on it comes back; an interceptor leaves the
     window (its action back), and the move goes on without them."""
     if f.key == mv.mover:
-        c = refund(c, f.key, reaction=False)
+        if not mv.second:  # a Speed move's first step was taken: its action stays spent
+            c = refund(c, f.key, reaction=False)
         for r in mv.reactors:
             if r.answer == "intercept":
                 c = refund(c, r.fighter, reaction=True)
-        ctx.emit(EventKind.CANCELLED, f"{f.name}'s move does not take effect.", f.key)
+        what = "second step" if mv.second else "move"
+        ctx.emit(EventKind.CANCELLED, f"{f.name}'s {what} does not take effect.", f.key)
         return c.model_copy(update={"steps": tuple(s for s in c.steps if s is not mv)})
     mine = next(r for r in mv.reactors if r.fighter == f.key)
     if mine.answer == "intercept":

@@ -26,6 +26,7 @@ from engine.combat.model import (
     Reactor,
     Weapon,
 )
+from engine.combat.stealth import hidden, lose_stealth
 from engine.combat.steps import replace_top
 from engine.combat.weapons import pick_weapon, range_text, weapon_label
 from engine.errors import RuleError
@@ -62,6 +63,8 @@ def react(c: Combat, cmd: React, ctx: Context) -> Combat:
     # Only an attack of one's own deals damage, so only it may be less-lethal.
     lethal = cmd.lethal or cmd.reaction not in ("counterattack", "intercept")
     _say_reaction(c, f, step, reactor, cmd.reaction, weapon, lethal, ctx)
+    if cmd.reaction == "intercept":
+        c = lose_stealth(c, f.key, ctx)  # 004 Stealth: lost on starting an Intercept
     reactors = tuple(
         r.model_copy(update={"answer": cmd.reaction, "weapon": weapon, "lethal": lethal})
         if r.fighter == f.key
@@ -159,7 +162,9 @@ def _intercept_answer(c: Combat, mv: MoveAction, f: Fighter, reactor: Reactor, c
         return reactor.weapon
     return _reaction_weapon(
         f, "intercept", reactor, cmd, ctx,
-        lambda lethal: intercept_weapons(c, f, mv.frm, mv.to, ctx.rules, lethal),
+        lambda lethal: intercept_weapons(
+            c, f, mv.frm, mv.to, ctx.rules, lethal,
+            hidden_mover=hidden(c, c.fighter(mv.mover), ctx.rules)),
         lambda weapon: (
             f"{f.name} cannot intercept with {weapon_label(weapon)}: "
             f"out of its range ({range_text(weapon, ctx.rules)})."

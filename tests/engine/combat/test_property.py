@@ -33,6 +33,7 @@ from engine.combat import (
     apply,
     legal_items,
     legal_moves,
+    legal_second_moves,
     legal_targets,
     new_combat,
 )
@@ -44,25 +45,31 @@ from tests.engine.combat.helpers import CLUB, GM, RULES
 AREAS = ("Entrance", "Dance Floor", "Bar", "Pool Tables", "Catwalk")
 
 
-def _fighter(name: str, npc: bool, weapon: int, level: int) -> Character:
+EXTRA = ((), ("speed.move_twice",), ("stealth.hide",))  # one more ability, or none
+
+
+def _fighter(name: str, npc: bool, weapon: int, level: int, extra: int = 0) -> Character:
     items = (
         (Item(name="Knife", kind="melee_1h"),),
         (Item(name="Pistol", kind="ranged_1h"), Item(name="Bullets", kind="ammo")),
         (Item(name="Axe", kind="melee_2h"),),
+        (),  # bare hands
     )[weapon] + (Item(name="Kit", kind="first_aid"),)
+    right = None if weapon == 3 else 0
     left = 0 if weapon == 2 else None
     abilities = (
         ("melee_1h.good_attack", "melee_1h.precise_attack", "melee_1h.critical_lose_action"),
         ("ranged_1h.good_attack", "ranged_1h.precise_attack"),
         ("melee_2h.powerful_attack", "melee_2h.no_counterattack", "melee_2h.critical_destroy"),
-    )[weapon] + ("first_aid.sure",)
+        ("unarmed.fight", "unarmed.stop_movement"),
+    )[weapon] + ("first_aid.sure",) + EXTRA[extra]
     return Character(
         name=name,
         npc=npc,
         level=level,
-        max_level=80,
+        max_level=90,
         items=items,
-        right_hand=0,
+        right_hand=right,
         left_hand=left,
         abilities=abilities,
     )
@@ -87,7 +94,11 @@ def _choices(c: Combat, data: st.DataObject) -> list[Command]:
                 options.append(Attack(fighter=name, target=data.draw(st.sampled_from(targets))))
             moves = legal_moves(c, name, RULES)
             if moves:
-                options.append(Move(fighter=name, to=data.draw(st.sampled_from(moves))))
+                to = data.draw(st.sampled_from(moves))
+                options.append(Move(fighter=name, to=to))
+                then = legal_second_moves(c, name, RULES, to)
+                if then:
+                    options.append(Move(fighter=name, to=to, then=data.draw(st.sampled_from(then))))
             for op in ("hold", "pickup", "drop"):
                 items = legal_items(c, name, RULES, op)
                 if items:
@@ -146,7 +157,8 @@ def test_random_fights_stay_sound(data: st.DataObject, seed: int) -> None:
     dice = RandomDice(seed)
     c = new_combat(CLUB)
     for i, (name, npc) in enumerate((("Ana", False), ("Cy", False), ("Goon", True), ("Rat", True))):
-        ch = _fighter(name, npc, data.draw(st.integers(0, 2)), data.draw(st.integers(15, 60)))
+        ch = _fighter(name, npc, data.draw(st.integers(0, 3)), data.draw(st.integers(15, 60)),
+                      data.draw(st.integers(0, len(EXTRA) - 1)))
         area = data.draw(st.sampled_from(AREAS))
         team = data.draw(st.sampled_from([None, "Gangers"])) if name == "Rat" else None
         c, _ = apply(
