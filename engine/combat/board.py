@@ -51,8 +51,9 @@ def _drawn(map_text: str, occupants: tuple[tuple[str, tuple[str, ...]], ...],
 
 def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
     """Round, phase, whose turn, one line per fighter (name, team, area, level/max, actions
-    left, and KO, yielded or dead when out of the fight), the map with occupants, and what the
-    fight waits for; at most 1,980 characters."""
+    left — ``d1``: a leader's action that can only direct, ``directed``: a leader's direction
+    waits on them — and KO, yielded or dead when out of the fight), the map with occupants,
+    and what the fight waits for; at most 1,980 characters."""
     head = f"Round {combat.round} · {combat.phase.value}"
     if combat.acting_team is not None and combat.phase is not Phase.ENDED:
         head += f" · {combat.acting_team} acting"
@@ -60,7 +61,10 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
     for f in combat.fighters:
         ch = f.character
         cond = _CONDITION[status(ch, rules=rules)]
-        line = f"{f.name} [{f.team}] {f.area} {ch.level}/{ch.max_level} a{f.actions}{cond}"
+        lead = (f" d{f.direct_actions}" if f.direct_actions else "") + (
+            " directed" if f.directed is not None else "")
+        line = (f"{f.name} [{f.team}] {f.area} {ch.level}/{ch.max_level} a{f.actions}{lead}"
+                f"{cond}")
         lines.append(line if len(line) <= width else line[: width - 1] + "…")
     floor = [
         f"{f.character.items[d.index].name} ({f.name}) in {d.area}"

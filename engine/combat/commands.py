@@ -27,6 +27,7 @@ __all__ = [
     "CloseWindow",
     "Command",
     "CriticalChoice",
+    "Direct",
     "Done",
     "Door",
     "EndCombat",
@@ -35,8 +36,10 @@ __all__ = [
     "ManageItems",
     "Modifier",
     "Move",
+    "Rally",
     "React",
     "Rearrange",
+    "RefuseDirection",
     "RemoveFighter",
     "Reroll",
     "StopArea",
@@ -171,6 +174,29 @@ class Rearrange(_Command):
     left: str | None = None
 
 
+class Rally(_Command):
+    """A leader rallies the team (004 "Leader"): one action, once per combat."""
+
+    kind: Literal["rally"] = "rally"
+    fighter: str
+
+
+class Direct(_Command):
+    """A leader directs a teammate (004 "Leader"): the leader's action, and the teammate's next
+    action costs none of their own (unless they refuse)."""
+
+    kind: Literal["direct"] = "direct"
+    fighter: str  # the leader
+    target: str  # the teammate directed
+
+
+class RefuseDirection(_Command):
+    """A directed fighter refuses the direction: the leader gets the action back."""
+
+    kind: Literal["refuse_direction"] = "refuse_direction"
+    fighter: str
+
+
 class Done(_Command):
     kind: Literal["done"] = "done"
     team: str | None = None
@@ -252,6 +278,9 @@ Command = Annotated[
     | AidMark
     | ManageItems
     | Rearrange
+    | Rally
+    | Direct
+    | RefuseDirection
     | Done
     | React
     | CloseWindow

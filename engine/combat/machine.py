@@ -20,11 +20,13 @@ from engine.catalog import Rules
 from engine.combat import choices, damage, rounds
 from engine.combat.actions import (
     attack,
+    direct,
     door,
     first_aid,
     gm,
     items,
     move,
+    rally,
     setup,
     surrender,
     window,
@@ -41,6 +43,7 @@ from engine.combat.commands import (
     CloseWindow,
     Command,
     CriticalChoice,
+    Direct,
     Done,
     Door,
     EndCombat,
@@ -49,8 +52,10 @@ from engine.combat.commands import (
     ManageItems,
     Modifier,
     Move,
+    Rally,
     React,
     Rearrange,
+    RefuseDirection,
     RemoveFighter,
     Reroll,
     StopArea,
@@ -67,6 +72,7 @@ from engine.combat.model import (
     MoveAction,
     Phase,
     Prompt,
+    RallyAction,
 )
 from engine.dice import DiceSource
 from engine.errors import RuleError
@@ -117,6 +123,9 @@ HANDLERS: dict[type, Callable[[Combat, Any, Context], Combat]] = {
     AidMark: first_aid.aid_mark,
     ManageItems: items.manage_items,
     Rearrange: items.rearrange,
+    Rally: rally.rally,
+    Direct: direct.direct,
+    RefuseDirection: direct.refuse_direction,
     Reroll: choices.reroll,
     CriticalChoice: choices.critical,
     ChooseDice: damage.choose_dice,
@@ -139,6 +148,7 @@ STEPS: dict[type, StepRules] = {
     AttackAction: StepRules(attack.advance, attack.prompts),
     MoveAction: StepRules(move.advance, move.prompts),
     AidAction: StepRules(first_aid.advance, first_aid.prompts),
+    RallyAction: StepRules(rally.advance, rally.prompts),
 }
 
 _MAX_STEPS = 1000  # a step either waits, or leaves the stack, or pushes one that will

@@ -3,7 +3,7 @@ a roll as the table reads it, and the rolls the innermost step (or initiative) i
 
 from __future__ import annotations
 
-from engine.combat.model import AidAction, AttackAction, Combat, Phase, RollState
+from engine.combat.model import AidAction, AttackAction, Combat, Phase, RallyAction, RollState
 from engine.combat.steps import replace_top
 from engine.dice import Check
 
@@ -24,7 +24,7 @@ def rolls_deciding(c: Combat) -> tuple[RollState, ...]:
     if c.phase is Phase.INITIATIVE:
         return tuple(r.state for r in c.initiative)
     step = c.step
-    if isinstance(step, AidAction):
+    if isinstance(step, AidAction | RallyAction):
         return (step.roll,)
     if isinstance(step, AttackAction):
         return step.rolls
@@ -40,7 +40,7 @@ def replace_roll(c: Combat, new: RollState) -> Combat:
         )
         return c.model_copy(update={"initiative": rolls})
     step = c.step
-    if isinstance(step, AidAction):
+    if isinstance(step, AidAction | RallyAction):
         return replace_top(c, step.model_copy(update={"roll": new}))
     assert isinstance(step, AttackAction)
     states = tuple(

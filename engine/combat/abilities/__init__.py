@@ -1,7 +1,9 @@
 """Abilities in play: one module per ability heading of 004 "Abilities", each a small rule
 (``AbilityRule``) registered here by its id, and the hook points where the engine folds them
 (``hooks``). The good / precise / powerful rows of ``data/abilities.toml`` need no code: the
-roll-spec hook reads them from the data.
+roll-spec hook reads them from the data. A modifier row may also have a rule, for what its
+bullet says besides the modifier (Leader's good initiative: a higher teammate may let the
+leader roll).
 
 Abilities whose rules are not in play yet are listed in ``NOT_YET_IN_PLAY``, so a test can
 check that every ability of the data is one of: a modifier row, a registered rule, or listed.
@@ -9,6 +11,7 @@ check that every ability of the data is one of: a modifier row, a registered rul
 
 from __future__ import annotations
 
+from engine.combat.abilities.leader import Direct, InitiativeDirect, LetLeaderRoll, Rally
 from engine.combat.abilities.melee_2h import NoCounterattack
 from engine.combat.abilities.ranged_2h import LongSight
 from engine.combat.abilities.rule import AbilityRule
@@ -17,7 +20,11 @@ from engine.combat.abilities.unarmed import UNARMED, Fight
 __all__ = ["NOT_YET_IN_PLAY", "REGISTRY", "UNARMED", "AbilityRule"]
 
 REGISTRY: dict[str, AbilityRule] = {
-    rule.id: rule for rule in (LongSight(), NoCounterattack(), Fight())
+    rule.id: rule
+    for rule in (
+        LongSight(), NoCounterattack(), Fight(), LetLeaderRoll(), Rally(), Direct(),
+        InitiativeDirect(),
+    )
 }
 
 #: In the data and on sheets, but not yet played by the combat engine (the GM resolves them).
@@ -32,9 +39,6 @@ NOT_YET_IN_PLAY: frozenset[str] = frozenset({
     "aoe.continuous",
     "aoe.cover",
     "aoe.demolish",
-    "leader.rally",
-    "leader.direct",
-    "leader.initiative_direct",
     "speed.move_twice",
     "stealth.hide",
     "unarmed.stop_movement",

@@ -6,6 +6,11 @@
 | ``marks_to_block`` | max, default 2 | line of sight of an Attack |
 | ``counterable`` | all | the Counterattack offer |
 | ``extra_weapons`` | union | the weapons a fighter has |
+| ``rolls_initiative_for_higher`` | any | who may roll a team's initiative |
+| ``rallies`` | any | Rally |
+| ``directs`` | any | Direct |
+| ``initiative_direct_actions`` | sum | a successful initiative roll |
+| ``action_cost`` | min, default 1; every rule is asked | every action |
 """
 
 from __future__ import annotations
@@ -13,10 +18,14 @@ from __future__ import annotations
 from engine.catalog import Action, Hand, RollModifier, Rules
 from engine.character import Character
 from engine.combat.abilities import REGISTRY, AbilityRule
-from engine.combat.model import Weapon
+from engine.combat.model import Fighter, Weapon
 from engine.errors import RuleError
 
-__all__ = ["counterable", "extra_weapons", "has_modifier", "marks_to_block", "roll_modifiers"]
+__all__ = [
+    "action_cost", "counterable", "directs", "extra_weapons", "has_modifier",
+    "initiative_direct_actions", "marks_to_block", "rallies", "roll_modifiers",
+    "rolls_initiative_for_higher",
+]
 
 MARKS_TO_BLOCK = 2  # RULINGS 9
 
@@ -62,3 +71,30 @@ def counterable(c: Character, weapon: Weapon) -> bool:
 def extra_weapons(c: Character, rules: Rules, usable: tuple[Hand, ...]) -> tuple[Weapon, ...]:
     """Weapons ``c``'s abilities give besides the items in hand."""
     return tuple(w for r in _rules(c) for w in r.weapons(c, rules, usable))
+
+
+def rolls_initiative_for_higher(c: Character) -> bool:
+    """Whether a teammate of higher level may let ``c`` roll the team's initiative."""
+    return any(r.rolls_initiative_for_higher() for r in _rules(c))
+
+
+def rallies(c: Character) -> bool:
+    """Whether ``c`` may use an action to rally the team."""
+    return any(r.rallies() for r in _rules(c))
+
+
+def directs(c: Character) -> bool:
+    """Whether ``c`` may use an action to direct a teammate."""
+    return any(r.directs() for r in _rules(c))
+
+
+def initiative_direct_actions(c: Character) -> int:
+    """Actions that can only direct, which ``c`` gains on a successful initiative roll."""
+    return sum(r.initiative_direct_actions() for r in _rules(c))
+
+
+def action_cost(f: Fighter) -> int:
+    """How many of ``f``'s own actions ``f``'s next action spends (1 unless a rule says less).
+    Every registered rule is asked, not only ``f``'s: what makes an action cheaper may be a
+    mark another fighter's ability left on ``f`` (a leader's direction)."""
+    return min([1, *(m for r in REGISTRY.values() if (m := r.action_cost(f)) is not None)])

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from engine.catalog import Hand, Rules
 from engine.character import Character
-from engine.combat.model import Weapon
+from engine.combat.model import Fighter, Weapon
 
 __all__ = ["AbilityRule"]
 
@@ -31,3 +31,24 @@ class AbilityRule:
     def weapons(self, c: Character, rules: Rules, usable: tuple[Hand, ...]) -> tuple[Weapon, ...]:
         """Weapons the ability gives besides the items in hand."""
         return ()
+
+    def rolls_initiative_for_higher(self) -> bool:
+        """Whether a teammate of higher level may let this fighter roll initiative."""
+        return False
+
+    def rallies(self) -> bool:
+        """Whether this fighter may use an action to rally the team."""
+        return False
+
+    def directs(self) -> bool:
+        """Whether this fighter may use an action to direct a teammate."""
+        return False
+
+    def initiative_direct_actions(self) -> int:
+        """Actions that can only direct others, gained on a successful initiative roll."""
+        return 0
+
+    def action_cost(self, f: Fighter) -> int | None:
+        """How many of ``f``'s own actions ``f``'s next action spends, when this rule has a
+        say (a mark another fighter's ability left on ``f``, say); None: no say."""
+        return None

@@ -54,7 +54,7 @@ def first_aid(c: Combat, cmd: FirstAid, ctx: Context) -> Combat:
         raise RuleError(f"{f.name} needs a first aid item in a usable hand.")
     item = f.character.items[index]
     ch, _ = destroy_item(f.character, index, rules=rules)
-    f = spend_action(f.model_copy(update={"character": ch}))
+    f = spend_action(f.model_copy(update={"character": ch}), ctx)
     c = put(c, f)
     seq = c.action_seq + 1
     roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
