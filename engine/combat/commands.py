@@ -175,10 +175,12 @@ class Rearrange(_Command):
 
 
 class Rally(_Command):
-    """A leader rallies the team (004 "Leader"): one action, once per combat."""
+    """A leader rallies the team (004 "Leader"): one action, once per combat; or, at the end of
+    combat, no action. ``skip``: at the end, the leader lets the fight end without rallying."""
 
     kind: Literal["rally"] = "rally"
     fighter: str
+    skip: bool = False
 
 
 class Direct(_Command):

@@ -69,6 +69,7 @@ from engine.combat.model import (
     AttackAction,
     Combat,
     Event,
+    EventKind,
     MoveAction,
     Phase,
     Prompt,
@@ -177,19 +178,30 @@ def advance(c: Combat, ctx: Context) -> Combat:
 
 
 def settle(c: Combat, ctx: Context) -> Combat:
-    """End turns and rounds with nothing left, end the fight when one team stands, and say
-    what the fight waits for next."""
+    """End turns and rounds with nothing left, end the fight when one team stands (once its
+    leaders had their rally at the end), and say what the fight waits for next."""
     rules = ctx.rules
     for _ in range(_MAX_STEPS):  # every pass either stops or moves the turn on
         if c.phase in (Phase.SETUP, Phase.ENDED) or c.steps:
             break
         standing = standing_teams(c, rules)
         if len(standing) < 2:
-            who = (
+            who = c.ending or (
                 f"Only {standing[0]} are left standing." if standing else "Nobody is left standing."
             )
+            leaders = rally.end_rallies(c, rules)
+            if leaders:  # 004 "Leader": a rally "at the end of combat"
+                if c.phase is not Phase.ENDING:
+                    names = " and ".join(f.name for f in leaders)
+                    ctx.emit(EventKind.ENDING, f"{who} Before the fight ends, {names} may "
+                             "rally (once per fight).")
+                c = c.model_copy(update={"phase": Phase.ENDING, "ending": who})
+                break
             c = rounds.end(c, ctx, who)
             break
+        if c.phase is Phase.ENDING:  # a correction put a second team back on its feet
+            c = c.model_copy(update={"phase": Phase.TURN, "ending": None})
+            continue
         if c.phase is Phase.TURN:
             team = c.acting_team
             if team is None or not rounds.team_can_act(c, team, rules):
@@ -203,4 +215,6 @@ def _prompts(c: Combat, rules: Rules) -> tuple[Prompt, ...]:
     step = c.step
     if step is not None and c.phase in (Phase.REACTION, Phase.RESOLUTION):
         return STEPS[type(step)].prompts(c, step)
+    if c.phase is Phase.ENDING:
+        return rally.end_prompts(c, rules)
     return rounds.round_prompts(c, rules)

@@ -55,6 +55,7 @@ class Phase(StrEnum):
     TURN = "turn"  # the acting team declares actions
     REACTION = "reaction"  # a reaction window is open
     RESOLUTION = "resolution"  # dice rolled; choices during resolution
+    ENDING = "ending"  # one team is left: its leaders may rally before the end (004 "Leader")
     ENDED = "ended"
 
 
@@ -68,6 +69,7 @@ class PromptKind(StrEnum):
     LEADER_ROLLS = "leader_rolls"  # options: the team's one highest-level fighter (asked) and
     # the leaders below it (who rolls initiative: the highest may let a leader roll)
     DIRECTED = "directed"  # options: refuse (a leader directed the fighter: act, or refuse)
+    END_RALLY = "end_rally"  # options: rally, skip (a leader's rally at the end of combat)
     REACT = "react"  # options: defend, counterattack, intercept (each + "_less_lethal"), pass
     REROLL = "reroll"  # options: tens, ones, both, keep
     CRITICAL = "critical"  # options: extra_action, adjust
@@ -113,6 +115,7 @@ class EventKind(StrEnum):
     DIRECT_USED = "direct_used"  # a directed fighter acts without spending their own action
     DOOR = "door"
     ENDED = "ended"
+    ENDING = "ending"  # one team is left; its leaders may rally before the fight ends
     EXTRA_ACTION = "extra_action"
     FIRST_AID = "first_aid"
     FIRST_AID_RESULT = "first_aid_result"
@@ -389,6 +392,7 @@ class Combat(_Frozen):
     initiative_winner: str | None = None  # this round's (or the last round's) holder
     initiative_done: bool = False  # this round's rolls are final and the winner is known
     rollers: tuple[RollerChoice, ...] = ()  # this round's choices of who rolls initiative
+    ending: str | None = None  # while ENDING: why the fight ends (said once the leaders rallied)
     action_seq: int = 0
     steps: tuple[Step, ...] = ()  # what is being resolved, innermost last
     prompts: tuple[Prompt, ...] = ()

@@ -23,6 +23,7 @@ from engine.combat.commands import (
     Command,
     CriticalChoice,
     Modifier,
+    Rally,
     React,
     RefuseDirection,
     Reroll,
@@ -141,6 +142,11 @@ SPECS: dict[PromptKind, PromptSpec] = {
         "or refuse",
         lambda option, fighter: RefuseDirection(fighter=fighter),
         {"refuse": "Refuse the direction"}),
+    PromptKind.END_RALLY: PromptSpec(
+        "rally at the end of the fight", "rally before the end?",
+        "may rally the team before the fight ends (once per fight)",
+        lambda option, fighter: Rally(fighter=fighter, skip=option == "skip"),
+        {"rally": "Rally", "skip": "End without rallying"}, slash="rally"),
     PromptKind.REACT: PromptSpec(
         "react", "react", "may react before the dice are rolled", _react,
         {"defend": "Defend", "counterattack": "Counterattack", "intercept": "Intercept",

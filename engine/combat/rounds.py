@@ -388,7 +388,8 @@ def end(c: Combat, ctx: Context, why: str) -> Combat:
     ctx.emit(EventKind.ENDED, "\n".join(lines))
     fighters = tuple(f.model_copy(update={"actions": 0}) for f in c.fighters)
     return c.model_copy(
-        update={"phase": Phase.ENDED, "steps": (), "turn": None, "fighters": fighters}
+        update={"phase": Phase.ENDED, "steps": (), "turn": None, "fighters": fighters,
+                "ending": None}
     )
 
 

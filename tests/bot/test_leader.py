@@ -89,6 +89,37 @@ async def test_rally_raises_the_team_once_a_fight(table: Table) -> None:
     assert again.content == "Kit has already attempted a rally this fight (once per combat)."
 
 
+async def test_a_leader_may_rally_when_the_fight_ends(table: Table) -> None:
+    await _leader(table, "Kit", "leader.rally", level=50)
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=30, npc=True)
+    await _fight(table, ("Kit", BOB), ("Ana", ALICE), ("Goon", GM))
+    await _pcs_first(table, 3, 4, 6, 2)
+    await table.slash("combat set", user=GM, character="Ana", level=20)
+    knocked = await table.slash("combat set", user=GM, character="Goon", level=5)
+    assert knocked.answer.content.endswith(
+        "Only PCs are left standing. Before the fight ends, Kit may rally (once per fight).")
+    offer = knocked.prompt
+    assert offer.content == (f"**Kit ({BOB.mention})** may rally the team before the fight "
+                             "ends (once per fight)")
+    assert offer.labels == ["Rally", "End without rallying"]
+    assert [int(u) for u in offer.allowed_mentions["users"]] == [BOB.id]
+    board = (await table.slash("combat status")).content
+    assert "Waiting for: Kit (rally before the end?)" in board
+    refused = await table.slash("attack", user=ALICE, target="Goon")
+    assert refused.ephemeral and "The fight is ending" in refused.content
+
+    assert (await table.click(offer, "Rally", user=ALICE)).ephemeral
+    table.dice(4, 5)
+    rallied = await table.click(offer, "Rally", user=BOB)
+    text = rallied.answer.content
+    assert text.startswith("Kit rallies PCs: 45 (4·5) vs 50 — SUCCESS.\n"
+                           "Ana's level rises 20 → 40.\n"
+                           "Only PCs are left standing. Combat over after round 1."), text
+    sheet = await table.slash("sheet", character="Ana")
+    assert "Level 40/40" in sheet.content, sheet.content
+
+
 async def test_a_critical_rally_asks_the_leader(table: Table) -> None:
     await _leader(table, "Kit", "leader.rally", level=50)
     await _character(table, "Ana", level=40)

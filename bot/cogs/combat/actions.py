@@ -40,9 +40,9 @@ HELP = """**Running an Unhex fight**
 3. GM: `/combat begin` rolls initiative; the winner picks the order of the teams.
 4. On your team's turn, each character acts once: `/attack`, `/move`, `/door`, `/firstaid`,
    `/item hold|stow|pickup|use` (`/item drop` is free). `/item hands` sets both hands for one
-   action (without options: a menu per hand). A leader may `/rally` (once a fight) or
-   `/direct who:` a teammate, who then acts without spending an action of their own (or
-   presses **Refuse the direction**). `/done` ends your team's turn.
+   action (without options: a menu per hand). A leader may `/rally` (once a fight, or when
+   it is won) or `/direct who:` a teammate, who then acts without spending an action of their
+   own (or presses **Refuse the direction**). `/done` ends your team's turn.
 5. Attacks and moves open a reaction window: **Defend**, **Counterattack**, **Intercept** or
    **Pass** before the dice are rolled (or `/defend`, `/counterattack`, `/intercept`); a
    counterattack or an intercept can be less-lethal (its own button, or `lethal:False`). Then

@@ -13,18 +13,35 @@ more wakes them, unless a head or the torso is full).
 
 from __future__ import annotations
 
+from engine.catalog import Rules
 from engine.character import Status, status
 from engine.combat.abilities.hooks import rallies
 from engine.combat.commands import Rally
 from engine.combat.context import Context
-from engine.combat.fighters import acting_fighter, lose_action, put, settle_status, spend_action
-from engine.combat.model import Combat, EventKind, Prompt, PromptKind, RallyAction, RollState
-from engine.combat.prompts import prompt
+from engine.combat.fighters import (
+    acting_fighter,
+    can_act,
+    lose_action,
+    put,
+    settle_status,
+    spend_action,
+)
+from engine.combat.model import (
+    Combat,
+    EventKind,
+    Fighter,
+    Phase,
+    Prompt,
+    PromptKind,
+    RallyAction,
+    RollState,
+)
+from engine.combat.prompts import answering, prompt
 from engine.combat.steps import pop, push
 from engine.dice import Roll
 from engine.errors import RuleError
 
-__all__ = ["advance", "prompts", "rally", "rally_problem"]
+__all__ = ["advance", "end_prompts", "end_rallies", "prompts", "rally", "rally_problem"]
 
 _OUT = (Status.DEAD, Status.SURRENDERED)
 
@@ -39,12 +56,36 @@ def rally_problem(c: Combat, key: str) -> str | None:
     return None
 
 
+def end_rallies(c: Combat, rules: Rules) -> tuple[Fighter, ...]:
+    """The leaders who may still rally at the end of combat: conscious, of a team still
+    standing, who have not attempted a rally."""
+    return tuple(
+        f for f in c.fighters if can_act(f, rules) and rallies(f.character) and not f.rallied
+    )
+
+
+def end_prompts(c: Combat, rules: Rules) -> tuple[Prompt, ...]:
+    return tuple(
+        prompt(c, PromptKind.END_RALLY, f.key, ("rally", "skip")) for f in end_rallies(c, rules)
+    )
+
+
 def rally(c: Combat, cmd: Rally, ctx: Context) -> Combat:
-    f = acting_fighter(c, cmd.fighter, ctx)
-    problem = rally_problem(c, f.key)
-    if problem is not None:
-        raise RuleError(problem)
-    c = put(c, spend_action(f, ctx).model_copy(update={"rallied": True}))
+    if c.phase is Phase.ENDING:
+        f, _ = answering(c, PromptKind.END_RALLY, cmd.fighter, ctx.actor)
+        f = f.model_copy(update={"rallied": True})
+        if cmd.skip:
+            ctx.emit(EventKind.RALLY, f"{f.name} does not rally.", f.key)
+            return put(c, f)
+    else:
+        if cmd.skip:
+            raise RuleError("Only at the end of combat can a leader let it end without rallying.")
+        f = acting_fighter(c, cmd.fighter, ctx)
+        problem = rally_problem(c, f.key)
+        if problem is not None:
+            raise RuleError(problem)
+        f = spend_action(f, ctx).model_copy(update={"rallied": True})
+    c = put(c, f)
     ch = f.character
     roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
     ctx.say_roll(EventKind.RALLY, f"{f.name} rallies {f.team}", f.key, roll.result)

@@ -24,6 +24,7 @@ from engine.combat import (
     CriticalChoice,
     Direct,
     Done,
+    EndCombat,
     Event,
     GMSet,
     Move,
@@ -265,6 +266,75 @@ def test_nobody_below_the_roll() -> None:
     c = go(c, GMSet(fighter="Lou", level=40))
     c, events = run(c, Rally(fighter="Kit"), [1, 5], actor=P2)
     assert texts(events)[1:] == ["Nobody on PCs is below 15: no level rises."]
+
+
+# ---- rally at the end of combat ("if you haven't attempted it yet") ----------------------------
+
+
+def won(c: Combat) -> tuple[Combat, tuple[Event, ...]]:
+    """Bob knocked out (a GM correction): only the PCs are left standing."""
+    return run(c, GMSet(fighter="Bob", level=5))
+
+
+def test_the_fight_waits_for_the_leaders_rally_at_its_end() -> None:
+    c, events = won(rally_fight())
+    assert texts(events)[-1] == ("Only PCs are left standing. Before the fight ends, Kit may "
+                                 "rally (once per fight).")
+    assert c.phase is Phase.ENDING
+    [asked] = c.waiting_for()
+    assert (asked.kind, asked.fighter, asked.options, asked.user_id) == (
+        PromptKind.END_RALLY, "kit", ("rally", "skip"), 200)
+    assert SPECS[PromptKind.END_RALLY].command("skip", "kit") == Rally(fighter="kit", skip=True)
+    assert "Waiting for: Kit (rally before the end?)" in render_board(c, rules=RULES)
+    refused(c, Attack(fighter="Ana", target="Bob"), "The fight is ending", actor=P1)
+    refused(c, Rally(fighter="Kit"), "Only their player or a GM", actor=P1)
+    refused(c, Rally(fighter="Ana"), "Nothing is waiting for Ana", actor=P1)
+
+    # No action needed (Kit has none left in this state either way).
+    c, events = run(go(c, GMSet(fighter="Kit", actions=0)), Rally(fighter="Kit"), [4, 5],
+                    actor=P2)
+    assert texts(events)[:3] == ["Kit rallies PCs: 45 (4·5) vs 50 — SUCCESS.",
+                                 "Ana's level rises 20 → 45.", "Lou's level rises 30 → 40."]
+    assert texts(events)[3].startswith("Only PCs are left standing. Combat over after round 1.")
+    assert c.phase is Phase.ENDED and levels(c)["Ana"] == "45/50"
+
+
+def test_the_leader_may_let_the_fight_end_without_rallying() -> None:
+    c, _ = won(rally_fight())
+    c, events = run(c, Rally(fighter="Kit", skip=True), actor=P2)
+    assert texts(events)[0] == "Kit does not rally."
+    assert c.phase is Phase.ENDED and levels(c)["Ana"] == "20/50"
+    refused(rally_fight(), Rally(fighter="Kit", skip=True), "Only at the end of combat",
+            actor=P2)
+
+
+def test_a_critical_rally_at_the_end_asks_first() -> None:
+    c, _ = won(rally_fight())
+    c = go(c, Rally(fighter="Kit"), [4, 4], actor=P2)
+    assert c.phase is Phase.RESOLUTION
+    assert [p.kind for p in c.waiting_for()] == [PromptKind.CRITICAL]
+    c = go(c, CriticalChoice(fighter="Kit", choice="adjust", value=50), actor=P2)
+    assert c.phase is Phase.ENDED and levels(c)["Ana"] == "50/50"
+
+
+def test_no_rally_at_the_end_for_who_attempted_one_or_cannot_act() -> None:
+    c = go(rally_fight(), Rally(fighter="Kit"), [7, 2], actor=P2)
+    c, events = won(c)
+    assert c.phase is Phase.ENDED
+    assert "may rally" not in " ".join(texts(events))
+    c = go(rally_fight(), GMSet(fighter="Kit", level=5))
+    c, _ = won(c)
+    assert c.phase is Phase.ENDED
+
+
+def test_the_gm_may_end_it_or_undo_the_end() -> None:
+    c, _ = won(rally_fight())
+    c, events = run(c, EndCombat())
+    assert c.phase is Phase.ENDED and texts(events)[0].startswith("The GM ends the combat.")
+    # A correction that puts Bob back on his feet takes the fight back to the turn.
+    c, _ = won(rally_fight())
+    c = go(c, GMSet(fighter="Bob", level=30))
+    assert c.phase is Phase.TURN and c.ending is None and c.acting_team == "PCs"
 
 
 # ---- direct -----------------------------------------------------------------------------------
