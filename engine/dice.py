@@ -74,7 +74,9 @@ class Check(BaseModel):
     """Two dice read against a level: the result of one roll.
 
     ``adjusted`` is true when a critical success moved the dice (RULINGS 5); such a roll is
-    a success whatever its value, and it is no longer critical.
+    a success whatever its value, and it is no longer critical. ``can_be_critical`` is false
+    for a roll a rule says "cannot be critical" (an All-Out Defend): doubles and exactly the
+    level are then a plain success or failure.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -83,6 +85,7 @@ class Check(BaseModel):
     tens: int
     ones: int
     adjusted: bool = False
+    can_be_critical: bool = True
 
     @property
     def value(self) -> int:
@@ -95,7 +98,7 @@ class Check(BaseModel):
     @property
     def critical(self) -> bool:
         """Doubles (100 included) or exactly the level (RULINGS 2)."""
-        if self.adjusted:
+        if self.adjusted or not self.can_be_critical:
             return False
         return self.tens == self.ones or self.value == self.level
 
@@ -132,11 +135,14 @@ class Check(BaseModel):
         return text
 
 
-def check(level: int, tens: int, ones: int) -> Check:
+def check(level: int, tens: int, ones: int, *, can_be_critical: bool = True) -> Check:
     """Read ``tens`` and ``ones`` against ``level`` (1-99); ``ValueError`` on bad input.
 
     >>> check(50, 5, 0).critical_success
     True
+    >>> plain = [check(50, 5, 0, can_be_critical=False), check(40, 7, 7, can_be_critical=False)]
+    >>> [r.outcome for r in plain]
+    ['SUCCESS', 'FAILURE']
     >>> check(0, 1, 1)
     Traceback (most recent call last):
     ...
@@ -145,7 +151,9 @@ def check(level: int, tens: int, ones: int) -> Check:
     _check_level(level)
     _check_die(tens, "tens")
     _check_die(ones, "ones")
-    return Check(level=level, tens=tens, ones=ones)
+    if can_be_critical:
+        return Check(level=level, tens=tens, ones=ones)
+    return Check(level=level, tens=tens, ones=ones, can_be_critical=False)
 
 
 class DiceSource(Protocol):
@@ -258,14 +266,21 @@ class Roll(BaseModel):
     adjusted_check: Check | None = None
 
     @classmethod
-    def first(cls, level: int, dice: DiceSource, *, max_level: int | None = None) -> Roll:
-        """Roll once against ``level``; ``max_level`` (default: the level) bounds adjusting."""
+    def first(
+        cls, level: int, dice: DiceSource, *, max_level: int | None = None,
+        can_be_critical: bool = True,
+    ) -> Roll:
+        """Roll once against ``level``; ``max_level`` (default: the level) bounds adjusting;
+        ``can_be_critical`` False: a roll a rule says cannot be critical."""
         _check_level(level)
         top = level if max_level is None else max_level
         _check_level(top, "max level")
         if top < level:
             raise ValueError(f"The max level ({top}) cannot be below the level ({level}).")
-        return cls(level=level, max_level=top, first_check=roll(level, dice))
+        first = roll(level, dice)
+        if not can_be_critical:
+            first = check(level, first.tens, first.ones, can_be_critical=False)
+        return cls(level=level, max_level=top, first_check=first)
 
     @property
     def rolled(self) -> Check:
@@ -320,7 +335,8 @@ class Roll(BaseModel):
         return self.model_copy(
             update={
                 "rerolled": which,
-                "second_check": check(self.level, tens, ones),
+                "second_check": check(
+                    self.level, tens, ones, can_be_critical=self.first_check.can_be_critical),
                 "modifier": Modifier.GOOD,
             }
         )

@@ -72,6 +72,7 @@ from engine.character.hands import (
     HandsReport,
     hold,
     stow,
+    usable_held,
 )
 from engine.character.items import (
     ItemRef,
@@ -147,4 +148,5 @@ __all__ = [
     "surrender",
     "take_damage",
     "usable_hands",
+    "usable_held",
 ]

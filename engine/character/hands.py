@@ -24,7 +24,7 @@ from engine.character.model import HANDS, Character, _replace
 from engine.character.validation import _checked
 from engine.errors import RuleError
 
-__all__ = ["HandsReport", "hold", "stow"]
+__all__ = ["HandsReport", "hold", "stow", "usable_held"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +35,27 @@ class HandsReport:
     left: int | None
     stowed: tuple[int, ...]
     summary: str
+
+
+def usable_held(c: Character, *, rules: Rules) -> tuple[int, ...]:
+    """The items held in a usable hand (indices into ``c.items``, each once, right first):
+    what the character can use now.
+
+    >>> from data import load_rules
+    >>> from engine.character import add_item
+    >>> rules = load_rules()
+    >>> ana, _ = add_item(Character.new("Ana"), "Riot shield", "shield", rules=rules)
+    >>> held, _ = hold(ana, 0, "left", rules=rules)
+    >>> usable_held(ana, rules=rules), usable_held(held, rules=rules)
+    ((), (0,))
+    """
+    hands = usable_hands(c, rules=rules)
+    found: list[int] = []
+    for hand in HANDS:
+        index = c.held(hand)
+        if index is not None and hand in hands and index not in found:
+            found.append(index)
+    return tuple(found)
 
 
 def _hands_text(c: Character) -> str:

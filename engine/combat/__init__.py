@@ -7,6 +7,7 @@ from engine.combat.board import render_board
 from engine.combat.commands import (
     AddFighter,
     AidMark,
+    AllOutDefend,
     Armor,
     Attack,
     Begin,
@@ -59,6 +60,7 @@ __all__ = [
     "Actor",
     "AddFighter",
     "AidMark",
+    "AllOutDefend",
     "Armor",
     "Attack",
     "Begin",

@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from engine.catalog import Rules
 from engine.character import Status, status
+from engine.combat.abilities.hooks import board_words
 from engine.combat.model import Combat, Phase, Prompt, game_map_of
 from engine.combat.prompts import SPECS
 from engine.maprender import render_map
@@ -32,7 +33,8 @@ def _waiting(combat: Combat) -> str:
         return "The fight is over."
     parts: list[str] = []
     for p in combat.prompts:
-        parts.append(f"{_who(combat, p)} ({SPECS[p.kind].waiting})")
+        if not SPECS[p.kind].offer:
+            parts.append(f"{_who(combat, p)} ({SPECS[p.kind].waiting})")
     return "Waiting for: " + (", ".join(parts) if parts else "nothing")
 
 
@@ -52,8 +54,9 @@ def _drawn(map_text: str, occupants: tuple[tuple[str, tuple[str, ...]], ...],
 def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
     """Round, phase, whose turn, one line per fighter (name, team, area, level/max, actions
     left — ``d1``: a leader's action that can only direct, ``directed``: a leader's direction
-    waits on them — and KO, yielded or dead when out of the fight), the map with occupants,
-    and what the fight waits for; at most 1,980 characters."""
+    waits on them —, KO, yielded or dead when out of the fight, and a declaration in force
+    such as all-out), the map with occupants, and what the fight waits for (offers aside); at
+    most 1,980 characters."""
     head = f"Round {combat.round} · {combat.phase.value}"
     if combat.acting_team is not None and combat.phase is not Phase.ENDED:
         head += f" · {combat.acting_team} acting"
@@ -63,6 +66,7 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
         cond = _CONDITION[status(ch, rules=rules)]
         lead = (f" d{f.direct_actions}" if f.direct_actions else "") + (
             " directed" if f.directed is not None else "")
+        cond += "".join(f" {word}" for word in board_words(f))
         line = (f"{f.name} [{f.team}] {f.area} {ch.level}/{ch.max_level} a{f.actions}{lead}"
                 f"{cond}")
         lines.append(line if len(line) <= width else line[: width - 1] + "…")

@@ -18,6 +18,7 @@ from engine.character import Character
 __all__ = [
     "AddFighter",
     "AidMark",
+    "AllOutDefend",
     "Armor",
     "Attack",
     "Begin",
@@ -210,6 +211,15 @@ class React(_Command):
     reaction: Literal["defend", "counterattack", "intercept", "pass"]
     weapon: str | None = None  # addition: the item to counterattack with (default: the first fit)
     lethal: bool = True  # False: a less-lethal Counterattack or Intercept (004 "Less-lethal")
+    target: str | None = None  # a Defend: whom it is for (checked against the attack's target)
+
+
+class AllOutDefend(_Command):
+    """Shield: All-Out Defend (004 "Abilities": Shield), declared after initiative and before
+    any action of the round."""
+
+    kind: Literal["all_out_defend"] = "all_out_defend"
+    fighter: str
 
 
 class CloseWindow(_Command):
@@ -285,6 +295,7 @@ Command = Annotated[
     | RefuseDirection
     | Done
     | React
+    | AllOutDefend
     | CloseWindow
     | Reroll
     | CriticalChoice

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.catalog import Rules
 from engine.character import Status, status
-from engine.combat.abilities.hooks import action_cost
+from engine.combat.abilities.hooks import act_problem, action_cost
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.model import Combat, EventKind, Fighter, Phase
 from engine.dice import Side
@@ -69,22 +69,26 @@ def spend_action(f: Fighter, ctx: Context | None = None) -> Fighter:
     )
 
 
-def spend_reaction(f: Fighter, seq: int) -> Fighter:
-    """``f`` having used an action to react to action ``seq`` (at most once per action)."""
+def spend_reaction(f: Fighter, seq: int, *, free: bool = False) -> Fighter:
+    """``f`` having used an action to react to action ``seq`` (at most once per action);
+    ``free``: a reaction that spends no action (All-Out Defend), still one per action."""
+    spent = 0 if free else 1
     return f.model_copy(
         update={
-            "actions": f.actions - 1,
-            "spent": f.spent + 1,
+            "actions": f.actions - spent,
+            "spent": f.spent + spent,
             "reactions": f.reactions + 1,
             "reacted_to": seq,
         }
     )
 
 
-def refund(c: Combat, key: str, reaction: bool) -> Combat:
-    """Give back an action whose use did not take effect (a surrender before the dice)."""
+def refund(c: Combat, key: str, reaction: bool, *, free: bool = False) -> Combat:
+    """Give back an action whose use did not take effect (a surrender before the dice);
+    ``free``: the reaction spent none, only its place is given back."""
     g = c.fighter(key)
-    update: dict[str, Any] = {"actions": g.actions + 1, "spent": g.spent - 1}
+    spent = 0 if free else 1
+    update: dict[str, Any] = {"actions": g.actions + spent, "spent": g.spent - spent}
     if reaction:
         update.update(reactions=g.reactions - 1, reacted_to=None)
     return put(c, g.model_copy(update=update))
@@ -114,6 +118,9 @@ def acting_fighter(c: Combat, name: str, ctx: Context) -> Fighter:
     st = status(f.character, rules=ctx.rules)
     if st is not Status.FINE:
         raise RuleError(f"{f.name} is {st.value} and cannot act.")
+    problem = act_problem(f)
+    if problem:
+        raise RuleError(problem)
     if f.actions < action_cost(f):
         raise RuleError(f"{f.name} has no action left this round.")
     return f

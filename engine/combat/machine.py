@@ -19,6 +19,7 @@ from typing import Any
 from engine.catalog import Rules
 from engine.combat import choices, damage, rounds
 from engine.combat.actions import (
+    all_out,
     attack,
     direct,
     door,
@@ -34,6 +35,7 @@ from engine.combat.actions import (
 from engine.combat.commands import (
     AddFighter,
     AidMark,
+    AllOutDefend,
     Armor,
     Attack,
     Begin,
@@ -118,6 +120,7 @@ HANDLERS: dict[type, Callable[[Combat, Any, Context], Combat]] = {
     Move: move.move,
     StopArea: move.stop_area,
     React: window.react,
+    AllOutDefend: all_out.all_out_defend,
     CloseWindow: window.close_window,
     Door: door.door,
     FirstAid: first_aid.first_aid,

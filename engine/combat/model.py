@@ -80,6 +80,7 @@ class PromptKind(StrEnum):
     AID_DICE = "aid_dice"  # options: tens, ones (the die for the number of boxes)
     AID_BOXES = "aid_boxes"  # options: location ids (erase one \ there), done
     AID_PERMANENT = "aid_permanent"  # options: location ids (one X there becomes ■)
+    ALL_OUT_DEFEND = "all_out_defend"  # options: declare (an offer: the fight does not wait)
 
 
 class Prompt(_Frozen):
@@ -98,6 +99,7 @@ class EventKind(StrEnum):
 
     ADDED = "added"
     ADJUST = "adjust"
+    ALL_OUT_DEFEND = "all_out_defend"  # a fighter declared All-Out Defend for the round
     AID_BOXES = "aid_boxes"
     AID_DICE = "aid_dice"
     AID_MARK = "aid_mark"
@@ -201,6 +203,7 @@ class Fighter(_Frozen):
     direct_actions: int = 0  # actions left this round that can only direct others
     directed: Direction | None = None  # a direction waiting to be taken or refused
     directed_by: str | None = None  # the leader whose direction this fighter took this round
+    declared: tuple[str, ...] = ()  # ability ids declared for this round (All-Out Defend)
 
 
 class Weapon(_Frozen):
@@ -217,7 +220,10 @@ class Reactor(_Frozen):
     Before the answer, ``weapon`` is the first weapon a lethal Counterattack or Intercept
     could use and ``less_lethal_weapon`` the first a less-lethal one could (a melee weapon, or
     a ranged one with less-lethal ammo); either is None when none can. After it, ``weapon`` is
-    the one used and ``lethal`` says which sort of damage the reactor chose."""
+    the one used and ``lethal`` says which sort of damage the reactor chose.
+
+    A reactor other than the attack's target may only Defend it (the Shield ability's Defend
+    another character); ``free`` marks a Defend that spends no action (All-Out Defend)."""
 
     fighter: str
     options: tuple[str, ...]  # without "pass"
@@ -225,6 +231,7 @@ class Reactor(_Frozen):
     answer: str | None = None
     less_lethal_weapon: Weapon | None = None
     lethal: bool = True
+    free: bool = False
 
 
 class RollState(_Frozen):
@@ -268,8 +275,8 @@ class AttackAction(_Frozen):
     reactors: tuple[Reactor, ...] = ()
     deadline: float | None = None
     rolled: bool = False
-    reaction: Literal["defend", "counterattack"] | None = None
-    reactor: str | None = None
+    reaction: Literal["defend", "counterattack"] | None = None  # the first reactor's
+    reactor: str | None = None  # (the rolls say every reaction: a Defend and a Counterattack)
     rolls: tuple[RollState, ...] = ()
     outcome_done: bool = False
     hits: tuple[Hit, ...] = ()

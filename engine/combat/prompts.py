@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from engine.combat.commands import (
     AidMark,
+    AllOutDefend,
     Armor,
     ChooseDice,
     ChooseOrder,
@@ -42,8 +43,8 @@ from engine.combat.model import (
 from engine.errors import RuleError
 
 __all__ = [
-    "LESS_LETHAL", "SPECS", "PromptSpec", "answering", "asked_users", "prompt", "prompt_dice",
-    "prompt_for", "react_options", "team_prompt", "window_prompts",
+    "LESS_LETHAL", "SPECS", "PromptSpec", "answering", "asked_users", "option_label", "prompt",
+    "prompt_dice", "prompt_for", "react_options", "team_prompt", "window_prompts",
 ]
 
 Dice = tuple[int, int] | None
@@ -59,6 +60,7 @@ class PromptSpec:
     dice_label: Callable[[str, tuple[int, int]], str] | None = None  # when the dice are known
     other_label: Callable[[str], str] | None = None  # options that are names (areas, teams)
     slash: str = "combat status"  # the command to use when the buttons do not fit
+    offer: bool = False  # an offer the fight does not wait for: the board does not list it
 
     def label(self, option: str, dice: Dice = None) -> str:
         if dice is not None and self.dice_label is not None:
@@ -199,6 +201,12 @@ SPECS: dict[PromptKind, PromptSpec] = {
         "chooses where an X becomes a permanent wound ■, one per click",
         lambda option, fighter: AidMark(fighter=fighter, option=option),
         {"done": "Done"}, other_label=_location),
+    PromptKind.ALL_OUT_DEFEND: PromptSpec(
+        "declare All-Out Defend", "all-out defend?",
+        "may declare All-Out Defend before anyone acts this round: Defend every attack on "
+        "them without spending an action (not good, never critical), and take no other action",
+        lambda option, fighter: AllOutDefend(fighter=fighter),
+        {"declare": "All-Out Defend"}, slash="alloutdefend", offer=True),
 }
 
 
@@ -270,3 +278,17 @@ def prompt_dice(c: Combat, p: Prompt) -> Dice:
         if hit.chooser == p.fighter and hit.damage_die is None:
             return hit.tens, hit.ones
     return None
+
+
+def option_label(c: Combat, p: Prompt, option: str) -> str:
+    """An option's label as the table reads it now: the dice where they are known, and a
+    Defend of another character (Shield) names whom it defends ("Defend Ana")."""
+    attack = c.attack
+    if (
+        p.kind is PromptKind.REACT
+        and option == "defend"
+        and isinstance(attack, AttackAction)
+        and p.fighter != attack.target
+    ):
+        return f"Defend {c.fighter(attack.target).name}"
+    return SPECS[p.kind].label(option, prompt_dice(c, p))

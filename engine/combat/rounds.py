@@ -22,10 +22,12 @@ from __future__ import annotations
 from engine.catalog import Action, RollModifier, Rules
 from engine.character import status
 from engine.combat.abilities.hooks import (
+    act_problem,
     has_modifier,
     initiative_direct_actions,
     rolls_initiative_for_higher,
 )
+from engine.combat.actions.all_out import declare_problem
 from engine.combat.actions.direct import end_directions, may_direct_someone
 from engine.combat.commands import ChooseOrder, ChooseRoller, Done
 from engine.combat.context import Context, controls, require_phase
@@ -75,6 +77,7 @@ def start_round(c: Combat, ctx: Context) -> Combat:
                     "direct_actions": 0,
                     "directed": None,
                     "directed_by": None,
+                    "declared": (),  # declarations last the round (RULINGS 18)
                 }
             )
         )
@@ -336,8 +339,9 @@ def _announce_turn(c: Combat, ctx: Context) -> Combat:
 
 def may_act(c: Combat, f: Fighter, rules: Rules) -> bool:
     """Whether ``f`` has something to act with now: an action, a direction waiting on them,
-    or an action that can only direct with someone to direct."""
-    if not can_act(f, rules):
+    or an action that can only direct with someone to direct (and no ability keeps them from
+    acting: All-Out Defend)."""
+    if not can_act(f, rules) or act_problem(f) is not None:
         return False
     return f.actions > 0 or f.directed is not None or may_direct_someone(c, f, rules)
 
@@ -409,12 +413,18 @@ def round_prompts(c: Combat, rules: Rules) -> tuple[Prompt, ...]:
         kind = PromptKind.CHOOSE_NEXT if c.order else PromptKind.CHOOSE_ORDER
         return (prompt(c, kind, roller.state.fighter, left),)
     if c.phase is Phase.TURN:
-        return tuple(
+        acts = tuple(
             prompt(c, PromptKind.DIRECTED, f.key, ("refuse",)) if f.directed is not None
             else prompt(c, PromptKind.ACT, f.key, ("attack", "done"))
             for f in c.fighters
             if f.team == c.acting_team and may_act(c, f, rules)
         )
+        offers = tuple(
+            prompt(c, PromptKind.ALL_OUT_DEFEND, f.key, ("declare",))
+            for f in c.fighters
+            if declare_problem(c, f, rules) is None
+        )
+        return acts + offers
     return ()
 
 

@@ -4,8 +4,8 @@ line of sight and ammo."""
 
 from __future__ import annotations
 
-from engine.catalog import Hand, ItemKind, Rules
-from engine.character import HANDS, Character, Status, status, usable_hands
+from engine.catalog import Action, Hand, ItemKind, Rules
+from engine.character import HANDS, Character, Status, status, usable_hands, usable_held
 from engine.combat.abilities import UNARMED
 from engine.combat.abilities.hooks import extra_weapons, marks_to_block
 from engine.combat.model import Combat, Fighter, Weapon
@@ -22,16 +22,10 @@ __all__ = [
 
 def held_shield(c: Character, rules: Rules) -> bool:
     """A shield in a usable hand: its holder chooses the damage die against them."""
-    hands = usable_hands(c, rules=rules)
-    for hand in HANDS:
-        index = c.held(hand)
-        if (
-            index is not None
-            and hand in hands
-            and rules.items.kind(c.items[index].kind).defender_chooses_dice
-        ):
-            return True
-    return False
+    return any(
+        rules.items.kind(c.items[i].kind).defender_chooses_dice
+        for i in usable_held(c, rules=rules)
+    )
 
 
 def ammo_slot(c: Character, rules: Rules, *, less_lethal: bool) -> int | None:
@@ -59,8 +53,10 @@ def ammo_problem(f: Fighter, kind: ItemKind, lethal: bool, rules: Rules) -> str 
     return f"{c.name} has no less-lethal ammo for a less-lethal ranged attack."
 
 
-def weapons(f: Fighter, rules: Rules) -> tuple[Weapon, ...]:
-    """Everything the fighter could attack with now, range aside: held items, then unarmed."""
+def weapons(f: Fighter, rules: Rules, action: Action = Action.ATTACK) -> tuple[Weapon, ...]:
+    """Everything the fighter could make ``action`` (Attack, Counterattack, Intercept) with
+    now, range aside: weapons in hand, then what abilities give (an item that attacks only
+    with an ability, as a shield does, is the ability's to give), unarmed last."""
     c = f.character
     usable = usable_hands(c, rules=rules)
     found: list[Weapon] = []
@@ -70,11 +66,12 @@ def weapons(f: Fighter, rules: Rules) -> tuple[Weapon, ...]:
         if index is None or index in seen:
             continue
         seen.add(index)
-        if _item_problem(c, index, rules, usable) is None:
-            item = c.items[index]
-            kind = rules.items.kind(item.kind)
+        item = c.items[index]
+        kind = rules.items.kind(item.kind)
+        if kind.attack_requires is None and _item_problem(c, index, rules, usable) is None:
             found.append(Weapon(name=item.name, kind=kind.id, mark=kind.wound_mark))
-    return (*found, *extra_weapons(c, rules, usable))
+    extra = sorted(extra_weapons(c, rules, usable, action), key=lambda w: w.kind == UNARMED)
+    return (*found, *extra)
 
 
 def _item_problem(c: Character, index: int, rules: Rules, usable: tuple[Hand, ...]) -> str | None:
@@ -99,13 +96,16 @@ def _item_problem(c: Character, index: int, rules: Rules, usable: tuple[Hand, ..
     return None
 
 
-def pick_weapon(f: Fighter, name: str | None, rules: Rules) -> Weapon | None:
-    """The named weapon (RuleError if it cannot be used), or None when no name was given."""
+def pick_weapon(
+    f: Fighter, name: str | None, rules: Rules, action: Action = Action.ATTACK
+) -> Weapon | None:
+    """The named weapon for ``action`` (RuleError if it cannot be used), or None when no name
+    was given."""
     if name is None:
         return None
     c = f.character
     key = name_key(name)
-    for w in weapons(f, rules):
+    for w in weapons(f, rules, action):
         if w.name.casefold() == key:
             return w
     if key == UNARMED:
@@ -115,8 +115,21 @@ def pick_weapon(f: Fighter, name: str | None, rules: Rules) -> Weapon | None:
             if index not in (c.right_hand, c.left_hand):
                 raise RuleError(f"{item.name} is not in {c.name}'s hands.")
             problem = _item_problem(c, index, rules, usable_hands(c, rules=rules))
-            raise RuleError(problem or f"{c.name} cannot attack with {item.name}.")
+            raise RuleError(problem or _not_for(c, index, rules, action))
     raise RuleError(f"{c.name} has no item called {name.strip()!r}.")
+
+
+def _not_for(c: Character, index: int, rules: Rules, action: Action) -> str:
+    """Why an item in hand that can attack cannot make ``action``: its ability names other
+    actions (a shield attacks in an Attack only)."""
+    item = c.items[index]
+    needed = rules.items.kind(item.kind).attack_requires
+    if needed is None:
+        return f"{c.name} cannot attack with {item.name}."
+    ability = rules.abilities.ability(needed)
+    allowed = " or ".join(a.value for a in ability.actions)
+    return (f"{ability.title} lets {c.name} use {item.name} only to {allowed}, "
+            f"not to {action.value}.")
 
 
 def in_range(w: Weapon, distance: int, rules: Rules) -> bool:

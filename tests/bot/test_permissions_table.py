@@ -288,6 +288,26 @@ async def goon_moves(table: Table) -> Ctx:
     return ctx
 
 
+async def all_out_offered(table: Table) -> Ctx:
+    """Ana with a shield in hand and All-Out Defend; the NPCs to act first, nobody has acted:
+    Ana is offered All-Out Defend."""
+    ctx = await characters(table)
+    await _ok(table.slash("character item add", character="Ana", name="Shield", kind="shield"))
+    await _ok(table.slash("character item hold", character="Ana", item="Shield", hand="left"))
+    await _ok(table.slash("character ability add", character="Ana",
+                          ability="shield.all_out_defend"))
+    await _ok(table.slash("combat start", user=GM, map="Den"))
+    await _ok(table.slash("combat add", character="Ana", area="Hall"))
+    await _ok(table.slash("combat add", user=GM, character="Goon", area="Hall"))
+    table.dice(8, 0, 2, 0)  # Ana 80 fails; Goon 20 wins initiative
+    begun = await _ok(table.slash("combat begin", user=GM))
+    ordered = await _ok(table.click(begun.prompt, "NPCs first", user=GM))
+    assert ordered.prompt.labels == ["All-Out Defend"], ordered.prompt.labels
+    ctx.messages["allout"] = ordered.prompt
+    table.bot.dice = RandomDice(1)
+    return ctx
+
+
 async def ana_hits(table: Table) -> Ctx:
     """Ana hit Goon: her player chooses which die is damage."""
     ctx = await pcs_turn(table)
@@ -526,6 +546,7 @@ ROWS = (
     Row("/intercept", goon_moves, slash("intercept", **{"as": "Ana"}), CHANGE),
     Row("/rally", ana_rallies, slash("rally", **{"as": "Ana"}), CHANGE),
     Row("/direct", ana_directs, slash("direct", who="Bea", **{"as": "Ana"}), CHANGE),
+    Row("/alloutdefend", all_out_offered, slash("alloutdefend", **{"as": "Ana"}), CHANGE),
     Row("/done", pcs_turn, slash("done", **{"as": "Ana"}), CHANGE),
     Row("/surrender", pcs_turn, slash("surrender", **{"as": "Ana"}), CHANGE),
     # the fight's buttons
@@ -537,6 +558,7 @@ ROWS = (
     Row("reaction button Defend", goon_attacks, press("window", "Defend"), PRESS),
     Row("reaction button Pass", goon_attacks, press("window", "Pass"), PRESS),
     Row("GM button Resolve now", goon_attacks, press("window", "Resolve now (GM)"), GM_PRESS),
+    Row("All-Out Defend button", all_out_offered, press("allout", "All-Out Defend"), PRESS),
     Row("damage die button", ana_hits, press("dice", "5 damage · location 3"), PRESS),
     Row("Recover button", fight_over, press("recover", "Recover Ana"), PRESS),
     Row("hands panel menu", hands_panel, pick("hands", "Right", "Right hand: Kit"), PRESS,

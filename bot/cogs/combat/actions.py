@@ -1,6 +1,7 @@
 """The players' fight commands: `/attack`, `/move`, `/door`, `/firstaid`, `/item …` (with the
 hands panel of :mod:`.hands`), a leader's `/rally` and `/direct`, the
-reactions `/defend`, `/counterattack`, `/intercept`, and `/done`, `/surrender`, `/help`.
+reactions `/defend`, `/counterattack`, `/intercept`, `/alloutdefend` (Shield), and `/done`,
+`/surrender`, `/help`.
 
 Each handler only says which engine command it stands for; the session applies it for the
 fighter who acts, under the channel's lock (004 "Actions").
@@ -19,6 +20,7 @@ from bot.cogs.combat import acting, hands
 from bot.cogs.combat.acting import As, HandOption, Name
 from bot.cogs.combat.session import FightSession
 from engine.combat import (
+    AllOutDefend,
     Attack,
     Combat,
     Command,
@@ -45,7 +47,9 @@ HELP = """**Running an Unhex fight**
    own (or presses **Refuse the direction**). `/done` ends your team's turn.
 5. Attacks and moves open a reaction window: **Defend**, **Counterattack**, **Intercept** or
    **Pass** before the dice are rolled (or `/defend`, `/counterattack`, `/intercept`); a
-   counterattack or an intercept can be less-lethal (its own button, or `lethal:False`). Then
+   counterattack or an intercept can be less-lethal (its own button, or `lethal:False`). With
+   Shield, **Defend Ana** (`/defend for:Ana`) defends someone in your area, and
+   **All-Out Defend** (`/alloutdefend`) is offered after initiative, before anyone acts. Then
    whoever decides presses the buttons for re-rolls, criticals and which die is damage.
    `/surrender` any time before the dice are rolled.
 6. `/combat status` shows everyone and their wounds; GMs can `/combat undo`, `/combat set` and
@@ -213,11 +217,27 @@ class ActionsCog(commands.Cog, name="Fight actions"):
 
     # -- reactions (004 "Reactions") --------------------------------------------------------
 
-    @app_commands.command(name="defend", description="Defend against the attack on you.")
+    @app_commands.command(name="defend", description="Defend against the attack on you, or "
+                                                     "(Shield) on someone in your area.")
+    @app_commands.describe(for_="Whom you defend (default: the one attacked; Shield lets you "
+                                "defend another)", as_="Which of your characters")
+    @app_commands.rename(for_="for", as_="as")
+    @app_commands.autocomplete(for_=acting.any_fighter)
+    @app_commands.guild_only()
+    async def defend(self, interaction: discord.Interaction[Any], for_: Name | None = None,
+                     as_: As | None = None) -> None:
+        await self.act(interaction, as_, lambda key: React(fighter=key, reaction="defend",
+                                                           target=for_))
+
+    @app_commands.command(name="alloutdefend",
+                          description="Shield: All-Out Defend this round (after initiative, "
+                                      "before anyone acts).")
+    @app_commands.describe(as_="Which of your characters")
     @app_commands.rename(as_="as")
     @app_commands.guild_only()
-    async def defend(self, interaction: discord.Interaction[Any], as_: As | None = None) -> None:
-        await self.act(interaction, as_, lambda key: React(fighter=key, reaction="defend"))
+    async def alloutdefend(self, interaction: discord.Interaction[Any],
+                           as_: As | None = None) -> None:
+        await self.act(interaction, as_, lambda key: AllOutDefend(fighter=key))
 
     @app_commands.command(name="counterattack",
                           description="Counterattack the attack on you from your area.")

@@ -16,7 +16,7 @@ from bot.permissions import is_gm
 from bot.store.combats import StoredCombat
 from bot.text import clip
 from engine.combat import CloseWindow, Combat, Command, Event, Fighter, Prompt, PromptKind
-from engine.combat.prompts import LESS_LETHAL, SPECS, asked_users, prompt_dice
+from engine.combat.prompts import LESS_LETHAL, SPECS, asked_users, option_label
 from engine.errors import RuleError
 
 if TYPE_CHECKING:
@@ -205,7 +205,7 @@ def prompt_message(
 
 
 def _button_label(state: Combat, prompt: Prompt, option: str, named: bool) -> str:
-    label = SPECS[prompt.kind].label(option, prompt_dice(state, prompt)) or option
+    label = option_label(state, prompt, option) or option
     if prompt.fighter and named:
         label = f"{state.fighter(prompt.fighter).name}: {label}"
     return label
@@ -233,6 +233,6 @@ def _style(option: str) -> discord.ButtonStyle:
     if option in ("pass", "keep", "none", "refuse"):
         return discord.ButtonStyle.secondary
     if option.removesuffix(LESS_LETHAL) in ("defend", "counterattack", "intercept",
-                                            "extra_action", "adjust"):
+                                            "extra_action", "adjust", "declare"):
         return discord.ButtonStyle.success
     return discord.ButtonStyle.primary

@@ -15,6 +15,7 @@ from engine.combat.abilities.leader import Direct, InitiativeDirect, LetLeaderRo
 from engine.combat.abilities.melee_2h import NoCounterattack
 from engine.combat.abilities.ranged_2h import LongSight
 from engine.combat.abilities.rule import AbilityRule
+from engine.combat.abilities.shield import AllOutDefend, DefendOthers, ShieldAttack
 from engine.combat.abilities.unarmed import UNARMED, Fight
 
 __all__ = ["NOT_YET_IN_PLAY", "REGISTRY", "UNARMED", "AbilityRule"]
@@ -22,16 +23,13 @@ __all__ = ["NOT_YET_IN_PLAY", "REGISTRY", "UNARMED", "AbilityRule"]
 REGISTRY: dict[str, AbilityRule] = {
     rule.id: rule
     for rule in (
-        LongSight(), NoCounterattack(), Fight(), LetLeaderRoll(), Rally(), Direct(),
-        InitiativeDirect(),
+        LongSight(), NoCounterattack(), Fight(), DefendOthers(), ShieldAttack(), AllOutDefend(),
+        LetLeaderRoll(), Rally(), Direct(), InitiativeDirect(),
     )
 }
 
 #: In the data and on sheets, but not yet played by the combat engine (the GM resolves them).
 NOT_YET_IN_PLAY: frozenset[str] = frozenset({
-    "shield.defend_others",
-    "shield.attack",
-    "shield.all_out_defend",
     "first_aid.sure",
     "melee_2h.critical_destroy",
     "melee_1h.critical_lose_action",

@@ -3,9 +3,14 @@
 | hook | fold | asked by |
 |---|---|---|
 | ``roll_modifiers`` | union of the data's modifier rows | every roll, damage |
+| ``roll_limits`` | union | a Defend roll (All-Out Defend: not good, not critical) |
 | ``marks_to_block`` | max, default 2 | line of sight of an Attack |
 | ``counterable`` | all | the Counterattack offer |
-| ``extra_weapons`` | union | the weapons a fighter has |
+| ``extra_weapons`` | union | the weapons a fighter has, per action |
+| ``may_defend`` | a veto wins, else any | who may Defend another character who is attacked |
+| ``free_defend`` | any | whether a Defend spends an action |
+| ``act_problem`` | the first reason | every action a fighter takes (act or react) |
+| ``board_words`` | all | the fighter's line on the board |
 | ``rolls_initiative_for_higher`` | any | who may roll a team's initiative |
 | ``rallies`` | any | Rally |
 | ``directs`` | any | Direct |
@@ -18,13 +23,14 @@ from __future__ import annotations
 from engine.catalog import Action, Hand, RollModifier, Rules
 from engine.character import Character
 from engine.combat.abilities import REGISTRY, AbilityRule
-from engine.combat.model import Fighter, Weapon
+from engine.combat.abilities.rule import RollLimit
+from engine.combat.model import Combat, Fighter, Weapon
 from engine.errors import RuleError
 
 __all__ = [
-    "action_cost", "counterable", "directs", "extra_weapons", "has_modifier",
-    "initiative_direct_actions", "marks_to_block", "rallies", "roll_modifiers",
-    "rolls_initiative_for_higher",
+    "act_problem", "action_cost", "board_words", "counterable", "directs", "extra_weapons",
+    "free_defend", "has_modifier", "initiative_direct_actions", "marks_to_block", "may_defend",
+    "rallies", "roll_limits", "roll_modifiers", "rolls_initiative_for_higher",
 ]
 
 MARKS_TO_BLOCK = 2  # RULINGS 9
@@ -56,6 +62,14 @@ def has_modifier(
     return modifier in roll_modifiers(c, rules, action, item)
 
 
+def roll_limits(f: Fighter, action: Action) -> frozenset[RollLimit]:
+    """What ``f``'s roll for ``action`` may not be, whatever the modifier rows give it."""
+    found: set[RollLimit] = set()
+    for r in _rules(f.character):
+        found |= r.roll_limits(f, action)
+    return frozenset(found)
+
+
 def marks_to_block(c: Character, weapon: Weapon) -> int:
     """Cover marks that block line of sight for ``c``'s Attack with ``weapon``."""
     return max(
@@ -68,9 +82,33 @@ def counterable(c: Character, weapon: Weapon) -> bool:
     return all(r.counterable(weapon) for r in _rules(c))
 
 
-def extra_weapons(c: Character, rules: Rules, usable: tuple[Hand, ...]) -> tuple[Weapon, ...]:
-    """Weapons ``c``'s abilities give besides the items in hand."""
-    return tuple(w for r in _rules(c) for w in r.weapons(c, rules, usable))
+def extra_weapons(
+    c: Character, rules: Rules, usable: tuple[Hand, ...], action: Action = Action.ATTACK
+) -> tuple[Weapon, ...]:
+    """Weapons ``c``'s abilities give for ``action`` besides the weapons in hand."""
+    return tuple(w for r in _rules(c) for w in r.weapons(c, rules, usable, action))
+
+
+def may_defend(c: Combat, g: Fighter, t: Fighter, rules: Rules) -> bool:
+    """Whether ``g`` may Defend ``t``, another character who is attacked: some rule of
+    ``g``'s lets them, and none forbids it."""
+    verdicts = [r.may_defend(c, g, t, rules) for r in _rules(g.character)]
+    return False not in verdicts and True in verdicts
+
+
+def free_defend(f: Fighter, t: Fighter) -> bool:
+    """Whether ``f``'s Defend of ``t`` spends no action."""
+    return any(r.free_defend(f, t) for r in _rules(f.character))
+
+
+def act_problem(f: Fighter) -> str | None:
+    """Why ``f``'s abilities keep them from taking an action now, if they do."""
+    return next((p for r in _rules(f.character) if (p := r.act_problem(f)) is not None), None)
+
+
+def board_words(f: Fighter) -> tuple[str, ...]:
+    """Words the board shows after ``f`` (declarations in force)."""
+    return tuple(w for r in _rules(f.character) if (w := r.board_word(f)) is not None)
 
 
 def rolls_initiative_for_higher(c: Character) -> bool:

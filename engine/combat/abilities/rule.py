@@ -6,13 +6,21 @@ every rule of the fighter's abilities (``engine.combat.abilities.hooks``)."""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import ClassVar
 
-from engine.catalog import Hand, Rules
+from engine.catalog import Action, Hand, Rules
 from engine.character import Character
-from engine.combat.model import Fighter, Weapon
+from engine.combat.model import Combat, Fighter, Weapon
 
-__all__ = ["AbilityRule"]
+__all__ = ["AbilityRule", "RollLimit"]
+
+
+class RollLimit(StrEnum):
+    """What a rule takes away from a roll, whatever the modifier rows give it."""
+
+    NOT_GOOD = "not_good"  # no good re-roll
+    NOT_CRITICAL = "not_critical"  # doubles and exactly the level are a plain result
 
 
 class AbilityRule:
@@ -28,8 +36,11 @@ class AbilityRule:
         """Whether an Attack with ``weapon`` may be counterattacked."""
         return True
 
-    def weapons(self, c: Character, rules: Rules, usable: tuple[Hand, ...]) -> tuple[Weapon, ...]:
-        """Weapons the ability gives besides the items in hand."""
+    def weapons(
+        self, c: Character, rules: Rules, usable: tuple[Hand, ...], action: Action
+    ) -> tuple[Weapon, ...]:
+        """Weapons the ability gives for ``action`` (Attack, Counterattack or Intercept)
+        besides the weapons in hand."""
         return ()
 
     def rolls_initiative_for_higher(self) -> bool:
@@ -51,4 +62,26 @@ class AbilityRule:
     def action_cost(self, f: Fighter) -> int | None:
         """How many of ``f``'s own actions ``f``'s next action spends, when this rule has a
         say (a mark another fighter's ability left on ``f``, say); None: no say."""
+        return None
+
+    def may_defend(self, c: Combat, g: Fighter, t: Fighter, rules: Rules) -> bool | None:
+        """Whether ``g`` (who has this ability) may Defend ``t``, another character who is
+        attacked: True may, False may not whatever another rule says, None no say."""
+        return None
+
+    def free_defend(self, f: Fighter, t: Fighter) -> bool:
+        """Whether ``f``'s Defend of ``t`` spends no action."""
+        return False
+
+    def act_problem(self, f: Fighter) -> str | None:
+        """Why ``f`` may take no action now (act, Counterattack, Intercept; a Defend the
+        rule allows aside), as a sentence; None: no say."""
+        return None
+
+    def roll_limits(self, f: Fighter, action: Action) -> frozenset[RollLimit]:
+        """What ``f``'s roll for ``action`` may not be (good, critical)."""
+        return frozenset()
+
+    def board_word(self, f: Fighter) -> str | None:
+        """A word the board shows after the fighter (a declaration in force), or None."""
         return None

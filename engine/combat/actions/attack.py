@@ -1,7 +1,10 @@
-"""Attack (004 "Attack"): declare a target and a weapon, open the target's reaction window
-(Defend, or Counterattack in melee), roll, and resolve each hit.
+"""Attack (004 "Attack"): declare a target and a weapon, open the reaction window (the
+target: Defend, or Counterattack in melee; whoever may Defend the target for them: the Shield
+ability), roll, and resolve each hit. One Defend per attack; the target's Counterattack and
+another's Defend may go together.
 
-Dice order: the attacker's two dice, then the reactor's two."""
+Dice order: the attacker's two dice, then each reaction's two, in the window's order (the
+target first)."""
 
 from __future__ import annotations
 
@@ -10,7 +13,14 @@ from typing import Literal, cast
 from engine.catalog import Action, Rules
 from engine.catalog import RollModifier as Mod
 from engine.character import Status, destroy_item, status
-from engine.combat.abilities.hooks import has_modifier
+from engine.combat.abilities.hooks import (
+    act_problem,
+    free_defend,
+    has_modifier,
+    may_defend,
+    roll_limits,
+)
+from engine.combat.abilities.rule import RollLimit
 from engine.combat.actions.counterattack import counter_hits, counter_weapon
 from engine.combat.actions.defend import defended_hits
 from engine.combat.commands import Attack
@@ -88,16 +98,39 @@ def announce_window(c: Combat, reactors: tuple[Reactor, ...], ctx: Context) -> N
 def _reactors(
     c: Combat, f: Fighter, t: Fighter, weapon: Weapon, seq: int, rules: Rules
 ) -> tuple[Reactor, ...]:
-    if not can_act(t, rules) or t.actions <= 0 or t.reacted_to == seq:
-        return ()
+    """Who may react: the target first, then (Shield: Defend another character) everyone
+    not of the acting team who may Defend the target for them, in the fight's order."""
+    found = [r for r in (_target_reactor(c, f, t, weapon, seq, rules),) if r is not None]
+    for g in c.fighters:
+        if (
+            g.key not in (f.key, t.key)
+            and g.team != f.team
+            and can_act(g, rules)
+            and g.actions > 0
+            and g.reacted_to != seq
+            and act_problem(g) is None
+            and may_defend(c, g, t, rules)
+        ):
+            found.append(Reactor(fighter=g.key, options=("defend",)))
+    return tuple(found)
+
+
+def _target_reactor(
+    c: Combat, f: Fighter, t: Fighter, weapon: Weapon, seq: int, rules: Rules
+) -> Reactor | None:
+    if not can_act(t, rules) or t.reacted_to == seq:
+        return None
+    if free_defend(t, t):  # All-Out Defend: a Defend that spends no action, and nothing else
+        return Reactor(fighter=t.key, options=("defend",), free=True)
+    if t.actions <= 0 or act_problem(t) is not None:
+        return None
     options = ["defend"]
     counter = counter_weapon(c, f, t, weapon, rules)
     gentle = counter_weapon(c, f, t, weapon, rules, lethal=False)
     if counter is not None or gentle is not None:
         options.append("counterattack")
-    return (
-        Reactor(fighter=t.key, options=tuple(options), weapon=counter, less_lethal_weapon=gentle),
-    )
+    return Reactor(fighter=t.key, options=tuple(options), weapon=counter,
+                   less_lethal_weapon=gentle)
 
 
 def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
@@ -125,7 +158,6 @@ def _roll(c: Combat, a: AttackAction, ctx: Context) -> Combat:
     rules = ctx.rules
     f = c.fighter(a.attacker)
     t = c.fighter(a.target)
-    reactor = next((r for r in a.reactors if r.answer in ("defend", "counterattack")), None)
     ch = f.character
     roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
     action = Action.INTERCEPT if a.intercept else Action.ATTACK
@@ -139,35 +171,58 @@ def _roll(c: Combat, a: AttackAction, ctx: Context) -> Combat:
     ]
     ctx.say_roll(EventKind.ROLL, f"{f.name} attacks {t.name} with {weapon_label(a.weapon)}",
                  f.key, roll.result)
-    reaction: Literal["defend", "counterattack"] | None = None
-    if reactor is not None:
-        reaction = cast(Literal["defend", "counterattack"], reactor.answer)
-        r_f = c.fighter(reactor.fighter)
-        rch = r_f.character
-        r_roll = Roll.first(rch.level, ctx.dice, max_level=rch.max_level)
-        if reaction == "defend":
-            good = held_shield(rch, rules) and has_modifier(
-                rch, rules, Mod.GOOD, Action.DEFEND, "shield")
-            what = f"{r_f.name} defends"
-        else:
-            kind = reactor.weapon.kind if reactor.weapon else UNARMED
-            good = has_modifier(rch, rules, Mod.GOOD, Action.COUNTERATTACK, kind)
-            label = weapon_label(reactor.weapon) if reactor.weapon else "bare hands"
-            what = f"{r_f.name} counterattacks {f.name} with {label}"
-        rolls.append(RollState(fighter=r_f.key, purpose=reaction, roll=r_roll, good=good))
-        ctx.say_roll(EventKind.ROLL, what, r_f.key, r_roll.result)
+    reacting = [r for r in a.reactors if r.answer in ("defend", "counterattack")]
+    for reactor in reacting:
+        rolls.append(_reaction_roll(c, a, reactor, ctx))
+    first = reacting[0] if reacting else None
     return replace_top(
         c,
         a.model_copy(
             update={
                 "rolled": True,
-                "reaction": reaction,
-                "reactor": reactor.fighter if reactor else None,
+                "reaction": cast(Literal["defend", "counterattack"], first.answer)
+                if first else None,
+                "reactor": first.fighter if first else None,
                 "rolls": tuple(rolls),
                 "deadline": None,
             }
         ),
     )
+
+
+def _reaction_roll(c: Combat, a: AttackAction, reactor: Reactor, ctx: Context) -> RollState:
+    """A Defend's roll (good with a shield in hand, unless a rule limits it) or a
+    Counterattack's."""
+    rules = ctx.rules
+    f = c.fighter(a.attacker)
+    t = c.fighter(a.target)
+    r_f = c.fighter(reactor.fighter)
+    rch = r_f.character
+    if reactor.answer == "defend":
+        limits = roll_limits(r_f, Action.DEFEND)
+        good = (
+            RollLimit.NOT_GOOD not in limits
+            and held_shield(rch, rules)
+            and has_modifier(rch, rules, Mod.GOOD, Action.DEFEND, "shield")
+        )
+        r_roll = Roll.first(rch.level, ctx.dice, max_level=rch.max_level,
+                            can_be_critical=RollLimit.NOT_CRITICAL not in limits)
+        what = f"{r_f.name} defends" if r_f.key == t.key else f"{r_f.name} defends {t.name}"
+        plain = [word for limit, word in ((RollLimit.NOT_GOOD, "not good"),
+                                          (RollLimit.NOT_CRITICAL, "cannot be critical"))
+                 if limit in limits]
+        if plain:
+            what += f" ({', '.join(plain)})"
+        purpose: Literal["defend", "counterattack"] = "defend"
+    else:
+        kind = reactor.weapon.kind if reactor.weapon else UNARMED
+        good = has_modifier(rch, rules, Mod.GOOD, Action.COUNTERATTACK, kind)
+        label = weapon_label(reactor.weapon) if reactor.weapon else "bare hands"
+        what = f"{r_f.name} counterattacks {f.name} with {label}"
+        r_roll = Roll.first(rch.level, ctx.dice, max_level=rch.max_level)
+        purpose = "counterattack"
+    ctx.say_roll(EventKind.ROLL, what, r_f.key, r_roll.result)
+    return RollState(fighter=r_f.key, purpose=purpose, roll=r_roll, good=good)
 
 
 def _outcome(c: Combat, a: AttackAction, ctx: Context) -> Combat:
@@ -183,8 +238,10 @@ def _outcome(c: Combat, a: AttackAction, ctx: Context) -> Combat:
             )
             c = _spend_ammo_on_fumble(c, a, s, ctx)
     hits: list[Hit]
-    if a.reaction == "defend":
-        hits = defended_hits(c, a, ctx)
+    defend = next((s for s in a.rolls if s.purpose == "defend"), None)
+    counter = next((s for s in a.rolls if s.purpose == "counterattack"), None)
+    if defend is not None:
+        hits = defended_hits(c, a, defend, ctx)
     else:
         att = a.rolls[0].roll.result
         f = c.fighter(a.attacker)
@@ -193,8 +250,8 @@ def _outcome(c: Combat, a: AttackAction, ctx: Context) -> Combat:
         else:
             ctx.emit(EventKind.MISS, f"{f.name}'s attack misses.", f.key)
             hits = []
-        if a.reaction == "counterattack":
-            hits += counter_hits(c, a, ctx)
+    if counter is not None:
+        hits += counter_hits(c, a, counter, ctx)
     top = c.attack
     assert top is not None
     return replace_top(c, top.model_copy(update={"outcome_done": True, "hits": tuple(hits)}))

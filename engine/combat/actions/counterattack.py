@@ -7,11 +7,19 @@ no Counterattack. A Counterattack may be less-lethal (004 "Less-lethal"): with a
 
 from __future__ import annotations
 
-from engine.catalog import Rules
+from engine.catalog import Action, Rules
 from engine.combat.abilities.hooks import counterable
 from engine.combat.context import Context
 from engine.combat.damage import new_hit
-from engine.combat.model import AttackAction, Combat, EventKind, Fighter, Hit, Weapon
+from engine.combat.model import (
+    AttackAction,
+    Combat,
+    EventKind,
+    Fighter,
+    Hit,
+    RollState,
+    Weapon,
+)
 from engine.combat.weapons import UNARMED, ammo_problem, in_range, weapons
 
 __all__ = ["counter_hits", "counter_weapon", "counter_weapons"]
@@ -28,7 +36,7 @@ def counter_weapons(
         return []
     return [
         w
-        for w in weapons(t, rules)
+        for w in weapons(t, rules, Action.COUNTERATTACK)
         if in_range(w, 0, rules)
         and (w.kind == UNARMED or ammo_problem(t, rules.items.kind(w.kind), lethal, rules) is None)
     ]
@@ -41,11 +49,11 @@ def counter_weapon(
     return options[0] if options else None
 
 
-def counter_hits(c: Combat, a: AttackAction, ctx: Context) -> list[Hit]:
+def counter_hits(c: Combat, a: AttackAction, counter: RollState, ctx: Context) -> list[Hit]:
     """The counterattack's own hit, when its roll succeeds (lethal or not as the reactor
     chose: ``new_hit`` reads it from the reactor)."""
-    cr = a.rolls[1].roll.result
-    r = c.fighter(a.rolls[1].fighter)
+    cr = counter.roll.result
+    r = c.fighter(counter.fighter)
     reactor = next(x for x in a.reactors if x.fighter == r.key)
     weapon = reactor.weapon or Weapon(name=UNARMED, kind=UNARMED)
     if cr.success:

@@ -1,13 +1,14 @@
 """Defend (004 "Defend"): in reaction to an Attack, an opposed roll; the attack is stopped when
 the defender's roll beats the attacker's (RULINGS 6: the highest success wins, a PC wins a tie
-against an NPC, and any other tie stops nothing)."""
+against an NPC, and any other tie stops nothing). The defender is the target, or someone who
+defends the target for them (Shield: Defend another character)."""
 
 from __future__ import annotations
 
 from engine.combat.context import Context
 from engine.combat.damage import new_hit
 from engine.combat.fighters import side
-from engine.combat.model import AttackAction, Combat, EventKind, Hit
+from engine.combat.model import AttackAction, Combat, EventKind, Hit, RollState
 from engine.dice import opposed
 
 __all__ = ["defended_hits"]
@@ -15,12 +16,12 @@ __all__ = ["defended_hits"]
 _PC_TIE = "and a PC wins a tie against an NPC"
 
 
-def defended_hits(c: Combat, a: AttackAction, ctx: Context) -> list[Hit]:
+def defended_hits(c: Combat, a: AttackAction, defend: RollState, ctx: Context) -> list[Hit]:
     """The attack's hit, unless the Defend stops it. The sentence says why, tie or not."""
     f = c.fighter(a.attacker)
     att = a.rolls[0].roll.result
-    d = a.rolls[1].roll.result
-    r = c.fighter(a.rolls[1].fighter)
+    d = defend.roll.result
+    r = c.fighter(defend.fighter)
     winner = opposed(att, d, a_side=side(f), b_side=side(r))
     if not att.success:
         ctx.emit(EventKind.MISS, f"{f.name}'s attack misses.", f.key)

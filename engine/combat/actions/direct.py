@@ -14,7 +14,7 @@ the other way round.
 from __future__ import annotations
 
 from engine.catalog import Rules
-from engine.combat.abilities.hooks import directs
+from engine.combat.abilities.hooks import act_problem, directs
 from engine.combat.commands import Direct, RefuseDirection
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.fighters import can_act, put
@@ -44,6 +44,8 @@ def direct_problem(c: Combat, leader: Fighter, target: Fighter, rules: Rules) ->
         return f"{target.name} is not on {leader.name}'s team ({leader.team})."
     if not can_act(target, rules):
         return f"{target.name} cannot act: they cannot be directed."
+    if (problem := act_problem(target)) is not None:
+        return problem
     if target.directed is not None:
         return f"{target.name} already has a direction waiting: they act on it or refuse it."
     if target.directed_by is not None:
@@ -59,6 +61,8 @@ def _leader_problem(c: Combat, leader: Fighter, rules: Rules) -> str | None:
         return f"{leader.name} cannot direct: that takes the Leader ability Direct."
     if not can_act(leader, rules):
         return f"{leader.name} cannot act."
+    if (problem := act_problem(leader)) is not None:
+        return problem
     if leader.directed is not None:
         return (f"{leader.name} has a direction waiting from someone else: act on it or "
                 "refuse it before directing.")
@@ -99,11 +103,10 @@ def direct(c: Combat, cmd: Direct, ctx: Context) -> Combat:
         raise RuleError(problem)
     extra = leader.direct_actions > 0  # the action that can do nothing else goes first
     if extra:
-        leader = leader.model_copy(update={"direct_actions": leader.direct_actions - 1})
+        update = {"direct_actions": leader.direct_actions - 1}
     else:
-        leader = leader.model_copy(
-            update={"actions": leader.actions - 1, "spent": leader.spent + 1}
-        )
+        update = {"actions": leader.actions - 1}
+    leader = leader.model_copy(update={**update, "spent": leader.spent + 1})
     c = put(c, leader)
     direction = Direction(by=leader.key, leader=leader.name, extra=extra)
     c = put(c, target.model_copy(update={"directed": direction}))
@@ -125,11 +128,10 @@ def _give_back(c: Combat, f: Fighter) -> tuple[Combat, str]:
     if leader is None:  # the leader left the fight
         return c, direction.leader or "the leader"
     if direction.extra:
-        leader = leader.model_copy(update={"direct_actions": leader.direct_actions + 1})
+        update = {"direct_actions": leader.direct_actions + 1}
     else:
-        leader = leader.model_copy(
-            update={"actions": leader.actions + 1, "spent": leader.spent - 1}
-        )
+        update = {"actions": leader.actions + 1}
+    leader = leader.model_copy(update={**update, "spent": leader.spent - 1})
     return put(c, leader), leader.name
 
 

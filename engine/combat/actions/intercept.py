@@ -7,7 +7,7 @@ areas the mover ends in. An Intercept may be less-lethal, as an Attack may (004
 
 from __future__ import annotations
 
-from engine.catalog import Rules
+from engine.catalog import Action, Rules
 from engine.character import full_locations
 from engine.combat.context import Context
 from engine.combat.fighters import can_act
@@ -40,7 +40,7 @@ def intercept_weapons(
         return []
     return [
         w
-        for w in weapons(g, rules)
+        for w in weapons(g, rules, Action.INTERCEPT)
         if in_range(w, distance, rules)
         and (w.kind == UNARMED or ammo_problem(g, rules.items.kind(w.kind), lethal, rules) is None)
     ]

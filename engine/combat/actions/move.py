@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.catalog import Rules
 from engine.character import can_move
+from engine.combat.abilities.hooks import act_problem
 from engine.combat.actions.attack import announce_window
 from engine.combat.actions.intercept import after_intercept, intercept_reactor, next_intercept
 from engine.combat.commands import Move, StopArea
@@ -85,6 +86,7 @@ def move(c: Combat, cmd: Move, ctx: Context) -> Combat:
         and can_act(g, rules)
         and g.actions > 0
         and g.reacted_to != seq
+        and act_problem(g) is None
         and (r := intercept_reactor(c, g, f.area, to, rules)) is not None
     )
     mv = MoveAction(

@@ -8,7 +8,15 @@ from engine.character import surrender as surrender_sheet
 from engine.combat.commands import Surrender
 from engine.combat.context import Context, require_control
 from engine.combat.fighters import put, refund
-from engine.combat.model import AttackAction, Combat, EventKind, Fighter, MoveAction, Phase
+from engine.combat.model import (
+    AttackAction,
+    Combat,
+    EventKind,
+    Fighter,
+    MoveAction,
+    Phase,
+    Reactor,
+)
 from engine.combat.steps import pop, replace_step
 from engine.errors import RuleError
 
@@ -35,7 +43,8 @@ def surrender(c: Combat, cmd: Surrender, ctx: Context) -> Combat:
                 f"The dice are already rolled for the attack involving {f.name}; "
                 "they can surrender once it is resolved."
             )
-        c = _cancel_attack(c, a, ctx)
+        mine = f.key in (a.attacker, a.target)
+        c = _cancel_attack(c, a, ctx) if mine else _leave_attack(c, a, f)
     f = c.fighter(f.key)
     new, report = surrender_sheet(f.character, rules=ctx.rules)
     ctx.emit(EventKind.SURRENDER, report.summary, f.key)
@@ -48,13 +57,35 @@ def _cancel_attack(c: Combat, a: AttackAction, ctx: Context) -> Combat:
     c = refund(c, att.key, reaction=False)
     for r in a.reactors:
         if r.answer in ("defend", "counterattack"):
-            c = refund(c, r.fighter, reaction=True)
+            c = refund(c, r.fighter, reaction=True, free=r.free)
     ctx.emit(
         EventKind.CANCELLED,
         f"{att.name}'s attack does not take effect; {att.name} keeps the action.",
         att.key,
     )
     return pop(c)
+
+
+def _leave_attack(c: Combat, a: AttackAction, f: Fighter) -> Combat:
+    """``f``, who may Defend the target for them (Shield), surrenders before the dice: the
+    attack does not affect them, so it goes on without them (their action back if they had
+    declared a Defend, and the target may Defend again)."""
+    mine = next(r for r in a.reactors if r.fighter == f.key)
+    reactors = tuple(r for r in a.reactors if r.fighter != f.key)
+    if mine.answer == "defend":
+        c = refund(c, f.key, reaction=True, free=mine.free)
+        reactors = tuple(_may_defend_again(r) for r in reactors)
+    return replace_step(c, a, a.model_copy(update={"reactors": reactors}))
+
+
+def _may_defend_again(r: Reactor) -> Reactor:
+    """Undo "one Defend per attack" for a reactor still deciding (the target's Defend comes
+    back) or closed by it (its only option was Defend)."""
+    if r.answer is None and "defend" not in r.options:
+        return r.model_copy(update={"options": ("defend", *r.options)})
+    if r.answer == "pass" and not r.options:
+        return r.model_copy(update={"options": ("defend",), "answer": None})
+    return r
 
 
 def _leave_move(c: Combat, mv: MoveAction, f: Fighter, ctx: Context) -> Combat:

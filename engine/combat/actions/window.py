@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.catalog import Action, Rules
+from engine.combat.abilities.hooks import act_problem, may_defend
 from engine.combat.actions.counterattack import counter_weapons
 from engine.combat.actions.intercept import intercept_weapons
 from engine.combat.commands import CloseWindow, React
@@ -45,7 +47,7 @@ def react(c: Combat, cmd: React, ctx: Context) -> Combat:
     if reactor is None:
         if isinstance(step, MoveAction):
             raise RuleError(f"{f.name} cannot intercept {c.fighter(step.mover).name}'s move.")
-        raise RuleError(f"{f.name} cannot react to this attack.")
+        raise RuleError(_no_reaction(c, step, f, cmd, ctx.rules))
     require_control(ctx.actor, f)
     if reactor.answer is not None:
         raise RuleError(f"{f.name} has already answered ({reactor.answer}).")
@@ -54,25 +56,82 @@ def react(c: Combat, cmd: React, ctx: Context) -> Combat:
     else:
         weapon = _attack_answer(c, step, f, reactor, cmd, ctx)
     if cmd.reaction != "pass":
-        if f.actions <= 0:
+        if f.actions <= 0 and not reactor.free:
             raise RuleError(f"{f.name} has no action left this round.")
-        c = put(c, spend_reaction(f, step.seq))
+        c = put(c, spend_reaction(f, step.seq, free=reactor.free))
     # Only an attack of one's own deals damage, so only it may be less-lethal.
     lethal = cmd.lethal or cmd.reaction not in ("counterattack", "intercept")
-    _say_reaction(f, step, cmd.reaction, weapon, lethal, ctx)
+    _say_reaction(c, f, step, reactor, cmd.reaction, weapon, lethal, ctx)
     reactors = tuple(
         r.model_copy(update={"answer": cmd.reaction, "weapon": weapon, "lethal": lethal})
         if r.fighter == f.key
         else r
         for r in step.reactors
     )
+    if isinstance(step, AttackAction) and cmd.reaction == "defend":
+        reactors = _one_defend(c, step, reactors, ctx)
     return replace_top(c, step.model_copy(update={"reactors": reactors}))
+
+
+def _no_reaction(c: Combat, a: AttackAction, f: Fighter, cmd: React, rules: Rules) -> str:
+    """Why ``f`` is not among those who may react to the attack ``a``."""
+    t = c.fighter(a.target)
+    if cmd.reaction != "defend" or f.key in (a.attacker, a.target):
+        return f"{f.name} cannot react to this attack."
+    attacker = c.fighter(a.attacker)
+    if f.team == attacker.team:
+        return f"{f.name} cannot react to an attack of their own team ({f.team})."
+    problem = act_problem(f)
+    if problem:
+        return problem
+    if f.actions <= 0 or f.reacted_to == a.seq:
+        return f"{f.name} has no action left this round."
+    if not may_defend(c, f, t, rules):
+        return (
+            f"{f.name} cannot defend {t.name}: defending another character takes the Shield "
+            f"ability (Defend another character), a shield in a usable hand, and being in "
+            f"{t.name}'s area."
+        )
+    return f"{f.name} cannot react to this attack."
+
+
+def _one_defend(c: Combat, a: AttackAction, reactors: tuple[Reactor, ...],
+                ctx: Context) -> tuple[Reactor, ...]:
+    """One Defend per attack: once someone defends, nobody else may; whoever had nothing
+    else to answer is done (without spending an action), the target may still counterattack."""
+    t = c.fighter(a.target)
+    found: list[Reactor] = []
+    for r in reactors:
+        if r.answer is None and "defend" in r.options:
+            options = tuple(o for o in r.options if o != "defend")
+            if options:
+                r = r.model_copy(update={"options": options})
+            else:
+                r = r.model_copy(update={"options": options, "answer": "pass"})
+                name = c.fighter(r.fighter).name
+                ctx.emit(EventKind.REACT,
+                         f"One Defend per attack: {name} does not defend {t.name}.", r.fighter)
+        found.append(r)
+    return tuple(found)
 
 
 def _attack_answer(c: Combat, a: AttackAction, f: Fighter, reactor: Reactor, cmd: React,
                    ctx: Context) -> Weapon | None:
     if cmd.reaction == "intercept":
         raise RuleError(f"{f.name} cannot intercept an attack: Intercept reacts to a Move.")
+    t = c.fighter(a.target)
+    if cmd.target is not None and c.fighter(cmd.target).key != t.key:
+        raise RuleError(
+            f"{c.fighter(a.attacker).name} is attacking {t.name}, not "
+            f"{c.fighter(cmd.target).name}: {f.name} can only defend {t.name} now."
+        )
+    if cmd.reaction == "defend":
+        other = next((r for r in a.reactors if r.answer == "defend"), None)
+        if other is not None:
+            raise RuleError(
+                f"{c.fighter(other.fighter).name} already defends {t.name} against this "
+                "attack: one Defend per attack."
+            )
     if cmd.reaction != "pass" and cmd.reaction not in reactor.options:
         raise RuleError(
             f"{f.name} cannot {cmd.reaction} here; the choices are "
@@ -120,7 +179,7 @@ def _reaction_weapon(
     """The weapon of a Counterattack or an Intercept: the one named (it must fit, with ammo of
     the sort the damage needs), else the first that fits (the window worked it out)."""
     if cmd.weapon is not None:
-        weapon = pick_weapon(f, cmd.weapon, ctx.rules)
+        weapon = pick_weapon(f, cmd.weapon, ctx.rules, Action(verb))
         assert weapon is not None
         if weapon in fits(cmd.lethal):
             return weapon
@@ -150,8 +209,8 @@ def _ammo_refusal(f: Fighter, verb: str, weapon: Weapon, lethal: bool) -> str:
     )
 
 
-def _say_reaction(f: Fighter, step: AttackAction | MoveAction, reaction: str,
-                  weapon: Weapon | None, lethal: bool, ctx: Context) -> None:
+def _say_reaction(c: Combat, f: Fighter, step: AttackAction | MoveAction, reactor: Reactor,
+                  reaction: str, weapon: Weapon | None, lethal: bool, ctx: Context) -> None:
     less = "" if lethal else " (less-lethal)"
     if isinstance(step, MoveAction):
         if reaction == "pass":
@@ -163,9 +222,13 @@ def _say_reaction(f: Fighter, step: AttackAction | MoveAction, reaction: str,
     if reaction == "pass":
         ctx.emit(EventKind.REACT, f"{f.name} does not react.", f.key)
         return
-    verb = "defends" if reaction == "defend" else "counterattacks"
-    with_ = "" if reaction == "defend" or weapon is None else f" with {weapon_label(weapon)}"
-    ctx.emit(EventKind.REACT, f"{f.name} {verb}{with_}{less}.", f.key)
+    if reaction == "defend":
+        whom = "" if f.key == step.target else f" {c.fighter(step.target).name}"
+        free = " (no action spent)" if reactor.free else ""
+        ctx.emit(EventKind.REACT, f"{f.name} defends{whom}{free}.", f.key)
+        return
+    with_ = "" if weapon is None else f" with {weapon_label(weapon)}"
+    ctx.emit(EventKind.REACT, f"{f.name} counterattacks{with_}{less}.", f.key)
 
 
 def close_window(c: Combat, cmd: CloseWindow, ctx: Context) -> Combat:

@@ -15,7 +15,9 @@
 
 from __future__ import annotations
 
+from engine.character import Character, Item
 from engine.combat import (
+    AllOutDefend,
     Attack,
     Begin,
     ChooseOrder,
@@ -529,3 +531,21 @@ def test_the_action_to_direct_lasts_the_round() -> None:
     assert c.acting_team == "PCs" and c.fighter("Kit").direct_actions == 1
     c = go(c, Done(), actor=P1, faces=[8, 1, 6, 2])
     assert c.round == 2 and c.fighter("Kit").direct_actions == 0
+
+
+# ---- with Shield's All-Out Defend ----------------------------------------------------------------
+
+
+def test_an_all_out_defender_is_not_directed_and_a_direction_is_the_rounds_first_action() -> None:
+    shield = Character(name="Bea", level=40, max_level=60, abilities=("shield.all_out_defend",),
+                       items=(Item(name="Riot shield", kind="shield"),), left_hand=0)
+    c = begin(setup(
+        (knife("Kit", level=50, max_level=60, abilities=(DIRECT,)), "Dance Floor", 200),
+        (shield, "Dance Floor", 100),
+        (knife("Ana", level=30), "Dance Floor", 100),
+        (knife("Bob", level=30, npc=True), "Dance Floor", None),
+    ), [3, 4, 6, 2], "PCs")
+    declared = go(c, AllOutDefend(fighter="Bea"), actor=P1)
+    refused(declared, Direct(fighter="Kit", target="Bea"), "Bea is all-out defending", actor=P2)
+    directed = go(c, Direct(fighter="Kit", target="Ana"), actor=P2)
+    refused(directed, AllOutDefend(fighter="Bea"), "before any action of the round", actor=P1)

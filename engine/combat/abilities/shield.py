@@ -1,0 +1,92 @@
+"""Shield (004 "Abilities": Shield). Good Defend is a modifier row (it applies to a Defend
+made with a shield in a usable hand). The other three:
+
+- ``DefendOthers`` — "Can use your action to Defend another character": a fighter with a
+  shield in a usable hand may Defend a character of their area who is attacked (the
+  who-may-defend-whom hook); one Defend per attack.
+- ``ShieldAttack`` — "Can Attack using a shield": a shield in a usable hand is a melee weapon
+  (the shield's item row: range 0, \\ wounds, less-lethal at will) for the actions the
+  ability's row names: the Attack action only, not Counterattack or Intercept.
+- ``AllOutDefend`` — declared after initiative and before any action of the round (with a
+  shield in a usable hand and the round's action, which it takes): that round every Defend
+  against the fighter spends no action, those rolls are neither good nor critical, and the
+  fighter takes no other action and defends nobody else.
+"""
+
+from __future__ import annotations
+
+from engine.catalog import Action, Hand, Rules
+from engine.character import Character, usable_held
+from engine.combat.abilities.rule import AbilityRule, RollLimit
+from engine.combat.model import Combat, Fighter, Weapon
+
+__all__ = [
+    "ALL_OUT_DEFEND", "AllOutDefend", "DefendOthers", "ShieldAttack", "holds_item_of",
+]
+
+ALL_OUT_DEFEND = "shield.all_out_defend"
+
+
+def holds_item_of(c: Character, kind: str, rules: Rules) -> bool:
+    """Whether an item of ``kind`` is in one of ``c``'s usable hands."""
+    return any(c.items[i].kind == kind for i in usable_held(c, rules=rules))
+
+
+def _item_of(ability: str, rules: Rules) -> str:
+    """The item kind an ability's data row is about (here: the shield)."""
+    item = rules.abilities.ability(ability).item
+    assert item is not None, ability
+    return item
+
+
+class DefendOthers(AbilityRule):
+    id = "shield.defend_others"
+
+    def may_defend(self, c: Combat, g: Fighter, t: Fighter, rules: Rules) -> bool | None:
+        if g.area == t.area and holds_item_of(g.character, _item_of(self.id, rules), rules):
+            return True
+        return None
+
+
+class ShieldAttack(AbilityRule):
+    id = "shield.attack"
+
+    def weapons(
+        self, c: Character, rules: Rules, usable: tuple[Hand, ...], action: Action
+    ) -> tuple[Weapon, ...]:
+        if action not in rules.abilities.ability(self.id).actions:
+            return ()
+        held = dict.fromkeys(i for h in usable if (i := c.held(h)) is not None)
+        kinds = {i: rules.items.kind(c.items[i].kind) for i in held}
+        return tuple(
+            Weapon(name=c.items[i].name, kind=kind.id, mark=kind.wound_mark)
+            for i, kind in kinds.items()
+            if kind.attack_requires == self.id
+        )
+
+
+class AllOutDefend(AbilityRule):
+    id = ALL_OUT_DEFEND
+
+    def _on(self, f: Fighter) -> bool:
+        return self.id in f.declared
+
+    def may_defend(self, c: Combat, g: Fighter, t: Fighter, rules: Rules) -> bool | None:
+        return False if self._on(g) else None  # "nor defend other characters"
+
+    def free_defend(self, f: Fighter, t: Fighter) -> bool:
+        return self._on(f) and f.key == t.key  # "you may Defend all attacks against you"
+
+    def act_problem(self, f: Fighter) -> str | None:
+        if self._on(f):
+            return (f"{f.name} is all-out defending this round: no other action than "
+                    "Defend against attacks on them.")
+        return None
+
+    def roll_limits(self, f: Fighter, action: Action) -> frozenset[RollLimit]:
+        if self._on(f) and action is Action.DEFEND:
+            return frozenset({RollLimit.NOT_GOOD, RollLimit.NOT_CRITICAL})
+        return frozenset()
+
+    def board_word(self, f: Fighter) -> str | None:
+        return "all-out" if self._on(f) else None
