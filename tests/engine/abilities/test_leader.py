@@ -40,7 +40,7 @@ from engine.combat import (
     render_board,
 )
 from engine.combat.prompts import SPECS, asked_users
-from tests.engine.test_combat import P1, P2, RULES, begin, go, knife, refused, run, setup
+from tests.engine.combat.helpers import P1, P2, RULES, begin, go, knife, refused, run, setup
 
 LEAD = "leader.good_initiative"
 RALLY = "leader.rally"

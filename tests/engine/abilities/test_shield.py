@@ -40,7 +40,7 @@ from engine.combat.abilities.hooks import (
 from engine.combat.abilities.rule import RollLimit
 from engine.combat.model import Weapon
 from engine.combat.prompts import SPECS
-from tests.engine.test_combat import (
+from tests.engine.combat.helpers import (
     P1,
     P2,
     RULES,

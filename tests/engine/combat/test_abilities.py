@@ -1,10 +1,7 @@
-"""Abilities in play: every combat ability of the data is a modifier row (no code), a rule
-registered at the hook points, or listed as not yet in play; and each registered rule does
-what its heading says."""
+"""004 "Combat abilities": each is a modifier row, a rule at a hook point, or not yet in play."""
 
 from __future__ import annotations
 
-from data import load_rules
 from engine.catalog import Action, Category, RollModifier
 from engine.character import Character, Item
 from engine.combat.abilities import NOT_YET_IN_PLAY, REGISTRY, UNARMED
@@ -15,8 +12,8 @@ from engine.combat.abilities.hooks import (
     roll_modifiers,
 )
 from engine.combat.model import Weapon
+from tests.engine.combat.helpers import RULES
 
-RULES = load_rules()
 RIFLE = Weapon(name="Rifle", kind="ranged_2h")
 MAUL = Weapon(name="Maul", kind="melee_2h")
 

@@ -1,6 +1,4 @@
-"""Rearrange: both hands set in one action (004 "Use or manage items": "Rearranging which items
-are in your hands, including picking items up or stowing away items, takes a total of one
-action")."""
+"""004 "Use or manage items": hold, stow, pick up, drop, use, or both hands at once."""
 
 from __future__ import annotations
 
@@ -9,25 +7,118 @@ import pytest
 from engine.character import Character, Item
 from engine.combat import (
     Actor,
+    AddFighter,
+    Attack,
+    ChooseDice,
     Combat,
     GMSet,
     ManageItems,
+    React,
     command_adapter,
     legal_items,
+    new_combat,
 )
 from engine.combat.commands import Rearrange
-from tests.engine.test_combat import (
+from tests.engine.combat.helpers import (
     P1,
     P2,
     RULES,
-    _duel,
+    armed,
     begin,
+    duel,
     go,
     knife,
     refused,
     run,
     setup,
 )
+
+
+def test_holding_an_item_takes_one_action_and_stows_what_is_in_the_way() -> None:
+    c = duel(armed("Ana"), knife("Goon", npc=True))
+    assert set(legal_items(c, "ana", RULES, "hold")) == {"Rifle", "Shield", "Kit"}
+    c, events = run(c, ManageItems(fighter="Ana", op="hold", item="rifle"), actor=P1)
+    ana = c.fighter("ana")
+    assert ana.actions == 0 and ana.character.right_hand == ana.character.left_hand == 0
+    assert events[0].text == "Ana takes Rifle: Ana has Rifle in both hands. (one action)"
+
+
+def test_hold_refusals_change_nothing() -> None:
+    c = duel(armed("Ana"), knife("Goon", npc=True))
+    refused(c, ManageItems(fighter="Ana", op="hold", item="Pistol"), "already holds Pistol", P1)
+    refused(c, ManageItems(fighter="Ana", op="hold", item="Shield", hand="left"),
+            "cannot use Shield and Pistol at the same time", P1)
+    refused(c, ManageItems(fighter="Ana", op="hold", item="Rifle", hand="left"),
+            "needs both hands", P1)
+    refused(c, ManageItems(fighter="Ana", op="hold", item="Bullets"), "not held in a hand", P1)
+    refused(c, ManageItems(fighter="Ana", op="hold", item="Sword"), "no item called", P1)
+    hurt = go(c, GMSet(fighter="Ana", marks={"left_arm": "\\\\\\"}))
+    refused(hurt, ManageItems(fighter="Ana", op="hold", item="Rifle"),
+            "needs both hands, and Ana cannot use one of them", P1)
+
+
+def test_dropping_is_free_and_picking_up_takes_an_action() -> None:
+    c = duel(armed("Ana"), knife("Goon", npc=True))
+    c, events = run(c, ManageItems(fighter="Ana", op="drop", hand="right"), actor=P1)
+    assert events[0].text == "Ana drops Pistol in Entrance (no action)."
+    ana = c.fighter("ana")
+    assert ana.actions == 1 and ana.character.right_hand is None
+    assert "Pistol" not in legal_items(c, "ana", RULES, "hold")
+    refused(c, ManageItems(fighter="Ana", op="hold", item="Pistol"), "pick it up first", P1)
+    assert legal_items(c, "ana", RULES, "pickup") == ("Pistol",)
+    c = go(c, ManageItems(fighter="Ana", op="pickup", item="Pistol"), actor=P1)
+    ana = c.fighter("ana")
+    assert ana.actions == 0 and ana.character.right_hand == 1 and ana.dropped == ()
+
+
+def test_an_item_dropped_elsewhere_cannot_be_picked_up() -> None:
+    c = duel(armed("Ana"), knife("Goon", npc=True))
+    c = go(c, ManageItems(fighter="Ana", op="drop", item="Pistol"), actor=P1)
+    c = go(c, GMSet(fighter="Ana", area="Dance Floor"))
+    assert legal_items(c, "ana", RULES, "pickup") == ()
+    refused(c, ManageItems(fighter="Ana", op="pickup", item="Pistol"), "lies in Entrance", P1)
+
+
+def test_a_full_arm_drops_its_item_on_the_floor() -> None:
+    c = duel(knife("Goon", npc=True), armed("Ana"), att_team_first="NPCs")
+    c = go(c, GMSet(fighter="Ana", marks={"right_arm": "\\\\"}))
+    c = go(c, Attack(fighter="Goon", target="Ana"))
+    c = go(c, React(fighter="Ana", reaction="pass"), [1, 8], actor=P2)
+    c = go(c, ChooseDice(fighter="Goon", damage="tens"))  # 1 damage to location 8: right arm
+    ana = c.fighter("ana")
+    assert ana.character.right_hand is None
+    assert [(d.index, d.area) for d in ana.dropped] == [(1, "Entrance")]
+
+
+def test_stow_and_use() -> None:
+    c = duel(armed("Ana"), knife("Goon", npc=True))
+    refused(c, ManageItems(fighter="Ana", op="use", item="Rifle"), "not in Ana's hands", P1)
+    c, events = run(c, ManageItems(fighter="Ana", op="use", item="Pistol"), actor=P1)
+    assert events[0].text == "Ana uses Pistol; the GM says what it does. (one action)"
+    assert c.fighter("ana").actions == 0
+
+
+def test_using_a_thing_noted_on_the_area() -> None:
+    c = new_combat("Vault -- Hall\nVault: the alarm lever")
+    c = go(c, AddFighter(character=knife("Ana"), area="Vault", owner_id=100))
+    c = go(c, AddFighter(character=knife("Goon", npc=True), area="Hall"))
+    c = begin(c, [3, 2, 6, 1], "PCs")
+    assert legal_items(c, "ana", RULES, "use") == ("Knife", "the alarm lever")
+    c, events = run(c, ManageItems(fighter="Ana", op="use", item="The Alarm Lever"), actor=P1)
+    assert events[0].text.startswith("Ana uses the alarm lever in Vault")
+
+
+def test_stow_empties_hands_for_one_action() -> None:
+    c = duel(armed("Ana"), knife("Goon", npc=True))
+    c = go(c, ManageItems(fighter="Ana", op="stow"), actor=P1)
+    ana = c.fighter("ana")
+    assert ana.actions == 0 and ana.character.right_hand is None
+    empty = duel(knife("Bob").model_copy(update={"right_hand": None}), knife("Goon", npc=True))
+    refused(empty, ManageItems(fighter="Bob", op="stow"), "nothing in hand to stow", P1)
+
+
+# ---- Rearrange: both hands set in one action ("Rearranging which items are in your hands,
+# including picking items up or stowing away items, takes a total of one action") -----------
 
 EMPTY = Rearrange.EMPTY
 
@@ -54,7 +145,7 @@ KNIFE, SHIELD, PISTOL, RIFLE, BULLETS = range(5)
 
 def _fight(ana: Character | None = None) -> Combat:
     """Ana (player 100) against Goon in the Entrance, PCs acting: Ana has one action."""
-    c = _duel(ana or _kit(), knife("Goon", npc=True))
+    c = duel(ana or _kit(), knife("Goon", npc=True))
     assert c.fighter("ana").actions == 1
     return c
 

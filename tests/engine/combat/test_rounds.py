@@ -1,5 +1,4 @@
-"""Initiative (004 "Initiative"): with three or more teams the winner sets the order of all of
-them, one team a choice; a team whose highest level is shared chooses who rolls for it."""
+"""004 "Rounds" and "Initiative": who rolls, who wins, the order of the teams."""
 
 from __future__ import annotations
 
@@ -14,22 +13,86 @@ from engine.combat import (
     ChooseRoller,
     Combat,
     Done,
-    Event,
     GMSet,
     Phase,
     PromptKind,
     RemoveFighter,
+    Reroll,
     command_adapter,
     render_board,
 )
 from engine.combat.prompts import SPECS, asked_users
-from tests.engine.test_combat import GM, P1, P2, RULES, go, knife, refused, run, setup
+from tests.engine.combat.helpers import (
+    GM,
+    P1,
+    P2,
+    RULES,
+    go,
+    kinds,
+    knife,
+    pistol,
+    refused,
+    run,
+    setup,
+    texts,
+)
 
 P3 = Actor(user_id=300, gm=False)
 
 
-def texts(events: tuple[Event, ...]) -> list[str]:
-    return [e.text for e in events]
+def test_rulebook_initiative_example() -> None:
+    # PCs' highest at 40 rolls 34; NPCs' highest at 25 rolls 62 (fails): the PCs win and
+    # choose to let the NPCs go first.
+    c = setup(
+        (pistol("Ana", 40, max_level=60), "Entrance", 100),
+        (pistol("Cy", 30), "Entrance", 200),
+        (pistol("Goon", 25, npc=True), "Bar", None),
+    )
+    c, events = run(c, Begin(), [3, 4, 6, 2])
+    assert c.phase is Phase.INITIATIVE
+    assert c.initiative_winner == "PCs"
+    assert [p.kind for p in c.waiting_for()] == [PromptKind.CHOOSE_ORDER]
+    prompt = c.waiting_for()[0]
+    assert prompt.fighter == "ana" and prompt.user_id == 100
+    assert "Ana rolls initiative for PCs: 34 (3·4) vs 40 — SUCCESS." in [e.text for e in events]
+    refused(c, ChooseOrder(first_team="NPCs"), "only they", actor=Actor(user_id=9))
+    c = go(c, ChooseOrder(first_team="npcs"), actor=P1)
+    assert c.order == ("NPCs", "PCs")
+    assert c.phase is Phase.TURN and c.acting_team == "NPCs"
+    assert kinds(c) == [(PromptKind.ACT, "goon")]
+
+
+def test_initiative_tie_goes_to_pcs_then_previous_holder() -> None:
+    c = setup((pistol("Ana"), "Entrance", 100), (pistol("Goon", npc=True), "Bar", None))
+    c = go(c, Begin(), [6, 1, 7, 2])  # both fail
+    assert c.initiative_winner == "PCs"
+    c = go(c, ChooseOrder(first_team="PCs"))
+    c = go(c, Done(), actor=P1)  # PCs done; NPCs' turn
+    c = go(c, Done(), [4, 0, 4, 0])  # round 2: equal successes, a tie: PCs held it
+    # 40 vs 40 at level 50 is doubles? no: 4·0 — not a critical
+    assert c.round == 2 and c.initiative_winner == "PCs"
+
+
+def test_initiative_criticals_and_good_reroll() -> None:
+    leader = pistol("Ana", 50, max_level=60, abilities=("leader.good_initiative",))
+    c = setup((leader, "Entrance", 100), (pistol("Goon", npc=True), "Bar", None))
+    c = go(c, Begin(), [7, 2, 1, 1])  # Ana 72 fails; Goon 11: critical success
+    assert kinds(c) == [(PromptKind.REROLL, "ana")]
+    c, _events = run(c, Reroll(fighter="Ana", which="tens"), [3], actor=P1)  # 32
+    assert c.initiative_winner == "PCs"  # 32 beats 11: a critical does not beat a higher value
+    assert c.fighter("goon").actions == 2  # but the critical success still gives an action
+    c = go(c, ChooseOrder(first_team="NPCs"), actor=P1)
+    assert c.acting_team == "NPCs"
+
+
+def test_initiative_critical_failure_costs_an_action() -> None:
+    c = setup((pistol("Ana"), "Entrance", 100), (pistol("Goon", npc=True), "Bar", None))
+    c = go(c, Begin(), [7, 7, 2, 0])
+    assert c.fighter("ana").actions == 0
+    assert c.initiative_winner == "NPCs"
+
+
+# ---- three or more teams: the winner sets the order of all of them, one team a choice ---------
 
 
 def three_teams() -> Combat:
@@ -38,9 +101,6 @@ def three_teams() -> Combat:
     c = setup((knife("Ana"), "Dance Floor", 100), (knife("Bob", level=40, npc=True), "Bar", None))
     return go(c, AddFighter(character=knife("Gus", level=30), area="Kitchen", team="Gangers",
                             owner_id=200))
-
-
-# ---- three or more teams: the winner orders them all ----------------------------------------
 
 
 def test_the_winner_chooses_the_order_of_all_three_teams_one_at_a_time() -> None:

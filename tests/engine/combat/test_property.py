@@ -1,14 +1,12 @@
-"""engine.combat: random legal command sequences keep the state sound and storable."""
+"""004 "Combat": random legal commands keep a fight sound and storable."""
 
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from data import builtin_maps, load_rules
 from engine.character import Character, Item
 from engine.combat import (
-    Actor,
     AddFighter,
     AidMark,
     Armor,
@@ -21,6 +19,7 @@ from engine.combat import (
     Combat,
     Command,
     CriticalChoice,
+    Direct,
     Done,
     FirstAid,
     ManageItems,
@@ -28,26 +27,29 @@ from engine.combat import (
     Move,
     Phase,
     PromptKind,
+    Rally,
+    RefuseDirection,
     Reroll,
     StopArea,
     Surrender,
     apply,
+    legal_directs,
     legal_items,
     legal_moves,
     legal_targets,
     new_combat,
 )
+from engine.combat.actions.rally import rally_problem
 from engine.combat.commands import Rearrange
 from engine.combat.prompts import SPECS
 from engine.dice import RandomDice
+from tests.engine.combat.helpers import CLUB, GM, RULES
 
-RULES = load_rules()
-CLUB = builtin_maps()["nightclub"]
-GM = Actor(user_id=1, gm=True)
 AREAS = ("Entrance", "Dance Floor", "Bar", "Pool Tables", "Catwalk")
+LEADER = ("leader.good_initiative", "leader.rally", "leader.direct", "leader.initiative_direct")
 
 
-def _fighter(name: str, npc: bool, weapon: int, level: int) -> Character:
+def _fighter(name: str, npc: bool, weapon: int, level: int, leader: bool = False) -> Character:
     items = (
         (Item(name="Knife", kind="melee_1h"),),
         (Item(name="Pistol", kind="ranged_1h"), Item(name="Bullets", kind="ammo")),
@@ -59,11 +61,13 @@ def _fighter(name: str, npc: bool, weapon: int, level: int) -> Character:
         ("ranged_1h.good_attack", "ranged_1h.precise_attack"),
         ("melee_2h.powerful_attack", "melee_2h.no_counterattack"),
     )[weapon]
+    if leader:  # one weapon ability and every Leader one (max level 90: room for five)
+        abilities = (*abilities[:1], *LEADER)
     return Character(
         name=name,
         npc=npc,
         level=level,
-        max_level=60,
+        max_level=90 if leader else 60,
         items=items,
         right_hand=0,
         left_hand=left,
@@ -84,7 +88,17 @@ def _choices(c: Combat, data: st.DataObject) -> list[Command]:
     options: list[Command] = []
     for p in c.waiting_for():
         name = p.fighter or ""
-        if p.kind is PromptKind.ACT:
+        if p.kind in (PromptKind.ACT, PromptKind.DIRECTED):
+            me = c.fighter(name)
+            for who in legal_directs(c, name, RULES):
+                options.append(Direct(fighter=name, target=who))
+            if p.kind is PromptKind.DIRECTED:
+                options.append(RefuseDirection(fighter=name))
+            options.append(Done(team=p.team))
+            if p.kind is PromptKind.ACT and me.actions == 0:
+                continue  # an action that can only direct
+            if rally_problem(c, name) is None:
+                options.append(Rally(fighter=name))
             targets = legal_targets(c, name, RULES)
             if targets:
                 options.append(Attack(fighter=name, target=data.draw(st.sampled_from(targets))))
@@ -96,7 +110,6 @@ def _choices(c: Combat, data: st.DataObject) -> list[Command]:
                 if items:
                     item = data.draw(st.sampled_from(items))
                     options.append(ManageItems(fighter=name, op=op, item=item))  # type: ignore[arg-type]
-            me = c.fighter(name)
             if me.character.right_hand is not None or me.character.left_hand is not None:
                 options.append(ManageItems(fighter=name, op="stow"))
             hands = [(None, "", *legal_items(c, name, RULES, h)) for h in ("right", "left")]
@@ -105,13 +118,14 @@ def _choices(c: Combat, data: st.DataObject) -> list[Command]:
             if "Kit" in legal_items(c, name, RULES, "drop"):
                 near = [f.name for f in c.fighters if f.area == me.area]
                 options.append(FirstAid(fighter=name, target=data.draw(st.sampled_from(near))))
-            options.append(Done(team=p.team))
         elif p.kind is PromptKind.CHOOSE_ORDER:
             options.append(ChooseOrder(first_team=data.draw(st.sampled_from(p.options))))
         elif p.kind is PromptKind.CHOOSE_NEXT:
             options.append(ChooseOrder(order=(data.draw(st.sampled_from(p.options)),)))
-        elif p.kind is PromptKind.CHOOSE_ROLLER:
+        elif p.kind in (PromptKind.CHOOSE_ROLLER, PromptKind.LEADER_ROLLS):
             options.append(ChooseRoller(fighter=data.draw(st.sampled_from(p.options))))
+        elif p.kind is PromptKind.END_RALLY:
+            options.append(Rally(fighter=name, skip=data.draw(st.booleans())))
         elif p.kind is PromptKind.REACT:
             reaction = data.draw(st.sampled_from(p.options))  # a button: lethal or not
             options.append(SPECS[p.kind].command(reaction, name))
@@ -144,7 +158,8 @@ def test_random_fights_stay_sound(data: st.DataObject, seed: int) -> None:
     dice = RandomDice(seed)
     c = new_combat(CLUB)
     for i, (name, npc) in enumerate((("Ana", False), ("Cy", False), ("Goon", True), ("Rat", True))):
-        ch = _fighter(name, npc, data.draw(st.integers(0, 2)), data.draw(st.integers(15, 60)))
+        ch = _fighter(name, npc, data.draw(st.integers(0, 2)), data.draw(st.integers(15, 60)),
+                      leader=data.draw(st.integers(0, 3)) == 0)
         area = data.draw(st.sampled_from(AREAS))
         team = data.draw(st.sampled_from([None, "Gangers"])) if name == "Rat" else None
         c, _ = apply(

@@ -1,6 +1,4 @@
-"""The step stack: an Intercept stands above its Move, one loop advances the top, a fight
-stored in the shape before the stack (one slot per kind of step) loads and plays on, and
-every prompt kind has its spec."""
+"""004 "Actions": the step stack (an Intercept above its Move), old stored fights, prompts."""
 
 from __future__ import annotations
 
@@ -9,11 +7,11 @@ import json
 from engine.combat import ChooseDice, Combat, Phase, PromptKind, React
 from engine.combat.model import AttackAction, MoveAction
 from engine.combat.prompts import SPECS
-from tests.engine.test_combat import _move_window, go, kinds, run
+from tests.engine.combat.helpers import go, kinds, move_window, run
 
 
 def _intercepting() -> Combat:
-    c = go(_move_window(), React(fighter="Goon", reaction="intercept"))
+    c = go(move_window(), React(fighter="Goon", reaction="intercept"))
     return go(c, React(fighter="Rat", reaction="pass"), [2, 3])  # Goon hits with 23
 
 
@@ -55,7 +53,7 @@ def test_a_fight_stored_before_the_step_stack_loads_and_plays_on() -> None:
     assert loaded == c
     resumed = go(loaded, ChooseDice(fighter="Goon", damage="ones"))
     assert resumed == go(c, ChooseDice(fighter="Goon", damage="ones"))
-    window = _move_window()
+    window = move_window()
     assert Combat.model_validate(_old_shape(window)) == window
     assert Combat.model_validate(_old_shape(window)).phase is Phase.REACTION
 
@@ -71,6 +69,6 @@ def test_every_prompt_kind_has_a_spec_with_labels_and_a_command() -> None:
 
 
 def test_a_move_without_interceptors_never_stays_on_the_stack() -> None:
-    c = go(_move_window(), React(fighter="Goon", reaction="pass"))
+    c = go(move_window(), React(fighter="Goon", reaction="pass"))
     c = go(c, React(fighter="Rat", reaction="pass"))
     assert c.steps == () and c.fighter("ana").area == "Bar" and c.phase is Phase.TURN
