@@ -54,9 +54,10 @@ def _drawn(map_text: str, occupants: tuple[tuple[str, tuple[str, ...]], ...],
 
 def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
     """Round, phase, whose turn, one line per fighter (name, team, area, level/max, actions
-    left, KO, yielded or dead when out of the fight, a declaration in force such as all-out,
-    and hidden while Stealth's mark counts), the map with occupants, and what the fight waits
-    for (offers aside); at most 1,980 characters."""
+    left — ``d1``: a leader's action that can only direct, ``directed``: a leader's direction
+    waits on them —, KO, yielded or dead when out of the fight, a declaration in force such as
+    all-out, and hidden while Stealth's mark counts), the map with occupants, and what the
+    fight waits for (offers aside); at most 1,980 characters."""
     head = f"Round {combat.round} · {combat.phase.value}"
     if combat.acting_team is not None and combat.phase is not Phase.ENDED:
         head += f" · {combat.acting_team} acting"
@@ -64,11 +65,13 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
     for f in combat.fighters:
         ch = f.character
         cond = _CONDITION[status(ch, rules=rules)]
+        lead = (f" d{f.direct_actions}" if f.direct_actions else "") + (
+            " directed" if f.directed is not None else "")
         cond += "".join(f" {word}" for word in board_words(f))
         if hidden(combat, f, rules):
             cond += " hidden"
         line = f"{f.name} [{f.team}] {f.area} {ch.level}/{ch.max_level}"
-        tail = f" a{f.actions}{cond}"
+        tail = f" a{f.actions}{lead}{cond}"
         if len(line) + len(tail) > width:  # the name or area gives way, never the markers
             line = line[: max(width - len(tail) - 1, 1)] + "…"
         lines.append(line + tail)

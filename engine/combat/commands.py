@@ -29,6 +29,7 @@ __all__ = [
     "Command",
     "CriticalChoice",
     "DestroyItem",
+    "Direct",
     "Done",
     "Door",
     "EndCombat",
@@ -37,8 +38,10 @@ __all__ = [
     "ManageItems",
     "Modifier",
     "Move",
+    "Rally",
     "React",
     "Rearrange",
+    "RefuseDirection",
     "RemoveFighter",
     "Reroll",
     "StopArea",
@@ -189,6 +192,31 @@ class Rearrange(_Command):
     left: str | None = None
 
 
+class Rally(_Command):
+    """A leader rallies the team (004 "Leader"): one action, once per combat; or, at the end of
+    combat, no action. ``skip``: at the end, the leader lets the fight end without rallying."""
+
+    kind: Literal["rally"] = "rally"
+    fighter: str
+    skip: bool = False
+
+
+class Direct(_Command):
+    """A leader directs a teammate (004 "Leader"): the leader's action, and the teammate's next
+    action costs none of their own (unless they refuse)."""
+
+    kind: Literal["direct"] = "direct"
+    fighter: str  # the leader
+    target: str  # the teammate directed
+
+
+class RefuseDirection(_Command):
+    """A directed fighter refuses the direction: the leader gets the action back."""
+
+    kind: Literal["refuse_direction"] = "refuse_direction"
+    fighter: str
+
+
 class Done(_Command):
     kind: Literal["done"] = "done"
     team: str | None = None
@@ -292,6 +320,9 @@ Command = Annotated[
     | AidMark
     | ManageItems
     | Rearrange
+    | Rally
+    | Direct
+    | RefuseDirection
     | Done
     | React
     | AllOutDefend

@@ -55,6 +55,7 @@ _WRONG_PHASE = {
     Phase.TURN: "No attack is waiting for that now.",
     Phase.REACTION: "Wait: an attack is waiting for reactions.",
     Phase.RESOLUTION: "Wait: an attack is being resolved.",
+    Phase.ENDING: "The fight is ending: only a leader's rally is left before it ends.",
     Phase.ENDED: "This combat is over.",
 }
 

@@ -7,9 +7,9 @@ from typing import Any
 
 from engine.catalog import Rules
 from engine.character import Status, status
-from engine.combat.abilities.hooks import act_problem
+from engine.combat.abilities.hooks import act_problem, action_cost
 from engine.combat.context import Context, require_control, require_phase
-from engine.combat.model import Combat, Fighter, Phase
+from engine.combat.model import Combat, EventKind, Fighter, Phase
 from engine.dice import Side
 from engine.errors import RuleError
 from engine.names import name_key
@@ -49,9 +49,24 @@ def side(f: Fighter) -> Side:
     return Side.NPC if f.character.npc else Side.PC
 
 
-def spend_action(f: Fighter) -> Fighter:
-    """``f`` having used an action to act."""
-    return f.model_copy(update={"actions": f.actions - 1, "spent": f.spent + 1})
+def spend_action(f: Fighter, ctx: Context | None = None) -> Fighter:
+    """``f`` having used an action to act: one of their own, unless the action costs them none
+    (``action_cost``: a leader's direction waiting on them is spent instead, and ``ctx``, when
+    given, says so)."""
+    if action_cost(f) > 0:
+        return f.model_copy(update={"actions": f.actions - 1, "spent": f.spent + 1})
+    direction = f.directed
+    assert direction is not None  # the one mark that makes an action free
+    if ctx is not None:
+        ctx.emit(
+            EventKind.DIRECT_USED,
+            f"{f.name} acts on {direction.leader or 'a leader'}'s direction, "
+            "keeping their own action.",
+            f.key,
+        )
+    return f.model_copy(
+        update={"directed": None, "directed_by": direction.by, "spent": f.spent + 1}
+    )
 
 
 def spend_reaction(f: Fighter, seq: int, *, free: bool = False) -> Fighter:
@@ -106,6 +121,6 @@ def acting_fighter(c: Combat, name: str, ctx: Context) -> Fighter:
     problem = act_problem(f)
     if problem:
         raise RuleError(problem)
-    if f.actions <= 0:
+    if f.actions < action_cost(f):
         raise RuleError(f"{f.name} has no action left this round.")
     return f

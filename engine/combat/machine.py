@@ -21,11 +21,13 @@ from engine.combat import choices, damage, rounds
 from engine.combat.actions import (
     all_out,
     attack,
+    direct,
     door,
     first_aid,
     gm,
     items,
     move,
+    rally,
     setup,
     surrender,
     window,
@@ -44,6 +46,7 @@ from engine.combat.commands import (
     Command,
     CriticalChoice,
     DestroyItem,
+    Direct,
     Done,
     Door,
     EndCombat,
@@ -52,8 +55,10 @@ from engine.combat.commands import (
     ManageItems,
     Modifier,
     Move,
+    Rally,
     React,
     Rearrange,
+    RefuseDirection,
     RemoveFighter,
     Reroll,
     StopArea,
@@ -67,9 +72,11 @@ from engine.combat.model import (
     AttackAction,
     Combat,
     Event,
+    EventKind,
     MoveAction,
     Phase,
     Prompt,
+    RallyAction,
 )
 from engine.dice import DiceSource
 from engine.errors import RuleError
@@ -121,6 +128,9 @@ HANDLERS: dict[type, Callable[[Combat, Any, Context], Combat]] = {
     AidMark: first_aid.aid_mark,
     ManageItems: items.manage_items,
     Rearrange: items.rearrange,
+    Rally: rally.rally,
+    Direct: direct.direct,
+    RefuseDirection: direct.refuse_direction,
     Reroll: choices.reroll,
     CriticalChoice: choices.critical,
     DestroyItem: choices.destroy,
@@ -144,6 +154,7 @@ STEPS: dict[type, StepRules] = {
     AttackAction: StepRules(attack.advance, attack.prompts),
     MoveAction: StepRules(move.advance, move.prompts),
     AidAction: StepRules(first_aid.advance, first_aid.prompts),
+    RallyAction: StepRules(rally.advance, rally.prompts),
 }
 
 _MAX_STEPS = 1000  # a step either waits, or leaves the stack, or pushes one that will
@@ -172,19 +183,30 @@ def advance(c: Combat, ctx: Context) -> Combat:
 
 
 def settle(c: Combat, ctx: Context) -> Combat:
-    """End turns and rounds with nothing left, end the fight when one team stands, and say
-    what the fight waits for next."""
+    """End turns and rounds with nothing left, end the fight when one team stands (once its
+    leaders had their rally at the end), and say what the fight waits for next."""
     rules = ctx.rules
     for _ in range(_MAX_STEPS):  # every pass either stops or moves the turn on
         if c.phase in (Phase.SETUP, Phase.ENDED) or c.steps:
             break
         standing = standing_teams(c, rules)
         if len(standing) < 2:
-            who = (
+            who = c.ending or (
                 f"Only {standing[0]} are left standing." if standing else "Nobody is left standing."
             )
+            leaders = rally.end_rallies(c, rules)
+            if leaders:  # 004 "Leader": a rally "at the end of combat"
+                if c.phase is not Phase.ENDING:
+                    names = " and ".join(f.name for f in leaders)
+                    ctx.emit(EventKind.ENDING, f"{who} Before the fight ends, {names} may "
+                             "rally (once per fight).")
+                c = c.model_copy(update={"phase": Phase.ENDING, "ending": who})
+                break
             c = rounds.end(c, ctx, who)
             break
+        if c.phase is Phase.ENDING:  # a correction put a second team back on its feet
+            c = c.model_copy(update={"phase": Phase.TURN, "ending": None})
+            continue
         if c.phase is Phase.TURN:
             team = c.acting_team
             if team is None or not rounds.team_can_act(c, team, rules):
@@ -198,4 +220,6 @@ def _prompts(c: Combat, rules: Rules) -> tuple[Prompt, ...]:
     step = c.step
     if step is not None and c.phase in (Phase.REACTION, Phase.RESOLUTION):
         return STEPS[type(step)].prompts(c, step)
+    if c.phase is Phase.ENDING:
+        return rally.end_prompts(c, rules)
     return rounds.round_prompts(c, rules)

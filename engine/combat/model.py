@@ -23,6 +23,7 @@ __all__ = [
     "AidAction",
     "AttackAction",
     "Combat",
+    "Direction",
     "Dropped",
     "Event",
     "EventKind",
@@ -33,6 +34,7 @@ __all__ = [
     "Phase",
     "Prompt",
     "PromptKind",
+    "RallyAction",
     "Reactor",
     "RollState",
     "RollerChoice",
@@ -53,6 +55,7 @@ class Phase(StrEnum):
     TURN = "turn"  # the acting team declares actions
     REACTION = "reaction"  # a reaction window is open
     RESOLUTION = "resolution"  # dice rolled; choices during resolution
+    ENDING = "ending"  # one team is left: its leaders may rally before the end (004 "Leader")
     ENDED = "ended"
 
 
@@ -61,7 +64,12 @@ class PromptKind(StrEnum):
     CHOOSE_ORDER = "choose_order"  # options: team names (the team to go first)
     CHOOSE_NEXT = "choose_next"  # options: team names (the team to go next; 3 or more teams)
     CHOOSE_ROLLER = "choose_roller"  # options: the names of a team's fighters tied for its
-    # highest level (who rolls initiative; asked of the team, ``fighter`` None)
+    # highest level, and its leaders below it (who rolls initiative; asked of the team,
+    # ``fighter`` None)
+    LEADER_ROLLS = "leader_rolls"  # options: the team's one highest-level fighter (asked) and
+    # the leaders below it (who rolls initiative: the highest may let a leader roll)
+    DIRECTED = "directed"  # options: refuse (a leader directed the fighter: act, or refuse)
+    END_RALLY = "end_rally"  # options: rally, skip (a leader's rally at the end of combat)
     REACT = "react"  # options: defend, counterattack, intercept (each + "_less_lethal"), pass
     REROLL = "reroll"  # options: tens, ones, both, keep
     CRITICAL = "critical"  # options: extra_action, adjust (+ target_loses_action: 1H Melee)
@@ -107,8 +115,13 @@ class EventKind(StrEnum):
     DEFEND_FAILED = "defend_failed"
     DEFENDED = "defended"
     DICE = "dice"
+    DIRECT = "direct"  # a leader directs a teammate
+    DIRECT_ACTION = "direct_action"  # a leader's initiative gives an action only to direct
+    DIRECT_ENDED = "direct_ended"  # a direction refused, or lapsed at the end of the turn
+    DIRECT_USED = "direct_used"  # a directed fighter acts without spending their own action
     DOOR = "door"
     ENDED = "ended"
+    ENDING = "ending"  # one team is left; its leaders may rally before the fight ends
     EXTRA_ACTION = "extra_action"
     FIRST_AID = "first_aid"
     FIRST_AID_RESULT = "first_aid_result"
@@ -123,12 +136,15 @@ class EventKind(StrEnum):
     MODIFIER = "modifier"
     MOVED = "moved"
     ORDER = "order"
+    RALLY = "rally"  # a leader's rally roll
+    RALLY_LEVEL = "rally_level"  # a teammate's level rises to a rally's roll
     REACT = "react"
     REMOVED = "removed"
     REROLL = "reroll"
     ROLL = "roll"
     ROLLER = "roller"  # a team chose who of its tied fighters rolls initiative
     ROLLER_TIE = "roller_tie"  # several share a team's highest level: the team chooses
+    ROLLER_LEADER = "roller_leader"  # a leader below the highest level may roll instead
     ROUND = "round"
     ROUND_END = "round_end"
     STOP_AREA = "stop_area"
@@ -166,6 +182,16 @@ class Dropped(_Frozen):
     area: str
 
 
+class Direction(_Frozen):
+    """A leader's direction waiting on a teammate (004 "Leader": Direct): the teammate's next
+    action costs none of their own. ``extra``: it used the leader's action that can only
+    direct (from initiative), which is what the leader gets back on a refusal."""
+
+    by: str  # the leader's key
+    leader: str = ""  # the leader's name, to say whose direction is taken
+    extra: bool = False
+
+
 class Fighter(_Frozen):
     key: str  # casefolded name
     name: str
@@ -180,6 +206,10 @@ class Fighter(_Frozen):
     spent: int = 0  # actions spent this round (acting or reacting)
     reactions: int = 0  # reactions this round (each also counts in spent)
     dropped: tuple[Dropped, ...] = ()  # items on the floor (dropped, or fallen from a hurt arm)
+    rallied: bool = False  # attempted a rally this fight (004 "Leader": once per combat)
+    direct_actions: int = 0  # actions left this round that can only direct others
+    directed: Direction | None = None  # a direction waiting to be taken or refused
+    directed_by: str | None = None  # the leader whose direction this fighter took this round
     declared: tuple[str, ...] = ()  # ability ids declared for this round (All-Out Defend)
     # Stealth holds: gained on joining and after a Move into an area without enemies, lost on
     # starting a Move, Attack or Intercept. Its mark counts only while no enemy is in the
@@ -217,7 +247,9 @@ class Reactor(_Frozen):
 
 class RollState(_Frozen):
     fighter: str
-    purpose: Literal["attack", "defend", "counterattack", "initiative", "first_aid", "move"]
+    purpose: Literal[
+        "attack", "defend", "counterattack", "initiative", "first_aid", "move", "rally"
+    ]
     roll: Roll
     good: bool = False  # the roller may re-roll (a good ability applies)
     reroll_decided: bool = False
@@ -350,8 +382,27 @@ class AidAction(_Frozen):
         return {self.treater, self.target}
 
 
+class RallyAction(_Frozen):
+    """A leader's rally (004 "Leader"): its roll, waiting for a critical success's choice."""
+
+    kind: Literal["rally"] = "rally"
+    seq: int
+    leader: str
+    roll: RollState
+
+    @property
+    def window_open(self) -> bool:
+        return False
+
+    @property
+    def involved(self) -> set[str]:
+        return {self.leader}
+
+
 #: What the fight is in the middle of, innermost last (an Intercept stands above its Move).
-Step = Annotated[AttackAction | MoveAction | AidAction, Field(discriminator="kind")]
+Step = Annotated[
+    AttackAction | MoveAction | AidAction | RallyAction, Field(discriminator="kind")
+]
 
 
 class InitiativeRoll(_Frozen):
@@ -388,6 +439,7 @@ class Combat(_Frozen):
     initiative_winner: str | None = None  # this round's (or the last round's) holder
     initiative_done: bool = False  # this round's rolls are final and the winner is known
     rollers: tuple[RollerChoice, ...] = ()  # this round's choices of who rolls initiative
+    ending: str | None = None  # while ENDING: why the fight ends (said once the leaders rallied)
     action_seq: int = 0
     steps: tuple[Step, ...] = ()  # what is being resolved, innermost last
     prompts: tuple[Prompt, ...] = ()
@@ -416,7 +468,7 @@ class Combat(_Frozen):
         return data
 
     @property
-    def step(self) -> AttackAction | MoveAction | AidAction | None:
+    def step(self) -> AttackAction | MoveAction | AidAction | RallyAction | None:
         """The innermost step being resolved, if any."""
         return self.steps[-1] if self.steps else None
 

@@ -25,7 +25,9 @@ from engine.combat.commands import (
     CriticalChoice,
     DestroyItem,
     Modifier,
+    Rally,
     React,
+    RefuseDirection,
     Reroll,
     StopArea,
 )
@@ -139,6 +141,26 @@ SPECS: dict[PromptKind, PromptSpec] = {
         "have more than one fighter at their highest level: who rolls initiative?",
         lambda option, fighter: ChooseRoller(fighter=option),
         other_label=lambda name: f"{name} rolls"),
+    # Asked of a team's one highest-level fighter, the options are that fighter and the
+    # leaders below (004 "Leader": "they can choose to let you roll initiative").
+    PromptKind.LEADER_ROLLS: PromptSpec(
+        "choose who rolls initiative", "choose who rolls",
+        "has the highest level: roll initiative, or let a leader roll?",
+        lambda option, fighter: ChooseRoller(fighter=option),
+        other_label=lambda name: f"{name} rolls"),
+    # A leader's direction: the fighter acts with a slash command (on the direction, without
+    # spending an action of their own) or refuses it with the button.
+    PromptKind.DIRECTED: PromptSpec(
+        "refuse a direction", "directed: act or refuse",
+        "was directed: act now with a slash command, without spending your own action, "
+        "or refuse",
+        lambda option, fighter: RefuseDirection(fighter=fighter),
+        {"refuse": "Refuse the direction"}),
+    PromptKind.END_RALLY: PromptSpec(
+        "rally at the end of the fight", "rally before the end?",
+        "may rally the team before the fight ends (once per fight)",
+        lambda option, fighter: Rally(fighter=fighter, skip=option == "skip"),
+        {"rally": "Rally", "skip": "End without rallying"}, slash="rally"),
     PromptKind.REACT: PromptSpec(
         "react", "react", "may react before the dice are rolled", _react,
         {"defend": "Defend", "counterattack": "Counterattack", "intercept": "Intercept",

@@ -13,6 +13,7 @@ from engine.combat.model import (
     Combat,
     MoveAction,
     Phase,
+    RallyAction,
     RollState,
     Weapon,
 )
@@ -77,6 +78,8 @@ def rolls_deciding(c: Combat) -> tuple[RollState, ...]:
     step = c.step
     if isinstance(step, AidAction):
         return () if step.roll is None else (step.roll,)
+    if isinstance(step, RallyAction):
+        return (step.roll,)
     if isinstance(step, AttackAction):
         return step.rolls
     if isinstance(step, MoveAction) and step.roll is not None and not step.roll_done:
@@ -93,7 +96,7 @@ def replace_roll(c: Combat, new: RollState) -> Combat:
         )
         return c.model_copy(update={"initiative": rolls})
     step = c.step
-    if isinstance(step, AidAction | MoveAction):
+    if isinstance(step, AidAction | MoveAction | RallyAction):
         return replace_top(c, step.model_copy(update={"roll": new}))
     assert isinstance(step, AttackAction)
     states = tuple(

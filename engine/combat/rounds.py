@@ -5,10 +5,14 @@ Initiative goes in this order:
 
 1. Each team's highest-level fighter rolls. Where several share a team's highest level, that
    team chooses which of them rolls (CHOOSE_ROLLER), before any die of the round is rolled;
-   teams with such a tie are asked one after another, in the dice order below.
+   teams with such a tie are asked one after another, in the dice order below. A leader
+   below that level may roll instead (004 "Leader": "If someone else on your team has higher
+   level, they can choose to let you roll"): the one highest-level fighter is asked
+   (LEADER_ROLLS), or with a tie the team, the leaders among its options.
 2. Dice order: tens then ones per team (the previous holder first; round 1: the PCs' team
    first), whoever was chosen to roll.
-3. Good rollers re-roll or keep; then criticals and the winner.
+3. Good rollers re-roll or keep; then criticals, a leader's action to direct on a successful
+   roll (004 "Leader"), and the winner.
 4. The winner chooses the order of all teams, one team a choice: the first (CHOOSE_ORDER), then
    the next (CHOOSE_NEXT) while two or more teams are left; the last team left goes last.
 """
@@ -17,10 +21,16 @@ from __future__ import annotations
 
 from engine.catalog import Action, RollModifier, Rules
 from engine.character import status
-from engine.combat.abilities.hooks import act_problem, has_modifier
+from engine.combat.abilities.hooks import (
+    act_problem,
+    has_modifier,
+    initiative_direct_actions,
+    rolls_initiative_for_higher,
+)
 from engine.combat.actions.all_out import declare_problem
+from engine.combat.actions.direct import end_directions, may_direct_someone
 from engine.combat.commands import ChooseOrder, ChooseRoller, Done
-from engine.combat.context import Context, require_phase
+from engine.combat.context import Context, controls, require_phase
 from engine.combat.fighters import (
     can_act,
     lose_action,
@@ -46,8 +56,8 @@ from engine.dice import Roll
 from engine.errors import RuleError
 
 __all__ = [
-    "advance_initiative", "choose_order", "choose_roller", "done", "end", "next_turn",
-    "round_prompts", "start_round", "team_can_act",
+    "advance_initiative", "choose_order", "choose_roller", "done", "end", "may_act",
+    "next_turn", "round_prompts", "start_round", "team_can_act",
 ]
 
 
@@ -64,6 +74,9 @@ def start_round(c: Combat, ctx: Context) -> Combat:
                     "lose_next": f.lose_next - lost,
                     "spent": 0,
                     "reactions": 0,
+                    "direct_actions": 0,
+                    "directed": None,
+                    "directed_by": None,
                     "declared": (),  # declarations last the round (RULINGS 18)
                 }
             )
@@ -86,14 +99,29 @@ def start_round(c: Combat, ctx: Context) -> Combat:
     ctx.emit(EventKind.ROUND, f"Round {rnd} begins.")
     for team in _dice_order(c, rules):
         tied = _tied(c, team, rules)
+        leaders = _leaders(c, team, rules)
+        instead = f" (or let {_names(leaders)} roll instead)" if leaders else ""
         if len(tied) > 1:
-            names = ", ".join(f.name for f in tied[:-1]) + f" and {tied[-1].name}"
             ctx.emit(
                 EventKind.ROLLER_TIE,
-                f"{names} share the highest level of {team} ({tied[0].character.level}): "
-                f"{team} choose who rolls initiative.",
+                f"{_names(tied)} share the highest level of {team} ({tied[0].character.level}): "
+                f"{team} choose who rolls initiative{instead}.",
+            )
+        elif leaders:
+            top = tied[0]
+            ctx.emit(
+                EventKind.ROLLER_LEADER,
+                f"{top.name} has the highest level of {team} ({top.character.level}) and may "
+                f"let a leader roll initiative instead: {_names(leaders, ' or ')}.",
+                top.key,
             )
     return advance_initiative(c, ctx)
+
+
+def _names(fighters: tuple[Fighter, ...], last: str = " and ") -> str:
+    if len(fighters) == 1:
+        return fighters[0].name
+    return ", ".join(f.name for f in fighters[:-1]) + f"{last}{fighters[-1].name}"
 
 
 def _dice_order(c: Combat, rules: Rules) -> tuple[str, ...]:
@@ -112,14 +140,33 @@ def _tied(c: Combat, team: str, rules: Rules) -> tuple[Fighter, ...]:
     return tuple(f for f in members if f.character.level == top)
 
 
+def _leaders(c: Combat, team: str, rules: Rules) -> tuple[Fighter, ...]:
+    """The team's fighters below its highest level whom a higher teammate may let roll its
+    initiative (004 "Leader")."""
+    members = [f for f in c.fighters if f.team == team and can_act(f, rules)]
+    if not members:
+        return ()
+    top = max(f.character.level for f in members)
+    return tuple(
+        f for f in members
+        if f.character.level < top and rolls_initiative_for_higher(f.character)
+    )
+
+
+def _candidates(c: Combat, team: str, rules: Rules) -> tuple[Fighter, ...]:
+    """Who may roll the team's initiative: those sharing its highest level, then its leaders
+    below it."""
+    return (*_tied(c, team, rules), *_leaders(c, team, rules))
+
+
 def _roller(c: Combat, team: str, rules: Rules) -> Fighter | None:
-    """Who rolls for ``team``: its one highest-level fighter, or the one the team chose among
-    several (None: the team has not chosen yet)."""
-    tied = _tied(c, team, rules)
-    if len(tied) == 1:
-        return tied[0]
+    """Who rolls for ``team``: its one highest-level fighter when nobody else may, or the one
+    chosen (None: not chosen yet)."""
+    candidates = _candidates(c, team, rules)
+    if len(candidates) == 1:
+        return candidates[0]
     chosen = next((r.fighter for r in c.rollers if r.team == team), None)
-    return next((f for f in tied if f.key == chosen), None)
+    return next((f for f in candidates if f.key == chosen), None)
 
 
 def _roll(c: Combat, ctx: Context) -> Combat:
@@ -168,6 +215,17 @@ def advance_initiative(c: Combat, ctx: Context) -> Combat:
         elif res.critical_failure:
             c = put(c, lose_action(f))
             ctx.emit(EventKind.LOST_ACTION, f"{f.name} loses the next action.", f.key)
+        f = c.fighter(r.state.fighter)
+        extra = initiative_direct_actions(f.character)
+        if res.success and extra:
+            # 004 "Leader": "even if you didn't win".
+            c = put(c, f.model_copy(update={"direct_actions": f.direct_actions + extra}))
+            ctx.emit(
+                EventKind.DIRECT_ACTION,
+                f"{f.name} succeeded at initiative: an extra action this round that can only "
+                "direct others.",
+                f.key,
+            )
     succeeded = [r for r in rolls if r.state.roll.result.success]
     if succeeded:
         best = max(r.state.roll.result.value for r in succeeded)
@@ -188,27 +246,42 @@ def advance_initiative(c: Combat, ctx: Context) -> Combat:
     return c.model_copy(update={"initiative_winner": winner, "initiative_done": True})
 
 
+_ROLLER_PROMPTS = (PromptKind.CHOOSE_ROLLER, PromptKind.LEADER_ROLLS)
+
+
 def choose_roller(c: Combat, cmd: ChooseRoller, ctx: Context) -> Combat:
-    """A team whose highest level is shared names the one of them who rolls initiative."""
+    """Who rolls initiative: a team whose highest level is shared names one of them (or one of
+    its leaders below); a team's one highest-level fighter rolls or lets a leader roll."""
     require_phase(c, Phase.INITIATIVE)
     f = c.fighter(cmd.fighter)
     team = f.team
-    asked = next(
-        (p for p in c.prompts if p.kind is PromptKind.CHOOSE_ROLLER and p.team == team), None
-    )
+    asked = next((p for p in c.prompts if p.kind in _ROLLER_PROMPTS and p.team == team), None)
     if asked is None:
         raise RuleError(f"Nothing is waiting for {team} to choose who rolls initiative now.")
-    if not (
-        ctx.actor.gm or any(g.team == team and g.owner_id == ctx.actor.user_id for g in c.fighters)
-    ):
-        raise RuleError(f"{team} choose who rolls initiative for them: only their players "
-                        "(or a GM) can.")
-    if f.name not in asked.options:
-        raise RuleError(
-            f"{f.name} does not share the highest level of {team}: choose among "
-            f"{', '.join(asked.options)}."
-        )
-    ctx.emit(EventKind.ROLLER, f"{team} choose {f.name} to roll initiative.", f.key)
+    if asked.kind is PromptKind.LEADER_ROLLS:
+        assert asked.fighter is not None
+        top = c.fighter(asked.fighter)
+        if not controls(ctx.actor, top):
+            who = "the GM" if top.owner_id is None else f"{top.name}'s player"
+            raise RuleError(f"{top.name} has the highest level of {team}: only {who} (or a GM) "
+                            "chooses whether a leader rolls initiative instead.")
+        if f.name not in asked.options:
+            raise RuleError(f"{f.name} cannot roll initiative for {team}: choose among "
+                            f"{', '.join(asked.options)}.")
+        text = (f"{top.name} rolls initiative for {team}." if f.key == top.key
+                else f"{top.name} lets {f.name} roll initiative for {team}.")
+        ctx.emit(EventKind.ROLLER, text, f.key)
+    else:
+        if not (ctx.actor.gm or any(g.team == team and g.owner_id == ctx.actor.user_id
+                                    for g in c.fighters)):
+            raise RuleError(f"{team} choose who rolls initiative for them: only their players "
+                            "(or a GM) can.")
+        if f.name not in asked.options:
+            raise RuleError(
+                f"{f.name} does not share the highest level of {team}: choose among "
+                f"{', '.join(asked.options)}."
+            )
+        ctx.emit(EventKind.ROLLER, f"{team} choose {f.name} to roll initiative.", f.key)
     rollers = (*(r for r in c.rollers if r.team != team), RollerChoice(team=team, fighter=f.key))
     return c.model_copy(update={"rollers": rollers})
 
@@ -264,14 +337,22 @@ def _announce_turn(c: Combat, ctx: Context) -> Combat:
     return c
 
 
+def may_act(c: Combat, f: Fighter, rules: Rules) -> bool:
+    """Whether ``f`` has something to act with now: an action, a direction waiting on them,
+    or an action that can only direct with someone to direct (and no ability keeps them from
+    acting: All-Out Defend)."""
+    if not can_act(f, rules) or act_problem(f) is not None:
+        return False
+    return f.actions > 0 or f.directed is not None or may_direct_someone(c, f, rules)
+
+
 def team_can_act(c: Combat, team: str, rules: Rules) -> bool:
-    return any(
-        f.team == team and f.actions > 0 and can_act(f, rules) and act_problem(f) is None
-        for f in c.fighters
-    )
+    return any(f.team == team and may_act(c, f, rules) for f in c.fighters)
 
 
 def next_turn(c: Combat, ctx: Context) -> Combat:
+    if c.acting_team is not None:
+        c = end_directions(c, c.acting_team, ctx)
     turn = (c.turn if c.turn is not None else -1) + 1
     if turn < len(c.order):
         return _announce_turn(c.model_copy(update={"turn": turn}), ctx)
@@ -311,7 +392,8 @@ def end(c: Combat, ctx: Context, why: str) -> Combat:
     ctx.emit(EventKind.ENDED, "\n".join(lines))
     fighters = tuple(f.model_copy(update={"actions": 0}) for f in c.fighters)
     return c.model_copy(
-        update={"phase": Phase.ENDED, "steps": (), "turn": None, "fighters": fighters}
+        update={"phase": Phase.ENDED, "steps": (), "turn": None, "fighters": fighters,
+                "ending": None}
     )
 
 
@@ -332,10 +414,10 @@ def round_prompts(c: Combat, rules: Rules) -> tuple[Prompt, ...]:
         return (prompt(c, kind, roller.state.fighter, left),)
     if c.phase is Phase.TURN:
         acts = tuple(
-            prompt(c, PromptKind.ACT, f.key, ("attack", "done"))
+            prompt(c, PromptKind.DIRECTED, f.key, ("refuse",)) if f.directed is not None
+            else prompt(c, PromptKind.ACT, f.key, ("attack", "done"))
             for f in c.fighters
-            if f.team == c.acting_team and f.actions > 0 and can_act(f, rules)
-            and act_problem(f) is None
+            if f.team == c.acting_team and may_act(c, f, rules)
         )
         offers = tuple(
             prompt(c, PromptKind.ALL_OUT_DEFEND, f.key, ("declare",))
@@ -351,6 +433,9 @@ def _roller_prompts(c: Combat, rules: Rules) -> tuple[Prompt, ...]:
     team at a time, so each button names one team's fighters."""
     for team in _dice_order(c, rules):
         if _roller(c, team, rules) is None:
-            names = tuple(f.name for f in _tied(c, team, rules))
-            return (team_prompt(PromptKind.CHOOSE_ROLLER, team, names),)
+            tied = _tied(c, team, rules)
+            names = tuple(f.name for f in _candidates(c, team, rules))
+            if len(tied) > 1:
+                return (team_prompt(PromptKind.CHOOSE_ROLLER, team, names),)
+            return (prompt(c, PromptKind.LEADER_ROLLS, tied[0].key, names),)
     return ()

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from engine.combat.model import AidAction, AttackAction, Combat, MoveAction, Step
+from engine.combat.model import AidAction, AttackAction, Combat, MoveAction, RallyAction, Step
 
 __all__ = ["AnyStep", "pop", "push", "replace_step", "replace_top"]
 
-AnyStep = AttackAction | MoveAction | AidAction
+AnyStep = AttackAction | MoveAction | AidAction | RallyAction
 
 
 def push(c: Combat, step: AnyStep) -> Combat:

@@ -181,6 +181,56 @@ async def npcs_tied(table: Table) -> Ctx:
     return ctx
 
 
+async def _leading(table: Table, ability: str, *, leader: str = "Ana", user: User = ALICE,
+                   level: int | None = None, begin: bool = True) -> Ctx:
+    """A fight on Den with Ana and Goon in the hall and, for the PCs, Bea (Bob's) too;
+    ``leader`` (Ana, Bea, or a new PC of Bob's at ``level``) has the Leader ``ability``; begun
+    with the PCs first, unless ``begin`` is false."""
+    ctx = await characters(table)
+    if level is not None:
+        await _ok(table.slash("character create", user=user, name=leader, level=level))
+    await _ok(table.slash("character ability add", user=user, character=leader,
+                          ability=ability))
+    await _ok(table.slash("combat start", user=GM, map="Den"))
+    await _ok(table.slash("combat add", character="Ana", area="Hall"))
+    await _ok(table.slash("combat add", user=GM, character="Goon", area="Hall"))
+    await _ok(table.slash("combat add", user=BOB, character="Bea" if level is None else leader,
+                          area="Hall"))
+    if begin:
+        table.dice(3, 4, 6, 2)  # the PCs' highest rolls 34 and wins; Goon 62 vs 25 fails
+        begun = await _ok(table.slash("combat begin", user=GM))
+        await _ok(table.click(begun.prompt, "PCs first"))
+        table.bot.dice = RandomDice(1)
+    return ctx
+
+
+async def ana_rallies(table: Table) -> Ctx:
+    """PCs first; Ana may rally."""
+    return await _leading(table, "leader.rally")
+
+
+async def ana_directs(table: Table) -> Ctx:
+    """PCs first; Ana may direct Bea."""
+    return await _leading(table, "leader.direct")
+
+
+async def ana_directed(table: Table) -> Ctx:
+    """PCs first; Bea directed Ana: Ana's player may refuse."""
+    ctx = await _leading(table, "leader.direct", leader="Bea", user=BOB)
+    directed = await _ok(table.slash("direct", user=BOB, who="Ana"))
+    ctx.messages["directed"] = directed.prompt
+    return ctx
+
+
+async def leader_below(table: Table) -> Ctx:
+    """Begun: Ana (40) is the PCs' highest and may let Cal (Bob's, 30, a leader) roll."""
+    ctx = await _leading(table, "leader.good_initiative", leader="Cal", user=BOB, level=30,
+                         begin=False)
+    begun = await _ok(table.slash("combat begin", user=GM))
+    ctx.messages["leader"] = begun.prompt
+    return ctx
+
+
 async def kit_in_hand(table: Table) -> Ctx:
     """PCs first, Ana with a knife and a first aid kit in hand."""
     return await pcs_turn(table, kit_in_hand=True)
@@ -494,12 +544,17 @@ ROWS = (
     Row("/defend", goon_attacks, slash("defend", **{"as": "Ana"}), CHANGE),
     Row("/counterattack", goon_attacks, slash("counterattack", **{"as": "Ana"}), CHANGE),
     Row("/intercept", goon_moves, slash("intercept", **{"as": "Ana"}), CHANGE),
+    Row("/rally", ana_rallies, slash("rally", **{"as": "Ana"}), CHANGE),
+    Row("/direct", ana_directs, slash("direct", who="Bea", **{"as": "Ana"}), CHANGE),
     Row("/alloutdefend", all_out_offered, slash("alloutdefend", **{"as": "Ana"}), CHANGE),
     Row("/done", pcs_turn, slash("done", **{"as": "Ana"}), CHANGE),
     Row("/surrender", pcs_turn, slash("surrender", **{"as": "Ana"}), CHANGE),
     # the fight's buttons
     Row("order button NPCs first", initiative_won, press("order", "NPCs first"), PRESS),
     Row("roller button Rat rolls", npcs_tied, press("roller", "Rat rolls"), GM_PRESS),
+    Row("leader button Cal rolls", leader_below, press("leader", "Cal rolls"), PRESS),
+    Row("directed button Refuse the direction", ana_directed,
+        press("directed", "Refuse the direction"), PRESS),
     Row("reaction button Defend", goon_attacks, press("window", "Defend"), PRESS),
     Row("reaction button Pass", goon_attacks, press("window", "Pass"), PRESS),
     Row("GM button Resolve now", goon_attacks, press("window", "Resolve now (GM)"), GM_PRESS),

@@ -17,6 +17,7 @@ from engine.catalog import Rules
 from engine.combat import (
     Combat,
     Fighter,
+    legal_directs,
     legal_doors,
     legal_items,
     legal_moves,
@@ -137,6 +138,7 @@ targets = legal_choices(legal_targets)
 weapons = legal_choices(legal_weapons)
 moves = legal_choices(legal_moves)
 doors = legal_choices(legal_doors)
+directable = legal_choices(legal_directs)
 
 
 async def second_moves(interaction: discord.Interaction[Any],

@@ -1,5 +1,5 @@
 """The players' fight commands: `/attack`, `/move`, `/door`, `/firstaid`, `/item …` (with the
-hands panel of :mod:`.hands`), the
+hands panel of :mod:`.hands`), a leader's `/rally` and `/direct`, the
 reactions `/defend`, `/counterattack`, `/intercept`, `/alloutdefend` (Shield), and `/done`,
 `/surrender`, `/help`.
 
@@ -24,10 +24,12 @@ from engine.combat import (
     Attack,
     Combat,
     Command,
+    Direct,
     Done,
     Door,
     FirstAid,
     Move,
+    Rally,
     React,
     Surrender,
 )
@@ -41,7 +43,9 @@ HELP = """**Running an Unhex fight**
 4. On your team's turn, each character acts once: `/attack`, `/move`, `/door`, `/firstaid`,
    `/item hold|stow|pickup|use` (`/item drop` is free). `/item hands` sets both hands for one
    action (without options: a menu per hand). With Speed, `/move to: then:` rolls to move
-   twice. `/done` ends your team's turn.
+   twice. A leader may `/rally` (once a fight, or when it is won) or `/direct who:` a
+   teammate, who then acts without spending an action of their own (or presses **Refuse the
+   direction**). `/done` ends your team's turn.
 5. Attacks and moves open a reaction window: **Defend**, **Counterattack**, **Intercept** or
    **Pass** before the dice are rolled (or `/defend`, `/counterattack`, `/intercept`); a
    counterattack or an intercept can be less-lethal (its own button, or `lethal:False`). With
@@ -120,6 +124,26 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                        sure: bool | None = None, as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: FirstAid(fighter=key, target=target,
                                                               sure=sure))
+
+    # -- a leader's actions (004 "Abilities": Leader) -------------------------------------
+
+    @app_commands.command(name="rally", description="Leader: rally your team, once a fight "
+                                                    "(one action, a roll).")
+    @app_commands.describe(as_="Which of your characters")
+    @app_commands.rename(as_="as")
+    @app_commands.guild_only()
+    async def rally(self, interaction: discord.Interaction[Any], as_: As | None = None) -> None:
+        await self.act(interaction, as_, lambda key: Rally(fighter=key))
+
+    @app_commands.command(name="direct", description="Leader: direct a teammate to act without "
+                                                     "spending their own action (one action).")
+    @app_commands.describe(who="The teammate you direct", as_="Which of your characters")
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(who=acting.directable)
+    @app_commands.guild_only()
+    async def direct(self, interaction: discord.Interaction[Any], who: Name,
+                     as_: As | None = None) -> None:
+        await self.act(interaction, as_, lambda key: Direct(fighter=key, target=who))
 
     # -- /item: use or manage items (004 "Use or manage items") ---------------------------
 

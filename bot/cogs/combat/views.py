@@ -230,7 +230,7 @@ def _pack_rows(rows: list[list[CombatButton]],
 
 
 def _style(option: str) -> discord.ButtonStyle:
-    if option in ("pass", "keep", "none"):
+    if option in ("pass", "keep", "none", "refuse"):
         return discord.ButtonStyle.secondary
     if option.removesuffix(LESS_LETHAL) in ("defend", "counterattack", "intercept",
                                             "extra_action", "adjust", "declare",

@@ -1,7 +1,9 @@
 """Abilities in play: one module per ability heading of 004 "Abilities", each a small rule
 (``AbilityRule``) registered here by its id, and the hook points where the engine folds them
 (``hooks``). The good / precise / powerful rows of ``data/abilities.toml`` need no code: the
-roll-spec hook reads them from the data.
+roll-spec hook reads them from the data. A modifier row may also have a rule, for what its
+bullet says besides the modifier (Leader's good initiative: a higher teammate may let the
+leader roll).
 
 Abilities whose rules are not in play yet are listed in ``NOT_YET_IN_PLAY``, so a test can
 check that every ability of the data is one of: a modifier row, a registered rule, or listed.
@@ -10,6 +12,7 @@ check that every ability of the data is one of: a modifier row, a registered rul
 from __future__ import annotations
 
 from engine.combat.abilities.first_aid import SureSuccess
+from engine.combat.abilities.leader import Direct, InitiativeDirect, LetLeaderRoll, Rally
 from engine.combat.abilities.melee_1h import TargetLosesAction
 from engine.combat.abilities.melee_2h import CriticalDestroy, NoCounterattack
 from engine.combat.abilities.ranged_2h import LongSight
@@ -26,7 +29,7 @@ REGISTRY: dict[str, AbilityRule] = {
     for rule in (
         LongSight(), NoCounterattack(), CriticalDestroy(), TargetLosesAction(), SureSuccess(),
         Fight(), DefendOthers(), ShieldAttack(), AllOutDefend(), StopMovement(), MoveTwice(),
-        Hide(),
+        Hide(), LetLeaderRoll(), Rally(), Direct(), InitiativeDirect(),
     )
 }
 
@@ -36,7 +39,4 @@ NOT_YET_IN_PLAY: frozenset[str] = frozenset({
     "aoe.continuous",
     "aoe.cover",
     "aoe.demolish",
-    "leader.rally",
-    "leader.direct",
-    "leader.initiative_direct",
 })

@@ -17,6 +17,11 @@
 | ``moves_twice`` | any | a Move with a second step (Speed) |
 | ``hides`` | any | who can be hidden (Stealth) |
 | ``stops_mover`` | any | a successful Intercept that fills no leg (Unarmed) |
+| ``rolls_initiative_for_higher`` | any | who may roll a team's initiative |
+| ``rallies`` | any | Rally |
+| ``directs`` | any | Direct |
+| ``initiative_direct_actions`` | sum | a successful initiative roll |
+| ``action_cost`` | min, default 1; every rule is asked | every action |
 """
 
 from __future__ import annotations
@@ -29,9 +34,10 @@ from engine.combat.model import Combat, Fighter, Weapon
 from engine.errors import RuleError
 
 __all__ = [
-    "CRITICAL_OPTIONS", "act_problem", "board_words", "counterable", "critical_extras",
-    "critical_options", "extra_weapons", "free_defend", "has_modifier", "hides",
-    "marks_to_block", "may_defend", "moves_twice", "roll_limits", "roll_modifiers",
+    "CRITICAL_OPTIONS", "act_problem", "action_cost", "board_words", "counterable",
+    "critical_extras", "critical_options", "directs", "extra_weapons", "free_defend",
+    "has_modifier", "hides", "initiative_direct_actions", "marks_to_block", "may_defend",
+    "moves_twice", "rallies", "roll_limits", "roll_modifiers", "rolls_initiative_for_higher",
     "stops_mover", "sure_success",
 ]
 
@@ -151,3 +157,30 @@ def stops_mover(c: Character, weapon: Weapon, rules: Rules) -> bool:
     """Whether ``c``'s successful Intercept with ``weapon`` may stop the mover whatever it
     hit."""
     return any(r.stops_mover(c, weapon, rules) for r in _rules(c))
+
+
+def rolls_initiative_for_higher(c: Character) -> bool:
+    """Whether a teammate of higher level may let ``c`` roll the team's initiative."""
+    return any(r.rolls_initiative_for_higher() for r in _rules(c))
+
+
+def rallies(c: Character) -> bool:
+    """Whether ``c`` may use an action to rally the team."""
+    return any(r.rallies() for r in _rules(c))
+
+
+def directs(c: Character) -> bool:
+    """Whether ``c`` may use an action to direct a teammate."""
+    return any(r.directs() for r in _rules(c))
+
+
+def initiative_direct_actions(c: Character) -> int:
+    """Actions that can only direct, which ``c`` gains on a successful initiative roll."""
+    return sum(r.initiative_direct_actions() for r in _rules(c))
+
+
+def action_cost(f: Fighter) -> int:
+    """How many of ``f``'s own actions ``f``'s next action spends (1 unless a rule says less).
+    Every registered rule is asked, not only ``f``'s: what makes an action cheaper may be a
+    mark another fighter's ability left on ``f`` (a leader's direction)."""
+    return min([1, *(m for r in REGISTRY.values() if (m := r.action_cost(f)) is not None)])

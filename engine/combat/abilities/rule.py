@@ -43,6 +43,27 @@ class AbilityRule:
         besides the weapons in hand."""
         return ()
 
+    def rolls_initiative_for_higher(self) -> bool:
+        """Whether a teammate of higher level may let this fighter roll initiative."""
+        return False
+
+    def rallies(self) -> bool:
+        """Whether this fighter may use an action to rally the team."""
+        return False
+
+    def directs(self) -> bool:
+        """Whether this fighter may use an action to direct a teammate."""
+        return False
+
+    def initiative_direct_actions(self) -> int:
+        """Actions that can only direct others, gained on a successful initiative roll."""
+        return 0
+
+    def action_cost(self, f: Fighter) -> int | None:
+        """How many of ``f``'s own actions ``f``'s next action spends, when this rule has a
+        say (a mark another fighter's ability left on ``f``, say); None: no say."""
+        return None
+
     def may_defend(self, c: Combat, g: Fighter, t: Fighter, rules: Rules) -> bool | None:
         """Whether ``g`` (who has this ability) may Defend ``t``, another character who is
         attacked: True may, False may not whatever another rule says, None no say."""

@@ -68,7 +68,7 @@ def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
         raise RuleError(f"{t.name} is {tst.value}; they are out of the fight.")
     weapon = choose_weapon(c, f, t, cmd.weapon, rules, cmd.lethal)
     seq = c.action_seq + 1
-    c = put(c, spend_action(f))
+    c = put(c, spend_action(f, ctx))
     reactors = _reactors(c, c.fighter(f.key), t, weapon, seq, rules)
     action = AttackAction(
         seq=seq,

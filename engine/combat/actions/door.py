@@ -36,7 +36,7 @@ def door(c: Combat, cmd: Door, ctx: Context) -> Combat:
     verb = "open" if cmd.open else "closed"
     if conn.is_open == cmd.open:
         raise RuleError(f"The door between {f.area} and {other} is already {verb}.")
-    c = put(c, spend_action(f))
+    c = put(c, spend_action(f, ctx))
     text = m.with_door(f.area, other, cmd.open).to_text()
     does = "opens" if cmd.open else "closes"
     ctx.emit(EventKind.DOOR, f"{f.name} {does} the door between {f.area} and {other}.", f.key)

@@ -65,7 +65,7 @@ def first_aid(c: Combat, cmd: FirstAid, ctx: Context) -> Combat:
         )
     item = f.character.items[index]
     ch, _ = destroy_item(f.character, index, rules=rules)
-    f = spend_action(f.model_copy(update={"character": ch}))
+    f = spend_action(f.model_copy(update={"character": ch}), ctx)
     c = put(c, f)
     seq = c.action_seq + 1
     aid = AidAction(seq=seq, treater=f.key, target=t.key)

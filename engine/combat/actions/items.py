@@ -157,7 +157,7 @@ def manage_items(c: Combat, cmd: ManageItems, ctx: Context) -> Combat:
         ch, summary = _hold(ch, index, hand, rules)
         verb = "picks up" if cmd.op == "pickup" else "takes"
         text = f"{f.name} {verb} {item.name}: {summary}"
-    c = put(c, spend_action(f.model_copy(update={"character": ch, "dropped": dropped})))
+    c = put(c, spend_action(f.model_copy(update={"character": ch, "dropped": dropped}), ctx))
     ctx.emit(EventKind.ITEMS, f"{text} (one action)", f.key)
     return c.model_copy(update={"action_seq": c.action_seq + 1})
 
@@ -284,7 +284,7 @@ def rearrange(c: Combat, cmd: Rearrange, ctx: Context) -> Combat:
     picked = {i for i in wanted.values() if i is not None and _on_floor(f, i) is not None}
     dropped = tuple(d for d in f.dropped if d.index not in picked)
     text = f"{f.name} {_changes(ch, before, wanted, picked)}: {_hands_text(new)} (one action)."
-    c = put(c, spend_action(f.model_copy(update={"character": new, "dropped": dropped})))
+    c = put(c, spend_action(f.model_copy(update={"character": new, "dropped": dropped}), ctx))
     ctx.emit(EventKind.ITEMS, text, f.key)
     return c.model_copy(update={"action_seq": c.action_seq + 1})
 

@@ -129,7 +129,7 @@ def move(c: Combat, cmd: Move, ctx: Context) -> Combat:
         if problem:
             raise RuleError(f"The second step: {problem}")
     seq = c.action_seq + 1
-    c = put(c, spend_action(f))
+    c = put(c, spend_action(f, ctx))
     if then is None:
         ctx.emit(EventKind.DECLARE, f"{f.name} moves from {f.area} to {to}.", f.key)
     else:

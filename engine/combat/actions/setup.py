@@ -66,7 +66,8 @@ def remove_fighter(c: Combat, cmd: RemoveFighter, ctx: Context) -> Combat:
         require_gm(ctx.actor, "remove a fighter once the fight has begun")
         for step in reversed(c.steps):
             if f.key in step.involved:
-                what = {"attack": "attack", "move": "move", "first_aid": "first aid"}[step.kind]
+                what = {"attack": "attack", "move": "move", "first_aid": "first aid",
+                        "rally": "rally"}[step.kind]
                 raise RuleError(
                     f"{f.name} is part of the {what} being resolved; remove them after it."
                 )

@@ -170,10 +170,12 @@ def setup(*entries: tuple[Character, str, int | None]) -> Combat:
 
 def begin(c: Combat, faces: Sequence[int], first: str) -> Combat:
     """Begin with the given initiative dice and let the winner (as GM) pick ``first``. A team
-    whose highest level is shared lets the first of them (in the order added) roll."""
+    whose highest level is shared lets the first of them (in the order added) roll; a team's
+    highest never lets a leader roll instead."""
     dice = ScriptedDice(faces)
     c, _ = apply(c, Begin(), actor=GM, dice=dice, rules=RULES, now=0.0)
-    while asked := [p for p in c.waiting_for() if p.kind is PromptKind.CHOOSE_ROLLER]:
+    while asked := [p for p in c.waiting_for()
+                    if p.kind in (PromptKind.CHOOSE_ROLLER, PromptKind.LEADER_ROLLS)]:
         choice = ChooseRoller(fighter=asked[0].options[0])
         c, _ = apply(c, choice, actor=GM, dice=dice, rules=RULES, now=0.0)
     assert dice.remaining == 0, "unused scripted dice"

@@ -20,6 +20,7 @@ from engine.combat import (
     Command,
     CriticalChoice,
     DestroyItem,
+    Direct,
     Done,
     FirstAid,
     ManageItems,
@@ -27,28 +28,34 @@ from engine.combat import (
     Move,
     Phase,
     PromptKind,
+    Rally,
+    RefuseDirection,
     Reroll,
     StopArea,
     Surrender,
     apply,
+    legal_directs,
     legal_items,
     legal_moves,
     legal_second_moves,
     legal_targets,
     new_combat,
 )
+from engine.combat.actions.rally import rally_problem
 from engine.combat.commands import Rearrange
 from engine.combat.prompts import SPECS
 from engine.dice import RandomDice
 from tests.engine.combat.helpers import CLUB, GM, RULES
 
 AREAS = ("Entrance", "Dance Floor", "Bar", "Pool Tables", "Catwalk")
+LEADER = ("leader.good_initiative", "leader.rally", "leader.direct", "leader.initiative_direct")
 
 
 EXTRA = ((), ("speed.move_twice",), ("stealth.hide",))  # one more ability, or none
 
 
-def _fighter(name: str, npc: bool, weapon: int, level: int, extra: int = 0) -> Character:
+def _fighter(name: str, npc: bool, weapon: int, level: int, extra: int = 0,
+             leader: bool = False) -> Character:
     items = (
         (Item(name="Knife", kind="melee_1h"),),
         (Item(name="Pistol", kind="ranged_1h"), Item(name="Bullets", kind="ammo")),
@@ -63,6 +70,8 @@ def _fighter(name: str, npc: bool, weapon: int, level: int, extra: int = 0) -> C
         ("melee_2h.powerful_attack", "melee_2h.no_counterattack", "melee_2h.critical_destroy"),
         ("unarmed.fight", "unarmed.stop_movement"),
     )[weapon] + ("first_aid.sure",) + EXTRA[extra]
+    if leader:  # one weapon ability and every Leader one (max level 90: room for five)
+        abilities = (*abilities[:1], *LEADER)
     return Character(
         name=name,
         npc=npc,
@@ -88,7 +97,17 @@ def _choices(c: Combat, data: st.DataObject) -> list[Command]:
     options: list[Command] = []
     for p in c.waiting_for():
         name = p.fighter or ""
-        if p.kind is PromptKind.ACT:
+        if p.kind in (PromptKind.ACT, PromptKind.DIRECTED):
+            me = c.fighter(name)
+            for who in legal_directs(c, name, RULES):
+                options.append(Direct(fighter=name, target=who))
+            if p.kind is PromptKind.DIRECTED:
+                options.append(RefuseDirection(fighter=name))
+            options.append(Done(team=p.team))
+            if p.kind is PromptKind.ACT and me.actions == 0:
+                continue  # an action that can only direct
+            if rally_problem(c, name) is None:
+                options.append(Rally(fighter=name))
             targets = legal_targets(c, name, RULES)
             if targets:
                 options.append(Attack(fighter=name, target=data.draw(st.sampled_from(targets))))
@@ -104,7 +123,6 @@ def _choices(c: Combat, data: st.DataObject) -> list[Command]:
                 if items:
                     item = data.draw(st.sampled_from(items))
                     options.append(ManageItems(fighter=name, op=op, item=item))  # type: ignore[arg-type]
-            me = c.fighter(name)
             if me.character.right_hand is not None or me.character.left_hand is not None:
                 options.append(ManageItems(fighter=name, op="stow"))
             hands = [(None, "", *legal_items(c, name, RULES, h)) for h in ("right", "left")]
@@ -113,13 +131,14 @@ def _choices(c: Combat, data: st.DataObject) -> list[Command]:
             if "Kit" in legal_items(c, name, RULES, "drop"):
                 near = [f.name for f in c.fighters if f.area == me.area]
                 options.append(FirstAid(fighter=name, target=data.draw(st.sampled_from(near))))
-            options.append(Done(team=p.team))
         elif p.kind is PromptKind.CHOOSE_ORDER:
             options.append(ChooseOrder(first_team=data.draw(st.sampled_from(p.options))))
         elif p.kind is PromptKind.CHOOSE_NEXT:
             options.append(ChooseOrder(order=(data.draw(st.sampled_from(p.options)),)))
-        elif p.kind is PromptKind.CHOOSE_ROLLER:
+        elif p.kind in (PromptKind.CHOOSE_ROLLER, PromptKind.LEADER_ROLLS):
             options.append(ChooseRoller(fighter=data.draw(st.sampled_from(p.options))))
+        elif p.kind is PromptKind.END_RALLY:
+            options.append(Rally(fighter=name, skip=data.draw(st.booleans())))
         elif p.kind is PromptKind.REACT:
             reaction = data.draw(st.sampled_from(p.options))  # a button: lethal or not
             options.append(SPECS[p.kind].command(reaction, name))
@@ -158,7 +177,8 @@ def test_random_fights_stay_sound(data: st.DataObject, seed: int) -> None:
     c = new_combat(CLUB)
     for i, (name, npc) in enumerate((("Ana", False), ("Cy", False), ("Goon", True), ("Rat", True))):
         ch = _fighter(name, npc, data.draw(st.integers(0, 3)), data.draw(st.integers(15, 60)),
-                      data.draw(st.integers(0, len(EXTRA) - 1)))
+                      data.draw(st.integers(0, len(EXTRA) - 1)),
+                      leader=data.draw(st.integers(0, 3)) == 0)
         area = data.draw(st.sampled_from(AREAS))
         team = data.draw(st.sampled_from([None, "Gangers"])) if name == "Rat" else None
         c, _ = apply(

@@ -1,0 +1,48 @@
+"""Leader (004 "Abilities": Leader), one rule per bullet:
+
+- good at initiative (a modifier row), and a teammate of higher level may let the leader roll
+  initiative (``LetLeaderRoll``);
+- rally the team, once per combat (``Rally``);
+- direct a teammate, whose next action then costs none of their own (``Direct``);
+- on a successful initiative roll, an extra action that can only direct (``InitiativeDirect``).
+"""
+
+from __future__ import annotations
+
+from engine.combat.abilities.rule import AbilityRule
+from engine.combat.model import Fighter
+
+__all__ = ["Direct", "InitiativeDirect", "LetLeaderRoll", "Rally"]
+
+
+class LetLeaderRoll(AbilityRule):
+    id = "leader.good_initiative"
+
+    def rolls_initiative_for_higher(self) -> bool:
+        return True
+
+
+class Rally(AbilityRule):
+    id = "leader.rally"
+
+    def rallies(self) -> bool:
+        return True
+
+
+class Direct(AbilityRule):
+    id = "leader.direct"
+
+    def directs(self) -> bool:
+        return True
+
+    def action_cost(self, f: Fighter) -> int | None:
+        # A direction waiting on ``f`` (only a leader with this ability gives one): the
+        # action it stands for is the leader's, not ``f``'s.
+        return 0 if f.directed is not None else None
+
+
+class InitiativeDirect(AbilityRule):
+    id = "leader.initiative_direct"
+
+    def initiative_direct_actions(self) -> int:
+        return 1
