@@ -37,8 +37,11 @@ from __future__ import annotations
 
 from engine.character.abilities import (
     AbilityReport,
+    abilities_open,
     add_ability,
     add_good_at,
+    good_at_matching,
+    has_room,
     remove_ability,
     remove_good_at,
 )
@@ -120,6 +123,7 @@ __all__ = [
     "RecoveryReport",
     "Status",
     "SurrenderReport",
+    "abilities_open",
     "ability_limit",
     "add_ability",
     "add_good_at",
@@ -135,6 +139,8 @@ __all__ = [
     "first_aid_failure",
     "first_aid_success",
     "full_locations",
+    "good_at_matching",
+    "has_room",
     "hold",
     "other_hand",
     "recover",

@@ -19,7 +19,16 @@ from engine.character.model import Character, _plain_text, _replace
 from engine.character.validation import _checked
 from engine.errors import RuleError
 
-__all__ = ["AbilityReport", "add_ability", "add_good_at", "remove_ability", "remove_good_at"]
+__all__ = [
+    "AbilityReport",
+    "abilities_open",
+    "add_ability",
+    "add_good_at",
+    "good_at_matching",
+    "has_room",
+    "remove_ability",
+    "remove_good_at",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +38,53 @@ class AbilityReport:
     ability: str
     added: bool
     summary: str
+
+
+def has_room(c: Character, category: Category) -> bool:
+    """Whether the character may take one more ability of that kind now: the limit counts max
+    level, and one of each kind is kept for the start ("one non-combat ability and one combat
+    ability").
+
+    >>> ana = Character.new("Ana", level=59)
+    >>> has_room(ana, Category.COMBAT), has_room(_replace(ana, abilities=("speed.move_twice",)),
+    ...                                         Category.COMBAT)
+    (True, False)
+    """
+    limit = ability_limit(c)
+    same = len(c.abilities) if category is Category.COMBAT else len(c.good_at)
+    return len(c.abilities) + len(c.good_at) < limit and same < limit - 1
+
+
+def abilities_open(c: Character, *, rules: Rules) -> tuple[Ability, ...]:
+    """The combat abilities the character may take now: room for one more, every prerequisite
+    held, not already taken (the book's order).
+
+    >>> from data import load_rules
+    >>> [a.id for a in abilities_open(Character.new("Ana"), rules=load_rules())
+    ...  if a.group == "Unarmed Combat"]
+    ['unarmed.fight']
+    """
+    if not has_room(c, Category.COMBAT):
+        return ()
+    return tuple(
+        a for a in rules.abilities.combat
+        if not a.free_text and a.id not in c.abilities
+        and all(r in c.abilities for r in a.requires)
+    )
+
+
+def good_at_matching(c: Character, text: str) -> str | None:
+    """The character's non-combat ability named by ``text`` (any case, a leading "good at"
+    dropped), as the sheet spells it; None when it has no such ability.
+
+    >>> good_at_matching(_replace(Character.new("Ana"), good_at=("Lockpicking",)),
+    ...                  "good at lockpicking")
+    'Lockpicking'
+    """
+    wanted = " ".join(text.split()).casefold()
+    if wanted.startswith("good at"):
+        wanted = wanted[len("good at"):].strip()
+    return next((a for a in c.good_at if " ".join(a.split()).casefold() == wanted), None)
 
 
 def _check_room(c: Character, category: Category) -> None:

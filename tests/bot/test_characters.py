@@ -286,6 +286,39 @@ async def test_advance_gains_a_slot_at_55_and_stops_at_99(table: Table) -> None:
     assert capped.content == "Nothing changed: Old is at max level 99, the highest there is."
 
 
+async def test_advance_to_60_opens_a_third_ability_with_prerequisites(table: Table) -> None:
+    await create(table, "Ana", level=59)
+    await table.slash("character ability add", character="Ana", ability="leader.direct")
+    await table.slash("character ability add", character="Ana", ability="good at lockpicking")
+    assert await table.autocomplete("character ability add", "ability", character="Ana",
+                                    ability="leader") == []
+    refused(await table.slash("character ability add", character="Ana", ability="leader.rally"),
+            "Ana has 2 of 2 abilities; the next comes at max level 60.")
+    reply = await table.slash("character advance", character="Ana")
+    assert reply.content == ("⬆️ Ana advances to max level 60 and may choose another ability "
+                             "(3 now). `/character ability add` chooses it.")
+    assert await table.autocomplete("character ability add", "ability", character="Ana",
+                                    ability="leader") == [
+        "Leader: Good initiative", "Leader: Rally", "Leader: Direct on initiative",
+        "Good at leader"]
+    assert await table.autocomplete("character ability add", "ability", character="Ana",
+                                    ability="unarmed") == ["Unarmed Combat: Fight unarmed",
+                                                           "Good at unarmed"]
+    refused(await table.slash("character ability add", character="Ana",
+                              ability="unarmed.precise_attack"),
+            "Unarmed Combat: Precise Attack requires Unarmed Combat: Fight unarmed, which Ana "
+            "does not have.")
+    refused(await table.slash("character ability add", character="Ana", ability="leader.direct"),
+            "Ana already has Leader: Direct.")
+    gained = await table.slash("character ability add", character="Ana",
+                               ability="leader.initiative_direct")
+    assert gained.content == "✨ Ana gains Leader: Direct on initiative."
+    assert (await stored(table, "Ana")).abilities == ("leader.direct", "leader.initiative_direct")
+    refused(await table.slash("character ability remove", character="Ana",
+                              ability="leader.direct"),
+            "Ana cannot lose Leader: Direct while keeping Leader: Direct on initiative.")
+
+
 async def test_recover_after_a_fight(table: Table) -> None:
     await create(table, "Ana")
     hurt, _ = take_damage(await stored(table, "Ana"), 4, 2, rules=RULES)

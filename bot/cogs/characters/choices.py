@@ -12,12 +12,13 @@ from bot.cogs.characters.common import AOE_ABILITIES, CHOICES_LIMIT, RULES, _cha
 from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.text import echo, parse_number
-from engine.catalog import Ability
+from engine.catalog import Ability, Category
 from engine.character import (
     HANDS,
     Character,
     ItemRef,
-    ability_limit,
+    abilities_open,
+    has_room,
 )
 from engine.names import name_key
 
@@ -120,13 +121,6 @@ async def holdable_item(
     return await _item_choices(interaction, current, holdable=True)
 
 
-def _has_room(c: Character, *, combat: bool) -> bool:
-    """Whether the character may take one more ability of that kind (the engine's limits)."""
-    limit = ability_limit(c)
-    same = len(c.abilities) if combat else len(c.good_at)
-    return len(c.abilities) + len(c.good_at) < limit and same < limit - 1
-
-
 def _activity(text: str) -> str:
     cleaned = " ".join(text.split())
     if cleaned.casefold().startswith("good at"):
@@ -140,15 +134,13 @@ async def ability_to_add(
     """The combat abilities the character may take now (prerequisites and room), and
     "Good at <what was typed>" for a non-combat ability."""
     c = await _chosen(interaction)
-    combat: list[Ability] = [a for a in RULES.abilities.combat if not a.free_text]
-    if c is not None:
-        combat = [
-            a for a in combat
-            if a.id not in c.abilities and all(r in c.abilities for r in a.requires)
-        ] if _has_room(c, combat=True) else []
+    combat: Sequence[Ability] = (
+        [a for a in RULES.abilities.combat if not a.free_text] if c is None
+        else abilities_open(c, rules=RULES)
+    )
     activity = _activity(current)
     good_at: list[app_commands.Choice[str]] = []
-    if activity and (c is None or _has_room(c, combat=False)):
+    if activity and (c is None or has_room(c, Category.NON_COMBAT)):
         good_at = [app_commands.Choice(name=f"Good at {activity}"[:100],
                                        value=f"good at {activity}"[:100])]
     typed_good_at = current.strip().casefold().startswith("good at")

@@ -75,6 +75,7 @@ from bot.permissions import require_gm, require_guild
 from bot.store.characters import NameTaken, StoredCharacter
 from bot.text import echo
 from engine.character import (
+    AdvanceReport,
     Character,
     add_ability,
     add_good_at,
@@ -98,6 +99,11 @@ Rule = Callable[[Character], tuple[Character, Any]]
 CHARACTER_HELP = "The character (yours, or any for a GM)"
 
 
+def _choose_hint(report: AdvanceReport) -> str:
+    """After an advance that brings an ability: the command that chooses it."""
+    return " `/character ability add` chooses it." if report.new_ability else ""
+
+
 @app_commands.guild_only()
 class CharacterCog(
     commands.GroupCog, group_name="character", group_description="Your Unhex characters"
@@ -110,10 +116,12 @@ class CharacterCog(
         super().__init__()
 
     async def _change(
-        self, interaction: discord.Interaction[Any], name: str, emoji: str, rule: Rule
+        self, interaction: discord.Interaction[Any], name: str, emoji: str, rule: Rule,
+        hint: Callable[[Any], str] | None = None,
     ) -> None:
         """The one path of every change: find, check who asks, apply the rule, save (committed),
-        then tell the table. A change that changes nothing is only told to the asker."""
+        then tell the table. A change that changes nothing is only told to the asker.
+        ``hint``: what to do next, from the report, said after it."""
         stored = await find_character(interaction, name)
         await require_change(interaction, stored)
         new, report = rule(stored.character)
@@ -123,7 +131,8 @@ class CharacterCog(
             )
             return
         await _save(interaction, stored, new)
-        await interaction.response.send_message(f"{emoji} {_said(report.summary)}")
+        after = hint(report) if hint is not None else ""
+        await interaction.response.send_message(f"{emoji} {_said(report.summary)}{after}")
 
     # -- making, listing, renaming, deleting --------------------------------------------
 
@@ -326,7 +335,7 @@ class CharacterCog(
     async def advance_character(
         self, interaction: discord.Interaction[Any], character: CharacterOption
     ) -> None:
-        await self._change(interaction, character, "⬆️", advance)
+        await self._change(interaction, character, "⬆️", advance, _choose_hint)
 
     @app_commands.command(
         name="recover", description="After a fight: level to max, wounds erased (■ stays)."
