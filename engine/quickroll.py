@@ -39,15 +39,27 @@ class QuickRoll(BaseModel):
     good: bool = False
     kept: bool = False
     against: Check | None = None
+    character: str | None = None  # who rolls, when the roller named a character
+    ability: str | None = None  # the non-combat ability ("good at ...") that makes it good
 
     @classmethod
     def start(
-        cls, level: int, dice: DiceSource, *, good: bool = False, against: int | None = None
+        cls, level: int, dice: DiceSource, *, good: bool = False, against: int | None = None,
+        character: str | None = None, ability: str | None = None,
     ) -> QuickRoll:
-        """Roll against ``level``; with ``against``, roll the other side at that level too."""
+        """Roll against ``level``; with ``against``, roll the other side at that level too.
+        A non-combat ``ability`` makes the roll good ("If you are good at the action you're
+        rolling for, usually due to an ability, you may re-roll one or both dice").
+
+        >>> from engine.dice import ScriptedDice
+        >>> q = QuickRoll.start(40, ScriptedDice([7, 2]), character="Ana", ability="lockpicking")
+        >>> q.good, q.waiting_for
+        (True, <Decision.REROLL: 'reroll'>)
+        """
         first = Roll.first(level, dice)
         other = roll(against, dice) if against is not None else None
-        return cls(roll=first, good=good, against=other)
+        return cls(roll=first, good=good or ability is not None, against=other,
+                   character=character, ability=ability)
 
     @property
     def waiting_for(self) -> Decision | None:

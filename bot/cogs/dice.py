@@ -11,11 +11,22 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from bot.client import UnhexBot
+from bot.cogs.characters.choices import _choices, changeable_character
+from bot.cogs.characters.common import (
+    LOOKUP_LIMIT,
+    RULES,
+    as_it_stands,
+    find_character,
+    may_change,
+)
 from bot.components import PersistentButton, answer_form, button_row
 from bot.errors import UserError
 from bot.options import Text
+from bot.permissions import is_gm
+from bot.store.characters import StoredCharacter
 from bot.store.rolls import StoredRoll
 from bot.text import echo, parse_number
+from engine.character import good_at_matching, good_roll
 from engine.dice import MAX_LEVEL, MIN_LEVEL, Check, Reroll
 from engine.quickroll import Decision, QuickRoll
 
@@ -32,7 +43,10 @@ def render_roll(stored: StoredRoll) -> str:
     """The roll message as everyone in the channel sees it."""
     q = stored.state
     r = q.roll
-    lines = [f"🎲 <@{stored.user_id}> rolls vs **{r.level}**" + (" (good)" if q.good else "")]
+    who = f" as **{escape_markdown(q.character)}**" if q.character else ""
+    good = (f" (good at {escape_markdown(q.ability)})" if q.ability
+            else " (good)" if q.good else "")
+    lines = [f"🎲 <@{stored.user_id}> rolls{who} vs **{r.level}**{good}"]
     if stored.note:
         lines[0] += f" — {escape_markdown(stored.note)}"
     if r.second_check is not None and r.rerolled is not None:
@@ -182,6 +196,94 @@ async def submit_adjust(
     await _save_and_show(bot, interaction, stored, new)
 
 
+# -- rolling as a character, with a non-combat ability ------------------------------------------
+#
+# Who rolls: the character named in ``as:``, which must be one the user may change (their own
+# PC; any character for a GM). Without ``as:``, an ``ability:`` is looked for among those same
+# characters; its autocomplete offers each as "Good at lockpicking (Ana)" with the value
+# "Ana: lockpicking", so picking from the list is never ambiguous. ``level:`` left out is the
+# character's level as it stands (a fight's copy while a fight holds it).
+
+
+async def _rollers(
+    interaction: discord.Interaction[Any], name: str | None
+) -> list[StoredCharacter]:
+    """The characters the user may roll as: ``name`` alone when given, else all of them."""
+    if interaction.guild_id is None:
+        raise UserError("Characters live on a server: roll as one there, not in a DM.")
+    if name:
+        stored = await find_character(interaction, name)
+        if not await may_change(interaction, stored):
+            raise UserError(
+                f"**{escape_markdown(stored.name)}** is not yours to roll as: you roll as your "
+                "own PCs (a GM as anyone)."
+            )
+        return [stored]
+    bot: UnhexBot = interaction.client
+    every = await bot.store.characters.list(interaction.guild_id)
+    gm = await is_gm(interaction)
+    return [s for s in every if (not s.npc and s.owner_id == interaction.user.id) or gm]
+
+
+def _ability_of(candidates: list[StoredCharacter], text: str) -> tuple[StoredCharacter, str]:
+    """The character and the non-combat ability meant by ``text`` ("Ana: lockpicking" or
+    "lockpicking"); a UserError saying why when there is none or more than one."""
+    if len(candidates) == 1:
+        stored = candidates[0]
+        prefix = f"{stored.name}:".casefold()
+        bare = text.strip()[len(prefix):] if text.strip().casefold().startswith(prefix) else text
+        return stored, good_roll(stored.character, bare, rules=RULES)
+    found: list[tuple[StoredCharacter, str]] = []
+    for stored in candidates:
+        prefix = f"{stored.name}:".casefold()
+        if text.strip().casefold().startswith(prefix):
+            activity = good_at_matching(stored.character, text.strip()[len(prefix):])
+            if activity is not None:
+                return stored, good_roll(stored.character, activity, rules=RULES)
+        activity = good_at_matching(stored.character, text)
+        if activity is not None:
+            found.append((stored, activity))
+    if not candidates:
+        raise UserError("You have no character on this server: `/character create` makes one, "
+                        "and `/character ability add` makes it good at something.")
+    if not found:
+        raise UserError(
+            f"None of your characters is good at “{echo(text)}”: pick one from the list, or "
+            "name who rolls with `as:`. `/character ability add` adds a non-combat ability."
+        )
+    if len(found) > 1:
+        names = " and ".join(f"**{escape_markdown(s.name)}**" for s, _ in found)
+        raise UserError(f"{names} are all good at that: pick one from the list, or name who "
+                        "rolls with `as:`.")
+    stored, activity = found[0]
+    return stored, good_roll(stored.character, activity, rules=RULES)
+
+
+async def roller_ability(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """The roller's own non-combat abilities: of the ``as:`` character, or of every character
+    the user may roll as (each labelled with whose it is)."""
+    named = getattr(interaction.namespace, "as", None)
+    try:
+        candidates = await _rollers(interaction, named if isinstance(named, str) else None)
+    except UserError:
+        return []
+    options = [
+        (f"Good at {activity}" + ("" if named else f" ({s.name})"),
+         activity if named else f"{s.name}: {activity}")
+        for s in candidates for activity in s.character.good_at
+    ]
+    return _choices(options, current.removeprefix("good at ").removeprefix("Good at "))
+
+
+async def roller(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """The characters the user may roll as: their own PCs, or all of them for a GM."""
+    return await changeable_character(interaction, current)
+
+
 class DiceCog(commands.Cog):
     def __init__(self, bot: UnhexBot) -> None:
         self.bot = bot
@@ -195,21 +297,42 @@ class DiceCog(commands.Cog):
 
     @app_commands.command(name="roll", description="Roll d100 against a level (Unhex rules).")
     @app_commands.describe(
-        level="Your level: a success is a roll at or under it (1-99)",
+        level="Your level: a success is a roll at or under it (1-99; default: your character's)",
         good="Good at this: you may re-roll tens, ones or both once",
         against="Opposed roll: the other side's level (1-99)",
         note="What the roll is for (shown with the result)",
+        ability="A non-combat ability of yours (“good at …”): the roll is good",
+        as_="Who rolls: one of your characters (any, for a GM)",
     )
+    @app_commands.rename(as_="as")
+    @app_commands.autocomplete(ability=roller_ability, as_=roller)
     async def roll(
         self,
         interaction: discord.Interaction[UnhexBot],
-        level: app_commands.Range[int, MIN_LEVEL, MAX_LEVEL],
+        level: app_commands.Range[int, MIN_LEVEL, MAX_LEVEL] | None = None,
         good: bool = False,
         against: app_commands.Range[int, MIN_LEVEL, MAX_LEVEL] | None = None,
         note: app_commands.Transform[str, Text(NOTE_LIMIT)] | None = None,
+        ability: app_commands.Transform[str, Text(LOOKUP_LIMIT)] | None = None,
+        as_: app_commands.Transform[str, Text(LOOKUP_LIMIT)] | None = None,
     ) -> None:
+        named = as_.strip() if as_ and as_.strip() else None
+        who: StoredCharacter | None = None
+        activity: str | None = None
+        if ability is not None and ability.strip():
+            who, activity = _ability_of(await _rollers(interaction, named), ability)
+        elif named is not None:
+            who = (await _rollers(interaction, named))[0]
+        if level is None:
+            if who is None:
+                raise UserError("Say the level to roll against (`level:`), or who rolls "
+                                "(`as:`).")
+            level = (await as_it_stands(interaction, who))[0].level
         try:
-            state = QuickRoll.start(level, self.bot.dice, good=good, against=against)
+            state = QuickRoll.start(
+                level, self.bot.dice, good=good, against=against,
+                character=None if who is None else who.name, ability=activity,
+            )
         except ValueError as error:  # Discord enforces 1-99; a stale client may not
             raise UserError(str(error)) from None
         stored = await self.bot.store.rolls.add(

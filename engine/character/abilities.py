@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from engine.catalog import Ability, Category, Rules
 from engine.character.advancement import _next_ability_level, ability_limit
+from engine.character.condition import Status, status
 from engine.character.model import Character, _plain_text, _replace
 from engine.character.validation import _checked
 from engine.errors import RuleError
@@ -25,6 +26,7 @@ __all__ = [
     "add_ability",
     "add_good_at",
     "good_at_matching",
+    "good_roll",
     "has_room",
     "remove_ability",
     "remove_good_at",
@@ -85,6 +87,30 @@ def good_at_matching(c: Character, text: str) -> str | None:
     if wanted.startswith("good at"):
         wanted = wanted[len("good at"):].strip()
     return next((a for a in c.good_at if " ".join(a.split()).casefold() == wanted), None)
+
+
+def good_roll(c: Character, text: str, *, rules: Rules) -> str:
+    """The non-combat ability that makes the character's roll good, as the sheet spells it.
+    Refused when the character has no such ability, or is unconscious or dead ("When you are
+    unconscious ... none of your abilities have an effect").
+
+    >>> from data import load_rules
+    >>> good_roll(_replace(Character.new("Ana"), good_at=("lockpicking",)), "forensics",
+    ...           rules=load_rules())
+    Traceback (most recent call last):
+    ...
+    engine.errors.RuleError: Ana is not good at forensics; Ana is good at lockpicking.
+    """
+    found = good_at_matching(c, text)
+    if found is None:
+        wanted = _activity(text)
+        has = (f"{c.name} is good at {', '.join(c.good_at)}" if c.good_at
+               else f"{c.name} has no non-combat ability")
+        raise RuleError(f"{c.name} is not good at {wanted}; {has}.")
+    now = status(c, rules=rules)
+    if now in (Status.UNCONSCIOUS, Status.DEAD):
+        raise RuleError(f"{c.name} is {now.value}: none of their abilities have an effect.")
+    return found
 
 
 def _check_room(c: Character, category: Category) -> None:

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.harness import ALICE, BOB, Table
+from tests.harness import ALICE, BOB, GM, Table, User
 
 
 async def test_plain_roll_shows_value_level_outcome_and_degrees(table: Table) -> None:
@@ -207,3 +207,106 @@ async def test_a_level_out_of_range_is_a_clear_refusal(
     reply = await table.slash("roll", **options)
     assert reply.ephemeral and reply.content == problem
     assert table.channel_messages() == []
+
+
+# -- rolling with a non-combat ability ---------------------------------------------------------
+
+
+async def _good_at(table: Table, name: str, *activities: str, user: User = ALICE,
+                   level: int = 60, npc: bool = False) -> None:
+    made = await table.slash("character create", user=user, name=name, level=level, npc=npc)
+    assert not made.ephemeral, made.content
+    for activity in activities:
+        added = await table.slash("character ability add", user=user, character=name,
+                                  ability=f"good at {activity}")
+        assert not added.ephemeral, added.content
+
+
+async def test_ability_offers_the_rollers_own_good_at_abilities(table: Table) -> None:
+    await _good_at(table, "Ana", "lockpicking", "forensics")
+    await _good_at(table, "Bo", "climbing", user=BOB)
+    assert await table.autocomplete("roll", "ability") == [
+        "Good at lockpicking (Ana)", "Good at forensics (Ana)"]
+    assert await table.autocomplete("roll", "ability", ability="good at lock") == [
+        "Good at lockpicking (Ana)"]
+    assert await table.autocomplete("roll", "ability", user=BOB) == ["Good at climbing (Bo)"]
+    # Named with as:, only that character's, and only a character the user may roll as.
+    assert await table.autocomplete("roll", "ability", **{"as": "Ana"}) == [
+        "Good at lockpicking", "Good at forensics"]
+    assert await table.autocomplete("roll", "ability", user=BOB, **{"as": "Ana"}) == []
+    assert await table.autocomplete("roll", "as", user=BOB) == ["Bo"]
+    # A GM rolls as anyone.
+    assert await table.autocomplete("roll", "ability", user=GM, ability="climb") == [
+        "Good at climbing (Bo)"]
+
+
+async def test_ability_makes_the_roll_good_at_the_characters_level(table: Table) -> None:
+    await _good_at(table, "Ana", "lockpicking", level=60)
+    [choice] = await table.autocomplete_choices("roll", "ability", ability="lock")
+    assert choice["value"] == "Ana: lockpicking"
+    table.dice(7, 2)
+    reply = await table.slash("roll", ability=choice["value"], note="the safe")
+    assert reply.kind == "message" and not reply.ephemeral
+    assert reply.content.splitlines()[0] == (
+        f"🎲 {ALICE.mention} rolls as **Ana** vs **60** (good at lockpicking) — the safe")
+    assert reply.message.labels == ["Re-roll tens", "Re-roll ones", "Re-roll both", "Keep"]
+    table.dice(3)
+    after = await table.click(reply.message, "Re-roll tens")
+    assert "Re-rolled tens: **32** (3·2) — SUCCESS" in after.content
+    assert "as **Ana** vs **60** (good at lockpicking)" in after.content
+
+
+async def test_typed_ability_and_level_and_as(table: Table) -> None:
+    await _good_at(table, "Ana", "lockpicking")
+    table.dice(7, 2)
+    reply = await table.slash("roll", level=35, ability="Good at LOCKPICKING")
+    assert "rolls as **Ana** vs **35** (good at lockpicking)" in reply.content
+    table.dice(1, 2)
+    plain = await table.slash("roll", **{"as": "Ana"})
+    assert "rolls as **Ana** vs **60**" in plain.content and "good" not in plain.content
+    assert plain.message.buttons == []
+
+
+async def test_refusals_say_why_and_roll_nothing(table: Table) -> None:
+    refused = await table.slash("roll", ability="lockpicking")
+    assert refused.ephemeral and "You have no character on this server" in refused.content
+    await _good_at(table, "Ana", "lockpicking")
+    await _good_at(table, "Bo", "climbing", user=BOB)
+    refused = await table.slash("roll", ability="climbing")  # Alice's one character
+    assert refused.ephemeral and refused.content.startswith(
+        "Ana is not good at climbing; Ana is good at lockpicking."), refused.content
+    refused = await table.slash("roll", user=GM, ability="swimming")  # a GM's: all of them
+    assert refused.ephemeral and "None of your characters is good at “swimming”" in (
+        refused.content)
+    refused = await table.slash("roll", ability="climbing", **{"as": "Ana"})
+    assert refused.ephemeral and refused.content.startswith(
+        "Ana is not good at climbing; Ana is good at lockpicking."), refused.content
+    refused = await table.slash("roll", ability="climbing", **{"as": "Bo"})
+    assert refused.ephemeral and "**Bo** is not yours to roll as" in refused.content
+    refused = await table.slash("roll")
+    assert refused.ephemeral and "Say the level to roll against" in refused.content
+    refused = await table.slash("roll", ability="lockpicking", guild=None)
+    assert refused.ephemeral and "Characters live on a server" in refused.content
+
+
+async def test_two_characters_good_at_the_same_need_a_choice(table: Table) -> None:
+    await _good_at(table, "Ana", "lockpicking")
+    await _good_at(table, "Cy", "lockpicking")
+    assert await table.autocomplete("roll", "ability") == [
+        "Good at lockpicking (Ana)", "Good at lockpicking (Cy)"]
+    refused = await table.slash("roll", ability="lockpicking")
+    assert refused.ephemeral and "**Ana** and **Cy** are all good at that" in refused.content
+    table.dice(1, 2)
+    reply = await table.slash("roll", ability="Cy: lockpicking")
+    assert "rolls as **Cy** vs **60** (good at lockpicking)" in reply.content
+
+
+async def test_an_unconscious_character_s_ability_has_no_effect(table: Table) -> None:
+    await _good_at(table, "Ana", "lockpicking")
+    found = await table.bot.store.characters.get(900_000_000_000_000_100, "Ana")
+    assert found is not None
+    knocked = found.character.model_copy(update={"level": 5})
+    await table.bot.store.characters.replace(found, knocked)
+    refused = await table.slash("roll", ability="lockpicking")
+    assert refused.ephemeral and refused.content.startswith(
+        "Ana is unconscious: none of their abilities have an effect."), refused.content

@@ -54,6 +54,7 @@ from bot.cogs.characters.common import (
     _said,
     _save,
     _taken,
+    as_it_stands,
     clean_name,
     find_character,
     require_change,
@@ -72,7 +73,7 @@ from bot.components import answer_form, button_row
 from bot.errors import UserError
 from bot.options import OneOf, Text
 from bot.permissions import require_gm, require_guild
-from bot.store.characters import NameTaken, StoredCharacter
+from bot.store.characters import NameTaken
 from bot.text import echo
 from engine.character import (
     AdvanceReport,
@@ -384,22 +385,6 @@ class CharacterCog(
                           lambda _, text: submit_import(interaction, text))
 
 
-async def _as_it_stands(interaction: discord.Interaction[Any],
-                        stored: StoredCharacter) -> tuple[Character, str]:
-    """The character as it stands now: while a fight holds it, the fight's copy (with its live
-    wounds) and a line saying where; else the sheet."""
-    bot: UnhexBot = interaction.client
-    fight = await bot.store.combats.fight_of(stored.id)
-    if fight is None:
-        return stored.character, ""
-    combat = await bot.fights.fight(fight[1])
-    fighter = None if combat is None else next(
-        (f for f in combat.state.fighters if f.character_id == stored.id), None)
-    if fighter is None:
-        return stored.character, ""
-    return fighter.character, f"-# In the fight in <#{fight[1]}>: as it stands now.\n"
-
-
 class SheetCog(commands.Cog):
     @app_commands.command(name="sheet", description="Show a character's sheet to the table.")
     @app_commands.describe(character="Whose sheet (default: your PC)")
@@ -424,7 +409,7 @@ class SheetCog(commands.Cog):
             if count > 1:
                 note = (f"-# Your most recently changed PC of {count}; name another with "
                         "`character:`.\n")
-        shown, where = await _as_it_stands(interaction, stored)
+        shown, where = await as_it_stands(interaction, stored)
         note = where + note
         block = sheet_block(shown)
         if len(note) + len(block) > MESSAGE_LIMIT:

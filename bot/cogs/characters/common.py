@@ -128,3 +128,19 @@ async def _save(
             "nothing changed. Try again."
         )
     return saved
+
+
+async def as_it_stands(interaction: discord.Interaction[Any],
+                       stored: StoredCharacter) -> tuple[Character, str]:
+    """The character as it stands now: while a fight holds it, the fight's copy (with its live
+    wounds) and a line saying where; else the sheet."""
+    bot: UnhexBot = interaction.client
+    fight = await bot.store.combats.fight_of(stored.id)
+    if fight is None:
+        return stored.character, ""
+    combat = await bot.fights.fight(fight[1])
+    fighter = None if combat is None else next(
+        (f for f in combat.state.fighters if f.character_id == stored.id), None)
+    if fighter is None:
+        return stored.character, ""
+    return fighter.character, f"-# In the fight in <#{fight[1]}>: as it stands now.\n"
