@@ -340,6 +340,7 @@ class Ability(_Frozen):
     actions: tuple[Action, ...] = ()  # the rolls the modifier or rule is about
     item: Id | None = None  # the item kind it is about, or "unarmed"
     free_text: bool = False
+    brief: str = ""  # the rule in one short line, for the sheet
 
     @property
     def title(self) -> str:

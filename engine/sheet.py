@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.catalog import Hand, HitLocation, Penalty, Rules
+from engine.catalog import Action, Hand, HitLocation, Penalty, RollModifier, Rules
 from engine.character import (
     HANDS,
     Character,
@@ -202,6 +202,65 @@ def _fit(lines: list[str]) -> str:
     return text
 
 
+_ACTION_WORDS = {
+    Action.ATTACK: "Attack",
+    Action.COUNTERATTACK: "Counterattack",
+    Action.INTERCEPT: "Intercept",
+    Action.DEFEND: "Defend",
+    Action.FIRST_AID: "First aid",
+    Action.INITIATIVE: "Initiative",
+    Action.MOVE: "Move",
+}
+_MODIFIERS = (RollModifier.GOOD, RollModifier.PRECISE, RollModifier.POWERFUL)
+
+
+def _with(item: str | None, rules: Rules) -> str:
+    if item is None:
+        return ""
+    return f" with {rules.items.kind(item).short}" if item in rules.items.ids else f" {item}"
+
+
+def _ability_lines(c: Character, rules: Rules) -> list[str]:
+    """The abilities grouped for play: the non-combat ones; then, per action and item, which
+    of good, precise and powerful apply (from the data rows); then the rules, one short line
+    each.
+
+    >>> from data import load_rules
+    >>> c = Character.new("Ana", level=70).model_copy(update={
+    ...     "good_at": ("lockpicking",),
+    ...     "abilities": ("melee_2h.good_attack", "melee_2h.precise_attack", "leader.rally")})
+    >>> print("\\n".join(_ability_lines(c, load_rules())))
+     Good at lockpicking
+    Good, precise, powerful
+     Attack with 2H melee: good, precise
+    Special rules
+     Leader: Rally
+       Once a fight: team's level up to roll
+    """
+    lines = [f" Good at {activity}" for activity in c.good_at]
+    known = [rules.abilities.ability(a) for a in c.abilities if a in rules.abilities.ids]
+    rolls: dict[tuple[Action, str | None], set[RollModifier]] = {}
+    for ability in known:
+        if ability.modifier is not None:
+            for action in ability.actions:
+                rolls.setdefault((action, ability.item), set()).add(ability.modifier)
+    if rolls:
+        lines.append("Good, precise, powerful")
+        order = list(Action)
+        for (action, item), mods in sorted(rolls.items(),
+                                           key=lambda kv: (order.index(kv[0][0]), kv[0][1] or "")):
+            said = ", ".join(m.value for m in _MODIFIERS if m in mods)
+            lines.append(f" {_ACTION_WORDS[action]}{_with(item, rules)}: {said}")
+    rules_rows = [a for a in known if a.brief]
+    unknown = [a for a in c.abilities if a not in rules.abilities.ids]
+    if rules_rows or unknown:
+        lines.append("Special rules")
+        for ability in rules_rows:
+            lines += [f" {ability.title}", f"   {ability.brief}"]
+        lines += [f" {a}" for a in unknown]
+    return lines
+
+
 def render_wounds(character: Character, *, rules: Rules) -> str:
     """Name, level and the body figure: the compact view for combat status."""
     c = character
@@ -235,8 +294,5 @@ def render_sheet(character: Character, *, rules: Rules) -> str:
     limit = ability_limit(c)
     count = len(c.abilities) + len(c.good_at)
     lines += ["", f"Abilities {count} of {limit} · {max(limit - count, 0)} free"]
-    lines += [f" - Good at {activity}" for activity in c.good_at]
-    for ability_id in c.abilities:
-        known = ability_id in rules.abilities.ids
-        lines.append(f" - {rules.abilities.ability(ability_id).title if known else ability_id}")
+    lines += _ability_lines(c, rules)
     return _fit(lines)

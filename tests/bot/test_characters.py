@@ -17,6 +17,7 @@ from engine.sheet import render_sheet
 from tests.harness import ALICE, BOB, GM, Reply, Table, User
 
 RULES = load_rules()
+S = "\\"
 
 
 def code_block(content: str) -> str:
@@ -236,7 +237,13 @@ async def test_abilities(table: Table) -> None:
                                  ability="unarmed combat: good attack")
     assert by_title.content == "✨ Ana gains Unarmed Combat: Good Attack."
     text = await sheet(table, "Ana")
-    assert " - Good at forensic accounting\n - Unarmed Combat: Fight unarmed" in text
+    assert text.endswith("Abilities 3 of 3 · 0 free\n"
+                         " Good at forensic accounting\n"
+                         "Good, precise, powerful\n"
+                         " Attack unarmed: good\n"
+                         "Special rules\n"
+                         " Unarmed Combat: Fight unarmed\n"
+                         "   Attack, Counter, Intercept barehanded"), text
     full = await table.slash("character ability add", character="Ana", ability="leader.rally")
     refused(full, "Ana has 3 of 3 abilities; the next comes at max level 70.")
     kept = await table.slash("character ability remove", character="Ana",
@@ -317,6 +324,33 @@ async def test_advance_to_60_opens_a_third_ability_with_prerequisites(table: Tab
     refused(await table.slash("character ability remove", character="Ana",
                               ability="leader.direct"),
             "Ana cannot lose Leader: Direct while keeping Leader: Direct on initiative.")
+
+
+async def test_sheet_groups_abilities_by_action_and_item(table: Table) -> None:
+    """/sheet: at a glance, which of good, precise, powerful apply to which action and item, and
+    the special rules in one line each; 40 columns, one message."""
+    await create(table, "Ana", level=90)
+    for ability in ("good at climbing", "melee_2h.good_attack", "melee_2h.powerful_attack",
+                    "melee_2h.good_reactions", "leader.good_initiative", "first_aid.sure"):
+        added = await table.slash("character ability add", character="Ana", ability=ability)
+        assert not added.ephemeral, added.content
+    reply = await table.slash("sheet", character="Ana")
+    text = code_block(reply.content)
+    assert text.endswith(
+        "Abilities 6 of 6 · 0 free\n"
+        " Good at climbing\n"
+        "Good, precise, powerful\n"
+        " Attack with 2H melee: good, powerful\n"
+        " Counterattack with 2H melee: good\n"
+        " Intercept with 2H melee: good\n"
+        " Initiative: good\n"
+        "Special rules\n"
+        " Leader: Good initiative\n"
+        "   A higher teammate may let you roll\n"
+        " First Aid: Sure success\n"
+        f"   Sure success: erase only 1 {S} mark"), text
+    assert len(reply.content) <= 2000
+    assert all(len(line) <= 40 for line in text.splitlines())
 
 
 async def test_recover_after_a_fight(table: Table) -> None:

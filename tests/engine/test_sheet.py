@@ -54,9 +54,12 @@ Items 7 of 7 slots · 0 free
  7. Medkit (first aid) DESTROYED
 
 Abilities 3 of 3 · 0 free
- - Good at forensic accounting
- - Shield: Good Defend
- - AoE: Blast"""
+ Good at forensic accounting
+Good, precise, powerful
+ Defend with shield: good
+Special rules
+ AoE: Blast
+   Blast: damage, extra targets"""
 
 
 def ana_lind() -> Character:
@@ -221,3 +224,23 @@ def test_the_largest_sheet_fits() -> None:
     text = render_sheet(c, rules=RULES)
     assert len(text) <= MAX_CHARS and max(len(line) for line in text.splitlines()) <= WIDTH
     assert text.count("DESTROYED") == 10
+
+
+def test_every_special_rule_has_a_brief_that_fits_one_sheet_line() -> None:
+    """The sheet lists modifiers by action and item, and every other rule by its brief: so each
+    combat row that is more than a good, precise or powerful modifier needs one."""
+    for ability in RULES.abilities.combat:
+        pure_modifier = ability.modifier is not None and ability.id != "leader.good_initiative"
+        assert pure_modifier or ability.brief, ability.id
+        assert len("   " + ability.brief) <= WIDTH, ability.id
+
+
+def test_the_most_abilities_fit_the_sheet() -> None:
+    c = Character.new("Q" * 32, level=99)
+    c, _ = add_good_at(c, "x" * 60, rules=RULES)
+    for ability in ("unarmed.fight", "unarmed.good_attack", "unarmed.good_reactions",
+                    "unarmed.precise_attack", "unarmed.stop_movement"):
+        c, _ = add_ability(c, ability, rules=RULES)
+    text = render_sheet(c, rules=RULES)
+    assert len(text) <= MAX_CHARS and all(len(line) <= WIDTH for line in text.splitlines())
+    assert " Counterattack unarmed: good" in text and " Attack unarmed: good, precise" in text
