@@ -7,6 +7,7 @@ from functools import lru_cache
 from engine.catalog import Rules
 from engine.character import Status, status
 from engine.combat.abilities.hooks import board_words
+from engine.combat.actions.aoe import effects_text
 from engine.combat.model import Combat, Phase, Prompt, game_map_of
 from engine.combat.prompts import SPECS
 from engine.combat.stealth import hidden
@@ -46,18 +47,23 @@ def _who(combat: Combat, p: Prompt) -> str:
 
 
 @lru_cache(maxsize=256)
-def _drawn(map_text: str, occupants: tuple[tuple[str, tuple[str, ...]], ...],
-           width: int) -> str:
-    """The map with who is where; most steps move nobody, so the drawing is kept."""
-    return render_map(game_map_of(map_text), dict(occupants), width=width)
+def _drawn(map_text: str, changes: tuple[tuple[str, str], ...],
+           occupants: tuple[tuple[str, tuple[str, ...]], ...], width: int) -> str:
+    """The map (with the AoE Cover and Demolish in play) with who is where; most steps move
+    nobody, so the drawing is kept."""
+    m = game_map_of(map_text)
+    for kind, area in changes:
+        m = m.with_area_cover(area) if kind == "cover" else m.demolished(area)
+    return render_map(m, dict(occupants), width=width)
 
 
 def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
     """Round, phase, whose turn, one line per fighter (name, team, area, level/max, actions
     left — ``d1``: a leader's action that can only direct, ``directed``: a leader's direction
     waits on them —, KO, yielded or dead when out of the fight, a declaration in force such as
-    all-out, and hidden while Stealth's mark counts), the map with occupants, and what the
-    fight waits for (offers aside); at most 1,980 characters."""
+    all-out, and hidden while Stealth's mark counts), the items on the floor, the AoE effects
+    in play and when they end, the map with occupants (AoE cover and demolished marks drawn),
+    and what the fight waits for (offers aside); at most 1,980 characters."""
     head = f"Round {combat.round} · {combat.phase.value}"
     if combat.acting_team is not None and combat.phase is not Phase.ENDED:
         head += f" · {combat.acting_team} acting"
@@ -86,8 +92,12 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
     occupants: dict[str, list[str]] = {}
     for f in combat.fighters:
         occupants.setdefault(f.area, []).append(f.name)
-    board_map = _drawn(combat.map_text, tuple((a, tuple(n)) for a, n in occupants.items()),
-                       width)
+    changes = tuple((e.kind, e.area) for e in combat.effects if e.kind != "continuous")
+    board_map = _drawn(combat.map_text, changes,
+                       tuple((a, tuple(n)) for a, n in occupants.items()), width)
+    effects = effects_text(combat)
+    if effects:
+        lines.append(effects)
     waiting = _waiting(combat)
     text = "\n".join([*lines, board_map, waiting])
     if len(text) > MAX_CHARS:

@@ -19,6 +19,8 @@ __all__ = [
     "AddFighter",
     "AidMark",
     "AllOutDefend",
+    "AoE",
+    "AoEChoice",
     "Armor",
     "Attack",
     "Begin",
@@ -103,6 +105,25 @@ class Attack(_Command):
     target: str
     weapon: str | None = None
     lethal: bool = True
+
+
+class AoE(_Command):
+    """An AoE attack on an area with the AoE item in both hands (``item``: its name; None:
+    the one held), for the AoE ability the item is for (004 "Abilities": AoE)."""
+
+    kind: Literal["aoe"] = "aoe"
+    fighter: str
+    area: str
+    item: str | None = None
+
+
+class AoEChoice(_Command):
+    """One answer to what an AoE asks: the die (tens, ones), a Blast's target (a name),
+    defend or pass, a location for one point of damage, use or keep armor."""
+
+    kind: Literal["aoe_choice"] = "aoe_choice"
+    fighter: str
+    option: str
 
 
 class Move(_Command):
@@ -313,6 +334,8 @@ Command = Annotated[
     | ChooseOrder
     | ChooseRoller
     | Attack
+    | AoE
+    | AoEChoice
     | Move
     | StopArea
     | Door

@@ -20,6 +20,7 @@ from engine.catalog import Rules
 from engine.combat import choices, damage, rounds
 from engine.combat.actions import (
     all_out,
+    aoe,
     attack,
     direct,
     door,
@@ -36,6 +37,8 @@ from engine.combat.commands import (
     AddFighter,
     AidMark,
     AllOutDefend,
+    AoE,
+    AoEChoice,
     Armor,
     Attack,
     Begin,
@@ -69,6 +72,7 @@ from engine.combat.fighters import standing_teams
 from engine.combat.model import (
     Actor,
     AidAction,
+    AoEAction,
     AttackAction,
     Combat,
     Event,
@@ -118,6 +122,8 @@ HANDLERS: dict[type, Callable[[Combat, Any, Context], Combat]] = {
     ChooseRoller: rounds.choose_roller,
     Done: rounds.done,
     Attack: attack.attack,
+    AoE: aoe.aoe,
+    AoEChoice: aoe.aoe_choice,
     Move: move.move,
     StopArea: move.stop_area,
     React: window.react,
@@ -155,6 +161,7 @@ STEPS: dict[type, StepRules] = {
     MoveAction: StepRules(move.advance, move.prompts),
     AidAction: StepRules(first_aid.advance, first_aid.prompts),
     RallyAction: StepRules(rally.advance, rally.prompts),
+    AoEAction: StepRules(aoe.advance, aoe.prompts),
 }
 
 _MAX_STEPS = 1000  # a step either waits, or leaves the stack, or pushes one that will

@@ -21,6 +21,9 @@ from engine.names import name_key
 __all__ = [
     "Actor",
     "AidAction",
+    "AoEAction",
+    "AoEWound",
+    "AreaEffect",
     "AttackAction",
     "Combat",
     "Direction",
@@ -84,6 +87,11 @@ class PromptKind(StrEnum):
     AID_PERMANENT = "aid_permanent"  # options: location ids (one X there becomes ■)
     ALL_OUT_DEFEND = "all_out_defend"  # options: declare (an offer: the fight does not wait)
     AID_SURE = "aid_sure"  # options: roll, sure (the First Aid ability's sure success)
+    AOE_DICE = "aoe_dice"  # options: tens, ones (the die for damage, or for rounds: Cover)
+    AOE_TARGET = "aoe_target"  # options: names of who a Blast may still take as a target
+    AOE_DEFEND = "aoe_defend"  # options: defend, pass (a Blast's target, once chosen)
+    AOE_PLACE = "aoe_place"  # options: location ids (one point of AoE damage there per answer)
+    AOE_ARMOR = "aoe_armor"  # options: use, keep (armor where AoE damage was placed)
 
 
 class Prompt(_Frozen):
@@ -108,6 +116,9 @@ class EventKind(StrEnum):
     AID_MARK = "aid_mark"
     AID_SURE = "aid_sure"  # the treater takes a sure success, or rolls
     AMMO = "ammo"
+    AOE = "aoe"  # an AoE attack on an area: declared, its choices, its effect
+    AOE_DAMAGE = "aoe_damage"  # AoE damage placed by the damaged character's player
+    AOE_EFFECT = "aoe_effect"  # a lasting AoE effect begins or ends
     BEGIN = "begin"
     CANCELLED = "cancelled"
     DAMAGE = "damage"
@@ -399,9 +410,77 @@ class RallyAction(_Frozen):
         return {self.leader}
 
 
+class AoEWound(_Frozen):
+    """AoE damage one character takes: its player spreads it over locations (one point per
+    answer), then says whether armor takes the damage at each location that has some."""
+
+    fighter: str
+    amount: int
+    plan: dict[str, int] = {}  # location id -> points placed there
+    armor: tuple[str, ...] = ()  # locations where armor takes that location's points
+    kept: tuple[str, ...] = ()  # locations where the damage is taken despite armor
+    done: bool = False
+
+    @property
+    def placed(self) -> int:
+        return sum(self.plan.values())
+
+
+class AoETarget(_Frozen):
+    """A Blast's target: whether it Defends (``answer``), and its roll when it does."""
+
+    fighter: str
+    answer: Literal["defend", "pass"] | None = None
+    free: bool = False  # All-Out Defend: the Defend spends no action
+    roll: RollState | None = None
+
+
+class AoEAction(_Frozen):
+    """An AoE attack on an area (004 "Abilities": AoE): the roll, the user's choices (which
+    die does what; a Blast's targets), the targets' Defends, then each damaged character's
+    placement of the damage. ``variety`` is blast, continuous, cover or demolish."""
+
+    kind: Literal["aoe"] = "aoe"
+    seq: int
+    attacker: str
+    area: str
+    item: str  # the item's name (destroyed on declaring)
+    ability: str  # the ability id the item is for
+    variety: Literal["blast", "continuous", "cover", "demolish"]
+    roll: RollState
+    first: int | None = None  # the chosen die: damage (Blast, Continuous) or rounds (Cover)
+    second: int | None = None  # the other die: extra targets (Blast), rounds (Continuous)
+    targets: tuple[AoETarget, ...] = ()
+    offered: tuple[str, ...] = ()  # the keys a Blast's user is choosing among now
+    targets_done: bool = False
+    rolled: bool = False  # the Defends are rolled
+    outcome_done: bool = False
+    wounds: tuple[AoEWound, ...] = ()
+
+    @property
+    def window_open(self) -> bool:
+        return False
+
+    @property
+    def involved(self) -> set[str]:
+        return {self.attacker, *(t.fighter for t in self.targets)}
+
+
+class AreaEffect(_Frozen):
+    """A lasting AoE effect on an area (004 "Abilities": AoE; RULINGS 13, 18): Continuous
+    damage, Cover, or Demolish. ``until``: the last round it holds (it ends at that round's
+    end); None: the rest of the fight (Demolish)."""
+
+    area: str
+    kind: Literal["continuous", "cover", "demolish"]
+    value: int = 0  # Continuous: the damage
+    until: int | None = None
+    by: str = ""  # the user's name
+
+
 #: What the fight is in the middle of, innermost last (an Intercept stands above its Move).
 Step = Annotated[
-    AttackAction | MoveAction | AidAction | RallyAction, Field(discriminator="kind")
+    AttackAction | MoveAction | AidAction | RallyAction | AoEAction, Field(discriminator="kind")
 ]
 
 
@@ -421,6 +500,14 @@ class RollerChoice(_Frozen):
 def game_map_of(text: str) -> GameMap:
     """The map a fight's ``map_text`` describes (parsed once per text)."""
     return parse_map(text)
+
+
+@lru_cache(maxsize=64)
+def _changed_map(text: str, changes: tuple[tuple[str, str], ...]) -> GameMap:
+    m = game_map_of(text)
+    for kind, area in changes:
+        m = m.with_area_cover(area) if kind == "cover" else m.demolished(area)
+    return m
 
 
 class Combat(_Frozen):
@@ -443,6 +530,7 @@ class Combat(_Frozen):
     action_seq: int = 0
     steps: tuple[Step, ...] = ()  # what is being resolved, innermost last
     prompts: tuple[Prompt, ...] = ()
+    effects: tuple[AreaEffect, ...] = ()  # lasting AoE effects, oldest first
 
     @model_validator(mode="before")
     @classmethod
@@ -468,7 +556,7 @@ class Combat(_Frozen):
         return data
 
     @property
-    def step(self) -> AttackAction | MoveAction | AidAction | RallyAction | None:
+    def step(self) -> AttackAction | MoveAction | AidAction | RallyAction | AoEAction | None:
         """The innermost step being resolved, if any."""
         return self.steps[-1] if self.steps else None
 
@@ -498,7 +586,10 @@ class Combat(_Frozen):
         raise RuleError(f"There is no fighter called {name_or_key.strip()!r} in this combat.")
 
     def game_map(self) -> GameMap:
-        return game_map_of(self.map_text)
+        """The fight's map as it stands: the drawn map, with the AoE Cover and Demolish
+        effects in play applied in the order they were made (RULINGS 13)."""
+        changes = tuple((e.kind, e.area) for e in self.effects if e.kind != "continuous")
+        return _changed_map(self.map_text, changes)
 
     def fighters_of(self, user_id: int) -> tuple[Fighter, ...]:
         return tuple(f for f in self.fighters if f.owner_id == user_id)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from engine.combat.commands import (
     AidMark,
     AllOutDefend,
+    AoEChoice,
     Armor,
     ChooseDice,
     ChooseOrder,
@@ -34,6 +35,7 @@ from engine.combat.commands import (
 from engine.combat.context import require_control
 from engine.combat.model import (
     Actor,
+    AoEAction,
     AttackAction,
     Combat,
     Fighter,
@@ -119,6 +121,14 @@ def _critical(option: str, fighter: str) -> Command:
     if option == "adjust":  # the bot asks for the value in a form, then makes the command
         raise RuleError("Adjust needs the value to adjust the roll to.")
     return CriticalChoice(fighter=fighter, choice=option)
+
+
+def _aoe(option: str, fighter: str) -> Command:
+    return AoEChoice(fighter=fighter, option=option)
+
+
+def _die(option: str, dice: tuple[int, int]) -> str:
+    return f"{'Tens' if option == 'tens' else 'Ones'} die: {dice[0 if option == 'tens' else 1]}"
 
 
 def _item_number(option: str) -> str:
@@ -230,6 +240,27 @@ SPECS: dict[PromptKind, PromptSpec] = {
         "them without spending an action (not good, never critical), and take no other action",
         lambda option, fighter: AllOutDefend(fighter=fighter),
         {"declare": "All-Out Defend"}, slash="alloutdefend", offer=True),
+    PromptKind.AOE_DICE: PromptSpec(
+        "choose the AoE's dice", "AoE dice",
+        "chooses a die for the AoE (Blast: damage, the other more targets; Continuous: "
+        "damage, the other rounds; Cover: rounds)", _aoe,
+        {"tens": "Tens die", "ones": "Ones die"}, dice_label=_die, slash="aoe"),
+    PromptKind.AOE_TARGET: PromptSpec(
+        "choose the blast's targets", "blast targets",
+        "chooses a target of the blast, one per click (enemies first)", _aoe,
+        other_label=lambda name: f"Hit {name}", slash="aoe"),
+    PromptKind.AOE_DEFEND: PromptSpec(
+        "defend against the blast", "defend the blast?",
+        "is caught in a blast: spend an action to Defend (beat the roll: no damage)?", _aoe,
+        {"defend": "Defend", "pass": "Take the damage"}, slash="aoe"),
+    PromptKind.AOE_PLACE: PromptSpec(
+        "place the AoE damage", "place AoE damage",
+        "places the AoE damage, one point per click", _aoe,
+        other_label=_location, slash="aoe"),
+    PromptKind.AOE_ARMOR: PromptSpec(
+        "decide about armor", "armor vs AoE?",
+        "has armor where the AoE damage goes: destroy it instead of taking that damage?",
+        _aoe, {"use": "Destroy armor", "keep": "Take the damage"}, slash="aoe"),
 }
 
 
@@ -293,6 +324,9 @@ def prompt_dice(c: Combat, p: Prompt) -> Dice:
     aid = c.aid
     if p.kind is PromptKind.AID_DICE and aid is not None and aid.roll is not None:
         result = aid.roll.roll.result
+        return result.tens, result.ones
+    if p.kind is PromptKind.AOE_DICE and isinstance(c.step, AoEAction):
+        result = c.step.roll.roll.result
         return result.tens, result.ones
     attack = c.attack
     if p.kind is not PromptKind.CHOOSE_DICE or not isinstance(attack, AttackAction):

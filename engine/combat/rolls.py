@@ -9,6 +9,7 @@ from engine.catalog import Action
 from engine.combat.abilities import UNARMED
 from engine.combat.model import (
     AidAction,
+    AoEAction,
     AttackAction,
     Combat,
     MoveAction,
@@ -80,6 +81,8 @@ def rolls_deciding(c: Combat) -> tuple[RollState, ...]:
         return () if step.roll is None else (step.roll,)
     if isinstance(step, RallyAction):
         return (step.roll,)
+    if isinstance(step, AoEAction):
+        return (step.roll, *(t.roll for t in step.targets if t.roll is not None))
     if isinstance(step, AttackAction):
         return step.rolls
     if isinstance(step, MoveAction) and step.roll is not None and not step.roll_done:
@@ -98,6 +101,14 @@ def replace_roll(c: Combat, new: RollState) -> Combat:
     step = c.step
     if isinstance(step, AidAction | MoveAction | RallyAction):
         return replace_top(c, step.model_copy(update={"roll": new}))
+    if isinstance(step, AoEAction):
+        if new.purpose == "attack":
+            return replace_top(c, step.model_copy(update={"roll": new}))
+        targets = tuple(
+            t.model_copy(update={"roll": new}) if t.fighter == new.fighter else t
+            for t in step.targets
+        )
+        return replace_top(c, step.model_copy(update={"targets": targets}))
     assert isinstance(step, AttackAction)
     states = tuple(
         new if (s.fighter, s.purpose) == (new.fighter, new.purpose) else s for s in step.rolls

@@ -30,6 +30,7 @@ from engine.combat.abilities.hooks import (
 from engine.combat.actions.all_out import declare_problem
 from engine.combat.actions.direct import end_directions, may_direct_someone
 from engine.combat.commands import ChooseOrder, ChooseRoller, Done
+from engine.combat.actions.aoe import expire as expire_effects
 from engine.combat.context import Context, controls, require_phase
 from engine.combat.fighters import (
     can_act,
@@ -357,6 +358,7 @@ def next_turn(c: Combat, ctx: Context) -> Combat:
     if turn < len(c.order):
         return _announce_turn(c.model_copy(update={"turn": turn}), ctx)
     ctx.emit(EventKind.ROUND_END, f"Round {c.round} ends.")
+    c = expire_effects(c, ctx)
     return start_round(c, ctx)
 
 

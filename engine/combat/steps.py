@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from engine.combat.model import AidAction, AttackAction, Combat, MoveAction, RallyAction, Step
+from engine.combat.model import (
+    AidAction,
+    AoEAction,
+    AttackAction,
+    Combat,
+    MoveAction,
+    RallyAction,
+    Step,
+)
 
 __all__ = ["AnyStep", "pop", "push", "replace_step", "replace_top"]
 
-AnyStep = AttackAction | MoveAction | AidAction | RallyAction
+AnyStep = AttackAction | MoveAction | AidAction | RallyAction | AoEAction
 
 
 def push(c: Combat, step: AnyStep) -> Combat:

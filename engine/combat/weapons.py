@@ -81,7 +81,8 @@ def _item_problem(c: Character, index: int, rules: Rules, usable: tuple[Hand, ..
     if kind.attack is None:
         return f"{item.name} is not a weapon."
     if kind.attack == "aoe":
-        return "AoE attacks are not supported yet; the GM can resolve them by hand."
+        return (f"{item.name} is an AoE weapon: it attacks an area, not a character "
+                "(use /aoe area:).")
     if kind.attack_requires and kind.attack_requires not in c.abilities:
         ability = rules.abilities.ability(kind.attack_requires)
         return f"{c.name} needs the ability {ability.title} to attack with {item.name}."
@@ -194,6 +195,11 @@ def choose_weapon(
         return picked
     options = weapons(f, rules)
     if not options:
+        held = (f.character.held(h) for h in HANDS)
+        aoe = [i for i in held if i is not None
+               and rules.items.kind(f.character.items[i].kind).attack == "aoe"]
+        if aoe:  # "AoE weapons ... against an area": the AoE attack, not this one
+            raise RuleError(str(_item_problem(f.character, aoe[0], rules, ())))
         raise RuleError(f"{f.name} has no weapon in hand to attack with.")
     problems = [attack_problem(c, f, t, w, rules, lethal) for w in options]
     for w, problem in zip(options, problems, strict=True):

@@ -1,4 +1,4 @@
-"""The players' fight commands: `/attack`, `/move`, `/door`, `/firstaid`, `/item …` (with the
+"""The players' fight commands: `/attack`, `/aoe`, `/move`, `/door`, `/firstaid`, `/item …` (with the
 hands panel of :mod:`.hands`), a leader's `/rally` and `/direct`, the
 reactions `/defend`, `/counterattack`, `/intercept`, `/alloutdefend` (Shield), and `/done`,
 `/surrender`, `/help`.
@@ -21,6 +21,7 @@ from bot.cogs.combat.acting import As, HandOption, Name
 from bot.cogs.combat.session import FightSession
 from engine.combat import (
     AllOutDefend,
+    AoE,
     Attack,
     Combat,
     Command,
@@ -43,7 +44,8 @@ HELP = """**Running an Unhex fight**
 4. On your team's turn, each character acts once: `/attack`, `/move`, `/door`, `/firstaid`,
    `/item hold|stow|pickup|use` (`/item drop` is free). `/item hands` sets both hands for one
    action (without options: a menu per hand). With Speed, `/move to: then:` rolls to move
-   twice. A leader may `/rally` (once a fight, or when it is won) or `/direct who:` a
+   twice. With an AoE weapon in both hands, `/aoe area:` uses it on an area (range 0-1; the
+   item is spent), and whoever is hit places the damage with buttons. A leader may `/rally` (once a fight, or when it is won) or `/direct who:` a
    teammate, who then acts without spending an action of their own (or presses **Refuse the
    direction**). `/done` ends your team's turn.
 5. Attacks and moves open a reaction window: **Defend**, **Counterattack**, **Intercept** or
@@ -87,6 +89,18 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                      as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: Attack(
             fighter=key, target=target, weapon=with_, lethal=lethal))
+
+    @app_commands.command(name="aoe", description="Use the AoE weapon in your hands on an area "
+                                                  "(one action; the item is spent).")
+    @app_commands.describe(area="The area: yours or one step away, in sight",
+                           with_="The AoE item in your hands (default: the one held)",
+                           as_="Which of your characters")
+    @app_commands.rename(with_="with", as_="as")
+    @app_commands.autocomplete(area=acting.areas)
+    @app_commands.guild_only()
+    async def aoe(self, interaction: discord.Interaction[Any], area: Name,
+                  with_: Name | None = None, as_: As | None = None) -> None:
+        await self.act(interaction, as_, lambda key: AoE(fighter=key, area=area, item=with_))
 
     @app_commands.command(name="move", description="Move to a connected area (one action).")
     @app_commands.describe(to="The area one step away",

@@ -11,6 +11,7 @@ check that every ability of the data is one of: a modifier row, a registered rul
 
 from __future__ import annotations
 
+from engine.combat.abilities.aoe import AreaCover, Blast, Continuous, Demolish
 from engine.combat.abilities.first_aid import SureSuccess
 from engine.combat.abilities.leader import Direct, InitiativeDirect, LetLeaderRoll, Rally
 from engine.combat.abilities.melee_1h import TargetLosesAction
@@ -29,14 +30,10 @@ REGISTRY: dict[str, AbilityRule] = {
     for rule in (
         LongSight(), NoCounterattack(), CriticalDestroy(), TargetLosesAction(), SureSuccess(),
         Fight(), DefendOthers(), ShieldAttack(), AllOutDefend(), StopMovement(), MoveTwice(),
-        Hide(), LetLeaderRoll(), Rally(), Direct(), InitiativeDirect(),
+        Hide(), LetLeaderRoll(), Rally(), Direct(), InitiativeDirect(), Blast(), Continuous(),
+        AreaCover(), Demolish(),
     )
 }
 
 #: In the data and on sheets, but not yet played by the combat engine (the GM resolves them).
-NOT_YET_IN_PLAY: frozenset[str] = frozenset({
-    "aoe.blast",
-    "aoe.continuous",
-    "aoe.cover",
-    "aoe.demolish",
-})
+NOT_YET_IN_PLAY: frozenset[str] = frozenset()

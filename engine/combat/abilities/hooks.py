@@ -22,6 +22,7 @@
 | ``directs`` | any | Direct |
 | ``initiative_direct_actions`` | sum | a successful initiative roll |
 | ``action_cost`` | min, default 1; every rule is asked | every action |
+| ``aoe_variety`` | the one rule of the item's ability | an AoE attack (the item names it) |
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from engine.combat.model import Combat, Fighter, Weapon
 from engine.errors import RuleError
 
 __all__ = [
-    "CRITICAL_OPTIONS", "act_problem", "action_cost", "board_words", "counterable",
+    "CRITICAL_OPTIONS", "act_problem", "action_cost", "aoe_variety", "board_words", "counterable",
     "critical_extras", "critical_options", "directs", "extra_weapons", "free_defend",
     "has_modifier", "hides", "initiative_direct_actions", "marks_to_block", "may_defend",
     "moves_twice", "rallies", "roll_limits", "roll_modifiers", "rolls_initiative_for_higher",
@@ -184,3 +185,11 @@ def action_cost(f: Fighter) -> int:
     Every registered rule is asked, not only ``f``'s: what makes an action cheaper may be a
     mark another fighter's ability left on ``f`` (a leader's direction)."""
     return min([1, *(m for r in REGISTRY.values() if (m := r.action_cost(f)) is not None)])
+
+
+def aoe_variety(c: Character, ability_id: str) -> str | None:
+    """The variety an AoE item made for ``ability_id`` attacks with, when ``c`` has that
+    ability and it is in play (None otherwise)."""
+    if ability_id not in c.abilities or ability_id not in REGISTRY:
+        return None
+    return REGISTRY[ability_id].aoe_variety()

@@ -113,3 +113,8 @@ class AbilityRule:
         """Whether a successful Intercept by ``c`` with ``weapon`` may stop the mover even
         when it fills no leg (the interceptor then chooses where the mover ends)."""
         return False
+
+    def aoe_variety(self) -> str | None:
+        """The AoE variety an item for this ability attacks with (blast, continuous, cover,
+        demolish), or None: not an AoE ability."""
+        return None

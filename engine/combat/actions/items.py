@@ -182,7 +182,7 @@ def _use_text(c: Combat, f: Fighter, name: str | None, rules: Rules) -> str:
     if kind.id == "first_aid":
         raise RuleError(f"{item.name} is first aid: use /firstaid.")
     if kind.attack == "aoe":
-        raise RuleError(f"{item.name} is an AoE weapon: AoE attacks are resolved by the GM.")
+        raise RuleError(f"{item.name} is an AoE weapon: use it on an area with /aoe area:.")
     usable = usable_hands(ch, rules=rules)
     if len(hands) < kind.hands or any(h not in usable for h in hands):
         raise RuleError(f"{f.name} cannot use {item.name}: it needs {kind.hands} usable hands.")

@@ -1,0 +1,509 @@
+"""AoE (004 "Abilities": Area of Effect): an Attack on an area at range 0 or 1 with an AoE item,
+which the attempt destroys, made for the AoE ability the item is for (Blast, Continuous, Cover,
+Demolish).
+
+"They all use an Attack action, not Counterattack or Intercept, against an area at a range of
+0 or 1. Failed AoE rolls have no effect. On a critical failure you take the *sum* of the dice in
+damage" (100 reads as 20, RULINGS 3). "AoEs cannot be Counterattacked. Neither cover nor shields
+apply to AoEs. Damage caused by AoEs can be spread among locations of the damaged character's
+choice, and can be prevented by armor as normal."
+
+The step (``AoEAction``): the roll, and a critical success's choice; on a success the user's
+choice of dice (``AOE_DICE``: which die is damage, or rounds), then for a Blast the targets
+(``AOE_TARGET``, asked only when there is a choice) and each target's Defend (``AOE_DEFEND``,
+asked once it is chosen: the book's example has the target Defend after the roll), then each
+damaged character places the damage, one point per answer (``AOE_PLACE``) and says whether
+armor takes it where it has some (``AOE_ARMOR``). Lasting effects go to ``Combat.effects``.
+
+Dice order: the user's two dice, then each defending target's two, in the order chosen.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, cast
+
+from engine.catalog import Rules
+from engine.character import Status, destroy_item, status, take_damage
+from engine.combat.abilities.hooks import act_problem, aoe_variety, free_defend
+from engine.combat.commands import AoE, AoEChoice
+from engine.combat.context import Context, require_phase
+from engine.combat.fighters import (
+    acting_fighter,
+    can_act,
+    lose_action,
+    put,
+    settle_status,
+    side,
+    spend_action,
+    spend_reaction,
+)
+from engine.combat.model import (
+    AoEAction,
+    AoETarget,
+    AoEWound,
+    AreaEffect,
+    Combat,
+    Dropped,
+    EventKind,
+    Fighter,
+    Phase,
+    Prompt,
+    PromptKind,
+    RollState,
+)
+from engine.combat.prompts import answering, prompt
+from engine.combat.stealth import lose_stealth
+from engine.combat.steps import pop, push, replace_top
+from engine.dice import Roll, opposed
+from engine.errors import RuleError
+
+__all__ = ["advance", "aoe", "aoe_choice", "effects_text", "prompts"]
+
+_OUT = (Status.DEAD, Status.SURRENDERED)
+_PROMPTS = (
+    PromptKind.AOE_DICE, PromptKind.AOE_TARGET, PromptKind.AOE_DEFEND, PromptKind.AOE_PLACE,
+    PromptKind.AOE_ARMOR,
+)
+
+
+def _aoe_item(f: Fighter, name: str | None, rules: Rules) -> int:
+    """The AoE item in ``f``'s hands to use (the named one, or the only one held)."""
+    ch = f.character
+    held = [i for i in dict.fromkeys((ch.right_hand, ch.left_hand)) if i is not None]
+    aoe = [i for i in held if rules.items.kind(ch.items[i].kind).attack == "aoe"]
+    if name is not None:
+        key = name.strip().casefold()
+        named = [i for i, it in enumerate(ch.items) if it.name.casefold() == key
+                 and not it.destroyed]
+        if not named:
+            raise RuleError(f"{f.name} has no item called {name.strip()!r}.")
+        if not any(i in held for i in named):
+            raise RuleError(f"{ch.items[named[0]].name} is not in {f.name}'s hands.")
+        aoe = [i for i in named if i in aoe]
+        if not aoe:
+            raise RuleError(f"{ch.items[named[0]].name} is not an AoE weapon.")
+    if not aoe:
+        raise RuleError(f"{f.name} holds no AoE weapon (it takes both hands).")
+    index = aoe[0]
+    item = ch.items[index]
+    if ch.right_hand != index or ch.left_hand != index:
+        raise RuleError(f"{item.name} needs both hands.")
+    return index
+
+
+def aoe(c: Combat, cmd: AoE, ctx: Context) -> Combat:
+    """Declare an AoE attack on an area: range 0 or 1 and line of sight (004 "Line of Sight":
+    "To make an attack, you must have line of sight to your target"); the item is destroyed
+    and the roll made at once (no reaction comes before it: an AoE cannot be Counterattacked,
+    and a Blast's targets are chosen after the roll)."""
+    rules = ctx.rules
+    f = acting_fighter(c, cmd.fighter, ctx)
+    index = _aoe_item(f, cmd.item, rules)
+    ch = f.character
+    item = ch.items[index]
+    if item.ability is None or item.ability not in ch.abilities:
+        which = rules.abilities.ability(item.ability).title if item.ability else "an AoE ability"
+        raise RuleError(f"{f.name} needs {which} to use {item.name}.")
+    variety = aoe_variety(ch, item.ability)
+    if variety is None:
+        raise RuleError(f"{rules.abilities.ability(item.ability).title} is not played by the "
+                        "bot yet; the GM resolves it.")
+    m = c.game_map()
+    area = m.area(cmd.area)
+    kind = rules.items.kind(item.kind)
+    distance = m.range(f.area, area)
+    if distance is None or not kind.in_range(distance):
+        far = "no path leads there" if distance is None else f"range {distance}"
+        raise RuleError(f"{area} is out of range for {item.name}: {far} (reaches range 0-1).")
+    if not m.line_of_sight(f.area, area):
+        raise RuleError(f"{f.name} has no line of sight from {f.area} to {area}.")
+    seq = c.action_seq + 1
+    ch, report = destroy_item(ch, index, rules=rules)
+    f = spend_action(f, ctx).model_copy(update={"character": ch})
+    c = put(c.model_copy(update={"action_seq": seq}), f)
+    title = rules.abilities.ability(item.ability).name
+    ctx.emit(EventKind.AOE, f"{f.name} uses {item.name} ({title}) on {area}; "
+             f"{item.name} is destroyed.", f.key)
+    c = lose_stealth(c, f.key, ctx)
+    roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
+    ctx.say_roll(EventKind.ROLL, f"{f.name}'s {title} on {area}", f.key, roll.result)
+    step = AoEAction(
+        seq=seq, attacker=f.key, area=area, item=item.name, ability=item.ability,
+        variety=cast(Literal["blast", "continuous", "cover", "demolish"], variety),
+        roll=RollState(fighter=f.key, purpose="attack", roll=roll),
+    )
+    return push(c, step)
+
+
+# -- the step ---------------------------------------------------------------------------------
+
+
+def _top(c: Combat) -> AoEAction:
+    step = c.step
+    assert isinstance(step, AoEAction)
+    return step
+
+
+def _in_area(c: Combat, a: AoEAction, rules: Rules) -> list[Fighter]:
+    return [g for g in c.fighters if g.area == a.area
+            and status(g.character, rules=rules) not in _OUT]
+
+
+def _candidates(c: Combat, a: AoEAction, rules: Rules) -> tuple[str, ...]:
+    """Whom the user may still take as a Blast's target: enemies first; allies (the user
+    included) only when no enemy in the area is left to take."""
+    team = c.fighter(a.attacker).team
+    taken = {t.fighter for t in a.targets}
+    free = [g for g in _in_area(c, a, rules) if g.key not in taken]
+    enemies = [g for g in free if g.team != team]
+    return tuple(g.key for g in (enemies or free))
+
+
+def _wanted(a: AoEAction) -> int:
+    """A Blast's number of targets: one, and the *additional* ones of the chosen die."""
+    return 1 + (a.second or 0)
+
+
+def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
+    rules = ctx.rules
+    a = _top(c)
+    if a.roll.roll.awaits_critical_choice:
+        return c, True
+    res = a.roll.roll.result
+    user = c.fighter(a.attacker)
+    if not a.outcome_done and not res.success:
+        c = _failed(c, a, ctx)
+        a = _top(c)
+    if not a.outcome_done:
+        dice = (res.tens, res.ones)
+        if a.first is None:
+            if a.variety == "demolish":
+                return pop(_demolish(c, a, ctx)), False
+            if dice[0] != dice[1]:
+                return c, True  # the user chooses which die is which
+            c = _dice_chosen(c, a, res.tens, res.ones, ctx)
+            a = _top(c)
+        if a.variety == "cover":
+            return pop(_add_effect(c, a, "cover", 0, a.first or 0, ctx)), False
+        if a.variety == "continuous":
+            return pop(_add_effect(c, a, "continuous", a.first or 0, a.second or 0, ctx)), False
+        if not a.targets_done:
+            candidates = _candidates(c, a, rules)
+            left = _wanted(a) - len(a.targets)
+            if left > 0 and candidates and len(candidates) > left:
+                if a.offered != candidates:
+                    c = replace_top(c, a.model_copy(update={"offered": candidates}))
+                return c, True  # the user chooses among them
+            if left > 0 and candidates:
+                c = _take(c, a, candidates, ctx)
+                a = _top(c)
+                if _wanted(a) > len(a.targets) and _candidates(c, a, rules):
+                    return advance(c, ctx)
+            c = replace_top(c, a.model_copy(update={"targets_done": True}))
+            a = _top(c)
+            if not a.targets:
+                ctx.emit(EventKind.AOE, f"Nobody is in {a.area}: the blast hits no one.", user.key)
+            c = _offer_defends(c, a, ctx)
+            a = _top(c)
+        if any(t.answer is None for t in a.targets):
+            return c, True
+        if not a.rolled:
+            c = _roll_defends(c, a, ctx)
+            a = _top(c)
+        if any(t.roll is not None and t.roll.roll.awaits_critical_choice for t in a.targets):
+            return c, True
+        c = _blast_outcome(c, a, ctx)
+        a = _top(c)
+    if any(not w.done for w in a.wounds):
+        return c, True
+    return pop(c), False
+
+
+def _failed(c: Combat, a: AoEAction, ctx: Context) -> Combat:
+    """"Failed AoE rolls have no effect." A critical failure also loses the next action (the
+    book's default, which the AoE rule does not replace) and deals the sum of the dice to the
+    user (RULINGS 3: 100 reads as 20)."""
+    res = a.roll.roll.result
+    user = c.fighter(a.attacker)
+    wounds: tuple[AoEWound, ...] = ()
+    if res.critical_failure:
+        c = put(c, lose_action(user))
+        tens, ones = (10, 10) if res.value == 100 else (res.tens, res.ones)
+        amount = tens + ones
+        ctx.emit(EventKind.LOST_ACTION, f"{user.name} rolled a critical failure: they lose the "
+                 f"next action and take {amount} damage from their own AoE.", user.key)
+        if amount:
+            wounds = (AoEWound(fighter=user.key, amount=amount),)
+    else:
+        ctx.emit(EventKind.MISS, f"{user.name}'s AoE fails: it has no effect.", user.key)
+    return replace_top(c, a.model_copy(update={"outcome_done": True, "targets_done": True,
+                                               "wounds": wounds}))
+
+
+def _dice_chosen(c: Combat, a: AoEAction, first: int, second: int, ctx: Context) -> Combat:
+    user = c.fighter(a.attacker)
+    if a.variety == "blast":
+        text = f"{user.name} chooses {first} damage and {second} additional targets."
+    elif a.variety == "continuous":
+        text = f"{user.name} chooses {first} damage for {_rounds(second)}."
+    else:
+        text = f"{user.name} chooses cover for {_rounds(first)}."
+    ctx.emit(EventKind.AOE, text, user.key, (first, second))
+    return replace_top(c, a.model_copy(update={"first": first, "second": second}))
+
+
+def _rounds(n: int) -> str:
+    """RULINGS 18: 0 ends at the end of this round, 1 at the end of the next."""
+    return "the rest of this round" if n == 0 else f"{n} more round{'s' if n > 1 else ''}"
+
+
+def _take(c: Combat, a: AoEAction, keys: tuple[str, ...], ctx: Context) -> Combat:
+    names = ", ".join(c.fighter(k).name for k in keys)
+    ctx.emit(EventKind.AOE, f"The blast takes {names}.", a.attacker)
+    targets = (*a.targets, *(AoETarget(fighter=k) for k in keys))
+    return replace_top(c, a.model_copy(update={"targets": targets}))
+
+
+def _offer_defends(c: Combat, a: AoEAction, ctx: Context) -> Combat:
+    """Each target that could spend an action on Defend is asked; the others pass."""
+    rules = ctx.rules
+    targets = []
+    for t in a.targets:
+        g = c.fighter(t.fighter)
+        free = free_defend(g, g)
+        able = (g.key != a.attacker and can_act(g, rules) and g.reacted_to != a.seq
+                and (free or (g.actions > 0 and act_problem(g) is None)))
+        targets.append(t if able else t.model_copy(update={"answer": "pass"}))
+        if able:
+            ctx.emit(EventKind.WINDOW, f"{g.name} may Defend against the blast (spending an "
+                     "action) or take the damage.", g.key)
+        else:
+            ctx.emit(EventKind.AOE, f"{g.name} cannot Defend.", g.key)
+    return replace_top(c, a.model_copy(update={"targets": tuple(targets)}))
+
+
+def _roll_defends(c: Combat, a: AoEAction, ctx: Context) -> Combat:
+    targets = []
+    for t in a.targets:
+        if t.answer == "defend":
+            g = c.fighter(t.fighter)
+            ch = g.character
+            roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
+            ctx.say_roll(EventKind.ROLL, f"{g.name} defends against the blast", g.key,
+                         roll.result)
+            t = t.model_copy(update={"roll": RollState(fighter=g.key, purpose="defend",
+                                                       roll=roll)})
+        targets.append(t)
+    return replace_top(c, a.model_copy(update={"targets": tuple(targets), "rolled": True}))
+
+
+def _blast_outcome(c: Combat, a: AoEAction, ctx: Context) -> Combat:
+    """"If a target spends an action on a successful Defend that beats your roll they take no
+    damage. Otherwise each target takes that amount of damage." (RULINGS 6 for "beats")."""
+    user = c.fighter(a.attacker)
+    att = a.roll.roll.result
+    wounds = []
+    for t in a.targets:
+        g = c.fighter(t.fighter)
+        if t.roll is not None:
+            d = t.roll.roll.result
+            if d.critical_failure:
+                c = put(c, lose_action(c.fighter(g.key)))
+                ctx.emit(EventKind.LOST_ACTION, f"{g.name} rolled a critical failure and "
+                         "loses the next action.", g.key)
+            if opposed(att, d, a_side=side(user), b_side=side(g)) == 1:
+                ctx.emit(EventKind.DEFENDED, f"{g.name}'s Defend ({d.value}) beats "
+                         f"{att.value}: no damage.", g.key)
+                continue
+            ctx.emit(EventKind.DEFEND_FAILED, f"{g.name}'s Defend ({d.value}) does not beat "
+                     f"{att.value}.", g.key)
+        if not a.first:
+            ctx.emit(EventKind.DAMAGE, f"{g.name} takes no damage (a damage die of 0).", g.key)
+            continue
+        wounds.append(AoEWound(fighter=g.key, amount=a.first))
+    return replace_top(c, a.model_copy(update={"outcome_done": True, "wounds": tuple(wounds)}))
+
+
+def _add_effect(
+    c: Combat, a: AoEAction, kind: Literal["continuous", "cover"], value: int, rounds: int,
+    ctx: Context,
+) -> Combat:
+    user = c.fighter(a.attacker)
+    if kind == "continuous" and not value:
+        ctx.emit(EventKind.AOE_EFFECT, f"{user.name}'s Continuous effect does no damage "
+                 f"(a damage die of 0): nothing lasts in {a.area}.", user.key)
+        return c
+    effect = AreaEffect(area=a.area, kind=kind, value=value, until=c.round + rounds,
+                        by=user.name)
+    ctx.emit(EventKind.AOE_EFFECT, f"{effect_text(effect)}.", user.key)
+    return c.model_copy(update={"effects": (*c.effects, effect)})
+
+
+def _demolish(c: Combat, a: AoEAction, ctx: Context) -> Combat:
+    """"All cover in that area is destroyed, regardless of whether it was created by terrain
+    or ability" (RULINGS 13: every mark at its ends, for the rest of the fight; an AoE Cover
+    made later stands again)."""
+    user = c.fighter(a.attacker)
+    effect = AreaEffect(area=a.area, kind="demolish", by=user.name)
+    ctx.emit(EventKind.AOE_EFFECT, f"{effect_text(effect)}.", user.key)
+    effects = tuple(e for e in c.effects if not (e.kind == "cover" and e.area == a.area))
+    return c.model_copy(update={"effects": (*effects, effect)})
+
+
+def effect_text(e: AreaEffect) -> str:
+    """One effect as the board says it: "Cover on Bar until the end of round 3"."""
+    if e.kind == "demolish":
+        return f"Demolished: no cover at {e.area} for the rest of the fight ({e.by})"
+    what = f"Continuous {e.value} damage in {e.area}" if e.kind == "continuous" else (
+        f"Cover all around {e.area}")
+    return f"{what} until the end of round {e.until} ({e.by})"
+
+
+def effects_text(c: Combat) -> str | None:
+    """The effects in play, one line, or None when there are none."""
+    if not c.effects:
+        return None
+    return "Effects: " + "; ".join(effect_text(e) for e in c.effects)
+
+
+def expire(c: Combat, ctx: Context) -> Combat:
+    """At a round's end, the effects whose last round it was end (RULINGS 18)."""
+    ending = [e for e in c.effects if e.until is not None and e.until <= c.round]
+    for e in ending:
+        what = "Continuous damage in" if e.kind == "continuous" else "The cover all around"
+        ctx.emit(EventKind.AOE_EFFECT, f"{what} {e.area} ends ({e.by}).")
+    if not ending:
+        return c
+    return c.model_copy(update={"effects": tuple(e for e in c.effects if e not in ending)})
+
+
+# -- answers ----------------------------------------------------------------------------------
+
+
+def _asked(c: Combat, name: str, ctx: Context) -> tuple[Fighter, Prompt]:
+    require_phase(c, Phase.RESOLUTION)
+    if not isinstance(c.step, AoEAction):
+        raise RuleError("No AoE is waiting for a choice now.")
+    key = c.fighter(name).key
+    for p in c.prompts:
+        if p.fighter == key and p.kind in _PROMPTS:
+            return answering(c, p.kind, name, ctx.actor)
+    raise RuleError(f"Nothing about the AoE is waiting for {c.fighter(name).name} now.")
+
+
+def aoe_choice(c: Combat, cmd: AoEChoice, ctx: Context) -> Combat:
+    """One answer to whatever the AoE asks the fighter: the dice, a target, Defend or not, a
+    point of damage placed, armor used or not."""
+    f, asked = _asked(c, cmd.fighter, ctx)
+    a = _top(c)
+    option = cmd.option
+    if asked.kind is PromptKind.AOE_TARGET:
+        picked = c.fighter(option)
+        if picked.name not in asked.options:
+            names = ", ".join(c.fighter(k).name for k in asked.options)
+            raise RuleError(f"Choose one of: {names}.")
+        return _take(c, a, (picked.key,), ctx)
+    if option not in asked.options:
+        raise RuleError(f"Choose one of: {', '.join(asked.options)}.")
+    if asked.kind is PromptKind.AOE_DICE:
+        res = a.roll.roll.result
+        first, second = (res.tens, res.ones) if option == "tens" else (res.ones, res.tens)
+        return _dice_chosen(c, a, first, second, ctx)
+    if asked.kind is PromptKind.AOE_DEFEND:
+        targets = []
+        for t in a.targets:
+            if t.fighter == f.key:
+                free = free_defend(f, f)
+                if option == "defend":
+                    c = put(c, spend_reaction(f, a.seq, free=free))
+                    ctx.emit(EventKind.REACT, f"{f.name} defends against the blast.", f.key)
+                else:
+                    ctx.emit(EventKind.REACT, f"{f.name} does not defend.", f.key)
+                t = t.model_copy(update={"answer": option, "free": free})
+            targets.append(t)
+        return replace_top(c, a.model_copy(update={"targets": tuple(targets)}))
+    wounds = list(a.wounds)
+    i = next(i for i, w in enumerate(wounds) if w.fighter == f.key and not w.done)
+    w = wounds[i]
+    if asked.kind is PromptKind.AOE_PLACE:
+        plan = dict(w.plan)
+        plan[option] = plan.get(option, 0) + 1
+        w = w.model_copy(update={"plan": plan})
+    else:
+        loc = _armor_asked(c, w, ctx.rules)
+        assert loc is not None
+        field = "armor" if option == "use" else "kept"
+        w = w.model_copy(update={field: (*getattr(w, field), loc)})
+    if w.placed == w.amount and _armor_asked(c, w, ctx.rules) is None:
+        c = _apply_wound(c, w, ctx)
+        w = w.model_copy(update={"done": True})
+    wounds[i] = w
+    return replace_top(c, a.model_copy(update={"wounds": tuple(wounds)}))
+
+
+def _armor_at(ch: Fighter, loc_id: str, rules: Rules) -> bool:
+    """Armor that may take damage placed at ``loc_id`` (the torso's too when it is full)."""
+    character = ch.character
+    loc = rules.body.location(loc_id)
+    eligible = {loc.id}
+    if len(character.marks(loc.id)) >= loc.boxes:
+        eligible.add(rules.body.overflow)
+    return any(
+        rules.items.kind(it.kind).per_location and not it.destroyed and it.location in eligible
+        for it in character.items
+    )
+
+
+def _armor_asked(c: Combat, w: AoEWound, rules: Rules) -> str | None:
+    """The next location with damage placed and armor there that has not been decided."""
+    if w.placed < w.amount:
+        return None
+    g = c.fighter(w.fighter)
+    for loc in w.plan:
+        if loc not in w.armor and loc not in w.kept and _armor_at(g, loc, rules):
+            return loc
+    return None
+
+
+def _apply_wound(c: Combat, w: AoEWound, ctx: Context) -> Combat:
+    rules = ctx.rules
+    for loc, points in w.plan.items():
+        g = c.fighter(w.fighter)
+        new, report = take_damage(g.character, points, loc, rules=rules,
+                                  use_armor=loc in w.armor)
+        ctx.emit(EventKind.AOE_DAMAGE, report.summary, g.key)
+        fallen = tuple(Dropped(index=i, area=g.area) for i in report.dropped)
+        g = g.model_copy(update={"character": new, "dropped": (*g.dropped, *fallen)})
+        c = put(c, settle_status(g, rules))
+    return c
+
+
+def prompts(c: Combat, a: AoEAction) -> tuple[Prompt, ...]:
+    if a.roll.roll.awaits_critical_choice:
+        return (prompt(c, PromptKind.CRITICAL, a.attacker, ("extra_action", "adjust")),)
+    if not a.outcome_done:
+        if a.first is None:
+            return (prompt(c, PromptKind.AOE_DICE, a.attacker, ("tens", "ones")),)
+        if not a.targets_done:
+            return (prompt(c, PromptKind.AOE_TARGET, a.attacker,
+                           tuple(c.fighter(k).name for k in a.offered)),)
+        asked = tuple(prompt(c, PromptKind.AOE_DEFEND, t.fighter, ("defend", "pass"))
+                      for t in a.targets if t.answer is None)
+        if asked:
+            return asked
+        return tuple(prompt(c, PromptKind.CRITICAL, t.fighter, ("extra_action", "adjust"))
+                     for t in a.targets
+                     if t.roll is not None and t.roll.roll.awaits_critical_choice)
+    found = []
+    for w in a.wounds:
+        if w.done:
+            continue
+        if w.placed < w.amount:
+            found.append(prompt(c, PromptKind.AOE_PLACE, w.fighter, _LOCATIONS))
+        else:
+            found.append(prompt(c, PromptKind.AOE_ARMOR, w.fighter, ("use", "keep")))
+    return tuple(found)
+
+
+#: The hit locations of data/body.toml, head first (the placement buttons).
+_LOCATIONS = ("head", "right_arm", "left_arm", "torso", "right_leg", "left_leg")

@@ -1,0 +1,67 @@
+"""AoE through the real dispatch path: `/aoe area:`, then the buttons (the user's dice, the
+target's Defend, the damaged player's placement), and the board's effects line."""
+
+from __future__ import annotations
+
+from tests.harness import ALICE, GM, Table
+
+
+async def _grenadier(table: Table, ability: str) -> None:
+    made = await table.slash("character create", user=ALICE, name="Ana", level=50)
+    assert not made.ephemeral, made.content
+    for step in (
+        table.slash("character ability add", user=ALICE, character="Ana", ability=ability),
+        table.slash("character item add", user=ALICE, character="Ana", name="Grenade",
+                    kind="aoe", ability=ability),
+        table.slash("character item hold", user=ALICE, character="Ana", item="Grenade"),
+    ):
+        done = await step
+        assert not done.ephemeral, done.content
+    goon = await table.slash("character create", user=GM, name="Goon", level=25, npc=True)
+    assert not goon.ephemeral, goon.content
+    await table.slash("combat start", user=GM, map="Nightclub")
+    for name, area, user in (("Ana", "Entrance", ALICE), ("Goon", "Dance Floor", GM)):
+        added = await table.slash("combat add", user=user, character=name, area=area)
+        assert not added.ephemeral, added.content
+    table.dice(3, 4, 6, 2)  # Ana (PCs) 34 beats the NPCs' 62
+    await table.slash("combat begin", user=GM)
+    await table.click(table.channel_messages()[-1], "PCs first", user=ALICE)
+
+
+async def test_a_blast_hits_the_enemy_who_places_the_damage(table: Table) -> None:
+    await _grenadier(table, "aoe.blast")
+    held = await table.slash("attack", user=ALICE, target="Goon")
+    assert held.ephemeral and "use /aoe area:" in held.content, held.content
+    table.dice(4, 0)
+    thrown = await table.slash("aoe", user=ALICE, area="Dance Floor")
+    text = thrown.answer.content
+    assert "Ana uses Grenade (Blast) on Dance Floor; Grenade is destroyed." in text, text
+    dice = thrown.prompt
+    assert dice.labels == ["Tens die: 4", "Ones die: 0"], dice.labels
+    chose = await table.click(dice, "Tens die: 4", user=ALICE)
+    assert "Ana chooses 4 damage and 0 additional targets." in chose.answer.content
+    defend = chose.prompt
+    assert defend.labels == ["Defend", "Take the damage"]
+    refused = await table.click(defend, "Take the damage", user=ALICE)
+    assert refused.ephemeral  # the GM answers for Goon
+    took = await table.click(defend, "Take the damage", user=GM)
+    place = took.prompt
+    assert place.labels == ["Head", "Right arm", "Left arm", "Torso", "Right leg", "Left leg"]
+    for _ in range(3):
+        place = (await table.click(place, "Torso", user=GM)).prompt
+    last = await table.click(place, "Left leg", user=GM)
+    assert "Goon" in last.answer.content
+    status = await table.slash("combat status", character="Goon")
+    assert "21" in status.content, status.content
+
+
+async def test_the_board_shows_an_aoe_cover_and_when_it_ends(table: Table) -> None:
+    await _grenadier(table, "aoe.cover")
+    table.dice(3, 1)
+    thrown = await table.slash("aoe", user=ALICE, area="Dance Floor")
+    chose = await table.click(thrown.prompt, "Ones die: 1", user=ALICE)
+    assert ("Cover all around Dance Floor until the end of round 2 (Ana)."
+            in chose.answer.content), chose.answer.content
+    board = await table.slash("combat status")
+    assert "Effects: Cover all around Dance Floor until the end of round 2 (Ana)" in (
+        board.content), board.content

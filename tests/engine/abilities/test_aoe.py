@@ -1,0 +1,158 @@
+"""AoE (004 "Abilities": Area of Effect): Blast, Continuous, Cover, Demolish.
+
+The book's Blast example: "You choose an area at a range of 1, mark your AoE item as destroyed,
+and roll a 42, a success. You choose 4 for damage and 2 for additional targets. There are three
+enemies and one ally in the area, so you choose the three enemies. One of the enemies
+successfully Defends with a 50 and takes no damage. The other enemies don't want to spend an
+action on Defend, so they each take 4 damage. One decides to take all 4 in the torso and
+destroys the slot of armor there to eliminate the damage. The other takes 2 points in each leg."
+
+On the nightclub: You (a PC with Blast and a grenade) stand in the Entrance; the Dance Floor,
+at range 1, holds Goon, Rat (torso armor) and Moe, and the ally Cy.
+"""
+
+from __future__ import annotations
+
+from engine.character import Character, Item
+from engine.combat import AoE, AoEChoice, Attack, Combat, Done, PromptKind
+from engine.combat.abilities import NOT_YET_IN_PLAY
+from engine.combat.board import render_board
+from tests.engine.combat.helpers import (
+    P1,
+    RULES,
+    begin,
+    go,
+    kinds,
+    knife,
+    refused,
+    run,
+    setup,
+    texts,
+)
+
+
+def grenadier(name: str = "You", ability: str = "aoe.blast", level: int = 50,
+              **kw: object) -> Character:
+    return Character(
+        name=name, level=level, max_level=max(level, 50), abilities=(ability,),
+        items=(Item(name="Grenade", kind="aoe", ability=ability),
+               Item(name="Spare", kind="aoe", ability=ability)),
+        right_hand=0, left_hand=0, **kw,  # type: ignore[arg-type]
+    )
+
+
+def _fight(you: Character | None = None) -> Combat:
+    rat = knife("Rat", npc=True)
+    rat = rat.model_copy(update={"items": (*rat.items, Item(name="Vest", kind="armor",
+                                                            location="torso"))})
+    c = setup(
+        (you or grenadier(), "Entrance", 100),
+        (knife("Cy"), "Dance Floor", 200),
+        (knife("Goon", level=60, npc=True), "Dance Floor", None),
+        (rat, "Dance Floor", None),
+        (knife("Moe", npc=True), "Dance Floor", None),
+    )
+    return begin(c, [3, 2, 6, 1], "PCs")
+
+
+def test_book_blast_example() -> None:
+    c, events = run(_fight(), AoE(fighter="You", area="dance floor"), [4, 2], actor=P1)
+    assert texts(events) == [
+        "You uses Grenade (Blast) on Dance Floor; Grenade is destroyed.",
+        "You's Blast on Dance Floor: 42 (4·2) vs 50 — SUCCESS.",
+    ]
+    you = c.fighter("you").character
+    assert you.items[0].destroyed and you.right_hand is None
+    assert kinds(c) == [(PromptKind.AOE_DICE, "you")]
+    c, events = run(c, AoEChoice(fighter="You", option="tens"), actor=P1)
+    assert "You chooses 4 damage and 2 additional targets." in texts(events)
+    assert "The blast takes Goon, Rat, Moe." in texts(events)  # the enemies, not the ally
+    assert kinds(c) == [(PromptKind.AOE_DEFEND, k) for k in ("goon", "rat", "moe")]
+    c = go(c, AoEChoice(fighter="Goon", option="defend"))
+    c = go(c, AoEChoice(fighter="Rat", option="pass"))
+    c, events = run(c, AoEChoice(fighter="Moe", option="pass"), [5, 0])
+    assert "Goon's Defend (50) beats 42: no damage." in texts(events)
+    assert c.fighter("goon").actions == 0  # the Defend spent its action
+    assert kinds(c) == [(PromptKind.AOE_PLACE, "rat"), (PromptKind.AOE_PLACE, "moe")]
+    for _ in range(4):
+        c = go(c, AoEChoice(fighter="Rat", option="torso"))
+    assert kinds(c) == [(PromptKind.AOE_ARMOR, "rat"), (PromptKind.AOE_PLACE, "moe")]
+    c = go(c, AoEChoice(fighter="Rat", option="use"))
+    for leg in ("right_leg", "right_leg", "left_leg", "left_leg"):
+        c = go(c, AoEChoice(fighter="Moe", option=leg))
+    rat, moe = c.fighter("rat").character, c.fighter("moe").character
+    assert rat.level == 50 and rat.items[1].destroyed and rat.marks("torso") == ""
+    assert moe.level == 46 and moe.marks("right_leg") == "\\\\" and moe.marks("left_leg") == "\\\\"
+    goon, cy = c.fighter("goon").character, c.fighter("cy").character
+    assert goon.level == 60 and cy.level == 50
+    assert c.step is None and kinds(c)[0][0] is PromptKind.ACT
+
+
+def test_allies_only_when_no_enemy_is_left() -> None:
+    c = go(_fight(), AoE(fighter="You", area="Dance Floor"), [2, 4], actor=P1)
+    c, events = run(c, AoEChoice(fighter="You", option="ones"), actor=P1)
+    assert "You chooses 4 damage and 2 additional targets." in texts(events)
+    c = go(_fight(), AoE(fighter="You", area="Dance Floor"), [2, 4], actor=P1)
+    c, events = run(c, AoEChoice(fighter="You", option="tens"), actor=P1)
+    # 4 more targets, 5 in all: the three enemies and then Cy (You is not in the area)
+    assert "The blast takes Goon, Rat, Moe." in texts(events)
+    assert "The blast takes Cy." in texts(events)
+
+
+def test_the_user_chooses_among_more_enemies_than_targets() -> None:
+    c = go(_fight(), AoE(fighter="You", area="Dance Floor"), [2, 1], actor=P1)
+    c = go(c, AoEChoice(fighter="You", option="tens"), actor=P1)  # 2 damage, 1 more target
+    assert kinds(c) == [(PromptKind.AOE_TARGET, "you")]
+    assert c.waiting_for()[0].options == ("Goon", "Rat", "Moe")
+    refused(c, AoEChoice(fighter="You", option="Cy"), "Choose one of: Goon, Rat, Moe", actor=P1)
+    c = go(c, AoEChoice(fighter="You", option="Moe"), actor=P1)
+    c = go(c, AoEChoice(fighter="You", option="Rat"), actor=P1)
+    assert kinds(c) == [(PromptKind.AOE_DEFEND, "moe"), (PromptKind.AOE_DEFEND, "rat")]
+
+
+def test_a_failed_roll_does_nothing_but_destroys_the_item() -> None:
+    c, events = run(_fight(), AoE(fighter="You", area="Dance Floor"), [7, 3], actor=P1)
+    assert "You's AoE fails: it has no effect." in texts(events)
+    assert c.step is None and c.fighter("you").character.items[0].destroyed
+
+
+def test_a_critical_failure_deals_the_sum_of_the_dice_to_the_user() -> None:
+    c, events = run(_fight(), AoE(fighter="You", area="Dance Floor"), [0, 0], actor=P1)
+    assert ("You rolled a critical failure: they lose the next action and take 20 damage "
+            "from their own AoE.") in texts(events)
+    assert kinds(c) == [(PromptKind.AOE_PLACE, "you")]
+    for _ in range(20):
+        c = go(c, AoEChoice(fighter="You", option="torso"), actor=P1)
+    assert c.fighter("you").character.level == 30
+
+
+def test_refusals() -> None:
+    c = _fight()
+    refused(c, AoE(fighter="You", area="Bar"), "out of range for Grenade: range 2", actor=P1)
+    refused(c, Attack(fighter="You", target="Cy"), "AoE weapon: it attacks an area", actor=P1)
+    refused(c, AoE(fighter="You", area="Entrance", item="Knife"), "no item called 'Knife'",
+            actor=P1)
+
+
+def test_cover_lasts_its_rounds_and_shows_on_the_board() -> None:
+    c = go(_fight(grenadier(ability="aoe.cover")), AoE(fighter="You", area="Dance Floor"),
+           [3, 1], actor=P1)
+    c, events = run(c, AoEChoice(fighter="You", option="ones"), actor=P1)  # 1 round
+    assert texts(events)[-1] == ("Cover all around Dance Floor until the end of round 2 "
+                                 "(You).")
+    m = c.game_map()
+    assert not m.line_of_sight("Entrance", "Bar")  # two marks now lie on the way
+    board = render_board(c, rules=RULES)
+    assert "Effects: Cover all around Dance Floor until the end of round 2 (You)" in board
+
+
+def test_demolish_removes_every_mark_of_the_area() -> None:
+    c = go(_fight(grenadier(ability="aoe.demolish")), AoE(fighter="You", area="Dance Floor"),
+           [3, 1], actor=P1)
+    assert c.effects[0].kind == "demolish" and c.effects[0].until is None
+    assert c.game_map().line_of_sight("Pool Tables", "Bar")
+
+
+def test_every_aoe_ability_is_in_play() -> None:
+    assert not {a for a in NOT_YET_IN_PLAY if a.startswith("aoe.")}
+    assert Done  # the module's imports stay used
