@@ -28,9 +28,9 @@ from engine.combat.abilities.hooks import (
     rolls_initiative_for_higher,
 )
 from engine.combat.actions.all_out import declare_problem
+from engine.combat.actions.aoe import expire as expire_effects
 from engine.combat.actions.direct import end_directions, may_direct_someone
 from engine.combat.commands import ChooseOrder, ChooseRoller, Done
-from engine.combat.actions.aoe import expire as expire_effects
 from engine.combat.context import Context, controls, require_phase
 from engine.combat.fighters import (
     can_act,

@@ -1,5 +1,5 @@
-"""The players' fight commands: `/attack`, `/aoe`, `/move`, `/door`, `/firstaid`, `/item …` (with the
-hands panel of :mod:`.hands`), a leader's `/rally` and `/direct`, the
+"""The players' fight commands: `/attack`, `/aoe`, `/move`, `/door`, `/firstaid`, `/item …`
+(with the hands panel of :mod:`.hands`), a leader's `/rally` and `/direct`, the
 reactions `/defend`, `/counterattack`, `/intercept`, `/alloutdefend` (Shield), and `/done`,
 `/surrender`, `/help`.
 
@@ -44,10 +44,10 @@ HELP = """**Running an Unhex fight**
 4. On your team's turn, each character acts once: `/attack`, `/move`, `/door`, `/firstaid`,
    `/item hold|stow|pickup|use` (`/item drop` is free). `/item hands` sets both hands for one
    action (without options: a menu per hand). With Speed, `/move to: then:` rolls to move
-   twice. With an AoE weapon in both hands, `/aoe area:` uses it on an area (range 0-1; the
-   item is spent), and whoever is hit places the damage with buttons. A leader may `/rally` (once a fight, or when it is won) or `/direct who:` a
-   teammate, who then acts without spending an action of their own (or presses **Refuse the
-   direction**). `/done` ends your team's turn.
+   twice. `/aoe area:` uses the AoE weapon in your hands on an area. A leader may
+   `/rally` (once a fight, or when it is won) or `/direct who:` a teammate, who then acts
+   without spending an action of their own (or presses **Refuse the direction**). `/done`
+   ends your team's turn.
 5. Attacks and moves open a reaction window: **Defend**, **Counterattack**, **Intercept** or
    **Pass** before the dice are rolled (or `/defend`, `/counterattack`, `/intercept`); a
    counterattack or an intercept can be less-lethal (its own button, or `lethal:False`). With

@@ -118,7 +118,7 @@ def aoe(c: Combat, cmd: AoE, ctx: Context) -> Combat:
     if not m.line_of_sight(f.area, area):
         raise RuleError(f"{f.name} has no line of sight from {f.area} to {area}.")
     seq = c.action_seq + 1
-    ch, report = destroy_item(ch, index, rules=rules)
+    ch, _ = destroy_item(ch, index, rules=rules)
     f = spend_action(f, ctx).model_copy(update={"character": ch})
     c = put(c.model_copy(update={"action_seq": seq}), f)
     title = rules.abilities.ability(item.ability).name
