@@ -11,7 +11,9 @@ from engine.combat.rolls import roll_text
 from engine.dice import Check, DiceSource
 from engine.errors import RuleError
 
-__all__ = ["Context", "controls", "require_control", "require_gm", "require_phase"]
+__all__ = [
+    "Context", "controls", "orders_for", "require_control", "require_gm", "require_phase",
+]
 
 
 @dataclass
@@ -40,8 +42,12 @@ def controls(actor: Actor, f: Fighter) -> bool:
 
 def require_control(actor: Actor, f: Fighter) -> None:
     if not controls(actor, f):
-        who = "the GM" if f.owner_id is None else "their player"
-        raise RuleError(f"Only {who} or a GM can give orders to {f.name}.")
+        raise RuleError(f"{orders_for(f)} can give orders to {f.name}.")
+
+
+def orders_for(f: Fighter) -> str:
+    """Who may decide for ``f``, as a sentence starts: an NPC's GM, or a PC's player or a GM."""
+    return "Only a GM" if f.owner_id is None else "Only their player or a GM"
 
 
 def require_gm(actor: Actor, what: str) -> None:

@@ -87,6 +87,7 @@ async def test_a_whole_fight_from_start_to_an_unconscious_team(table: Table) -> 
     assert [b.style for b in window.buttons] == [green, green, green, grey, grey]
     refused = await table.click(window, "Pass", user=BOB)
     assert refused.ephemeral  # Bob does not run the NPCs
+    assert "Only a GM can give orders to Goon." in refused.content, refused.content
 
     table.dice(3, 5)  # Ana rolls 35 against 40: a hit
     passed = await table.click(window, "Pass", user=GM)

@@ -16,6 +16,7 @@ from bot.permissions import is_gm
 from bot.store.combats import StoredCombat
 from bot.text import clip
 from engine.combat import CloseWindow, Combat, Command, Event, Fighter, Prompt, PromptKind
+from engine.combat.context import orders_for
 from engine.combat.prompts import LESS_LETHAL, SPECS, asked_users, option_label
 from engine.errors import RuleError
 
@@ -89,8 +90,7 @@ class CombatButton(
     async def _open_adjust(self, interaction: discord.Interaction[Any], stored: StoredCombat,
                            fighter: Fighter) -> None:
         if fighter.owner_id != interaction.user.id and not await is_gm(interaction):
-            who = "the GM" if fighter.owner_id is None else "their player"
-            raise UserError(f"Only {who} or a GM decides for {fighter.name}.")
+            raise UserError(f"{orders_for(fighter)} decides for {fighter.name}.")
         await interaction.response.send_modal(
             AdjustModal(stored.id, stored.version, self.fighter, fighter.name))
 
