@@ -799,3 +799,17 @@ async def test_a_dead_pc_is_not_offered_recovery(table: Table) -> None:
     assert not any("Ana" in m.content for m in offers)
     recover = await table.slash("character recover", character="Ana")
     assert recover.ephemeral and "dead" in recover.content, recover.content
+
+
+async def test_a_team_name_may_be_as_long_as_the_engine_allows(table: Table) -> None:
+    await _character(table, "Ana", level=40)
+    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await table.slash("combat start", user=GM, map="Nightclub")
+    long_name = "The Very Long Named Night Patrol"  # 32 characters, the engine's limit
+    assert len(long_name) == 32
+    added = await table.slash("combat add", user=GM, character="Goon", area="Bar",
+                              team=long_name)
+    said = " ".join(m.content for m in added.messages)
+    assert not added.ephemeral and f"for {long_name} in Bar" in said, said
+    refused = await table.slash("combat add", character="Ana", area="Bar", team=long_name + "s")
+    assert refused.ephemeral and "at most 32 characters" in refused.content, refused.content

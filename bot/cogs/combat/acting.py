@@ -25,6 +25,7 @@ from engine.combat import (
     legal_targets,
     legal_weapons,
 )
+from engine.combat.actions.setup import TEAM_NAME_MAX
 from engine.errors import RuleError
 
 if TYPE_CHECKING:
@@ -39,7 +40,9 @@ LOOKUP = 100
 
 #: A name a fight option looks up (a character, an area, an item, a map, a location).
 Name = app_commands.Transform[str, Text(LOOKUP)]
-#: A short text: a team's name, a location's marks.
+#: A team's name, as long as the engine allows one.
+TeamName = app_commands.Transform[str, Text(TEAM_NAME_MAX)]
+#: A short text: a location's marks.
 Short = app_commands.Transform[str, Text(20)]
 HandOption = app_commands.Transform[str, OneOf([
     app_commands.Choice(name=hand, value=hand) for hand in ("right", "left", "both")])]

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.combat import acting
-from bot.cogs.combat.acting import Name, Short
+from bot.cogs.combat.acting import Name, Short, TeamName
 from bot.cogs.combat.session import FightSession, require_channel_permissions
 from bot.cogs.combat.views import ADJUST_MODAL_ID, code, fighter_at
 from bot.cogs.maps import find_map, map_choices
@@ -122,7 +122,7 @@ class FightCog(commands.Cog, name="Fights"):
                            team="Its team (default: PCs or NPCs)")
     @app_commands.autocomplete(character=character_autocomplete, area=acting.areas)
     async def add(self, interaction: discord.Interaction[Any], character: Name, area: Name,
-                  team: Short | None = None) -> None:
+                  team: TeamName | None = None) -> None:
         guild_id = require_guild(interaction)
         record = await self.bot.store.characters.get(guild_id, character)
         if record is None:
