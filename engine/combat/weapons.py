@@ -208,9 +208,11 @@ def choose_weapon(
     raise RuleError(str(problems[0]))
 
 
-def legal_weapons(combat: Combat, fighter_key: str, rules: Rules) -> tuple[str, ...]:
-    """Item names in hand usable to attack (plus ``unarmed`` with the Unarmed Combat ability)."""
-    return tuple(w.name for w in weapons(combat.fighter(fighter_key), rules))
+def legal_weapons(combat: Combat, fighter_key: str, rules: Rules,
+                  action: Action = Action.ATTACK) -> tuple[str, ...]:
+    """Item names in hand usable for ``action`` (plus ``unarmed`` with the Unarmed Combat
+    ability): a shield attacks only in an Attack, say."""
+    return tuple(w.name for w in weapons(combat.fighter(fighter_key), rules, action))
 
 
 def legal_targets(combat: Combat, fighter_key: str, rules: Rules) -> tuple[str, ...]:

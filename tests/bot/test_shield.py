@@ -107,3 +107,12 @@ async def test_alloutdefend_by_slash_command_and_too_late(table: Table) -> None:
     assert "Bea declares All-Out Defend" in declared.answer.content
     again = await table.slash("alloutdefend", user=BOB)
     assert again.ephemeral and "already all-out defending" in again.content
+
+
+async def test_a_shield_is_offered_to_attack_with_but_not_to_counterattack_with(
+        table: Table) -> None:
+    # "Can Attack using a shield": the Attack action only (rules notes, Combat 19).
+    await _fight(table, "Entrance", "shield.attack")
+    attack = await table.autocomplete("attack", "with", user=BOB)
+    counter = await table.autocomplete("counterattack", "with", user=BOB)
+    assert "Riot shield" in attack and "Riot shield" not in counter, (attack, counter)

@@ -13,7 +13,7 @@ from discord import app_commands
 from bot.errors import UserError
 from bot.options import OneOf, Text
 from bot.permissions import is_gm
-from engine.catalog import Rules
+from engine.catalog import Action, Rules
 from engine.combat import (
     Combat,
     Fighter,
@@ -139,6 +139,10 @@ def legal_choices(
 
 targets = legal_choices(legal_targets)
 weapons = legal_choices(legal_weapons)
+counter_weapons = legal_choices(
+    lambda c, key, rules: legal_weapons(c, key, rules, Action.COUNTERATTACK))
+intercept_weapons = legal_choices(
+    lambda c, key, rules: legal_weapons(c, key, rules, Action.INTERCEPT))
 moves = legal_choices(legal_moves)
 doors = legal_choices(legal_doors)
 directable = legal_choices(legal_directs)

@@ -265,7 +265,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                            lethal="False for less-lethal damage (melee, or less-lethal ammo)",
                            as_="Which of your characters")
     @app_commands.rename(with_="with", as_="as")
-    @app_commands.autocomplete(with_=acting.weapons)
+    @app_commands.autocomplete(with_=acting.counter_weapons)
     @app_commands.guild_only()
     async def counterattack(self, interaction: discord.Interaction[Any],
                             with_: Name | None = None, lethal: bool = True,
@@ -278,7 +278,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                            lethal="False for less-lethal damage (melee, or less-lethal ammo)",
                            as_="Which of your characters")
     @app_commands.rename(with_="with", as_="as")
-    @app_commands.autocomplete(with_=acting.weapons)
+    @app_commands.autocomplete(with_=acting.intercept_weapons)
     @app_commands.guild_only()
     async def intercept(self, interaction: discord.Interaction[Any],
                         with_: Name | None = None, lethal: bool = True,
