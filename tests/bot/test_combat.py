@@ -4,40 +4,20 @@ from __future__ import annotations
 
 import pytest
 
+from tests.bot.fights import (
+    add_character,
+    ana_and_goon_on_the_dance_floor,
+    begin_pcs_first,
+    give_ammo,
+    start_fight,
+)
 from tests.harness import ALICE, BOB, CHANNEL_ID, GM, Table
 
 
-async def _character(table: Table, name: str, *, user=ALICE, level: int = 50,
-                     npc: bool = False, weapon: tuple[str, str] | None = ("Knife", "melee_1h"),
-                     ) -> None:
-    options: dict[str, object] = {"level": level}
-    if npc:
-        options["npc"] = True
-    reply = await table.slash("character create", user=user, name=name, **options)
-    assert not reply.ephemeral, reply.content
-    if weapon is not None:
-        item, kind = weapon
-        added = await table.slash("character item add", user=user, character=name, name=item,
-                                  kind=kind)
-        assert not added.ephemeral, added.content
-        held = await table.slash("character item hold", user=user, character=name, item=item)
-        assert not held.ephemeral, held.content
-
-
-async def _fight(table: Table, *placements: tuple[str, str], user_of: dict[str, object],
-                 map_name: str = "Nightclub") -> None:
-    started = await table.slash("combat start", user=GM, map=map_name)
-    assert not started.ephemeral, started.content
-    for name, area in placements:
-        added = await table.slash("combat add", user=user_of.get(name, GM), character=name,
-                                  area=area)
-        assert not added.ephemeral, added.content
-
-
 async def test_initiative_example_pcs_win_and_let_the_npcs_go_first(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Bar"), user_of={"Ana": ALICE})
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Bar"), user_of={"Ana": ALICE})
     table.dice(3, 4, 6, 2)  # PCs' highest (40) rolls 34, NPCs' highest (25) rolls 62
     begun = await table.slash("combat begin", user=GM)
     text = begun.answer.content
@@ -57,25 +37,12 @@ async def test_initiative_example_pcs_win_and_let_the_npcs_go_first(table: Table
     assert "Waiting for: Goon (act)" in board.content
 
 
-async def _begin_pcs_first(table: Table) -> None:
-    table.dice(3, 4, 6, 2)  # Ana (PCs) 34 beats the NPCs' 62
-    await table.slash("combat begin", user=GM)
-    await table.click(table.channel_messages()[-1], "PCs first", user=ALICE)
-
-
-async def _ana_and_goon_on_the_dance_floor(table: Table) -> None:
-    """Ana (Alice's PC, 40, a knife) and Goon (an NPC, 25, a knife), round 1, PCs acting."""
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
-    await _begin_pcs_first(table)
-
-
 async def test_a_whole_fight_from_start_to_an_unconscious_team(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=12, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
-    await _begin_pcs_first(table)
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=12, npc=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"),
+                      user_of={"Ana": ALICE})
+    await begin_pcs_first(table)
 
     declared = await table.slash("attack", target="Goon")  # Alice's only character: Ana
     assert "Ana attacks Goon" in declared.answer.content
@@ -109,9 +76,10 @@ async def test_a_whole_fight_from_start_to_an_unconscious_team(table: Table) -> 
 
 
 async def test_after_the_fight_each_pc_is_offered_recovery(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=30, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=30, npc=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"),
+                      user_of={"Ana": ALICE})
     table.dice(8, 0, 2, 0)  # the NPCs win initiative with 20
     begun = await table.slash("combat begin", user=GM)
     await table.click(begun.prompt, "NPCs first", user=GM)
@@ -134,15 +102,6 @@ async def test_after_the_fight_each_pc_is_offered_recovery(table: Table) -> None
     assert "Level 40/40" in sheet.content
 
 
-async def _ammo(table: Table, name: str, user=GM, item: str = "Bullets",
-                less_lethal: bool = False) -> None:
-    options: dict[str, object] = {"character": name, "name": item, "kind": "ammo"}
-    if less_lethal:
-        options["less_lethal"] = True
-    added = await table.slash("character item add", user=user, **options)
-    assert not added.ephemeral, added.content
-
-
 @pytest.mark.parametrize(
     ("target_area", "shooter_area", "cover"),
     [
@@ -155,10 +114,12 @@ async def _ammo(table: Table, name: str, user=GM, item: str = "Bullets",
 )
 async def test_the_rulebook_cover_examples(table: Table, target_area: str, shooter_area: str,
                                            cover: bool) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Shooter", user=GM, level=60, npc=True, weapon=("Rifle", "ranged_2h"))
-    await _ammo(table, "Shooter")
-    await _fight(table, ("Ana", target_area), ("Shooter", shooter_area), user_of={"Ana": ALICE})
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Shooter", user=GM, level=60, npc=True, weapon=("Rifle",
+                                                                               "ranged_2h"))
+    await give_ammo(table, "Shooter")
+    await start_fight(table, ("Ana", target_area), ("Shooter", shooter_area),
+                      user_of={"Ana": ALICE})
     table.dice(8, 0, 3, 4)  # Ana fails 80; the NPCs win with 34 and go first
     await table.slash("combat begin", user=GM)
     await table.click(table.channel_messages()[-1], "NPCs first", user=GM)
@@ -183,13 +144,13 @@ async def test_line_of_sight_is_mutual_on_the_nightclub(table: Table, shooter_ar
     # RULINGS 9: counted from the kitchen one mark is crossed (the bar's), from the dance floor
     # two (the bar's and the kitchen's); two block, so neither sees the other. Lookout, at the
     # bar, is in sight and rifle range of both areas.
-    await _character(table, "Ana", level=40, weapon=("Rifle", "ranged_2h"))
-    await _ammo(table, "Ana", user=ALICE)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _character(table, "Lookout", user=GM, level=24, npc=True)  # Goon rolls initiative
-    await _fight(table, ("Ana", shooter_area), ("Goon", target_area), ("Lookout", "Bar"),
+    await add_character(table, "Ana", level=40, weapon=("Rifle", "ranged_2h"))
+    await give_ammo(table, "Ana", user=ALICE)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await add_character(table, "Lookout", user=GM, level=24, npc=True)  # Goon rolls initiative
+    await start_fight(table, ("Ana", shooter_area), ("Goon", target_area), ("Lookout", "Bar"),
                  user_of={"Ana": ALICE})
-    await _begin_pcs_first(table)
+    await begin_pcs_first(table)
     assert await table.autocomplete("attack", "target") == ["Lookout"]
     refused = await table.slash("attack", target="Goon")
     assert refused.ephemeral, refused.content
@@ -201,14 +162,14 @@ async def test_line_of_sight_is_mutual_on_the_nightclub(table: Table, shooter_ar
 async def test_illegal_actions_get_a_reason_and_change_nothing(table: Table) -> None:
     nothing = await table.slash("attack", target="Goon")
     assert nothing.ephemeral and "no fight in this channel" in nothing.content
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Alley"), user_of={"Ana": ALICE})
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Alley"), user_of={"Ana": ALICE})
     early = await table.slash("attack", target="Goon")
     assert early.ephemeral
     player_begin = await table.slash("combat begin", user=BOB)
     assert player_begin.ephemeral and "GM" in player_begin.content
-    await _begin_pcs_first(table)
+    await begin_pcs_first(table)
     far = await table.slash("attack", target="Goon")  # a knife reaches only its own area
     assert far.ephemeral and "range" in far.content.lower(), far.content
     not_theirs = await table.slash("attack", user=GM, target="Ana", **{"as": "Goon"})
@@ -218,7 +179,7 @@ async def test_illegal_actions_get_a_reason_and_change_nothing(table: Table) -> 
 
 
 async def test_a_reaction_window_survives_a_restart_and_closes_on_time(table: Table) -> None:
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
     declared = await table.slash("attack", target="Goon")
     window = declared.posted("may react")
     await table.restart(dice=[3, 5])
@@ -235,9 +196,10 @@ async def test_a_reaction_window_survives_a_restart_and_closes_on_time(table: Ta
 
 
 async def test_double_clicks_apply_once(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"),
+                      user_of={"Ana": ALICE})
     table.dice(3, 4, 6, 2)
     await table.slash("combat begin", user=GM)
     prompt = table.channel_messages()[-1]
@@ -250,7 +212,7 @@ async def test_double_clicks_apply_once(table: Table) -> None:
 
 
 async def test_undo_set_and_end_by_the_gm(table: Table) -> None:
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
     await table.slash("attack", target="Goon")
     player_undo = await table.slash("combat undo", user=ALICE)
     assert player_undo.ephemeral
@@ -272,12 +234,12 @@ async def test_help_explains_how_to_run_a_fight(table: Table) -> None:
 
 
 async def test_attack_options_autocomplete_with_what_is_legal_now(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _character(table, "Lookout", user=GM, level=24, npc=True)  # Goon rolls initiative
-    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), ("Lookout", "Alley"),
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await add_character(table, "Lookout", user=GM, level=24, npc=True)  # Goon rolls initiative
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), ("Lookout", "Alley"),
                  user_of={"Ana": ALICE})
-    await _begin_pcs_first(table)
+    await begin_pcs_first(table)
     assert await table.autocomplete("attack", "target") == ["Goon"]  # Lookout: out of reach
     assert await table.autocomplete("attack", "with") == ["Knife"]
     assert await table.autocomplete("attack", "as") == ["Ana"]
@@ -287,10 +249,11 @@ async def test_attack_options_autocomplete_with_what_is_legal_now(table: Table) 
 
 
 async def test_counterattack_done_defend_and_surrender_in_one_round(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Bram", user=BOB, level=45)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Bram", "Dance Floor"), ("Goon", "Dance Floor"),
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Bram", user=BOB, level=45)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Bram", "Dance Floor"), ("Goon",
+                                                                               "Dance Floor"),
                  user_of={"Ana": ALICE, "Bram": BOB})
     table.dice(3, 4, 6, 2)
     begun = await table.slash("combat begin", user=GM)
@@ -328,8 +291,8 @@ async def test_counterattack_done_defend_and_surrender_in_one_round(table: Table
 
 
 async def test_gm_changes_how_long_reactions_wait(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _fight(table, ("Ana", "Dance Floor"), user_of={"Ana": ALICE})
+    await add_character(table, "Ana", level=40)
+    await start_fight(table, ("Ana", "Dance Floor"), user_of={"Ana": ALICE})
     refused = await table.slash("combat settings", user=ALICE, reaction_seconds=90)
     assert refused.ephemeral
     changed = await table.slash("combat settings", user=GM, reaction_seconds=90)
@@ -343,13 +306,14 @@ async def test_the_intercept_example_stops_the_mover_where_the_interceptor_says(
     # 004 "Hit Location": three \ on the right leg, moving from the dance floor to the bar, an
     # intercept of 24, 4 damage to location 2: the leg fills, one mark to the torso, the mover
     # stops, and the interceptor puts them on the dance floor.
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=30, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=30, npc=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"),
+                      user_of={"Ana": ALICE})
     marked = await table.slash("combat set", user=GM, character="Ana", location="right_leg",
                                marks="\\\\\\")
     assert "right leg marks none → \\\\\\" in marked.answer.content, marked.answer.content
-    await _begin_pcs_first(table)
+    await begin_pcs_first(table)
     assert set(await table.autocomplete("move", "to")) == {"DJ Booth", "Bar", "Pool Tables",
                                                            "Entrance"}
     declared = await table.slash("move", to="Bar")
@@ -378,11 +342,11 @@ async def test_the_intercept_example_stops_the_mover_where_the_interceptor_says(
 
 
 async def test_moves_that_break_the_rules_are_refused_and_change_nothing(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=30, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Kitchen"), user_of={"Ana": ALICE})
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=30, npc=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Kitchen"), user_of={"Ana": ALICE})
     both_legs = {"right_leg": "XXXXXX", "left_leg": "XXXXXX"}
-    await _begin_pcs_first(table)
+    await begin_pcs_first(table)
     far = await table.slash("move", to="Kitchen")
     assert far.ephemeral and "not one step" in far.content, far.content
     sight_only = await table.slash("move", to="Catwalk")
@@ -401,20 +365,20 @@ async def test_moves_that_break_the_rules_are_refused_and_change_nothing(table: 
 
 
 async def test_a_move_nobody_can_intercept_happens_at_once(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=30, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Alley"), user_of={"Ana": ALICE})
-    await _begin_pcs_first(table)
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=30, npc=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Alley"), user_of={"Ana": ALICE})
+    await begin_pcs_first(table)
     moved = await table.slash("move", to="Entrance")
     assert "Ana is now in Entrance." in moved.answer.content, moved.answer.content
 
 
 async def test_opening_a_door_takes_an_action_and_opens_the_way_at_once(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=30, npc=True)
-    await _fight(table, ("Ana", "Hall"), ("Goon", "Library"), user_of={"Ana": ALICE},
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=30, npc=True)
+    await start_fight(table, ("Ana", "Hall"), ("Goon", "Library"), user_of={"Ana": ALICE},
                  map_name="Manor")
-    await _begin_pcs_first(table)
+    await begin_pcs_first(table)
     shut = await table.slash("move", to="Library")
     assert shut.ephemeral and "door between Hall and Library is closed" in shut.content
     unseen = await table.slash("attack", target="Goon")
@@ -433,16 +397,16 @@ async def test_opening_a_door_takes_an_action_and_opens_the_way_at_once(table: T
 
 
 async def _wounded_ally(table: Table, wounds: dict[str, str], level: int = 40) -> None:
-    await _character(table, "Ana", level=level, weapon=("Kit", "first_aid"))
-    await _character(table, "Bram", user=BOB, level=30, weapon=None)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Bram", "Dance Floor"), ("Goon", "Alley"),
+    await add_character(table, "Ana", level=level, weapon=("Kit", "first_aid"))
+    await add_character(table, "Bram", user=BOB, level=30, weapon=None)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Bram", "Dance Floor"), ("Goon", "Alley"),
                  user_of={"Ana": ALICE, "Bram": BOB})
     for location, marks in wounds.items():
         done = await table.slash("combat set", user=GM, character="Bram", location=location,
                                  marks=marks)
         assert not done.ephemeral, done.content
-    await _begin_pcs_first(table)
+    await begin_pcs_first(table)
 
 
 async def test_the_first_aid_success_example(table: Table) -> None:
@@ -501,12 +465,12 @@ async def test_a_critical_failure_with_a_small_die_lets_the_treated_player_place
 
 
 async def test_first_aid_needs_range_zero_and_an_item_in_hand(table: Table) -> None:
-    await _character(table, "Ana", level=40, weapon=("Knife", "melee_1h"))
-    await _character(table, "Bram", user=BOB, level=30, weapon=("Kit", "first_aid"))
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Bram", "Bar"), ("Goon", "Alley"),
+    await add_character(table, "Ana", level=40, weapon=("Knife", "melee_1h"))
+    await add_character(table, "Bram", user=BOB, level=30, weapon=("Kit", "first_aid"))
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Bram", "Bar"), ("Goon", "Alley"),
                  user_of={"Ana": ALICE, "Bram": BOB})
-    await _begin_pcs_first(table)
+    await begin_pcs_first(table)
     far = await table.slash("firstaid", user=BOB, target="Ana")
     assert far.ephemeral and "range 0" in far.content, far.content
     no_kit = await table.slash("firstaid", target="Ana")
@@ -518,17 +482,18 @@ async def test_first_aid_needs_range_zero_and_an_item_in_hand(table: Table) -> N
 async def _armed_fight(table: Table) -> None:
     """Ana (Alice) holds a rifle and has bullets; Bram (Bob) holds a pistol with no ammo and
     carries a first aid kit; the NPCs Goon (with Ana and Bram) and Lookout (at the bar)."""
-    await _character(table, "Ana", level=40, weapon=("Rifle", "ranged_2h"))
-    await _ammo(table, "Ana", user=ALICE)
-    await _character(table, "Bram", user=BOB, level=30, weapon=("Pistol", "ranged_1h"))
+    await add_character(table, "Ana", level=40, weapon=("Rifle", "ranged_2h"))
+    await give_ammo(table, "Ana", user=ALICE)
+    await add_character(table, "Bram", user=BOB, level=30, weapon=("Pistol", "ranged_1h"))
     kit = await table.slash("character item add", user=BOB, character="Bram", name="Kit",
                             kind="first_aid")
     assert not kit.ephemeral, kit.content
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _character(table, "Lookout", user=GM, level=24, npc=True)  # Goon rolls initiative
-    await _fight(table, ("Ana", "Dance Floor"), ("Bram", "Dance Floor"), ("Goon", "Dance Floor"),
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await add_character(table, "Lookout", user=GM, level=24, npc=True)  # Goon rolls initiative
+    await start_fight(table, ("Ana", "Dance Floor"), ("Bram", "Dance Floor"), ("Goon",
+                                                                               "Dance Floor"),
                  ("Lookout", "Bar"), user_of={"Ana": ALICE, "Bram": BOB})
-    await _begin_pcs_first(table)
+    await begin_pcs_first(table)
 
 
 async def test_weapons_need_their_range_and_ammo(table: Table) -> None:
@@ -592,11 +557,11 @@ async def test_picking_up_needs_the_same_area_and_takes_an_action(table: Table) 
 
 
 async def test_using_something_noted_on_the_map(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _fight(table, ("Ana", "Study"), ("Goon", "Cellar"), user_of={"Ana": ALICE},
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await start_fight(table, ("Ana", "Study"), ("Goon", "Cellar"), user_of={"Ana": ALICE},
                  map_name="Manor")
-    await _begin_pcs_first(table)
+    await begin_pcs_first(table)
     assert await table.autocomplete("item use", "what") == [
         "Knife", "the safe (one action with tools to open)"]
     used = await table.slash("item use", what="the safe (one action with tools to open)")
@@ -622,7 +587,7 @@ async def test_a_second_click_on_the_same_button_is_refused(table: Table) -> Non
 
 
 async def test_old_buttons_work_after_a_restart_and_the_timer_is_rearmed(table: Table) -> None:
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
     declared = await table.slash("attack", target="Goon")
     window = declared.posted("may react")
     await table.restart(dice=[3, 5, 6, 0])
@@ -634,16 +599,17 @@ async def test_old_buttons_work_after_a_restart_and_the_timer_is_rearmed(table: 
 
 
 async def test_undo_takes_back_a_settings_change(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"),
+                      user_of={"Ana": ALICE})
     await table.slash("combat settings", user=GM, reaction_seconds=90)
     undone = await table.slash("combat undo", user=GM)
     assert not undone.ephemeral and "Undid the last command (settings)." in undone.answer.content
 
 
 async def test_a_critical_success_in_a_fight_extra_action_or_adjust(table: Table) -> None:
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
     declared = await table.slash("attack", target="Goon")
     table.dice(2, 2)  # 22 against 40: doubles, a critical success
     rolled = await table.click(declared.prompt, "Pass", user=GM)
@@ -671,7 +637,7 @@ async def test_a_critical_success_in_a_fight_extra_action_or_adjust(table: Table
 
 
 async def test_a_less_lethal_counterattack_from_the_slash_command(table: Table) -> None:
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
     declared = await table.slash("attack", target="Goon")
     assert declared.posted("may react").labels == [
         "Defend", "Counterattack", "Counterattack (less-lethal)", "Pass", "Resolve now (GM)"]
@@ -695,12 +661,13 @@ async def test_a_less_lethal_counterattack_from_the_slash_command(table: Table) 
 async def test_a_less_lethal_intercept_from_its_button(table: Table) -> None:
     # The book's intercept example, less-lethal: 4 at location 2 lowers the level only, so
     # the right leg does not fill and Ana is not stopped.
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=30, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=30, npc=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"),
+                      user_of={"Ana": ALICE})
     await table.slash("combat set", user=GM, character="Ana", location="right_leg",
                       marks="\\\\\\")
-    await _begin_pcs_first(table)
+    await begin_pcs_first(table)
     window = (await table.slash("move", to="Bar")).posted("may react")
     assert window.labels == ["Intercept", "Intercept (less-lethal)", "Pass", "Resolve now (GM)"]
     table.dice(2, 4)
@@ -715,13 +682,13 @@ async def test_a_less_lethal_intercept_from_its_button(table: Table) -> None:
 
 
 async def test_a_ranged_less_lethal_intercept_needs_less_lethal_ammo(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Shooter", user=GM, level=30, npc=True,
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Shooter", user=GM, level=30, npc=True,
                      weapon=("Pistol", "ranged_1h"))
-    await _ammo(table, "Shooter")
-    await _fight(table, ("Ana", "Dance Floor"), ("Shooter", "Dance Floor"),
+    await give_ammo(table, "Shooter")
+    await start_fight(table, ("Ana", "Dance Floor"), ("Shooter", "Dance Floor"),
                  user_of={"Ana": ALICE})
-    await _begin_pcs_first(table)
+    await begin_pcs_first(table)
     window = (await table.slash("move", to="Bar")).posted("may react")
     assert window.labels == ["Intercept", "Pass", "Resolve now (GM)"]  # bullets only
     refused = await table.slash("intercept", user=GM, lethal=False, **{"as": "Shooter"})
@@ -733,14 +700,14 @@ async def test_a_ranged_less_lethal_intercept_needs_less_lethal_ammo(table: Tabl
 
 
 async def test_a_ranged_less_lethal_intercept_spends_its_own_ammo(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Shooter", user=GM, level=30, npc=True,
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Shooter", user=GM, level=30, npc=True,
                      weapon=("Pistol", "ranged_1h"))
-    await _ammo(table, "Shooter")
-    await _ammo(table, "Shooter", item="Darts", less_lethal=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Shooter", "Dance Floor"),
+    await give_ammo(table, "Shooter")
+    await give_ammo(table, "Shooter", item="Darts", less_lethal=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Shooter", "Dance Floor"),
                  user_of={"Ana": ALICE})
-    await _begin_pcs_first(table)
+    await begin_pcs_first(table)
     window = (await table.slash("move", to="Bar")).posted("may react")
     assert window.labels == ["Intercept", "Intercept (less-lethal)", "Pass", "Resolve now (GM)"]
     table.dice(7, 7, 3, 4, 6, 2)  # a critical failure; then round 2's initiative
@@ -762,11 +729,12 @@ async def test_a_ranged_less_lethal_intercept_spends_its_own_ammo(table: Table) 
 )
 async def test_a_defend_that_ties_says_who_the_tie_goes_to(table: Table, pc_attacks: bool,
                                                            sentence: str) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"),
+                      user_of={"Ana": ALICE})
     if pc_attacks:
-        await _begin_pcs_first(table)
+        await begin_pcs_first(table)
         declared = await table.slash("attack", target="Goon")
         table.dice(2, 1, 2, 1)
         answered = await table.click(declared.prompt, "Defend", user=GM)
@@ -783,12 +751,13 @@ async def test_a_defend_that_ties_says_who_the_tie_goes_to(table: Table, pc_atta
 
 
 async def test_a_dead_pc_is_not_offered_recovery(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Bram", user=BOB, level=45)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Bram", "Dance Floor"), ("Goon", "Dance Floor"),
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Bram", user=BOB, level=45)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Bram", "Dance Floor"), ("Goon",
+                                                                               "Dance Floor"),
                  user_of={"Ana": ALICE, "Bram": BOB})
-    await _begin_pcs_first(table)
+    await begin_pcs_first(table)
     await table.slash("combat set", user=GM, character="Ana", level=-3)
     died = await table.slash("combat status", character="Ana")
     assert "Level -3/40 · dead" in died.content, died.content
@@ -802,8 +771,8 @@ async def test_a_dead_pc_is_not_offered_recovery(table: Table) -> None:
 
 
 async def test_a_team_name_may_be_as_long_as_the_engine_allows(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
     await table.slash("combat start", user=GM, map="Nightclub")
     long_name = "The Very Long Named Night Patrol"  # 32 characters, the engine's limit
     assert len(long_name) == 32

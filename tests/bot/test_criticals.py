@@ -4,7 +4,7 @@ only when they apply; the channel says what happened."""
 
 from __future__ import annotations
 
-from tests.bot.test_combat import _begin_pcs_first, _character, _fight
+from tests.bot.fights import add_character, begin_pcs_first, start_fight
 from tests.harness import ALICE, BOB, GM, Table
 
 
@@ -20,17 +20,17 @@ async def _duel(table: Table, ana_weapon: tuple[str, str], *abilities: str,
     """Ana (Alice's PC, with ``abilities``) and Goon (an NPC, 25, a knife; a vest on the torso
     with ``vest``) on the dance floor; Bram (Bob's PC) in the alley keeps the PCs' turn going;
     the PCs act first."""
-    await _character(table, "Ana", level=level, weapon=ana_weapon)
+    await add_character(table, "Ana", level=level, weapon=ana_weapon)
     await _ability(table, "Ana", *abilities)
-    await _character(table, "Bram", user=BOB, level=30, weapon=None)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await add_character(table, "Bram", user=BOB, level=30, weapon=None)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
     if vest:
         added = await table.slash("character item add", user=GM, character="Goon", name="Vest",
                                   kind="armor", location="torso")
         assert not added.ephemeral, added.content
-    await _fight(table, ("Ana", "Dance Floor"), ("Bram", "Alley"), ("Goon", "Dance Floor"),
+    await start_fight(table, ("Ana", "Dance Floor"), ("Bram", "Alley"), ("Goon", "Dance Floor"),
                  user_of={"Ana": ALICE, "Bram": BOB})
-    await _begin_pcs_first(table)
+    await begin_pcs_first(table)
 
 
 async def test_a_1h_critical_offers_the_target_losing_its_action_to_the_roller(
@@ -76,11 +76,11 @@ async def test_a_2h_critical_asks_the_attacker_which_item_to_destroy(table: Tabl
 async def _medic(table: Table, *abilities: str) -> None:
     """Ana (Alice, 40, a first aid kit in hand, ``abilities``) treats Bram (Bob): 2 \\ on the
     head and 1 on each arm (the book's example)."""
-    await _character(table, "Ana", level=60, weapon=("Kit", "first_aid"))
+    await add_character(table, "Ana", level=60, weapon=("Kit", "first_aid"))
     await _ability(table, "Ana", *abilities)
-    await _character(table, "Bram", user=BOB, level=30, weapon=None)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Bram", "Dance Floor"), ("Goon", "Alley"),
+    await add_character(table, "Bram", user=BOB, level=30, weapon=None)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Bram", "Dance Floor"), ("Goon", "Alley"),
                  user_of={"Ana": ALICE, "Bram": BOB})
     for location, marks in {"head": "\\\\", "right_arm": "\\", "left_arm": "\\"}.items():
         done = await table.slash("combat set", user=GM, character="Bram", location=location,

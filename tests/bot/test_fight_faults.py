@@ -12,7 +12,7 @@ import pytest
 import bot.cogs.combat.session as session_module
 from engine.character import Character
 from engine.combat import Fighter
-from tests.bot.test_combat import _ana_and_goon_on_the_dance_floor, _character, _fight
+from tests.bot.fights import add_character, ana_and_goon_on_the_dance_floor, start_fight
 from tests.harness import ALICE, CHANNEL_ID, GM, OTHER_CHANNEL_ID, Reply, Table
 
 
@@ -35,7 +35,7 @@ def _level(table: Table, name: str) -> int:
 
 async def _ana_hurt_and_fight_over_soon(table: Table) -> None:
     """Ana (40) and Goon (25) fighting; Ana has taken 4 damage (36)."""
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
     await table.slash("combat set", user=GM, character="Ana", level=36)
 
 
@@ -101,8 +101,8 @@ async def test_end_and_advance_at_the_same_moment_lose_nothing(table: Table) -> 
 
 
 async def test_one_character_fights_in_one_channel_at_a_time(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _fight(table, ("Ana", "Dance Floor"), user_of={"Ana": ALICE})
+    await add_character(table, "Ana", level=40)
+    await start_fight(table, ("Ana", "Dance Floor"), user_of={"Ana": ALICE})
     await table.slash("combat start", user=GM, map="Nightclub", channel=OTHER_CHANNEL_ID)
     again = await table.slash("combat add", channel=OTHER_CHANNEL_ID, character="Ana",
                               area="Bar")
@@ -116,8 +116,8 @@ async def test_one_character_fights_in_one_channel_at_a_time(table: Table) -> No
 
 
 async def test_undo_of_an_add_frees_the_character_for_another_fight(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _fight(table, ("Ana", "Dance Floor"), user_of={"Ana": ALICE})
+    await add_character(table, "Ana", level=40)
+    await start_fight(table, ("Ana", "Dance Floor"), user_of={"Ana": ALICE})
     await table.slash("combat undo", user=GM)
     await table.slash("combat start", user=GM, map="Nightclub", channel=OTHER_CHANNEL_ID)
     added = await table.slash("combat add", channel=OTHER_CHANNEL_ID, character="Ana",
@@ -136,7 +136,7 @@ async def test_the_sheet_shows_the_fight_s_wounds_while_it_lasts(table: Table) -
 
 
 async def test_a_crash_before_the_prompt_is_posted_is_mended_at_start_up(table: Table) -> None:
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
 
     async def down() -> None:
         raise _http_error(503)
@@ -156,7 +156,7 @@ async def test_a_crash_before_the_prompt_is_posted_is_mended_at_start_up(table: 
 
 
 async def test_start_up_does_not_post_again_what_the_table_already_sees(table: Table) -> None:
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
     await table.slash("attack", target="Goon")
     seen = len(table.channel_messages())
     await table.restart()
@@ -164,7 +164,7 @@ async def test_start_up_does_not_post_again_what_the_table_already_sees(table: T
 
 
 async def test_a_refusing_discord_is_tried_again_by_the_next_command(table: Table) -> None:
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
     calls = 0
 
     async def once() -> None:
@@ -195,8 +195,8 @@ async def _answered(*replies: Reply) -> None:
 
 
 async def test_a_slow_discord_in_one_channel_does_not_delay_the_answers(table: Table) -> None:
-    await _ana_and_goon_on_the_dance_floor(table)
-    await _character(table, "Cara", level=30, user=ALICE)
+    await ana_and_goon_on_the_dance_floor(table)
+    await add_character(table, "Cara", level=30, user=ALICE)
     await table.slash("combat start", user=GM, map="Nightclub", channel=OTHER_CHANNEL_ID)
     gate = asyncio.Event()
 
@@ -219,9 +219,9 @@ async def test_a_slow_discord_in_one_channel_does_not_delay_the_answers(table: T
 
 
 async def test_a_burst_of_commands_edits_the_board_once(table: Table) -> None:
-    await _character(table, "Ana", level=40)
+    await add_character(table, "Ana", level=40)
     for name in ("Goon", "Rat", "Bat"):
-        await _character(table, name, user=GM, level=20, npc=True)
+        await add_character(table, name, user=GM, level=20, npc=True)
     await table.slash("combat start", user=GM, map="Nightclub")
     board = table.channel_messages()[-1]
     edits = 0
@@ -249,7 +249,7 @@ async def test_a_burst_of_commands_edits_the_board_once(table: Table) -> None:
 async def test_without_send_messages_nothing_is_applied_and_the_answer_says_why(
     table: Table,
 ) -> None:
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
     table.app_permissions = discord.Permissions.all()
     table.app_permissions.send_messages = False
     refused = await table.slash("attack", target="Goon")
@@ -278,14 +278,14 @@ async def test_without_send_messages_nothing_is_applied_and_the_answer_says_why(
 async def test_a_6000_character_option_gets_a_short_clear_refusal(
     table: Table, command: str, options: dict[str, object]
 ) -> None:
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
     refused = await table.slash(command, user=GM, **options)  # the harness checks the length
     assert refused.ephemeral and len(refused.content) < 300, refused.content
     assert "Something went wrong" not in refused.content
 
 
 async def test_unicode_digits_in_the_adjust_form_are_not_a_number(table: Table) -> None:
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
     declared = await table.slash("attack", target="Goon")
     table.dice(2, 2)
     rolled = await table.click(declared.prompt, "Pass", user=GM)
@@ -298,9 +298,9 @@ async def test_unicode_digits_in_the_adjust_form_are_not_a_number(table: Table) 
 
 async def test_button_ids_stay_short_whatever_the_names(table: Table) -> None:
     long_name = "Bartholomew the Unyielding Third"  # 32 characters
-    await _character(table, long_name, level=40)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _fight(table, (long_name, "Dance Floor"), ("Goon", "Dance Floor"),
+    await add_character(table, long_name, level=40)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await start_fight(table, (long_name, "Dance Floor"), ("Goon", "Dance Floor"),
                  user_of={long_name: ALICE})
     table.dice(3, 4, 6, 2)
     begun = await table.slash("combat begin", user=GM)
@@ -326,7 +326,7 @@ async def test_an_old_recover_button_does_not_recover_a_new_character_with_the_s
     offer = ended.posted("may recover")
     deleted = await table.slash("character delete", character="Ana")
     await table.click(deleted.message, "Delete character")
-    await _character(table, "Ana", level=40, weapon=None)  # gets the freed id
+    await add_character(table, "Ana", level=40, weapon=None)  # gets the freed id
     with sqlite3.connect(table.database) as db:
         db.execute("UPDATE characters SET data = json_set(data, '$.level', 20) "
                    "WHERE name = 'Ana'")
@@ -339,7 +339,7 @@ async def test_an_old_recover_button_does_not_recover_a_new_character_with_the_s
 
 
 async def test_fifty_presses_of_one_button_apply_once(table: Table) -> None:
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
     declared = await table.slash("attack", target="Goon")
     table.dice(3, 5, 6, 0)
     presses = [table.send_click(declared.prompt, "Pass", user=GM) for _ in range(50)]
@@ -354,7 +354,7 @@ async def test_fifty_presses_of_one_button_apply_once(table: Table) -> None:
 async def test_a_failure_after_the_step_was_saved_says_it_was_saved(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
 
     def broken(stored: object) -> None:
         raise RuntimeError("the presenter broke")
@@ -373,7 +373,7 @@ async def test_a_failure_after_the_step_was_saved_says_it_was_saved(
 
 
 async def test_undo_steps_back_through_every_state_the_fight_had(table: Table) -> None:
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
     states = [(await table.bot.fights.fight(CHANNEL_ID)).state]  # type: ignore[union-attr]
 
     async def step(reply_coro: object) -> object:
@@ -399,7 +399,7 @@ async def test_undo_steps_back_through_every_state_the_fight_had(table: Table) -
 async def test_a_crash_between_posting_the_prompt_and_recording_it_leaves_one_prompt(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
 
     async def crash(*args: object, **kwargs: object) -> None:
         raise RuntimeError("the process dies here")
@@ -437,7 +437,7 @@ async def test_a_new_fight_started_while_discord_is_slow_still_shows_the_old_one
 
 
 async def test_an_answer_discord_refuses_is_posted_in_the_channel(table: Table) -> None:
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
     table.expired_tokens = True
     declared = await table.slash("attack", target="Goon")
     table.expired_tokens = False
@@ -451,7 +451,7 @@ async def test_any_change_saved_before_an_unexpected_failure_says_it_was_saved(
 ) -> None:
     import bot.cogs.characters.cog as character_commands
 
-    await _character(table, "Ana", level=40, weapon=None)
+    await add_character(table, "Ana", level=40, weapon=None)
 
     def broken(summary: str) -> str:
         raise RuntimeError("the answer broke")
@@ -471,7 +471,7 @@ async def test_any_change_saved_before_an_unexpected_failure_says_it_was_saved(
 async def test_start_up_reads_no_fight_whose_table_is_up_to_date(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
     await table.slash("attack", target="Goon")  # a reaction window with a deadline
     for channel in (OTHER_CHANNEL_ID,):
         await table.slash("combat start", user=GM, map="Warehouse", channel=channel)
@@ -491,7 +491,7 @@ async def test_a_window_closes_by_itself_after_a_restart(
 ) -> None:
     import time
 
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
     await table.slash("attack", target="Goon")
     later = time.time() + 60  # past the 45-second window
     monkeypatch.setattr(time, "time", lambda: later)
@@ -515,7 +515,7 @@ async def test_a_fight_saved_by_the_bot_before_this_schema_carries_on(
 
     from bot.store.migrations import MIGRATIONS
 
-    await _ana_and_goon_on_the_dance_floor(table)
+    await ana_and_goon_on_the_dance_floor(table)
     with sqlite3.connect(table.database) as db:
         before, = db.execute("SELECT state FROM combats WHERE active = 1").fetchone()
     await table.slash("attack", target="Goon")

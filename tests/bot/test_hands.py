@@ -3,7 +3,7 @@ through the real dispatch path, as the table sees it."""
 
 from __future__ import annotations
 
-from tests.bot.test_combat import _begin_pcs_first, _character, _fight
+from tests.bot.fights import add_character, begin_pcs_first, start_fight
 from tests.harness import ALICE, BOB, GM, Message, Reply, Table
 
 APPLY = "Apply (one action)"
@@ -13,13 +13,14 @@ async def _armed(table: Table, actions: int | None = 2) -> None:
     """Ana (Alice's, 40) holds a knife in the right hand and carries a shield and a rifle;
     Goon (an NPC) is with her on the dance floor; PCs act first. With ``actions``, the GM
     gives Ana that many actions, so that what one rearrangement spends shows on the board."""
-    await _character(table, "Ana", level=40)
+    await add_character(table, "Ana", level=40)
     for name, kind in (("Shield", "shield"), ("Rifle", "ranged_2h")):
         added = await table.slash("character item add", character="Ana", name=name, kind=kind)
         assert not added.ephemeral, added.content
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
-    await _begin_pcs_first(table)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"),
+                      user_of={"Ana": ALICE})
+    await begin_pcs_first(table)
     if actions is not None:
         given = await table.slash("combat set", user=GM, character="Ana", actions=actions)
         assert not given.ephemeral, given.content

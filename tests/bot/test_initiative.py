@@ -3,16 +3,16 @@ time (or by `/combat order`), and a team with a tie for its highest level choosi
 
 from __future__ import annotations
 
-from tests.bot.test_combat import _character
+from tests.bot.fights import add_character
 from tests.harness import ALICE, BOB, GM, Table
 
 
 async def _three_teams(table: Table) -> None:
     """Ana (Alice's, 40) for the PCs, Goon (the GM's NPC, 25), Bea (Bob's, 30) for the Rivals;
     round 1 rolled: Ana 34 wins, Goon 62 and Bea 71 fail."""
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _character(table, "Bea", user=BOB, level=30)
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await add_character(table, "Bea", user=BOB, level=30)
     started = await table.slash("combat start", user=GM, map="Nightclub")
     assert not started.ephemeral, started.content
     for name, area, user, team in (("Ana", "Dance Floor", ALICE, None), ("Goon", "Bar", GM, None),
@@ -80,10 +80,10 @@ async def test_the_gm_gives_the_whole_order_with_a_command(table: Table) -> None
 
 async def test_a_tie_for_the_highest_level_lets_that_team_choose_who_rolls(table: Table) -> None:
     # PCs: Ana (Alice's) and Bea (Bob's) share level 40. NPCs: Goon and Rat share 25.
-    await _character(table, "Ana", level=40)
-    await _character(table, "Bea", user=BOB, level=40)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
-    await _character(table, "Rat", user=GM, level=25, npc=True)
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Bea", user=BOB, level=40)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await add_character(table, "Rat", user=GM, level=25, npc=True)
     await table.slash("combat start", user=GM, map="Nightclub")
     for name, area, user in (("Ana", "Dance Floor", ALICE), ("Bea", "Bar", BOB),
                              ("Goon", "Bar", GM), ("Rat", "Kitchen", GM)):
@@ -132,9 +132,9 @@ async def test_a_tie_for_the_highest_level_lets_that_team_choose_who_rolls(table
 
 
 async def test_without_a_tie_the_highest_rolls_at_once(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Bea", user=BOB, level=39)
-    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Bea", user=BOB, level=39)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
     await table.slash("combat start", user=GM, map="Nightclub")
     for name, area, user in (("Ana", "Dance Floor", ALICE), ("Bea", "Bar", BOB),
                              ("Goon", "Bar", GM)):
@@ -147,9 +147,9 @@ async def test_without_a_tie_the_highest_rolls_at_once(table: Table) -> None:
 
 
 async def test_a_choice_of_roller_survives_a_restart(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Cal", level=40)  # Alice's second PC, as high as Ana
-    await _character(table, "Goon", user=GM, level=25, npc=True)
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Cal", level=40)  # Alice's second PC, as high as Ana
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
     await table.slash("combat start", user=GM, map="Nightclub")
     for name, area, user in (("Ana", "Dance Floor", ALICE), ("Cal", "Bar", ALICE),
                              ("Goon", "Bar", GM)):

@@ -3,13 +3,13 @@ initiative, `/rally`, and `/direct` with the directed player's Refuse button."""
 
 from __future__ import annotations
 
-from tests.bot.test_combat import _character
+from tests.bot.fights import add_character
 from tests.harness import ALICE, BOB, GM, Table, User
 
 
 async def _leader(table: Table, name: str, *abilities: str, user: User = BOB,
                   level: int = 50) -> None:
-    await _character(table, name, user=user, level=level)
+    await add_character(table, name, user=user, level=level)
     for ability in abilities:
         gained = await table.slash("character ability add", user=user, character=name,
                                    ability=ability)
@@ -28,9 +28,9 @@ def _line(board: str, name: str) -> str:
 
 
 async def test_the_highest_level_is_asked_whether_the_leader_rolls(table: Table) -> None:
-    await _character(table, "Ana", level=50)
+    await add_character(table, "Ana", level=50)
     await _leader(table, "Kit", "leader.good_initiative", level=30)
-    await _character(table, "Goon", user=GM, level=40, npc=True)
+    await add_character(table, "Goon", user=GM, level=40, npc=True)
     await _fight(table, ("Ana", ALICE), ("Kit", BOB), ("Goon", GM))
 
     begun = await table.slash("combat begin", user=GM)
@@ -68,8 +68,8 @@ async def _pcs_first(table: Table, *dice: int) -> None:
 
 async def test_rally_raises_the_team_once_a_fight(table: Table) -> None:
     await _leader(table, "Kit", "leader.rally", level=50)
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=30, npc=True)
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=30, npc=True)
     await _fight(table, ("Kit", BOB), ("Ana", ALICE), ("Goon", GM))
     await _pcs_first(table, 3, 4, 6, 2)
     await table.slash("combat set", user=GM, character="Ana", level=20)
@@ -91,8 +91,8 @@ async def test_rally_raises_the_team_once_a_fight(table: Table) -> None:
 
 async def test_a_leader_may_rally_when_the_fight_ends(table: Table) -> None:
     await _leader(table, "Kit", "leader.rally", level=50)
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=30, npc=True)
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=30, npc=True)
     await _fight(table, ("Kit", BOB), ("Ana", ALICE), ("Goon", GM))
     await _pcs_first(table, 3, 4, 6, 2)
     await table.slash("combat set", user=GM, character="Ana", level=20)
@@ -122,8 +122,8 @@ async def test_a_leader_may_rally_when_the_fight_ends(table: Table) -> None:
 
 async def test_a_critical_rally_asks_the_leader(table: Table) -> None:
     await _leader(table, "Kit", "leader.rally", level=50)
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=30, npc=True)
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=30, npc=True)
     await _fight(table, ("Kit", BOB), ("Ana", ALICE), ("Goon", GM))
     await _pcs_first(table, 3, 4, 6, 2)
     await table.slash("combat set", user=GM, character="Ana", level=20)
@@ -140,8 +140,8 @@ async def test_a_critical_rally_asks_the_leader(table: Table) -> None:
 
 async def test_direct_asks_the_directed_player_to_act_or_refuse(table: Table) -> None:
     await _leader(table, "Kit", "leader.direct", level=50)
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=30, npc=True)
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=30, npc=True)
     await _fight(table, ("Kit", BOB), ("Ana", ALICE), ("Goon", GM))
     await _pcs_first(table, 3, 4, 6, 2)
 
@@ -173,8 +173,8 @@ async def test_direct_asks_the_directed_player_to_act_or_refuse(table: Table) ->
 
 async def test_refusing_a_direction_gives_the_leader_the_action_back(table: Table) -> None:
     await _leader(table, "Kit", "leader.direct", level=50)
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=30, npc=True)
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=30, npc=True)
     await _fight(table, ("Kit", BOB), ("Ana", ALICE), ("Goon", GM))
     await _pcs_first(table, 3, 4, 6, 2)
     directed = await table.slash("direct", user=BOB, who="Ana")

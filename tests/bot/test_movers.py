@@ -4,7 +4,7 @@ choices, and the interceptor's buttons to stop a mover."""
 
 from __future__ import annotations
 
-from tests.bot.test_combat import _ammo, _begin_pcs_first, _character, _fight
+from tests.bot.fights import add_character, begin_pcs_first, give_ammo, start_fight
 from tests.harness import ALICE, BOB, GM, Table
 
 
@@ -15,11 +15,11 @@ async def _ability(table: Table, name: str, ability: str, user=ALICE) -> None:
 
 
 async def test_speed_moves_twice_with_a_window_for_each_step(table: Table) -> None:
-    await _character(table, "Ana", level=40)
+    await add_character(table, "Ana", level=40)
     await _ability(table, "Ana", "speed.move_twice")
-    await _character(table, "Goon", user=GM, level=30, npc=True)
-    await _fight(table, ("Ana", "Alley"), ("Goon", "Kitchen"), user_of={"Ana": ALICE})
-    await _begin_pcs_first(table)
+    await add_character(table, "Goon", user=GM, level=30, npc=True)
+    await start_fight(table, ("Ana", "Alley"), ("Goon", "Kitchen"), user_of={"Ana": ALICE})
+    await begin_pcs_first(table)
     assert await table.autocomplete("move", "then", to="Kitchen") == ["Bar", "Alley"]
     assert await table.autocomplete("move", "then", to="Bar") == []  # not a first step
     assert await table.autocomplete("move", "then", user=GM, to="Bar",
@@ -44,10 +44,10 @@ async def test_speed_moves_twice_with_a_window_for_each_step(table: Table) -> No
 
 
 async def test_moving_twice_without_speed_is_refused(table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=30, npc=True)
-    await _fight(table, ("Ana", "Alley"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
-    await _begin_pcs_first(table)
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=30, npc=True)
+    await start_fight(table, ("Ana", "Alley"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
+    await begin_pcs_first(table)
     assert await table.autocomplete("move", "then", to="Kitchen") == []
     refused = await table.slash("move", to="Kitchen", then="Bar")
     assert refused.ephemeral
@@ -56,12 +56,12 @@ async def test_moving_twice_without_speed_is_refused(table: Table) -> None:
 
 async def test_a_hidden_character_is_marked_on_the_board_and_not_offered_as_a_target(
         table: Table) -> None:
-    await _character(table, "Ana", level=40, weapon=("Pistol", "ranged_1h"))
+    await add_character(table, "Ana", level=40, weapon=("Pistol", "ranged_1h"))
     await _ability(table, "Ana", "stealth.hide")
-    await _character(table, "Cy", user=BOB, level=30)
-    await _character(table, "Goon", user=GM, level=30, npc=True, weapon=("Pistol", "ranged_1h"))
-    await _ammo(table, "Goon")
-    await _fight(table, ("Ana", "Bar"), ("Cy", "Entrance"), ("Goon", "Dance Floor"),
+    await add_character(table, "Cy", user=BOB, level=30)
+    await add_character(table, "Goon", user=GM, level=30, npc=True, weapon=("Pistol", "ranged_1h"))
+    await give_ammo(table, "Goon")
+    await start_fight(table, ("Ana", "Bar"), ("Cy", "Entrance"), ("Goon", "Dance Floor"),
                  user_of={"Ana": ALICE, "Cy": BOB})
     board = await table.slash("combat status")
     assert "Ana [PCs] Bar 40/40 a0 hidden" in board.content, board.content
@@ -82,12 +82,13 @@ async def test_a_hidden_character_is_marked_on_the_board_and_not_offered_as_a_ta
 
 async def test_an_unarmed_interceptor_with_empty_hands_chooses_where_the_mover_stops(
         table: Table) -> None:
-    await _character(table, "Ana", level=40)
-    await _character(table, "Goon", user=GM, level=60, npc=True, weapon=None)
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=60, npc=True, weapon=None)
     await _ability(table, "Goon", "unarmed.fight", user=GM)
     await _ability(table, "Goon", "unarmed.stop_movement", user=GM)
-    await _fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), user_of={"Ana": ALICE})
-    await _begin_pcs_first(table)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"),
+                      user_of={"Ana": ALICE})
+    await begin_pcs_first(table)
     window = (await table.slash("move", to="Bar")).posted("may react")
     table.dice(2, 3)
     intercepted = await table.click(window, "Intercept", user=GM)
