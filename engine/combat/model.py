@@ -26,6 +26,7 @@ __all__ = [
     "AreaEffect",
     "AttackAction",
     "Combat",
+    "ContinuousBurn",
     "Direction",
     "Dropped",
     "Event",
@@ -119,6 +120,7 @@ class EventKind(StrEnum):
     AOE = "aoe"  # an AoE attack on an area: declared, its choices, its effect
     AOE_DAMAGE = "aoe_damage"  # AoE damage placed by the damaged character's player
     AOE_EFFECT = "aoe_effect"  # a lasting AoE effect begins or ends
+    CONTINUOUS = "continuous"  # someone starts an action inside a Continuous effect
     BEGIN = "begin"
     CANCELLED = "cancelled"
     DAMAGE = "damage"
@@ -466,6 +468,25 @@ class AoEAction(_Frozen):
         return {self.attacker, *(t.fighter for t in self.targets)}
 
 
+class ContinuousBurn(_Frozen):
+    """Continuous damage (004 "Abilities": AoE Continuous) dealt to a character who starts an
+    action other than Move in an area with a Continuous effect: pushed on top of that action's
+    own step, so its player places the damage (as any AoE damage) before the action goes on."""
+
+    kind: Literal["burn"] = "burn"
+    area: str
+    by: str = ""  # the effect's user
+    wounds: tuple[AoEWound, ...] = ()
+
+    @property
+    def window_open(self) -> bool:
+        return False
+
+    @property
+    def involved(self) -> set[str]:
+        return {w.fighter for w in self.wounds}
+
+
 class AreaEffect(_Frozen):
     """A lasting AoE effect on an area (004 "Abilities": AoE; RULINGS 13, 18): Continuous
     damage, Cover, or Demolish. ``until``: the last round it holds (it ends at that round's
@@ -480,7 +501,8 @@ class AreaEffect(_Frozen):
 
 #: What the fight is in the middle of, innermost last (an Intercept stands above its Move).
 Step = Annotated[
-    AttackAction | MoveAction | AidAction | RallyAction | AoEAction, Field(discriminator="kind")
+    AttackAction | MoveAction | AidAction | RallyAction | AoEAction | ContinuousBurn,
+    Field(discriminator="kind"),
 ]
 
 
@@ -556,7 +578,9 @@ class Combat(_Frozen):
         return data
 
     @property
-    def step(self) -> AttackAction | MoveAction | AidAction | RallyAction | AoEAction | None:
+    def step(
+        self,
+    ) -> AttackAction | MoveAction | AidAction | RallyAction | AoEAction | ContinuousBurn | None:
         """The innermost step being resolved, if any."""
         return self.steps[-1] if self.steps else None
 

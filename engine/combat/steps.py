@@ -7,6 +7,7 @@ from engine.combat.model import (
     AoEAction,
     AttackAction,
     Combat,
+    ContinuousBurn,
     MoveAction,
     RallyAction,
     Step,
@@ -14,7 +15,7 @@ from engine.combat.model import (
 
 __all__ = ["AnyStep", "pop", "push", "replace_step", "replace_top"]
 
-AnyStep = AttackAction | MoveAction | AidAction | RallyAction | AoEAction
+AnyStep = AttackAction | MoveAction | AidAction | RallyAction | AoEAction | ContinuousBurn
 
 
 def push(c: Combat, step: AnyStep) -> Combat:

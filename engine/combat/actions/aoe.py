@@ -16,6 +16,17 @@ damaged character places the damage, one point per answer (``AOE_PLACE``) and sa
 armor takes it where it has some (``AOE_ARMOR``). Lasting effects go to ``Combat.effects``.
 
 Dice order: the user's two dice, then each defending target's two, in the order chosen.
+
+Continuous damage (``burn``): "anyone in that area who starts an action other than Move takes
+that amount of damage immediately", only the most damaging effect on the area counting. Every
+handler that starts an action (Attack, AoE, Door, First Aid, items, Rally, Direct, and the
+reactions: Defend, Counterattack, Intercept, a Blast's Defend) calls ``burn`` last, once the
+action is declared and its own step (if any) pushed. ``burn`` pushes a ``ContinuousBurn`` step
+on top: its player places the damage with the same AoE prompts (``AOE_PLACE``, ``AOE_ARMOR``),
+then the step leaves the stack and the action below goes on where it stood. An action that has
+no step of its own (a Door, items) is already done when the damage is placed. A reaction
+window below the burn gets its full time again once the damage is placed, so the others may
+still react.
 """
 
 from __future__ import annotations
@@ -42,10 +53,13 @@ from engine.combat.model import (
     AoETarget,
     AoEWound,
     AreaEffect,
+    AttackAction,
     Combat,
+    ContinuousBurn,
     Dropped,
     EventKind,
     Fighter,
+    MoveAction,
     Phase,
     Prompt,
     PromptKind,
@@ -57,7 +71,10 @@ from engine.combat.steps import pop, push, replace_top
 from engine.dice import Roll, opposed
 from engine.errors import RuleError
 
-__all__ = ["advance", "aoe", "aoe_choice", "effects_text", "prompts"]
+__all__ = [
+    "advance", "aoe", "aoe_choice", "burn", "burn_advance", "burn_prompts", "effects_text",
+    "prompts",
+]
 
 _OUT = (Status.DEAD, Status.SURRENDERED)
 _PROMPTS = (
@@ -132,7 +149,7 @@ def aoe(c: Combat, cmd: AoE, ctx: Context) -> Combat:
         variety=cast(Literal["blast", "continuous", "cover", "demolish"], variety),
         roll=RollState(fighter=f.key, purpose="attack", roll=roll),
     )
-    return push(c, step)
+    return burn(push(c, step), f.key, ctx)
 
 
 # -- the step ---------------------------------------------------------------------------------
@@ -382,7 +399,7 @@ def expire(c: Combat, ctx: Context) -> Combat:
 
 def _asked(c: Combat, name: str, ctx: Context) -> tuple[Fighter, Prompt]:
     require_phase(c, Phase.RESOLUTION)
-    if not isinstance(c.step, AoEAction):
+    if not isinstance(c.step, AoEAction | ContinuousBurn):
         raise RuleError("No AoE is waiting for a choice now.")
     key = c.fighter(name).key
     for p in c.prompts:
@@ -395,8 +412,12 @@ def aoe_choice(c: Combat, cmd: AoEChoice, ctx: Context) -> Combat:
     """One answer to whatever the AoE asks the fighter: the dice, a target, Defend or not, a
     point of damage placed, armor used or not."""
     f, asked = _asked(c, cmd.fighter, ctx)
-    a = _top(c)
     option = cmd.option
+    if isinstance(c.step, ContinuousBurn):
+        if option not in asked.options:
+            raise RuleError(f"Choose one of: {', '.join(asked.options)}.")
+        return _wound_answer(c, c.step, f, asked, option, ctx)
+    a = _top(c)
     if asked.kind is PromptKind.AOE_TARGET:
         picked = c.fighter(option)
         if picked.name not in asked.options:
@@ -421,7 +442,16 @@ def aoe_choice(c: Combat, cmd: AoEChoice, ctx: Context) -> Combat:
                     ctx.emit(EventKind.REACT, f"{f.name} does not defend.", f.key)
                 t = t.model_copy(update={"answer": option, "free": free})
             targets.append(t)
-        return replace_top(c, a.model_copy(update={"targets": tuple(targets)}))
+        c = replace_top(c, a.model_copy(update={"targets": tuple(targets)}))
+        return burn(c, f.key, ctx) if option == "defend" else c
+    return _wound_answer(c, a, f, asked, option, ctx)
+
+
+def _wound_answer(
+    c: Combat, a: AoEAction | ContinuousBurn, f: Fighter, asked: Prompt, option: str,
+    ctx: Context,
+) -> Combat:
+    """One point of damage placed, or armor used or not, on the step's wound of ``f``."""
     wounds = list(a.wounds)
     i = next(i for i, w in enumerate(wounds) if w.fighter == f.key and not w.done)
     w = wounds[i]
@@ -494,8 +524,12 @@ def prompts(c: Combat, a: AoEAction) -> tuple[Prompt, ...]:
         return tuple(prompt(c, PromptKind.CRITICAL, t.fighter, ("extra_action", "adjust"))
                      for t in a.targets
                      if t.roll is not None and t.roll.roll.awaits_critical_choice)
+    return _wound_prompts(c, a.wounds)
+
+
+def _wound_prompts(c: Combat, wounds: tuple[AoEWound, ...]) -> tuple[Prompt, ...]:
     found = []
-    for w in a.wounds:
+    for w in wounds:
         if w.done:
             continue
         if w.placed < w.amount:
@@ -503,6 +537,43 @@ def prompts(c: Combat, a: AoEAction) -> tuple[Prompt, ...]:
         else:
             found.append(prompt(c, PromptKind.AOE_ARMOR, w.fighter, ("use", "keep")))
     return tuple(found)
+
+
+# -- Continuous damage -------------------------------------------------------------------------
+
+
+def burn(c: Combat, key: str, ctx: Context) -> Combat:
+    """``key`` starts an action other than Move: in an area with Continuous effects, the most
+    damaging one deals its damage at once, placed by their player before the action goes on
+    (a step pushed on top of the action's own)."""
+    f = c.fighter(key)
+    hot = [e for e in c.effects if e.kind == "continuous" and e.area == f.area and e.value > 0]
+    if not hot:
+        return c
+    worst = max(hot, key=lambda e: e.value)
+    ctx.emit(EventKind.CONTINUOUS, f"{f.name} starts an action inside the Continuous effect in "
+             f"{f.area} ({worst.by}) and takes {worst.value} damage.", f.key)
+    step = ContinuousBurn(area=f.area, by=worst.by,
+                          wounds=(AoEWound(fighter=f.key, amount=worst.value),))
+    return push(c, step)
+
+
+def burn_advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
+    """Wait until the damage is placed; then the action below goes on, and a reaction window
+    there gets its full time again."""
+    step = c.step
+    assert isinstance(step, ContinuousBurn)
+    if any(not w.done for w in step.wounds):
+        return c, True
+    c = pop(c)
+    below = c.step
+    if isinstance(below, AttackAction | MoveAction) and below.deadline is not None:
+        c = replace_top(c, below.model_copy(update={"deadline": ctx.now + c.reaction_seconds}))
+    return c, False
+
+
+def burn_prompts(c: Combat, step: ContinuousBurn) -> tuple[Prompt, ...]:
+    return _wound_prompts(c, step.wounds)
 
 
 #: The hit locations of data/body.toml, head first (the placement buttons).

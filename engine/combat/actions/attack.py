@@ -21,6 +21,7 @@ from engine.combat.abilities.hooks import (
     roll_limits,
 )
 from engine.combat.abilities.rule import RollLimit
+from engine.combat.actions.aoe import burn
 from engine.combat.actions.counterattack import counter_hits, counter_weapon
 from engine.combat.actions.defend import defended_hits
 from engine.combat.choices import critical_choices, destroy_options
@@ -85,7 +86,7 @@ def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
     c = lose_stealth(c, f.key, ctx)
     c = push(c.model_copy(update={"action_seq": seq}), action)
     announce_window(c, reactors, ctx)
-    return c
+    return burn(c, f.key, ctx)
 
 
 def announce_window(c: Combat, reactors: tuple[Reactor, ...], ctx: Context) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from engine.catalog import Rules
 from engine.combat.abilities.hooks import act_problem, directs
+from engine.combat.actions.aoe import burn
 from engine.combat.commands import Direct, RefuseDirection
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.fighters import can_act, put
@@ -116,7 +117,7 @@ def direct(c: Combat, cmd: Direct, ctx: Context) -> Combat:
         "spending one of their own, or refuse.",
         leader.key,
     )
-    return c.model_copy(update={"action_seq": c.action_seq + 1})
+    return burn(c.model_copy(update={"action_seq": c.action_seq + 1}), leader.key, ctx)
 
 
 def _give_back(c: Combat, f: Fighter) -> tuple[Combat, str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.catalog import Rules
+from engine.combat.actions.aoe import burn
 from engine.combat.commands import Door
 from engine.combat.context import Context
 from engine.combat.fighters import acting_fighter, put, spend_action
@@ -40,4 +41,5 @@ def door(c: Combat, cmd: Door, ctx: Context) -> Combat:
     text = m.with_door(f.area, other, cmd.open).to_text()
     does = "opens" if cmd.open else "closes"
     ctx.emit(EventKind.DOOR, f"{f.name} {does} the door between {f.area} and {other}.", f.key)
-    return c.model_copy(update={"map_text": text, "action_seq": c.action_seq + 1})
+    c = c.model_copy(update={"map_text": text, "action_seq": c.action_seq + 1})
+    return burn(c, f.key, ctx)

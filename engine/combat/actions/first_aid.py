@@ -21,6 +21,7 @@ from engine.character import (
     usable_hands,
 )
 from engine.combat.abilities.hooks import CRITICAL_OPTIONS, has_modifier, sure_success
+from engine.combat.actions.aoe import burn
 from engine.combat.commands import AidMark, FirstAid
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.fighters import acting_fighter, put, settle_status, spend_action
@@ -77,7 +78,7 @@ def first_aid(c: Combat, cmd: FirstAid, ctx: Context) -> Combat:
         ctx.emit(EventKind.FIRST_AID, f"{what}.", f.key)
     else:
         aid = _roll(c, aid, what, ctx)
-    return push(c.model_copy(update={"action_seq": seq}), aid)
+    return burn(push(c.model_copy(update={"action_seq": seq}), aid), f.key, ctx)
 
 
 def _sure(aid: AidAction) -> AidAction:

@@ -9,6 +9,7 @@ from typing import Literal, cast
 
 from engine.catalog import Hand, Rules
 from engine.character import HANDS, Character, hold, stow, usable_hands
+from engine.combat.actions.aoe import burn
 from engine.combat.commands import ManageItems, Rearrange
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.fighters import acting_fighter, put, spend_action
@@ -159,7 +160,7 @@ def manage_items(c: Combat, cmd: ManageItems, ctx: Context) -> Combat:
         text = f"{f.name} {verb} {item.name}: {summary}"
     c = put(c, spend_action(f.model_copy(update={"character": ch, "dropped": dropped}), ctx))
     ctx.emit(EventKind.ITEMS, f"{text} (one action)", f.key)
-    return c.model_copy(update={"action_seq": c.action_seq + 1})
+    return burn(c.model_copy(update={"action_seq": c.action_seq + 1}), f.key, ctx)
 
 
 def _use_text(c: Combat, f: Fighter, name: str | None, rules: Rules) -> str:
@@ -286,7 +287,7 @@ def rearrange(c: Combat, cmd: Rearrange, ctx: Context) -> Combat:
     text = f"{f.name} {_changes(ch, before, wanted, picked)}: {_hands_text(new)} (one action)."
     c = put(c, spend_action(f.model_copy(update={"character": new, "dropped": dropped}), ctx))
     ctx.emit(EventKind.ITEMS, text, f.key)
-    return c.model_copy(update={"action_seq": c.action_seq + 1})
+    return burn(c.model_copy(update={"action_seq": c.action_seq + 1}), f.key, ctx)
 
 
 def _wanted(f: Fighter, specs: dict[Hand, str | None], rules: Rules) -> dict[Hand, int | None]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from engine.catalog import Rules
 from engine.character import Status, status
 from engine.combat.abilities.hooks import rallies
+from engine.combat.actions.aoe import burn
 from engine.combat.commands import Rally
 from engine.combat.context import Context
 from engine.combat.fighters import (
@@ -93,7 +94,7 @@ def rally(c: Combat, cmd: Rally, ctx: Context) -> Combat:
     step = RallyAction(
         seq=seq, leader=f.key, roll=RollState(fighter=f.key, purpose="rally", roll=roll)
     )
-    return push(c.model_copy(update={"action_seq": seq}), step)
+    return burn(push(c.model_copy(update={"action_seq": seq}), step), f.key, ctx)
 
 
 def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:

@@ -67,7 +67,7 @@ def remove_fighter(c: Combat, cmd: RemoveFighter, ctx: Context) -> Combat:
         for step in reversed(c.steps):
             if f.key in step.involved:
                 what = {"attack": "attack", "move": "move", "first_aid": "first aid",
-                        "rally": "rally"}[step.kind]
+                        "rally": "rally", "aoe": "AoE", "burn": "Continuous damage"}[step.kind]
                 raise RuleError(
                     f"{f.name} is part of the {what} being resolved; remove them after it."
                 )

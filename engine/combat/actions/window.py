@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from engine.catalog import Action, Rules
 from engine.combat.abilities.hooks import act_problem, may_defend
+from engine.combat.actions.aoe import burn
 from engine.combat.actions.counterattack import counter_weapons
 from engine.combat.actions.intercept import intercept_weapons
 from engine.combat.commands import CloseWindow, React
@@ -73,7 +74,8 @@ def react(c: Combat, cmd: React, ctx: Context) -> Combat:
     )
     if isinstance(step, AttackAction) and cmd.reaction == "defend":
         reactors = _one_defend(c, step, reactors, ctx)
-    return replace_top(c, step.model_copy(update={"reactors": reactors}))
+    c = replace_top(c, step.model_copy(update={"reactors": reactors}))
+    return c if cmd.reaction == "pass" else burn(c, f.key, ctx)
 
 
 def _no_reaction(c: Combat, a: AttackAction, f: Fighter, cmd: React, rules: Rules) -> str:
