@@ -6,7 +6,7 @@ from __future__ import annotations
 from tests.harness import ALICE, GM, Table
 
 
-async def _grenadier(table: Table, ability: str) -> None:
+async def _grenadier(table: Table, ability: str, goon_knife: bool = False) -> None:
     made = await table.slash("character create", user=ALICE, name="Ana", level=50)
     assert not made.ephemeral, made.content
     for step in (
@@ -19,6 +19,10 @@ async def _grenadier(table: Table, ability: str) -> None:
         assert not done.ephemeral, done.content
     goon = await table.slash("character create", user=GM, name="Goon", level=25, npc=True)
     assert not goon.ephemeral, goon.content
+    if goon_knife:
+        added = await table.slash("character item add", user=GM, character="Goon",
+                                  name="Knife", kind="melee_1h")
+        assert not added.ephemeral, added.content
     await table.slash("combat start", user=GM, map="Nightclub")
     for name, area, user in (("Ana", "Entrance", ALICE), ("Goon", "Dance Floor", GM)):
         added = await table.slash("combat add", user=user, character=name, area=area)
@@ -65,3 +69,26 @@ async def test_the_board_shows_an_aoe_cover_and_when_it_ends(table: Table) -> No
     board = await table.slash("combat status")
     assert "Effects: Cover all around Dance Floor until the end of round 2 (Ana)" in (
         board.content), board.content
+
+
+async def test_an_action_inside_a_continuous_effect_burns(table: Table) -> None:
+    await _grenadier(table, "aoe.continuous", goon_knife=True)
+    table.dice(4, 2)
+    thrown = await table.slash("aoe", user=ALICE, area="Dance Floor")
+    chose = await table.click(thrown.prompt, "Tens die: 4", user=ALICE)
+    assert ("Continuous 4 damage in Dance Floor until the end of round 3 (Ana)."
+            in chose.answer.content), chose.answer.content
+    # the NPCs' turn: Goon takes his knife in hand, an action started inside the effect
+    held = await table.slash("item hold", user=GM, item="Knife", **{"as": "Goon"})
+    text = "\n".join(m.content for m in held.messages)
+    assert ("Goon starts an action inside the Continuous effect in Dance Floor (Ana) and "
+            "takes 4 damage.") in text, text
+    place = held.prompt
+    assert place.labels == ["Head", "Right arm", "Left arm", "Torso", "Right leg", "Left leg"]
+    assert (await table.click(place, "Torso", user=ALICE)).ephemeral  # Goon's player places it
+    for _ in range(3):
+        place = (await table.click(place, "Torso", user=GM)).prompt
+    table.dice(3, 4, 6, 2)  # the round ends with Goon's action: round 2's initiative
+    await table.click(place, "Torso", user=GM)
+    status = await table.slash("combat status", character="Goon")
+    assert "21" in status.content, status.content
