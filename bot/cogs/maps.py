@@ -30,6 +30,8 @@ from bot.store.interfaces import Maps
 from bot.store.maps import StoredMap, clean_name, name_key
 from bot.text import clip, echo
 from data import builtin_maps
+from engine.combat import Combat
+from engine.combat.actions.aoe import effect_text
 from engine.errors import RuleError
 from engine.maprender import render_grid, render_list
 from engine.maps import GameMap, MapError, parse_map
@@ -453,7 +455,8 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
         text = "\n".join(lines)
         await interaction.response.send_message(text, ephemeral=True)
 
-    @app_commands.command(name="show", description="Show a map to the table, as text.")
+    @app_commands.command(name="show", description="Show a map to the table, as text (in a fight's "
+                                                 "channel: as the fight has it).")
     @app_commands.describe(
         name="The map (built-in or this server's)",
         view="grid: boxes on a grid (when the map has positions); list: each area's lines",
@@ -463,8 +466,34 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
         view: ViewOption | None = None,
     ) -> None:
         found = await find_map(self.bot, interaction.guild_id, name)
-        m = found.game_map()
-        await interaction.response.send_message(render_block(_title(found, m), m, view))
+        fight = await self._fight_on(interaction, found)
+        if fight is None:
+            m = found.game_map()
+            await interaction.response.send_message(render_block(_title(found, m), m, view))
+            return
+        # The fight's own map: its doors as they stand, AoE Cover and Demolish applied.
+        m = fight.game_map()
+        head = f"{_title(found, m)} · as this channel's fight has it (round {fight.round})"
+        lines = [effect_text(e) for e in fight.effects]
+        tail = "\n".join(["**Effects in play:**", *(f"• {line}" for line in lines)]
+                         if lines else ["No AoE effects in play."])
+        block = render_block(head, m, view)
+        if len(block) + 1 + len(tail) > MESSAGE_LIMIT:
+            tail = clip(tail, max(0, MESSAGE_LIMIT - len(block) - 1))
+        await interaction.response.send_message(f"{block}\n{tail}" if tail else block)
+
+    async def _fight_on(
+        self, interaction: discord.Interaction[UnhexBot], found: FoundMap
+    ) -> Combat | None:
+        """The fight in this channel when it is played on ``found`` (None: no such fight)."""
+        if interaction.channel_id is None or interaction.guild_id is None:
+            return None
+        stored = await self.bot.store.combats.active(interaction.channel_id)
+        if stored is None or stored.guild_id != interaction.guild_id:
+            return None
+        if stored.map_name.casefold() != found.name.casefold():
+            return None
+        return stored.state
 
     @app_commands.command(name="new", description="Write a new map for this server (GMs).")
     @app_commands.describe(name="The new map's name (1-32 characters)")

@@ -3,7 +3,10 @@ target's Defend, the damaged player's placement), and the board's effects line."
 
 from __future__ import annotations
 
-from tests.harness import ALICE, GM, Table
+from bot.cogs.maps import render_block
+from data import builtin_maps
+from engine.maps import parse_map
+from tests.harness import ALICE, GM, OTHER_CHANNEL_ID, Table
 
 
 async def _grenadier(table: Table, ability: str, goon_knife: bool = False) -> None:
@@ -92,3 +95,24 @@ async def test_an_action_inside_a_continuous_effect_burns(table: Table) -> None:
     await table.click(place, "Torso", user=GM)
     status = await table.slash("combat status", character="Goon")
     assert "21" in status.content, status.content
+
+
+async def test_map_show_in_the_fight_draws_the_fights_map_and_its_effects(table: Table) -> None:
+    await _grenadier(table, "aoe.cover")
+    table.dice(3, 1)
+    thrown = await table.slash("aoe", user=ALICE, area="Dance Floor")
+    await table.click(thrown.prompt, "Ones die: 1", user=ALICE)
+    shown = await table.slash("map show", user=ALICE, name="nightclub", view="list")
+    text = shown.content
+    assert "as this channel's fight has it (round 1)" in text, text
+    effects = "**Effects in play:**\n• Cover all around Dance Floor until the end of round 2 (Ana)"
+    assert effects in text, text
+    drawn = parse_map(builtin_maps()["nightclub"])
+    covered = render_block("", drawn.with_area_cover("Dance Floor"), "list").strip()
+    plain = render_block("", drawn, "list").strip()
+    assert covered != plain
+    assert covered in text, text
+    # in another channel, the map as drawn
+    elsewhere = await table.slash("map show", user=ALICE, name="nightclub", view="list",
+                                  channel=OTHER_CHANNEL_ID)
+    assert plain in elsewhere.content and "Effects" not in elsewhere.content

@@ -72,8 +72,8 @@ from engine.dice import Roll, opposed
 from engine.errors import RuleError
 
 __all__ = [
-    "advance", "aoe", "aoe_choice", "burn", "burn_advance", "burn_prompts", "effects_text",
-    "prompts",
+    "advance", "aoe", "aoe_choice", "burn", "burn_advance", "burn_prompts", "effect_text",
+    "effects_text", "prompts",
 ]
 
 _OUT = (Status.DEAD, Status.SURRENDERED)
