@@ -8,6 +8,7 @@ from engine.catalog import Rules
 from engine.character import Status, status
 from engine.combat.abilities.hooks import board_words
 from engine.combat.actions.aoe import effects_text
+from engine.combat.at_hand import abilities_at_hand
 from engine.combat.model import Combat, Phase, Prompt, game_map_of
 from engine.combat.prompts import SPECS
 from engine.combat.stealth import hidden
@@ -40,6 +41,26 @@ def _waiting(combat: Combat) -> str:
     return "Waiting for: " + (", ".join(parts) if parts else "nothing")
 
 
+def _at_hand(combat: Combat, rules: Rules, width: int) -> list[str]:
+    """Under the waiting line, per decider, what their abilities give the roll at hand
+    ("Ana: good (2H melee attack)"), each line cut to ``width``."""
+    if combat.phase in (Phase.SETUP, Phase.ENDED):
+        return []
+    lines: list[str] = []
+    for p in combat.prompts:
+        if SPECS[p.kind].offer or p.fighter is None:
+            continue
+        said = abilities_at_hand(combat, p, rules)
+        if said is None:
+            continue
+        line = f"{_who(combat, p)}: {said}"
+        if len(line) > width:
+            line = line[: width - 1] + "…"
+        if line not in lines:
+            lines.append(line)
+    return lines
+
+
 def _who(combat: Combat, p: Prompt) -> str:
     if p.fighter is None:
         return p.team or "GM"
@@ -63,7 +84,8 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
     waits on them —, KO, yielded or dead when out of the fight, a declaration in force such as
     all-out, and hidden while Stealth's mark counts), the items on the floor, the AoE effects
     in play and when they end, the map with occupants (AoE cover and demolished marks drawn),
-    and what the fight waits for (offers aside); at most 1,980 characters."""
+    what the fight waits for (offers aside), and under it what each decider's abilities give
+    the roll at hand ("Ana: good (2H melee attack)"); at most 1,980 characters."""
     head = f"Round {combat.round} · {combat.phase.value}"
     if combat.acting_team is not None and combat.phase is not Phase.ENDED:
         head += f" · {combat.acting_team} acting"
@@ -98,7 +120,7 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
     effects = effects_text(combat)
     if effects:
         lines.append(effects)
-    waiting = _waiting(combat)
+    waiting = "\n".join([_waiting(combat), *_at_hand(combat, rules, width)])
     text = "\n".join([*lines, board_map, waiting])
     if len(text) > MAX_CHARS:
         text = "\n".join([*lines, waiting])

@@ -163,3 +163,23 @@ async def test_precise_after_keep_for_the_roller_only(table: Table) -> None:
     assert not_his.ephemeral
     used = await table.click(precise, "Precise −1", user=ALICE)
     assert "Ana is precise: location 1 (left leg)." in used.answer.content
+
+
+async def test_the_board_and_the_prompt_say_which_abilities_apply(table: Table) -> None:
+    """Issue 13: the board and the question name what the decider's abilities give this roll;
+    an ability about another weapon is not named."""
+    await _duel(table, ("Knife", "melee_1h"), "melee_1h.good_attack",
+                "melee_1h.precise_attack", "ranged_1h.good_attack", level=70)
+    declared = await table.slash("attack", target="Goon")
+    table.dice(7, 2)  # 72 against 70: a failure, Ana may re-roll
+    rolled = await table.click(declared.prompt, "Pass", user=GM)
+    question = rolled.prompt.content
+    assert question.startswith("**Ana ("), question
+    assert "applies: good, precise (1H melee attack)" in question, question
+    board = rolled.posted("Waiting for: Ana (re-roll?)").content
+    assert "\nAna: good, precise (1H melee attack)\n" in board, board
+    assert "ranged" not in board
+    assert all(len(line) <= 40 for line in board.splitlines()), board
+    table.dice(3)  # 32
+    rerolled = await table.click(rolled.prompt, "Re-roll tens", user=ALICE)
+    assert "applies" not in rerolled.prompt.content  # the damage die: nothing applies now

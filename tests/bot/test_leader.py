@@ -57,7 +57,8 @@ async def test_the_highest_level_is_asked_whether_the_leader_rolls(table: Table)
         "Ana lets Kit roll initiative for PCs.\n"
         "Kit rolls initiative for PCs: 25 (2·5) vs 30 — SUCCESS.\n"
         "Goon rolls initiative for NPCs: 62 (6·2) vs 40 — FAILURE.")
-    assert let.prompt.content == f"**Kit ({BOB.mention})** is good at this: re-roll or keep?"
+    assert let.prompt.content == (f"**Kit ({BOB.mention})** is good at this: re-roll or keep?"
+                                  " — applies: good (initiative)")
 
 
 async def _pcs_first(table: Table, *dice: int) -> None:

@@ -173,10 +173,10 @@ class Presenter:
             with contextlib.suppress(discord.NotFound):
                 await channel.get_partial_message(prompt_id).edit(view=None)
 
-    @staticmethod
-    async def _prompt(channel: discord.PartialMessageable, stored: StoredCombat) -> int | None:
+    async def _prompt(self, channel: discord.PartialMessageable,
+                      stored: StoredCombat) -> int | None:
         """Post what the fight waits for, with its buttons; its message id (None: nothing)."""
-        content, view, mentions = prompt_message(stored)
+        content, view, mentions = prompt_message(stored, self.rules)
         if view is None:
             return None
         message = await channel.send(content, view=view, allowed_mentions=mentions,

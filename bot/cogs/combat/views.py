@@ -15,7 +15,9 @@ from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.store.combats import StoredCombat
 from bot.text import clip
+from engine.catalog import Rules
 from engine.combat import CloseWindow, Combat, Command, Event, Fighter, Prompt, PromptKind
+from engine.combat.at_hand import abilities_at_hand
 from engine.combat.context import orders_for
 from engine.combat.prompts import LESS_LETHAL, SPECS, asked_users, option_label
 from engine.errors import RuleError
@@ -163,10 +165,11 @@ class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
 
 
 def prompt_message(
-    stored: StoredCombat,
+    stored: StoredCombat, rules: Rules | None = None,
 ) -> tuple[str, discord.ui.View | None, discord.AllowedMentions]:
     """Who must decide what, with their buttons (at most 25, in 5 rows), and the mentions
-    that ping exactly the players asked to decide."""
+    that ping exactly the players asked to decide; with ``rules``, each question says what
+    the decider's abilities give the roll at hand ("applies: good (2H melee attack)")."""
     state = stored.state
     prompts = [p for p in state.waiting_for() if p.kind is not PromptKind.ACT]
     users = sorted({u for p in prompts for u in asked_users(state, p)})
@@ -183,6 +186,9 @@ def prompt_message(
         who = _who(state, prompt)
         spec = SPECS[prompt.kind]
         deadline = f" (closes <t:{int(prompt.deadline)}:R>)" if prompt.deadline else ""
+        said = abilities_at_hand(state, prompt, rules) if rules is not None else None
+        if said is not None:
+            deadline += f" — applies: {said}"
         index = fighter_index(state, prompt.fighter)
         group = [
             CombatButton(stored.id, stored.version, prompt.kind.value, str(n), index,
