@@ -6,9 +6,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.character import Character, Item
+from engine.character.abilities import abilities_open
 from engine.combat import (
     AddFighter,
     AidMark,
+    AllOutDefend,
+    AoE,
+    AoEChoice,
     Armor,
     Attack,
     Begin,
@@ -22,6 +26,7 @@ from engine.combat import (
     DestroyItem,
     Direct,
     Done,
+    Fighter,
     FirstAid,
     ManageItems,
     Modifier,
@@ -43,45 +48,45 @@ from engine.combat import (
 )
 from engine.combat.actions.rally import rally_problem
 from engine.combat.commands import Rearrange
+from engine.combat.at_hand import abilities_at_hand
 from engine.combat.prompts import SPECS
+from engine.combat.weapons import attack_problem, weapons
 from engine.dice import RandomDice
 from tests.engine.combat.helpers import CLUB, GM, RULES
 
 AREAS = ("Entrance", "Dance Floor", "Bar", "Pool Tables", "Catwalk")
-LEADER = ("leader.good_initiative", "leader.rally", "leader.direct", "leader.initiative_direct")
+WEAPONS = (
+    (Item(name="Knife", kind="melee_1h"),),
+    (Item(name="Pistol", kind="ranged_1h"), Item(name="Bullets", kind="ammo")),
+    (Item(name="Axe", kind="melee_2h"),),
+    (Item(name="Rifle", kind="ranged_2h"), Item(name="Bullets", kind="ammo")),
+    (),  # bare hands
+)
 
 
-EXTRA = ((), ("speed.move_twice",), ("stealth.hide",))  # one more ability, or none
-
-
-def _fighter(name: str, npc: bool, weapon: int, level: int, extra: int = 0,
-             leader: bool = False) -> Character:
-    items = (
-        (Item(name="Knife", kind="melee_1h"),),
-        (Item(name="Pistol", kind="ranged_1h"), Item(name="Bullets", kind="ammo")),
-        (Item(name="Axe", kind="melee_2h"),),
-        (),  # bare hands
-    )[weapon] + (Item(name="Kit", kind="first_aid"),)
-    right = None if weapon == 3 else 0
-    left = 0 if weapon == 2 else None
-    abilities = (
-        ("melee_1h.good_attack", "melee_1h.precise_attack", "melee_1h.critical_lose_action"),
-        ("ranged_1h.good_attack", "ranged_1h.precise_attack"),
-        ("melee_2h.powerful_attack", "melee_2h.no_counterattack", "melee_2h.critical_destroy"),
-        ("unarmed.fight", "unarmed.stop_movement"),
-    )[weapon] + ("first_aid.sure",) + EXTRA[extra]
-    if leader:  # one weapon ability and every Leader one (max level 90: room for five)
-        abilities = (*abilities[:1], *LEADER)
-    return Character(
-        name=name,
-        npc=npc,
-        level=level,
-        max_level=90,
-        items=items,
-        right_hand=right,
-        left_hand=left,
-        abilities=abilities,
-    )
+def _fighter(data: st.DataObject, name: str, npc: bool) -> Character:
+    """A character with a weapon (or bare hands), a first aid kit, and a random legal set of
+    combat abilities: each drawn from those open to it (room by max level, prerequisites);
+    a shield with a Shield ability (or sometimes without), an AoE item per AoE ability."""
+    weapon = data.draw(st.integers(0, len(WEAPONS) - 1))
+    max_level = data.draw(st.sampled_from((50, 60, 70, 80, 90)))
+    level = data.draw(st.integers(15, max_level))
+    ch = Character(name=name, npc=npc, level=level, max_level=max_level)
+    for _ in range(data.draw(st.integers(0, 5))):
+        open_ = abilities_open(ch, rules=RULES)
+        if not open_:
+            break
+        ability = data.draw(st.sampled_from([a.id for a in open_]))
+        ch = ch.model_copy(update={"abilities": (*ch.abilities, ability)})
+    items = WEAPONS[weapon] + (Item(name="Kit", kind="first_aid"),)
+    if any(a.startswith("shield.") for a in ch.abilities) or data.draw(st.integers(0, 5)) == 0:
+        items += (Item(name="Shield", kind="shield"),)
+    items += tuple(Item(name=f"Grenade {n}", kind="aoe", ability=a)
+                   for n, a in enumerate(a for a in ch.abilities if a.startswith("aoe.")))
+    right, left = (None if weapon == 4 else 0), (0 if weapon in (2, 3) else None)
+    if items[-1].kind == "aoe" and data.draw(st.booleans()):  # ready to throw (both hands)
+        right = left = len(items) - 1
+    return ch.model_copy(update={"items": items, "right_hand": right, "left_hand": left})
 
 
 def _check(c: Combat) -> None:
@@ -91,11 +96,35 @@ def _check(c: Combat) -> None:
         held = {f.character.right_hand, f.character.left_hand}
         assert not any(d.index in held for d in f.dropped), "a dropped item is still in hand"
     assert Combat.model_validate_json(c.model_dump_json()) == c
+    for p in c.waiting_for():  # the board's line on the abilities at hand can always be said
+        abilities_at_hand(c, p, RULES)
+
+
+AOE_PROMPTS = (PromptKind.AOE_DICE, PromptKind.AOE_TARGET, PromptKind.AOE_DEFEND,
+               PromptKind.AOE_PLACE, PromptKind.AOE_ARMOR)
+
+
+def _aoe(c: Combat, me: Fighter) -> list[str]:
+    """The areas ``me`` may throw the AoE item held in both hands at (range 0-1, in sight)."""
+    ch = me.character
+    held = ch.right_hand
+    if held is None or held != ch.left_hand or ch.items[held].kind != "aoe":
+        return []
+    if ch.items[held].destroyed or ch.items[held].ability not in ch.abilities:
+        return []
+    m = c.game_map()
+    return [a for a in m.areas
+            if m.range(me.area, a) in (0, 1) and m.line_of_sight(me.area, a)]
 
 
 def _choices(c: Combat, data: st.DataObject) -> list[Command]:
     options: list[Command] = []
+    answered: set[int] = set()
+    before, previous = 0, None
     for p in c.waiting_for():
+        if len(options) != before:  # the previous prompt's answers
+            answered.add(id(previous))
+        before, previous = len(options), p
         name = p.fighter or ""
         if p.kind in (PromptKind.ACT, PromptKind.DIRECTED):
             me = c.fighter(name)
@@ -110,7 +139,14 @@ def _choices(c: Combat, data: st.DataObject) -> list[Command]:
                 options.append(Rally(fighter=name))
             targets = legal_targets(c, name, RULES)
             if targets:
-                options.append(Attack(fighter=name, target=data.draw(st.sampled_from(targets))))
+                target = data.draw(st.sampled_from(targets))
+                usable = [w.name for w in weapons(me, RULES)
+                          if attack_problem(c, me, c.fighter(target), w, RULES) is None]
+                options.append(Attack(fighter=name, target=target,
+                                      weapon=data.draw(st.sampled_from([None, *usable]))))
+            aoe = _aoe(c, me)
+            if aoe:
+                options.append(AoE(fighter=name, area=data.draw(st.sampled_from(aoe))))
             moves = legal_moves(c, name, RULES)
             if moves:
                 to = data.draw(st.sampled_from(moves))
@@ -118,6 +154,11 @@ def _choices(c: Combat, data: st.DataObject) -> list[Command]:
                 then = legal_second_moves(c, name, RULES, to)
                 if then:
                     options.append(Move(fighter=name, to=to, then=data.draw(st.sampled_from(then))))
+            holdable = legal_items(c, name, RULES, "hold")
+            grenades = [it.name for it in me.character.items
+                        if it.kind == "aoe" and it.name in holdable]
+            if grenades:  # an AoE item, taken in both hands to throw next
+                options.append(ManageItems(fighter=name, op="hold", item=grenades[0]))
             for op in ("hold", "pickup", "drop"):
                 items = legal_items(c, name, RULES, op)
                 if items:
@@ -158,6 +199,10 @@ def _choices(c: Combat, data: st.DataObject) -> list[Command]:
             options.append(Modifier(fighter=name, use=data.draw(st.sampled_from(p.options))))  # type: ignore[arg-type]
         elif p.kind is PromptKind.ARMOR:
             options.append(Armor(fighter=name, use=data.draw(st.booleans())))
+        elif p.kind is PromptKind.ALL_OUT_DEFEND:
+            options.append(AllOutDefend(fighter=name))
+        elif p.kind in AOE_PROMPTS:
+            options.append(AoEChoice(fighter=name, option=data.draw(st.sampled_from(p.options))))
         elif p.kind is PromptKind.STOP_AREA:
             options.append(StopArea(fighter=name, area=data.draw(st.sampled_from(p.options))))
         elif p.options and p.kind in (
@@ -167,6 +212,10 @@ def _choices(c: Combat, data: st.DataObject) -> list[Command]:
             PromptKind.AID_PERMANENT,
         ):
             options.append(AidMark(fighter=name, option=data.draw(st.sampled_from(p.options))))
+    if previous is not None and len(options) != before:
+        answered.add(id(previous))
+    unanswerable = [p for p in c.waiting_for() if id(p) not in answered]
+    assert not unanswerable, f"no answer offered to {unanswerable}"
     return options
 
 
@@ -176,9 +225,7 @@ def test_random_fights_stay_sound(data: st.DataObject, seed: int) -> None:
     dice = RandomDice(seed)
     c = new_combat(CLUB)
     for i, (name, npc) in enumerate((("Ana", False), ("Cy", False), ("Goon", True), ("Rat", True))):
-        ch = _fighter(name, npc, data.draw(st.integers(0, 3)), data.draw(st.integers(15, 60)),
-                      data.draw(st.integers(0, len(EXTRA) - 1)),
-                      leader=data.draw(st.integers(0, 3)) == 0)
+        ch = _fighter(data, name, npc)
         area = data.draw(st.sampled_from(AREAS))
         team = data.draw(st.sampled_from([None, "Gangers"])) if name == "Rat" else None
         c, _ = apply(
@@ -200,8 +247,7 @@ def test_random_fights_stay_sound(data: st.DataObject, seed: int) -> None:
             alive = [f.name for f in c.fighters if f.character.level >= 10]
             if alive:
                 choices = [Surrender(fighter=data.draw(st.sampled_from(alive)))]
-        if not choices:
-            break
+        assert choices, f"the fight is stuck: {c.phase.value}, nothing to answer or do"
         cmd = data.draw(st.sampled_from(choices))
         now += 50.0
         try:
