@@ -47,8 +47,8 @@ from engine.combat import (
     new_combat,
 )
 from engine.combat.actions.rally import rally_problem
-from engine.combat.commands import Rearrange
 from engine.combat.at_hand import abilities_at_hand
+from engine.combat.commands import Rearrange
 from engine.combat.prompts import SPECS
 from engine.combat.weapons import attack_problem, weapons
 from engine.dice import RandomDice
