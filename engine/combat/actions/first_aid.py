@@ -24,7 +24,7 @@ from engine.combat.abilities.hooks import CRITICAL_OPTIONS, has_modifier, sure_s
 from engine.combat.actions.aoe import burn
 from engine.combat.commands import AidMark, FirstAid
 from engine.combat.context import Context, require_control, require_phase
-from engine.combat.fighters import acting_fighter, put, settle_status, spend_action
+from engine.combat.fighters import acting_fighter, can_act, put, settle_status, spend_action
 from engine.combat.model import AidAction, Combat, EventKind, Phase, Prompt, PromptKind, RollState
 from engine.combat.prompts import prompt
 from engine.combat.rolls import wants_reroll
@@ -107,6 +107,12 @@ def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
     aid = c.step
     assert isinstance(aid, AidAction)
     if aid.roll is None and not aid.sure:
+        treater = c.fighter(aid.treater)
+        if not can_act(treater, rules):  # yielded or knocked out before choosing
+            ctx.emit(EventKind.FIRST_AID_RESULT,
+                     f"{treater.name} can no longer give first aid: it does not take effect.",
+                     treater.key)
+            return pop(c), False
         return c, True  # the treater chooses: a sure success, or the roll
     if aid.roll is not None and (
         wants_reroll(aid.roll) or aid.roll.roll.awaits_critical_choice
