@@ -1,5 +1,5 @@
-"""Which of a decider's abilities apply to the roll at hand (issue 13: "the board and /sheet
-say which abilities apply to the action at hand"): for a prompt about a roll — a reaction, a
+"""Which of a decider's abilities apply to the roll at hand (the board and the prompt say it,
+as `/sheet` lists them): for a prompt about a roll — a reaction, a
 re-roll, a critical success, a modifier, the damage die, a Defend against a blast — the
 good / precise / powerful the decider's abilities give that roll, as a short line.
 

@@ -30,7 +30,7 @@ def test_render_board_fits() -> None:
     assert "Ana [PCs] Entrance 50/50 a0\n" in board
 
 
-# ---- issue 13: "the board ... say[s] which abilities apply to the action at hand" ----------
+# ---- the board says which abilities apply to the roll at hand ---------------------------------
 
 
 def _abilities_line(board: str) -> list[str]:
