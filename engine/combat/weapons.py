@@ -14,9 +14,21 @@ from engine.errors import RuleError
 from engine.names import name_key
 
 __all__ = [
-    "UNARMED", "ammo_problem", "ammo_slot", "attack_problem", "choose_weapon", "held_shield",
-    "in_range", "legal_targets", "legal_weapons", "pick_weapon", "range_text", "weapon_label",
+    "UNARMED",
+    "ammo_problem",
+    "ammo_slot",
+    "attack_problem",
+    "choose_weapon",
+    "first_each_way",
+    "held_shield",
+    "in_range",
+    "legal_targets",
+    "legal_weapons",
+    "pick_weapon",
+    "range_text",
+    "weapon_label",
     "weapons",
+    "with_ammo",
 ]
 
 
@@ -132,6 +144,22 @@ def _not_for(c: Character, index: int, rules: Rules, action: Action) -> str:
     allowed = " or ".join(a.value for a in ability.actions)
     return (f"{ability.title} lets {c.name} use {item.name} only to {allowed}, "
             f"not to {action.value}.")
+
+
+def with_ammo(f: Fighter, found: list[Weapon], rules: Rules, lethal: bool) -> list[Weapon]:
+    """Those of ``found`` that ``f`` has ammo for, of the sort the damage needs."""
+    return [
+        w for w in found
+        if w.kind == UNARMED or ammo_problem(f, rules.items.kind(w.kind), lethal, rules) is None
+    ]
+
+
+def first_each_way(f: Fighter, found: list[Weapon],
+                   rules: Rules) -> tuple[Weapon | None, Weapon | None]:
+    """The first of ``found`` ``f`` could use lethally, and the first less-lethally (a
+    reaction offers both from one look at the weapons)."""
+    lethal, gentle = with_ammo(f, found, rules, True), with_ammo(f, found, rules, False)
+    return (lethal[0] if lethal else None), (gentle[0] if gentle else None)
 
 
 def in_range(w: Weapon, distance: int, rules: Rules) -> bool:

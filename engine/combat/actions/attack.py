@@ -22,7 +22,7 @@ from engine.combat.abilities.hooks import (
 )
 from engine.combat.abilities.rule import RollLimit
 from engine.combat.actions.aoe import burn
-from engine.combat.actions.counterattack import counter_hits, counter_weapon
+from engine.combat.actions.counterattack import counter_choices, counter_hits
 from engine.combat.actions.defend import defended_hits
 from engine.combat.choices import critical_choices, destroy_options
 from engine.combat.commands import Attack
@@ -129,8 +129,7 @@ def _target_reactor(
     if t.actions <= 0 or act_problem(t) is not None:
         return None
     options = ["defend"]
-    counter = counter_weapon(c, f, t, weapon, rules)
-    gentle = counter_weapon(c, f, t, weapon, rules, lethal=False)
+    counter, gentle = counter_choices(c, f, t, weapon, rules)
     if counter is not None or gentle is not None:
         options.append("counterattack")
     return Reactor(fighter=t.key, options=tuple(options), weapon=counter,

@@ -20,33 +20,32 @@ from engine.combat.model import (
     RollState,
     Weapon,
 )
-from engine.combat.weapons import UNARMED, ammo_problem, in_range, weapons
+from engine.combat.weapons import UNARMED, first_each_way, in_range, weapons, with_ammo
 
-__all__ = ["counter_hits", "counter_weapon", "counter_weapons"]
+__all__ = ["counter_choices", "counter_hits", "counter_weapons"]
+
+
+def _reaching(c: Combat, f: Fighter, t: Fighter, weapon: Weapon, rules: Rules) -> list[Weapon]:
+    """What ``t`` could counterattack ``f``'s attack with, ammo aside: same area, an attack
+    that may be counterattacked, a weapon effective at range 0."""
+    if c.game_map().range(f.area, t.area) != 0 or not counterable(f.character, weapon):
+        return []
+    return [w for w in weapons(t, rules, Action.COUNTERATTACK) if in_range(w, 0, rules)]
 
 
 def counter_weapons(
     c: Combat, f: Fighter, t: Fighter, weapon: Weapon, rules: Rules, lethal: bool = True
 ) -> list[Weapon]:
-    """What ``t`` could counterattack ``f``'s attack with: same area, weapon effective at 0,
-    and ammo of the sort the damage needs (``lethal`` or not)."""
-    if c.game_map().range(f.area, t.area) != 0:
-        return []
-    if not counterable(f.character, weapon):
-        return []
-    return [
-        w
-        for w in weapons(t, rules, Action.COUNTERATTACK)
-        if in_range(w, 0, rules)
-        and (w.kind == UNARMED or ammo_problem(t, rules.items.kind(w.kind), lethal, rules) is None)
-    ]
+    """What ``t`` could counterattack ``f``'s attack with, with ammo of the sort the damage
+    needs (``lethal`` or not)."""
+    return with_ammo(t, _reaching(c, f, t, weapon, rules), rules, lethal)
 
 
-def counter_weapon(
-    c: Combat, f: Fighter, t: Fighter, weapon: Weapon, rules: Rules, lethal: bool = True
-) -> Weapon | None:
-    options = counter_weapons(c, f, t, weapon, rules, lethal)
-    return options[0] if options else None
+def counter_choices(
+    c: Combat, f: Fighter, t: Fighter, weapon: Weapon, rules: Rules
+) -> tuple[Weapon | None, Weapon | None]:
+    """The weapon of ``t``'s lethal Counterattack and of a less-lethal one, if any."""
+    return first_each_way(t, _reaching(c, f, t, weapon, rules), rules)
 
 
 def counter_hits(c: Combat, a: AttackAction, counter: RollState, ctx: Context) -> list[Hit]:

@@ -22,10 +22,10 @@ from engine.combat.model import (
     Weapon,
 )
 from engine.combat.steps import push, replace_top
-from engine.combat.weapons import UNARMED, ammo_problem, in_range, weapons
+from engine.combat.weapons import first_each_way, in_range, weapons, with_ammo
 
 __all__ = [
-    "after_intercept", "intercept_reactor", "intercept_weapon", "intercept_weapons",
+    "after_intercept", "intercept_reactor", "intercept_weapons",
     "next_intercept",
 ]
 
@@ -34,29 +34,21 @@ def intercept_weapons(
     c: Combat, g: Fighter, frm: str, to: str, rules: Rules, lethal: bool = True,
     *, hidden_mover: bool = False,
 ) -> list[Weapon]:
-    """What ``g`` could Intercept a move between ``frm`` and ``to`` with: in range, with
-    sight, and ammo of the sort the damage needs (``lethal`` or not: 004 "Less-lethal").
+    """What ``g`` could Intercept a move between ``frm`` and ``to`` with, with ammo of the
+    sort the damage needs (``lethal`` or not: 004 "Less-lethal")."""
+    return with_ammo(g, _reaching(c, g, frm, to, rules, hidden_mover), rules, lethal)
+
+
+def _reaching(c: Combat, g: Fighter, frm: str, to: str, rules: Rules,
+              hidden_mover: bool) -> list[Weapon]:
+    """``g``'s weapons in range of a move between ``frm`` and ``to``, with sight, ammo aside.
     ``hidden_mover``: the mover's Stealth mark counts toward sight (a mover loses Stealth on
     starting the Move, so the engine's own moves never are)."""
     m = c.game_map()
     distance = m.intercept_range(g.area, frm, to)
     if distance is None or not m.intercept_sight(g.area, frm, to, hidden=hidden_mover):
         return []
-    return [
-        w
-        for w in weapons(g, rules, Action.INTERCEPT)
-        if in_range(w, distance, rules)
-        and (w.kind == UNARMED or ammo_problem(g, rules.items.kind(w.kind), lethal, rules) is None)
-    ]
-
-
-def intercept_weapon(
-    c: Combat, g: Fighter, frm: str, to: str, rules: Rules, lethal: bool = True,
-    *, hidden_mover: bool = False,
-) -> Weapon | None:
-    """The first weapon ``g`` could Intercept a move between ``frm`` and ``to`` with."""
-    options = intercept_weapons(c, g, frm, to, rules, lethal, hidden_mover=hidden_mover)
-    return options[0] if options else None
+    return [w for w in weapons(g, rules, Action.INTERCEPT) if in_range(w, distance, rules)]
 
 
 def intercept_reactor(
@@ -64,8 +56,7 @@ def intercept_reactor(
 ) -> Reactor | None:
     """``g``'s place in the Intercept window of a move between ``frm`` and ``to``: offered
     when some weapon could make it, lethal or less-lethal."""
-    lethal = intercept_weapon(c, g, frm, to, rules, hidden_mover=hidden_mover)
-    gentle = intercept_weapon(c, g, frm, to, rules, lethal=False, hidden_mover=hidden_mover)
+    lethal, gentle = first_each_way(g, _reaching(c, g, frm, to, rules, hidden_mover), rules)
     if lethal is None and gentle is None:
         return None
     return Reactor(fighter=g.key, options=("intercept",), weapon=lethal,
