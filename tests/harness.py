@@ -147,6 +147,11 @@ class Message:
                 return b
         raise AssertionError(f"no button {label!r} on message; buttons: {self.labels}")
 
+    @property
+    def files(self) -> dict[str, str]:
+        """The text of each file attached, by file name."""
+        return {a["filename"]: a["data"].decode() for a in self.raw.get("attachments") or ()}
+
     def selects(self) -> list[dict[str, Any]]:
         return [c for row in self.components for c in row.get("components", [])
                 if c.get("type") in (3, 5, 6, 7, 8)]
@@ -535,7 +540,8 @@ class Table:
                        "username": "Unhex", "discriminator": "0", "avatar": None, "bot": True},
             "content": content, "timestamp": dt.datetime.now(dt.UTC).isoformat(),
             "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [],
-            "mention_roles": [], "attachments": [], "embeds": body.get("embeds") or [],
+            "mention_roles": [], "attachments": _attachments(body),
+            "embeds": body.get("embeds") or [],
             "pinned": False, "type": 0, "components": rows,
             "flags": flags | int(body.get("flags") or 0),
             "allowed_mentions": body.get("allowed_mentions"), "nonce": body.get("nonce"),
@@ -562,7 +568,7 @@ class Table:
                                   multipart: list[dict[str, Any]] | None = None,
                                   **kwargs: Any) -> Any:
             if payload is None and multipart:
-                payload = json.loads(multipart[0]["value"])
+                payload = _with_files(json.loads(multipart[0]["value"]), multipart[1:])
             return table._answer_webhook(route.method, route.path, route.url, payload or {})
 
         # The patch is process-wide; each Table re-points it at itself when it starts.
@@ -570,7 +576,8 @@ class Table:
 
         async def send_message(channel_id: int, *, params: Any) -> dict[str, Any]:
             await table._channel_call(int(channel_id))
-            body = params.payload or json.loads(params.multipart[0]["value"])
+            body = params.payload or _with_files(json.loads(params.multipart[0]["value"]),
+                                                 params.multipart[1:])
             nonce = (int(channel_id), body.get("nonce")) if body.get("enforce_nonce") else None
             made = table._nonces.get(nonce) if nonce is not None else None
             if made in table.messages:  # Discord returns the message made with this nonce
@@ -690,6 +697,24 @@ class Table:
                         fields[c.get("label", "")] = c["custom_id"]
             reply.modal = Modal(data["custom_id"], data.get("title", ""), fields)
         return {"interaction": interaction, "resource": resource}
+
+
+def _with_files(body: dict[str, Any], parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """``body`` (a message, or an interaction answer holding one in ``data``) with the bytes
+    of each file sent beside it (multipart) on its attachment."""
+    message = body.get("data", body)
+    for attachment, part in zip(message.get("attachments") or (), parts, strict=False):
+        fp = part["value"]
+        attachment["data"] = fp if isinstance(fp, bytes) else fp.read()
+    return body
+
+
+def _attachments(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """A message's attachments as Discord shows them, each with the file's bytes (``data``)."""
+    return [{"id": str(snowflake()), "filename": a["filename"], "size": len(a["data"]),
+             "url": f"https://cdn.invalid/{a['filename']}",
+             "proxy_url": f"https://cdn.invalid/{a['filename']}", "data": a["data"]}
+            for a in body.get("attachments") or () if "data" in a]
 
 
 class _FakeResponse:

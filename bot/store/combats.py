@@ -156,10 +156,12 @@ class CombatStore:
             row = await cursor.fetchone()
         return None if row is None else (row[0], row[1])
 
-    async def log(self, combat_id: int, limit: int = 30) -> list[LogEntry]:
+    async def log(self, combat_id: int, limit: int | None = 30) -> list[LogEntry]:
+        """The fight's last ``limit`` log entries (None: all of them), oldest first."""
         async with self._db.execute(
             "SELECT id, user_id, command, events, undone, created_at FROM combat_log "
-            "WHERE combat_id = ? ORDER BY id DESC LIMIT ?", (combat_id, limit)
+            "WHERE combat_id = ? ORDER BY id DESC LIMIT ?",
+            (combat_id, -1 if limit is None else limit)
         ) as cursor:
             rows = await cursor.fetchall()
         return [LogEntry(r["id"], r["user_id"], r["command"], tuple(json.loads(r["events"])),

@@ -29,6 +29,7 @@ from engine.combat.prompts import answering, prompt
 from engine.combat.rolls import replace_roll
 from engine.combat.stealth import hidden
 from engine.combat.steps import replace_top
+from engine.combat.tally import count_damage
 from engine.combat.weapons import held_shield
 from engine.dice import Check, powerful, precise
 from engine.dice import Modifier as DiceModifier
@@ -143,7 +144,7 @@ def _apply_hit(c: Combat, hit: Hit, ctx: Context) -> Combat:
     ctx.emit(EventKind.DAMAGE, report.summary, t.key, (damage, location))
     fallen = tuple(Dropped(index=i, area=t.area) for i in report.dropped)
     t = t.model_copy(update={"character": new, "dropped": (*t.dropped, *fallen)})
-    return put(c, settle_status(t, rules))
+    return count_damage(put(c, settle_status(t, rules)), t.key, hit.attacker, report)
 
 
 def _is_moving(c: Combat, key: str) -> bool:

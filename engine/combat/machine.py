@@ -83,6 +83,7 @@ from engine.combat.model import (
     Prompt,
     RallyAction,
 )
+from engine.combat.tally import count_used_up
 from engine.dice import DiceSource
 from engine.errors import RuleError
 
@@ -111,7 +112,7 @@ def apply(
     ctx = Context(actor=actor, dice=dice, rules=rules, now=now)
     new = HANDLERS[type(command)](combat, command, ctx)
     new = settle(advance(new, ctx), ctx)
-    return new, tuple(ctx.events)
+    return count_used_up(combat, new), tuple(ctx.events)
 
 
 HANDLERS: dict[type, Callable[[Combat, Any, Context], Combat]] = {

@@ -43,6 +43,7 @@ __all__ = [
     "RollState",
     "RollerChoice",
     "Step",
+    "Tally",
     "Weapon",
 ]
 
@@ -205,6 +206,17 @@ class Direction(_Frozen):
     extra: bool = False
 
 
+class Tally(_Frozen):
+    """What a fighter did and suffered in this fight, for the recap at its end. Kept with the
+    fighter (not read back from the log), so an undone step takes its counts back with it."""
+
+    dealt: int = 0  # levels others lost to this fighter's damage
+    taken: int = 0  # levels this fighter lost to damage (armor that took a hit: none)
+    out_by: str | None = None  # who dealt the damage that last put them out of action
+    out_round: int | None = None  # the round it happened
+    used_up: tuple[str, ...] = ()  # items spent or destroyed in this fight, in order
+
+
 class Fighter(_Frozen):
     key: str  # casefolded name
     name: str
@@ -228,6 +240,7 @@ class Fighter(_Frozen):
     # starting a Move, Attack or Intercept. Its mark counts only while no enemy is in the
     # area (``engine.combat.stealth.hidden``).
     hidden: bool = False
+    tally: Tally = Tally()
 
 
 class Weapon(_Frozen):
@@ -553,6 +566,7 @@ class Combat(_Frozen):
     steps: tuple[Step, ...] = ()  # what is being resolved, innermost last
     prompts: tuple[Prompt, ...] = ()
     effects: tuple[AreaEffect, ...] = ()  # lasting AoE effects, oldest first
+    ended_by_gm: bool = False  # the GM ended the fight (rather than one team being left)
 
     @model_validator(mode="before")
     @classmethod

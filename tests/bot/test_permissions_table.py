@@ -325,6 +325,7 @@ async def fight_over(table: Table) -> Ctx:
     await _ok(table.slash("combat set", user=GM, character="Ana", level=30))
     ended = await _ok(table.slash("combat end", user=GM))
     ctx.messages["recover"] = ended.posted("may recover")
+    ctx.messages["recap"] = ended.posted("Fight recap")
     return ctx
 
 
@@ -421,6 +422,12 @@ def private(*shown: str) -> Callable[[Reply], bool]:
     """An answer just for the asker that shows ``shown``."""
     return lambda reply: bool(reply.messages) and reply.answer.ephemeral and all(
         s in reply.content for s in shown)
+
+
+def private_file(*shown: str) -> Callable[[Reply], bool]:
+    """An answer just for the asker with a text file that shows ``shown``."""
+    return lambda reply: private()(reply) and any(
+        all(s in text for s in shown) for text in reply.answer.files.values())
 
 
 def redrawn(reply: Reply) -> bool:
@@ -521,6 +528,8 @@ ROWS = (
     Row("/combat status character", pcs_turn, slash("combat status", character="Ana"), READ,
         works=private("Ana")),
     Row("/combat log", pcs_turn, slash("combat log"), READ, works=private("Ana")),
+    Row("/combat log file", pcs_turn, slash("combat log", file=True), READ,
+        works=private_file("Ana joins the fight")),
     Row("/combat end", pcs_turn, slash("combat end"), GM_ONLY),
     Row("/combat undo", pcs_turn, slash("combat undo"), GM_ONLY),
     Row("/combat set", pcs_turn, slash("combat set", character="Ana", level=30), GM_ONLY),
@@ -561,6 +570,8 @@ ROWS = (
     Row("All-Out Defend button", all_out_offered, press("allout", "All-Out Defend"), PRESS),
     Row("damage die button", ana_hits, press("dice", "5 damage · location 3"), PRESS),
     Row("Recover button", fight_over, press("recover", "Recover Ana"), PRESS),
+    Row("Log file button", fight_over, press("recap", "Log file"), "ok ok ok ok x x",
+        works=private_file("Ana joins the fight", "The GM ends the combat.")),
     Row("hands panel menu", hands_panel, pick("hands", "Right", "Right hand: Kit"), PRESS,
         works=redrawn),
     Row("hands panel button Apply", hands_panel, press("hands", "Apply (one action)"), PRESS),

@@ -2,10 +2,12 @@
 
 - :mod:`.session` — the one path every fight command takes (lock, load once, apply, one
   transaction), timers, start-up;
-- :mod:`.presenter` — the board, the prompt and the Recovery offers, shown outside the lock;
+- :mod:`.presenter` — the board, the prompt, the recap and the Recovery offers, shown outside
+  the lock;
 - :mod:`.views` — the prompt's buttons and the Adjust form, with short ids;
 - :mod:`.acting` — who acts (`as:`) and the autocomplete of every fight option;
 - :mod:`.actions` — the players' commands; :mod:`.fight` — the `/combat` group;
+- :mod:`.recap` — the recap after a fight, and its log as a file;
 - :mod:`.recovery` — the Recovery offer after a fight.
 """
 
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from bot.cogs.combat.actions import ActionsCog
 from bot.cogs.combat.fight import FightCog
+from bot.cogs.combat.recap import LogFileButton
 from bot.cogs.combat.recovery import RecoverButton
 from bot.cogs.combat.session import FightSession
 from bot.cogs.combat.views import ADJUST_MODAL_ID, CombatButton
@@ -27,7 +30,7 @@ __all__ = ["FightSession"]
 
 async def setup(bot: UnhexBot) -> None:
     bot.fights = FightSession(bot)
-    bot.add_dynamic_items(CombatButton, RecoverButton)
+    bot.add_dynamic_items(CombatButton, RecoverButton, LogFileButton)
     bot.answers(ADJUST_MODAL_ID)
     await bot.add_cog(FightCog(bot.fights))
     await bot.add_cog(ActionsCog(bot.fights))

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.cogs.combat import acting
 from bot.cogs.combat.acting import Name, Short, TeamName
+from bot.cogs.combat.recap import send_log_file
 from bot.cogs.combat.session import FightSession, require_channel_permissions
 from bot.cogs.combat.views import ADJUST_MODAL_ID, code, fighter_at
 from bot.cogs.maps import find_map, map_choices
@@ -177,8 +178,12 @@ class FightCog(commands.Cog, name="Fights"):
         await interaction.response.send_message(code(text), ephemeral=True)
 
     @combat.command(name="log", description="What happened in this fight so far.")
-    async def log_(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.describe(file="The whole log as a text file (default: the last lines)")
+    async def log_(self, interaction: discord.Interaction[Any], file: bool = False) -> None:
         stored = await self.session.require_fight(interaction)
+        if file:
+            await send_log_file(interaction, stored)
+            return
         entries = await self.bot.store.combats.log(stored.id)
         lines = [("~~" + t + "~~") if e.undone else t for e in entries for t in e.events]
         text = "\n".join(discord.utils.escape_markdown(line) for line in lines)

@@ -1,6 +1,6 @@
 """Showing a fight to the table: the board (one message, edited), the prompt (a new message
 with the buttons of the newest version; the previous one loses its buttons) and, when a fight
-ends, each PC's Recovery offer.
+ends, its recap and each PC's Recovery offer.
 
 This runs outside every lock and after the step was committed. Requests for one channel are
 coalesced: a burst of commands edits the board once, with the newest version. Only when
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.cogs.combat.recap import recap_message
 from bot.cogs.combat.recovery import RecoverButton, has_to_recover
 from bot.cogs.combat.views import code, prompt_message
 from bot.components import button_row
@@ -150,6 +151,7 @@ class Presenter:
         board_id, prompt_id = board, prompt
         self._messages[stored.id] = (board_id, prompt_id)
         if not stored.active:
+            await self._post_recap(channel, stored)
             await self._offer_recovery(channel, stored)
             self._messages.pop(stored.id, None)
         await self.bot.store.combats.shown(stored, board=board_id, prompt=prompt_id)
@@ -182,6 +184,14 @@ class Presenter:
         message = await channel.send(content, view=view, allowed_mentions=mentions,
                                      nonce=_nonce("p", stored))
         return message.id
+
+    async def _post_recap(self, channel: discord.PartialMessageable,
+                          stored: StoredCombat) -> None:
+        """The fight's recap, with its Log file button (once: shown again, the nonce finds
+        the message already posted)."""
+        content, view = recap_message(stored, self.rules)
+        await channel.send(content, view=view, nonce=_nonce("recap", stored),
+                           allowed_mentions=discord.AllowedMentions.none())
 
     async def _offer_recovery(self, channel: discord.PartialMessageable,
                               stored: StoredCombat) -> None:

@@ -68,6 +68,7 @@ from engine.combat.model import (
 from engine.combat.prompts import answering, prompt
 from engine.combat.stealth import lose_stealth
 from engine.combat.steps import pop, push, replace_top
+from engine.combat.tally import count_damage
 from engine.dice import Roll, opposed
 from engine.errors import RuleError
 
@@ -465,7 +466,7 @@ def _wound_answer(
         field = "armor" if option == "use" else "kept"
         w = w.model_copy(update={field: (*getattr(w, field), loc)})
     if w.placed == w.amount and _armor_asked(c, w, ctx.rules) is None:
-        c = _apply_wound(c, w, ctx)
+        c = _apply_wound(c, w, a.attacker if isinstance(a, AoEAction) else a.by, ctx)
         w = w.model_copy(update={"done": True})
     wounds[i] = w
     return replace_top(c, a.model_copy(update={"wounds": tuple(wounds)}))
@@ -495,7 +496,9 @@ def _armor_asked(c: Combat, w: AoEWound, rules: Rules) -> str | None:
     return None
 
 
-def _apply_wound(c: Combat, w: AoEWound, ctx: Context) -> Combat:
+def _apply_wound(c: Combat, w: AoEWound, dealer: str, ctx: Context) -> Combat:
+    """``w``'s damage, placed, dealt by ``dealer`` (the AoE's user, or the name of the
+    Continuous effect's)."""
     rules = ctx.rules
     for loc, points in w.plan.items():
         g = c.fighter(w.fighter)
@@ -504,7 +507,7 @@ def _apply_wound(c: Combat, w: AoEWound, ctx: Context) -> Combat:
         ctx.emit(EventKind.AOE_DAMAGE, report.summary, g.key)
         fallen = tuple(Dropped(index=i, area=g.area) for i in report.dropped)
         g = g.model_copy(update={"character": new, "dropped": (*g.dropped, *fallen)})
-        c = put(c, settle_status(g, rules))
+        c = count_damage(put(c, settle_status(g, rules)), g.key, dealer, report)
     return c
 
 

@@ -90,4 +90,4 @@ def begin(c: Combat, cmd: Begin, ctx: Context) -> Combat:
 
 def end_combat(c: Combat, cmd: EndCombat, ctx: Context) -> Combat:
     require_gm(ctx.actor, "end the combat")
-    return end(c, ctx, "The GM ends the combat.")
+    return end(c.model_copy(update={"ended_by_gm": True}), ctx, "The GM ends the combat.")

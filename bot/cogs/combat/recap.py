@@ -1,0 +1,85 @@
+"""After a fight: the recap posted in its channel, with a Log file button that gives whoever
+presses it the fight's whole log as a text file, also long after the fight (and after a
+restart: the button's id carries the fight's id)."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.components import PersistentButton, button_row
+from bot.errors import UserError
+from bot.store.combats import LogEntry, StoredCombat
+from bot.text import clip
+from engine.catalog import Rules
+from engine.combat.recap import recap_text
+
+__all__ = ["LogFileButton", "log_text", "recap_message", "send_log_file"]
+
+_ROUND_BEGINS = re.compile(r"Round (\d+) begins\.")
+
+
+def recap_message(stored: StoredCombat, rules: Rules) -> tuple[str, discord.ui.View]:
+    """The recap of ``stored`` (an ended fight) and its Log file button."""
+    body = discord.utils.escape_markdown(recap_text(stored.state, rules=rules))
+    where = discord.utils.escape_markdown(stored.map_name)
+    return clip(f"🏁 **Fight recap** · {where}\n{body}"), button_row(LogFileButton(stored.id))
+
+
+def log_text(stored: StoredCombat, entries: Sequence[LogEntry]) -> str:
+    """The fight's log as a text file: one line per event (the further lines of a long one
+    indented), a heading at each round, and what was undone marked so."""
+    lines = [f"Unhex fight on {stored.map_name} (fight {stored.id})",
+             "Lines marked (undone) were taken back with /combat undo.", ""]
+    for entry in entries:
+        mark = "(undone) " if entry.undone else ""
+        for event in entry.events:
+            first, *more = event.splitlines() or [""]
+            begins = _ROUND_BEGINS.fullmatch(first)
+            if begins and not entry.undone:
+                lines += ["", f"== Round {begins[1]} =="]
+                continue
+            lines.append(mark + first)
+            lines.extend(f"  {line}" for line in more)
+    return "\n".join(lines) + "\n"
+
+
+async def send_log_file(interaction: discord.Interaction[Any], stored: StoredCombat) -> None:
+    """Answer ``interaction``, for its user only, with ``stored``'s whole log as a file."""
+    entries = await interaction.client.store.combats.log(stored.id, limit=None)
+    text = log_text(stored, entries)
+    events = sum(len(e.events) for e in entries)
+    await interaction.response.send_message(
+        f"📜 The whole log of the fight on {discord.utils.escape_markdown(stored.map_name)}: "
+        f"{events} event{'s' if events != 1 else ''}.",
+        file=discord.File(io.BytesIO(text.encode()), filename=f"fight-{stored.id}-log.txt"),
+        ephemeral=True)
+
+
+class LogFileButton(
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"fightlog:(?P<combat>[0-9]{1,18})",
+):
+    """Log file: the fight's whole log, as a text file only the presser sees."""
+
+    def __init__(self, combat_id: int) -> None:
+        super().__init__(discord.ui.Button(
+            label="Log file", style=discord.ButtonStyle.secondary, emoji="📜",
+            custom_id=f"fightlog:{combat_id}"))
+        self.combat_id = combat_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> LogFileButton:
+        return cls(int(match["combat"]))
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        stored = await interaction.client.store.combats.get(self.combat_id)
+        if stored is None or stored.guild_id != interaction.guild_id:
+            raise UserError("That fight's log is not on this server.")
+        await send_log_file(interaction, stored)

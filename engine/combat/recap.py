@@ -1,0 +1,136 @@
+"""The recap of a fight that ended, in a few short lines: how it ended and after how many rounds,
+who is out of action and by whose hand, each fighter's damage dealt and taken, and the items
+used up. Made from the fighters' tallies (``Fighter.tally``), never from the log's sentences.
+
+Plain text (the bot escapes it for Discord) and at most ``limit`` characters whatever the
+number of fighters: past :data:`MAX_ROWS` fighters, the least involved are summed up in one
+line, and the long lists end in "and N more"."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.catalog import Rules
+from engine.character import Status, status
+from engine.combat.fighters import standing_teams
+from engine.combat.model import Combat, Fighter
+
+__all__ = ["MAX_ROWS", "recap_text"]
+
+#: The most fighters with a damage line of their own.
+MAX_ROWS = 10
+
+_OUT = {
+    Status.UNCONSCIOUS: "knocked out",
+    Status.DEAD: "killed",
+    Status.SURRENDERED: "surrendered",
+}
+
+
+def recap_text(c: Combat, *, rules: Rules, limit: int = 1500) -> str:
+    """The recap of ``c`` (an ended fight), at most ``limit`` characters.
+
+    >>> from data import load_rules
+    >>> from engine.combat.model import Combat
+    >>> recap_text(Combat(map_text="Bar -- Kitchen", phase="ended", ended_by_gm=True),
+    ...            rules=load_rules())
+    'The GM ended the fight before it began.'
+    """
+    lines = [_outcome(c, rules)]
+    out = _out_of_action(c, rules)
+    if out:
+        lines.append(out)
+    lines.extend(_damage(c))
+    used = _used_up(c)
+    if used:
+        lines.append(used)
+    return _fit(lines, limit)
+
+
+def _rounds(n: int) -> str:
+    return f"{n} round{'s' if n != 1 else ''}"
+
+
+def _outcome(c: Combat, rules: Rules) -> str:
+    standing = standing_teams(c, rules)
+    if c.ended_by_gm:
+        if c.round == 0:
+            return "The GM ended the fight before it began."
+        text = f"The GM ended the fight in round {c.round}."
+        if standing:
+            text += f" Still standing: {', '.join(standing)}."
+        return text
+    if len(standing) == 1:
+        return f"{standing[0]} win after {_rounds(c.round)}."
+    return f"Nobody is left standing after {_rounds(c.round)}."
+
+
+def _listing(head: str, items: list[str], budget: int = 400, sep: str = ", ") -> str:
+    """``head`` and the items, ``sep``-separated, ending in "and N more" past ``budget``."""
+    text = head
+    for i, item in enumerate(items):
+        more = f" and {len(items) - i} more."
+        piece = ("" if i == 0 else sep) + item
+        if len(text) + len(piece) + len(more) > budget and i > 0:
+            return text + more
+        text += piece
+    return text + "."
+
+
+def _out_of_action(c: Combat, rules: Rules) -> str:
+    items = []
+    for f in c.fighters:
+        st = status(f.character, rules=rules)
+        if st is Status.FINE:
+            continue
+        how = _OUT[st]
+        t = f.tally
+        if st is not Status.SURRENDERED and t.out_by is not None:
+            how += " by themselves" if t.out_by == f.name else f" by {t.out_by}"
+        if st is not Status.SURRENDERED and t.out_round is not None:
+            how += f", round {t.out_round}"
+        items.append(f"{f.name} ({how})")
+    return _listing("Out of action: ", items) if items else ""
+
+
+def _row(f: Fighter) -> str:
+    return f"{f.name} ({f.team}): dealt {f.tally.dealt}, took {f.tally.taken}"
+
+
+def _damage(c: Combat) -> list[str]:
+    """One line per fighter (the most involved, past :data:`MAX_ROWS`), in the fight's order
+    of teams and fighters; the rest summed up in one line."""
+    fighters = sorted(c.fighters, key=lambda f: c.teams.index(f.team) if f.team in c.teams
+                      else len(c.teams))
+    if not any(f.tally.dealt or f.tally.taken for f in fighters):
+        return ["Nobody took any damage."] if fighters else []
+    shown = fighters
+    if len(fighters) > MAX_ROWS:
+        by_part = sorted(fighters, key=lambda f: -(f.tally.dealt + f.tally.taken))
+        kept = {f.key for f in by_part[:MAX_ROWS - 1]}
+        shown = [f for f in fighters if f.key in kept]
+    rest = [f for f in fighters if f not in shown]
+    lines = ["Damage:", *(_row(f) for f in shown)]
+    if rest:
+        lines.append(f"{len(rest)} others: dealt {sum(f.tally.dealt for f in rest)}, "
+                     f"took {sum(f.tally.taken for f in rest)}")
+    return lines
+
+
+def _used_up(c: Combat) -> str:
+    items = []
+    for f in c.fighters:
+        if not f.tally.used_up:
+            continue
+        counts = Counter(f.tally.used_up)
+        names = ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
+        items.append(f"{f.name}: {names}")
+    return _listing("Used up: ", items, 300, "; ") if items else ""
+
+
+def _fit(lines: list[str], limit: int) -> str:
+    """The lines, as many as fit in ``limit`` characters (the last cut with "…")."""
+    text = "\n".join(lines)
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rsplit("\n", 1)[0] + "\n…"
