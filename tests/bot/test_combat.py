@@ -418,7 +418,7 @@ async def test_the_first_aid_success_example(table: Table) -> None:
     assert "Kit (used up): 14 (1·4) vs 40" in aided.answer.content, aided.answer.content
     dice = aided.prompt
     assert "Ana" in dice.content
-    assert dice.labels == ["1 boxes · 4 more locations", "4 boxes · 1 more location"]
+    assert dice.labels == ["1 box · 4 more locations", "4 boxes · 1 more location"]
     chosen = await table.click(dice, "4 boxes · 1 more location", user=ALICE)
     boxes = chosen.prompt
     assert "Ana" in boxes.content and boxes.labels == ["Head", "Right arm", "Left arm", "Done"]
