@@ -621,11 +621,13 @@ async def test_a_critical_success_in_a_fight_extra_action_or_adjust(table: Table
     opened = await table.click(critical, "Adjust", user=ALICE)
     assert opened.modal is not None
     await table.restart()
-    label = "New value for Ana"
+    label = "New value for Ana (1-40)"  # 22 against 40: up to her level
     typo = await table.submit(opened.modal, {label: "3x"}, message=critical)
-    assert typo.ephemeral and typo.content == "“3x” is not a number."
+    assert typo.ephemeral
+    assert typo.content == "“3x” is not a number; a critical success can be adjusted to 1-40."
     too_high = await table.submit(opened.modal, {label: "45"}, message=critical)
-    assert too_high.ephemeral, too_high.content
+    assert too_high.ephemeral
+    assert too_high.content == "A critical success can be adjusted to 1-40, not 45."
     done = await table.submit(opened.modal, {label: "39"}, message=critical)
     assert "Ana adjusts the roll to 39." in done.answer.content, done.answer.content
     assert done.prompt.labels == ["3 damage · location 9", "9 damage · location 3"]
