@@ -60,15 +60,17 @@ HELP = """**Running an Unhex fight**
    without spending an action of their own (or presses **Refuse the direction**). `/done`
    ends your team's turn.
 5. Attacks and moves open a reaction window: **Defend**, **Counterattack**, **Intercept** or
-   **Pass** before the dice are rolled (or `/defend`, `/counterattack`, `/intercept`); a
-   counterattack or an intercept can be less-lethal (its own button, or `lethal:False`). With
+   **Pass** before the dice are rolled (or `/defend`, `/counterattack`, `/intercept`). A
+   reaction spends your action for the round, as acting does: react, and you cannot act.
+   A counterattack or an intercept can be less-lethal (its own button, or `lethal:False`). With
    Shield, **Defend Ana** (`/defend for:Ana`) defends someone in your area, and
    **All-Out Defend** (`/alloutdefend`) is offered after initiative, before anyone acts. Then
    whoever decides presses the buttons for re-rolls, criticals and which die is damage.
    `/surrender` any time before the dice are rolled.
 6. `/combat status` shows everyone and their wounds; GMs can `/combat undo`, `/combat set` and
    `/combat end`. `/combat log` lists what happened (`file:True`: all of it, as a file); at
-   the end, a recap with a **Log file** button."""
+   the end, a recap with a **Log file** button. GMs: `as:` names the NPC who acts (left
+   out: the one the fight waits on)."""
 
 class ActionsCog(commands.Cog, name="Fight actions"):
     item = app_commands.Group(
