@@ -119,3 +119,19 @@ async def test_a_players_autocomplete_is_their_fighters_and_a_gms_reaction_the_n
     countered = await table.slash("counterattack", user=GM, **{"with": offered[0]["value"]})
     assert not countered.answer.ephemeral, countered.answer.content
     assert countered.answer.content.startswith("Goon counterattacks"), countered.answer.content
+
+
+async def test_a_gms_item_choices_and_hands_panel_are_the_waiting_npcs(table: Table) -> None:
+    await _npcs_first(table)
+    assert await table.autocomplete("item drop", "item", user=GM) == [
+        "Knife — Goon's item to drop", "Knife — Rat's item to drop"]
+    assert await table.autocomplete("item hands", "right", user=GM, right="goon") == [
+        "empty — Goon's right hand", "Knife — Goon's right hand"]
+    several = await table.slash("item hands", user=GM)
+    assert several.ephemeral and several.content.endswith(": Goon, Rat.")
+    offered = await table.autocomplete_choices("item drop", "item", user=GM, item="rat")
+    dropped = await table.slash("item drop", user=GM, item=offered[0]["value"])
+    assert dropped.answer.content.startswith("Rat drops Knife"), dropped.answer.content
+    await table.slash("combat set", user=GM, character="Rat", actions=0)
+    panel = (await table.slash("item hands", user=GM)).answer
+    assert panel.ephemeral and panel.content.startswith("**Goon's hands**"), panel.content
