@@ -22,6 +22,7 @@ from discord.ext import commands
 from bot.components import answer_unknown
 from bot.errors import report_error
 from bot.options import check_options
+from bot.permissions import IN_A_DM, server_only_in_a_dm
 from bot.settings import Settings
 from engine.dice import DiceSource, RandomDice
 
@@ -53,6 +54,18 @@ def command_fingerprint(tree: app_commands.CommandTree, guild: discord.abc.Snowf
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+async def check_interaction(interaction: discord.Interaction[Any]) -> bool:
+    """The command tree's check before any command runs: a server's command in a DM says it
+    works in a server's channel (before anything about its options), then the options must
+    be the command's own (:func:`check_options`)."""
+    if server_only_in_a_dm(interaction):
+        if interaction.type is discord.InteractionType.autocomplete:
+            await interaction.response.autocomplete([])
+            return False
+        raise app_commands.CheckFailure(IN_A_DM)
+    return await check_options(interaction)
+
+
 class UnhexBot(commands.Bot):
     """A slash-command bot; nothing here needs a privileged intent."""
 
@@ -75,7 +88,7 @@ class UnhexBot(commands.Bot):
         #: What the start's command sync did, in a sentence.
         self.sync_report = ""
         self.tree.on_error = report_error  # type: ignore[method-assign]
-        self.tree.interaction_check = check_options  # type: ignore[method-assign]
+        self.tree.interaction_check = check_interaction  # type: ignore[method-assign]
         #: The custom ids of the buttons and forms the bot answers (see :meth:`answers`).
         self.answered_ids: list[re.Pattern[str]] = []
 

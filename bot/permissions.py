@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 from bot.errors import UserError
 
@@ -37,8 +38,22 @@ async def require_gm(interaction: discord.Interaction[Any], doing: str) -> None:
         )
 
 
+#: What a command that needs a server says in a direct message.
+IN_A_DM = "This works in a server's channel, not in direct messages."
+
+
 def require_guild(interaction: discord.Interaction[Any]) -> int:
     """The server id; characters, maps and fights live in a server, not in DMs."""
     if interaction.guild_id is None:
-        raise UserError("This works in a server's channel, not in direct messages.")
+        raise UserError(IN_A_DM)
     return interaction.guild_id
+
+
+def server_only_in_a_dm(interaction: discord.Interaction[Any]) -> bool:
+    """Whether ``interaction`` runs, in a DM, a command declared for servers only (Discord's
+    clients do not offer those in DMs; an older client or a forged payload still may)."""
+    command = interaction.command
+    if interaction.guild_id is not None or not isinstance(command, app_commands.Command):
+        return False
+    root = command.root_parent
+    return command.guild_only or (root is not None and root.guild_only)

@@ -22,6 +22,7 @@ from engine.character.condition import Status, status
 from engine.character.model import Character, Mark, _replace
 from engine.character.validation import _checked
 from engine.errors import RuleError
+from engine.words import counted
 
 __all__ = [
     "FirstAidReport",
@@ -133,7 +134,7 @@ def first_aid_success(
     counts = _plan(plan, rules)
     if sum(counts.values()) > boxes:
         raise RuleError(
-            f"The first aid roll erases at most {boxes} boxes; the plan erases "
+            f"The first aid roll erases at most {counted(boxes, 'box')}; the plan erases "
             f"{sum(counts.values())}."
         )
     if len(counts) > 1 + extra_locations:
@@ -146,10 +147,8 @@ def first_aid_success(
         available = wounds.get(location_id, "").count(Mark.SLASH.value)
         if count > available:
             loc = rules.body.location(location_id)
-            raise RuleError(
-                f"{c.name}'s {_lower(loc)} has {available} \\ mark"
-                f"{'' if available == 1 else 's'} to erase, not {count}."
-            )
+            marks = counted(available, "\\ mark")
+            raise RuleError(f"{c.name}'s {_lower(loc)} has {marks} to erase, not {count}.")
         wounds[location_id] = _replace_marks(wounds[location_id], Mark.SLASH, None, count)
     return _first_aid_result(c, wounds, erased=counts, made_permanent={}, rules=rules)
 
@@ -185,9 +184,10 @@ def first_aid_critical_failure(
     crosses = sum(marks.count(Mark.CROSS.value) for marks in c.wounds.values())
     due = min(die, crosses)
     if sum(counts.values()) != due:
-        reason = f"the die shows {die}" if die <= crosses else f"there are only {crosses} X marks"
+        reason = (f"the die shows {die}" if die <= crosses
+                  else f"there are only {counted(crosses, 'X mark')}")
         raise RuleError(
-            f"{due} X mark{'' if due == 1 else 's'} must become ■ ({reason}); "
+            f"{counted(due, 'X mark')} must become ■ ({reason}); "
             f"the choice makes {sum(counts.values())}."
         )
     wounds = dict(c.wounds)
@@ -195,6 +195,7 @@ def first_aid_critical_failure(
         available = wounds.get(location_id, "").count(Mark.CROSS.value)
         if count > available:
             loc = rules.body.location(location_id)
-            raise RuleError(f"{c.name}'s {_lower(loc)} has {available} X marks, not {count}.")
+            raise RuleError(
+                f"{c.name}'s {_lower(loc)} has {counted(available, 'X mark')}, not {count}.")
         wounds[location_id] = _replace_marks(wounds[location_id], Mark.CROSS, Mark.PERMANENT, count)
     return _first_aid_result(c, wounds, erased={}, made_permanent=counts, rules=rules)

@@ -22,6 +22,7 @@ from engine.character.advancement import slots
 from engine.character.model import Character, Item, _changed, _replace, _sentence
 from engine.character.validation import _check_item_fields, _checked
 from engine.errors import RuleError
+from engine.words import counted
 
 __all__ = ["ItemRef", "ItemReport", "add_item", "destroy_item", "remove_item"]
 
@@ -107,7 +108,7 @@ def add_item(
         index,
         item,
         f"{c.name} carries {item.name} ({item_kind.short}) in slot {index + 1}; "
-        f"{free} of {slots(new)} slots are free.",
+        f"{free} of {slots(new)} slots {'is' if free == 1 else 'are'} free.",
     )
 
 
@@ -152,7 +153,8 @@ def remove_item(c: Character, item: ItemRef, *, rules: Rules) -> tuple[Character
     )
     free = slots(new) - len(new.items)
     return new, ItemReport(
-        index, removed, f"{c.name} no longer carries {removed.name}; {free} slots are free."
+        index, removed, f"{c.name} no longer carries {removed.name}; "
+        f"{counted(free, 'slot')} {'is' if free == 1 else 'are'} free."
     )
 
 

@@ -15,6 +15,7 @@ from engine.character.condition import Status, status
 from engine.character.model import Character, _replace
 from engine.character.validation import _checked
 from engine.errors import RuleError
+from engine.words import counted
 
 __all__ = ["RecoveryReport", "recover"]
 
@@ -52,7 +53,7 @@ def recover(c: Character, *, rules: Rules) -> tuple[Character, RecoveryReport]:
     )
     text = f"{c.name} recovers: level {c.level} → {new.level}"
     if any(erased.values()):
-        text += f", {sum(erased.values())} wounds erased"
+        text += f", {counted(sum(erased.values()), 'wound')} erased"
     if restored:
         text += f", {', '.join(c.items[i].name for i in restored)} replaced"
     return new, RecoveryReport(c.level, new.level, _frozen_counts(erased), restored, text + ".")

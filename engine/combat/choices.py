@@ -19,7 +19,8 @@ from engine.dice import CriticalChoice as DiceCriticalChoice
 from engine.dice import Reroll as DiceReroll
 from engine.errors import RuleError
 
-__all__ = ["critical", "critical_choices", "destroy", "destroy_options", "reroll"]
+__all__ = ["adjust_limit", "critical", "critical_choices", "destroy", "destroy_options",
+           "reroll"]
 
 #: Discord's limit of 25 buttons, less the "none" button.
 MAX_DESTROY_OPTIONS = 24
@@ -50,6 +51,20 @@ def critical_choices(c: Combat, a: AttackAction, s: RollState) -> tuple[str, ...
     return critical_options(c.fighter(s.fighter).character, hit.action, hit.weapon)
 
 
+def _critical_roll(c: Combat, key: str) -> RollState | None:
+    """The roll of ``key`` whose critical success waits for its choice."""
+    return next((s for s in rolls_deciding(c)
+                 if s.fighter == key and s.roll.awaits_critical_choice), None)
+
+
+def adjust_limit(c: Combat, key: str) -> int | None:
+    """The highest value ``key``'s critical success may be adjusted to now (RULINGS 5: the
+    level, or the max level when the roll was exactly the level), or None when no critical
+    success of theirs waits for its choice."""
+    state = _critical_roll(c, key)
+    return None if state is None else state.roll.adjust_limit
+
+
 def critical(c: Combat, cmd: CriticalChoice, ctx: Context) -> Combat:
     require_phase(c, Phase.RESOLUTION)
     f, asked = answering(c, PromptKind.CRITICAL, cmd.fighter, ctx.actor)
@@ -58,9 +73,8 @@ def critical(c: Combat, cmd: CriticalChoice, ctx: Context) -> Combat:
             f"{f.name}'s critical success offers: {', '.join(asked.options)}; "
             f"not {cmd.choice}."
         )
-    state = next(
-        s for s in rolls_deciding(c) if s.fighter == f.key and s.roll.awaits_critical_choice
-    )
+    state = _critical_roll(c, f.key)
+    assert state is not None  # the prompt asks for it
     a = c.attack
     hit = None if a is None else strike(a, state)
     if cmd.choice == "extra_action":

@@ -45,6 +45,7 @@ from engine.combat.model import (
 )
 from engine.combat.rolls import target_of
 from engine.errors import RuleError
+from engine.words import counted
 
 __all__ = [
     "LESS_LETHAL", "SPECS", "PromptSpec", "answering", "asked_users", "option_label", "prompt",
@@ -81,7 +82,7 @@ def _damage_dice(option: str, dice: tuple[int, int]) -> str:
 
 def _aid_dice(option: str, dice: tuple[int, int]) -> str:
     boxes, extra = dice if option == "tens" else dice[::-1]
-    return f"{boxes} boxes · {extra} more location{'' if extra == 1 else 's'}"
+    return f"{counted(boxes, 'box')} · {counted(extra, 'more location')}"
 
 
 def _act_by_command(option: str, fighter: str) -> Command:

@@ -55,6 +55,7 @@ from engine.combat.prompts import prompt, team_prompt
 from engine.combat.rolls import wants_reroll
 from engine.dice import Roll
 from engine.errors import RuleError
+from engine.words import team_turn
 
 __all__ = [
     "advance_initiative", "choose_order", "choose_roller", "done", "end", "may_act",
@@ -263,8 +264,8 @@ def choose_roller(c: Combat, cmd: ChooseRoller, ctx: Context) -> Combat:
         assert asked.fighter is not None
         top = c.fighter(asked.fighter)
         if not controls(ctx.actor, top):
-            who = "the GM" if top.owner_id is None else f"{top.name}'s player"
-            raise RuleError(f"{top.name} has the highest level of {team}: only {who} (or a GM) "
+            who = "a GM" if top.owner_id is None else f"{top.name}'s player (or a GM)"
+            raise RuleError(f"{top.name} has the highest level of {team}: only {who} "
                             "chooses whether a leader rolls initiative instead.")
         if f.name not in asked.options:
             raise RuleError(f"{f.name} cannot roll initiative for {team}: choose among "
@@ -275,8 +276,8 @@ def choose_roller(c: Combat, cmd: ChooseRoller, ctx: Context) -> Combat:
     else:
         if not (ctx.actor.gm or any(g.team == team and g.owner_id == ctx.actor.user_id
                                     for g in c.fighters)):
-            raise RuleError(f"{team} choose who rolls initiative for them: only their players "
-                            "(or a GM) can.")
+            who = "their players (or a GM)" if _has_players(c, team) else "a GM"
+            raise RuleError(f"{team} choose who rolls initiative for them: only {who} can.")
         if f.name not in asked.options:
             raise RuleError(
                 f"{f.name} does not share the highest level of {team}: choose among "
@@ -285,6 +286,11 @@ def choose_roller(c: Combat, cmd: ChooseRoller, ctx: Context) -> Combat:
         ctx.emit(EventKind.ROLLER, f"{team} choose {f.name} to roll initiative.", f.key)
     rollers = (*(r for r in c.rollers if r.team != team), RollerChoice(team=team, fighter=f.key))
     return c.model_copy(update={"rollers": rollers})
+
+
+def _has_players(c: Combat, team: str | None) -> bool:
+    """Whether a player has a fighter in ``team`` (a team of NPCs has none: a GM decides)."""
+    return any(f.team == team and f.owner_id is not None for f in c.fighters)
 
 
 def choose_order(c: Combat, cmd: ChooseOrder, ctx: Context) -> Combat:
@@ -302,7 +308,9 @@ def choose_order(c: Combat, cmd: ChooseOrder, ctx: Context) -> Combat:
         ctx.actor.gm
         or any(g.team == winner and g.owner_id == ctx.actor.user_id for g in c.fighters)
     ):
-        raise RuleError(f"{winner} won initiative: only they (or a GM) choose the order.")
+        if _has_players(c, winner):
+            raise RuleError(f"{winner} won initiative: only they (or a GM) choose the order.")
+        raise RuleError(f"{winner} won initiative: only a GM chooses the order.")
     rolled = [r.team for r in c.initiative]
     chosen = list(c.order)
     if cmd.first_team.strip() and chosen:
@@ -365,15 +373,17 @@ def next_turn(c: Combat, ctx: Context) -> Combat:
 def done(c: Combat, cmd: Done, ctx: Context) -> Combat:
     require_phase(c, Phase.TURN)
     acting = c.acting_team
+    assert acting is not None  # a turn is always some team's
     if cmd.team is not None:
         team = team_named(c, cmd.team)
         if team != acting:
-            raise RuleError(f"It is not {cmd.team.strip()}'s turn; {acting} are acting.")
+            raise RuleError(f"It is not {team_turn(cmd.team.strip())}; {acting} are acting.")
     if not (
         ctx.actor.gm
         or any(f.team == acting and f.owner_id == ctx.actor.user_id for f in c.fighters)
     ):
-        raise RuleError(f"It is {acting}'s turn; only they (or a GM) can end it.")
+        who = "their players (or a GM)" if _has_players(c, acting) else "a GM"
+        raise RuleError(f"It is {team_turn(acting)}; only {who} can end it.")
     ctx.emit(EventKind.TURN_END, f"{acting} are done.")
     return next_turn(c, ctx)
 

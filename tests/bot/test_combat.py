@@ -231,6 +231,12 @@ async def test_undo_set_and_end_by_the_gm(table: Table) -> None:
 async def test_help_explains_how_to_run_a_fight(table: Table) -> None:
     reply = await table.slash("help")
     assert reply.ephemeral and "/combat start" in reply.content and "/attack" in reply.content
+    # 004 "Actions": "Either case uses your action, you cannot both act and react using a
+    # single action."
+    said = " ".join(reply.content.split())
+    assert ("A reaction spends your action for the round, as acting does: react, and you "
+            "cannot act.") in said, said
+    assert len(reply.content) <= 2000
 
 
 async def test_attack_options_autocomplete_with_what_is_legal_now(table: Table) -> None:
@@ -418,7 +424,7 @@ async def test_the_first_aid_success_example(table: Table) -> None:
     assert "Kit (used up): 14 (1·4) vs 40" in aided.answer.content, aided.answer.content
     dice = aided.prompt
     assert "Ana" in dice.content
-    assert dice.labels == ["1 boxes · 4 more locations", "4 boxes · 1 more location"]
+    assert dice.labels == ["1 box · 4 more locations", "4 boxes · 1 more location"]
     chosen = await table.click(dice, "4 boxes · 1 more location", user=ALICE)
     boxes = chosen.prompt
     assert "Ana" in boxes.content and boxes.labels == ["Head", "Right arm", "Left arm", "Done"]
@@ -621,11 +627,13 @@ async def test_a_critical_success_in_a_fight_extra_action_or_adjust(table: Table
     opened = await table.click(critical, "Adjust", user=ALICE)
     assert opened.modal is not None
     await table.restart()
-    label = "New value for Ana"
+    label = "New value for Ana (1-40)"  # 22 against 40: up to her level
     typo = await table.submit(opened.modal, {label: "3x"}, message=critical)
-    assert typo.ephemeral and typo.content == "“3x” is not a number."
+    assert typo.ephemeral
+    assert typo.content == "“3x” is not a number; a critical success can be adjusted to 1-40."
     too_high = await table.submit(opened.modal, {label: "45"}, message=critical)
-    assert too_high.ephemeral, too_high.content
+    assert too_high.ephemeral
+    assert too_high.content == "A critical success can be adjusted to 1-40, not 45."
     done = await table.submit(opened.modal, {label: "39"}, message=critical)
     assert "Ana adjusts the roll to 39." in done.answer.content, done.answer.content
     assert done.prompt.labels == ["3 damage · location 9", "9 damage · location 3"]

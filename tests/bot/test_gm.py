@@ -4,10 +4,14 @@ dispatch path, with the role resolved as Discord sends it."""
 from __future__ import annotations
 
 import dataclasses
+import sqlite3
+from typing import Any
 
 import discord
+from discord import app_commands
 
-from tests.harness import ALICE, BOB, GM, Table
+from bot.permissions import IN_A_DM
+from tests.harness import ALICE, BOB, DM_CHANNEL_ID, GM, Table
 
 
 async def test_gm_role_is_for_manage_server_by_default(table: Table) -> None:
@@ -68,3 +72,47 @@ async def test_the_role_survives_a_restart_and_can_be_cleared(table: Table) -> N
     assert refused.ephemeral and "only a GM may change it" in refused.content
     nothing = await table.slash("gm role", user=GM)
     assert nothing.ephemeral and nothing.content.startswith("No GM role is set")
+
+
+#: The commands that work in a direct message with the bot: dice, the built-in maps, help.
+WORK_IN_A_DM = {"roll", "map list", "map show", "map export", "help"}
+
+
+def _leaf_commands(table: Table) -> list[tuple[str, app_commands.Command[Any, ..., Any]]]:
+    found = []
+    groups: list[tuple[str, Any]] = [("", c) for c in table.bot.tree.get_commands()]
+    while groups:
+        prefix, command = groups.pop(0)
+        if isinstance(command, app_commands.Group):
+            groups += [(f"{prefix}{command.name} ", c) for c in command.commands]
+        else:
+            found.append((f"{prefix}{command.name}", command))
+    return found
+
+
+async def test_in_a_dm_every_server_command_says_it_works_in_a_servers_channel(
+        table: Table) -> None:
+    """GM commands included, with only their required options (`/combat set` checked what to
+    correct first), by a GM of the server and by a player alike; nothing is stored."""
+    await table.slash("character create", name="Ana")
+    before = sqlite3.connect(table.database).execute(
+        "SELECT COUNT(*) FROM characters").fetchone()
+    typed = {"string": "Ana", "integer": 1, "number": 1, "boolean": True, "role": "1",
+             "user": "1", "channel": "1", "attachment": "1", "mentionable": "1"}
+    leaves = _leaf_commands(table)
+    assert {"combat set", "combat begin", "map new", "gm role", "attack"} <= {n for n, _ in leaves}
+    for name, command in leaves:
+        if name in WORK_IN_A_DM:
+            continue
+        options = {p.display_name: p.choices[0].value if p.choices else typed[p.type.name]
+                   for p in command.parameters if p.required}
+        for user in (GM, ALICE):
+            reply = await table.slash(name, user=user, guild=None, channel=DM_CHANNEL_ID,
+                                      **options)
+            assert reply.ephemeral and reply.content == IN_A_DM, (name, user.name, reply.content)
+        offered = [p.display_name for p in command.parameters if p.autocomplete]
+        for option in offered:
+            assert await table.autocomplete(name, option, user=GM, guild=None,
+                                            channel=DM_CHANNEL_ID) == [], (name, option)
+    after = sqlite3.connect(table.database).execute("SELECT COUNT(*) FROM characters").fetchone()
+    assert after == before

@@ -114,8 +114,7 @@ async def test_a_tie_for_the_highest_level_lets_that_team_choose_who_rolls(table
 
     refused = await table.click(npcs, "Goon rolls", user=ALICE)  # a player of the other team
     assert refused.ephemeral
-    assert refused.content == ("NPCs choose who rolls initiative for them: only their players "
-                               "(or a GM) can.")
+    assert refused.content == "NPCs choose who rolls initiative for them: only a GM can."
     # The dice roll once every team has its roller: the PCs' tens and ones, then the NPCs'.
     table.dice(3, 4, 2, 0)
     rolled = await table.click(npcs, "Rat rolls", user=GM)

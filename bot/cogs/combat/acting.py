@@ -1,5 +1,12 @@
 """Who acts, and what the options of a fight command may be: the ``as:`` transformer with its
 autocomplete, and autocomplete of targets, weapons, areas and items for the fighter who acts.
+
+Without ``as:``, a player acts as their one fighter (or the one of theirs the command's prompt
+waits on), and a GM with no fighter of their own as the one NPC the command's prompt waits on
+(an action: the NPC of the acting team asked to act; a reaction: the NPC asked to react).
+Before ``as:`` is filled, a GM's autocomplete offers the options of every such NPC, each
+labelled with whose it is ("Ana — Goon's target"); the choice's value names the NPC too
+(:func:`for_actor`), so picking it acts as that NPC.
 """
 
 from __future__ import annotations
@@ -13,10 +20,12 @@ from discord import app_commands
 from bot.errors import UserError
 from bot.options import OneOf, Text
 from bot.permissions import is_gm
+from bot.text import clip
 from engine.catalog import Action, Rules
 from engine.combat import (
     Combat,
     Fighter,
+    PromptKind,
     legal_directs,
     legal_doors,
     legal_items,
@@ -26,12 +35,15 @@ from engine.combat import (
     legal_weapons,
 )
 from engine.combat.actions.setup import TEAM_NAME_MAX
+from engine.combat.prompts import SPECS
 from engine.errors import RuleError
+from engine.names import name_key
 
 if TYPE_CHECKING:
     from bot.cogs.combat.session import FightSession
 
-__all__ = ["ActingAs", "acting", "choices"]
+__all__ = ["ACTING", "ALL_OUT", "RALLYING", "REACTING", "WAITED", "ActingAs", "Kinds", "Pick",
+           "acting", "choices", "for_actor", "split_actor"]
 
 #: The longest name a fight option looks up (characters have at most 32 characters; areas and
 #: items a little more); longer values are refused on receipt, before the fight is touched.
@@ -47,6 +59,51 @@ Short = app_commands.Transform[str, Text(20)]
 HandOption = app_commands.Transform[str, OneOf([
     app_commands.Choice(name=hand, value=hand) for hand in ("right", "left", "both")])]
 
+#: The prompts a command answers: an action in the team's turn (or on a leader's direction), a
+#: reaction, All-Out Defend, a leader's rally (in the turn or before the fight ends), and
+#: anything the fight waits for (a surrender).
+Kinds = frozenset[PromptKind]
+ACTING: Kinds = frozenset({PromptKind.ACT, PromptKind.DIRECTED})
+REACTING: Kinds = frozenset({PromptKind.REACT})
+ALL_OUT: Kinds = frozenset({PromptKind.ALL_OUT_DEFEND})
+RALLYING: Kinds = ACTING | {PromptKind.END_RALLY}
+WAITED: Kinds = frozenset(kind for kind, spec in SPECS.items() if not spec.offer)
+
+#: What starts a choice picked for a named character: "`Goon`Ana" is Ana, picked as Goon's
+#: target. A character's name never holds a backtick (rules notes, Characters 16), so the
+#: name ends at the second one.
+MARK = "`"
+
+
+def for_actor(actor: str, value: str) -> str:
+    """A choice's value that names the character it was offered for."""
+    return f"{MARK}{actor}{MARK}{value}"
+
+
+def split_actor(value: str) -> tuple[str | None, str]:
+    """``(the character a choice was picked for, its value)``; ``(None, value)`` as typed.
+
+    >>> split_actor(for_actor("Goon", "Ana")), split_actor("Ana")
+    (('Goon', 'Ana'), (None, 'Ana'))
+    """
+    if value.startswith(MARK):
+        actor, mark, rest = value[1:].partition(MARK)
+        if mark and actor.strip():
+            return actor, rest
+    return None, value
+
+
+class Picked(Text):
+    """An option autocomplete offers for the one who acts (a target, a weapon, an area, an
+    item): the command gets the value alone; :func:`acting` reads whom it was picked for."""
+
+    async def transform(self, interaction: discord.Interaction[Any], value: Any, /) -> str:
+        return split_actor(str(value))[1]
+
+
+#: A name picked among what the fighter who acts could use (see :class:`Picked`).
+Pick = app_commands.Transform[str, Picked(LOOKUP)]
+
 
 def _session(interaction: discord.Interaction[Any]) -> FightSession:
     return interaction.client.fights  # type: ignore[no-any-return]
@@ -59,21 +116,59 @@ def choices(names: list[str], current: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=n[:100], value=n[:100]) for n in found[:25]]
 
 
-async def acting(interaction: discord.Interaction[Any], state: Combat,
-                 as_name: str | None) -> Fighter:
-    """The fighter a user acts as: ``as`` if given, else their only fighter here (or the only
-    one of theirs the fight waits for)."""
-    if as_name:
-        return state.fighter(as_name)
-    mine = list(state.fighters_of(interaction.user.id))
+def _waited_on(state: Combat, kinds: Kinds, owner_id: int | None) -> list[Fighter]:
+    """The fighters of ``owner_id`` (None: the NPCs) a prompt of ``kinds`` waits on."""
+    keys = {p.fighter for p in state.waiting_for() if p.kind in kinds}
+    return [f for f in state.fighters if f.key in keys and f.owner_id == owner_id]
+
+
+def _named(interaction: discord.Interaction[Any], as_name: str | None,
+           typing: str | None = None) -> str | None:
+    """The character ``as:`` names, or the choices picked in the other options (not the one
+    being typed); refused when they name different characters."""
+    named: dict[str, str] = {}
+    if as_name and as_name.strip():
+        named[name_key(as_name)] = as_name.strip()
+    for option, value in interaction.namespace:
+        if option != "as" and isinstance(value, str) and value != typing:
+            actor = split_actor(value)[0]
+            if actor is not None:
+                named.setdefault(name_key(actor), actor)
+    if len(named) > 1:
+        names = ", ".join(discord.utils.escape_markdown(n) for n in named.values())
+        raise UserError(f"Those options are for different characters ({names}): pick them for "
+                        "one, or say who acts with `as:`. Nothing was changed.")
+    return next(iter(named.values()), None)
+
+
+def _say_which(candidates: list[Fighter]) -> str:
+    if not candidates:
+        return "Say which character acts with `as:`."
+    names = ", ".join(discord.utils.escape_markdown(f.name) for f in candidates)
+    return f"Say which character acts with `as:`: {names}."
+
+
+async def acting(interaction: discord.Interaction[Any], state: Combat, as_name: str | None,
+                 kinds: Kinds = WAITED) -> Fighter:
+    """The fighter a user acts as: the one ``as`` names (or the choices picked for one), else
+    their only fighter here (or the only one of theirs a prompt of ``kinds`` waits on); a GM
+    with no fighter of their own acts as the only NPC a prompt of ``kinds`` waits on."""
+    named = _named(interaction, as_name)
+    if named is not None:
+        return state.fighter(named)
+    user = interaction.user.id
+    mine = list(state.fighters_of(user))
     if len(mine) == 1:
         return mine[0]
     if not mine:
-        if await is_gm(interaction):
-            raise UserError("Say which character acts with `as:`.")
-        raise UserError("You have no character in this fight. Add yours with `/combat add`.")
-    waiting = {p.fighter for p in state.waiting_for()}
-    prompted = [f for f in mine if f.key in waiting]
+        if not await is_gm(interaction):
+            raise UserError("You have no character in this fight. Add yours with "
+                            "`/combat add`.")
+        npcs = _waited_on(state, kinds, None)
+        if len(npcs) == 1:
+            return npcs[0]
+        raise UserError(_say_which(npcs))
+    prompted = _waited_on(state, kinds, user)
     if len(prompted) == 1:
         return prompted[0]
     raise UserError("You have several characters here: pick one with `as:`.")
@@ -111,54 +206,106 @@ async def any_fighter(interaction: discord.Interaction[Any],
     return [] if state is None else choices([f.name for f in state.fighters], current)
 
 
-async def _for_actor(interaction: discord.Interaction[Any], current: str,
-                     legal: Callable[[Combat, str, Rules], tuple[str, ...]],
-                     ) -> list[app_commands.Choice[str]]:
-    """Choices from ``legal`` for the fighter the user acts as (its `as:` or its only one)."""
+Legal = Callable[[Combat, str, Rules], tuple[str, ...]]
+
+
+async def _deciders(interaction: discord.Interaction[Any], state: Combat, kinds: Kinds,
+                    current: str) -> tuple[list[Fighter], bool]:
+    """Whose options an autocomplete offers, as :func:`acting` would pick them, and whether
+    each choice must say whose it is: for a GM with no fighter of their own, every NPC a
+    prompt of ``kinds`` waits on; for a player with several waited on, each of those."""
+    named = _named(interaction, getattr(interaction.namespace, "as", None), current)
+    if named is not None:
+        return [state.fighter(named)], False
+    user = interaction.user.id
+    mine = list(state.fighters_of(user))
+    if len(mine) == 1:
+        return mine, False
+    if mine:
+        prompted = _waited_on(state, kinds, user)
+        return prompted, len(prompted) > 1
+    if await is_gm(interaction):
+        return _waited_on(state, kinds, None), True
+    return [], False
+
+
+def _labelled(state: Combat, fighters: list[Fighter], legal: Legal, rules: Rules, noun: str,
+              current: str) -> list[app_commands.Choice[str]]:
+    """At most 25 options of ``fighters``, each labelled with whose it is ("Ana — Goon's
+    target") and naming them in its value, that contain what the user typed so far."""
+    typed = current.casefold().strip()
+    found: list[app_commands.Choice[str]] = []
+    for f in fighters:
+        whose = f" — {f.name}'s {noun}"
+        for option in legal(state, f.key, rules):
+            label = clip(option, 100 - len(whose)) + whose
+            if typed not in label.casefold():
+                continue
+            value = for_actor(f.name, option)
+            found.append(app_commands.Choice(name=label, value=value if len(value) <= LOOKUP
+                                             else option[:LOOKUP]))
+            if len(found) == 25:
+                return found
+    return found
+
+
+async def _for_actor(interaction: discord.Interaction[Any], current: str, legal: Legal,
+                     noun: str, kinds: Kinds) -> list[app_commands.Choice[str]]:
+    """Choices from ``legal`` for the fighter the user acts as (see :func:`_deciders`)."""
     state = await _state(interaction)
     if state is None:
         return []
     try:
-        fighter = await acting(interaction, state, getattr(interaction.namespace, "as", None))
+        fighters, labelled = await _deciders(interaction, state, kinds, current)
+        rules = _session(interaction).rules
+        if labelled:
+            return _labelled(state, fighters, legal, rules, noun, split_actor(current)[1])
+        found = [option for f in fighters for option in legal(state, f.key, rules)]
     except (UserError, RuleError):
         return []
-    return choices(list(legal(state, fighter.key, _session(interaction).rules)), current)
+    return choices(found, current)
 
 
-def legal_choices(
-    legal: Callable[[Combat, str, Rules], tuple[str, ...]],
-) -> Callable[[discord.Interaction[Any], str], Any]:
-    """An autocomplete callback offering what ``legal`` allows the acting fighter."""
+def legal_choices(legal: Legal, noun: str,
+                  kinds: Kinds = ACTING) -> Callable[[discord.Interaction[Any], str], Any]:
+    """An autocomplete callback offering what ``legal`` allows the acting fighter; ``noun``
+    says what an option is to them ("target"), for a GM's labels."""
 
     async def complete(interaction: discord.Interaction[Any],
                        current: str) -> list[app_commands.Choice[str]]:
-        return await _for_actor(interaction, current, legal)
+        return await _for_actor(interaction, current, legal, noun, kinds)
 
     return complete
 
 
-targets = legal_choices(legal_targets)
-weapons = legal_choices(legal_weapons)
+targets = legal_choices(legal_targets, "target")
+weapons = legal_choices(legal_weapons, "weapon")
 counter_weapons = legal_choices(
-    lambda c, key, rules: legal_weapons(c, key, rules, Action.COUNTERATTACK))
+    lambda c, key, rules: legal_weapons(c, key, rules, Action.COUNTERATTACK), "weapon",
+    REACTING)
 intercept_weapons = legal_choices(
-    lambda c, key, rules: legal_weapons(c, key, rules, Action.INTERCEPT))
-moves = legal_choices(legal_moves)
-doors = legal_choices(legal_doors)
-directable = legal_choices(legal_directs)
+    lambda c, key, rules: legal_weapons(c, key, rules, Action.INTERCEPT), "weapon", REACTING)
+moves = legal_choices(legal_moves, "move")
+doors = legal_choices(legal_doors, "door")
+directable = legal_choices(legal_directs, "teammate to direct")
 
 
 async def second_moves(interaction: discord.Interaction[Any],
                        current: str) -> list[app_commands.Choice[str]]:
     """A Speed move's second area: one step beyond the ``to:`` typed so far (nothing offered
     to a fighter without Speed)."""
-    to = str(getattr(interaction.namespace, "to", None) or "")
+    to = split_actor(str(getattr(interaction.namespace, "to", None) or ""))[1]
     return await _for_actor(
-        interaction, current, lambda c, key, rules: legal_second_moves(c, key, rules, to))
+        interaction, current, lambda c, key, rules: legal_second_moves(c, key, rules, to),
+        "second move", ACTING)
+
+
+_ITEM_NOUNS = {"hold": "item to hold", "pickup": "item to pick up", "drop": "item to drop",
+               "use": "thing to use"}
 
 
 def items(op: str) -> Callable[[discord.Interaction[Any], str], Any]:
-    return legal_choices(lambda c, key, rules: legal_items(c, key, rules, op))
+    return legal_choices(lambda c, key, rules: legal_items(c, key, rules, op), _ITEM_NOUNS[op])
 
 
 async def areas(interaction: discord.Interaction[Any],

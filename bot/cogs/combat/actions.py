@@ -17,7 +17,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.combat import acting, hands
-from bot.cogs.combat.acting import As, HandOption, Name
+from bot.cogs.combat.acting import (
+    ACTING,
+    ALL_OUT,
+    RALLYING,
+    REACTING,
+    WAITED,
+    As,
+    HandOption,
+    Kinds,
+    Name,
+    Pick,
+)
 from bot.cogs.combat.session import FightSession
 from engine.combat import (
     AllOutDefend,
@@ -49,15 +60,17 @@ HELP = """**Running an Unhex fight**
    without spending an action of their own (or presses **Refuse the direction**). `/done`
    ends your team's turn.
 5. Attacks and moves open a reaction window: **Defend**, **Counterattack**, **Intercept** or
-   **Pass** before the dice are rolled (or `/defend`, `/counterattack`, `/intercept`); a
-   counterattack or an intercept can be less-lethal (its own button, or `lethal:False`). With
+   **Pass** before the dice are rolled (or `/defend`, `/counterattack`, `/intercept`). A
+   reaction spends your action for the round, as acting does: react, and you cannot act.
+   A counterattack or an intercept can be less-lethal (its own button, or `lethal:False`). With
    Shield, **Defend Ana** (`/defend for:Ana`) defends someone in your area, and
    **All-Out Defend** (`/alloutdefend`) is offered after initiative, before anyone acts. Then
    whoever decides presses the buttons for re-rolls, criticals and which die is damage.
    `/surrender` any time before the dice are rolled.
 6. `/combat status` shows everyone and their wounds; GMs can `/combat undo`, `/combat set` and
    `/combat end`. `/combat log` lists what happened (`file:True`: all of it, as a file); at
-   the end, a recap with a **Log file** button."""
+   the end, a recap with a **Log file** button. GMs: `as:` names the NPC who acts (left
+   out: the one the fight waits on)."""
 
 class ActionsCog(commands.Cog, name="Fight actions"):
     item = app_commands.Group(
@@ -71,11 +84,12 @@ class ActionsCog(commands.Cog, name="Fight actions"):
         self.session.bot.add_dynamic_items(hands.HandsMenu, hands.HandsApply)
 
     async def act(self, interaction: discord.Interaction[Any], as_: str | None,
-                  make: Callable[[str], Command]) -> None:
-        """Apply ``make(the acting fighter's key)`` as the fighter the user acts as."""
+                  make: Callable[[str], Command], kinds: Kinds = ACTING) -> None:
+        """Apply ``make(the acting fighter's key)`` as the fighter the user acts as (without
+        ``as:``, the one a prompt of ``kinds`` waits on: see :func:`acting.acting`)."""
 
         async def command(state: Combat) -> Command:
-            return make((await acting.acting(interaction, state, as_)).key)
+            return make((await acting.acting(interaction, state, as_, kinds)).key)
 
         await self.session.run(interaction, command)
 
@@ -85,8 +99,8 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.rename(with_="with", as_="as")
     @app_commands.autocomplete(target=acting.targets, with_=acting.weapons)
     @app_commands.guild_only()
-    async def attack(self, interaction: discord.Interaction[Any], target: Name,
-                     with_: Name | None = None, lethal: bool = True,
+    async def attack(self, interaction: discord.Interaction[Any], target: Pick,
+                     with_: Pick | None = None, lethal: bool = True,
                      as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: Attack(
             fighter=key, target=target, weapon=with_, lethal=lethal))
@@ -110,8 +124,8 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(to=acting.moves, then=acting.second_moves)
     @app_commands.guild_only()
-    async def move(self, interaction: discord.Interaction[Any], to: Name,
-                   then: Name | None = None, as_: As | None = None) -> None:
+    async def move(self, interaction: discord.Interaction[Any], to: Pick,
+                   then: Pick | None = None, as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: Move(fighter=key, to=to, then=then))
 
     @app_commands.command(name="door", description="Open or close a door of your area (one "
@@ -122,7 +136,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(area=acting.doors)
     @app_commands.guild_only()
-    async def door(self, interaction: discord.Interaction[Any], area: Name, open: bool,
+    async def door(self, interaction: discord.Interaction[Any], area: Pick, open: bool,
                    as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: Door(fighter=key, other=area, open=open))
 
@@ -148,7 +162,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.rename(as_="as")
     @app_commands.guild_only()
     async def rally(self, interaction: discord.Interaction[Any], as_: As | None = None) -> None:
-        await self.act(interaction, as_, lambda key: Rally(fighter=key))
+        await self.act(interaction, as_, lambda key: Rally(fighter=key), RALLYING)
 
     @app_commands.command(name="direct", description="Leader: direct a teammate to act without "
                                                      "spending their own action (one action).")
@@ -156,7 +170,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(who=acting.directable)
     @app_commands.guild_only()
-    async def direct(self, interaction: discord.Interaction[Any], who: Name,
+    async def direct(self, interaction: discord.Interaction[Any], who: Pick,
                      as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: Direct(fighter=key, target=who))
 
@@ -174,7 +188,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                            as_="Which of your characters")
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(item=acting.items("hold"))
-    async def item_hold(self, interaction: discord.Interaction[Any], item: Name,
+    async def item_hold(self, interaction: discord.Interaction[Any], item: Pick,
                         hand: HandOption | None = None, as_: As | None = None) -> None:
         await self._items(interaction, "hold", item=item, hand=hand, as_=as_)
 
@@ -191,7 +205,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                            as_="Which of your characters")
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(item=acting.items("pickup"))
-    async def item_pickup(self, interaction: discord.Interaction[Any], item: Name,
+    async def item_pickup(self, interaction: discord.Interaction[Any], item: Pick,
                           hand: HandOption | None = None, as_: As | None = None) -> None:
         await self._items(interaction, "pickup", item=item, hand=hand, as_=as_)
 
@@ -204,14 +218,14 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(right=hands.hand_choices("right"),
                                left=hands.hand_choices("left"))
-    async def item_hands(self, interaction: discord.Interaction[Any], right: Name | None = None,
-                         left: Name | None = None, as_: As | None = None) -> None:
+    async def item_hands(self, interaction: discord.Interaction[Any], right: Pick | None = None,
+                         left: Pick | None = None, as_: As | None = None) -> None:
         if right is None and left is None:
             await hands.show_panel(interaction, self.session, as_)
             return
 
         async def command(state: Combat) -> Command:
-            f = await acting.acting(interaction, state, as_)
+            f = await acting.acting(interaction, state, as_, ACTING)
             return Rearrange(fighter=f.key, right=hands.hand_spec(f, right),
                              left=hands.hand_spec(f, left))
 
@@ -222,7 +236,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                            hand="Which hand (default: both)", as_="Which of your characters")
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(item=acting.items("drop"))
-    async def item_drop(self, interaction: discord.Interaction[Any], item: Name | None = None,
+    async def item_drop(self, interaction: discord.Interaction[Any], item: Pick | None = None,
                         hand: HandOption | None = None, as_: As | None = None) -> None:
         await self._items(interaction, "drop", item=item, hand=hand, as_=as_)
 
@@ -232,7 +246,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                            as_="Which of your characters")
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(what=acting.items("use"))
-    async def item_use(self, interaction: discord.Interaction[Any], what: Name,
+    async def item_use(self, interaction: discord.Interaction[Any], what: Pick,
                        as_: As | None = None) -> None:
         await self._items(interaction, "use", item=what, as_=as_)
 
@@ -248,7 +262,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     async def defend(self, interaction: discord.Interaction[Any], for_: Name | None = None,
                      as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: React(fighter=key, reaction="defend",
-                                                           target=for_))
+                                                           target=for_), REACTING)
 
     @app_commands.command(name="alloutdefend",
                           description="Shield: All-Out Defend this round (after initiative, "
@@ -258,7 +272,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.guild_only()
     async def alloutdefend(self, interaction: discord.Interaction[Any],
                            as_: As | None = None) -> None:
-        await self.act(interaction, as_, lambda key: AllOutDefend(fighter=key))
+        await self.act(interaction, as_, lambda key: AllOutDefend(fighter=key), ALL_OUT)
 
     @app_commands.command(name="counterattack",
                           description="Counterattack the attack on you from your area.")
@@ -269,10 +283,10 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.autocomplete(with_=acting.counter_weapons)
     @app_commands.guild_only()
     async def counterattack(self, interaction: discord.Interaction[Any],
-                            with_: Name | None = None, lethal: bool = True,
+                            with_: Pick | None = None, lethal: bool = True,
                             as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: React(
-            fighter=key, reaction="counterattack", weapon=with_, lethal=lethal))
+            fighter=key, reaction="counterattack", weapon=with_, lethal=lethal), REACTING)
 
     @app_commands.command(name="intercept", description="Intercept the move in progress.")
     @app_commands.describe(with_="The item in your hand to use",
@@ -282,10 +296,10 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.autocomplete(with_=acting.intercept_weapons)
     @app_commands.guild_only()
     async def intercept(self, interaction: discord.Interaction[Any],
-                        with_: Name | None = None, lethal: bool = True,
+                        with_: Pick | None = None, lethal: bool = True,
                         as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: React(
-            fighter=key, reaction="intercept", weapon=with_, lethal=lethal))
+            fighter=key, reaction="intercept", weapon=with_, lethal=lethal), REACTING)
 
     # -- the turn ------------------------------------------------------------------------
 
@@ -305,7 +319,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.guild_only()
     async def surrender(self, interaction: discord.Interaction[Any],
                         as_: As | None = None) -> None:
-        await self.act(interaction, as_, lambda key: Surrender(fighter=key))
+        await self.act(interaction, as_, lambda key: Surrender(fighter=key), WAITED)
 
     @app_commands.command(name="help", description="How to run an Unhex fight with this bot.")
     async def help(self, interaction: discord.Interaction[Any]) -> None:

@@ -38,6 +38,7 @@ from engine.combat import (
     render_board,
 )
 from engine.combat.actions.gm import MAX_ACTIONS
+from engine.combat.choices import adjust_limit
 from engine.sheet import render_wounds
 
 #: Team names, first to last, separated by commas (a team name has at most 32 characters).
@@ -66,13 +67,16 @@ class FightCog(commands.Cog, name="Fights"):
 
         async def adjust(match: re.Match[str], text: str) -> None:
             value = parse_number(text)
-            if value is None:
-                raise UserError(f"“{echo(text.strip())}” is not a number.")
 
             def command(state: Combat) -> Command:
                 fighter = fighter_at(state, match["fighter"])
                 if fighter is None:
                     raise UserError("That form is out of date: the fight has moved on since.")
+                if value is None:  # out of range, the engine says the range
+                    limit = adjust_limit(state, fighter.key)
+                    accepts = "" if limit is None else (
+                        f"; a critical success can be adjusted to 1-{limit}")
+                    raise UserError(f"“{echo(text.strip())}” is not a number{accepts}.")
                 return CriticalChoice(fighter=fighter.key, choice="adjust", value=value)
 
             await self.session.run(interaction, command, combat_id=int(match["combat"]),

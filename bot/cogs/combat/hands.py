@@ -65,7 +65,7 @@ def hand_choices(hand: Hand) -> Callable[[discord.Interaction[Any], str], Any]:
     """Autocomplete for a hand: "empty", then what that hand could hold (in hand, in the pack,
     on the floor of the fighter's area)."""
     return acting.legal_choices(
-        lambda c, key, rules: (EMPTY_WORD, *legal_items(c, key, rules, hand)))
+        lambda c, key, rules: (EMPTY_WORD, *legal_items(c, key, rules, hand)), f"{hand} hand")
 
 
 # -- the panel ---------------------------------------------------------------------------------
@@ -175,7 +175,7 @@ async def show_panel(interaction: discord.Interaction[Any], session: FightSessio
                      as_: str | None) -> None:
     """`/item hands` without options: the panel, just for the user."""
     stored = await session.require_fight(interaction)
-    f = await acting.acting(interaction, stored.state, as_)
+    f = await acting.acting(interaction, stored.state, as_, acting.ACTING)
     await _controlled(interaction, f)
     picks: dict[Hand, Pick] = {h: f.character.held(h) for h in HANDS}
     content, view = panel(stored, f, picks, session.rules)

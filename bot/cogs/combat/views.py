@@ -18,6 +18,7 @@ from bot.text import clip
 from engine.catalog import Rules
 from engine.combat import CloseWindow, Combat, Command, Event, Fighter, Prompt, PromptKind
 from engine.combat.at_hand import abilities_at_hand
+from engine.combat.choices import adjust_limit
 from engine.combat.context import orders_for
 from engine.combat.prompts import LESS_LETHAL, SPECS, asked_users, option_label
 from engine.errors import RuleError
@@ -93,8 +94,9 @@ class CombatButton(
                            fighter: Fighter) -> None:
         if fighter.owner_id != interaction.user.id and not await is_gm(interaction):
             raise UserError(f"{orders_for(fighter)} decides for {fighter.name}.")
+        limit = adjust_limit(stored.state, fighter.key) or 99
         await interaction.response.send_modal(
-            AdjustModal(stored.id, stored.version, self.fighter, fighter.name))
+            AdjustModal(stored.id, stored.version, self.fighter, fighter.name, limit))
 
 
 OUT_OF_DATE = ("That button is out of date: the fight has moved on since. Use the newest "
@@ -152,10 +154,13 @@ class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
     """The form Adjust opens. It is not kept in memory: the session answers its submit from
     the custom id, so a form left open across a restart still works."""
 
-    def __init__(self, combat_id: int, version: int, fighter: str, fighter_name: str) -> None:
+    def __init__(self, combat_id: int, version: int, fighter: str, fighter_name: str,
+                 limit: int) -> None:
         super().__init__(custom_id=f"cb-adjust:{combat_id}:{version}:{fighter}")
+        accepts = f" (1-{limit})"  # the range stays whole, the name gives way (45 at most)
         self.value: discord.ui.TextInput[AdjustModal] = discord.ui.TextInput(
-            label=clip(f"New value for {fighter_name}", 45), min_length=1, max_length=2
+            label=clip(f"New value for {fighter_name}", 45 - len(accepts)) + accepts,
+            placeholder=f"A number from 1 to {limit}", min_length=1, max_length=2
         )
         self.add_item(self.value)
         self.stop()

@@ -71,6 +71,7 @@ from engine.combat.steps import pop, push, replace_top
 from engine.combat.tally import count_damage
 from engine.dice import Roll, opposed
 from engine.errors import RuleError
+from engine.words import counted
 
 __all__ = [
     "advance", "aoe", "aoe_choice", "burn", "burn_advance", "burn_prompts", "effect_text",
@@ -261,7 +262,8 @@ def _failed(c: Combat, a: AoEAction, ctx: Context) -> Combat:
 def _dice_chosen(c: Combat, a: AoEAction, first: int, second: int, ctx: Context) -> Combat:
     user = c.fighter(a.attacker)
     if a.variety == "blast":
-        text = f"{user.name} chooses {first} damage and {second} additional targets."
+        text = (f"{user.name} chooses {first} damage and "
+                f"{counted(second, 'additional target')}.")
     elif a.variety == "continuous":
         text = f"{user.name} chooses {first} damage for {_rounds(second)}."
     else:
@@ -272,7 +274,7 @@ def _dice_chosen(c: Combat, a: AoEAction, first: int, second: int, ctx: Context)
 
 def _rounds(n: int) -> str:
     """RULINGS 18: 0 ends at the end of this round, 1 at the end of the next."""
-    return "the rest of this round" if n == 0 else f"{n} more round{'s' if n > 1 else ''}"
+    return "the rest of this round" if n == 0 else counted(n, "more round")
 
 
 def _take(c: Combat, a: AoEAction, keys: tuple[str, ...], ctx: Context) -> Combat:

@@ -31,6 +31,7 @@ from engine.combat.rolls import wants_reroll
 from engine.combat.steps import pop, push, replace_top
 from engine.dice import Roll
 from engine.errors import RuleError
+from engine.words import counted
 
 __all__ = ["advance", "aid_mark", "first_aid", "prompts"]
 
@@ -223,8 +224,8 @@ def aid_mark(c: Combat, cmd: AidMark, ctx: Context) -> Combat:
         boxes, extra = (tens, ones) if cmd.option == "tens" else (ones, tens)
         ctx.emit(
             EventKind.AID_DICE,
-            f"{f.name} chooses {boxes} boxes and {extra} additional location"
-            f"{'' if extra == 1 else 's'}.",
+            f"{f.name} chooses {counted(boxes, 'box')} and "
+            f"{counted(extra, 'additional location')}.",
             f.key,
             (boxes, extra),
         )

@@ -148,7 +148,7 @@ def test_an_npc_leader_is_the_gms_choice() -> None:
     [asked] = c.waiting_for()
     assert (asked.kind, asked.fighter, asked.options, asked_users(c, asked)) == (
         PromptKind.LEADER_ROLLS, "bob", ("Bob", "Boss"), ())
-    refused(c, ChooseRoller(fighter="Boss"), "only the GM", actor=P1)
+    refused(c, ChooseRoller(fighter="Boss"), "NPCs: only a GM chooses whether", actor=P1)
     c, events = run(c, ChooseRoller(fighter="Boss"), [3, 4, 1, 5])
     assert texts(events)[:3] == ["Bob lets Boss roll initiative for NPCs.",
                                  "Ana rolls initiative for PCs: 34 (3·4) vs 50 — SUCCESS.",

@@ -40,7 +40,7 @@ def test_illegal_commands_change_nothing() -> None:
     refused(c, Attack(fighter="Bob", target="Ana"), "not Bob's turn")
     refused(c, Attack(fighter="Zed", target="Ana"), "not Zed's turn")
     refused(c, Attack(fighter="Ana", target="Kit", weapon="Sword"), "no item", actor=P1)
-    refused(c, Done(team="NPCs"), "not NPCs")
+    refused(c, Done(team="NPCs"), "It is not the NPCs' turn; PCs are acting")
     c = go(c, Attack(fighter="Ana", target="Dee"), actor=P1)  # range 1, through a cover mark
     refused(c, Attack(fighter="Kit", target="Zed"), "Wait", actor=P2)
     refused(c, React(fighter="Ana", reaction="defend"), "cannot react")

@@ -252,7 +252,7 @@ def test_ties_in_two_teams_are_chosen_in_dice_order_before_any_die() -> None:
     assert texts(events) == ["PCs choose Ana to roll initiative."]
     [asked] = c.waiting_for()
     assert (asked.team, asked.options, asked_users(c, asked)) == ("NPCs", ("Bob", "Cid"), ())
-    refused(c, ChooseRoller(fighter="Cid"), "only their players", actor=P1)
+    refused(c, ChooseRoller(fighter="Cid"), "for them: only a GM can", actor=P1)
     # Then every die, in the usual order: the PCs' tens and ones, then the NPCs'.
     c, events = run(c, ChooseRoller(fighter="Cid"), [8, 0, 2, 0])
     assert texts(events)[:3] == [
