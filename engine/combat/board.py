@@ -122,11 +122,13 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
     head = f"Round {combat.round} · {combat.phase.value}"
     if combat.acting_team is not None and combat.phase is not Phase.ENDED:
         head += f" · {combat.acting_team} acting"
-    lines = tw.wrap(head, width)
-    for f in combat.fighters:
-        level = f"{f.character.level}/{f.character.max_level}"
-        state = _fighter_state(combat, f, rules)
-        lines += fighter_lines(f.name, f.team, f.area, level, state, width)
+    fighters = [
+        "\n".join(fighter_lines(f.name, f.team, f.area,
+                                f"{f.character.level}/{f.character.max_level}",
+                                _fighter_state(combat, f, rules), width))
+        for f in combat.fighters
+    ]
+    rest: list[str] = []
     floor = [
         f"{f.character.items[d.index].name} ({f.name}) in {d.area}"
         for f in combat.fighters
@@ -134,7 +136,9 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
         if not f.character.items[d.index].destroyed
     ]
     if floor:
-        lines += tw.wrap_items("On the floor:", floor, width, ";")
+        rest += tw.wrap_items("On the floor:", floor, width, ";")
+    if combat.effects:
+        rest += tw.wrap_items("Effects:", [effect_text(e) for e in combat.effects], width, ";")
     on_map = combat.fighters
     occupants: dict[str, list[str]] = {}
     for f in on_map:
@@ -144,12 +148,22 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
     board_map = _drawn(combat.map_text, changes,
                        tuple((a, tuple(n)) for a, n in occupants.items()),
                        tuple(markers.items()), width)
-    if combat.effects:
-        lines += tw.wrap_items("Effects:", [effect_text(e) for e in combat.effects], width, ";")
     waiting = "\n".join([*_waiting(combat, width), *_at_hand(combat, rules, width)])
-    text = "\n".join([*lines, board_map, waiting])
-    if len(text) > MAX_CHARS:
-        text = "\n".join([*lines, waiting])
-    if len(text) > MAX_CHARS:
-        text = text[: MAX_CHARS - 1] + "…"
-    return text
+    return _fit("\n".join(tw.wrap(head, width)), fighters, rest, board_map, waiting)
+
+
+def _fit(head: str, fighters: list[str], rest: list[str], board_map: str, waiting: str) -> str:
+    """The board within MAX_CHARS: without the map if need be, then without the last fighters
+    (counted); what the fight waits for always stays."""
+    for drawn in ([board_map], []):
+        text = "\n".join([head, *fighters, *rest, *drawn, waiting])
+        if len(text) <= MAX_CHARS:
+            return text
+    shown = list(fighters)
+    while shown:
+        shown.pop()
+        more = f"… {len(fighters) - len(shown)} more: /combat status character:"
+        text = "\n".join([head, *shown, more, *rest, waiting])
+        if len(text) <= MAX_CHARS:
+            return text
+    return text[: MAX_CHARS - 1] + "…"

@@ -15,6 +15,7 @@ from engine.textwidth import width
 from tests.engine.combat.helpers import (
     P1,
     RULES,
+    begin,
     duel,
     go,
     knife,
@@ -146,3 +147,15 @@ def test_the_area_gives_way_before_the_numbers() -> None:
     ]
     assert fighter_lines("Bo", "The Night Watch", "Garden of the Moon", "45/60", "a2") == [
         "Bo 45/60 a2", "  [The Night Watch] Garden of the Moon"]
+
+
+def test_a_crowded_board_keeps_what_the_fight_waits_for() -> None:
+    crowd = [(knife(f"Anastasia Longname-Fairweather{n:02d}"), "Entrance", 100)
+             for n in range(40)]
+    c = begin(setup(*crowd, (knife("Goon", npc=True), "Bar", None)), [3, 2, 6, 1], "NPCs")
+    board = render_board(c, rules=RULES)
+    lines = board.splitlines()
+    assert len(board) <= 1980 and all(width(line) <= 40 for line in lines)
+    assert "┌" not in board  # the map gives way first
+    assert lines[-2:] == ["… 9 more: /combat status character:", "Waiting for: Goon (act)"]
+    assert lines[-4:-2] == ["Anastasia Longname-Fairweather31", "  50/50 a1 [PCs] Entrance"]
