@@ -3,9 +3,14 @@
 Two views, both with their legend, both at most :data:`LIMIT` characters:
 
 - the **list view**: each area, who is in it, its connections as seen from it, its notes;
-- the **grid view**, when every area has a grid position (``Area @ col,row``): labelled boxes,
-  connections between boxes in the same row or column drawn in box-drawing characters (when
-  nothing stands between them), every other connection listed under the grid.
+- the **grid view**, when every area has a grid position (``Area @ col,row``): labelled boxes
+  (a number for a name too long for its box, listed under the grid), a letter per occupant
+  (who is who listed under the grid), connections between boxes in the same row or column
+  drawn in box-drawing characters (when nothing stands between them), every other connection
+  listed under the grid.
+
+Text is measured in columns (:mod:`engine.textwidth`), so CJK and emoji names keep the grid
+aligned.
 
 :func:`render_map` draws the grid when it fits the width, else the list.
 
@@ -14,14 +19,14 @@ Two views, both with their legend, both at most :data:`LIMIT` characters:
 >>> print(render_map(m, {"alley": ["Ann"]}, width=30))
 ┌─────┐   ┌─────┐
 │Roof │─▶┤│Alley│
-│     │   │ An  │
+│     │   │  A  │
 └─────┘   └─────┘
 ─ move+sight ┄ sight only ▶ one way
 ■ door shut □ door open ╳ no sight
 ├ ┤ ┬ ┴ cover mark at that end
 * Alley: a ladder
 Who is where:
-Alley: Ann
+Alley: A Ann
 >>> print(render_list(m))
 -- move+sight  .. sight only
 -> one way  -[]- door shut  -[ ]- open
@@ -36,13 +41,13 @@ Alley
 
 from __future__ import annotations
 
-import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from engine import textwidth as tw
 from engine.maps import Connection, GameMap, Kind
 
-__all__ = ["LIMIT", "render_grid", "render_list", "render_map"]
+__all__ = ["LIMIT", "marker_letters", "render_grid", "render_list", "render_map"]
 
 LIMIT = 1990
 """Longest text a renderer returns: a Discord message (2,000) less the code fences."""
@@ -50,6 +55,9 @@ LIMIT = 1990
 _GAP_X = 3  # columns between two boxes
 _GAP_Y = 3  # lines between two boxes
 _MIN_INNER = 5  # narrowest box interior worth drawing
+_LABEL_LINES = 2  # an area name taking more lines than this is shown as a number
+_MARKER_ROWS = 2  # lines of occupant markers a box shows at most
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 LIST_LEGEND = (
     "-- move+sight  .. sight only",
@@ -65,11 +73,37 @@ GRID_LEGEND = (
 
 
 def render_map(
-    m: GameMap, occupants: Mapping[str, Sequence[str]] | None = None, width: int = 40
+    m: GameMap,
+    occupants: Mapping[str, Sequence[str]] | None = None,
+    width: int = 40,
+    markers: Mapping[str, str] | None = None,
 ) -> str:
     """The grid view if the map has positions and it fits ``width``, else the list view."""
-    grid = render_grid(m, occupants, width=width)
+    grid = render_grid(m, occupants, width=width, markers=markers)
     return grid if grid is not None else render_list(m, occupants, width=width)
+
+
+def marker_letters(names: Iterable[str]) -> dict[str, str]:
+    """One letter per name, given in order, for the grid: the name's initial (or another
+    word's) when no earlier name took it; the names left take the free letters in order
+    (A-Z, then a-z). Numbers are left to the areas.
+
+    >>> marker_letters(["山田", "Ana", "Goon", "Guard 1", "Guard 2", "Big Bob"])
+    {'山田': 'C', 'Ana': 'A', 'Goon': 'G', 'Guard 1': 'D', 'Guard 2': 'E', 'Big Bob': 'B'}
+    """
+    keys = list(dict.fromkeys(" ".join(name.split()) for name in names))
+    found: dict[str, str] = {}
+    for key in keys:  # first each name its initials
+        initials = [w[0].upper() for w in key.split() if w[0].isalpha()]
+        mark = next((c for c in initials
+                     if len(c) == 1 and tw.width(c) == 1 and c not in found.values()), None)
+        if mark is not None:
+            found[key] = mark
+    spare = [c for c in (*_LETTERS, *_LETTERS.lower()) if c not in found.values()]
+    for key in keys:  # then the others (a CJK name, a second Guard) from the letters left
+        if key not in found:
+            found[key] = spare.pop(0) if spare else "?"
+    return {key: found[key] for key in keys}
 
 
 def _who(m: GameMap, occupants: Mapping[str, Sequence[str]] | None) -> dict[str, list[str]]:
@@ -118,12 +152,12 @@ def render_list(
     blocks: list[list[str]] = []
     for area in m.areas:
         head = f"{area} [{', '.join(who[area])}]" if area in who else area
-        block = [head]
-        block += [f"  {c.token_from(area)} {c.other(area)}" for c in m.connections_of(area)]
+        columns = max(width, 20)
+        block = tw.wrap(head, columns)
+        for c in m.connections_of(area):
+            block += tw.wrap(f"  {c.token_from(area)} {c.other(area)}", columns, "    ")
         for note in m.notes(area):
-            block += textwrap.wrap(
-                f"  * {note}", max(width, 20), initial_indent="", subsequent_indent="    "
-            )
+            block += tw.wrap(f"  * {note}", columns, "    ")
         blocks.append(block)
     return _fit(blocks, LIST_LEGEND, limit)
 
@@ -131,34 +165,33 @@ def render_list(
 # -- grid --------------------------------------------------------------------------------------
 
 
-def _wrap(name: str, width: int, lines: int = 2) -> list[str]:
-    """``name`` in at most ``lines`` lines of at most ``width`` characters, cut with '…'."""
+def _label(name: str, inner: int) -> list[str] | None:
+    """``name`` in at most two lines of at most ``inner`` columns, broken at spaces; None
+    when it does not fit whole (the box shows a number instead)."""
     out: list[str] = []
     for word in name.split():
-        if len(word) > width:
-            word = word[: width - 1] + "…"
-        if out and len(out[-1]) + 1 + len(word) <= width:
+        if tw.width(word) > inner:
+            return None
+        if out and tw.width(out[-1]) + 1 + tw.width(word) <= inner:
             out[-1] += " " + word
         else:
             out.append(word)
-    if len(out) > lines:
-        last = " ".join(out[lines - 1 :])
-        out = [*out[: lines - 1], last[: width - 1] + "…"]
-    return out
+    return out if len(out) <= _LABEL_LINES else None
 
 
-def _centre(text: str, width: int) -> str:
-    """``text`` centred in ``width``, any odd space on the right."""
-    left = (width - len(text)) // 2
-    return (" " * left + text).ljust(width)
-
-
-def _initials(name: str) -> str:
-    """Two letters for a character: 'Ann' → 'An', 'Guard 2' → 'G2', 'Big Bob' → 'BB'."""
-    words = name.split()
-    if len(words) > 1:
-        return (words[0][0] + words[1][0]).upper()
-    return name[:1].upper() + name[1:2].lower()
+def _marker_rows(marks: Sequence[str], inner: int) -> list[str]:
+    """The markers of a box's occupants in at most two rows of ``inner`` columns: spaced when
+    they fit, else side by side, else as many as fit and "+N" for the rest (the legend under
+    the grid names everyone)."""
+    spaced = tw.wrap(" ".join(marks), inner, indent="")
+    if len(spaced) <= _MARKER_ROWS:
+        return spaced
+    room = inner * _MARKER_ROWS
+    keep = len(marks)
+    while keep + (len(f"+{len(marks) - keep}") if keep < len(marks) else 0) > room:
+        keep -= 1
+    joined = "".join(marks[:keep]) + (f"+{len(marks) - keep}" if keep < len(marks) else "")
+    return [joined[i : i + inner] for i in range(0, len(joined), inner)]
 
 
 @dataclass(frozen=True)
@@ -210,8 +243,13 @@ def render_grid(
     occupants: Mapping[str, Sequence[str]] | None = None,
     width: int = 40,
     limit: int = LIMIT,
+    markers: Mapping[str, str] | None = None,
 ) -> str | None:
     """The map as boxes on its grid, or None when an area has no position or it won't fit.
+
+    A box shows its area's name, or a number when the name does not fit (the numbers are
+    listed under the grid), and with ``occupants`` a marker for each (``markers``, a letter per
+    name, by default :func:`marker_letters` in the order given), named under the grid.
 
     >>> from engine.maps import parse_map
     >>> print(render_grid(parse_map("A @ 0,0\\nB @ 0,1\\nC @ 1,1\\nA |..| B\\nA -[ ]- C")))
@@ -238,14 +276,24 @@ def render_grid(
     cols = 1 + max(c for c, _ in positions)
     rows = 1 + max(r for _, r in positions)
     room = (width - _GAP_X * (cols - 1)) // cols - 2
-    inner = min(room, max(len(a) for a in m.areas))
-    if inner < min(_MIN_INNER, max(len(a) for a in m.areas)):
+    widest = max(tw.width(a) for a in m.areas)
+    if room < min(_MIN_INNER, widest):
         return None
-    labels = {a: _wrap(a, inner) for a in m.areas}
-    inner = max(len(line) for lines in labels.values() for line in lines)
+    fitted = {a: _label(a, min(room, widest)) for a in m.areas}
+    numbered = {a: str(n) for n, a in enumerate((a for a in m.areas if fitted[a] is None), 1)}
+    labels = {a: fitted[a] or [numbered[a]] for a in m.areas}
+    inner = max(tw.width(line) for lines in labels.values() for line in lines)
+    inner = max(inner, min(room, widest, _MIN_INNER))
     label_lines = max(len(lines) for lines in labels.values())
     who = _who(m, occupants)
-    layout = _Layout(inner, 2 + label_lines + (occupants is not None), label_lines)
+    crowd = max((len(names) for names in who.values()), default=0)
+    inner = max(inner, min(room, 2 * crowd - 1))  # a letter and a space each, when there is room
+    if markers is None:
+        markers = marker_letters(n for names in who.values() for n in names)
+    marks = {a: _marker_rows([markers.get(n, "?") for n in names], inner)
+             for a, names in who.items()}
+    marker_lines = 0 if occupants is None else max([1, *(len(r) for r in marks.values())])
+    layout = _Layout(inner, 2 + label_lines + marker_lines, label_lines)
     canvas = [
         [" "] * (cols * (inner + 2) + (cols - 1) * _GAP_X)
         for _ in range(rows * layout.height + (rows - 1) * _GAP_Y)
@@ -253,20 +301,15 @@ def render_grid(
 
     for (col, row), area in positions.items():
         x, y = layout.x(col), layout.y(row)
-        body = [_centre(line, inner) for line in labels[area]]
+        body = [tw.centre(line, inner) for line in labels[area]]
         body += [" " * inner] * (label_lines - len(body))
-        if occupants is not None:
-            names = who.get(area, [])
-            tag = " ".join(_initials(n) for n in names)
-            if len(tag) > inner:
-                tag = f"{len(names)} here"
-            if len(tag) > inner:
-                tag = str(len(names))
-            body.append(_centre(tag, inner))
+        shown = marks.get(area, [])
+        body += [tw.centre(r, inner) for r in shown]
+        body += [" " * inner] * (marker_lines - len(shown))
         rows_text = ["┌" + "─" * inner + "┐", *("│" + b + "│" for b in body)]
         rows_text.append("└" + "─" * inner + "┘")
         for dy, text in enumerate(rows_text):
-            canvas[y + dy][x : x + inner + 2] = list(text)
+            canvas[y + dy][x : x + inner + 2] = tw.cells(text)
 
     def cell(a: str) -> tuple[int, int]:
         pos = m.position(a)
@@ -310,14 +353,19 @@ def render_grid(
         drawn.add(id(c))
 
     lines = ["".join(row).rstrip() for row in canvas]
+    columns = max(width, 20)
+    for a, number in numbered.items():
+        lines += tw.wrap(f"{number} {a}", columns)
     lines += GRID_LEGEND
     others = [f"{c.a} {_glyph(c)} {c.b}" for c in m.connections if id(c) not in drawn]
     below = ["Other lines:", *others] if others else []
     below += [f"* {a}: {note}" for a in m.areas for note in m.notes(a)]
-    if who:
-        below.append("Who is where:")
-        below += [f"{a}: {', '.join(names)}" for a, names in who.items()]
     for line in below:
-        lines += textwrap.wrap(line, max(width, 20), subsequent_indent="  ")
+        lines += tw.wrap(line, columns)
+    if who:
+        lines.append("Who is where:")
+        for a, names in who.items():
+            lines += tw.wrap_items(f"{a}:", [f"{markers.get(n, '?')} {n}" for n in names],
+                                   columns)
     text = "\n".join(lines)
     return None if len(text) > limit or len(canvas[0]) > width else text

@@ -38,6 +38,7 @@ from engine.character import (
     status,
     usable_hands,
 )
+from engine.textwidth import split, width
 
 __all__ = ["MAX_CHARS", "WIDTH", "render_sheet", "render_wounds"]
 
@@ -167,20 +168,23 @@ _LONG_WORD = 12  # a word longer than this is split rather than pushed to the ne
 
 
 def _wrap_line(line: str, indent: str) -> list[str]:
-    """Greedy word wrap to WIDTH that keeps the line's leading spaces and splits long words.
+    """Greedy word wrap to WIDTH columns that keeps the line's leading spaces and splits long
+    words.
 
     >>> _wrap_line(" 1. " + "Q" * 40 + " (armor)", "    ")
     [' 1. QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ', '    QQQQ (armor)']
+    >>> _wrap_line(" 2. " + "盾" * 20 + " (armor)", "    ")
+    [' 2. 盾盾盾盾盾盾盾盾盾盾盾盾盾盾盾盾盾盾', '    盾盾 (armor)']
     """
     lines: list[str] = []
     current = line[: len(line) - len(line.lstrip(" "))]
     for word in line.split():
         sep = "" if current.strip() == "" else " "
-        while len(current) + len(sep) + len(word) > WIDTH:
-            room = WIDTH - len(current) - len(sep)
-            if len(word) > _LONG_WORD and room > 0:
-                current += sep + word[:room]
-                word = word[room:]
+        while width(current) + len(sep) + width(word) > WIDTH:
+            room = WIDTH - width(current) - len(sep)
+            if width(word) > _LONG_WORD and room > 0:
+                head, word = split(word, room)
+                current += sep + head
             lines.append(current)
             current, sep = indent, ""
         current += sep + word
@@ -191,7 +195,7 @@ def _wrap_line(line: str, indent: str) -> list[str]:
 def _wrap(lines: Iterable[str], indent: str = "    ") -> list[str]:
     wrapped: list[str] = []
     for line in lines:
-        wrapped += [line] if len(line) <= WIDTH else _wrap_line(line, indent)
+        wrapped += [line] if width(line) <= WIDTH else _wrap_line(line, indent)
     return wrapped
 
 

@@ -70,8 +70,8 @@ async def test_the_board_shows_an_aoe_cover_and_when_it_ends(table: Table) -> No
     assert ("Cover all around Dance Floor until the end of round 2 (Ana)."
             in chose.answer.content), chose.answer.content
     board = await table.slash("combat status")
-    assert "Effects: Cover all around Dance Floor until the end of round 2 (Ana)" in (
-        board.content), board.content
+    assert ("\nEffects: Cover all around Dance Floor\n  until the end of round 2 (Ana)\n"
+            in board.content), board.content
 
 
 async def test_an_action_inside_a_continuous_effect_burns(table: Table) -> None:

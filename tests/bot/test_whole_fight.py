@@ -63,7 +63,8 @@ def _board_text(lines: list[str]) -> list[str]:
     body = lines[1:-1]
     start = next((i for i, line in enumerate(body) if "┌" in line or line.startswith("-- move")),
                  len(body) - 1)
-    after = next((i for i, line in enumerate(body) if line == "Who is where:"), len(body) - 1)
+    after = next((i for i, line in enumerate(body) if line == "Who is where:"
+                  or line.startswith(("Waiting for:", "The fight is over."))), len(body))
     return [*body[:start], "(map)", *body[after:]]
 
 

@@ -9,8 +9,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.maprender import GRID_LEGEND, LIMIT, LIST_LEGEND, render_grid, render_list, render_map
+from engine.maprender import (
+    GRID_LEGEND,
+    LIMIT,
+    LIST_LEGEND,
+    marker_letters,
+    render_grid,
+    render_list,
+    render_map,
+)
 from engine.maps import GameMap, UnknownAreaError, parse_map
+from engine.textwidth import width
 
 MAPS = Path(__file__).resolve().parents[2] / "data" / "maps"
 
@@ -72,11 +81,12 @@ def test_nightclub_grid_with_occupants() -> None:
     lines = text.splitlines()
     assert lines[9] == "│DJ Booth│   │ Dance  │   │  Bar   │"
     assert lines[10] == "│        │├──│ Floor  │──┤│        │"  # lines sit mid-box
-    assert lines[11] == "│        │   │ An Bo  │   │ 4 here │"  # initials, or a count
-    assert lines[-3:] == [
+    assert lines[11] == "│        │   │  A B   │   │G C D E │"  # a letter each
+    assert lines[-4:] == [  # who is who, a name never parted from its letter
         "Who is where:",
-        "Dance Floor: Ann, Bob",
-        "Bar: Guard 0, Guard 1, Guard 2, Guard 3",
+        "Dance Floor: A Ann, B Bob",
+        "Bar: G Guard 0, C Guard 1, D Guard 2,",
+        "  E Guard 3",
     ]
     assert len(text) <= LIMIT
 
@@ -90,8 +100,9 @@ def test_nightclub_list_view() -> None:
     assert block == ["Bar", "  .. Catwalk", "  |-- Dance Floor", "  --| Kitchen"]
     assert "Kitchen [Guard 1]" in lines
     assert lines[lines.index("Alley") + 1 :] == ["  --| Kitchen", "  * PCs may start here"]
-    narrow = render_map(club, width=30)  # labels abbreviated to fit
-    assert "│Catwa…│" in narrow and max(len(line) for line in narrow.splitlines()[:25]) <= 30
+    narrow = render_map(club, width=30)  # names too long for their box become numbers
+    assert "│  1   │" in narrow and max(len(line) for line in narrow.splitlines()[:25]) <= 30
+    assert narrow.splitlines()[25:28] == ["1 Catwalk", "2 Entrance", "3 Kitchen"]
     assert render_map(club, width=24) == render_list(club, width=24)  # too narrow for boxes
 
 
@@ -189,19 +200,77 @@ def test_big_grid_falls_back_to_the_list() -> None:
     assert render_map(m) == render_list(m)
 
 
-def test_long_names_are_abbreviated() -> None:
-    m = parse_map("The Great Hall Of Kings @ 0,0\nAntechamberofdoom @ 1,0\nB @ 2,0")
+def test_long_names_are_numbered_and_listed_whole() -> None:
+    m = parse_map("The Great Hall Of Kings @ 0,0\nAntechamberofdoom @ 1,0\nB @ 2,0\n"
+                  "Garden of the Moon @ 0,1")
     text = render_grid(m)
     assert text is not None
-    assert text.splitlines()[:4] == [
+    assert text.splitlines()[:11] == [
         "┌─────────┐   ┌─────────┐   ┌─────────┐",
-        "│The Great│   │Antecham…│   │    B    │",
-        "│Hall Of …│   │         │   │         │",
+        "│    1    │   │    2    │   │    B    │",
+        "│         │   │         │   │         │",
+        "└─────────┘   └─────────┘   └─────────┘",
+        "",
+        "",
+        "",
+        "┌─────────┐",
+        "│Garden of│",  # two lines hold it whole: no number
+        "│the Moon │",
+        "└─────────┘",
+    ]
+    assert text.splitlines()[11:13] == ["1 The Great Hall Of Kings", "2 Antechamberofdoom"]
+
+
+def test_cjk_and_emoji_names_keep_the_grid_aligned() -> None:
+    m = parse_map("庭園 @ 0,0\n大広間の北の塔 @ 1,0\nGate @ 2,0\n🐉 Lair @ 0,1\n"
+                  "庭園 -- 大広間の北の塔\n庭園 -- 🐉 Lair")
+    text = render_map(m, {"庭園": ["山田太郎", "Ana"], "🐉 lair": ["Zoë"]})
+    lines = text.splitlines()
+    assert lines[:12] == [  # each wide character takes two columns of the box
+        "┌───────┐   ┌───────┐   ┌───────┐",
+        "│ 庭園  │───│   1   │   │ Gate  │",
+        "│  B A  │   │       │   │       │",
+        "└───────┘   └───────┘   └───────┘",
+        "    │",
+        "    │",
+        "    │",
+        "┌───────┐",
+        "│🐉 Lair│",
+        "│   Z   │",
+        "└───────┘",
+        "1 大広間の北の塔",  # 14 columns: too wide for its box
+    ]
+    assert lines[-3:] == ["Who is where:", "庭園: B 山田太郎, A Ana", "🐉 Lair: Z Zoë"]
+    assert all(width(line) <= 40 for line in lines)
+
+
+def test_a_crowded_box_shows_a_letter_each_or_a_count_of_the_rest() -> None:
+    m = parse_map("Hall @ 0,0\nYard @ 1,0\nRoof @ 2,0\nHall -- Yard")
+    crowd = [f"Guard {n}" for n in range(1, 25)]
+    text = render_map(m, {"Hall": crowd[:20], "Yard": crowd[20:]})
+    lines = text.splitlines()
+    assert lines[:5] == [  # boxes widen to the room there is for the letters
+        "┌─────────┐   ┌─────────┐   ┌─────────┐",
+        "│  Hall   │   │  Yard   │   │  Roof   │",
+        "│GABCDEFHI│───│ U V W X │   │         │",
+        "│JKLMNOP+4│   │         │   │         │",  # the legend names all twenty
         "└─────────┘   └─────────┘   └─────────┘",
     ]
+    legend = " ".join(lines[lines.index("Who is where:") + 1 :])
+    assert all(f"Guard {n}," in legend for n in range(1, 20))
+    assert "S Guard 19, T Guard 20 Yard: U Guard 21" in legend
 
 
-names = st.text(alphabet="abcdefghij XYZ", min_size=1, max_size=30).filter(str.strip)
+def test_markers_follow_the_order_given_not_the_areas() -> None:
+    m = parse_map("Hall @ 0,0\nYard @ 1,0")
+    letters = marker_letters(["Guard 1", "Guard 2"])
+    before = render_map(m, {"Hall": ["Guard 1"], "Yard": ["Guard 2"]}, markers=letters)
+    after = render_map(m, {"Hall": ["Guard 2"], "Yard": ["Guard 1"]}, markers=letters)
+    assert before.splitlines()[-2:] == ["Hall: G Guard 1", "Yard: A Guard 2"]
+    assert after.splitlines()[-2:] == ["Hall: A Guard 2", "Yard: G Guard 1"]
+
+
+names = st.text(alphabet="abcdefghij XYZ山田🐉é", min_size=1, max_size=30).filter(str.strip)
 
 
 @settings(max_examples=100, deadline=None)
@@ -219,9 +288,13 @@ def test_any_positioned_map_fits(area_names: list[str], data: st.DataObject) -> 
     text += "\n" + "\n".join(f"{a} {data.draw(symbols)} {b}" for a, b in extra)
     text += f"\n{area_names[-1]}: {data.draw(st.text(alphabet='abc d', max_size=120))}x"
     m = parse_map(text)
-    out = render_map(m, {area_names[0]: ["Somebody With A Long Name"] * 5})
+    crowd = ["Somebody With A Long Name", "山田太郎", *(f"Guard {n}" for n in range(4))]
+    out = render_map(m, {area_names[0]: crowd})
     assert len(out) <= LIMIT
-    assert all(len(line) <= 40 for line in out.splitlines()), out
+    assert all(width(line) <= 40 for line in out.splitlines()), out
+    assert "…" not in out  # nothing cut: a name too long for its box is listed whole
+    joined = " ".join(out.split())
+    assert all(" ".join(n.split()) in joined for n in crowd)
 
 
 def test_lines_listed_under_the_grid_wrap_to_40_columns() -> None:

@@ -22,6 +22,7 @@ from engine.character import (
     take_damage,
 )
 from engine.sheet import MAX_CHARS, WIDTH, render_sheet, render_wounds
+from engine.textwidth import width
 
 RULES = load_rules()
 S = "\\"
@@ -209,8 +210,17 @@ def any_character(draw: st.DrawFn) -> Character:
 def test_every_sheet_fits(c: Character) -> None:
     for text in (render_sheet(c, rules=RULES), render_wounds(c, rules=RULES)):
         assert len(text) <= MAX_CHARS
-        assert all(len(line) <= WIDTH for line in text.splitlines()), text
+        assert all(width(line) <= WIDTH for line in text.splitlines()), text
         assert "```" not in text
+
+
+def test_a_cjk_name_and_item_wrap_by_columns() -> None:
+    c = Character.new("山田太郎" * 8, level=40)  # 32 characters, 64 columns
+    c, _ = add_item(c, "盾" * 40, "shield", rules=RULES)
+    text = render_sheet(c, rules=RULES)
+    assert text.splitlines()[:2] == ["山田太郎" * 5, "    山田太郎山田太郎山田太郎 · PC"]
+    assert all(width(line) <= WIDTH for line in text.splitlines())
+    assert "".join(text.split()).count("盾") == 40  # wrapped, not cut
 
 
 def test_the_largest_sheet_fits() -> None:

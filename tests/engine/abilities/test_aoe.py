@@ -143,7 +143,7 @@ def test_cover_lasts_its_rounds_and_shows_on_the_board() -> None:
     m = c.game_map()
     assert not m.line_of_sight("Entrance", "Bar")  # two marks now lie on the way
     board = render_board(c, rules=RULES)
-    assert "Effects: Cover all around Dance Floor until the end of round 2 (You)" in board
+    assert "\nEffects: Cover all around Dance Floor\n  until the end of round 2 (You)\n" in board
 
 
 def test_demolish_removes_every_mark_of_the_area() -> None:

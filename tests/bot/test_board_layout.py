@@ -1,0 +1,89 @@
+"""The board as a phone shows it, through the real commands: every line within 40 columns
+(CJK counted two), each fighter's level and actions in sight whatever their name, whole area
+names (a number in the grid, the name under it) and one letter per fighter."""
+
+from __future__ import annotations
+
+from engine.textwidth import width
+from tests.bot.fights import add_character, start_fight
+from tests.bot.test_map_commands import new_map
+from tests.harness import ALICE, GM, Table
+
+LONG_NAME = "Anastasia Longname-Fairweather X"  # 32 characters, the most a name may have
+CJK_NAME = "山田太郎" * 8  # 32 characters, 64 columns
+GARDENS = """\
+Garden of the Silver Moon @ 0,0
+Gate @ 1,0
+大広間の北の塔 @ 2,0
+Garden of the Silver Moon -- Gate
+Gate -- 大広間の北の塔
+"""
+
+
+def board_lines(content: str) -> list[str]:
+    """The board's lines, inside its code block."""
+    assert content.startswith("```text\nRound") and content.endswith("\n```"), content
+    return content.removeprefix("```text\n").removesuffix("\n```").splitlines()
+
+
+def assert_fits_a_phone(lines: list[str]) -> None:
+    assert all(width(line) <= 40 for line in lines), "\n".join(lines)
+    assert "…" not in "\n".join(lines)  # nothing cut
+
+
+async def _gardens_fight(table: Table) -> list[str]:
+    """The long-named PC and the CJK-named NPC added to a fight on the gardens; the board
+    posted in the channel after the second /combat add, as lines."""
+    made = await new_map(table, "Gardens", GARDENS)
+    assert "Saved the new map **Gardens**" in made.content, made.content
+    await add_character(table, LONG_NAME, level=50)
+    await add_character(table, CJK_NAME, user=GM, level=99, npc=True)
+    await start_fight(table, (LONG_NAME, "garden of the silver moon"),
+                      user_of={LONG_NAME: ALICE}, map_name="Gardens")
+    added = await table.slash("combat add", user=GM, character=CJK_NAME, area="大広間の北の塔")
+    assert not added.ephemeral, added.content
+    return board_lines(added.posted("```text\nRound").content)
+
+
+async def test_long_and_cjk_names_keep_their_numbers_on_the_posted_board(table: Table) -> None:
+    lines = await _gardens_fight(table)
+    assert lines[:6] == [
+        "Round 0 · setup",
+        LONG_NAME,
+        "  50/50 a0 [PCs] Garden of the Silver",
+        "  Moon",
+        "山田太郎山田太郎山田太郎山田太郎山田太郎",
+        "  山田太郎山田太郎山田太郎",
+    ]
+    assert lines[6] == "  99/99 a0 [NPCs] 大広間の北の塔"
+    assert_fits_a_phone(lines)
+
+
+async def test_the_map_numbers_long_area_names_and_letters_each_fighter(table: Table) -> None:
+    lines = await _gardens_fight(table)
+    grid = lines[lines.index("┌─────┐   ┌─────┐   ┌─────┐") :]
+    assert grid[:6] == [
+        "┌─────┐   ┌─────┐   ┌─────┐",
+        "│  1  │───│Gate │───│  2  │",  # neither name fits its box
+        "│  A  │   │     │   │  B  │",
+        "└─────┘   └─────┘   └─────┘",
+        "1 Garden of the Silver Moon",
+        "2 大広間の北の塔",
+    ]
+    who = lines[lines.index("Who is where:") + 1 : lines.index("Waiting for: the GM to add "
+                                                              "fighters and")]
+    assert who == [
+        "Garden of the Silver Moon:",
+        "  A Anastasia Longname-Fairweather X",
+        "大広間の北の塔: B 山田太郎山田太郎山田太",
+        "  郎山田太郎山田太郎山田太郎山田太郎山田",
+        "  太郎",
+    ]
+
+
+async def test_combat_status_shows_the_same_board(table: Table) -> None:
+    posted = await _gardens_fight(table)
+    status = await table.slash("combat status", user=ALICE)
+    assert status.ephemeral
+    assert board_lines(status.content) == posted
+    assert_fits_a_phone(posted)
