@@ -92,7 +92,7 @@ def _roll(c: Combat, aid: AidAction, what: str, ctx: Context) -> AidAction:
     ch = f.character
     roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
     good = has_modifier(ch, ctx.rules, RollModifier.GOOD, Action.FIRST_AID, "first_aid")
-    ctx.say_roll(EventKind.FIRST_AID, what, f.key, roll.result)
+    ctx.say_roll(EventKind.FIRST_AID, what, f, roll.result)
     state = RollState(fighter=f.key, purpose="first_aid", roll=roll, good=good)
     return aid.model_copy(update={"roll": state})
 
@@ -153,7 +153,10 @@ def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
         new, report = first_aid_success(
             ch, aid.plan, boxes=aid.boxes, extra_locations=aid.extra_locations, rules=rules
         )
-    ctx.emit(EventKind.FIRST_AID_RESULT, report.summary, t.key)
+    changed = (f" {t.name} is {report.status_after.value}."
+               if report.status_after is not report.status_before else "")
+    ctx.emit(EventKind.FIRST_AID_RESULT, report.summary, t.key,
+             public=f"First aid on {t.name} is done.{changed}", of=t)
     c = put(c, settle_status(t.model_copy(update={"character": new}), rules))
     return pop(c), False
 
@@ -237,7 +240,8 @@ def aid_mark(c: Combat, cmd: AidMark, ctx: Context) -> Combat:
         where = rules.body.location(cmd.option).name.lower()
         what = "a \\ erased" if asked.kind is PromptKind.AID_BOXES else "an X becomes ■"
         treated = c.fighter(aid.target)  # whoever chose it, the marks are the treated one's
-        ctx.emit(EventKind.AID_MARK, f"{treated.name}'s {where}: {what}.", treated.key)
+        ctx.emit(EventKind.AID_MARK, f"{treated.name}'s {where}: {what}.", treated.key,
+                 public=f"{treated.name}'s wounds: one mark chosen.", of=treated)
         plan = {**aid.plan, cmd.option: aid.plan.get(cmd.option, 0) + 1}
         aid = aid.model_copy(update={"plan": plan})
     return replace_top(c, aid)
