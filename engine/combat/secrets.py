@@ -24,9 +24,11 @@ from typing import Literal
 
 from engine.catalog import Rules
 from engine.character import Status, full_locations, status
-from engine.combat.model import Combat, Fighter
+from engine.combat.model import Combat, Fighter, Prompt, PromptKind
 
-__all__ = ["Band", "band", "figures_hidden", "is_npc", "level_text", "looks"]
+__all__ = [
+    "Band", "band", "figures_hidden", "is_npc", "level_text", "looks", "secret_options",
+]
 
 Band = Literal["unhurt", "hurt", "badly hurt", "down"]
 
@@ -68,3 +70,17 @@ def level_text(combat: Combat, fighter: Fighter, rules: Rules, *, gm: bool = Fal
     if figures_hidden(combat, fighter) and not gm:
         return band(fighter, rules)
     return f"{fighter.character.level}/{fighter.character.max_level}"
+
+
+#: Prompts whose options are the locations that hold a kind of mark.
+_MARK_PROMPTS = (PromptKind.AID_BOXES, PromptKind.AID_PERMANENT)
+
+
+def secret_options(combat: Combat, prompt: Prompt) -> bool:
+    """Whether ``prompt``'s options show a hidden fighter's marks (first aid's: where the
+    treated one's \\ or X marks are), so that only the GM may see them (the first aid asks
+    the GM then, ``actions.first_aid``)."""
+    aid = combat.aid
+    if prompt.kind not in _MARK_PROMPTS or aid is None:
+        return False
+    return figures_hidden(combat, combat.fighter(aid.target))

@@ -28,6 +28,7 @@ from engine.combat.fighters import acting_fighter, can_act, put, settle_status, 
 from engine.combat.model import AidAction, Combat, EventKind, Phase, Prompt, PromptKind, RollState
 from engine.combat.prompts import prompt
 from engine.combat.rolls import wants_reroll
+from engine.combat.secrets import figures_hidden
 from engine.combat.steps import pop, push, replace_top
 from engine.dice import Roll
 from engine.errors import RuleError
@@ -188,15 +189,18 @@ def prompts(c: Combat, aid: AidAction) -> tuple[Prompt, ...]:
         return (prompt(c, PromptKind.REROLL, s.fighter, ("tens", "ones", "both", "keep")),)
     if s is not None and s.roll.awaits_critical_choice:
         return (prompt(c, PromptKind.CRITICAL, s.fighter, CRITICAL_OPTIONS),)
-    ch = c.fighter(aid.target).character
+    treated = c.fighter(aid.target)
+    ch = treated.character
+    # Which marks to erase shows where they are: for a hidden NPC the GM picks them.
+    eraser = aid.target if figures_hidden(c, treated) else aid.treater
     if aid.sure:  # exactly one \ is erased: no "done"
-        return (prompt(c, PromptKind.AID_BOXES, aid.treater, _box_options(ch, aid)),)
+        return (prompt(c, PromptKind.AID_BOXES, eraser, _box_options(ch, aid)),)
     if aid.due is not None:
         return (prompt(c, PromptKind.AID_PERMANENT, aid.target, _permanent_options(ch, aid)),)
     if aid.boxes is None:
         return (prompt(c, PromptKind.AID_DICE, aid.treater, ("tens", "ones")),)
     options = _box_options(ch, aid)
-    return (prompt(c, PromptKind.AID_BOXES, aid.treater, (*options, "done")),)
+    return (prompt(c, PromptKind.AID_BOXES, eraser, (*options, "done")),)
 
 
 def aid_mark(c: Combat, cmd: AidMark, ctx: Context) -> Combat:
