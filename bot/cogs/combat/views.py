@@ -118,6 +118,7 @@ class CombatButton(
             for button in row:
                 button.item.row = row_index
                 view.add_item(button)
+        view.stop()  # the buttons answer from their ids: nothing to keep, nothing to time out
         text = (f"**{_who(state, prompt)}** {SPECS[prompt.kind].question}\n"
                 f"{code(render_wounds(treated.character, rules=rules))}")
         await interaction.response.send_message(clip(text, 1900), view=view, ephemeral=True)
