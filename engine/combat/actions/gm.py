@@ -32,7 +32,7 @@ def gm_set(c: Combat, cmd: GMSet, ctx: Context) -> Combat:
     f = c.fighter(cmd.fighter)
     ch = f.character
     changes: list[str] = []
-    secret: list[str] = []  # the changes of level and marks, which a hidden NPC's keep back
+    secret: list[str] = []  # level and marks: what the players do not read of a hidden NPC
     update: dict[str, Any] = {}
     data: dict[str, Any] = {}
     if cmd.level is not None:
