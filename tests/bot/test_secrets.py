@@ -9,9 +9,9 @@ from typing import Any
 from tests.bot.fights import add_character, start_fight
 from tests.harness import ALICE, BOB, GM, Message, Reply, Table, User
 
-#: Goon's level (37, its max) and after Ana's hit (34), Rat's level (48), and what would say
+#: Goon's level (47, its max) and after Ana's hit (44), Rat's level (48), and what would say
 #: where Goon's marks are (Ana's own marks are no secret): none of these may reach a player.
-LEAKS = re.compile(r"\b(37|34|48)\b|Marked 3|Erased|became X|erased\.|Goon's torso|torso \\")
+LEAKS = re.compile(r"\b(47|44|48)\b|Marked 3|Erased|became X|erased\.|Goon's torso|torso \\")
 
 
 class Watched:
@@ -45,11 +45,11 @@ def _board(table: Table) -> Message:
 
 
 async def _hidden_fight(table: Table) -> Watched:
-    """Ana (Alice's PC, 40, a knife), Goon (an NPC at 37, a knife) and Rat (an NPC at 48,
+    """Ana (Alice's PC, 40, a knife), Goon (an NPC at 47, a knife) and Rat (an NPC at 48,
     holding a first aid kit), all on the dance floor, in a fight that hides the NPCs'
     figures; the NPCs win round 1's initiative and go first."""
     await add_character(table, "Ana", level=40)
-    await add_character(table, "Goon", user=GM, level=37, npc=True)
+    await add_character(table, "Goon", user=GM, level=47, npc=True)
     await add_character(table, "Rat", user=GM, level=48, npc=True, weapon=("Kit", "first_aid"))
     watched = Watched(table)  # the NPCs were made before (elsewhere, say): the fight starts
     started = await watched.slash("combat start", user=GM, map="Nightclub", hide_npcs=True)
@@ -107,7 +107,7 @@ async def test_no_player_ever_sees_a_hidden_npc_s_level_or_marks(table: Table) -
     for _ in range(2):
         shown = await table.click(table.channel_messages()[-1], "Choose (GM)", user=GM)
         assert shown.ephemeral and shown.message.labels == ["Torso", "Done"]
-        assert "Level 34/37" in shown.content  # the GM sees Goon's wounds
+        assert "Level 44/47" in shown.content  # the GM sees Goon's wounds
         erased = await watched.click(shown.message, "Torso", user=GM)
         assert not erased.answer.ephemeral
         assert "Goon's wounds: one mark chosen." in erased.answer.content
@@ -115,9 +115,9 @@ async def test_no_player_ever_sees_a_hidden_npc_s_level_or_marks(table: Table) -
 
     # What each one asks to see.
     gm_board = await table.slash("combat status", user=GM)
-    assert gm_board.ephemeral and "Goon [NPCs] Dance Floor 34/37" in gm_board.content
+    assert gm_board.ephemeral and "Goon [NPCs] Dance Floor 44/47" in gm_board.content
     gm_sheet = await table.slash("combat status", user=GM, character="Goon")
-    assert "Level 34/37" in gm_sheet.content and "X" in gm_sheet.content
+    assert "Level 44/47" in gm_sheet.content and "X" in gm_sheet.content
     board = await watched.slash("combat status", user=BOB)
     assert "Goon [NPCs] Dance Floor hurt" in board.content, board.content
     looks = await watched.slash("combat status", character="Goon")
@@ -127,16 +127,27 @@ async def test_no_player_ever_sees_a_hidden_npc_s_level_or_marks(table: Table) -
     log = await watched.slash("combat log")
     assert "Goon attacks Ana with Knife: 24 (2·4) — SUCCESS." in log.content, log.content
     gm_log = await table.slash("combat log", user=GM)
-    assert "24 (2·4) vs 37" in gm_log.content and "level 37 → 34" in gm_log.content
+    assert "24 (2·4) vs 47" in gm_log.content and "level 47 → 44" in gm_log.content
     sheet = await watched.slash("sheet", character="Goon")
     assert sheet.ephemeral and "GM keeps its level and wounds hidden: it looks hurt" in (
         sheet.content)
     gm_sheet = await table.slash("sheet", user=GM, character="Goon")
-    assert gm_sheet.ephemeral and "34/37" in gm_sheet.content
+    assert gm_sheet.ephemeral and "44/47" in gm_sheet.content
     assert await watched.table.autocomplete("attack", "target") == ["Goon", "Rat"]
 
     ended = await watched.slash("combat end", user=GM)
     assert "Goon (NPCs): hurt." in ended.answer.content
+    recap = next(m for m in table.channel_messages() if m.content.startswith("🏁"))
+    assert "Ana (PCs): dealt 3, took 4" in recap.content, recap.content
+    assert "Goon (NPCs): dealt 4, looks hurt" in recap.content  # not the 3 it took
+    assert "Rat (NPCs): dealt 0, looks unhurt" in recap.content
+    asked = await watched.click(recap, "Log file", user=BOB)
+    [log_file] = asked.message.files.values()
+    assert "Goon takes 3 damage to the torso." in log_file.splitlines()
+    assert not LEAKS.search(log_file), log_file
+    gm_asked = await table.click(recap, "Log file", user=GM)
+    [gm_file] = gm_asked.message.files.values()
+    assert "Goon takes 3 damage to the torso: level 47 → 44. Marked 3 on the torso." in gm_file
     assert watched.leaks() == []
 
 

@@ -23,6 +23,7 @@ from engine.combat import (
     Surrender,
     render_board,
 )
+from engine.combat.recap import recap_text
 from engine.combat.secrets import band, figures_hidden, secret_options
 from tests.engine.combat.helpers import CLUB, P1, RULES, go, kinds, knife, run, setup
 
@@ -226,3 +227,14 @@ def test_a_tie_for_who_rolls_initiative_does_not_say_the_hidden_level() -> None:
                         "initiative.")
     assert tie.gm_text == ("Goon and Rat share the highest level of NPCs (37): NPCs choose who "
                            "rolls initiative.")
+
+
+def test_the_recap_says_how_a_hidden_npc_looks_not_the_damage_it_took() -> None:
+    c, _ = _duel()
+    c, _ = _hit_goon(c)
+    c = go(c, EndCombat())
+    lines = recap_text(c, rules=RULES).splitlines()
+    assert "Ana (PCs): dealt 3, took 0" in lines
+    assert "Goon (NPCs): dealt 0, looks hurt" in lines
+    shown = recap_text(c.model_copy(update={"hide_npcs": False}), rules=RULES).splitlines()
+    assert "Goon (NPCs): dealt 0, took 3" in shown
