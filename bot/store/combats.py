@@ -81,12 +81,16 @@ class FightSummary:
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
+    """One step of a fight: ``events`` as everyone may read them, ``gm_events`` the same with
+    the figures of the NPCs the GM hides (``Event.gm_text``)."""
+
     id: int
     user_id: int
     command: str
     events: tuple[str, ...]
     undone: bool
     created_at: str
+    gm_events: tuple[str, ...] = ()
 
 
 _COLUMNS = ("id, guild_id, channel_id, map_name, state, version, board_message_id, "
@@ -108,6 +112,21 @@ def _doc(state: Combat) -> dict[str, Any]:
 
 def _dumps(doc: Any) -> str:
     return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+
+
+def _logged(events: Sequence[Event]) -> list[str | dict[str, str]]:
+    """A step's events as its log keeps them: each its text, or, when the GM reads it
+    otherwise, both (``{"text": ..., "gm_text": ...}``)."""
+    return [e.text if e.gm_text is None else {"text": e.text, "gm_text": e.gm_text}
+            for e in events]
+
+
+def _log_entry(row: aiosqlite.Row) -> LogEntry:
+    told = json.loads(row["events"])
+    public = tuple(e if isinstance(e, str) else e["text"] for e in told)
+    exact = tuple(e if isinstance(e, str) else e["gm_text"] for e in told)
+    return LogEntry(row["id"], row["user_id"], row["command"], public, bool(row["undone"]),
+                    row["created_at"], exact)
 
 
 def next_deadline(state: Combat) -> float | None:
@@ -164,8 +183,7 @@ class CombatStore:
             (combat_id, -1 if limit is None else limit)
         ) as cursor:
             rows = await cursor.fetchall()
-        return [LogEntry(r["id"], r["user_id"], r["command"], tuple(json.loads(r["events"])),
-                         bool(r["undone"]), r["created_at"]) for r in reversed(list(rows))]
+        return [_log_entry(r) for r in reversed(list(rows))]
 
     # -- changing ------------------------------------------------------------------------
 
@@ -202,7 +220,7 @@ class CombatStore:
             "updated_at = datetime('now'), step_user = ?, step_command = ?, step_events = ?, "
             "step_patch = ? WHERE id = ? AND version = ?",
             (_dumps(doc), int(not ended), next_deadline(state), user_id, command,
-             _dumps([e.text for e in events]), zlib.compress(_dumps(back).encode(), 6),
+             _dumps(_logged(events)), zlib.compress(_dumps(back).encode(), 6),
              stored.id, stored.version),
         )
         holds = set() if ended else _character_ids(state)

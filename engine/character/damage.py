@@ -40,7 +40,8 @@ class DamageReport:
 
     ``newly_full`` lists locations whose penalty starts now; ``dropped`` the items that fell from
     a disabled arm; ``stop_moving`` is true when a leg filled up, ``cannot_move`` when the last one
-    did.
+    did. ``public_summary`` tells the hit without the level and the marks (what the players
+    read of an NPC whose figures the GM hides).
     """
 
     damage: int
@@ -58,6 +59,7 @@ class DamageReport:
     status_before: Status
     status_after: Status
     summary: str
+    public_summary: str
 
     @property
     def became_unconscious(self) -> bool:
@@ -119,6 +121,7 @@ def take_damage(
         status_after: Status,
         summary: str,
         *,
+        public: str | None = None,
         marked: Mapping[str, int] = _NONE_MARKED,
         unmarked: int = 0,
         armor_destroyed: int | None = None,
@@ -143,6 +146,7 @@ def take_damage(
             status_before=status_before,
             status_after=status_after,
             summary=summary,
+            public_summary=summary if public is None else public,
         )
 
     if amount == 0:
@@ -168,12 +172,13 @@ def take_damage(
     if less_lethal:
         new = _changed(c, level=level) if trusted else _replace(c, level=level)
         status_after = status(new, rules=rules)
+        news = _status_news(status_before, status_after, c.name)
         return report(
             new,
             status_after,
             f"{c.name} takes {amount} less-lethal damage on {where}: "
-            f"level {c.level} → {level}, no wounds marked."
-            + _status_news(status_before, status_after, c.name),
+            f"level {c.level} → {level}, no wounds marked.{news}",
+            public=f"{c.name} takes {amount} less-lethal damage on {where}.{news}",
         )
 
     lookup = rules_index(rules)
@@ -217,24 +222,27 @@ def take_damage(
     all_legs_full = all(leg in full_after for leg in legs)
     status_after = status(new, rules=rules)
 
-    text = f"{c.name} takes {amount} damage to {where}: level {c.level} → {level}."
+    head = f"{c.name} takes {amount} damage to {where}"
+    figures = f": level {c.level} → {level}."
     if marked:
-        text += f" Marked {_counts_text(marked, rules)}."
+        figures += f" Marked {_counts_text(marked, rules)}."
     if remaining:
-        text += f" No box is left for {remaining} more."
+        figures += f" No box is left for {remaining} more."
+    news = ""  # what everyone at the table sees happen
     for index in sorted(dropped):
-        text += f" {c.name} drops {c.items[index].name}."
+        news += f" {c.name} drops {c.items[index].name}."
     if leg_filled and all_legs_full and (moving or status_after is Status.FINE):
-        text += f" {c.name} cannot move."
+        news += f" {c.name} cannot move."
     elif leg_filled and moving:
-        text += f" {c.name} must stop moving."
+        news += f" {c.name} must stop moving."
     elif leg_filled and status_after is Status.FINE:
-        text += f" {c.name} can move only with two empty hands."
-    text += _status_news(status_before, status_after, c.name)
+        news += f" {c.name} can move only with two empty hands."
+    news += _status_news(status_before, status_after, c.name)
     return report(
         new,
         status_after,
-        text,
+        head + figures + news,
+        public=f"{head}.{news}",
         marked=_frozen_counts(marked),
         unmarked=remaining,
         newly_full=newly_full,

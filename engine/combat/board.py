@@ -12,6 +12,7 @@ from engine.combat.actions.aoe import effect_text
 from engine.combat.at_hand import abilities_at_hand
 from engine.combat.model import Combat, Fighter, Phase, Prompt, game_map_of
 from engine.combat.prompts import SPECS
+from engine.combat.secrets import level_text
 from engine.combat.stealth import hidden
 from engine.maprender import marker_letters, render_map
 
@@ -110,7 +111,7 @@ def _drawn(map_text: str, changes: tuple[tuple[str, str], ...],
     return render_map(m, dict(occupants), width=width, markers=dict(markers))
 
 
-def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
+def render_board(combat: Combat, *, rules: Rules, width: int = 40, gm: bool = False) -> str:
     """Round, phase, whose turn, each fighter (name, team, area, level/max, actions left —
     ``d1``: a leader's action that can only direct, ``directed``: a leader's direction waits
     on them —, KO, yielded or dead when out of the fight, a declaration in force such as
@@ -118,13 +119,14 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40) -> str:
     the floor, the AoE effects in play and when they end, the map with a marker per fighter
     (AoE cover and demolished marks drawn), what the fight waits for (offers aside), and
     under it what each decider's abilities give the roll at hand ("Ana: good (2H melee
-    attack)"). Every line within ``width`` columns; at most 1,980 characters."""
+    attack)"). Every line within ``width`` columns; at most 1,980 characters. An NPC whose
+    figures the GM hides shows how hurt it looks instead of its level, unless ``gm``."""
     head = f"Round {combat.round} · {combat.phase.value}"
     if combat.acting_team is not None and combat.phase is not Phase.ENDED:
         head += f" · {combat.acting_team} acting"
     fighters = [
         "\n".join(fighter_lines(f.name, f.team, f.area,
-                                f"{f.character.level}/{f.character.max_level}",
+                                level_text(combat, f, rules, gm=gm),
                                 _fighter_state(combat, f, rules), width))
         for f in combat.fighters
     ]

@@ -37,7 +37,7 @@ def reroll(c: Combat, cmd: Reroll, ctx: Context) -> Combat:
         new = state.model_copy(update={"reroll_decided": True})
     else:
         roll = state.roll.reroll(DiceReroll(cmd.which), ctx.dice)
-        ctx.say_roll(EventKind.REROLL, f"{f.name} re-rolls {cmd.which}", f.key, roll.result)
+        ctx.say_roll(EventKind.REROLL, f"{f.name} re-rolls {cmd.which}", f, roll.result)
         new = state.model_copy(update={"roll": roll, "reroll_decided": True})
     return replace_roll(c, new)
 

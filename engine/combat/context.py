@@ -3,11 +3,13 @@ the events it says; and the guards every command passes first (GM, control, phas
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine.catalog import Rules
 from engine.combat.model import Actor, Combat, Event, EventKind, Fighter, Phase
 from engine.combat.rolls import roll_text
+from engine.combat.secrets import is_npc
 from engine.dice import Check, DiceSource
 from engine.errors import RuleError
 
@@ -18,22 +20,41 @@ __all__ = [
 
 @dataclass
 class Context:
-    """One command's surroundings. ``emit`` adds a plain sentence to what happened."""
+    """One command's surroundings. ``emit`` adds a plain sentence to what happened.
+
+    ``hide_npcs`` is the fight's setting (``Combat.hide_npcs``): while it holds, a sentence
+    that states an NPC's level or marks is told to the players in its ``public`` wording, and
+    the exact one is kept for the GM (``Event.gm_text``)."""
 
     actor: Actor
     dice: DiceSource
     rules: Rules
     now: float
+    hide_npcs: bool = False
     events: list[Event] = field(default_factory=list)
 
-    def emit(
-        self, kind: EventKind, text: str, fighter: str | None = None, dice: tuple[int, ...] = ()
-    ) -> None:
-        self.events.append(Event(kind=kind, text=text, fighter=fighter, dice=dice))
+    def hides(self, f: Fighter) -> bool:
+        """Whether ``f``'s level and marks are kept from the players."""
+        return self.hide_npcs and is_npc(f)
 
-    def say_roll(self, kind: EventKind, what: str, fighter: str, result: Check) -> None:
-        """``what`` was rolled: "Ana attacks Goon with Knife: 34 (3·4) vs 50 — success"."""
-        self.emit(kind, f"{what}: {roll_text(result)}.", fighter, (result.tens, result.ones))
+    def emit(
+        self, kind: EventKind, text: str, fighter: str | None = None, dice: tuple[int, ...] = (),
+        *, public: str | None = None, of: Fighter | Iterable[Fighter] = (),
+    ) -> None:
+        """Say ``text``; when it states the figures of a fighter in ``of`` whose figures are
+        hidden, the players read ``public`` (the same news without them) instead."""
+        whose = (of,) if isinstance(of, Fighter) else tuple(of)
+        if public is not None and public != text and any(self.hides(f) for f in whose):
+            event = Event(kind=kind, text=public, gm_text=text, fighter=fighter, dice=dice)
+        else:
+            event = Event(kind=kind, text=text, fighter=fighter, dice=dice)
+        self.events.append(event)
+
+    def say_roll(self, kind: EventKind, what: str, roller: Fighter, result: Check) -> None:
+        """``what`` was rolled: "Ana attacks Goon with Knife: 34 (3·4) vs 50 — SUCCESS"; the
+        players read a hidden roller's roll without the level it was rolled against."""
+        self.emit(kind, f"{what}: {roll_text(result)}.", roller.key, (result.tens, result.ones),
+                  public=f"{what}: {roll_text(result, level=False)}.", of=roller)
 
 
 def controls(actor: Actor, f: Fighter) -> bool:

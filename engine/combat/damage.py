@@ -141,7 +141,8 @@ def _apply_hit(c: Combat, hit: Hit, ctx: Context) -> Combat:
         use_armor=bool(hit.use_armor),
         moving=_is_moving(c, t.key),
     )
-    ctx.emit(EventKind.DAMAGE, report.summary, t.key, (damage, location))
+    ctx.emit(EventKind.DAMAGE, report.summary, t.key, (damage, location),
+             public=report.public_summary, of=t)
     fallen = tuple(Dropped(index=i, area=t.area) for i in report.dropped)
     t = t.model_copy(update={"character": new, "dropped": (*t.dropped, *fallen)})
     return count_damage(put(c, settle_status(t, rules)), t.key, hit.attacker, report)

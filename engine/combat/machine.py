@@ -90,15 +90,16 @@ from engine.errors import RuleError
 __all__ = ["HANDLERS", "STEPS", "apply", "new_combat"]
 
 
-def new_combat(map_text: str, *, reaction_seconds: int = 45) -> Combat:
-    """A combat in SETUP on this map (the map is parsed now, so a bad map is refused now).
+def new_combat(map_text: str, *, reaction_seconds: int = 45, hide_npcs: bool = False) -> Combat:
+    """A combat in SETUP on this map (the map is parsed now, so a bad map is refused now);
+    ``hide_npcs``: the players see NPCs' levels and marks only as a band (``secrets``).
 
     >>> new_combat("Bar -- Kitchen").phase
     <Phase.SETUP: 'setup'>
     """
     if reaction_seconds < 1:
         raise RuleError("The reaction window lasts at least 1 second.")
-    c = Combat(map_text=map_text, reaction_seconds=reaction_seconds)
+    c = Combat(map_text=map_text, reaction_seconds=reaction_seconds, hide_npcs=hide_npcs)
     c.game_map()
     return c
 
@@ -109,7 +110,7 @@ def apply(
     """Apply one command; a new Combat and what happened, or RuleError (nothing changed)."""
     if combat.phase is Phase.ENDED:
         raise RuleError("This combat is over.")
-    ctx = Context(actor=actor, dice=dice, rules=rules, now=now)
+    ctx = Context(actor=actor, dice=dice, rules=rules, now=now, hide_npcs=combat.hide_npcs)
     new = HANDLERS[type(command)](combat, command, ctx)
     new = settle(advance(new, ctx), ctx)
     return count_used_up(combat, new), tuple(ctx.events)

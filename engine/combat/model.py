@@ -174,10 +174,13 @@ class EventKind(StrEnum):
 
 
 class Event(_Frozen):
-    """One thing that happened, as one plain sentence."""
+    """One thing that happened, as one plain sentence. ``text`` is what everyone may read;
+    ``gm_text``, when set, is the same sentence with the figures ``text`` leaves out (a
+    hidden NPC's level and marks, ``engine.combat.secrets``), for the GM's eyes only."""
 
     kind: EventKind
     text: str
+    gm_text: str | None = None
     fighter: str | None = None
     dice: tuple[int, ...] = ()
 
@@ -551,6 +554,7 @@ class Combat(_Frozen):
     schema_version: Literal[1, 2] = 2
     map_text: str
     reaction_seconds: int = 45
+    hide_npcs: bool = False  # the players see NPCs' levels and marks only as a band
     phase: Phase = Phase.SETUP
     round: int = 0
     fighters: tuple[Fighter, ...] = ()

@@ -1,6 +1,8 @@
 """The recap of a fight that ended, in a few short lines: how it ended and after how many rounds,
 who is out of action and by whose hand, each fighter's damage dealt and taken, and the items
 used up. Made from the fighters' tallies (``Fighter.tally``), never from the log's sentences.
+The recap is for everyone: an NPC whose figures the GM hides shows how hurt it looks instead
+of the damage it took (``engine.combat.secrets``).
 
 Plain text (the bot escapes it for Discord) and at most ``limit`` characters whatever the
 number of fighters: past :data:`MAX_ROWS` fighters, the least involved are summed up in one
@@ -14,6 +16,7 @@ from engine.catalog import Rules
 from engine.character import Status, status
 from engine.combat.fighters import standing_teams
 from engine.combat.model import Combat, Fighter
+from engine.combat.secrets import figures_hidden, looks
 
 __all__ = ["MAX_ROWS", "recap_text"]
 
@@ -40,7 +43,7 @@ def recap_text(c: Combat, *, rules: Rules, limit: int = 1500) -> str:
     out = _out_of_action(c, rules)
     if out:
         lines.append(out)
-    lines.extend(_damage(c))
+    lines.extend(_damage(c, rules))
     used = _used_up(c)
     if used:
         lines.append(used)
@@ -93,11 +96,13 @@ def _out_of_action(c: Combat, rules: Rules) -> str:
     return _listing("Out of action: ", items) if items else ""
 
 
-def _row(f: Fighter) -> str:
-    return f"{f.name} ({f.team}): dealt {f.tally.dealt}, took {f.tally.taken}"
+def _row(c: Combat, f: Fighter, rules: Rules) -> str:
+    took = (f"looks {looks(f, rules)}" if figures_hidden(c, f)
+            else f"took {f.tally.taken}")
+    return f"{f.name} ({f.team}): dealt {f.tally.dealt}, {took}"
 
 
-def _damage(c: Combat) -> list[str]:
+def _damage(c: Combat, rules: Rules) -> list[str]:
     """One line per fighter (the most involved, past :data:`MAX_ROWS`), in the fight's order
     of teams and fighters; the rest summed up in one line."""
     fighters = sorted(c.fighters, key=lambda f: c.teams.index(f.team) if f.team in c.teams
@@ -110,10 +115,12 @@ def _damage(c: Combat) -> list[str]:
         kept = {f.key for f in by_part[:MAX_ROWS - 1]}
         shown = [f for f in fighters if f.key in kept]
     rest = [f for f in fighters if f not in shown]
-    lines = ["Damage:", *(_row(f) for f in shown)]
+    lines = ["Damage:", *(_row(c, f, rules) for f in shown)]
     if rest:
-        lines.append(f"{len(rest)} others: dealt {sum(f.tally.dealt for f in rest)}, "
-                     f"took {sum(f.tally.taken for f in rest)}")
+        line = f"{len(rest)} others: dealt {sum(f.tally.dealt for f in rest)}"
+        if not any(figures_hidden(c, f) for f in rest):  # a sum would tell a hidden one's part
+            line += f", took {sum(f.tally.taken for f in rest)}"
+        lines.append(line)
     return lines
 
 

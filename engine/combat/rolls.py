@@ -63,8 +63,10 @@ def target_of(a: AttackAction, key: str) -> str | None:
     return None
 
 
-def roll_text(r: Check) -> str:
-    return f"{r.value} ({r.tens}·{r.ones}) vs {r.level} — {r.outcome}"
+def roll_text(r: Check, *, level: bool = True) -> str:
+    """"34 (3·4) vs 50 — SUCCESS"; without ``level``, "34 (3·4) — SUCCESS"."""
+    against = f" vs {r.level}" if level else ""
+    return f"{r.value} ({r.tens}·{r.ones}){against} — {r.outcome}"
 
 
 def wants_reroll(s: RollState) -> bool:

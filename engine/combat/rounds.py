@@ -53,6 +53,7 @@ from engine.combat.model import (
 )
 from engine.combat.prompts import prompt, team_prompt
 from engine.combat.rolls import wants_reroll
+from engine.combat.secrets import looks
 from engine.dice import Roll
 from engine.errors import RuleError
 from engine.words import team_turn
@@ -104,18 +105,20 @@ def start_round(c: Combat, ctx: Context) -> Combat:
         leaders = _leaders(c, team, rules)
         instead = f" (or let {_names(leaders)} roll instead)" if leaders else ""
         if len(tied) > 1:
+            choose = f"{team} choose who rolls initiative{instead}."
             ctx.emit(
                 EventKind.ROLLER_TIE,
                 f"{_names(tied)} share the highest level of {team} ({tied[0].character.level}): "
-                f"{team} choose who rolls initiative{instead}.",
+                + choose,
+                public=f"{_names(tied)} share the highest level of {team}: {choose}", of=tied,
             )
         elif leaders:
             top = tied[0]
+            may = f"may let a leader roll initiative instead: {_names(leaders, ' or ')}."
             ctx.emit(
                 EventKind.ROLLER_LEADER,
-                f"{top.name} has the highest level of {team} ({top.character.level}) and may "
-                f"let a leader roll initiative instead: {_names(leaders, ' or ')}.",
-                top.key,
+                f"{top.name} has the highest level of {team} ({top.character.level}) and {may}",
+                top.key, public=f"{top.name} has the highest level of {team} and {may}", of=top,
             )
     return advance_initiative(c, ctx)
 
@@ -190,7 +193,7 @@ def _roll(c: Combat, ctx: Context) -> Combat:
                 state=RollState(fighter=roller.key, purpose="initiative", roll=r, good=good),
             )
         )
-        ctx.say_roll(EventKind.INITIATIVE, f"{ch.name} rolls initiative for {team}", roller.key,
+        ctx.say_roll(EventKind.INITIATIVE, f"{ch.name} rolls initiative for {team}", roller,
                      r.result)
     return c.model_copy(update={"initiative": tuple(rolls)})
 
@@ -392,16 +395,17 @@ def end(c: Combat, ctx: Context, why: str) -> Combat:
     """The fight is over: who is left, and how each fighter stands."""
     rules = ctx.rules
     lines = [f"{why} Combat over after round {c.round}."]
+    public = list(lines)
     for f in c.fighters:
         ch = f.character
         wounds = ", ".join(
             f"{rules.body.location(loc).name.lower()} {marks}" for loc, marks in ch.wounds.items()
         )
-        lines.append(
-            f"{f.name} ({f.team}): level {ch.level}/{ch.max_level}, "
-            f"{status(ch, rules=rules).value}, wounds: {wounds or 'none'}."
-        )
-    ctx.emit(EventKind.ENDED, "\n".join(lines))
+        line = (f"{f.name} ({f.team}): level {ch.level}/{ch.max_level}, "
+                f"{status(ch, rules=rules).value}, wounds: {wounds or 'none'}.")
+        lines.append(line)
+        public.append(f"{f.name} ({f.team}): {looks(f, rules)}." if ctx.hides(f) else line)
+    ctx.emit(EventKind.ENDED, "\n".join(lines), public="\n".join(public), of=c.fighters)
     fighters = tuple(f.model_copy(update={"actions": 0}) for f in c.fighters)
     return c.model_copy(
         update={"phase": Phase.ENDED, "steps": (), "turn": None, "fighters": fighters,

@@ -19,6 +19,7 @@ from bot.text import echo
 from data import load_rules
 from engine.catalog import Hand
 from engine.character import HANDS, Character
+from engine.combat import Combat, Fighter
 
 RULES = load_rules()
 MESSAGE_LIMIT = 2000  # Discord's longest message
@@ -130,17 +131,28 @@ async def _save(
     return saved
 
 
+async def in_fight(interaction: discord.Interaction[Any],
+                   stored: StoredCharacter) -> tuple[Combat, Fighter, int] | None:
+    """The fight holding the character, its copy there, and the fight's channel (None: no
+    fight holds it)."""
+    bot: UnhexBot = interaction.client
+    fight = await bot.store.combats.fight_of(stored.id)
+    if fight is None:
+        return None
+    combat = await bot.fights.fight(fight[1])
+    fighter = None if combat is None else next(
+        (f for f in combat.state.fighters if f.character_id == stored.id), None)
+    if combat is None or fighter is None:
+        return None
+    return combat.state, fighter, fight[1]
+
+
 async def as_it_stands(interaction: discord.Interaction[Any],
                        stored: StoredCharacter) -> tuple[Character, str]:
     """The character as it stands now: while a fight holds it, the fight's copy (with its live
     wounds) and a line saying where; else the sheet."""
-    bot: UnhexBot = interaction.client
-    fight = await bot.store.combats.fight_of(stored.id)
-    if fight is None:
+    found = await in_fight(interaction, stored)
+    if found is None:
         return stored.character, ""
-    combat = await bot.fights.fight(fight[1])
-    fighter = None if combat is None else next(
-        (f for f in combat.state.fighters if f.character_id == stored.id), None)
-    if fighter is None:
-        return stored.character, ""
-    return fighter.character, f"-# In the fight in <#{fight[1]}>: as it stands now.\n"
+    _, fighter, channel_id = found
+    return fighter.character, f"-# In the fight in <#{channel_id}>: as it stands now.\n"

@@ -39,10 +39,18 @@ from engine.combat import (
 )
 from engine.combat.actions.gm import MAX_ACTIONS
 from engine.combat.choices import adjust_limit
+from engine.combat.secrets import figures_hidden, looks
 from engine.sheet import render_wounds
 
 #: Team names, first to last, separated by commas (a team name has at most 32 characters).
 TeamList = app_commands.Transform[str, Text(300)]
+
+HIDE_NPCS_HELP = "Players see how hurt NPCs look, not their level and wounds"
+#: What the table is told when the GM hides the NPCs' figures, or shows them again.
+HIDDEN_NEWS = {
+    True: "The players now see how hurt each NPC looks, not its level and wounds.",
+    False: "Everyone now sees the NPCs' levels and wounds.",
+}
 
 
 class FightCog(commands.Cog, name="Fights"):
@@ -101,15 +109,17 @@ class FightCog(commands.Cog, name="Fights"):
 
     @combat.command(name="start", description="Start a fight in this channel on a map (GMs).")
     @app_commands.describe(map="The map the fight happens on",
-                           reaction_seconds="How long reaction buttons wait (default 45)")
+                           reaction_seconds="How long reaction buttons wait (default 45)",
+                           hide_npcs=HIDE_NPCS_HELP + " (default: no)")
     @app_commands.autocomplete(map=map_autocomplete)
     async def start(self, interaction: discord.Interaction[Any], map: Name,
-                    reaction_seconds: app_commands.Range[int, 5, 600] = 45) -> None:
+                    reaction_seconds: app_commands.Range[int, 5, 600] = 45,
+                    hide_npcs: bool = False) -> None:
         guild_id = require_guild(interaction)
         await require_gm(interaction, "start a fight")
         require_channel_permissions(interaction)
         found = await find_map(self.bot, guild_id, map)
-        state = new_combat(found.text, reaction_seconds=reaction_seconds)
+        state = new_combat(found.text, reaction_seconds=reaction_seconds, hide_npcs=hide_npcs)
         stored = await self.bot.store.combats.start(
             guild_id=guild_id, channel_id=interaction.channel_id or 0, map_name=found.name,
             state=state)
@@ -119,7 +129,8 @@ class FightCog(commands.Cog, name="Fights"):
         await self.session.answer(
             interaction,
             f"⚔️ A fight starts on **{discord.utils.escape_markdown(found.name)}**. Add "
-            "characters with `/combat add`, then a GM runs `/combat begin`.", stored.channel_id)
+            "characters with `/combat add`, then a GM runs `/combat begin`."
+            + (f" {HIDDEN_NEWS[True]}" if hide_npcs else ""), stored.channel_id)
         self.session.presenter.refresh(stored)
 
     @combat.command(name="add", description="Put a character into this fight.")
@@ -175,10 +186,17 @@ class FightCog(commands.Cog, name="Fights"):
     async def status(self, interaction: discord.Interaction[Any],
                      character: Name | None = None) -> None:
         state = (await self.session.require_fight(interaction)).state
-        if character is not None:
-            text = render_wounds(state.fighter(character).character, rules=self.session.rules)
+        rules = self.session.rules
+        gm = await is_gm(interaction)  # a GM sees the figures hidden from the players
+        if character is None:
+            text = render_board(state, rules=rules, gm=gm)
         else:
-            text = render_board(state, rules=self.session.rules)
+            fighter = state.fighter(character)
+            if figures_hidden(state, fighter) and not gm:
+                text = (f"{fighter.name} · NPC\nLooks {looks(fighter, rules)}\n"
+                        "(the GM keeps its level\nand wounds hidden)")
+            else:
+                text = render_wounds(fighter.character, rules=rules)
         await interaction.response.send_message(code(text), ephemeral=True)
 
     @combat.command(name="log", description="What happened in this fight so far.")
@@ -189,7 +207,9 @@ class FightCog(commands.Cog, name="Fights"):
             await send_log_file(interaction, stored)
             return
         entries = await self.bot.store.combats.log(stored.id)
-        lines = [("~~" + t + "~~") if e.undone else t for e in entries for t in e.events]
+        gm = await is_gm(interaction)  # a GM reads the figures hidden from the players
+        lines = [("~~" + t + "~~") if e.undone else t for e in entries
+                 for t in (e.gm_events if gm else e.events)]
         text = "\n".join(discord.utils.escape_markdown(line) for line in lines)
         if len(text) > 1900:
             text = "…\n" + text[-1890:].split("\n", 1)[-1]
@@ -238,16 +258,31 @@ class FightCog(commands.Cog, name="Fights"):
         await self.session.run(interaction, GMSet(fighter=character, level=level, area=area,
                                                   actions=actions, marks=wounds, hidden=hidden))
 
-    @combat.command(name="settings", description="Change how long reaction buttons wait (GMs).")
+    @combat.command(name="settings",
+                    description="Change how long reactions wait, or whether NPCs' figures are "
+                                "hidden (GMs).")
+    @app_commands.describe(reaction_seconds="How long reaction buttons wait",
+                           hide_npcs=HIDE_NPCS_HELP)
     async def settings(self, interaction: discord.Interaction[Any],
-                       reaction_seconds: app_commands.Range[int, 5, 600]) -> None:
+                       reaction_seconds: app_commands.Range[int, 5, 600] | None = None,
+                       hide_npcs: bool | None = None) -> None:
         await require_gm(interaction, "change the fight's settings")
-        event = Event(kind=EventKind.SETTINGS, text=f"Reactions now wait {reaction_seconds} s.",
-                      fighter=None)
+        update: dict[str, Any] = {}
+        news: list[str] = []
+        if reaction_seconds is not None:
+            update["reaction_seconds"] = reaction_seconds
+            news.append(f"Reactions now wait {reaction_seconds} s.")
+        if hide_npcs is not None:
+            update["hide_npcs"] = hide_npcs
+            news.append(HIDDEN_NEWS[hide_npcs])
+        if not update:
+            raise UserError("Say what to change: `reaction_seconds`, `hide_npcs`, or both.")
+        event = Event(kind=EventKind.SETTINGS, text=" ".join(news), fighter=None)
         session = self.session
         async with session.lock(interaction.channel_id or 0):
             stored = await session.require_fight(interaction)
-            state = stored.state.model_copy(update={"reaction_seconds": reaction_seconds})
-            await session.commit(stored, state, (event,), user_id=interaction.user.id,
-                                 command='{"kind": "settings"}')
+            state = stored.state.model_copy(update=update)
+            saved, _ = await session.commit(stored, state, (event,), user_id=interaction.user.id,
+                                            command='{"kind": "settings"}')
         await interaction.response.send_message(f"⚙️ {event.text}")
+        session.presenter.refresh(saved)  # the board shows, or stops showing, NPCs' levels

@@ -13,6 +13,7 @@ import discord
 
 from bot.components import PersistentButton, button_row
 from bot.errors import UserError
+from bot.permissions import is_gm
 from bot.store.combats import LogEntry, StoredCombat
 from bot.text import clip
 from engine.catalog import Rules
@@ -30,14 +31,15 @@ def recap_message(stored: StoredCombat, rules: Rules) -> tuple[str, discord.ui.V
     return clip(f"🏁 **Fight recap** · {where}\n{body}"), button_row(LogFileButton(stored.id))
 
 
-def log_text(stored: StoredCombat, entries: Sequence[LogEntry]) -> str:
+def log_text(stored: StoredCombat, entries: Sequence[LogEntry], *, gm: bool = False) -> str:
     """The fight's log as a text file: one line per event (the further lines of a long one
-    indented), a heading at each round, and what was undone marked so."""
+    indented), a heading at each round, and what was undone marked so; for a ``gm``, with the
+    figures of the NPCs hidden from the players."""
     lines = [f"Unhex fight on {stored.map_name} (fight {stored.id})",
              "Lines marked (undone) were taken back with /combat undo.", ""]
     for entry in entries:
         mark = "(undone) " if entry.undone else ""
-        for event in entry.events:
+        for event in entry.gm_events if gm else entry.events:
             first, *more = event.splitlines() or [""]
             begins = _ROUND_BEGINS.fullmatch(first)
             if begins and not entry.undone:
@@ -51,7 +53,7 @@ def log_text(stored: StoredCombat, entries: Sequence[LogEntry]) -> str:
 async def send_log_file(interaction: discord.Interaction[Any], stored: StoredCombat) -> None:
     """Answer ``interaction``, for its user only, with ``stored``'s whole log as a file."""
     entries = await interaction.client.store.combats.log(stored.id, limit=None)
-    text = log_text(stored, entries)
+    text = log_text(stored, entries, gm=await is_gm(interaction))
     events = sum(len(e.events) for e in entries)
     await interaction.response.send_message(
         f"📜 The whole log of the fight on {discord.utils.escape_markdown(stored.map_name)}: "

@@ -21,7 +21,9 @@ from engine.combat.at_hand import abilities_at_hand
 from engine.combat.choices import adjust_limit
 from engine.combat.context import orders_for
 from engine.combat.prompts import LESS_LETHAL, SPECS, asked_users, option_label
+from engine.combat.secrets import secret_options
 from engine.errors import RuleError
+from engine.sheet import render_wounds
 
 if TYPE_CHECKING:
     from bot.cogs.combat.session import FightSession
@@ -35,6 +37,7 @@ __all__ = [
 ]
 
 RESOLVE = "resolve"  # the GM's "Resolve now" on a reaction window
+REVEAL = "reveal"  # the GM's "Choose (GM)": options that would show a hidden NPC's marks
 
 
 def code(text: str) -> str:
@@ -80,6 +83,10 @@ class CombatButton(
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         session: FightSession = interaction.client.fights
+        if self.kind == REVEAL:
+            await self._reveal(interaction, await session.require_fight(
+                interaction, self.combat_id, self.version))
+            return
         if self.kind == PromptKind.CRITICAL.value:
             stored = await session.require_fight(interaction, self.combat_id, self.version)
             _, option, fighter = answer(stored.state, self.kind, self.option, self.fighter)
@@ -89,6 +96,32 @@ class CombatButton(
         await session.run(
             interaction, lambda state: decode(state, self.kind, self.option, self.fighter),
             combat_id=self.combat_id, version=self.version)
+
+    async def _reveal(self, interaction: discord.Interaction[Any], stored: StoredCombat) -> None:
+        """The options of a prompt whose buttons would show a hidden NPC's marks, with that
+        NPC's wounds, to the GM alone."""
+        if not await is_gm(interaction):
+            raise UserError("Only a GM sees these choices: they show the wounds the GM keeps "
+                            "hidden.")
+        state = stored.state
+        prompt = next((p for p in state.waiting_for() if secret_options(state, p)
+                       and fighter_index(state, p.fighter) == self.fighter), None)
+        if prompt is None or state.aid is None:
+            raise UserError(OUT_OF_DATE)
+        treated = state.fighter(state.aid.target)
+        rules = interaction.client.fights.rules
+        view = discord.ui.View(timeout=None)
+        buttons = [CombatButton(stored.id, stored.version, prompt.kind.value, str(n),
+                                self.fighter, _button_label(state, prompt, option, False),
+                                _style(option)) for n, option in enumerate(prompt.options)]
+        for row_index, row in enumerate(_pack_rows([], buttons)):
+            for button in row:
+                button.item.row = row_index
+                view.add_item(button)
+        view.stop()  # the buttons answer from their ids: nothing to keep, nothing to time out
+        text = (f"**{_who(state, prompt)}** {SPECS[prompt.kind].question}\n"
+                f"{code(render_wounds(treated.character, rules=rules))}")
+        await interaction.response.send_message(clip(text, 1900), view=view, ephemeral=True)
 
     async def _open_adjust(self, interaction: discord.Interaction[Any], stored: StoredCombat,
                            fighter: Fighter) -> None:
@@ -174,7 +207,9 @@ def prompt_message(
 ) -> tuple[str, discord.ui.View | None, discord.AllowedMentions]:
     """Who must decide what, with their buttons (at most 25, in 5 rows), and the mentions
     that ping exactly the players asked to decide; with ``rules``, each question says what
-    the decider's abilities give the roll at hand ("applies: good (2H melee attack)")."""
+    the decider's abilities give the roll at hand ("applies: good (2H melee attack)"). A
+    question whose buttons would show the marks the GM hides gets one **Choose (GM)** button
+    instead, which shows them to a GM alone."""
     state = stored.state
     prompts = [p for p in state.waiting_for() if p.kind is not PromptKind.ACT]
     users = sorted({u for p in prompts for u in asked_users(state, p)})
@@ -199,7 +234,8 @@ def prompt_message(
             CombatButton(stored.id, stored.version, prompt.kind.value, str(n), index,
                          _button_label(state, prompt, option, len(prompts) > 1), _style(option))
             for n, option in enumerate(prompt.options)
-        ]
+        ] if not secret_options(state, prompt) else [
+            CombatButton(stored.id, stored.version, REVEAL, "", index, "Choose (GM)")]
         packed = _pack_rows(rows, group)
         if len(_pack_rows(packed, resolve)) > 5:
             lines.append(f"**{who}** {spec.question}{deadline}: no room for more buttons, use "

@@ -145,7 +145,7 @@ def aoe(c: Combat, cmd: AoE, ctx: Context) -> Combat:
              f"{item.name} is destroyed.", f.key)
     c = lose_stealth(c, f.key, ctx)
     roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
-    ctx.say_roll(EventKind.ROLL, f"{f.name}'s {title} on {area}", f.key, roll.result)
+    ctx.say_roll(EventKind.ROLL, f"{f.name}'s {title} on {area}", f, roll.result)
     step = AoEAction(
         seq=seq, attacker=f.key, area=area, item=item.name, ability=item.ability,
         variety=cast(Literal["blast", "continuous", "cover", "demolish"], variety),
@@ -309,7 +309,7 @@ def _roll_defends(c: Combat, a: AoEAction, ctx: Context) -> Combat:
             g = c.fighter(t.fighter)
             ch = g.character
             roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
-            ctx.say_roll(EventKind.ROLL, f"{g.name} defends against the blast", g.key,
+            ctx.say_roll(EventKind.ROLL, f"{g.name} defends against the blast", g,
                          roll.result)
             t = t.model_copy(update={"roll": RollState(fighter=g.key, purpose="defend",
                                                        roll=roll)})
@@ -506,7 +506,8 @@ def _apply_wound(c: Combat, w: AoEWound, dealer: str, ctx: Context) -> Combat:
         g = c.fighter(w.fighter)
         new, report = take_damage(g.character, points, loc, rules=rules,
                                   use_armor=loc in w.armor)
-        ctx.emit(EventKind.AOE_DAMAGE, report.summary, g.key)
+        ctx.emit(EventKind.AOE_DAMAGE, report.summary, g.key, public=report.public_summary,
+                 of=g)
         fallen = tuple(Dropped(index=i, area=g.area) for i in report.dropped)
         g = g.model_copy(update={"character": new, "dropped": (*g.dropped, *fallen)})
         c = count_damage(put(c, settle_status(g, rules)), g.key, dealer, report)

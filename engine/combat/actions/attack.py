@@ -175,7 +175,7 @@ def _roll(c: Combat, a: AttackAction, ctx: Context) -> Combat:
         )
     ]
     ctx.say_roll(EventKind.ROLL, f"{f.name} attacks {t.name} with {weapon_label(a.weapon)}",
-                 f.key, roll.result)
+                 f, roll.result)
     reacting = [r for r in a.reactors if r.answer in ("defend", "counterattack")]
     for reactor in reacting:
         rolls.append(_reaction_roll(c, a, reactor, ctx))
@@ -226,7 +226,7 @@ def _reaction_roll(c: Combat, a: AttackAction, reactor: Reactor, ctx: Context) -
         what = f"{r_f.name} counterattacks {f.name} with {label}"
         r_roll = Roll.first(rch.level, ctx.dice, max_level=rch.max_level)
         purpose = "counterattack"
-    ctx.say_roll(EventKind.ROLL, what, r_f.key, r_roll.result)
+    ctx.say_roll(EventKind.ROLL, what, r_f, r_roll.result)
     return RollState(fighter=r_f.key, purpose=purpose, roll=r_roll, good=good)
 
 

@@ -28,6 +28,7 @@ from engine.combat.fighters import acting_fighter, can_act, put, settle_status, 
 from engine.combat.model import AidAction, Combat, EventKind, Phase, Prompt, PromptKind, RollState
 from engine.combat.prompts import prompt
 from engine.combat.rolls import wants_reroll
+from engine.combat.secrets import figures_hidden
 from engine.combat.steps import pop, push, replace_top
 from engine.dice import Roll
 from engine.errors import RuleError
@@ -92,7 +93,7 @@ def _roll(c: Combat, aid: AidAction, what: str, ctx: Context) -> AidAction:
     ch = f.character
     roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
     good = has_modifier(ch, ctx.rules, RollModifier.GOOD, Action.FIRST_AID, "first_aid")
-    ctx.say_roll(EventKind.FIRST_AID, what, f.key, roll.result)
+    ctx.say_roll(EventKind.FIRST_AID, what, f, roll.result)
     state = RollState(fighter=f.key, purpose="first_aid", roll=roll, good=good)
     return aid.model_copy(update={"roll": state})
 
@@ -153,7 +154,10 @@ def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
         new, report = first_aid_success(
             ch, aid.plan, boxes=aid.boxes, extra_locations=aid.extra_locations, rules=rules
         )
-    ctx.emit(EventKind.FIRST_AID_RESULT, report.summary, t.key)
+    changed = (f" {t.name} is {report.status_after.value}."
+               if report.status_after is not report.status_before else "")
+    ctx.emit(EventKind.FIRST_AID_RESULT, report.summary, t.key,
+             public=f"First aid on {t.name} is done.{changed}", of=t)
     c = put(c, settle_status(t.model_copy(update={"character": new}), rules))
     return pop(c), False
 
@@ -185,15 +189,18 @@ def prompts(c: Combat, aid: AidAction) -> tuple[Prompt, ...]:
         return (prompt(c, PromptKind.REROLL, s.fighter, ("tens", "ones", "both", "keep")),)
     if s is not None and s.roll.awaits_critical_choice:
         return (prompt(c, PromptKind.CRITICAL, s.fighter, CRITICAL_OPTIONS),)
-    ch = c.fighter(aid.target).character
+    treated = c.fighter(aid.target)
+    ch = treated.character
+    # Which marks to erase shows where they are: for a hidden NPC the GM picks them.
+    eraser = aid.target if figures_hidden(c, treated) else aid.treater
     if aid.sure:  # exactly one \ is erased: no "done"
-        return (prompt(c, PromptKind.AID_BOXES, aid.treater, _box_options(ch, aid)),)
+        return (prompt(c, PromptKind.AID_BOXES, eraser, _box_options(ch, aid)),)
     if aid.due is not None:
         return (prompt(c, PromptKind.AID_PERMANENT, aid.target, _permanent_options(ch, aid)),)
     if aid.boxes is None:
         return (prompt(c, PromptKind.AID_DICE, aid.treater, ("tens", "ones")),)
     options = _box_options(ch, aid)
-    return (prompt(c, PromptKind.AID_BOXES, aid.treater, (*options, "done")),)
+    return (prompt(c, PromptKind.AID_BOXES, eraser, (*options, "done")),)
 
 
 def aid_mark(c: Combat, cmd: AidMark, ctx: Context) -> Combat:
@@ -237,7 +244,8 @@ def aid_mark(c: Combat, cmd: AidMark, ctx: Context) -> Combat:
         where = rules.body.location(cmd.option).name.lower()
         what = "a \\ erased" if asked.kind is PromptKind.AID_BOXES else "an X becomes ■"
         treated = c.fighter(aid.target)  # whoever chose it, the marks are the treated one's
-        ctx.emit(EventKind.AID_MARK, f"{treated.name}'s {where}: {what}.", treated.key)
+        ctx.emit(EventKind.AID_MARK, f"{treated.name}'s {where}: {what}.", treated.key,
+                 public=f"{treated.name}'s wounds: one mark chosen.", of=treated)
         plan = {**aid.plan, cmd.option: aid.plan.get(cmd.option, 0) + 1}
         aid = aid.model_copy(update={"plan": plan})
     return replace_top(c, aid)

@@ -32,13 +32,14 @@ def gm_set(c: Combat, cmd: GMSet, ctx: Context) -> Combat:
     f = c.fighter(cmd.fighter)
     ch = f.character
     changes: list[str] = []
+    secret: list[str] = []  # level and marks: what the players do not read of a hidden NPC
     update: dict[str, Any] = {}
     data: dict[str, Any] = {}
     if cmd.level is not None:
         if cmd.level > ch.max_level:
             raise RuleError(f"{f.name}'s level cannot be above their max level ({ch.max_level}).")
         data["level"] = cmd.level
-        changes.append(f"level {ch.level} → {cmd.level}")
+        secret.append(f"level {ch.level} → {cmd.level}")
     if cmd.marks is not None:
         wounds = dict(ch.wounds)
         for loc_id, marks in cmd.marks.items():
@@ -48,7 +49,7 @@ def gm_set(c: Combat, cmd: GMSet, ctx: Context) -> Combat:
                     f"The {loc.name.lower()} takes up to {loc.boxes} marks of ■, X or \\."
                 )
             wounds[loc.id] = marks
-            changes.append(
+            secret.append(
                 f"{loc.name.lower()} marks {ch.marks(loc.id) or 'none'} → {marks or 'none'}"
             )
         data["wounds"] = wounds
@@ -76,8 +77,10 @@ def gm_set(c: Combat, cmd: GMSet, ctx: Context) -> Combat:
                             "can be set.")
         update["hidden"] = cmd.hidden
         changes.append(f"hidden {_yes(f.hidden)} → {_yes(cmd.hidden)}")
-    if not changes:
+    if not changes and not secret:
         raise RuleError("Say what to correct: level, area, actions, marks or hidden.")
-    ctx.emit(EventKind.GM_SET, f"GM correction to {f.name}: {'; '.join(changes)}.", f.key)
+    kept = ["level and wounds (hidden)"] if secret else []
+    ctx.emit(EventKind.GM_SET, f"GM correction to {f.name}: {'; '.join(secret + changes)}.",
+             f.key, public=f"GM correction to {f.name}: {'; '.join(kept + changes)}.", of=f)
     f = drop_from_useless_hands(f.model_copy(update=update), rules, ctx)
     return put(c, settle_status(f, rules))

@@ -204,7 +204,7 @@ def _speed_roll(c: Combat, mv: MoveAction, ctx: Context) -> tuple[Combat, MoveAc
         good = has_modifier(ch, ctx.rules, RollModifier.GOOD, Action.MOVE, None)
         mv = mv.model_copy(update={"roll": RollState(fighter=mover.key, purpose="move",
                                                      roll=roll, good=good)})
-        ctx.say_roll(EventKind.ROLL, f"{mover.name} rolls for Speed", mover.key, roll.result)
+        ctx.say_roll(EventKind.ROLL, f"{mover.name} rolls for Speed", mover, roll.result)
     state = mv.roll
     assert state is not None
     if wants_reroll(state) or state.roll.awaits_critical_choice:

@@ -89,7 +89,7 @@ def rally(c: Combat, cmd: Rally, ctx: Context) -> Combat:
     c = put(c, f)
     ch = f.character
     roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
-    ctx.say_roll(EventKind.RALLY, f"{f.name} rallies {f.team}", f.key, roll.result)
+    ctx.say_roll(EventKind.RALLY, f"{f.name} rallies {f.team}", f, roll.result)
     seq = c.action_seq + 1
     step = RallyAction(
         seq=seq, leader=f.key, roll=RollState(fighter=f.key, purpose="rally", roll=roll)
@@ -132,9 +132,9 @@ def raise_levels(c: Combat, team: str, value: int, ctx: Context) -> Combat:
         c = put(c, settle_status(f.model_copy(update={"character": new}), rules))
         woke = (status(ch, rules=rules) is Status.UNCONSCIOUS
                 and status(new, rules=rules) is Status.FINE)
-        ctx.emit(EventKind.RALLY_LEVEL,
-                 f"{f.name}'s level rises {ch.level} → {level}"
-                 + (" (conscious again)." if woke else "."), f.key)
+        again = " (conscious again)." if woke else "."
+        ctx.emit(EventKind.RALLY_LEVEL, f"{f.name}'s level rises {ch.level} → {level}{again}",
+                 f.key, public=f"{f.name}'s level rises{again}", of=f)
         risen = True
     if not risen:
         ctx.emit(EventKind.RALLY_LEVEL, f"Nobody on {team} is below {value}: no level rises.")

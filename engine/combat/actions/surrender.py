@@ -47,7 +47,8 @@ def surrender(c: Combat, cmd: Surrender, ctx: Context) -> Combat:
         c = _cancel_attack(c, a, ctx) if mine else _leave_attack(c, a, f)
     f = c.fighter(f.key)
     new, report = surrender_sheet(f.character, rules=ctx.rules)
-    ctx.emit(EventKind.SURRENDER, report.summary, f.key)
+    ctx.emit(EventKind.SURRENDER, report.summary, f.key,
+             public=f"{f.name} surrenders: out of the fight.", of=f)
     return put(c, f.model_copy(update={"character": new, "actions": 0}))
 
 
