@@ -73,6 +73,13 @@ def labels(c: Combat, name: str, actor: Actor = GM,
     return [o.label for o in found if group is None or o.group is group]
 
 
+def chosen(c: Combat, name: str, actor: Actor, option_id: str) -> Command:
+    """The command of ``name``'s option ``option_id`` (which must be there)."""
+    found = option(c, name, RULES, actor, option_id)
+    assert found is not None, option_id
+    return found.command
+
+
 def club() -> Combat:
     """Ana (P1's: a knife in hand, a kit in the pack) and Goon (an NPC with a knife) on the
     dance floor; Cy (P2's, a pistol) in the entrance, Rat (an NPC, a pistol) at the bar. The
@@ -179,7 +186,7 @@ def test_a_directed_fighter_acts_with_no_action_of_their_own() -> None:
     c = go(begin(c, [3, 4, 6, 2], "PCs"), GMSet(fighter="Ana", actions=0))
     assert labels(c, "Ana", P1) == ["Drop Knife (right hand)"]
     assert labels(c, "Kit", P2, OptionGroup.ABILITY) == ["Direct Ana"]
-    directed = go(c, option(c, "Kit", RULES, P2, "ability:direct:ana").command, actor=P2)  # type: ignore[union-attr]
+    directed = go(c, chosen(c, "Kit", P2, "ability:direct:ana"), actor=P2)
     assert labels(directed, "Ana", P1, OptionGroup.ATTACK) == [
         "Bob with Knife", "Kit with Knife", "Bob with Knife (less-lethal)",
         "Kit with Knife (less-lethal)",
@@ -226,20 +233,19 @@ def test_speed_offers_each_two_step_move() -> None:
 
 def test_two_step_moves_are_left_out_when_they_would_not_fit_one_menu() -> None:
     rooms = [f"Room {n}" for n in range(7)]  # every room joined to every other
-    text = "\n".join(f"{a} -- {b}" for i, a in enumerate(rooms) for b in rooms[i + 1:])
-    for abilities, expected in (((), 6), (("speed.move_twice",), 6)):
-        c = new_combat(text)
-        c = go(c, AddFighter(character=knife("Ana", abilities=abilities), area="Room 0",
-                             owner_id=100))
-        c = go(c, AddFighter(character=knife("Goon", npc=True), area="Room 1"))
-        c = begin(c, [3, 2, 6, 1], "PCs")
-        moves = labels(c, "Ana", P1, OptionGroup.MOVE)
-        assert moves == rooms[1:] and len(moves) == expected  # 6 + 36 pairs: over 25
-    assert len(legal_second_moves(c, "ana", RULES, "Room 1")) * 6 + 6 > MOVE_OPTIONS_MAX
-    small = setup((knife("Ana", abilities=("speed.move_twice",)), "Dance Floor", 100),
-                  (knife("Goon", npc=True), "Kitchen", None))
-    small = begin(small, [3, 2, 6, 1], "PCs")
-    assert len(labels(small, "Ana", P1, OptionGroup.MOVE)) == 4 + 8  # the club's hub fits
+    c = new_combat("\n".join(f"{a} -- {b}" for i, a in enumerate(rooms) for b in rooms[i + 1:]))
+    c = go(c, AddFighter(character=knife("Ana", abilities=("speed.move_twice",)),
+                         area="Room 0", owner_id=100))
+    c = go(c, AddFighter(character=knife("Goon", npc=True), area="Room 1"))
+    c = begin(c, [3, 2, 6, 1], "PCs")
+    pairs = sum(len(legal_second_moves(c, "ana", RULES, room)) for room in rooms[1:])
+    assert 6 + pairs > MOVE_OPTIONS_MAX
+    assert labels(c, "Ana", P1, OptionGroup.MOVE) == rooms[1:]  # the slash command has them
+    assert option(c, "Ana", RULES, P1, "move:1:2") is None
+    hub = setup((knife("Ana", abilities=("speed.move_twice",)), "Dance Floor", 100),
+                (knife("Goon", npc=True), "Kitchen", None))
+    moves = labels(begin(hub, [3, 2, 6, 1], "PCs"), "Ana", P1, OptionGroup.MOVE)
+    assert len(moves) == 4 + 8 and "Bar, then Kitchen" in moves  # the club's hub fits
 
 
 def test_a_door_is_opened_when_closed_and_closed_when_open() -> None:
@@ -279,8 +285,8 @@ def test_items_picked_up_after_a_drop_and_both_hands_at_once() -> None:
         "Stow Knife (right hand)", "Stow Kit (left hand)", "Stow Knife and Kit",
         "Drop Knife (right hand)", "Drop Kit (left hand)", "Drop Knife and Kit",
     ]  # using a kit is first aid, not "use": the engine refuses it, so it is not offered
-    assert option(c, "Ana", RULES, P1, "items:stow:0+1:both").command == ManageItems(  # type: ignore[union-attr]
-        fighter="Ana", op="stow", hand="both")
+    assert chosen(c, "Ana", P1, "items:stow:0+1:both") == ManageItems(fighter="Ana", op="stow",
+                                                                      hand="both")
 
 
 def test_a_two_handed_item_takes_both_hands() -> None:
@@ -290,7 +296,7 @@ def test_a_two_handed_item_takes_both_hands() -> None:
               (knife("Goon", npc=True), "Dance Floor", None))
     c = begin(c, [3, 2, 6, 1], "PCs")
     assert labels(c, "Ana", P1, OptionGroup.ITEMS) == ["Hold Rifle (both hands)"]
-    c = go(c, option(c, "Ana", RULES, P1, "items:hold:0:both").command, actor=P1)  # type: ignore[union-attr]
+    c = go(c, chosen(c, "Ana", P1, "items:hold:0:both"), actor=P1)
     c = go(c, GMSet(fighter="Ana", actions=1))
     assert labels(c, "Ana", P1, OptionGroup.ITEMS) == ["Use Rifle", "Stow Rifle", "Drop Rifle"]
 
@@ -322,8 +328,7 @@ def test_rally_direct_and_all_out_defend() -> None:
     assert options(c, "Lea", RULES, P1)[-2].command == Rally(fighter="Lea")
     # All-Out Defend: before the round's first action, even on the other team's turn
     assert labels(c, "Sam", GM, OptionGroup.ABILITY) == ["All-Out Defend"]
-    assert option(c, "Sam", RULES, GM, "ability:all_out_defend").command == AllOutDefend(  # type: ignore[union-attr]
-        fighter="Sam")
+    assert chosen(c, "Sam", GM, "ability:all_out_defend") == AllOutDefend(fighter="Sam")
     c = go(c, Move(fighter="Ana", to="Dance Floor"), actor=P1)
     assert labels(c, "Sam", GM, OptionGroup.ABILITY) == []
     c = go(c, Rally(fighter="Lea"), [9, 8], actor=P1)  # fails: once a fight all the same
