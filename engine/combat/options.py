@@ -46,10 +46,12 @@ from engine.combat.weapons import UNARMED, attack_problem, weapon_label, weapons
 from engine.errors import RuleError
 from engine.maps import GameMap
 from engine.names import name_key
+from engine.textwidth import clip, split, width
 
 __all__ = ["ID_MAX", "LABEL_MAX", "MOVE_OPTIONS_MAX", "Option", "OptionGroup", "option", "options"]
 
-#: An option's label fits a select option or a button (Discord allows 80 and 100 characters).
+#: An option's label fits a select option or a button (Discord allows 80 characters), counted
+#: in columns too (a CJK name takes two a character).
 LABEL_MAX = 80
 #: An option's id leaves room in a 100-character custom id for what the bot puts around it.
 ID_MAX = 90
@@ -151,16 +153,26 @@ def _group(
 # ---- the candidates, one builder per group ---------------------------------------------------
 
 
+def _size(text: str) -> int:
+    """A label's size against ``LABEL_MAX``: Discord counts characters, a phone shows columns
+    (a CJK character takes two, a combining mark none), so the larger of the two."""
+    return max(len(text), width(text))
+
+
 def _fit(template: str, *names: str) -> str:
-    """``template`` filled with ``names``, the longest name cut short ("…") until the label
-    fits ``LABEL_MAX``."""
+    """``template`` filled with ``names``, the longest name cut short ("…", whole graphemes)
+    until the label fits ``LABEL_MAX``."""
     parts = list(names)
-    while len(text := template.format(*parts)) > LABEL_MAX:
-        longest = max(range(len(parts)), key=lambda i: len(parts[i]))
-        keep = max(1, len(parts[longest]) - (len(text) - LABEL_MAX) - 1)
-        if keep >= len(parts[longest]) - 1:  # nothing left to cut
-            return text[: LABEL_MAX - 1] + "…"
-        parts[longest] = parts[longest][:keep] + "…"
+    while _size(text := template.format(*parts)) > LABEL_MAX:
+        longest = max(range(len(parts)), key=lambda i: _size(parts[i]))
+        part = parts[longest]
+        over = _size(text) - LABEL_MAX
+        cut = clip(part, max(width(part) - over, 1))
+        if _size(cut) >= _size(part):  # cut by columns, yet as long in characters
+            cut = split(part, max(width(part) - 2, 0))[0] + "…"
+        if _size(cut) >= _size(part):  # nothing left to cut
+            return split(text, LABEL_MAX // 2 - 1)[0] + "…"
+        parts[longest] = cut
     return text
 
 

@@ -44,6 +44,7 @@ from engine.combat.options import ID_MAX, LABEL_MAX, MOVE_OPTIONS_MAX
 from engine.combat.weapons import attack_problem, weapons
 from engine.dice import RandomDice, ScriptedDice
 from engine.errors import RuleError
+from engine.textwidth import width
 from tests.engine.combat.helpers import (
     BULLETS,
     CLUB,
@@ -347,17 +348,22 @@ def test_an_option_is_found_by_its_id_until_it_is_no_longer_possible() -> None:
 
 
 def test_long_names_fit_a_label_and_an_id() -> None:
-    name, other = "A" * 32, "B" * 32
     blade = "Blade " + "x" * 34  # 40 characters
-    ch = knife(name).model_copy(update={"items": (Item(name=blade, kind="melee_1h"),
-                                                  Item(name="K" * 40, kind="first_aid"))})
-    c = setup((ch, "Dance Floor", 100), (knife(other, npc=True), "Dance Floor", None))
-    c = begin(c, [3, 2, 6, 1], "PCs")
-    found = options(c, name, RULES, P1)
-    assert all(len(o.label) <= LABEL_MAX and len(o.id) <= ID_MAX for o in found)
-    less = next(o for o in found if isinstance(o.command, Attack) and not o.command.lethal)
-    assert less.label.startswith(other + " with Blade ")
-    assert less.label.endswith("… (less-lethal)") and len(less.label) == LABEL_MAX
+    for name, other, less_label in (
+        ("A" * 32, "B" * 32, "B" * 32 + " with Blade " + "x" * 21 + "… (less-lethal)"),
+        ("山" * 32, "田" * 32, "田" * 9 + "… with " + blade + " (less-lethal)"),  # 64 columns
+    ):
+        ch = knife(name).model_copy(update={"items": (Item(name=blade, kind="melee_1h"),
+                                                      Item(name="K" * 40, kind="first_aid"))})
+        c = setup((ch, "Dance Floor", 100), (knife(other, npc=True), "Dance Floor", None))
+        c = begin(c, [3, 2, 6, 1], "PCs")
+        found = options(c, name, RULES, P1)
+        assert all(len(o.id) <= ID_MAX for o in found)
+        assert all(len(o.label) <= LABEL_MAX and width(o.label) <= LABEL_MAX for o in found)
+        less = next(o for o in found if isinstance(o.command, Attack) and not o.command.lethal)
+        assert less.label == less_label  # the longest name is cut, to 80 columns (or 79: a
+        assert width(less_label) in (LABEL_MAX - 1, LABEL_MAX)  # CJK character takes two)
+        assert less.command == Attack(fighter=name, target=other, weapon=blade, lethal=False)
 
 
 # ---- a property on random fights -------------------------------------------------------------
@@ -437,6 +443,7 @@ def _check_options(c: Combat, name: str) -> None:
     ids = [o.id for o in found]
     assert len(set(ids)) == len(ids)
     assert all(len(o.id) <= ID_MAX and 0 < len(o.label) <= LABEL_MAX for o in found)
+    assert all(width(o.label) <= LABEL_MAX for o in found)
     order = list(OptionGroup)
     assert [order.index(o.group) for o in found] == sorted(order.index(o.group) for o in found)
     for o in found:
