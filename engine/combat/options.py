@@ -122,7 +122,8 @@ def _accepted(combat: Combat, command: Command, rules: Rules, actor: Actor) -> b
     """Whether the engine takes ``command`` from ``actor`` now: a dry run of the command's
     handler, the part of ``apply`` that accepts or refuses (what follows it only plays the
     accepted command on), and nothing is kept."""
-    ctx = Context(actor=actor, dice=_DryRunDice(), rules=rules, now=0.0)
+    ctx = Context(actor=actor, dice=_DryRunDice(), rules=rules, now=0.0,
+                  hide_npcs=combat.hide_npcs)
     try:
         HANDLERS[type(command)](combat, command, ctx)
     except RuleError:
