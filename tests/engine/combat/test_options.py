@@ -490,7 +490,8 @@ def _check_options(c: Combat, name: str) -> None:
 def test_random_fights_offer_exactly_what_the_engine_accepts(data: st.DataObject,
                                                              seed: int) -> None:
     dice = RandomDice(seed)
-    c = new_combat(data.draw(st.sampled_from((CLUB, CLUB_WITH_DOOR))))
+    c = new_combat(data.draw(st.sampled_from((CLUB, CLUB_WITH_DOOR))),
+                   hide_npcs=data.draw(st.booleans()))
     for i, (name, npc) in enumerate((("Ana", False), ("Cy", False), ("Goon", True), ("Rat", True))):
         ch = _fighter(data, name, npc)
         area = data.draw(st.sampled_from(AREAS))
