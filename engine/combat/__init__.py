@@ -59,6 +59,7 @@ from engine.combat.model import (
     Prompt,
     PromptKind,
 )
+from engine.combat.options import Option, OptionGroup, option, options
 
 __all__ = [
     "Actor",
@@ -91,6 +92,8 @@ __all__ = [
     "ManageItems",
     "Modifier",
     "Move",
+    "Option",
+    "OptionGroup",
     "Phase",
     "Prompt",
     "PromptKind",
@@ -111,5 +114,7 @@ __all__ = [
     "legal_targets",
     "legal_weapons",
     "new_combat",
+    "option",
+    "options",
     "render_board",
 ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Literal, cast
 
 from engine.catalog import Hand, Rules
-from engine.character import HANDS, Character, hold, stow, usable_hands
+from engine.character import HANDS, Character, Status, hold, status, stow, usable_hands
 from engine.combat.actions.aoe import burn
 from engine.combat.commands import ManageItems, Rearrange
 from engine.combat.context import Context, require_control, require_phase
@@ -195,6 +195,9 @@ def _drop(c: Combat, cmd: ManageItems, ctx: Context) -> Combat:
     require_phase(c, Phase.TURN)
     f = c.fighter(cmd.fighter)
     require_control(ctx.actor, f)
+    st = status(f.character, rules=ctx.rules)
+    if st is not Status.FINE:  # free, but still something the fighter does
+        raise RuleError(f"{f.name} is {st.value} and cannot drop anything.")
     ch = f.character
     if cmd.item is not None:
         index = _find_item(f, cmd.item, ctx.rules)

@@ -15,7 +15,7 @@ without enemies (``engine.combat.stealth``)."""
 from __future__ import annotations
 
 from engine.catalog import Action, RollModifier, Rules
-from engine.character import can_move
+from engine.character import can_move, status
 from engine.combat.abilities.hooks import act_problem, has_modifier, moves_twice
 from engine.combat.actions.attack import announce_window
 from engine.combat.actions.intercept import after_intercept, intercept_reactor, next_intercept
@@ -71,6 +71,8 @@ def _move_problem(c: Combat, f: Fighter, to: str, rules: Rules) -> str | None:
     if not can_move(ch, rules=rules):
         legs = rules.body.legs
         full = [loc for loc in legs if len(ch.marks(loc.id)) >= loc.boxes]
+        if not full:  # not the legs: unconscious, surrendered or dead
+            return f"{f.name} is {status(ch, rules=rules).value} and cannot move."
         if len(full) == len(legs):
             return f"Both of {f.name}'s legs are full: they cannot move."
         return (

@@ -14,6 +14,7 @@ from engine.combat import (
     GMSet,
     ManageItems,
     React,
+    Surrender,
     command_adapter,
     legal_items,
     new_combat,
@@ -69,6 +70,15 @@ def test_dropping_is_free_and_picking_up_takes_an_action() -> None:
     c = go(c, ManageItems(fighter="Ana", op="pickup", item="Pistol"), actor=P1)
     ana = c.fighter("ana")
     assert ana.actions == 0 and ana.character.right_hand == 1 and ana.dropped == ()
+
+
+def test_only_a_conscious_fighter_drops_an_item() -> None:
+    c = setup((knife("Ana"), "Entrance", 100), (knife("Cy"), "Alley", 200),
+              (knife("Goon", npc=True), "Bar", None))
+    c = begin(c, [3, 2, 6, 1], "PCs")
+    drop = ManageItems(fighter="Ana", op="drop")
+    refused(go(c, GMSet(fighter="Ana", level=5)), drop, "Ana is unconscious and cannot drop", P1)
+    refused(go(c, Surrender(fighter="Ana"), actor=P1), drop, "Ana is surrendered and cannot", P1)
 
 
 def test_an_item_dropped_elsewhere_cannot_be_picked_up() -> None:

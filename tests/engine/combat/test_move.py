@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from engine.combat import ChooseOrder, Done, Move, PromptKind, React, legal_moves, legal_targets
+from engine.combat import (
+    ChooseOrder,
+    Done,
+    GMSet,
+    Move,
+    PromptKind,
+    React,
+    legal_moves,
+    legal_targets,
+)
 from tests.engine.combat.helpers import (
     P1,
     RULES,
@@ -41,3 +50,11 @@ def test_rulebook_catwalk_example() -> None:
     c, events = run(c, React(fighter="Goon", reaction="pass"))
     assert "Ana is now in Dance Floor." in texts(events)
     assert c.fighter("ana").area == "Dance Floor"
+
+
+def test_nobody_out_of_the_fight_has_a_move_to_offer() -> None:
+    c = setup((pistol("Ana"), "Dance Floor", 100), (pistol("Cy"), "Alley", 200),
+              (pistol("Goon", npc=True), "Bar", None))
+    c = go(begin(c, [3, 2, 6, 1], "PCs"), GMSet(fighter="Ana", level=5))  # unconscious
+    assert legal_moves(c, "ana", RULES) == ()
+    refused(c, Move(fighter="Ana", to="Bar"), "Ana is unconscious and cannot act", P1)

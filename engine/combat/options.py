@@ -1,0 +1,353 @@
+"""What a fighter may start now, as a list of choices for buttons and menus: each one an
+engine command, a short label and a stable id.
+
+"May" means exactly what the engine would accept now: candidates are built from what the
+fighter has and where they stand (the same lists the slash commands' autocomplete offers), and
+each one is kept only if a dry run of its handler in :func:`engine.combat.apply` accepts it.
+Every handler checks everything before it rolls a die, so the dry run's dice never decide.
+
+Left out on purpose: Surrender (a yield at any moment, not an action to pick from a list: it
+stays a command of its own), ending the team's turn, refusing a direction, and the answers to
+what a fight asks (reactions, rolls, damage), which have their own buttons; ``Rearrange`` (the
+hands panel sets both hands). A free drop is listed whenever the engine takes one (on the
+team's turn or another's, with or without an action left), and All-Out Defend whenever it may
+be declared (before the round's first action, whichever team acts first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.catalog import Rules
+from engine.character import HANDS, Character, Status, status
+from engine.combat.abilities.hooks import rallies
+from engine.combat.abilities.shield import ALL_OUT_DEFEND
+from engine.combat.actions.move import legal_moves, legal_second_moves
+from engine.combat.commands import (
+    AllOutDefend,
+    AoE,
+    Attack,
+    Command,
+    Direct,
+    Door,
+    FirstAid,
+    ManageItems,
+    Move,
+    Rally,
+)
+from engine.combat.context import Context
+from engine.combat.legal import legal_directs, legal_items
+from engine.combat.machine import HANDLERS
+from engine.combat.model import Actor, Combat, Fighter, Phase
+from engine.combat.weapons import UNARMED, attack_problem, weapon_label, weapons
+from engine.errors import RuleError
+from engine.maps import GameMap
+from engine.names import name_key
+from engine.textwidth import clip, split, width
+
+__all__ = ["ID_MAX", "LABEL_MAX", "MOVE_OPTIONS_MAX", "Option", "OptionGroup", "option", "options"]
+
+#: An option's label fits a select option or a button (Discord allows 80 characters), counted
+#: in columns too (a CJK name takes two a character).
+LABEL_MAX = 80
+#: An option's id leaves room in a 100-character custom id for what the bot puts around it.
+ID_MAX = 90
+#: Speed's two-step moves are listed only while every move fits one menu of 25.
+MOVE_OPTIONS_MAX = 25
+
+
+class OptionGroup(StrEnum):
+    """The kinds of choice, in the order ``options`` lists them."""
+
+    ATTACK = "attack"
+    AOE = "aoe"
+    MOVE = "move"
+    DOOR = "door"
+    FIRST_AID = "first_aid"
+    ITEMS = "items"
+    ABILITY = "ability"  # Rally, Direct, All-Out Defend
+
+
+class Option(BaseModel):
+    """One thing a fighter may start now. ``id`` is built from keys and indexes, never from
+    what the label says, so it names the same choice after the fight moves on (and then
+    either is still possible or is gone)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    group: OptionGroup
+    id: str
+    label: str
+    command: Command
+
+
+def options(combat: Combat, fighter: str, rules: Rules, actor: Actor) -> tuple[Option, ...]:
+    """Everything ``fighter`` may start now, as ``actor`` (who must control it), in a stable
+    order grouped by ``OptionGroup``; empty for a fighter not in the fight."""
+    return tuple(o for group in OptionGroup for o in _group(combat, fighter, rules, actor, group))
+
+
+def option(
+    combat: Combat, fighter: str, rules: Rules, actor: Actor, option_id: str
+) -> Option | None:
+    """The option of ``fighter`` with this id, or None when it is no longer possible (only
+    the id's group is looked at)."""
+    try:
+        group = OptionGroup(option_id.split(":", 1)[0])
+    except ValueError:
+        return None
+    found = _group(combat, fighter, rules, actor, group)
+    return next((o for o in found if o.id == option_id), None)
+
+
+# ---- keeping what the engine accepts --------------------------------------------------------
+
+
+class _DryRunDice:
+    """Dice for a dry run. Every handler refuses before it rolls, so the faces never decide
+    what is accepted; these are a plain failure (98) for any level below it."""
+
+    def __init__(self) -> None:
+        self._next = 9
+
+    def die(self) -> int:
+        face, self._next = self._next, 17 - self._next  # 9, 8, 9, 8, ...
+        return face
+
+
+def _accepted(combat: Combat, command: Command, rules: Rules, actor: Actor) -> bool:
+    """Whether the engine takes ``command`` from ``actor`` now: a dry run of the command's
+    handler, the part of ``apply`` that accepts or refuses (what follows it only plays the
+    accepted command on), and nothing is kept."""
+    ctx = Context(actor=actor, dice=_DryRunDice(), rules=rules, now=0.0,
+                  hide_npcs=combat.hide_npcs)
+    try:
+        HANDLERS[type(command)](combat, command, ctx)
+    except RuleError:
+        return False
+    return True
+
+
+def _group(
+    c: Combat, name: str, rules: Rules, actor: Actor, group: OptionGroup
+) -> tuple[Option, ...]:
+    if c.phase in (Phase.SETUP, Phase.ENDED):
+        return ()
+    try:
+        f = c.fighter(name)
+    except RuleError:
+        return ()
+    kept: list[Option] = []
+    seen: set[Command | str] = set()  # the commands and ids kept: each kept once
+    for o in _BUILDERS[group](c, f, rules):
+        if o.command not in seen and o.id not in seen and _accepted(c, o.command, rules, actor):
+            seen.update((o.command, o.id))
+            kept.append(o)
+    if group is OptionGroup.MOVE and len(kept) > MOVE_OPTIONS_MAX:
+        kept = [o for o in kept if isinstance(o.command, Move) and o.command.then is None]
+    return tuple(kept)
+
+
+# ---- the candidates, one builder per group ---------------------------------------------------
+
+
+def _size(text: str) -> int:
+    """A label's size against ``LABEL_MAX``: Discord counts characters, a phone shows columns
+    (a CJK character takes two, a combining mark none), so the larger of the two."""
+    return max(len(text), width(text))
+
+
+def _fit(template: str, *names: str) -> str:
+    """``template`` filled with ``names``, the longest name cut short ("…", whole graphemes)
+    until the label fits ``LABEL_MAX``."""
+    parts = list(names)
+    while _size(text := template.format(*parts)) > LABEL_MAX:
+        longest = max(range(len(parts)), key=lambda i: _size(parts[i]))
+        part = parts[longest]
+        over = _size(text) - LABEL_MAX
+        cut = clip(part, max(width(part) - over, 1))
+        if _size(cut) >= _size(part):  # cut by columns, yet as long in characters
+            cut = split(part, max(width(part) - 2, 0))[0] + "…"
+        if _size(cut) >= _size(part):  # nothing left to cut
+            return split(text, LABEL_MAX // 2 - 1)[0] + "…"
+        parts[longest] = cut
+    return text
+
+
+def _item_ref(ch: Character, name: str) -> str:
+    """An item named ``name`` as an id's part: its index on the sheet (the first intact one,
+    as the engine finds it by name)."""
+    key = name_key(name)
+    found = [i for i, it in enumerate(ch.items) if name_key(it.name) == key]
+    return str(next((i for i in found if not ch.items[i].destroyed), found[0]))
+
+
+def _attacks(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
+    """Every (target, weapon) in reach: lethal ones first, then the less-lethal ones, each in
+    target order (other teams first, then the fight's order) and weapon order."""
+    usable = weapons(f, rules)
+    if not usable:
+        return
+    targets = sorted(
+        (t for t in c.fighters if t.key != f.key
+         and status(t.character, rules=rules) not in (Status.DEAD, Status.SURRENDERED)),
+        key=lambda t: t.team == f.team,
+    )
+    for lethal in (True, False):
+        for t in targets:
+            for w in usable:
+                if attack_problem(c, f, t, w, rules, lethal) is not None:
+                    continue
+                ref = UNARMED if w.kind == UNARMED else _item_ref(f.character, w.name)
+                less = "" if lethal else " (less-lethal)"
+                yield Option(
+                    group=OptionGroup.ATTACK,
+                    id=f"attack:{t.key}:{ref}" + ("" if lethal else ":less"),
+                    label=_fit("{} with {}" + less, t.name, weapon_label(w)),
+                    command=Attack(fighter=f.name, target=t.name, weapon=w.name, lethal=lethal),
+                )
+
+
+def _aoe(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
+    """The AoE item held in both hands, on every area in its reach and in sight."""
+    ch = f.character
+    index = ch.right_hand
+    if index is None or index != ch.left_hand:
+        return
+    item = ch.items[index]
+    kind = rules.items.kind(item.kind)
+    if kind.attack != "aoe":
+        return
+    m = c.game_map()
+    for i, area in enumerate(m.areas):
+        distance = m.range(f.area, area)
+        if distance is None or not kind.in_range(distance) or not m.line_of_sight(f.area, area):
+            continue
+        yield Option(
+            group=OptionGroup.AOE,
+            id=f"aoe:{index}:{i}",
+            label=_fit("{} on {}", item.name, area),
+            command=AoE(fighter=f.name, area=area, item=item.name),
+        )
+
+
+def _moves(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
+    """One step to each area in reach; then, with Speed, each two-step move (first step,
+    then second)."""
+    m = c.game_map()
+    singles = legal_moves(c, f.key, rules)
+    for to in singles:
+        yield Option(group=OptionGroup.MOVE, id=f"move:{_area_ref(m, to)}", label=_fit("{}", to),
+                     command=Move(fighter=f.name, to=to))
+    for to in singles:
+        for then in legal_second_moves(c, f.key, rules, to):
+            yield Option(
+                group=OptionGroup.MOVE,
+                id=f"move:{_area_ref(m, to)}:{_area_ref(m, then)}",
+                label=_fit("{}, then {}", to, then),
+                command=Move(fighter=f.name, to=to, then=then),
+            )
+
+
+def _area_ref(m: GameMap, area: str) -> int:
+    return m.areas.index(area)
+
+
+def _doors(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
+    """Each door of the fighter's area: open it if it is closed, close it if it is open."""
+    m = c.game_map()
+    for other, is_open in m.doors_of(f.area):
+        verb = "Close" if is_open else "Open"
+        yield Option(
+            group=OptionGroup.DOOR,
+            id=f"door:{_area_ref(m, other)}:{verb.lower()}",
+            label=_fit(verb + " the door to {}", other),
+            command=Door(fighter=f.name, other=other, open=not is_open),
+        )
+
+
+def _first_aid(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
+    """Everyone in the fighter's area (themselves included), when a first aid item is in
+    hand; the engine asks a treater with the sure success whether to take it or roll."""
+    ch = f.character
+    held = (ch.held(h) for h in HANDS)
+    if not any(i is not None and ch.items[i].kind == "first_aid" for i in held):
+        return
+    for t in c.fighters:
+        if t.area == f.area:
+            yield Option(group=OptionGroup.FIRST_AID, id=f"first_aid:{t.key}",
+                         label=_fit("First aid to {}", t.name),
+                         command=FirstAid(fighter=f.name, target=t.name))
+
+
+_HAND_WORDS = {"right": " (right hand)", "left": " (left hand)", "both": " (both hands)"}
+
+
+def _items(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
+    """Hold or pick up an item (into each hand it could go in), use an item in hand or a
+    thing noted on the area, stow what a hand holds (or both hands), drop it (free)."""
+    ch = f.character
+    for op, verb in (("hold", "Hold"), ("pickup", "Pick up")):
+        for name in legal_items(c, f.key, rules, op):
+            ref = _item_ref(ch, name)
+            two = rules.items.kind(ch.items[int(ref)].kind).hands == 2
+            for hand in ("both",) if two else ("right", "left"):
+                yield Option(
+                    group=OptionGroup.ITEMS, id=f"items:{op}:{ref}:{hand}",
+                    label=_fit(verb + " {}" + _HAND_WORDS[hand], name),
+                    command=ManageItems(fighter=f.name, op=op, item=name, hand=hand),
+                )
+    held = {i: tuple(h for h in HANDS if ch.held(h) == i)
+            for i in dict.fromkeys(ch.held(h) for h in HANDS) if i is not None}
+    for i in held:
+        yield Option(group=OptionGroup.ITEMS, id=f"items:use:{i}",
+                     label=_fit("Use {}", ch.items[i].name),
+                     command=ManageItems(fighter=f.name, op="use", item=ch.items[i].name))
+    m = c.game_map()
+    for j, note in enumerate(m.notes(f.area)):
+        yield Option(group=OptionGroup.ITEMS, id=f"items:use:note:{_area_ref(m, f.area)}:{j}",
+                     label=_fit("Use {}", note),
+                     command=ManageItems(fighter=f.name, op="use", item=note))
+    for op, verb in (("stow", "Stow"), ("drop", "Drop")):
+        for i, hands in held.items():
+            hand = "both" if len(hands) == 2 else hands[0]
+            words = "" if len(hands) == 2 else _HAND_WORDS[hand]
+            yield Option(
+                group=OptionGroup.ITEMS, id=f"items:{op}:{i}:{hand}",
+                label=_fit(verb + " {}" + words, ch.items[i].name),
+                command=ManageItems(fighter=f.name, op=op, hand=hand),
+            )
+        if len(held) == 2:  # one item in each hand: both at once (one action, or free)
+            right, left = (ch.items[i].name for i in held)
+            yield Option(
+                group=OptionGroup.ITEMS, id=f"items:{op}:{'+'.join(map(str, held))}:both",
+                label=_fit(verb + " {} and {}", right, left),
+                command=ManageItems(fighter=f.name, op=op, hand="both"),
+            )
+
+
+def _abilities(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
+    """A leader's Rally and Direct (each teammate), and Shield's All-Out Defend."""
+    if rallies(f.character):
+        yield Option(group=OptionGroup.ABILITY, id="ability:rally", label=_fit("Rally {}", f.team),
+                     command=Rally(fighter=f.name))
+    for name in legal_directs(c, f.key, rules):
+        yield Option(group=OptionGroup.ABILITY, id=f"ability:direct:{c.fighter(name).key}",
+                     label=_fit("Direct {}", name), command=Direct(fighter=f.name, target=name))
+    if ALL_OUT_DEFEND in f.character.abilities:
+        yield Option(group=OptionGroup.ABILITY, id="ability:all_out_defend", label="All-Out Defend",
+                     command=AllOutDefend(fighter=f.name))
+
+
+_BUILDERS: dict[OptionGroup, Callable[[Combat, Fighter, Rules], Iterator[Option]]] = {
+    OptionGroup.ATTACK: _attacks,
+    OptionGroup.AOE: _aoe,
+    OptionGroup.MOVE: _moves,
+    OptionGroup.DOOR: _doors,
+    OptionGroup.FIRST_AID: _first_aid,
+    OptionGroup.ITEMS: _items,
+    OptionGroup.ABILITY: _abilities,
+}
