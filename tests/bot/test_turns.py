@@ -58,7 +58,7 @@ async def test_a_fight_in_a_thread_of_its_own_posts_its_result_back(table: Table
     started = await table.slash("combat start", user=GM, map="Nightclub", thread=True)
     [thread] = table.threads
     assert table.threads[thread] == CHANNEL_ID
-    assert started.answer.content.startswith(f"⚔️ A fight starts on **Nightclub** in <#{thread}>")
+    assert started.answer.content.startswith(f"⚔️ A fight starts on **nightclub** in <#{thread}>")
     assert (await table.slash("combat status")).content.startswith("There is no fight")
 
     await table.slash("combat add", user=ALICE, character="Ana", area="Dance Floor",
@@ -72,7 +72,7 @@ async def test_a_fight_in_a_thread_of_its_own_posts_its_result_back(table: Table
 
     await table.slash("combat end", user=GM, channel=thread)
     back = table.channel_messages()[-1]
-    assert back.content.startswith(f"🏁 The fight on **Nightclub** in <#{thread}> is over.")
+    assert back.content.startswith(f"🏁 The fight on **nightclub** in <#{thread}> is over.")
     assert table.pins[thread] == []
 
 
@@ -108,9 +108,9 @@ async def test_the_turn_pings_exactly_the_players_who_can_act_once(table: Table)
     assert _pinged(turn) == sorted([ALICE.id, BOB.id])  # not the GM, nobody else
     assert turn.labels[:2] == ["My options", "Done (PCs)"]
 
-    await table.slash("move", user=BOB, to="Bar")
-    table.dice(5, 5)
-    await table.settle()
+    moved = await table.slash("move", user=BOB, to="Bar")
+    assert "My options" not in moved.prompt.labels  # Goon may react: the turn waits
+    await table.click(moved.prompt, "Resolve now (GM)", user=GM)
     again = _turn(table)
     assert again.id != turn.id
     assert again.content.startswith(f"**Round 1, PCs to act:** Ana ({ALICE.mention})")
@@ -139,7 +139,7 @@ async def test_done_by_a_player_of_the_other_team_is_refused(table: Table) -> No
 
     stale = await table.click(turn, turn.labels[1], user=ALICE)
     assert not stale.ephemeral
-    late = await table.click(turn, "My options", user=ALICE)
+    late = await table.click_stale(turn, "My options", user=ALICE)
     assert late.ephemeral
     assert late.content == "That turn is over: use the newest buttons."
 

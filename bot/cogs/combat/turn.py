@@ -170,6 +170,7 @@ def panel(stored: StoredCombat, fighter: Fighter, mine: list[Fighter], actor: Ac
     if cut:
         content += ("\nNot every choice fits a menu (" + ", ".join(cut) + "): the slash "
                     "commands offer the rest.")
+    view.stop()  # answered from the custom ids (the dynamic items), not kept in memory
     return content, view
 
 
