@@ -185,3 +185,14 @@ async def test_the_gm_acts_for_an_npc_from_my_options(table: Table) -> None:
                                index=panel.message.selects().index(move))
     assert not moved.answer.ephemeral
     assert moved.answer.content.startswith("Goon")
+
+
+async def test_the_turn_buttons_work_after_a_restart(table: Table) -> None:
+    await ana_and_goon_on_the_dance_floor(table)
+    turn = _turn(table)
+    await table.restart()
+
+    mine = await table.click(turn, "My options", user=ALICE)
+    assert mine.content == "What will **Ana** do? (1 action left this round)"
+    done = await table.click(turn, "Done (PCs)", user=ALICE)
+    assert "PCs are done." in done.answer.content
