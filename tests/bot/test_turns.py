@@ -72,7 +72,7 @@ async def test_a_fight_in_a_thread_of_its_own_posts_its_result_back(table: Table
 
     await table.slash("combat end", user=GM, channel=thread)
     back = table.channel_messages()[-1]
-    assert back.content.startswith(f"🏁 The fight on **nightclub** in <#{thread}> is over.")
+    assert back.content.startswith(f"The fight in <#{thread}> is over.")
     assert table.pins[thread] == []
 
 
