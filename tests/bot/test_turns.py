@@ -104,7 +104,7 @@ async def test_the_turn_pings_exactly_the_players_who_can_act_once(table: Table)
     await _three_fighters(table)
     turn = _turn(table)
     assert turn.content.startswith(
-        f"**Round 1, PCs to act:** Ana ({ALICE.mention}), Bo ({BOB.mention})")
+        f"**Round 1, the PCs' turn:** Ana ({ALICE.mention}), Bo ({BOB.mention})")
     assert _pinged(turn) == sorted([ALICE.id, BOB.id])  # not the GM, nobody else
     assert turn.labels[:2] == ["My options", "Done (PCs)"]
 
@@ -113,13 +113,13 @@ async def test_the_turn_pings_exactly_the_players_who_can_act_once(table: Table)
     await table.click(moved.prompt, "Resolve now (GM)", user=GM)
     again = _turn(table)
     assert again.id != turn.id
-    assert again.content.startswith(f"**Round 1, PCs to act:** Ana ({ALICE.mention})")
+    assert again.content.startswith(f"**Round 1, the PCs' turn:** Ana ({ALICE.mention})")
     assert _pinged(again) == []  # the same turn: shown again, nobody pinged twice
 
     done = await table.click(again, "Done (PCs)", user=ALICE)
     assert "PCs are done." in done.answer.content
     npcs = _turn(table)
-    assert npcs.content.startswith("**Round 1, NPCs to act:** Goon (GM)")
+    assert npcs.content.startswith("**Round 1, the NPCs' turn:** Goon (GM)")
     assert _pinged(npcs) == []
 
 
@@ -134,7 +134,7 @@ async def test_done_by_a_player_of_the_other_team_is_refused(table: Table) -> No
 
     refused = await table.click(turn, turn.labels[1], user=BOB)
     assert refused.ephemeral
-    assert "only they (or a GM) can end it" in refused.content
+    assert "only their players (or a GM) can end it" in refused.content
     assert _turn(table).id == turn.id  # nothing changed
 
     stale = await table.click(turn, turn.labels[1], user=ALICE)
@@ -150,7 +150,7 @@ async def test_my_options_starts_an_attack_for_just_that_player(table: Table) ->
 
     bob = await table.click(turn, "My options", user=BOB)
     assert bob.ephemeral
-    assert bob.content == "None of your characters can act now: it is PCs to act."
+    assert bob.content == "None of your characters can act now: it is the PCs' turn."
 
     mine = await table.click(turn, "My options", user=ALICE)
     assert mine.ephemeral

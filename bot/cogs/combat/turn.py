@@ -20,6 +20,7 @@ from bot.store.combats import StoredCombat
 from bot.text import clip
 from engine.catalog import Rules
 from engine.combat import Actor, Combat, Command, Done, Fighter, Phase, PromptKind
+from engine.words import counted, team_turn
 from engine.combat.options import Option, OptionGroup, option, options
 
 if TYPE_CHECKING:
@@ -64,8 +65,8 @@ def turn_lead(stored: StoredCombat, *, ping: bool) -> TurnLead | None:
         discord.utils.escape_markdown(f.name) + (f" (<@{f.owner_id}>)" if f.owner_id else " (GM)")
         for f in fighters)
     users = tuple(dict.fromkeys(f.owner_id for f in fighters if f.owner_id is not None))
-    line = clip(f"**Round {state.round}, {discord.utils.escape_markdown(team)} to act:** {who}",
-                1000)
+    whose = discord.utils.escape_markdown(team_turn(team))
+    line = clip(f"**Round {state.round}, {whose}:** {who}", 1000)
     buttons = (
         TurnButton("mine", stored.id, state.round, state.turn, "My options",
                    discord.ButtonStyle.primary),
@@ -134,8 +135,9 @@ async def show_options(interaction: discord.Interaction[Any], session: FightSess
     actor = await _actor(interaction)
     mine = yours(stored.state, actor)
     if not mine:
-        team = stored.state.acting_team or "another team"
-        raise UserError(f"None of your characters can act now: it is {team} to act.")
+        team = stored.state.acting_team
+        whose = team_turn(team) if team else "not a team's turn"
+        raise UserError(f"None of your characters can act now: it is {whose}.")
     content, view = panel(stored, mine[0], mine, actor, session.rules)
     await interaction.response.send_message(content, view=view, ephemeral=True)
 
@@ -161,7 +163,7 @@ def panel(stored: StoredCombat, fighter: Fighter, mine: list[Fighter], actor: Ac
     acts = fighter.actions + fighter.direct_actions
     name = discord.utils.escape_markdown(fighter.name)
     if found:
-        content = f"What will **{name}** do? ({_plural(acts, 'action')} left this round)"
+        content = f"What will **{name}** do? ({counted(acts, 'action')} left this round)"
     else:
         content = f"**{name}** can start nothing right now."
     if fighter.directed is not None:
@@ -172,10 +174,6 @@ def panel(stored: StoredCombat, fighter: Fighter, mine: list[Fighter], actor: Ac
                     "commands offer the rest.")
     view.stop()  # answered from the custom ids (the dynamic items), not kept in memory
     return content, view
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _panel_fighter(state: Combat, index: str, stamp: str) -> Fighter:
