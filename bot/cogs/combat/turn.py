@@ -20,8 +20,8 @@ from bot.store.combats import StoredCombat
 from bot.text import clip
 from engine.catalog import Rules
 from engine.combat import Actor, Combat, Command, Done, Fighter, Phase, PromptKind
-from engine.words import counted, team_turn
 from engine.combat.options import Option, OptionGroup, option, options
+from engine.words import counted, team_turn
 
 if TYPE_CHECKING:
     from bot.cogs.combat.session import FightSession
