@@ -232,6 +232,10 @@ class Table:
         self.channel_faults: dict[int, Callable[[], Awaitable[None]]] = {}
         #: When true, Discord refuses every interaction answer (the 3-second window passed).
         self.expired_tokens = False
+        #: The messages pinned now, per channel, oldest first.
+        self.pins: dict[int, list[int]] = {}
+        #: Threads the bot opened: thread id -> the channel it was opened from.
+        self.threads: dict[int, int] = {}
         self.bot: UnhexBot
 
     # -- life cycle ----------------------------------------------------------------------
@@ -439,12 +443,24 @@ class Table:
             }
         return {
             **common, "guild_id": str(guild),
-            "channel": {"id": str(channel), "type": 0, "guild_id": str(guild),
-                        "name": "fight", "position": 0, "permission_overwrites": [],
-                        "nsfw": False, "parent_id": None},
+            "channel": self._channel_payload(channel, guild),
             "member": user.member_payload(), "guild_locale": "en-US",
             "authorizing_integration_owners": {"0": str(guild)}, "context": 0,
         }
+
+    def _channel_payload(self, channel: int, guild: int) -> dict[str, Any]:
+        """A text channel, or a public thread the bot opened (with its parent)."""
+        parent = self.threads.get(channel)
+        if parent is None:
+            return {"id": str(channel), "type": 0, "guild_id": str(guild), "name": "fight",
+                    "position": 0, "permission_overwrites": [], "nsfw": False,
+                    "parent_id": None}
+        return {"id": str(channel), "type": 11, "guild_id": str(guild), "name": "fight thread",
+                "parent_id": str(parent), "owner_id": str(APP_ID), "message_count": 0,
+                "member_count": 1, "rate_limit_per_user": 0, "flags": 0,
+                "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
+                                    "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                                    "locked": False}}
 
     async def _interact(self, kind: int, data: dict[str, Any], *, user: User, channel: int,
                         message: dict[str, Any] | None = None,
@@ -610,6 +626,31 @@ class Table:
             table.synced.append((int(guild_id), payload))
             return []
 
+        async def pin_message(channel_id: int, message_id: int, reason: str | None = None) -> None:
+            await table._channel_call(int(channel_id))
+            pinned = table.pins.setdefault(int(channel_id), [])
+            if int(message_id) not in pinned:
+                pinned.append(int(message_id))
+
+        async def unpin_message(channel_id: int, message_id: int,
+                                reason: str | None = None) -> None:
+            await table._channel_call(int(channel_id))
+            pinned = table.pins.get(int(channel_id), [])
+            if int(message_id) in pinned:
+                pinned.remove(int(message_id))
+
+        async def start_thread_without_message(channel_id: int, *, name: str,
+                                               **_: Any) -> dict[str, Any]:
+            await table._channel_call(int(channel_id))
+            thread = snowflake()
+            table.threads[thread] = int(channel_id)
+            table._channel_guild[thread] = table._channel_guild.get(int(channel_id), GUILD_ID)
+            guild = table._channel_guild[thread] or GUILD_ID
+            return {**table._channel_payload(thread, guild), "name": name}
+
+        http.pin_message = pin_message  # type: ignore[method-assign,assignment]
+        http.unpin_message = unpin_message  # type: ignore[method-assign,assignment]
+        http.start_thread_without_message = start_thread_without_message  # type: ignore[method-assign,assignment]
         http.send_message = send_message  # type: ignore[method-assign,assignment]
         http.edit_message = edit_message  # type: ignore[method-assign,assignment]
         http.get_message = get_message  # type: ignore[method-assign,assignment]

@@ -12,6 +12,7 @@ shown), never whole states: a fight is loaded when it is first touched.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import zlib
 from collections.abc import Callable, Sequence
@@ -60,6 +61,10 @@ class StoredCombat:
     board_message_id: int | None
     prompt_message_id: int | None
     shown_version: int = -1
+    #: The board is pinned while the fight lasts.
+    pin: bool = False
+    #: A fight in a thread of its own: the channel its result is posted back to.
+    report_channel_id: int | None = None
     #: The state as the JSON document that is stored, to patch against without dumping again.
     doc: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -94,7 +99,7 @@ class LogEntry:
 
 
 _COLUMNS = ("id, guild_id, channel_id, map_name, state, version, board_message_id, "
-            "prompt_message_id, shown_version")
+            "prompt_message_id, shown_version, pin, report_channel_id")
 
 
 def _combat(row: aiosqlite.Row) -> StoredCombat:
@@ -102,7 +107,8 @@ def _combat(row: aiosqlite.Row) -> StoredCombat:
     return StoredCombat(
         row["id"], row["guild_id"], row["channel_id"], row["map_name"],
         Combat.model_validate(doc), row["version"], row["board_message_id"],
-        row["prompt_message_id"], row["shown_version"], doc,
+        row["prompt_message_id"], row["shown_version"], bool(row["pin"]),
+        row["report_channel_id"], doc,
     )
 
 
@@ -188,20 +194,22 @@ class CombatStore:
     # -- changing ------------------------------------------------------------------------
 
     @writes
-    async def start(self, *, guild_id: int, channel_id: int, map_name: str,
-                    state: Combat) -> StoredCombat | None:
+    async def start(self, *, guild_id: int, channel_id: int, map_name: str, state: Combat,
+                    pin: bool = False,
+                    report_channel_id: int | None = None) -> StoredCombat | None:
         """A new fight in the channel, or ``None`` when one is already running there."""
         doc = _doc(state)
         try:
             cursor = await self._db.execute(
-                "INSERT INTO combats (guild_id, channel_id, map_name, state) VALUES (?, ?, ?, ?)",
-                (guild_id, channel_id, map_name, _dumps(doc)),
+                "INSERT INTO combats (guild_id, channel_id, map_name, state, pin, "
+                "report_channel_id) VALUES (?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, map_name, _dumps(doc), int(pin), report_channel_id),
             )
         except aiosqlite.IntegrityError:
             return None
         assert cursor.lastrowid is not None
         return StoredCombat(cursor.lastrowid, guild_id, channel_id, map_name, state, 0, None,
-                            None, -1, doc)
+                            None, -1, pin, report_channel_id, doc)
 
     async def save(self, stored: StoredCombat, state: Combat, *, user_id: int, command: str,
                    events: Sequence[Event], write_back: WriteBack | None = None,
@@ -321,6 +329,4 @@ def _character_ids(state: Combat) -> set[int]:
 
 
 def _replaced(stored: StoredCombat, state: Combat, doc: dict[str, Any]) -> StoredCombat:
-    return StoredCombat(stored.id, stored.guild_id, stored.channel_id, stored.map_name, state,
-                        stored.version + 1, stored.board_message_id, stored.prompt_message_id,
-                        stored.shown_version, doc)
+    return dataclasses.replace(stored, state=state, version=stored.version + 1, doc=doc)

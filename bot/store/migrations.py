@@ -122,4 +122,10 @@ MIGRATIONS: tuple[str, ...] = (
         value TEXT
     );
     """,
+    # 8: how a fight is shown: its board pinned while it lasts, and, for a fight in a thread of
+    # its own, the channel its result is posted back to.
+    """
+    ALTER TABLE combats ADD COLUMN pin INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE combats ADD COLUMN report_channel_id INTEGER;
+    """,
 )

@@ -244,7 +244,8 @@ async def test_the_gm_declares_an_npcs_all_out_defend(table: Table) -> None:
                             weapon=("Riot shield", "shield"))
     await begin_pcs_first(table)
     offer = table.channel_messages()[-1]
-    assert offer.content.startswith("**Goon (GM)** may declare All-Out Defend"), offer.content
+    assert offer.content.splitlines()[1].startswith(
+        "**Goon (GM)** may declare All-Out Defend"), offer.content
     await _not_alices(table, offer, "All-Out Defend", "Goon")
     declared = await _gm_presses(table, offer, "All-Out Defend")
     assert "Goon declares All-Out Defend" in declared.answer.content
@@ -280,7 +281,7 @@ async def test_the_gm_refuses_a_direction_for_an_npc_and_skips_the_end_rally(
     await _npcs_first(table)
     directed = await table.slash("direct", user=GM, who="Goon", **{"as": "Boss"})
     refuse = directed.prompt
-    assert refuse.labels == ["Refuse the direction"]
+    assert refuse.labels == ["My options", "Done (NPCs)", "Refuse the direction"]
     await _not_alices(table, refuse, "Refuse the direction", "Goon")
     refused = await _gm_presses(table, refuse, "Refuse the direction")
     assert "Goon refuses Boss's direction: Boss keeps the action." in refused.answer.content

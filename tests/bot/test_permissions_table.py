@@ -302,7 +302,7 @@ async def all_out_offered(table: Table) -> Ctx:
     table.dice(8, 0, 2, 0)  # Ana 80 fails; Goon 20 wins initiative
     begun = await _ok(table.slash("combat begin", user=GM))
     ordered = await _ok(table.click(begun.prompt, "NPCs first", user=GM))
-    assert ordered.prompt.labels == ["All-Out Defend"], ordered.prompt.labels
+    assert ordered.prompt.labels[-1:] == ["All-Out Defend"], ordered.prompt.labels
     ctx.messages["allout"] = ordered.prompt
     table.bot.dice = RandomDice(1)
     return ctx

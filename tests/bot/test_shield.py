@@ -86,9 +86,9 @@ async def test_all_out_defend_is_offered_to_its_player_and_shown_on_the_board(
         table: Table) -> None:
     await _fight(table, "Entrance", "shield.all_out_defend")
     offer = table.channel_messages()[-1]
-    assert offer.content.startswith(f"**Bea ({BOB.mention})** may declare All-Out Defend"), (
-        offer.content)
-    assert offer.labels == ["All-Out Defend"]
+    assert offer.content.splitlines()[1].startswith(
+        f"**Bea ({BOB.mention})** may declare All-Out Defend"), offer.content
+    assert offer.labels == ["My options", "Done (NPCs)", "All-Out Defend"]
     refused = await table.click(offer, "All-Out Defend", user=ALICE)
     assert refused.ephemeral
     declared = await table.click(offer, "All-Out Defend", user=BOB)

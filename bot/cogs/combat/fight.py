@@ -14,7 +14,11 @@ from discord.ext import commands
 from bot.cogs.combat import acting
 from bot.cogs.combat.acting import Name, Short, TeamName
 from bot.cogs.combat.recap import send_log_file
-from bot.cogs.combat.session import FightSession, require_channel_permissions
+from bot.cogs.combat.session import (
+    FightSession,
+    require_channel_permissions,
+    require_start_permissions,
+)
 from bot.cogs.combat.views import ADJUST_MODAL_ID, code, fighter_at
 from bot.cogs.maps import find_map, map_choices
 from bot.components import answer_form
@@ -110,28 +114,56 @@ class FightCog(commands.Cog, name="Fights"):
     @combat.command(name="start", description="Start a fight in this channel on a map (GMs).")
     @app_commands.describe(map="The map the fight happens on",
                            reaction_seconds="How long reaction buttons wait (default 45)",
-                           hide_npcs=HIDE_NPCS_HELP + " (default: no)")
+                           hide_npcs=HIDE_NPCS_HELP + " (default: no)",
+                           pin="Pin the board while the fight lasts (default: yes)",
+                           thread="Run the whole fight in a thread of its own; its result is "
+                                  "posted here")
     @app_commands.autocomplete(map=map_autocomplete)
     async def start(self, interaction: discord.Interaction[Any], map: Name,
                     reaction_seconds: app_commands.Range[int, 5, 600] = 45,
-                    hide_npcs: bool = False) -> None:
+                    hide_npcs: bool = False, pin: bool = True, thread: bool = False) -> None:
         guild_id = require_guild(interaction)
         await require_gm(interaction, "start a fight")
         require_channel_permissions(interaction)
+        require_start_permissions(interaction, pin=pin, thread=thread)
+        here = interaction.channel_id or 0
+        if thread and isinstance(interaction.channel, discord.Thread):
+            raise UserError("This is a thread already: start the fight without `thread:` to "
+                            "run it here.")
         found = await find_map(self.bot, guild_id, map)
         state = new_combat(found.text, reaction_seconds=reaction_seconds, hide_npcs=hide_npcs)
+        if thread:
+            await interaction.response.defer(thinking=True)
+            channel_id = await self._open_thread(interaction, found.name)
+        else:
+            channel_id = here
         stored = await self.bot.store.combats.start(
-            guild_id=guild_id, channel_id=interaction.channel_id or 0, map_name=found.name,
-            state=state)
+            guild_id=guild_id, channel_id=channel_id, map_name=found.name, state=state,
+            pin=pin, report_channel_id=here if thread else None)
         if stored is None:
             raise UserError("A fight is already running in this channel. End it with "
                             "`/combat end` first.")
-        await self.session.answer(
-            interaction,
-            f"⚔️ A fight starts on **{discord.utils.escape_markdown(found.name)}**. Add "
-            "characters with `/combat add`, then a GM runs `/combat begin`."
-            + (f" {HIDDEN_NEWS[True]}" if hide_npcs else ""), stored.channel_id)
+        where, there = (f" in <#{channel_id}>", " there") if thread else ("", "")
+        text = (f"⚔️ A fight starts on **{discord.utils.escape_markdown(found.name)}**{where}. "
+                f"Add characters with `/combat add`{there}, then a GM runs `/combat begin`.")
+        if hide_npcs:
+            text += f" {HIDDEN_NEWS[True]}"
+        await self.session.answer(interaction, text, here)
         self.session.presenter.refresh(stored)
+
+    async def _open_thread(self, interaction: discord.Interaction[Any], map_name: str) -> int:
+        """A public thread off the channel for the whole fight; its id."""
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise UserError("A fight gets a thread of its own only in a text channel.")
+        try:
+            made = await channel.create_thread(
+                name=f"Fight on {map_name}"[:100], type=discord.ChannelType.public_thread,
+                auto_archive_duration=1440, reason="A fight in a thread of its own")
+        except discord.HTTPException as error:
+            raise UserError("Discord refused to open a thread for the fight "
+                            f"({error.status}). Nothing was changed.") from None
+        return made.id
 
     @combat.command(name="add", description="Put a character into this fight.")
     @app_commands.describe(character="A character of this server", area="Where it starts",

@@ -19,7 +19,8 @@ import discord
 
 from bot.cogs.combat.recap import recap_message
 from bot.cogs.combat.recovery import RecoverButton, has_to_recover
-from bot.cogs.combat.views import code, prompt_message
+from bot.cogs.combat.turn import turn_lead
+from bot.cogs.combat.views import TurnLead, code, prompt_message
 from bot.components import button_row
 from bot.store.combats import StoredCombat
 from engine.catalog import Rules
@@ -54,6 +55,8 @@ class Presenter:
         self._attempts: dict[int, int] = {}  # fight -> refusals in a row
         self._shown: dict[int, int] = {}  # fight -> the version the table sees
         self._retries: dict[int, asyncio.Task[None]] = {}
+        # fight -> the (round, turn) whose players were pinged: a turn is announced once
+        self._announced: dict[int, tuple[int, int | None]] = {}
 
     def refresh(self, stored: StoredCombat) -> None:
         """Bring the table's view of ``stored``'s fight up to ``stored`` (or newer)."""
@@ -151,9 +154,11 @@ class Presenter:
         board_id, prompt_id = board, prompt
         self._messages[stored.id] = (board_id, prompt_id)
         if not stored.active:
+            await self._unpin(channel, stored, board_id)
             await self._post_recap(channel, stored)
             await self._offer_recovery(channel, stored)
             self._messages.pop(stored.id, None)
+            self._announced.pop(stored.id, None)
         await self.bot.store.combats.shown(stored, board=board_id, prompt=prompt_id)
 
     async def _board(self, channel: discord.PartialMessageable, stored: StoredCombat,
@@ -166,7 +171,29 @@ class Presenter:
                 return board_id
             except discord.NotFound:
                 pass
-        return (await channel.send(board, nonce=_nonce("b", stored))).id
+        message = await channel.send(board, nonce=_nonce("b", stored))
+        if stored.pin and stored.active:
+            await self._pin(message)
+        return message.id
+
+    @staticmethod
+    async def _pin(message: discord.Message) -> None:
+        """Pin the board so the table finds it whatever the channel's traffic. The fight goes
+        on without it if Discord refuses (the permission was checked at the start)."""
+        try:
+            await message.pin(reason="The fight's board, while the fight lasts")
+        except discord.HTTPException as error:
+            log.warning("Could not pin the board %s: %s", message.id, error)
+
+    @staticmethod
+    async def _unpin(channel: discord.PartialMessageable, stored: StoredCombat,
+                     board_id: int | None) -> None:
+        if not stored.pin or board_id is None:
+            return
+        try:
+            await channel.get_partial_message(board_id).unpin(reason="The fight is over")
+        except discord.HTTPException as error:
+            log.warning("Could not unpin the board %s: %s", board_id, error)
 
     @staticmethod
     async def _strip(channel: discord.PartialMessageable, prompt_id: int | None) -> None:
@@ -178,7 +205,7 @@ class Presenter:
     async def _prompt(self, channel: discord.PartialMessageable,
                       stored: StoredCombat) -> int | None:
         """Post what the fight waits for, with its buttons; its message id (None: nothing)."""
-        content, view, mentions = prompt_message(stored, self.rules)
+        content, view, mentions = prompt_message(stored, self.rules, self._lead(stored))
         if view is None:
             return None
         message = await channel.send(content, view=view, allowed_mentions=mentions,
@@ -190,8 +217,21 @@ class Presenter:
         """The fight's recap, with its Log file button (once: shown again, the nonce finds
         the message already posted)."""
         content, view = recap_message(stored, self.rules)
+        if stored.report_channel_id is not None:  # a fight in a thread: back to its channel
+            channel = self._channel(stored.report_channel_id, stored.guild_id)
+            content = f"The fight in <#{stored.channel_id}> is over.\n{content}"
         await channel.send(content, view=view, nonce=_nonce("recap", stored),
                            allowed_mentions=discord.AllowedMentions.none())
+
+    def _lead(self, stored: StoredCombat) -> TurnLead | None:
+        """The team's turn line; it pings the players the first time the turn is shown."""
+        state = stored.state
+        turn = (state.round, state.turn)
+        ping = self._announced.get(stored.id) != turn
+        lead = turn_lead(stored, ping=ping)
+        if lead is not None:
+            self._announced[stored.id] = turn
+        return lead
 
     async def _offer_recovery(self, channel: discord.PartialMessageable,
                               stored: StoredCombat) -> None:
@@ -213,3 +253,4 @@ class Presenter:
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(saved.owner_id)]),
             )
+

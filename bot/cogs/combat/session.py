@@ -42,7 +42,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-__all__ = ["FightSession", "MakeCommand", "require_channel_permissions"]
+__all__ = ["FightSession", "MakeCommand", "require_channel_permissions",
+           "require_start_permissions"]
 
 #: A command, or how to make it from the fight as it is under the lock.
 MakeCommand = Command | Callable[[Combat], Command] | Callable[[Combat], Awaitable[Command]]
@@ -67,6 +68,30 @@ def require_channel_permissions(interaction: discord.Interaction[Any]) -> None:
         raise UserError(
             f"I can't show the fight here: I lack the **{' and '.join(missing)}** permission "
             "in this channel. Ask a server admin to grant it. Nothing was changed.")
+
+
+def require_start_permissions(interaction: discord.Interaction[Any], *, pin: bool,
+                              thread: bool) -> None:
+    """Refuse a fight's start, before anything is applied, when the bot could not pin its
+    board or give it a thread of its own, as asked; the message says which permission."""
+    perms = interaction.app_permissions
+    missing: list[str] = []
+    if thread:
+        missing += [label for attr, label in (
+            ("create_public_threads", "Create Public Threads"),
+            ("send_messages_in_threads", "Send Messages in Threads")) if not getattr(perms, attr)]
+    if pin and not perms.pin_messages:
+        missing.append("Pin Messages")
+    if missing:
+        ways = []
+        if "Pin Messages" in missing:
+            ways.append("`pin:False` to leave the board unpinned")
+        if thread:
+            ways.append("no `thread:` to fight in this channel")
+        raise UserError(
+            f"I can't start that fight: I lack the **{' and '.join(missing)}** permission "
+            f"here. Ask a server admin to grant it, or start with {' and '.join(ways)}. "
+            "Nothing was changed.")
 
 
 class FightSession:

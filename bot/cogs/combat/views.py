@@ -6,6 +6,7 @@ the index of the option and of the fighter), never names cut to fit Discord's 10
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -202,26 +203,38 @@ class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
 # -- the prompt --------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class TurnLead:
+    """The prompt message's first line in a team's turn, with its buttons (see
+    :mod:`bot.cogs.combat.turn`)."""
+
+    line: str
+    buttons: tuple[discord.ui.Item[Any], ...]
+    users: tuple[int, ...]  # the players to ping (none once the turn has been announced)
+
+
 def prompt_message(
-    stored: StoredCombat, rules: Rules | None = None,
+    stored: StoredCombat, rules: Rules | None = None, lead: TurnLead | None = None,
 ) -> tuple[str, discord.ui.View | None, discord.AllowedMentions]:
     """Who must decide what, with their buttons (at most 25, in 5 rows), and the mentions
     that ping exactly the players asked to decide; with ``rules``, each question says what
     the decider's abilities give the roll at hand ("applies: good (2H melee attack)"). A
     question whose buttons would show the marks the GM hides gets one **Choose (GM)** button
-    instead, which shows them to a GM alone."""
+    instead, which shows them to a GM alone.
+    ``lead``: in a team's turn, the line (and buttons) saying who may act comes first."""
     state = stored.state
     prompts = [p for p in state.waiting_for() if p.kind is not PromptKind.ACT]
-    users = sorted({u for p in prompts for u in asked_users(state, p)})
+    users = sorted({u for p in prompts for u in asked_users(state, p)}
+                   | set(lead.users if lead else ()))
     mentions = discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(u) for u in users])
-    if not prompts:
+    if not prompts and lead is None:
         return "", None, mentions
     reacting = any(p.kind is PromptKind.REACT for p in prompts)
     resolve = [CombatButton(stored.id, stored.version, RESOLVE, "", "", "Resolve now (GM)",
                             discord.ButtonStyle.secondary)] if reacting else []
-    lines: list[str] = []
-    rows: list[list[CombatButton]] = []
+    lines: list[str] = [lead.line] if lead else []
+    rows: list[list[Any]] = [list(lead.buttons)] if lead else []
     for prompt in prompts:
         who = _who(state, prompt)
         spec = SPECS[prompt.kind]
@@ -265,8 +278,7 @@ def _who(state: Combat, prompt: Prompt) -> str:
     return f"{name} ({', '.join(f'<@{u}>' for u in users)})" if users else f"{name} (GM)"
 
 
-def _pack_rows(rows: list[list[CombatButton]],
-               group: list[CombatButton]) -> list[list[CombatButton]]:
+def _pack_rows(rows: list[list[Any]], group: list[Any]) -> list[list[Any]]:
     """``rows`` with ``group`` added: in the last row when it fits there, else in new rows of at
     most five (Discord's limit per row)."""
     if not group:

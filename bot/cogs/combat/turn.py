@@ -1,0 +1,274 @@
+"""A team's turn at the table: the line that tells the team its turn has come (pinging exactly
+the players whose fighters can act, once per turn), its **Done** and **My options** buttons,
+and the My options panel: just for the user who pressed, what each of their fighters may
+start now, as select menus that start the action (004 "Actions"). The slash commands stay for
+those who prefer typing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.cogs.combat.views import TurnLead, fighter_at, fighter_index
+from bot.components import PersistentButton, identity_stamp
+from bot.errors import UserError
+from bot.permissions import is_gm
+from bot.store.combats import StoredCombat
+from bot.text import clip
+from engine.catalog import Rules
+from engine.combat import Actor, Combat, Command, Done, Fighter, Phase, PromptKind
+from engine.combat.options import Option, OptionGroup, option, options
+from engine.words import counted, team_turn
+
+if TYPE_CHECKING:
+    from bot.cogs.combat.session import FightSession
+
+__all__ = ["OptionsMenu", "TurnButton", "TurnLead", "turn_lead"]
+
+#: The prompts that mean "this fighter may act now" in a team's turn.
+_ACTING = (PromptKind.ACT, PromptKind.DIRECTED)
+
+#: The panel's menus: the option groups each gathers, and its placeholder.
+MENUS: tuple[tuple[str, tuple[OptionGroup, ...], str], ...] = (
+    ("attack", (OptionGroup.ATTACK, OptionGroup.AOE), "Attack…"),
+    ("move", (OptionGroup.MOVE, OptionGroup.DOOR), "Move or a door…"),
+    ("items", (OptionGroup.ITEMS,), "Items…"),
+    ("other", (OptionGroup.FIRST_AID, OptionGroup.ABILITY), "First aid, abilities…"),
+)
+_MENU_NAMES = "|".join(name for name, _, _ in MENUS)
+_MAX_CHOICES = 25  # Discord's limit per select menu
+
+
+def acting_fighters(state: Combat) -> list[Fighter]:
+    """The fighters the turn waits for, in the fight's order."""
+    if state.phase is not Phase.TURN:
+        return []
+    keys = {p.fighter for p in state.waiting_for() if p.kind in _ACTING}
+    return [f for f in state.fighters if f.key in keys]
+
+
+# -- the turn's line in the prompt message ---------------------------------------------------
+
+
+def turn_lead(stored: StoredCombat, *, ping: bool) -> TurnLead | None:
+    """Who may act in the team's turn (``None`` outside one). ``ping``: the line mentions the
+    players whose fighters can act with a notification (the turn's first showing)."""
+    state = stored.state
+    fighters = acting_fighters(state)
+    team = state.acting_team
+    if not fighters or team is None or state.turn is None:
+        return None
+    who = ", ".join(
+        discord.utils.escape_markdown(f.name) + (f" (<@{f.owner_id}>)" if f.owner_id else " (GM)")
+        for f in fighters)
+    users = tuple(dict.fromkeys(f.owner_id for f in fighters if f.owner_id is not None))
+    whose = discord.utils.escape_markdown(team_turn(team))
+    line = clip(f"**Round {state.round}, {whose}:** {who}", 1000)
+    buttons = (
+        TurnButton("mine", stored.id, state.round, state.turn, "My options",
+                   discord.ButtonStyle.primary),
+        TurnButton("done", stored.id, state.round, state.turn, clip(f"Done ({team})", 80),
+                   discord.ButtonStyle.secondary),
+    )
+    return TurnLead(line, buttons, users if ping else ())
+
+
+class TurnButton(
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"turn:(?P<what>done|mine):(?P<combat>\d+):(?P<round>\d+):(?P<turn>\d+)",
+):
+    """**Done** ends the team's turn; **My options** opens the panel. The id carries the fight,
+    the round and the turn, so a press after the turn is over applies nothing."""
+
+    def __init__(self, what: str, combat_id: int, round_: int, turn: int, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        super().__init__(discord.ui.Button(
+            label=label or what, style=style,
+            custom_id=f"turn:{what}:{combat_id}:{round_}:{turn}"))
+        self.what, self.combat_id, self.round, self.turn = what, combat_id, round_, turn
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> TurnButton:
+        return cls(match["what"], int(match["combat"]), int(match["round"]), int(match["turn"]))
+
+    def _same_turn(self, state: Combat) -> None:
+        if state.phase is not Phase.TURN or (state.round, state.turn) != (self.round, self.turn):
+            raise UserError("That turn is over: use the newest buttons.")
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        session: FightSession = interaction.client.fights
+        if self.what == "mine":
+            stored = await session.require_fight(interaction, self.combat_id)
+            self._same_turn(stored.state)
+            await show_options(interaction, session, stored)
+            return
+
+        def command(state: Combat) -> Command:
+            self._same_turn(state)
+            return Done(team=state.acting_team)
+
+        await session.run(interaction, command, combat_id=self.combat_id)
+
+
+# -- My options --------------------------------------------------------------------------------
+
+
+async def _actor(interaction: discord.Interaction[Any]) -> Actor:
+    return Actor(user_id=interaction.user.id, gm=await is_gm(interaction))
+
+
+def yours(state: Combat, actor: Actor) -> list[Fighter]:
+    """The acting fighters ``actor`` decides for: their own, and for a GM every NPC."""
+    return [f for f in acting_fighters(state)
+            if f.owner_id == actor.user_id or (actor.gm and f.owner_id is None)]
+
+
+async def show_options(interaction: discord.Interaction[Any], session: FightSession,
+                       stored: StoredCombat) -> None:
+    """Answer just the user with their fighter's options (the first of theirs, with a menu to
+    switch when they have several)."""
+    actor = await _actor(interaction)
+    mine = yours(stored.state, actor)
+    if not mine:
+        team = stored.state.acting_team
+        whose = team_turn(team) if team else "not a team's turn"
+        raise UserError(f"None of your characters can act now: it is {whose}.")
+    content, view = panel(stored, mine[0], mine, actor, session.rules)
+    await interaction.response.send_message(content, view=view, ephemeral=True)
+
+
+def panel(stored: StoredCombat, fighter: Fighter, mine: list[Fighter], actor: Actor,
+          rules: Rules) -> tuple[str, discord.ui.View]:
+    """The My options panel for ``fighter``: a menu per kind of action (and, above them, a
+    menu to switch to another of ``mine``)."""
+    state = stored.state
+    found = options(state, fighter.key, rules, actor)
+    view = discord.ui.View(timeout=None)
+    if len(mine) > 1:
+        view.add_item(FighterMenu.make(stored, fighter, mine))
+    cut: list[str] = []
+    for name, groups, placeholder in MENUS:
+        chosen = [o for o in found if o.group in groups]
+        if not chosen:
+            continue
+        if len(chosen) > _MAX_CHOICES:
+            cut.append(placeholder.rstrip("…").lower())
+            chosen = chosen[:_MAX_CHOICES]
+        view.add_item(OptionsMenu.make(stored, fighter, name, placeholder, chosen))
+    acts = fighter.actions + fighter.direct_actions
+    name = discord.utils.escape_markdown(fighter.name)
+    if found:
+        content = f"What will **{name}** do? ({counted(acts, 'action')} left this round)"
+    else:
+        content = f"**{name}** can start nothing right now."
+    if fighter.directed is not None:
+        content += (f"\n{discord.utils.escape_markdown(fighter.directed.leader or 'A leader')} "
+                    "directs them: this action costs none of their own.")
+    if cut:
+        content += ("\nNot every choice fits a menu (" + ", ".join(cut) + "): the slash "
+                    "commands offer the rest.")
+    view.stop()  # answered from the custom ids (the dynamic items), not kept in memory
+    return content, view
+
+
+def _panel_fighter(state: Combat, index: str, stamp: str) -> Fighter:
+    f = fighter_at(state, index)
+    if f is None or identity_stamp(f.key) != stamp:
+        raise UserError("That menu is out of date: press **My options** again.")
+    return f
+
+
+class OptionsMenu(
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=(rf"mo:(?P<combat>\d+):(?P<fighter>\d{{1,3}}):(?P<stamp>[0-9a-f]{{8}}):"
+              rf"(?P<menu>{_MENU_NAMES})"),
+):
+    """One kind of action on the panel: picking an option starts it, for the fighter the panel
+    is for. The option is looked up again in the fight as it is now, so a pick that is no
+    longer possible (the fight moved on) is refused with a sentence, and applies nothing."""
+
+    def __init__(self, select: discord.ui.Select[Any], combat_id: int, fighter: str,
+                 stamp: str) -> None:
+        super().__init__(select)
+        self.combat_id, self.fighter, self.stamp = combat_id, fighter, stamp
+
+    @classmethod
+    def make(cls, stored: StoredCombat, f: Fighter, menu: str, placeholder: str,
+             chosen: list[Option]) -> OptionsMenu:
+        index, stamp = fighter_index(stored.state, f.key), identity_stamp(f.key)
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"mo:{stored.id}:{index}:{stamp}:{menu}", placeholder=placeholder,
+            options=[discord.SelectOption(label=clip(o.label, 100), value=o.id)
+                     for o in chosen])
+        return cls(select, stored.id, index, stamp)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> OptionsMenu:
+        select: discord.ui.Select[Any] = discord.ui.Select(custom_id=match.string)
+        return cls(select, int(match["combat"]), match["fighter"], match["stamp"])
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        session: FightSession = interaction.client.fights
+        actor = await _actor(interaction)
+        picked = _picked(interaction)
+
+        def command(state: Combat) -> Command:
+            f = _panel_fighter(state, self.fighter, self.stamp)
+            found = option(state, f.key, session.rules, actor, picked)
+            if found is None:
+                raise UserError(f"{f.name} can't do that now: the fight has moved on. Press "
+                                "**My options** again.")
+            return found.command
+
+        await session.run(interaction, command, combat_id=self.combat_id)
+
+
+class FighterMenu(
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"mo-who:(?P<combat>\d+)",
+):
+    """Above the panel, for a user with several fighters who may act: whose options to show."""
+
+    def __init__(self, select: discord.ui.Select[Any], combat_id: int) -> None:
+        super().__init__(select)
+        self.combat_id = combat_id
+
+    @classmethod
+    def make(cls, stored: StoredCombat, shown: Fighter, mine: list[Fighter]) -> FighterMenu:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"mo-who:{stored.id}", placeholder="Whose options?",
+            options=[discord.SelectOption(label=clip(f.name, 100),
+                                          value=fighter_index(stored.state, f.key),
+                                          default=f.key == shown.key)
+                     for f in mine[:_MAX_CHOICES]])
+        return cls(select, stored.id)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> FighterMenu:
+        return cls(discord.ui.Select(custom_id=match.string), int(match["combat"]))
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        session: FightSession = interaction.client.fights
+        stored = await session.require_fight(interaction, self.combat_id)
+        actor = await _actor(interaction)
+        mine = yours(stored.state, actor)
+        f = fighter_at(stored.state, _picked(interaction))
+        if f is None or f not in mine:
+            raise UserError("That character can't act now: press **My options** again.")
+        content, view = panel(stored, f, mine, actor, session.rules)
+        await interaction.response.edit_message(content=content, view=view)
+
+
+def _picked(interaction: discord.Interaction[Any]) -> str:
+    data: dict[str, Any] = dict(interaction.data or {})
+    values = data.get("values")
+    return str(values[0]) if isinstance(values, list) and values else ""
