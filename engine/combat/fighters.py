@@ -71,13 +71,14 @@ def spend_action(f: Fighter, ctx: Context | None = None) -> Fighter:
 
 def spend_reaction(f: Fighter, seq: int, *, free: bool = False) -> Fighter:
     """``f`` having used an action to react to action ``seq`` (at most once per action);
-    ``free``: a reaction that spends no action (All-Out Defend), still one per action."""
+    ``free``: a reaction that spends no action (All-Out Defend), still one per action, and
+    not counted among the reactions that spent one."""
     spent = 0 if free else 1
     return f.model_copy(
         update={
             "actions": f.actions - spent,
             "spent": f.spent + spent,
-            "reactions": f.reactions + 1,
+            "reactions": f.reactions + spent,
             "reacted_to": seq,
         }
     )
@@ -90,7 +91,7 @@ def refund(c: Combat, key: str, reaction: bool, *, free: bool = False) -> Combat
     spent = 0 if free else 1
     update: dict[str, Any] = {"actions": g.actions + spent, "spent": g.spent - spent}
     if reaction:
-        update.update(reactions=g.reactions - 1, reacted_to=None)
+        update.update(reactions=g.reactions - spent, reacted_to=None)
     return put(c, g.model_copy(update=update))
 
 

@@ -232,7 +232,7 @@ class Fighter(_Frozen):
     lose_next: int = 0  # actions lost at the start of next round
     reacted_to: int | None = None  # the action sequence number last reacted to
     spent: int = 0  # actions spent this round (acting or reacting)
-    reactions: int = 0  # reactions this round (each also counts in spent)
+    reactions: int = 0  # reactions this round that spent an action (each counts in spent)
     dropped: tuple[Dropped, ...] = ()  # items on the floor (dropped, or fallen from a hurt arm)
     rallied: bool = False  # attempted a rally this fight (004 "Leader": once per combat)
     direct_actions: int = 0  # actions left this round that can only direct others

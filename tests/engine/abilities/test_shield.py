@@ -318,6 +318,8 @@ def test_all_out_defend_defends_every_attack_without_actions_never_good_nor_crit
     assert "Bea defends (not good, cannot be critical): 99 (9·9) vs 50 — FAILURE." in texts(
         events)
     assert c.fighter("bea").lose_next == 0 and c.fighter("bea").actions == 0
+    # Two free Defends: neither counts among the reactions that spent an action.
+    assert c.fighter("bea").reactions == 0 and c.fighter("bea").spent == 0
     assert kinds(c) == [(PromptKind.CHOOSE_DICE, "bea")]  # she holds a shield: she chooses
     c = go(c, ChooseDice(fighter="Bea", damage="tens"), actor=P2)  # 3 at 4
     assert c.fighter("bea").character.level == 47
