@@ -49,16 +49,17 @@ from engine.combat import ManageItems as Items
 from engine.combat.commands import Rearrange
 
 HELP = """**Running an Unhex fight**
-1. GM: `/combat start map:` picks the map for this channel.
+1. GM: `/combat start map:` picks the map (`thread:True`: the fight gets its own thread).
 2. `/combat add character: area: [team:]` puts characters on the map (players add their own PC).
 3. GM: `/combat begin` rolls initiative; the winner picks the order of the teams.
-4. On your team's turn, each character acts once: `/attack`, `/move`, `/door`, `/firstaid`,
+4. Your team's turn pings you; each character acts once: **My options** lists what yours
+   may do, as menus, or type `/attack`, `/move`, `/door`, `/firstaid`,
    `/item hold|stow|pickup|use` (`/item drop` is free). `/item hands` sets both hands for one
    action (without options: a menu per hand). With Speed, `/move to: then:` rolls to move
    twice. `/aoe area:` uses the AoE weapon in your hands on an area. A leader may
    `/rally` (once a fight, or when it is won) or `/direct who:` a teammate, who then acts
-   without spending an action of their own (or presses **Refuse the direction**). `/done`
-   ends your team's turn.
+   without spending an action of their own (or presses **Refuse the direction**). **Done**
+   (`/done`) ends your team's turn.
 5. Attacks and moves open a reaction window: **Defend**, **Counterattack**, **Intercept** or
    **Pass** before the dice are rolled (or `/defend`, `/counterattack`, `/intercept`). A
    reaction spends your action for the round, as acting does: react, and you cannot act.
