@@ -32,7 +32,7 @@ _CONDITION = {
 
 def _waiting(combat: Combat, columns: int) -> list[str]:
     if combat.phase is Phase.SETUP:
-        return tw.wrap("Waiting for: the GM to add fighters and begin.", columns)
+        return tw.wrap("Waiting for: /combat add, then begin.", columns)
     if combat.phase is Phase.ENDED:
         return ["The fight is over."]
     parts: list[str] = []

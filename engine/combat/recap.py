@@ -17,6 +17,7 @@ from engine.character import Status, status
 from engine.combat.fighters import standing_teams
 from engine.combat.model import Combat, Fighter
 from engine.combat.secrets import figures_hidden, looks
+from engine.words import counted
 
 __all__ = ["MAX_ROWS", "recap_text"]
 
@@ -50,10 +51,6 @@ def recap_text(c: Combat, *, rules: Rules, limit: int = 1500) -> str:
     return _fit(lines, limit)
 
 
-def _rounds(n: int) -> str:
-    return f"{n} round{'s' if n != 1 else ''}"
-
-
 def _outcome(c: Combat, rules: Rules) -> str:
     standing = standing_teams(c, rules)
     if c.ended_by_gm:
@@ -64,8 +61,8 @@ def _outcome(c: Combat, rules: Rules) -> str:
             text += f" Still standing: {', '.join(standing)}."
         return text
     if len(standing) == 1:
-        return f"{standing[0]} win after {_rounds(c.round)}."
-    return f"Nobody is left standing after {_rounds(c.round)}."
+        return f"{standing[0]} win after {counted(c.round, 'round')}."
+    return f"Nobody is left standing after {counted(c.round, 'round')}."
 
 
 def _listing(head: str, items: list[str], budget: int = 400, sep: str = ", ") -> str:

@@ -70,8 +70,8 @@ async def test_the_map_numbers_long_area_names_and_letters_each_fighter(table: T
         "1 Garden of the Silver Moon",
         "2 大広間の北の塔",
     ]
-    who = lines[lines.index("Who is where:") + 1 : lines.index("Waiting for: the GM to add "
-                                                              "fighters and")]
+    who = lines[lines.index("Who is where:") + 1 : lines.index(
+        "Waiting for: /combat add, then begin.")]
     assert who == [
         "Garden of the Silver Moon:",
         "  A Anastasia Longname-Fairweather X",
