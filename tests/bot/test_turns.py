@@ -196,3 +196,32 @@ async def test_the_turn_buttons_work_after_a_restart(table: Table) -> None:
     assert mine.content == "What will **Ana** do? (1 action left this round)"
     done = await table.click(turn, "Done (PCs)", user=ALICE)
     assert "PCs are done." in done.answer.content
+
+
+async def test_a_gm_with_several_npcs_to_act_switches_between_their_options(
+        table: Table) -> None:
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await add_character(table, "Rat", user=GM, level=20, npc=True, weapon=None)
+    await table.slash("combat start", user=GM, map="Nightclub")
+    for name, user in (("Ana", ALICE), ("Goon", GM), ("Rat", GM)):
+        await table.slash("combat add", user=user, character=name, area="Dance Floor")
+    await begin_pcs_first(table)
+    await table.click(_turn(table), "Done (PCs)", user=ALICE)
+
+    panel = await table.click(_turn(table), "My options", user=GM)
+    assert panel.content == "What will **Goon** do? (1 action left this round)"
+    who = panel.message.selects()[0]
+    assert who["placeholder"] == "Whose options?"
+    assert [(o["label"], o.get("default", False)) for o in who["options"]] == [
+        ("Goon", True), ("Rat", False)]
+    rat = next(o["value"] for o in who["options"] if o["label"] == "Rat")
+
+    switched = await table.choose(panel.message, [rat], user=GM)
+    assert switched.kind == "update"
+    assert switched.content == "What will **Rat** do? (1 action left this round)"
+    menus = [s["placeholder"] for s in switched.message.selects()]
+    assert menus == ["Whose options?", "Move or a door…"]  # no weapon: nothing to attack with
+    refused = await table.choose(switched.message, [rat], user=ALICE)
+    assert refused.ephemeral
+    assert refused.content == "That character can't act now: press **My options** again."
