@@ -17,6 +17,7 @@ from bot.cogs.characters.common import (
     RULES,
     as_it_stands,
     find_character,
+    hidden_in_fight,
     may_change,
 )
 from bot.components import PersistentButton, answer_form, button_row
@@ -323,6 +324,8 @@ class DiceCog(commands.Cog):
             who, activity = _ability_of(await _rollers(interaction, named), ability)
         elif named is not None:
             who = (await _rollers(interaction, named))[0]
+        # An NPC whose figures its fight hides rolls for the GM's eyes only.
+        private = who is not None and await hidden_in_fight(interaction, who)
         if level is None:
             if who is None:
                 raise UserError("Say the level to roll against (`level:`), or who rolls "
@@ -341,9 +344,11 @@ class DiceCog(commands.Cog):
         )
         view = roll_view(stored)
         if view is None:
-            await interaction.response.send_message(render_roll(stored))
+            await interaction.response.send_message(render_roll(stored), ephemeral=private)
         else:
-            await interaction.response.send_message(render_roll(stored), view=view)
+            view.stop()  # answered from the buttons' custom ids, never kept in memory
+            await interaction.response.send_message(render_roll(stored), view=view,
+                                                    ephemeral=private)
 
 
 async def setup(bot: UnhexBot) -> None:

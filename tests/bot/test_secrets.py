@@ -172,3 +172,20 @@ async def test_the_gm_hides_the_npcs_figures_during_a_fight_and_shows_them_again
     assert "Goon [NPCs] Bar 37/37" in _board(table).content
     looks = await table.slash("combat status", character="Goon")
     assert "Level 37/37" in looks.content
+
+
+async def test_a_gm_rolling_as_a_hidden_npc_rolls_for_their_eyes_only(table: Table) -> None:
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=37, npc=True)
+    await table.slash("combat start", user=GM, map="Nightclub", hide_npcs=True)
+    for name, user in (("Ana", ALICE), ("Goon", GM)):
+        await table.slash("combat add", user=user, character=name, area="Dance Floor")
+    table.dice(5, 5)
+    secret = await table.slash("roll", user=GM, **{"as": "Goon"})
+    assert secret.ephemeral
+    assert "37" in secret.content  # the GM sees the level rolled against
+    table.dice(5, 5)
+    public = await table.slash("roll", user=ALICE, **{"as": "Ana"})
+    assert not public.ephemeral  # a PC's roll is the table's, as ever
+    refused = await table.slash("roll", user=ALICE, **{"as": "Goon"})
+    assert refused.ephemeral and "37" not in refused.content

@@ -57,7 +57,7 @@ from bot.cogs.characters.common import (
     as_it_stands,
     clean_name,
     find_character,
-    in_fight,
+    hidden_in_fight,
     require_change,
 )
 from bot.cogs.characters.delete import DeleteCharacterButton, _stamp
@@ -73,8 +73,8 @@ from bot.cogs.characters.transfer import (
 from bot.components import answer_form, button_row
 from bot.errors import UserError
 from bot.options import OneOf, Text
-from bot.permissions import is_gm, require_gm, require_guild
-from bot.store.characters import NameTaken, StoredCharacter
+from bot.permissions import require_gm, require_guild
+from bot.store.characters import NameTaken
 from bot.text import echo
 from engine.character import (
     AdvanceReport,
@@ -92,7 +92,6 @@ from engine.character import (
     status,
     stow,
 )
-from engine.combat.secrets import figures_hidden, looks
 from engine.dice import MAX_LEVEL, MIN_LEVEL
 
 # -- the commands ---------------------------------------------------------------------------
@@ -411,30 +410,13 @@ class SheetCog(commands.Cog):
             if count > 1:
                 note = (f"-# Your most recently changed PC of {count}; name another with "
                         "`character:`.\n")
-        private = await _hidden_in_fight(interaction, stored)
+        private = await hidden_in_fight(interaction, stored)
         shown, where = await as_it_stands(interaction, stored)
         note = where + note
         block = sheet_block(shown)
         if len(note) + len(block) > MESSAGE_LIMIT:
             note = ""
         await interaction.response.send_message(note + block, ephemeral=private)
-
-
-async def _hidden_in_fight(interaction: discord.Interaction[Any],
-                           stored: StoredCharacter) -> bool:
-    """Whether a fight holds the character and hides its level and wounds from the players:
-    then only a GM sees its sheet, just to them; a player is told how it looks instead."""
-    found = await in_fight(interaction, stored)
-    if found is None:
-        return False
-    state, fighter, channel_id = found
-    if not figures_hidden(state, fighter):
-        return False
-    if not await is_gm(interaction):
-        raise UserError(f"{_bold(stored.name)} is in the fight in <#{channel_id}>, where the GM "
-                        f"keeps its level and wounds hidden: it looks "
-                        f"{looks(fighter, RULES)}.")
-    return True
 
 
 async def setup(bot: UnhexBot) -> None:

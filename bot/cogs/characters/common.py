@@ -20,6 +20,7 @@ from data import load_rules
 from engine.catalog import Hand
 from engine.character import HANDS, Character
 from engine.combat import Combat, Fighter
+from engine.combat.secrets import figures_hidden, looks
 
 RULES = load_rules()
 MESSAGE_LIMIT = 2000  # Discord's longest message
@@ -156,3 +157,20 @@ async def as_it_stands(interaction: discord.Interaction[Any],
         return stored.character, ""
     _, fighter, channel_id = found
     return fighter.character, f"-# In the fight in <#{channel_id}>: as it stands now.\n"
+
+
+async def hidden_in_fight(interaction: discord.Interaction[Any],
+                           stored: StoredCharacter) -> bool:
+    """Whether a fight holds the character and hides its level and wounds from the players:
+    then only a GM sees its sheet, just to them; a player is told how it looks instead."""
+    found = await in_fight(interaction, stored)
+    if found is None:
+        return False
+    state, fighter, channel_id = found
+    if not figures_hidden(state, fighter):
+        return False
+    if not await is_gm(interaction):
+        raise UserError(f"{_bold(stored.name)} is in the fight in <#{channel_id}>, where the GM "
+                        f"keeps its level and wounds hidden: it looks "
+                        f"{looks(fighter, RULES)}.")
+    return True
