@@ -65,6 +65,8 @@ class StoredCombat:
     pin: bool = False
     #: A fight in a thread of its own: the channel its result is posted back to.
     report_channel_id: int | None = None
+    #: The turn ("round:turn") whose players were pinged when it was first shown.
+    announced_turn: str | None = None
     #: The state as the JSON document that is stored, to patch against without dumping again.
     doc: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -99,7 +101,7 @@ class LogEntry:
 
 
 _COLUMNS = ("id, guild_id, channel_id, map_name, state, version, board_message_id, "
-            "prompt_message_id, shown_version, pin, report_channel_id")
+            "prompt_message_id, shown_version, pin, report_channel_id, announced_turn")
 
 
 def _combat(row: aiosqlite.Row) -> StoredCombat:
@@ -108,7 +110,7 @@ def _combat(row: aiosqlite.Row) -> StoredCombat:
         row["id"], row["guild_id"], row["channel_id"], row["map_name"],
         Combat.model_validate(doc), row["version"], row["board_message_id"],
         row["prompt_message_id"], row["shown_version"], bool(row["pin"]),
-        row["report_channel_id"], doc,
+        row["report_channel_id"], row["announced_turn"], doc,
     )
 
 
@@ -209,7 +211,7 @@ class CombatStore:
             return None
         assert cursor.lastrowid is not None
         return StoredCombat(cursor.lastrowid, guild_id, channel_id, map_name, state, 0, None,
-                            None, -1, pin, report_channel_id, doc)
+                            None, -1, pin, report_channel_id, None, doc)
 
     async def save(self, stored: StoredCombat, state: Combat, *, user_id: int, command: str,
                    events: Sequence[Event], write_back: WriteBack | None = None,
@@ -315,12 +317,14 @@ class CombatStore:
 
     @writes
     async def shown(self, stored: StoredCombat, *, board: int | None,
-                    prompt: int | None) -> None:
-        """The table now sees ``stored``'s version: its board and prompt message ids."""
+                    prompt: int | None, announced_turn: str | None = None) -> None:
+        """The table now sees ``stored``'s version: its board and prompt message ids, and the
+        turn whose players have been pinged."""
         await self._db.execute(
             "UPDATE combats SET board_message_id = ?, prompt_message_id = ?, "
-            "shown_version = MAX(shown_version, ?) WHERE id = ?",
-            (board, prompt, stored.version, stored.id),
+            "shown_version = MAX(shown_version, ?), "
+            "announced_turn = COALESCE(?, announced_turn) WHERE id = ?",
+            (board, prompt, stored.version, announced_turn, stored.id),
         )
 
 

@@ -225,3 +225,15 @@ async def test_a_gm_with_several_npcs_to_act_switches_between_their_options(
     refused = await table.choose(switched.message, [rat], user=ALICE)
     assert refused.ephemeral
     assert refused.content == "That character can't act now: press **My options** again."
+
+
+async def test_a_restart_does_not_ping_a_turn_again(table: Table) -> None:
+    await _three_fighters(table)
+    assert _pinged(_turn(table)) == sorted([ALICE.id, BOB.id])
+    await table.restart()
+
+    moved = await table.slash("move", user=BOB, to="Bar")
+    await table.click(moved.prompt, "Resolve now (GM)", user=GM)
+    again = _turn(table)
+    assert again.content.startswith(f"**Round 1, the PCs' turn:** Ana ({ALICE.mention})")
+    assert _pinged(again) == []

@@ -55,8 +55,9 @@ class Presenter:
         self._attempts: dict[int, int] = {}  # fight -> refusals in a row
         self._shown: dict[int, int] = {}  # fight -> the version the table sees
         self._retries: dict[int, asyncio.Task[None]] = {}
-        # fight -> the (round, turn) whose players were pinged: a turn is announced once
-        self._announced: dict[int, tuple[int, int | None]] = {}
+        # fight -> the turn ("round:turn") whose players were pinged: a turn is announced once
+        # (kept with the fight, so a restart does not ping them again)
+        self._announced: dict[int, str] = {}
 
     def refresh(self, stored: StoredCombat) -> None:
         """Bring the table's view of ``stored``'s fight up to ``stored`` (or newer)."""
@@ -159,7 +160,8 @@ class Presenter:
             await self._offer_recovery(channel, stored)
             self._messages.pop(stored.id, None)
             self._announced.pop(stored.id, None)
-        await self.bot.store.combats.shown(stored, board=board_id, prompt=prompt_id)
+        await self.bot.store.combats.shown(stored, board=board_id, prompt=prompt_id,
+                                           announced_turn=self._announced.get(stored.id))
 
     async def _board(self, channel: discord.PartialMessageable, stored: StoredCombat,
                      board_id: int | None) -> int:
@@ -225,9 +227,8 @@ class Presenter:
 
     def _lead(self, stored: StoredCombat) -> TurnLead | None:
         """The team's turn line; it pings the players the first time the turn is shown."""
-        state = stored.state
-        turn = (state.round, state.turn)
-        ping = self._announced.get(stored.id) != turn
+        turn = f"{stored.state.round}:{stored.state.turn}"
+        ping = self._announced.get(stored.id, stored.announced_turn) != turn
         lead = turn_lead(stored, ping=ping)
         if lead is not None:
             self._announced[stored.id] = turn
