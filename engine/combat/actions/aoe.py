@@ -1,6 +1,6 @@
-"""AoE (004 "Abilities": Area of Effect): an Attack on an area at range 0 or 1 with an AoE item,
-which the attempt destroys, made for the AoE ability the item is for (Blast, Continuous, Cover,
-Demolish).
+"""AoE (004 "Abilities": Area of Effect, and its "Blast"): an Attack on an area at range 0 or 1
+with an AoE item, which the attempt destroys, made for the AoE ability the item is for (Blast,
+Continuous, Cover, Demolish).
 
 "They all use an Attack action, not Counterattack or Intercept, against an area at a range of
 0 or 1. Failed AoE rolls have no effect. On a critical failure you take the *sum* of the dice in
@@ -12,21 +12,11 @@ The step (``AoEAction``): the roll, and a critical success's choice; on a succes
 choice of dice (``AOE_DICE``: which die is damage, or rounds), then for a Blast the targets
 (``AOE_TARGET``, asked only when there is a choice) and each target's Defend (``AOE_DEFEND``,
 asked once it is chosen: the book's example has the target Defend after the roll), then each
-damaged character places the damage, one point per answer (``AOE_PLACE``) and says whether
-armor takes it where it has some (``AOE_ARMOR``). Lasting effects go to ``Combat.effects``.
+damaged character places the damage (``engine.combat.actions.aoe_damage``). Continuous, Cover
+and Demolish leave a lasting effect (``engine.combat.actions.aoe_effects``, which also deals
+Continuous damage).
 
 Dice order: the user's two dice, then each defending target's two, in the order chosen.
-
-Continuous damage (``burn``): "anyone in that area who starts an action other than Move takes
-that amount of damage immediately", only the most damaging effect on the area counting. Every
-handler that starts an action (Attack, AoE, Door, First Aid, items, Rally, Direct, and the
-reactions: Defend, Counterattack, Intercept, a Blast's Defend) calls ``burn`` last, once the
-action is declared and its own step (if any) pushed. ``burn`` pushes a ``ContinuousBurn`` step
-on top: its player places the damage with the same AoE prompts (``AOE_PLACE``, ``AOE_ARMOR``),
-then the step leaves the stack and the action below goes on where it stood. An action that has
-no step of its own (a Door, items) is already done when the damage is placed. A reaction
-window below the burn gets its full time again once the damage is placed, so the others may
-still react.
 """
 
 from __future__ import annotations
@@ -34,8 +24,19 @@ from __future__ import annotations
 from typing import Literal, cast
 
 from engine.catalog import Rules
-from engine.character import Status, destroy_item, status, take_damage
+from engine.character import Status, destroy_item, status
 from engine.combat.abilities.hooks import act_problem, aoe_variety, free_defend
+from engine.combat.actions.aoe_damage import wound_answer, wound_prompts
+from engine.combat.actions.aoe_effects import (
+    add_effect,
+    burn,
+    burn_advance,
+    burn_prompts,
+    demolish,
+    effect_text,
+    effects_text,
+    expire,
+)
 from engine.combat.commands import AoE, AoEChoice
 from engine.combat.context import Context, require_phase
 from engine.combat.fighters import (
@@ -43,7 +44,6 @@ from engine.combat.fighters import (
     can_act,
     lose_action,
     put,
-    settle_status,
     side,
     spend_action,
     spend_reaction,
@@ -52,14 +52,10 @@ from engine.combat.model import (
     AoEAction,
     AoETarget,
     AoEWound,
-    AreaEffect,
-    AttackAction,
     Combat,
     ContinuousBurn,
-    Dropped,
     EventKind,
     Fighter,
-    MoveAction,
     Phase,
     Prompt,
     PromptKind,
@@ -68,14 +64,13 @@ from engine.combat.model import (
 from engine.combat.prompts import answering, prompt
 from engine.combat.stealth import lose_stealth
 from engine.combat.steps import pop, push, replace_top
-from engine.combat.tally import count_damage
 from engine.dice import Roll, opposed
 from engine.errors import RuleError
 from engine.words import counted
 
 __all__ = [
     "advance", "aoe", "aoe_choice", "burn", "burn_advance", "burn_prompts", "effect_text",
-    "effects_text", "prompts",
+    "effects_text", "expire", "prompts",
 ]
 
 _OUT = (Status.DEAD, Status.SURRENDERED)
@@ -197,15 +192,15 @@ def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
         dice = (res.tens, res.ones)
         if a.first is None:
             if a.variety == "demolish":
-                return pop(_demolish(c, a, ctx)), False
+                return pop(demolish(c, a, ctx)), False
             if dice[0] != dice[1]:
                 return c, True  # the user chooses which die is which
             c = _dice_chosen(c, a, res.tens, res.ones, ctx)
             a = _top(c)
         if a.variety == "cover":
-            return pop(_add_effect(c, a, "cover", 0, a.first or 0, ctx)), False
+            return pop(add_effect(c, a, "cover", 0, a.first or 0, ctx)), False
         if a.variety == "continuous":
-            return pop(_add_effect(c, a, "continuous", a.first or 0, a.second or 0, ctx)), False
+            return pop(add_effect(c, a, "continuous", a.first or 0, a.second or 0, ctx)), False
         if not a.targets_done:
             candidates = _candidates(c, a, rules)
             left = _wanted(a) - len(a.targets)
@@ -344,59 +339,6 @@ def _blast_outcome(c: Combat, a: AoEAction, ctx: Context) -> Combat:
     return replace_top(c, a.model_copy(update={"outcome_done": True, "wounds": tuple(wounds)}))
 
 
-def _add_effect(
-    c: Combat, a: AoEAction, kind: Literal["continuous", "cover"], value: int, rounds: int,
-    ctx: Context,
-) -> Combat:
-    user = c.fighter(a.attacker)
-    if kind == "continuous" and not value:
-        ctx.emit(EventKind.AOE_EFFECT, f"{user.name}'s Continuous effect does no damage "
-                 f"(a damage die of 0): nothing lasts in {a.area}.", user.key)
-        return c
-    effect = AreaEffect(area=a.area, kind=kind, value=value, until=c.round + rounds,
-                        by=user.name)
-    ctx.emit(EventKind.AOE_EFFECT, f"{effect_text(effect)}.", user.key)
-    return c.model_copy(update={"effects": (*c.effects, effect)})
-
-
-def _demolish(c: Combat, a: AoEAction, ctx: Context) -> Combat:
-    """"All cover in that area is destroyed, regardless of whether it was created by terrain
-    or ability" (RULINGS 13: every mark at its ends, for the rest of the fight; an AoE Cover
-    made later stands again)."""
-    user = c.fighter(a.attacker)
-    effect = AreaEffect(area=a.area, kind="demolish", by=user.name)
-    ctx.emit(EventKind.AOE_EFFECT, f"{effect_text(effect)}.", user.key)
-    effects = tuple(e for e in c.effects if not (e.kind == "cover" and e.area == a.area))
-    return c.model_copy(update={"effects": (*effects, effect)})
-
-
-def effect_text(e: AreaEffect) -> str:
-    """One effect as the board says it: "Cover on Bar until the end of round 3"."""
-    if e.kind == "demolish":
-        return f"Demolished: no cover at {e.area} for the rest of the fight ({e.by})"
-    what = f"Continuous {e.value} damage in {e.area}" if e.kind == "continuous" else (
-        f"Cover all around {e.area}")
-    return f"{what} until the end of round {e.until} ({e.by})"
-
-
-def effects_text(c: Combat) -> str | None:
-    """The effects in play, one line, or None when there are none."""
-    if not c.effects:
-        return None
-    return "Effects: " + "; ".join(effect_text(e) for e in c.effects)
-
-
-def expire(c: Combat, ctx: Context) -> Combat:
-    """At a round's end, the effects whose last round it was end (RULINGS 18)."""
-    ending = [e for e in c.effects if e.until is not None and e.until <= c.round]
-    for e in ending:
-        what = "Continuous damage in" if e.kind == "continuous" else "The cover all around"
-        ctx.emit(EventKind.AOE_EFFECT, f"{what} {e.area} ends ({e.by}).")
-    if not ending:
-        return c
-    return c.model_copy(update={"effects": tuple(e for e in c.effects if e not in ending)})
-
-
 # -- answers ----------------------------------------------------------------------------------
 
 
@@ -419,7 +361,7 @@ def aoe_choice(c: Combat, cmd: AoEChoice, ctx: Context) -> Combat:
     if isinstance(c.step, ContinuousBurn):
         if option not in asked.options:
             raise RuleError(f"Choose one of: {', '.join(asked.options)}.")
-        return _wound_answer(c, c.step, f, asked, option, ctx)
+        return wound_answer(c, c.step, f, asked, option, ctx)
     a = _top(c)
     if asked.kind is PromptKind.AOE_TARGET:
         picked = c.fighter(option)
@@ -447,71 +389,7 @@ def aoe_choice(c: Combat, cmd: AoEChoice, ctx: Context) -> Combat:
             targets.append(t)
         c = replace_top(c, a.model_copy(update={"targets": tuple(targets)}))
         return burn(c, f.key, ctx) if option == "defend" else c
-    return _wound_answer(c, a, f, asked, option, ctx)
-
-
-def _wound_answer(
-    c: Combat, a: AoEAction | ContinuousBurn, f: Fighter, asked: Prompt, option: str,
-    ctx: Context,
-) -> Combat:
-    """One point of damage placed, or armor used or not, on the step's wound of ``f``."""
-    wounds = list(a.wounds)
-    i = next(i for i, w in enumerate(wounds) if w.fighter == f.key and not w.done)
-    w = wounds[i]
-    if asked.kind is PromptKind.AOE_PLACE:
-        plan = dict(w.plan)
-        plan[option] = plan.get(option, 0) + 1
-        w = w.model_copy(update={"plan": plan})
-    else:
-        loc = _armor_asked(c, w, ctx.rules)
-        assert loc is not None
-        field = "armor" if option == "use" else "kept"
-        w = w.model_copy(update={field: (*getattr(w, field), loc)})
-    if w.placed == w.amount and _armor_asked(c, w, ctx.rules) is None:
-        c = _apply_wound(c, w, a.attacker if isinstance(a, AoEAction) else a.by, ctx)
-        w = w.model_copy(update={"done": True})
-    wounds[i] = w
-    return replace_top(c, a.model_copy(update={"wounds": tuple(wounds)}))
-
-
-def _armor_at(ch: Fighter, loc_id: str, rules: Rules) -> bool:
-    """Armor that may take damage placed at ``loc_id`` (the torso's too when it is full)."""
-    character = ch.character
-    loc = rules.body.location(loc_id)
-    eligible = {loc.id}
-    if len(character.marks(loc.id)) >= loc.boxes:
-        eligible.add(rules.body.overflow)
-    return any(
-        rules.items.kind(it.kind).per_location and not it.destroyed and it.location in eligible
-        for it in character.items
-    )
-
-
-def _armor_asked(c: Combat, w: AoEWound, rules: Rules) -> str | None:
-    """The next location with damage placed and armor there that has not been decided."""
-    if w.placed < w.amount:
-        return None
-    g = c.fighter(w.fighter)
-    for loc in w.plan:
-        if loc not in w.armor and loc not in w.kept and _armor_at(g, loc, rules):
-            return loc
-    return None
-
-
-def _apply_wound(c: Combat, w: AoEWound, dealer: str, ctx: Context) -> Combat:
-    """``w``'s damage, placed, dealt by ``dealer`` (the AoE's user, or the name of the
-    Continuous effect's)."""
-    rules = ctx.rules
-    for loc, points in w.plan.items():
-        g = c.fighter(w.fighter)
-        new, report = take_damage(g.character, points, loc, rules=rules,
-                                  use_armor=loc in w.armor)
-        ctx.emit(EventKind.AOE_DAMAGE, report.summary, g.key, public=report.public_summary,
-                 of=g)
-        fallen = tuple(Dropped(index=i, area=g.area) for i in report.dropped)
-        g = g.model_copy(update={"character": new, "dropped": (*g.dropped, *fallen)})
-        c = count_damage(put(c, settle_status(g, rules)), g.key, dealer, report)
-    return c
+    return wound_answer(c, a, f, asked, option, ctx)
 
 
 def prompts(c: Combat, a: AoEAction) -> tuple[Prompt, ...]:
@@ -530,57 +408,4 @@ def prompts(c: Combat, a: AoEAction) -> tuple[Prompt, ...]:
         return tuple(prompt(c, PromptKind.CRITICAL, t.fighter, ("extra_action", "adjust"))
                      for t in a.targets
                      if t.roll is not None and t.roll.roll.awaits_critical_choice)
-    return _wound_prompts(c, a.wounds)
-
-
-def _wound_prompts(c: Combat, wounds: tuple[AoEWound, ...]) -> tuple[Prompt, ...]:
-    found = []
-    for w in wounds:
-        if w.done:
-            continue
-        if w.placed < w.amount:
-            found.append(prompt(c, PromptKind.AOE_PLACE, w.fighter, _LOCATIONS))
-        else:
-            found.append(prompt(c, PromptKind.AOE_ARMOR, w.fighter, ("use", "keep")))
-    return tuple(found)
-
-
-# -- Continuous damage -------------------------------------------------------------------------
-
-
-def burn(c: Combat, key: str, ctx: Context) -> Combat:
-    """``key`` starts an action other than Move: in an area with Continuous effects, the most
-    damaging one deals its damage at once, placed by their player before the action goes on
-    (a step pushed on top of the action's own)."""
-    f = c.fighter(key)
-    hot = [e for e in c.effects if e.kind == "continuous" and e.area == f.area and e.value > 0]
-    if not hot:
-        return c
-    worst = max(hot, key=lambda e: e.value)
-    ctx.emit(EventKind.CONTINUOUS, f"{f.name} starts an action inside the Continuous effect in "
-             f"{f.area} ({worst.by}) and takes {worst.value} damage.", f.key)
-    step = ContinuousBurn(area=f.area, by=worst.by,
-                          wounds=(AoEWound(fighter=f.key, amount=worst.value),))
-    return push(c, step)
-
-
-def burn_advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
-    """Wait until the damage is placed; then the action below goes on, and a reaction window
-    there gets its full time again."""
-    step = c.step
-    assert isinstance(step, ContinuousBurn)
-    if any(not w.done for w in step.wounds):
-        return c, True
-    c = pop(c)
-    below = c.step
-    if isinstance(below, AttackAction | MoveAction) and below.deadline is not None:
-        c = replace_top(c, below.model_copy(update={"deadline": ctx.now + c.reaction_seconds}))
-    return c, False
-
-
-def burn_prompts(c: Combat, step: ContinuousBurn) -> tuple[Prompt, ...]:
-    return _wound_prompts(c, step.wounds)
-
-
-#: The hit locations of data/body.toml, head first (the placement buttons).
-_LOCATIONS = ("head", "right_arm", "left_arm", "torso", "right_leg", "left_leg")
+    return wound_prompts(c, a.wounds)

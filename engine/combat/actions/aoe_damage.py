@@ -1,0 +1,115 @@
+"""Placing an AoE's damage (004 "Abilities": Area of Effect): "Damage caused by AoEs can be
+spread among locations of the damaged character's choice, and can be prevented by armor as
+normal."
+
+Each damaged character (a Blast's targets, the user of a critical failure, anyone a Continuous
+effect burns) places the damage one point per answer (``AOE_PLACE``), then says whether armor
+takes it at each location with damage placed where there is armor (``AOE_ARMOR``); the damage
+is dealt once all of it is placed and decided. ``AoEAction`` and ``ContinuousBurn`` both hold
+these wounds.
+"""
+
+from __future__ import annotations
+
+from engine.catalog import Rules
+from engine.character import take_damage
+from engine.combat.context import Context
+from engine.combat.fighters import put, settle_status
+from engine.combat.model import (
+    AoEAction,
+    AoEWound,
+    Combat,
+    ContinuousBurn,
+    Dropped,
+    EventKind,
+    Fighter,
+    Prompt,
+    PromptKind,
+)
+from engine.combat.prompts import prompt
+from engine.combat.steps import replace_top
+from engine.combat.tally import count_damage
+
+__all__ = ["wound_answer", "wound_prompts"]
+
+
+def wound_answer(
+    c: Combat, a: AoEAction | ContinuousBurn, f: Fighter, asked: Prompt, option: str,
+    ctx: Context,
+) -> Combat:
+    """One point of damage placed, or armor used or not, on the step's wound of ``f``."""
+    wounds = list(a.wounds)
+    i = next(i for i, w in enumerate(wounds) if w.fighter == f.key and not w.done)
+    w = wounds[i]
+    if asked.kind is PromptKind.AOE_PLACE:
+        plan = dict(w.plan)
+        plan[option] = plan.get(option, 0) + 1
+        w = w.model_copy(update={"plan": plan})
+    else:
+        loc = _armor_asked(c, w, ctx.rules)
+        assert loc is not None
+        field = "armor" if option == "use" else "kept"
+        w = w.model_copy(update={field: (*getattr(w, field), loc)})
+    if w.placed == w.amount and _armor_asked(c, w, ctx.rules) is None:
+        c = _apply_wound(c, w, a.attacker if isinstance(a, AoEAction) else a.by, ctx)
+        w = w.model_copy(update={"done": True})
+    wounds[i] = w
+    return replace_top(c, a.model_copy(update={"wounds": tuple(wounds)}))
+
+
+def _armor_at(ch: Fighter, loc_id: str, rules: Rules) -> bool:
+    """Armor that may take damage placed at ``loc_id`` (the torso's too when it is full)."""
+    character = ch.character
+    loc = rules.body.location(loc_id)
+    eligible = {loc.id}
+    if len(character.marks(loc.id)) >= loc.boxes:
+        eligible.add(rules.body.overflow)
+    return any(
+        rules.items.kind(it.kind).per_location and not it.destroyed and it.location in eligible
+        for it in character.items
+    )
+
+
+def _armor_asked(c: Combat, w: AoEWound, rules: Rules) -> str | None:
+    """The next location with damage placed and armor there that has not been decided."""
+    if w.placed < w.amount:
+        return None
+    g = c.fighter(w.fighter)
+    for loc in w.plan:
+        if loc not in w.armor and loc not in w.kept and _armor_at(g, loc, rules):
+            return loc
+    return None
+
+
+def _apply_wound(c: Combat, w: AoEWound, dealer: str, ctx: Context) -> Combat:
+    """``w``'s damage, placed, dealt by ``dealer`` (the AoE's user, or the name of the
+    Continuous effect's)."""
+    rules = ctx.rules
+    for loc, points in w.plan.items():
+        g = c.fighter(w.fighter)
+        new, report = take_damage(g.character, points, loc, rules=rules,
+                                  use_armor=loc in w.armor)
+        ctx.emit(EventKind.AOE_DAMAGE, report.summary, g.key, public=report.public_summary,
+                 of=g)
+        fallen = tuple(Dropped(index=i, area=g.area) for i in report.dropped)
+        g = g.model_copy(update={"character": new, "dropped": (*g.dropped, *fallen)})
+        c = count_damage(put(c, settle_status(g, rules)), g.key, dealer, report)
+    return c
+
+
+def wound_prompts(c: Combat, wounds: tuple[AoEWound, ...]) -> tuple[Prompt, ...]:
+    """What each damaged character is asked next: where a point goes, or whether armor
+    takes it."""
+    found = []
+    for w in wounds:
+        if w.done:
+            continue
+        if w.placed < w.amount:
+            found.append(prompt(c, PromptKind.AOE_PLACE, w.fighter, _LOCATIONS))
+        else:
+            found.append(prompt(c, PromptKind.AOE_ARMOR, w.fighter, ("use", "keep")))
+    return tuple(found)
+
+
+#: The hit locations of data/body.toml, head first (the placement buttons).
+_LOCATIONS = ("head", "right_arm", "left_arm", "torso", "right_leg", "left_leg")

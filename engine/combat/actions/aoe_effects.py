@@ -1,0 +1,135 @@
+"""AoE effects that last (004 "Abilities": Area of Effect, its "Continuous", "Cover" and
+"Demolish"): what stays on an area in ``Combat.effects`` after the AoE's step, how long it
+lasts, and the damage a Continuous effect deals.
+
+"Some AoE effects last for a specified number of full rounds: 0 ends at the end of the current
+round, 1 at the end of the next round, and so on" (RULINGS 18). Cover: "that area has cover in
+all directions". Demolish: "all cover in that area is destroyed" (RULINGS 13).
+
+Continuous damage (``burn``): "anyone in that area who starts an action other than Move takes
+that amount of damage immediately", only the most damaging effect on the area counting. Every
+handler that starts an action (Attack, AoE, Door, First Aid, items, Rally, Direct, and the
+reactions: Defend, Counterattack, Intercept, a Blast's Defend) calls ``burn`` last, once the
+action is declared and its own step (if any) pushed. ``burn`` pushes a ``ContinuousBurn`` step
+on top: its player places the damage with the same AoE prompts (``AOE_PLACE``, ``AOE_ARMOR``),
+then the step leaves the stack and the action below goes on where it stood. An action that has
+no step of its own (a Door, items) is already done when the damage is placed. A reaction
+window below the burn gets its full time again once the damage is placed, so the others may
+still react.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from engine.combat.actions.aoe_damage import wound_prompts
+from engine.combat.context import Context
+from engine.combat.model import (
+    AoEAction,
+    AoEWound,
+    AreaEffect,
+    AttackAction,
+    Combat,
+    ContinuousBurn,
+    EventKind,
+    MoveAction,
+    Prompt,
+)
+from engine.combat.steps import pop, push, replace_top
+
+__all__ = [
+    "add_effect", "burn", "burn_advance", "burn_prompts", "demolish", "effect_text",
+    "effects_text", "expire",
+]
+
+
+def add_effect(
+    c: Combat, a: AoEAction, kind: Literal["continuous", "cover"], value: int, rounds: int,
+    ctx: Context,
+) -> Combat:
+    """The Continuous or Cover effect ``a`` leaves on its area, lasting ``rounds`` more
+    rounds."""
+    user = c.fighter(a.attacker)
+    if kind == "continuous" and not value:
+        ctx.emit(EventKind.AOE_EFFECT, f"{user.name}'s Continuous effect does no damage "
+                 f"(a damage die of 0): nothing lasts in {a.area}.", user.key)
+        return c
+    effect = AreaEffect(area=a.area, kind=kind, value=value, until=c.round + rounds,
+                        by=user.name)
+    ctx.emit(EventKind.AOE_EFFECT, f"{effect_text(effect)}.", user.key)
+    return c.model_copy(update={"effects": (*c.effects, effect)})
+
+
+def demolish(c: Combat, a: AoEAction, ctx: Context) -> Combat:
+    """"All cover in that area is destroyed, regardless of whether it was created by terrain
+    or ability" (RULINGS 13: every mark at its ends, for the rest of the fight; an AoE Cover
+    made later stands again)."""
+    user = c.fighter(a.attacker)
+    effect = AreaEffect(area=a.area, kind="demolish", by=user.name)
+    ctx.emit(EventKind.AOE_EFFECT, f"{effect_text(effect)}.", user.key)
+    effects = tuple(e for e in c.effects if not (e.kind == "cover" and e.area == a.area))
+    return c.model_copy(update={"effects": (*effects, effect)})
+
+
+def effect_text(e: AreaEffect) -> str:
+    """One effect as the board says it: "Cover on Bar until the end of round 3"."""
+    if e.kind == "demolish":
+        return f"Demolished: no cover at {e.area} for the rest of the fight ({e.by})"
+    what = f"Continuous {e.value} damage in {e.area}" if e.kind == "continuous" else (
+        f"Cover all around {e.area}")
+    return f"{what} until the end of round {e.until} ({e.by})"
+
+
+def effects_text(c: Combat) -> str | None:
+    """The effects in play, one line, or None when there are none."""
+    if not c.effects:
+        return None
+    return "Effects: " + "; ".join(effect_text(e) for e in c.effects)
+
+
+def expire(c: Combat, ctx: Context) -> Combat:
+    """At a round's end, the effects whose last round it was end (RULINGS 18)."""
+    ending = [e for e in c.effects if e.until is not None and e.until <= c.round]
+    for e in ending:
+        what = "Continuous damage in" if e.kind == "continuous" else "The cover all around"
+        ctx.emit(EventKind.AOE_EFFECT, f"{what} {e.area} ends ({e.by}).")
+    if not ending:
+        return c
+    return c.model_copy(update={"effects": tuple(e for e in c.effects if e not in ending)})
+
+
+# -- Continuous damage -------------------------------------------------------------------------
+
+
+def burn(c: Combat, key: str, ctx: Context) -> Combat:
+    """``key`` starts an action other than Move: in an area with Continuous effects, the most
+    damaging one deals its damage at once, placed by their player before the action goes on
+    (a step pushed on top of the action's own)."""
+    f = c.fighter(key)
+    hot = [e for e in c.effects if e.kind == "continuous" and e.area == f.area and e.value > 0]
+    if not hot:
+        return c
+    worst = max(hot, key=lambda e: e.value)
+    ctx.emit(EventKind.CONTINUOUS, f"{f.name} starts an action inside the Continuous effect in "
+             f"{f.area} ({worst.by}) and takes {worst.value} damage.", f.key)
+    step = ContinuousBurn(area=f.area, by=worst.by,
+                          wounds=(AoEWound(fighter=f.key, amount=worst.value),))
+    return push(c, step)
+
+
+def burn_advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
+    """Wait until the damage is placed; then the action below goes on, and a reaction window
+    there gets its full time again."""
+    step = c.step
+    assert isinstance(step, ContinuousBurn)
+    if any(not w.done for w in step.wounds):
+        return c, True
+    c = pop(c)
+    below = c.step
+    if isinstance(below, AttackAction | MoveAction) and below.deadline is not None:
+        c = replace_top(c, below.model_copy(update={"deadline": ctx.now + c.reaction_seconds}))
+    return c, False
+
+
+def burn_prompts(c: Combat, step: ContinuousBurn) -> tuple[Prompt, ...]:
+    return wound_prompts(c, step.wounds)
