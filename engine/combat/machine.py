@@ -69,18 +69,13 @@ from engine.combat.commands import (
 )
 from engine.combat.context import Context
 from engine.combat.fighters import standing_teams
-from engine.combat.model import (
-    Actor,
+from engine.combat.model import Actor, Combat, Event, EventKind, Phase, Prompt
+from engine.combat.step_values import (
     AidAction,
     AoEAction,
     AttackAction,
-    Combat,
     ContinuousBurn,
-    Event,
-    EventKind,
     MoveAction,
-    Phase,
-    Prompt,
     RallyAction,
 )
 from engine.combat.tally import count_used_up

@@ -49,11 +49,11 @@ from engine.combat.model import (
     Prompt,
     PromptKind,
     RollerChoice,
-    RollState,
 )
 from engine.combat.prompts import prompt, team_prompt
 from engine.combat.rolls import wants_reroll
 from engine.combat.secrets import looks
+from engine.combat.step_values import RollState
 from engine.dice import Roll
 from engine.errors import RuleError
 from engine.words import team_turn
