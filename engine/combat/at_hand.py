@@ -12,19 +12,16 @@ from __future__ import annotations
 from engine.catalog import Action, RollModifier, Rules
 from engine.combat.abilities.hooks import roll_limits, roll_modifiers
 from engine.combat.abilities.rule import RollLimit
-from engine.combat.model import (
+from engine.combat.model import Combat, Fighter, Prompt, PromptKind
+from engine.combat.rolls import rolls_deciding, strike, wants_reroll
+from engine.combat.step_values import (
     AidAction,
     AoEAction,
     AttackAction,
-    Combat,
-    Fighter,
     Hit,
     MoveAction,
-    Prompt,
-    PromptKind,
     RollState,
 )
-from engine.combat.rolls import rolls_deciding, strike, wants_reroll
 from engine.combat.weapons import UNARMED, held_shield
 
 __all__ = ["abilities_at_hand", "roll_words", "rolls_at_hand"]

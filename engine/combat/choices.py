@@ -11,9 +11,10 @@ from engine.combat.abilities.melee_2h import DESTROY_ITEM
 from engine.combat.commands import CriticalChoice, DestroyItem, Reroll
 from engine.combat.context import Context, require_phase
 from engine.combat.fighters import lose_action, put
-from engine.combat.model import AttackAction, Combat, EventKind, Phase, PromptKind, RollState
+from engine.combat.model import Combat, EventKind, Phase, PromptKind
 from engine.combat.prompts import answering
 from engine.combat.rolls import replace_roll, rolls_deciding, strike, target_of, wants_reroll
+from engine.combat.step_values import AttackAction, RollState
 from engine.combat.steps import replace_top
 from engine.dice import CriticalChoice as DiceCriticalChoice
 from engine.dice import Reroll as DiceReroll

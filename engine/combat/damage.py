@@ -14,20 +14,11 @@ from engine.combat.abilities.hooks import roll_modifiers
 from engine.combat.commands import Armor, ChooseDice, Modifier
 from engine.combat.context import Context, require_phase
 from engine.combat.fighters import put, settle_status
-from engine.combat.model import (
-    AttackAction,
-    Combat,
-    Dropped,
-    EventKind,
-    Hit,
-    Phase,
-    Prompt,
-    PromptKind,
-    Weapon,
-)
+from engine.combat.model import Combat, Dropped, EventKind, Phase, Prompt, PromptKind
 from engine.combat.prompts import answering, prompt
 from engine.combat.rolls import replace_roll
 from engine.combat.stealth import hidden
+from engine.combat.step_values import AttackAction, Hit, Weapon
 from engine.combat.steps import replace_top
 from engine.combat.tally import count_damage
 from engine.combat.weapons import held_shield

@@ -15,8 +15,8 @@ from engine.errors import RuleError
 from engine.names import name_key
 
 __all__ = [
-    "acting_fighter", "can_act", "lose_action", "pc_team", "put", "refund", "settle_status",
-    "side", "spend_action", "spend_reaction", "standing_teams", "team_named",
+    "acting_fighter", "can_act", "has_players", "lose_action", "pc_team", "put", "refund",
+    "settle_status", "side", "spend_action", "spend_reaction", "standing_teams", "team_named",
 ]
 
 
@@ -37,6 +37,11 @@ def team_named(c: Combat, name: str) -> str | None:
 
 def standing_teams(c: Combat, rules: Rules) -> tuple[str, ...]:
     return tuple(t for t in c.teams if any(f.team == t and can_act(f, rules) for f in c.fighters))
+
+
+def has_players(c: Combat, team: str | None) -> bool:
+    """Whether a player has a fighter in ``team`` (a team of NPCs has none: a GM decides)."""
+    return any(f.team == team and f.owner_id is not None for f in c.fighters)
 
 
 def pc_team(c: Combat, among: tuple[str, ...]) -> str | None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.catalog import Rules
-from engine.combat import choices, damage, rounds
+from engine.combat import choices, damage, initiative, rounds
 from engine.combat.actions import (
     all_out,
     aoe,
@@ -69,18 +69,13 @@ from engine.combat.commands import (
 )
 from engine.combat.context import Context
 from engine.combat.fighters import standing_teams
-from engine.combat.model import (
-    Actor,
+from engine.combat.model import Actor, Combat, Event, EventKind, Phase, Prompt
+from engine.combat.step_values import (
     AidAction,
     AoEAction,
     AttackAction,
-    Combat,
     ContinuousBurn,
-    Event,
-    EventKind,
     MoveAction,
-    Phase,
-    Prompt,
     RallyAction,
 )
 from engine.combat.tally import count_used_up
@@ -122,7 +117,7 @@ HANDLERS: dict[type, Callable[[Combat, Any, Context], Combat]] = {
     Begin: setup.begin,
     EndCombat: setup.end_combat,
     ChooseOrder: rounds.choose_order,
-    ChooseRoller: rounds.choose_roller,
+    ChooseRoller: initiative.choose_roller,
     Done: rounds.done,
     Attack: attack.attack,
     AoE: aoe.aoe,
@@ -175,7 +170,7 @@ def advance(c: Combat, ctx: Context) -> Combat:
     """Advance the step on top until one waits for someone or the stack is empty, and say
     where the fight is: a reaction window open, choices during resolution, or the turn."""
     if c.phase is Phase.INITIATIVE:
-        return rounds.advance_initiative(c, ctx)
+        return initiative.advance_initiative(c, ctx)
     for _ in range(_MAX_STEPS):
         step = c.step
         if step is None:

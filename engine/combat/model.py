@@ -2,18 +2,37 @@
 
 Everything the fight is waiting for is in the state itself (``Combat.prompts``), so a reloaded
 combat carries on exactly where it was, reaction windows and their deadlines included.
+
+This module holds the fight's phases, prompts, events, who gives a command, the fighters and
+``Combat`` itself; the values of the steps being resolved (an attack, a move, ...) are in
+``engine.combat.step_values`` and importable from here too.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 from functools import lru_cache
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from engine.character import Character
-from engine.dice import Roll
+from engine.combat.step_values import (
+    AidAction,
+    AnyStep,
+    AoEAction,
+    AoETarget,
+    AoEWound,
+    AttackAction,
+    ContinuousBurn,
+    Hit,
+    MoveAction,
+    RallyAction,
+    Reactor,
+    RollState,
+    Step,
+    Weapon,
+)
 from engine.errors import RuleError
 from engine.maps import GameMap, parse_map
 from engine.names import name_key
@@ -22,6 +41,7 @@ __all__ = [
     "Actor",
     "AidAction",
     "AoEAction",
+    "AoETarget",
     "AoEWound",
     "AreaEffect",
     "AttackAction",
@@ -246,263 +266,6 @@ class Fighter(_Frozen):
     tally: Tally = Tally()
 
 
-class Weapon(_Frozen):
-    """What an attack is made with: an item in hand, or ``unarmed``."""
-
-    name: str  # item name, or "unarmed"
-    kind: str  # item kind id, or "unarmed"
-    mark: Literal["\\", "X"] = "\\"
-
-
-class Reactor(_Frozen):
-    """Someone who may react to the step, and once they have, their answer.
-
-    Before the answer, ``weapon`` is the first weapon a lethal Counterattack or Intercept
-    could use and ``less_lethal_weapon`` the first a less-lethal one could (a melee weapon, or
-    a ranged one with less-lethal ammo); either is None when none can. After it, ``weapon`` is
-    the one used and ``lethal`` says which sort of damage the reactor chose.
-
-    A reactor other than the attack's target may only Defend it (the Shield ability's Defend
-    another character); ``free`` marks a Defend that spends no action (All-Out Defend)."""
-
-    fighter: str
-    options: tuple[str, ...]  # without "pass"
-    weapon: Weapon | None = None  # for a counterattack or an intercept
-    answer: str | None = None
-    less_lethal_weapon: Weapon | None = None
-    lethal: bool = True
-    free: bool = False
-
-
-class RollState(_Frozen):
-    fighter: str
-    purpose: Literal[
-        "attack", "defend", "counterattack", "initiative", "first_aid", "move", "rally"
-    ]
-    roll: Roll
-    good: bool = False  # the roller may re-roll (a good ability applies)
-    reroll_decided: bool = False
-
-
-class Hit(_Frozen):
-    """A successful, unstopped attack or counterattack on its way to damage."""
-
-    attacker: str
-    target: str
-    weapon: Weapon
-    purpose: Literal["attack", "counterattack"]
-    lethal: bool = True
-    tens: int
-    ones: int
-    chooser: str
-    damage_die: int | None = None
-    location_die: int | None = None
-    modifier_offers: tuple[str, ...] | None = None  # None: not yet looked at
-    modifier_decided: bool = False
-    armor_offered: bool | None = None
-    use_armor: bool | None = None
-    done: bool = False
-
-
-class AttackAction(_Frozen):
-    """A declared Attack (or an Intercept pushed above a Move): its reaction window, its rolls
-    and its hits. A step of the fight's stack (``Combat.steps``)."""
-
-    kind: Literal["attack"] = "attack"
-    seq: int
-    attacker: str
-    target: str
-    weapon: Weapon
-    lethal: bool = True
-    reactors: tuple[Reactor, ...] = ()
-    deadline: float | None = None
-    rolled: bool = False
-    reaction: Literal["defend", "counterattack"] | None = None  # the first reactor's
-    reactor: str | None = None  # (the rolls say every reaction: a Defend and a Counterattack)
-    rolls: tuple[RollState, ...] = ()
-    outcome_done: bool = False
-    hits: tuple[Hit, ...] = ()
-    intercept: bool = False  # an Intercept of the Move below it: no cover, no reaction
-    destroying: tuple[str, ...] = ()  # rollers whose critical may still destroy a target's item
-
-    @property
-    def window_open(self) -> bool:
-        return not self.rolled and any(r.answer is None for r in self.reactors)
-
-    @property
-    def involved(self) -> set[str]:
-        return {self.attacker, self.target, *(r.fighter for r in self.reactors)}
-
-
-class MoveAction(_Frozen):
-    """A declared Move: its Intercept window, then each Intercept in turn (an
-    ``AttackAction`` with ``intercept=True`` pushed above this step), then where the mover
-    ends.
-
-    A Speed move (``then`` set) rolls once its window closes: on a success this step, once
-    done, gives way to a second ``MoveAction`` (``second``) from ``to`` to ``then`` with its
-    own window; on a failure the mover stays in ``frm``, its interceptors attacking all the
-    same."""
-
-    kind: Literal["move"] = "move"
-    seq: int
-    mover: str
-    frm: str
-    to: str
-    reactors: tuple[Reactor, ...] = ()
-    deadline: float | None = None
-    window_closed: bool = False
-    resolved: tuple[str, ...] = ()  # interceptors whose attack is done
-    intercepting: str | None = None  # the interceptor whose attack is above this step
-    full_before: tuple[str, ...] = ()  # the mover's full locations before that intercept
-    stop_chooser: str | None = None  # the interceptor whose attack stopped the mover
-    stop_area: str | None = None  # where the stopped mover ends (chosen by ``stop_chooser``)
-    stop_optional: bool = False  # the stop is the chooser's to make (Unarmed), not forced
-    landed: tuple[str, ...] = ()  # interceptors whose Intercept roll succeeded
-    then: str | None = None  # Speed: the second step's area (this is the first step)
-    roll: RollState | None = None  # Speed: the roll to move twice
-    roll_done: bool = False  # Speed: the roll is final and its outcome said
-    second: bool = False  # the second step of a Speed move (its action is already spent)
-
-    @property
-    def window_open(self) -> bool:
-        return not self.window_closed and any(r.answer is None for r in self.reactors)
-
-    @property
-    def stays(self) -> bool:
-        """A Speed roll failed: the mover stays in ``frm`` (still a move for Intercept)."""
-        return self.roll_done and self.roll is not None and not self.roll.roll.result.success
-
-    @property
-    def goes_on(self) -> bool:
-        """A Speed roll succeeded: a second step follows this one unless the mover stops."""
-        return self.then is not None and self.roll_done and not self.stays
-
-    @property
-    def involved(self) -> set[str]:
-        return {self.mover, *(r.fighter for r in self.reactors)}
-
-
-class AidAction(_Frozen):
-    """A First Aid: its roll, then the treater's choice of dice and the treated player's
-    choice of boxes (success) or of permanent wounds (critical failure).
-
-    A treater with the First Aid ability may take a sure success instead of the roll
-    (``sure``): no roll, one \\ erased. Until they say which (``roll`` None and not
-    ``sure``), the fight waits for them."""
-
-    kind: Literal["first_aid"] = "first_aid"
-    seq: int
-    treater: str
-    target: str
-    roll: RollState | None = None
-    sure: bool = False
-    boxes: int | None = None  # success: the dice as the treater assigned them
-    extra_locations: int | None = None
-    plan: dict[str, int] = {}  # location -> \ erased (success) or X made ■ (critical failure)
-    due: int | None = None  # critical failure: how many X must become ■
-
-    @property
-    def window_open(self) -> bool:
-        return False
-
-    @property
-    def involved(self) -> set[str]:
-        return {self.treater, self.target}
-
-
-class RallyAction(_Frozen):
-    """A leader's rally (004 "Leader"): its roll, waiting for a critical success's choice."""
-
-    kind: Literal["rally"] = "rally"
-    seq: int
-    leader: str
-    roll: RollState
-
-    @property
-    def window_open(self) -> bool:
-        return False
-
-    @property
-    def involved(self) -> set[str]:
-        return {self.leader}
-
-
-class AoEWound(_Frozen):
-    """AoE damage one character takes: its player spreads it over locations (one point per
-    answer), then says whether armor takes the damage at each location that has some."""
-
-    fighter: str
-    amount: int
-    plan: dict[str, int] = {}  # location id -> points placed there
-    armor: tuple[str, ...] = ()  # locations where armor takes that location's points
-    kept: tuple[str, ...] = ()  # locations where the damage is taken despite armor
-    done: bool = False
-
-    @property
-    def placed(self) -> int:
-        return sum(self.plan.values())
-
-
-class AoETarget(_Frozen):
-    """A Blast's target: whether it Defends (``answer``), and its roll when it does."""
-
-    fighter: str
-    answer: Literal["defend", "pass"] | None = None
-    free: bool = False  # All-Out Defend: the Defend spends no action
-    roll: RollState | None = None
-
-
-class AoEAction(_Frozen):
-    """An AoE attack on an area (004 "Abilities": AoE): the roll, the user's choices (which
-    die does what; a Blast's targets), the targets' Defends, then each damaged character's
-    placement of the damage. ``variety`` is blast, continuous, cover or demolish."""
-
-    kind: Literal["aoe"] = "aoe"
-    seq: int
-    attacker: str
-    area: str
-    item: str  # the item's name (destroyed on declaring)
-    ability: str  # the ability id the item is for
-    variety: Literal["blast", "continuous", "cover", "demolish"]
-    roll: RollState
-    first: int | None = None  # the chosen die: damage (Blast, Continuous) or rounds (Cover)
-    second: int | None = None  # the other die: extra targets (Blast), rounds (Continuous)
-    targets: tuple[AoETarget, ...] = ()
-    offered: tuple[str, ...] = ()  # the keys a Blast's user is choosing among now
-    targets_done: bool = False
-    rolled: bool = False  # the Defends are rolled
-    outcome_done: bool = False
-    wounds: tuple[AoEWound, ...] = ()
-
-    @property
-    def window_open(self) -> bool:
-        return False
-
-    @property
-    def involved(self) -> set[str]:
-        return {self.attacker, *(t.fighter for t in self.targets)}
-
-
-class ContinuousBurn(_Frozen):
-    """Continuous damage (004 "Abilities": AoE Continuous) dealt to a character who starts an
-    action other than Move in an area with a Continuous effect: pushed on top of that action's
-    own step, so its player places the damage (as any AoE damage) before the action goes on."""
-
-    kind: Literal["burn"] = "burn"
-    area: str
-    by: str = ""  # the effect's user
-    wounds: tuple[AoEWound, ...] = ()
-
-    @property
-    def window_open(self) -> bool:
-        return False
-
-    @property
-    def involved(self) -> set[str]:
-        return {w.fighter for w in self.wounds}
-
-
 class AreaEffect(_Frozen):
     """A lasting AoE effect on an area (004 "Abilities": AoE; RULINGS 13, 18): Continuous
     damage, Cover, or Demolish. ``until``: the last round it holds (it ends at that round's
@@ -513,13 +276,6 @@ class AreaEffect(_Frozen):
     value: int = 0  # Continuous: the damage
     until: int | None = None
     by: str = ""  # the user's name
-
-
-#: What the fight is in the middle of, innermost last (an Intercept stands above its Move).
-Step = Annotated[
-    AttackAction | MoveAction | AidAction | RallyAction | AoEAction | ContinuousBurn,
-    Field(discriminator="kind"),
-]
 
 
 class InitiativeRoll(_Frozen):
@@ -596,9 +352,7 @@ class Combat(_Frozen):
         return data
 
     @property
-    def step(
-        self,
-    ) -> AttackAction | MoveAction | AidAction | RallyAction | AoEAction | ContinuousBurn | None:
+    def step(self) -> AnyStep | None:
         """The innermost step being resolved, if any."""
         return self.steps[-1] if self.steps else None
 

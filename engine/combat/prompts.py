@@ -33,17 +33,9 @@ from engine.combat.commands import (
     StopArea,
 )
 from engine.combat.context import require_control
-from engine.combat.model import (
-    Actor,
-    AoEAction,
-    AttackAction,
-    Combat,
-    Fighter,
-    Prompt,
-    PromptKind,
-    Reactor,
-)
+from engine.combat.model import Actor, Combat, Fighter, Prompt, PromptKind
 from engine.combat.rolls import target_of
+from engine.combat.step_values import AoEAction, AttackAction, Reactor
 from engine.errors import RuleError
 from engine.words import counted
 

@@ -7,13 +7,12 @@ from dataclasses import dataclass
 
 from engine.catalog import Action
 from engine.combat.abilities import UNARMED
-from engine.combat.model import (
+from engine.combat.model import Combat, Phase
+from engine.combat.step_values import (
     AidAction,
     AoEAction,
     AttackAction,
-    Combat,
     MoveAction,
-    Phase,
     RallyAction,
     RollState,
     Weapon,

@@ -1,60 +1,29 @@
-"""Rounds, initiative, the order of teams, turns and the end of the fight (004 "Rounds",
-"Initiative", "Turns"; RULINGS 14-16, 19).
-
-Initiative goes in this order:
-
-1. Each team's highest-level fighter rolls. Where several share a team's highest level, that
-   team chooses which of them rolls (CHOOSE_ROLLER), before any die of the round is rolled;
-   teams with such a tie are asked one after another, in the dice order below. A leader
-   below that level may roll instead (004 "Leader": "If someone else on your team has higher
-   level, they can choose to let you roll"): the one highest-level fighter is asked
-   (LEADER_ROLLS), or with a tie the team, the leaders among its options.
-2. Dice order: tens then ones per team (the previous holder first; round 1: the PCs' team
-   first), whoever was chosen to roll.
-3. Good rollers re-roll or keep; then criticals, a leader's action to direct on a successful
-   roll (004 "Leader"), and the winner.
-4. The winner chooses the order of all teams, one team a choice: the first (CHOOSE_ORDER), then
-   the next (CHOOSE_NEXT) while two or more teams are left; the last team left goes last.
+"""Rounds, turns and the end of the fight (004 "Rounds", "Turns"; RULINGS 14-16, 18): a
+round's start (actions, then initiative: ``engine.combat.initiative``), each team's turn in the
+chosen order, a team's Done, the round's end, and the fight's end.
 """
 
 from __future__ import annotations
 
-from engine.catalog import Action, RollModifier, Rules
+from engine.catalog import Rules
 from engine.character import status
-from engine.combat.abilities.hooks import (
-    act_problem,
-    has_modifier,
-    initiative_direct_actions,
-    rolls_initiative_for_higher,
-)
+from engine.combat.abilities.hooks import act_problem
 from engine.combat.actions.all_out import declare_problem
 from engine.combat.actions.aoe import expire as expire_effects
 from engine.combat.actions.direct import end_directions, may_direct_someone
-from engine.combat.commands import ChooseOrder, ChooseRoller, Done
-from engine.combat.context import Context, controls, require_phase
-from engine.combat.fighters import (
-    can_act,
-    lose_action,
-    pc_team,
-    put,
-    standing_teams,
-    team_named,
+from engine.combat.commands import ChooseOrder, Done
+from engine.combat.context import Context, require_phase
+from engine.combat.fighters import can_act, has_players, team_named
+from engine.combat.initiative import (
+    advance_initiative,
+    begin_initiative,
+    choose_roller,
+    initiative_prompts,
+    place_teams,
 )
-from engine.combat.model import (
-    Combat,
-    EventKind,
-    Fighter,
-    InitiativeRoll,
-    Phase,
-    Prompt,
-    PromptKind,
-    RollerChoice,
-    RollState,
-)
-from engine.combat.prompts import prompt, team_prompt
-from engine.combat.rolls import wants_reroll
+from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
+from engine.combat.prompts import prompt
 from engine.combat.secrets import looks
-from engine.dice import Roll
 from engine.errors import RuleError
 from engine.words import team_turn
 
@@ -100,246 +69,14 @@ def start_round(c: Combat, ctx: Context) -> Combat:
         }
     )
     ctx.emit(EventKind.ROUND, f"Round {rnd} begins.")
-    for team in _dice_order(c, rules):
-        tied = _tied(c, team, rules)
-        leaders = _leaders(c, team, rules)
-        instead = f" (or let {_names(leaders)} roll instead)" if leaders else ""
-        if len(tied) > 1:
-            choose = f"{team} choose who rolls initiative{instead}."
-            ctx.emit(
-                EventKind.ROLLER_TIE,
-                f"{_names(tied)} share the highest level of {team} ({tied[0].character.level}): "
-                + choose,
-                public=f"{_names(tied)} share the highest level of {team}: {choose}", of=tied,
-            )
-        elif leaders:
-            top = tied[0]
-            may = f"may let a leader roll initiative instead: {_names(leaders, ' or ')}."
-            ctx.emit(
-                EventKind.ROLLER_LEADER,
-                f"{top.name} has the highest level of {team} ({top.character.level}) and {may}",
-                top.key, public=f"{top.name} has the highest level of {team} and {may}", of=top,
-            )
-    return advance_initiative(c, ctx)
-
-
-def _names(fighters: tuple[Fighter, ...], last: str = " and ") -> str:
-    if len(fighters) == 1:
-        return fighters[0].name
-    return ", ".join(f.name for f in fighters[:-1]) + f"{last}{fighters[-1].name}"
-
-
-def _dice_order(c: Combat, rules: Rules) -> tuple[str, ...]:
-    """The standing teams in the order they roll: the previous holder first, else the PCs."""
-    standing = standing_teams(c, rules)
-    first = c.initiative_winner if c.initiative_winner in standing else pc_team(c, standing)
-    return tuple(sorted(standing, key=lambda t: t != first))
-
-
-def _tied(c: Combat, team: str, rules: Rules) -> tuple[Fighter, ...]:
-    """The team's fighters who may roll its initiative: all who share its highest level."""
-    members = [f for f in c.fighters if f.team == team and can_act(f, rules)]
-    if not members:
-        return ()
-    top = max(f.character.level for f in members)
-    return tuple(f for f in members if f.character.level == top)
-
-
-def _leaders(c: Combat, team: str, rules: Rules) -> tuple[Fighter, ...]:
-    """The team's fighters below its highest level whom a higher teammate may let roll its
-    initiative (004 "Leader")."""
-    members = [f for f in c.fighters if f.team == team and can_act(f, rules)]
-    if not members:
-        return ()
-    top = max(f.character.level for f in members)
-    return tuple(
-        f for f in members
-        if f.character.level < top and rolls_initiative_for_higher(f.character)
-    )
-
-
-def _candidates(c: Combat, team: str, rules: Rules) -> tuple[Fighter, ...]:
-    """Who may roll the team's initiative: those sharing its highest level, then its leaders
-    below it."""
-    return (*_tied(c, team, rules), *_leaders(c, team, rules))
-
-
-def _roller(c: Combat, team: str, rules: Rules) -> Fighter | None:
-    """Who rolls for ``team``: its one highest-level fighter when nobody else may, or the one
-    chosen (None: not chosen yet)."""
-    candidates = _candidates(c, team, rules)
-    if len(candidates) == 1:
-        return candidates[0]
-    chosen = next((r.fighter for r in c.rollers if r.team == team), None)
-    return next((f for f in candidates if f.key == chosen), None)
-
-
-def _roll(c: Combat, ctx: Context) -> Combat:
-    """Every team's initiative roll, once each team has its roller (else ``c`` unchanged)."""
-    rules = ctx.rules
-    teams = _dice_order(c, rules)
-    rollers = [_roller(c, team, rules) for team in teams]
-    if len(teams) < 2 or any(f is None for f in rollers):
-        return c
-    rolls: list[InitiativeRoll] = []
-    for team, roller in zip(teams, rollers, strict=True):
-        assert roller is not None
-        ch = roller.character
-        r = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
-        good = has_modifier(ch, rules, RollModifier.GOOD, Action.INITIATIVE, None)
-        rolls.append(
-            InitiativeRoll(
-                team=team,
-                state=RollState(fighter=roller.key, purpose="initiative", roll=r, good=good),
-            )
-        )
-        ctx.say_roll(EventKind.INITIATIVE, f"{ch.name} rolls initiative for {team}", roller,
-                     r.result)
-    return c.model_copy(update={"initiative": tuple(rolls)})
-
-
-def advance_initiative(c: Combat, ctx: Context) -> Combat:
-    """The dice once every team has its roller; once no good roller is still deciding:
-    criticals, then the winner (RULINGS 6, 19)."""
-    if c.initiative_done:
-        return c
-    if not c.initiative:
-        c = _roll(c, ctx)
-        if not c.initiative:  # a team is still choosing who rolls
-            return c
-    if any(wants_reroll(r.state) for r in c.initiative):
-        return c
-    rolls = c.initiative
-    # Criticals on initiative: automatic (+1 action, or the next action lost).
-    for r in rolls:
-        res = r.state.roll.result
-        f = c.fighter(r.state.fighter)
-        if res.critical_success:
-            c = put(c, f.model_copy(update={"actions": f.actions + 1}))
-            ctx.emit(EventKind.EXTRA_ACTION, f"{f.name} gains an extra action this round.", f.key)
-        elif res.critical_failure:
-            c = put(c, lose_action(f))
-            ctx.emit(EventKind.LOST_ACTION, f"{f.name} loses the next action.", f.key)
-        f = c.fighter(r.state.fighter)
-        extra = initiative_direct_actions(f.character)
-        if res.success and extra:
-            # 004 "Leader": "even if you didn't win".
-            c = put(c, f.model_copy(update={"direct_actions": f.direct_actions + extra}))
-            ctx.emit(
-                EventKind.DIRECT_ACTION,
-                f"{f.name} succeeded at initiative: an extra action this round that can only "
-                "direct others.",
-                f.key,
-            )
-    succeeded = [r for r in rolls if r.state.roll.result.success]
-    if succeeded:
-        best = max(r.state.roll.result.value for r in succeeded)
-        tied = tuple(r.team for r in succeeded if r.state.roll.result.value == best)
-    else:
-        tied = tuple(r.team for r in rolls)
-    if len(tied) == 1:
-        winner = tied[0]
-        why = ""
-    else:
-        previous = c.initiative_winner
-        winner = previous if previous in tied else (pc_team(c, tied) or tied[0])
-        why = " on a tie" + (
-            " (they had it last round)" if previous in tied else " (the PCs win the first tie)"
-        )
-    what = "which team goes first" if len(rolls) < 3 else "the order all teams act in"
-    ctx.emit(EventKind.INITIATIVE_WON, f"{winner} win initiative{why} and choose {what}.")
-    return c.model_copy(update={"initiative_winner": winner, "initiative_done": True})
-
-
-_ROLLER_PROMPTS = (PromptKind.CHOOSE_ROLLER, PromptKind.LEADER_ROLLS)
-
-
-def choose_roller(c: Combat, cmd: ChooseRoller, ctx: Context) -> Combat:
-    """Who rolls initiative: a team whose highest level is shared names one of them (or one of
-    its leaders below); a team's one highest-level fighter rolls or lets a leader roll."""
-    require_phase(c, Phase.INITIATIVE)
-    f = c.fighter(cmd.fighter)
-    team = f.team
-    asked = next((p for p in c.prompts if p.kind in _ROLLER_PROMPTS and p.team == team), None)
-    if asked is None:
-        raise RuleError(f"Nothing is waiting for {team} to choose who rolls initiative now.")
-    if asked.kind is PromptKind.LEADER_ROLLS:
-        assert asked.fighter is not None
-        top = c.fighter(asked.fighter)
-        if not controls(ctx.actor, top):
-            who = "a GM" if top.owner_id is None else f"{top.name}'s player (or a GM)"
-            raise RuleError(f"{top.name} has the highest level of {team}: only {who} "
-                            "chooses whether a leader rolls initiative instead.")
-        if f.name not in asked.options:
-            raise RuleError(f"{f.name} cannot roll initiative for {team}: choose among "
-                            f"{', '.join(asked.options)}.")
-        text = (f"{top.name} rolls initiative for {team}." if f.key == top.key
-                else f"{top.name} lets {f.name} roll initiative for {team}.")
-        ctx.emit(EventKind.ROLLER, text, f.key)
-    else:
-        if not (ctx.actor.gm or any(g.team == team and g.owner_id == ctx.actor.user_id
-                                    for g in c.fighters)):
-            who = "their players (or a GM)" if _has_players(c, team) else "a GM"
-            raise RuleError(f"{team} choose who rolls initiative for them: only {who} can.")
-        if f.name not in asked.options:
-            raise RuleError(
-                f"{f.name} does not share the highest level of {team}: choose among "
-                f"{', '.join(asked.options)}."
-            )
-        ctx.emit(EventKind.ROLLER, f"{team} choose {f.name} to roll initiative.", f.key)
-    rollers = (*(r for r in c.rollers if r.team != team), RollerChoice(team=team, fighter=f.key))
-    return c.model_copy(update={"rollers": rollers})
-
-
-def _has_players(c: Combat, team: str | None) -> bool:
-    """Whether a player has a fighter in ``team`` (a team of NPCs has none: a GM decides)."""
-    return any(f.team == team and f.owner_id is not None for f in c.fighters)
+    return begin_initiative(c, ctx)
 
 
 def choose_order(c: Combat, cmd: ChooseOrder, ctx: Context) -> Combat:
-    """The initiative winner places the teams: the first, then the next, ... (one or more a
-    command); when one team is left it goes last and the first team's turn begins."""
-    if c.phase in (Phase.TURN, Phase.REACTION, Phase.RESOLUTION):
-        raise RuleError("This round's order is set; the next is chosen after its initiative.")
-    require_phase(c, Phase.INITIATIVE)
-    if not c.initiative_done:
-        raise RuleError("Initiative rolls are not final yet.")
-    winner = c.initiative_winner
-    roller = next(r for r in c.initiative if r.team == winner)
-    f = c.fighter(roller.state.fighter)
-    if not (
-        ctx.actor.gm
-        or any(g.team == winner and g.owner_id == ctx.actor.user_id for g in c.fighters)
-    ):
-        if _has_players(c, winner):
-            raise RuleError(f"{winner} won initiative: only they (or a GM) choose the order.")
-        raise RuleError(f"{winner} won initiative: only a GM chooses the order.")
-    rolled = [r.team for r in c.initiative]
-    chosen = list(c.order)
-    if cmd.first_team.strip() and chosen:
-        raise RuleError(
-            f"{chosen[0]} already go first; choose the team to go next among: "
-            f"{', '.join(t for t in rolled if t not in chosen)}."
-        )
-    for name in (cmd.first_team,) if cmd.first_team.strip() else cmd.order:
-        left = [t for t in rolled if t not in chosen]
-        team = team_named(c, name)
-        if team is None or team not in left:
-            place = "next" if chosen else "first"
-            raise RuleError(f"Choose the team to go {place} among: {', '.join(left)}.")
-        chosen.append(team)
-    left = [t for t in rolled if t not in chosen]
-    if len(left) > 1:
-        so_far = (
-            f"{chosen[0]} to go first" if len(chosen) == 1
-            else f"the order so far: {', then '.join(chosen)}"
-        )
-        ctx.emit(EventKind.ORDER, f"{winner} choose {so_far}.", f.key)
-        return c.model_copy(update={"order": tuple(chosen)})
-    order = (*chosen, *left)
-    ctx.emit(EventKind.ORDER, f"{winner} choose the order: {', then '.join(order)}.", f.key)
-    c = c.model_copy(update={"order": order, "turn": 0, "phase": Phase.TURN})
-    return _announce_turn(c, ctx)
+    """The initiative winner places the teams (``place_teams``); once the order is set, the
+    first team's turn begins."""
+    c = place_teams(c, cmd, ctx)
+    return _announce_turn(c, ctx) if c.phase is Phase.TURN else c
 
 
 def _announce_turn(c: Combat, ctx: Context) -> Combat:
@@ -385,7 +122,7 @@ def done(c: Combat, cmd: Done, ctx: Context) -> Combat:
         ctx.actor.gm
         or any(f.team == acting and f.owner_id == ctx.actor.user_id for f in c.fighters)
     ):
-        who = "their players (or a GM)" if _has_players(c, acting) else "a GM"
+        who = "their players (or a GM)" if has_players(c, acting) else "a GM"
         raise RuleError(f"It is {team_turn(acting)}; only {who} can end it.")
     ctx.emit(EventKind.TURN_END, f"{acting} are done.")
     return next_turn(c, ctx)
@@ -416,18 +153,7 @@ def end(c: Combat, ctx: Context, why: str) -> Combat:
 def round_prompts(c: Combat, rules: Rules) -> tuple[Prompt, ...]:
     """What initiative or a team's turn waits for."""
     if c.phase is Phase.INITIATIVE:
-        if not c.initiative:
-            return _roller_prompts(c, rules)
-        if not c.initiative_done:
-            return tuple(
-                prompt(c, PromptKind.REROLL, r.state.fighter, ("tens", "ones", "both", "keep"))
-                for r in c.initiative
-                if wants_reroll(r.state)
-            )
-        roller = next(r for r in c.initiative if r.team == c.initiative_winner)
-        left = tuple(r.team for r in c.initiative if r.team not in c.order)
-        kind = PromptKind.CHOOSE_NEXT if c.order else PromptKind.CHOOSE_ORDER
-        return (prompt(c, kind, roller.state.fighter, left),)
+        return initiative_prompts(c, rules)
     if c.phase is Phase.TURN:
         acts = tuple(
             prompt(c, PromptKind.DIRECTED, f.key, ("refuse",)) if f.directed is not None
@@ -441,17 +167,4 @@ def round_prompts(c: Combat, rules: Rules) -> tuple[Prompt, ...]:
             if declare_problem(c, f, rules) is None
         )
         return acts + offers
-    return ()
-
-
-def _roller_prompts(c: Combat, rules: Rules) -> tuple[Prompt, ...]:
-    """The first team (in dice order) still to choose who of its tied fighters rolls: one
-    team at a time, so each button names one team's fighters."""
-    for team in _dice_order(c, rules):
-        if _roller(c, team, rules) is None:
-            tied = _tied(c, team, rules)
-            names = tuple(f.name for f in _candidates(c, team, rules))
-            if len(tied) > 1:
-                return (team_prompt(PromptKind.CHOOSE_ROLLER, team, names),)
-            return (prompt(c, PromptKind.LEADER_ROLLS, tied[0].key, names),)
     return ()

@@ -2,20 +2,10 @@
 
 from __future__ import annotations
 
-from engine.combat.model import (
-    AidAction,
-    AoEAction,
-    AttackAction,
-    Combat,
-    ContinuousBurn,
-    MoveAction,
-    RallyAction,
-    Step,
-)
+from engine.combat.model import Combat
+from engine.combat.step_values import AnyStep, Step
 
 __all__ = ["AnyStep", "pop", "push", "replace_step", "replace_top"]
-
-AnyStep = AttackAction | MoveAction | AidAction | RallyAction | AoEAction | ContinuousBurn
 
 
 def push(c: Combat, step: AnyStep) -> Combat:

@@ -31,7 +31,8 @@ from engine.catalog import Action, Hand, RollModifier, Rules
 from engine.character import Character
 from engine.combat.abilities import REGISTRY, AbilityRule
 from engine.combat.abilities.rule import RollLimit
-from engine.combat.model import Combat, Fighter, Weapon
+from engine.combat.model import Combat, Fighter
+from engine.combat.step_values import Weapon
 from engine.errors import RuleError
 
 __all__ = [

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.catalog import Action
 from engine.combat.abilities.rule import AbilityRule
-from engine.combat.model import Weapon
+from engine.combat.step_values import Weapon
 
 __all__ = ["DESTROY_ITEM", "CriticalDestroy", "NoCounterattack"]
 

@@ -4,7 +4,7 @@ prevented by 3 or more cover marks, not 2. (Good, powerful and precise are modif
 from __future__ import annotations
 
 from engine.combat.abilities.rule import AbilityRule
-from engine.combat.model import Weapon
+from engine.combat.step_values import Weapon
 
 __all__ = ["LongSight"]
 

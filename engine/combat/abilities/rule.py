@@ -11,7 +11,8 @@ from typing import ClassVar
 
 from engine.catalog import Action, Hand, Rules
 from engine.character import Character
-from engine.combat.model import Combat, Fighter, Weapon
+from engine.combat.model import Combat, Fighter
+from engine.combat.step_values import Weapon
 
 __all__ = ["AbilityRule", "RollLimit"]
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 from engine.catalog import Action, Hand, Rules
 from engine.character import Character, usable_held
 from engine.combat.abilities.rule import AbilityRule, RollLimit
-from engine.combat.model import Combat, Fighter, Weapon
+from engine.combat.model import Combat, Fighter
+from engine.combat.step_values import Weapon
 
 __all__ = [
     "ALL_OUT_DEFEND", "AllOutDefend", "DefendOthers", "ShieldAttack", "holds_item_of",

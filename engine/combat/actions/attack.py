@@ -29,21 +29,11 @@ from engine.combat.commands import Attack
 from engine.combat.context import Context
 from engine.combat.damage import advance_hits, hit_prompts, new_hit
 from engine.combat.fighters import acting_fighter, can_act, lose_action, put, spend_action
-from engine.combat.model import (
-    AttackAction,
-    Combat,
-    EventKind,
-    Fighter,
-    Hit,
-    Prompt,
-    PromptKind,
-    Reactor,
-    RollState,
-    Weapon,
-)
+from engine.combat.model import Combat, EventKind, Fighter, Prompt, PromptKind
 from engine.combat.prompts import prompt, window_prompts
 from engine.combat.rolls import strike, wants_reroll
 from engine.combat.stealth import lose_stealth
+from engine.combat.step_values import AttackAction, Hit, Reactor, RollState, Weapon
 from engine.combat.steps import pop, push, replace_step, replace_top
 from engine.combat.weapons import (
     UNARMED,

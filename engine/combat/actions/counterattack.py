@@ -11,15 +11,8 @@ from engine.catalog import Action, Rules
 from engine.combat.abilities.hooks import counterable
 from engine.combat.context import Context
 from engine.combat.damage import new_hit
-from engine.combat.model import (
-    AttackAction,
-    Combat,
-    EventKind,
-    Fighter,
-    Hit,
-    RollState,
-    Weapon,
-)
+from engine.combat.model import Combat, EventKind, Fighter
+from engine.combat.step_values import AttackAction, Hit, RollState, Weapon
 from engine.combat.weapons import UNARMED, first_each_way, in_range, weapons, with_ammo
 
 __all__ = ["counter_choices", "counter_hits", "counter_weapons"]

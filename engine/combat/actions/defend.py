@@ -8,7 +8,8 @@ from __future__ import annotations
 from engine.combat.context import Context
 from engine.combat.damage import new_hit
 from engine.combat.fighters import side
-from engine.combat.model import AttackAction, Combat, EventKind, Hit, RollState
+from engine.combat.model import Combat, EventKind
+from engine.combat.step_values import AttackAction, Hit, RollState
 from engine.dice import opposed
 
 __all__ = ["defended_hits"]

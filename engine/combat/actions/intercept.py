@@ -12,15 +12,8 @@ from engine.character import full_locations
 from engine.combat.abilities.hooks import stops_mover
 from engine.combat.context import Context
 from engine.combat.fighters import can_act
-from engine.combat.model import (
-    AttackAction,
-    Combat,
-    EventKind,
-    Fighter,
-    MoveAction,
-    Reactor,
-    Weapon,
-)
+from engine.combat.model import Combat, EventKind, Fighter
+from engine.combat.step_values import AttackAction, MoveAction, Reactor, Weapon
 from engine.combat.steps import push, replace_top
 from engine.combat.weapons import first_each_way, in_range, weapons, with_ammo
 

@@ -22,19 +22,11 @@ from engine.combat.actions.intercept import after_intercept, intercept_reactor, 
 from engine.combat.commands import Move, StopArea
 from engine.combat.context import Context, require_phase
 from engine.combat.fighters import acting_fighter, can_act, lose_action, put, spend_action
-from engine.combat.model import (
-    Combat,
-    EventKind,
-    Fighter,
-    MoveAction,
-    Phase,
-    Prompt,
-    PromptKind,
-    RollState,
-)
+from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
 from engine.combat.prompts import answering, prompt, window_prompts
 from engine.combat.rolls import wants_reroll
 from engine.combat.stealth import hidden, lose_stealth, regain_stealth
+from engine.combat.step_values import MoveAction, RollState
 from engine.combat.steps import pop, push, replace_top
 from engine.dice import Roll
 from engine.errors import RuleError

@@ -27,17 +27,9 @@ from engine.combat.fighters import (
     settle_status,
     spend_action,
 )
-from engine.combat.model import (
-    Combat,
-    EventKind,
-    Fighter,
-    Phase,
-    Prompt,
-    PromptKind,
-    RallyAction,
-    RollState,
-)
+from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
 from engine.combat.prompts import answering, prompt
+from engine.combat.step_values import RallyAction, RollState
 from engine.combat.steps import pop, push
 from engine.dice import Roll
 from engine.errors import RuleError

@@ -8,15 +8,8 @@ from engine.character import surrender as surrender_sheet
 from engine.combat.commands import Surrender
 from engine.combat.context import Context, require_control
 from engine.combat.fighters import put, refund
-from engine.combat.model import (
-    AttackAction,
-    Combat,
-    EventKind,
-    Fighter,
-    MoveAction,
-    Phase,
-    Reactor,
-)
+from engine.combat.model import Combat, EventKind, Fighter, Phase
+from engine.combat.step_values import AttackAction, MoveAction, Reactor
 from engine.combat.steps import pop, replace_step
 from engine.errors import RuleError
 

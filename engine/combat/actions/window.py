@@ -17,17 +17,9 @@ from engine.combat.actions.intercept import intercept_weapons
 from engine.combat.commands import CloseWindow, React
 from engine.combat.context import Context, require_control, require_gm, require_phase
 from engine.combat.fighters import put, spend_reaction
-from engine.combat.model import (
-    AttackAction,
-    Combat,
-    EventKind,
-    Fighter,
-    MoveAction,
-    Phase,
-    Reactor,
-    Weapon,
-)
+from engine.combat.model import Combat, EventKind, Fighter, Phase
 from engine.combat.stealth import hidden, lose_stealth
+from engine.combat.step_values import AttackAction, MoveAction, Reactor, Weapon
 from engine.combat.steps import replace_top
 from engine.combat.weapons import pick_weapon, range_text, weapon_label
 from engine.errors import RuleError
