@@ -36,19 +36,25 @@ async def test_the_board_is_pinned_while_the_fight_lasts(table: Table) -> None:
     assert table.pins[CHANNEL_ID] == []
 
 
-async def test_without_the_pin_permission_the_start_is_refused_and_says_which(
+async def test_without_the_pin_permission_the_board_is_not_pinned_and_it_says_why(
         table: Table) -> None:
     table.app_permissions = discord.Permissions.all() & ~discord.Permissions(pin_messages=True)
-    refused = await table.slash("combat start", user=GM, map="Nightclub")
-    assert refused.ephemeral
-    assert refused.content == (
+    asked = await table.slash("combat start", user=GM, map="Nightclub", pin=True)
+    assert asked.ephemeral
+    assert asked.content == (
         "I can't start that fight: I lack the **Pin Messages** permission here. Ask a server "
         "admin to grant it, or start with `pin:False` to leave the board unpinned. Nothing was "
         "changed.")
     assert (await table.slash("combat status")).content.startswith("There is no fight")
 
-    started = await table.slash("combat start", user=GM, map="Nightclub", pin=False)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    started = await table.slash("combat start", user=GM, map="Nightclub")
     assert not started.ephemeral
+    assert started.answer.content.endswith(
+        "\n-# The board is not pinned: I lack the **Pin Messages** permission here.")
+    added = await table.slash("combat add", user=GM, character="Goon", area="Bar")
+    assert not added.ephemeral
+    assert "Goon" in _board(table).content
     assert table.pins.get(CHANNEL_ID, []) == []
 
 

@@ -115,17 +115,22 @@ class FightCog(commands.Cog, name="Fights"):
     @app_commands.describe(map="The map the fight happens on",
                            reaction_seconds="How long reaction buttons wait (default 45)",
                            hide_npcs=HIDE_NPCS_HELP + " (default: no)",
-                           pin="Pin the board while the fight lasts (default: yes)",
+                           pin="Pin the board while the fight lasts (default: yes, when I may)",
                            thread="Run the whole fight in a thread of its own; its result is "
                                   "posted here")
     @app_commands.autocomplete(map=map_autocomplete)
     async def start(self, interaction: discord.Interaction[Any], map: Name,
                     reaction_seconds: app_commands.Range[int, 5, 600] = 45,
-                    hide_npcs: bool = False, pin: bool = True, thread: bool = False) -> None:
+                    hide_npcs: bool = False, pin: bool | None = None,
+                    thread: bool = False) -> None:
         guild_id = require_guild(interaction)
         await require_gm(interaction, "start a fight")
         require_channel_permissions(interaction)
-        require_start_permissions(interaction, pin=pin, thread=thread)
+        # Asked for, a pin the bot may not make refuses the start; by default the board is
+        # pinned when the bot may, and the answer says why it is not otherwise.
+        require_start_permissions(interaction, pin=bool(pin), thread=thread)
+        may_pin = interaction.app_permissions.pin_messages
+        pinned = may_pin if pin is None else pin
         here = interaction.channel_id or 0
         if thread and isinstance(interaction.channel, discord.Thread):
             raise UserError("This is a thread already: start the fight without `thread:` to "
@@ -139,7 +144,7 @@ class FightCog(commands.Cog, name="Fights"):
             channel_id = here
         stored = await self.bot.store.combats.start(
             guild_id=guild_id, channel_id=channel_id, map_name=found.name, state=state,
-            pin=pin, report_channel_id=here if thread else None)
+            pin=pinned, report_channel_id=here if thread else None)
         if stored is None:
             raise UserError("A fight is already running in this channel. End it with "
                             "`/combat end` first.")
@@ -148,6 +153,9 @@ class FightCog(commands.Cog, name="Fights"):
                 f"Add characters with `/combat add`{there}, then a GM runs `/combat begin`.")
         if hide_npcs:
             text += f" {HIDDEN_NEWS[True]}"
+        if pin is None and not may_pin:
+            text += ("\n-# The board is not pinned: I lack the **Pin Messages** permission "
+                     "here.")
         await self.session.answer(interaction, text, here)
         self.session.presenter.refresh(stored)
 
