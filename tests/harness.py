@@ -343,6 +343,16 @@ class Table:
         return await self._interact(3, data, user=user, channel=message.channel_id,
                                     message=message.raw, guild=guild)
 
+    async def choose_stale(self, message: Message, values: Sequence[str], *,
+                           user: User = ALICE, index: int = 0) -> Reply:
+        """Pick ``values`` in a select menu of ``message`` as it looked in that snapshot (a
+        client that had not yet received the message's update)."""
+        select = message.selects()[index]
+        data = {"custom_id": select["custom_id"], "component_type": select["type"],
+                "values": list(values)}
+        return await self._interact(3, data, user=user, channel=message.channel_id,
+                                    message=message.raw)
+
     async def press(self, custom_id: str, *, message: Message, user: User = ALICE,
                     channel: int | None = None, guild: int | None = GUILD_ID) -> Reply:
         """Send a button press with any ``custom_id`` (as a forged or outdated client may) on

@@ -97,7 +97,9 @@ async def _turn(table: Table, turn: Message, rng: random.Random) -> None:
     menus = panel.selects()
     index = next(i for i, s in enumerate(menus) if pick in [o["value"] for o in s["options"]])
     chosen = await table.choose(panel, [pick], user=user, index=index)
-    assert not chosen.answer.ephemeral, chosen.answer.content  # what the engine accepts applies
+    # What the engine accepts applies: the panel is brought up to date, the table told.
+    assert chosen.kind == "update", chosen.answer.content
+    assert any(not m.ephemeral for m in chosen.messages), chosen.answer.content
 
 
 def _answers(prompt: Message) -> list[str]:

@@ -169,12 +169,18 @@ async def test_my_options_starts_an_attack_for_just_that_player(table: Table) ->
 
     value = next(o["value"] for o in attack["options"] if o["label"].startswith("Goon"))
     chosen = await table.choose(mine.message, [value], user=ALICE)
-    assert not chosen.answer.ephemeral
-    assert chosen.answer.content.startswith("Ana attacks Goon")
+    # The panel shows what is left (nothing: Ana's one action is spent)...
+    assert chosen.kind == "update" and chosen.answer.id == mine.message.id
+    assert chosen.answer.content == "**Ana** can start nothing right now."
+    assert chosen.answer.selects() == []
+    # ...and the table is told what Ana does.
+    told = chosen.posted("Ana attacks Goon")
+    assert not told.ephemeral
 
-    again = await table.choose(mine.message, [value], user=ALICE)
+    again = await table.choose_stale(mine.message, [value], user=ALICE)  # a stale client
     assert again.ephemeral
-    assert "can't do that now" in again.content or "no action" in again.content
+    assert again.content == "Ana can't do that now: the fight has moved on. Press **My " \
+                            "options** again."
 
 
 async def test_the_gm_acts_for_an_npc_from_my_options(table: Table) -> None:
@@ -189,8 +195,8 @@ async def test_the_gm_acts_for_an_npc_from_my_options(table: Table) -> None:
     bar = next(o["value"] for o in move["options"] if o["label"] == "Bar")
     moved = await table.choose(panel.message, [bar], user=GM,
                                index=panel.message.selects().index(move))
-    assert not moved.answer.ephemeral
-    assert moved.answer.content.startswith("Goon")
+    assert moved.answer.content == "**Goon** can start nothing right now."
+    assert not moved.posted("Goon moves").ephemeral
 
 
 async def test_the_turn_buttons_work_after_a_restart(table: Table) -> None:

@@ -175,8 +175,12 @@ class FightSession:
     # -- changing ------------------------------------------------------------------------
 
     async def run(self, interaction: discord.Interaction[Any], make: MakeCommand, *,
-                  combat_id: int | None = None, version: int | None = None) -> StoredCombat:
-        """Apply a command for the user and commit it, then answer and show the fight."""
+                  combat_id: int | None = None, version: int | None = None,
+                  update: Callable[[StoredCombat], Awaitable[None]] | None = None,
+                  ) -> StoredCombat:
+        """Apply a command for the user and commit it, then answer and show the fight.
+        ``update``: first, once committed, bring the message the user pressed up to date
+        (the answer then follows it)."""
         require_guild(interaction)
         require_channel_permissions(interaction)
         actor = Actor(user_id=interaction.user.id, gm=await is_gm(interaction))
@@ -188,6 +192,12 @@ class FightSession:
             stored = await self.require_fight(interaction, combat_id, version)
             command = await _made(make, stored.state)
             saved, events = await self._commit(stored, command, actor)
+        if update is not None:
+            try:
+                await update(saved)
+            except discord.HTTPException as error:  # the answer below still tells the table
+                log.warning("Could not update the message of interaction %s (%s)",
+                            interaction.id, error)
         await self.answer(interaction, events_text(events), channel_id)
         self.presenter.refresh(saved)
         return saved

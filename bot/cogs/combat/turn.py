@@ -227,7 +227,16 @@ class OptionsMenu(
                                 "**My options** again.")
             return found.command
 
-        await session.run(interaction, command, combat_id=self.combat_id)
+        async def refresh_panel(saved: StoredCombat) -> None:
+            """The panel shows what is left to the fighter now (often nothing this round),
+            so a second pick from a stale menu is not offered."""
+            f = _panel_fighter(saved.state, self.fighter, self.stamp)
+            mine = yours(saved.state, actor) or [f]
+            content, view = panel(saved, f, mine if f in mine else [f, *mine], actor,
+                                  session.rules)
+            await interaction.response.edit_message(content=content, view=view)
+
+        await session.run(interaction, command, combat_id=self.combat_id, update=refresh_panel)
 
 
 class FighterMenu(
