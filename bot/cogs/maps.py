@@ -85,6 +85,12 @@ class FoundMap:
     def builtin(self) -> bool:
         return self.stored is None
 
+    @property
+    def identity(self) -> tuple[int, str] | None:
+        """Which server map this is, for good (a fight keeps it: a name may pass to another
+        map, and an id to a map made after this one is deleted); None: a built-in map."""
+        return None if self.stored is None else (self.stored.id, self.stored.created_at)
+
     def game_map(self) -> GameMap:
         """The map, read; a stored map the engine can no longer read is a UserError."""
         if self.stored is None:
@@ -491,7 +497,10 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
         stored = await self.bot.store.combats.active(interaction.channel_id)
         if stored is None or stored.guild_id != interaction.guild_id:
             return None
-        if stored.map_name.casefold() != found.name.casefold():
+        if stored.map_identity is not None:
+            return stored.state if stored.map_identity == found.identity else None
+        # A built-in map (their names are theirs alone), or a fight kept before maps' ids were.
+        if name_key(stored.map_name) != name_key(found.name):
             return None
         return stored.state
 

@@ -67,6 +67,9 @@ class StoredCombat:
     report_channel_id: int | None = None
     #: The turn ("round:turn") whose players were pinged when it was first shown.
     announced_turn: str | None = None
+    #: The server map the fight is on, as ``(id, created_at)`` (ids may be reused); None: a
+    #: built-in map, or a fight kept before maps' ids were.
+    map_identity: tuple[int, str] | None = None
     #: The state as the JSON document that is stored, to patch against without dumping again.
     doc: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -101,7 +104,8 @@ class LogEntry:
 
 
 _COLUMNS = ("id, guild_id, channel_id, map_name, state, version, board_message_id, "
-            "prompt_message_id, shown_version, pin, report_channel_id, announced_turn")
+            "prompt_message_id, shown_version, pin, report_channel_id, announced_turn, map_id, "
+            "map_created_at")
 
 
 def _combat(row: aiosqlite.Row) -> StoredCombat:
@@ -110,7 +114,8 @@ def _combat(row: aiosqlite.Row) -> StoredCombat:
         row["id"], row["guild_id"], row["channel_id"], row["map_name"],
         Combat.model_validate(doc), row["version"], row["board_message_id"],
         row["prompt_message_id"], row["shown_version"], bool(row["pin"]),
-        row["report_channel_id"], row["announced_turn"], doc,
+        row["report_channel_id"], row["announced_turn"],
+        None if row["map_id"] is None else (row["map_id"], row["map_created_at"]), doc,
     )
 
 
@@ -197,21 +202,24 @@ class CombatStore:
 
     @writes
     async def start(self, *, guild_id: int, channel_id: int, map_name: str, state: Combat,
-                    pin: bool = False,
-                    report_channel_id: int | None = None) -> StoredCombat | None:
-        """A new fight in the channel, or ``None`` when one is already running there."""
+                    pin: bool = False, report_channel_id: int | None = None,
+                    map_identity: tuple[int, str] | None = None) -> StoredCombat | None:
+        """A new fight in the channel, or ``None`` when one is already running there.
+        ``map_identity``: the server map's ``(id, created_at)``; None for a built-in map."""
         doc = _doc(state)
+        map_id, map_created_at = map_identity or (None, None)
         try:
             cursor = await self._db.execute(
                 "INSERT INTO combats (guild_id, channel_id, map_name, state, pin, "
-                "report_channel_id) VALUES (?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, map_name, _dumps(doc), int(pin), report_channel_id),
+                "report_channel_id, map_id, map_created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, map_name, _dumps(doc), int(pin), report_channel_id,
+                 map_id, map_created_at),
             )
         except aiosqlite.IntegrityError:
             return None
         assert cursor.lastrowid is not None
         return StoredCombat(cursor.lastrowid, guild_id, channel_id, map_name, state, 0, None,
-                            None, -1, pin, report_channel_id, None, doc)
+                            None, -1, pin, report_channel_id, None, map_identity, doc)
 
     async def save(self, stored: StoredCombat, state: Combat, *, user_id: int, command: str,
                    events: Sequence[Event], write_back: WriteBack | None = None,

@@ -9,7 +9,7 @@ from engine.catalog import Rules
 from engine.character import Status, status
 from engine.combat.abilities.hooks import act_problem, action_cost
 from engine.combat.context import Context, require_control, require_phase
-from engine.combat.model import Combat, EventKind, Fighter, Phase
+from engine.combat.model import Combat, Direction, EventKind, Fighter, Phase
 from engine.dice import Side
 from engine.errors import RuleError
 from engine.names import name_key
@@ -89,10 +89,19 @@ def spend_reaction(f: Fighter, seq: int, *, free: bool = False) -> Fighter:
     )
 
 
-def refund(c: Combat, key: str, reaction: bool, *, free: bool = False) -> Combat:
+def refund(
+    c: Combat, key: str, reaction: bool, *, free: bool = False,
+    direction: Direction | None = None,
+) -> Combat:
     """Give back an action whose use did not take effect (a surrender before the dice);
-    ``free``: the reaction spent none, only its place is given back."""
+    ``free``: the reaction spent none, only its place is given back; ``direction``: the
+    leader's direction the action was taken on, which waits on the fighter again (their own
+    actions were not spent)."""
     g = c.fighter(key)
+    if direction is not None:
+        return put(c, g.model_copy(
+            update={"directed": direction, "directed_by": None, "spent": g.spent - 1}
+        ))
     spent = 0 if free else 1
     update: dict[str, Any] = {"actions": g.actions + spent, "spent": g.spent - spent}
     if reaction:

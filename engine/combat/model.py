@@ -25,6 +25,7 @@ from engine.combat.step_values import (
     AoEWound,
     AttackAction,
     ContinuousBurn,
+    Direction,
     Hit,
     MoveAction,
     RallyAction,
@@ -217,16 +218,6 @@ class Dropped(_Frozen):
 
     index: int  # into the character's items
     area: str
-
-
-class Direction(_Frozen):
-    """A leader's direction waiting on a teammate (004 "Leader": Direct): the teammate's next
-    action costs none of their own. ``extra``: it used the leader's action that can only
-    direct (from initiative), which is what the leader gets back on a refusal."""
-
-    by: str  # the leader's key
-    leader: str = ""  # the leader's name, to say whose direction is taken
-    extra: bool = False
 
 
 class Tally(_Frozen):

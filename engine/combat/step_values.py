@@ -23,6 +23,7 @@ __all__ = [
     "AoEWound",
     "AttackAction",
     "ContinuousBurn",
+    "Direction",
     "Hit",
     "MoveAction",
     "RallyAction",
@@ -35,6 +36,16 @@ __all__ = [
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Direction(_Frozen):
+    """A leader's direction waiting on a teammate (004 "Leader": Direct): the teammate's next
+    action costs none of their own. ``extra``: it used the leader's action that can only
+    direct (from initiative), which is what the leader gets back on a refusal."""
+
+    by: str  # the leader's key
+    leader: str = ""  # the leader's name, to say whose direction is taken
+    extra: bool = False
 
 
 class Weapon(_Frozen):
@@ -114,6 +125,7 @@ class AttackAction(_Frozen):
     outcome_done: bool = False
     hits: tuple[Hit, ...] = ()
     intercept: bool = False  # an Intercept of the Move below it: no cover, no reaction
+    direction: Direction | None = None  # the direction the attacker acted on, if any
     destroying: tuple[str, ...] = ()  # rollers whose critical may still destroy a target's item
 
     @property
@@ -154,6 +166,7 @@ class MoveAction(_Frozen):
     roll: RollState | None = None  # Speed: the roll to move twice
     roll_done: bool = False  # Speed: the roll is final and its outcome said
     second: bool = False  # the second step of a Speed move (its action is already spent)
+    direction: Direction | None = None  # the direction the mover acted on, if any
 
     @property
     def window_open(self) -> bool:

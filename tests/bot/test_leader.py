@@ -184,3 +184,34 @@ async def test_refusing_a_direction_gives_the_leader_the_action_back(table: Tabl
     assert refusal.answer.content == "Ana refuses Kit's direction: Kit keeps the action."
     board = (await table.slash("combat status")).content
     assert _line(board, "Kit").endswith("a1") and _line(board, "Ana").endswith("a1")
+
+
+async def test_a_directed_attack_stopped_by_a_surrender_leaves_the_direction(table: Table) -> None:
+    await _leader(table, "Kit", "leader.direct", level=50)
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=30, npc=True)
+    await add_character(table, "Rat", user=GM, level=20, npc=True)
+    await _fight(table, ("Kit", BOB), ("Ana", ALICE), ("Goon", GM), ("Rat", GM))
+    await _pcs_first(table, 3, 4, 6, 2)
+    await table.slash("direct", user=BOB, who="Ana")
+    attacked = await table.slash("attack", user=ALICE, target="Goon")
+    assert attacked.answer.content.startswith(
+        "Ana acts on Kit's direction, keeping their own action.")
+
+    gave_up = await table.slash("surrender", user=GM, **{"as": "Goon"})
+    assert gave_up.answer.content.startswith(
+        "Ana's attack does not take effect; Kit's direction waits on Ana again.\n"
+        "Goon surrenders"), gave_up.answer.content
+    asked = gave_up.prompt
+    assert f"**Ana ({ALICE.mention})** was directed" in asked.content
+    assert "Refuse the direction" in asked.labels
+    board = (await table.slash("combat status")).content
+    assert _line(board, "Ana").endswith("a1 directed") and _line(board, "Kit").endswith("a0")
+
+    # She acts on it again, and keeps her own action for later.
+    table.dice(6, 6)
+    again = await table.slash("attack", user=ALICE, target="Rat")
+    assert again.answer.content.startswith(
+        "Ana acts on Kit's direction, keeping their own action.\nAna attacks Rat with Knife.")
+    board = (await table.slash("combat status")).content
+    assert _line(board, "Ana").endswith("a1")

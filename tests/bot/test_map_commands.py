@@ -619,3 +619,23 @@ async def test_maps_and_delete_buttons_survive_a_restart(table: Table) -> None:
     done = await table.click(asked.message, "Delete map", user=GM)
     assert "deleted the map **Docks**" in done.content
     assert "Docks" not in await listed(table)
+
+
+async def test_a_map_given_the_fights_map_name_is_not_shown_as_the_fights(table: Table) -> None:
+    await new_map(table, "Docks", DOCKS)
+    started = await table.slash("combat start", user=GM, map="Docks")
+    assert not started.ephemeral, started.content
+    fights = await table.slash("map show", user=ALICE, name="docks", view="list")
+    assert "as this channel's fight has it (round 0)" in fights.content, fights.content
+    assert "Pier" in fights.content
+
+    # During the fight the map is deleted and another takes its name (and, SQLite being what
+    # it is, its id): that one is not the fight's map.
+    asked = await table.slash("map delete", user=GM, name="Docks")
+    await table.click(asked.message, "Delete map", user=GM)
+    await new_map(table, "Docks", "Quay @ 0,0\nBoat @ 1,0\nQuay -- Boat")
+    shown = await table.slash("map show", user=ALICE, name="Docks", view="list")
+    assert "fight" not in shown.content and "Effects" not in shown.content, shown.content
+    assert "Quay" in shown.content and "Pier" not in shown.content
+    board = await table.slash("combat status")
+    assert "Pier" in board.content  # the fight goes on where it was

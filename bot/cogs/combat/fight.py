@@ -144,7 +144,7 @@ class FightCog(commands.Cog, name="Fights"):
             channel_id = here
         stored = await self.bot.store.combats.start(
             guild_id=guild_id, channel_id=channel_id, map_name=found.name, state=state,
-            pin=pinned, report_channel_id=here if thread else None)
+            pin=pinned, report_channel_id=here if thread else None, map_identity=found.identity)
         if stored is None:
             raise UserError("A fight is already running in this channel. End it with "
                             "`/combat end` first.")

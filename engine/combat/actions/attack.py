@@ -69,6 +69,7 @@ def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
         lethal=cmd.lethal,
         reactors=reactors,
         deadline=ctx.now + c.reaction_seconds if reactors else None,
+        direction=f.directed,  # a waiting direction paid for it, not an action of f's own
     )
     less = "" if cmd.lethal else " (less-lethal)"
     text = f"{f.name} attacks {t.name} with {weapon_label(weapon)}{less}."

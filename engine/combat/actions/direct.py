@@ -25,7 +25,7 @@ from engine.errors import RuleError
 
 __all__ = [
     "direct", "direct_problem", "directable", "end_directions", "may_direct_someone",
-    "refuse_direction",
+    "out_of_reach", "refuse_direction",
 ]
 
 
@@ -143,6 +143,21 @@ def refuse_direction(c: Combat, cmd: RefuseDirection, ctx: Context) -> Combat:
     ctx.emit(
         EventKind.DIRECT_ENDED,
         f"{f.name} refuses {leader}'s direction: {leader} keeps the action.",
+        f.key,
+    )
+    return c
+
+
+def out_of_reach(c: Combat, key: str, ctx: Context) -> Combat:
+    """``key`` surrenders with a direction waiting on them: nobody can act on it now, so its
+    leader gets the action back at once (in time to use it this turn)."""
+    f = c.fighter(key)
+    if f.directed is None:
+        return c
+    c, leader = _give_back(c, f)
+    ctx.emit(
+        EventKind.DIRECT_ENDED,
+        f"{f.name} cannot act on {leader}'s direction: {leader} keeps the action.",
         f.key,
     )
     return c

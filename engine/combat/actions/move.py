@@ -134,7 +134,9 @@ def move(c: Combat, cmd: Move, ctx: Context) -> Combat:
             f.key,
         )
     c = lose_stealth(c, f.key, ctx)
-    mv = _step(c, c.fighter(f.key), f.area, to, seq, ctx).model_copy(update={"then": then})
+    mv = _step(c, c.fighter(f.key), f.area, to, seq, ctx).model_copy(
+        update={"then": then, "direction": f.directed}  # a waiting direction paid for it
+    )
     c = push(c.model_copy(update={"action_seq": seq}), mv)
     announce_window(c, mv.reactors, ctx)
     return c

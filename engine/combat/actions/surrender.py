@@ -5,6 +5,7 @@ action spent on it comes back; once they are rolled, it must be resolved first."
 from __future__ import annotations
 
 from engine.character import surrender as surrender_sheet
+from engine.combat.actions.direct import out_of_reach
 from engine.combat.commands import Surrender
 from engine.combat.context import Context, require_control
 from engine.combat.fighters import put, refund
@@ -38,6 +39,7 @@ def surrender(c: Combat, cmd: Surrender, ctx: Context) -> Combat:
             )
         mine = f.key in (a.attacker, a.target)
         c = _cancel_attack(c, a, ctx) if mine else _leave_attack(c, a, f)
+    c = out_of_reach(c, f.key, ctx)
     f = c.fighter(f.key)
     new, report = surrender_sheet(f.character, rules=ctx.rules)
     ctx.emit(EventKind.SURRENDER, report.summary, f.key,
@@ -48,15 +50,15 @@ def surrender(c: Combat, cmd: Surrender, ctx: Context) -> Combat:
 def _cancel_attack(c: Combat, a: AttackAction, ctx: Context) -> Combat:
     """The attack does not take effect: the attacker and every reactor get their action back."""
     att = c.fighter(a.attacker)
-    c = refund(c, att.key, reaction=False)
+    c = refund(c, att.key, reaction=False, direction=a.direction)
     for r in a.reactors:
         if r.answer in ("defend", "counterattack"):
             c = refund(c, r.fighter, reaction=True, free=r.free)
-    ctx.emit(
-        EventKind.CANCELLED,
-        f"{att.name}'s attack does not take effect; {att.name} keeps the action.",
-        att.key,
-    )
+    if a.direction is None:
+        kept = f"{att.name} keeps the action"
+    else:
+        kept = f"{a.direction.leader or 'the leader'}'s direction waits on {att.name} again"
+    ctx.emit(EventKind.CANCELLED, f"{att.name}'s attack does not take effect; {kept}.", att.key)
     return pop(c)
 
 
@@ -88,7 +90,7 @@ def _leave_move(c: Combat, mv: MoveAction, f: Fighter, ctx: Context) -> Combat:
     window (its action back), and the move goes on without them."""
     if f.key == mv.mover:
         if not mv.second:  # a Speed move's first step was taken: its action stays spent
-            c = refund(c, f.key, reaction=False)
+            c = refund(c, f.key, reaction=False, direction=mv.direction)
         for r in mv.reactors:
             if r.answer == "intercept":
                 c = refund(c, r.fighter, reaction=True)

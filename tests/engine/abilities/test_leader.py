@@ -549,3 +549,51 @@ def test_an_all_out_defender_is_not_directed_and_a_direction_is_the_rounds_first
     refused(declared, Direct(fighter="Kit", target="Bea"), "Bea is all-out defending", actor=P2)
     directed = go(c, Direct(fighter="Kit", target="Ana"), actor=P2)
     refused(directed, AllOutDefend(fighter="Bea"), "before any action of the round", actor=P1)
+
+
+def test_a_directed_attack_cancelled_by_a_surrender_gives_the_direction_back() -> None:
+    # 004 "Surrender": the attack does not take effect and what was spent on it comes back:
+    # the direction, not an action of Ana's own.
+    c = setup(
+        (knife("Kit", level=50, abilities=(DIRECT,)), "Dance Floor", 200),
+        (knife("Ana", level=40), "Dance Floor", 100),
+        (knife("Bob", level=30, npc=True), "Dance Floor", None),
+        (knife("Rat", level=30, npc=True), "Dance Floor", None),
+    )
+    c = go(begin(c, [3, 4, 6, 2], "PCs"), Direct(fighter="Kit", target="Ana"), actor=P2)
+    c = go(c, Attack(fighter="Ana", target="Bob"), actor=P1)
+    c, events = run(c, Surrender(fighter="Bob"))
+    assert "Ana's attack does not take effect; Kit's direction waits on Ana again." in texts(
+        events)
+    ana = c.fighter("Ana")
+    assert (ana.actions, ana.spent, ana.directed_by) == (1, 0, None)
+    assert ana.directed is not None and ana.directed.by == "kit"
+    assert line(c, "Ana").endswith("a1 directed")
+    # She acts on it again, and her own action is still hers after that.
+    c, events = run(c, Move(fighter="Ana", to="Bar"), actor=P1)
+    assert texts(events)[0] == "Ana acts on Kit's direction, keeping their own action."
+    c = _no_intercept(c)
+    assert c.fighter("Ana").actions == 1
+    refused(c, Direct(fighter="Kit", target="Ana"), "no action left", actor=P2)
+
+
+def test_a_direction_a_surrendered_mover_acted_on_goes_back_to_the_leader() -> None:
+    # Ana moves on Kit's direction and surrenders before the Intercept's dice: the move does not
+    # take effect, and she cannot act on the direction again, so Kit has the action back.
+    c = go(direct_fight(), Direct(fighter="Kit", target="Ana"), actor=P2)
+    c = go(c, Move(fighter="Ana", to="Bar"), actor=P1)
+    c, events = run(c, Surrender(fighter="Ana"), actor=P1)
+    assert texts(events)[:2] == ["Ana's move does not take effect.",
+                                 "Ana cannot act on Kit's direction: Kit keeps the action."]
+    ana = c.fighter("Ana")
+    assert (ana.actions, ana.directed) == (0, None)
+    assert c.fighter("Kit").actions == 1 and line(c, "Kit").endswith("a1")
+    c = go(c, Attack(fighter="Kit", target="Bob"), actor=P2)  # in time to use it this turn
+    assert c.phase is Phase.REACTION
+
+
+def test_a_directed_fighter_who_surrenders_gives_the_leader_the_action_back() -> None:
+    c = go(direct_fight(), Direct(fighter="Kit", target="Ana"), actor=P2)
+    c, events = run(c, Surrender(fighter="Ana"), actor=P1)
+    assert texts(events)[0] == "Ana cannot act on Kit's direction: Kit keeps the action."
+    assert c.fighter("Kit").actions == 1 and c.fighter("Ana").directed is None
