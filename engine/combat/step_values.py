@@ -275,6 +275,7 @@ class AoEAction(_Frozen):
     targets: tuple[AoETarget, ...] = ()
     offered: tuple[str, ...] = ()  # the keys a Blast's user is choosing among now
     targets_done: bool = False
+    deadline: float | None = None  # when the targets' chance to Defend closes by itself
     rolled: bool = False  # the Defends are rolled
     outcome_done: bool = False
     wounds: tuple[AoEWound, ...] = ()

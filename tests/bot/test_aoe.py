@@ -48,7 +48,7 @@ async def test_a_blast_hits_the_enemy_who_places_the_damage(table: Table) -> Non
     chose = await table.click(dice, "Tens die: 4", user=ALICE)
     assert "Ana chooses 4 damage and 0 additional targets." in chose.answer.content
     defend = chose.prompt
-    assert defend.labels == ["Defend", "Take the damage"]
+    assert defend.labels == ["Defend", "Take the damage", "Resolve now (GM)"]
     refused = await table.click(defend, "Take the damage", user=ALICE)
     assert refused.ephemeral  # the GM answers for Goon
     took = await table.click(defend, "Take the damage", user=GM)

@@ -230,7 +230,7 @@ def prompt_message(
         everyone=False, roles=False, users=[discord.Object(u) for u in users])
     if not prompts and lead is None:
         return "", None, mentions
-    reacting = any(p.kind is PromptKind.REACT for p in prompts)
+    reacting = any(p.kind in (PromptKind.REACT, PromptKind.AOE_DEFEND) for p in prompts)
     resolve = [CombatButton(stored.id, stored.version, RESOLVE, "", "", "Resolve now (GM)",
                             discord.ButtonStyle.secondary)] if reacting else []
     lines: list[str] = [lead.line] if lead else []

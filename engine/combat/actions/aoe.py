@@ -26,6 +26,7 @@ from typing import Literal, cast
 from engine.catalog import Rules
 from engine.character import Status, destroy_item, status
 from engine.combat.abilities.hooks import act_problem, aoe_variety, free_defend
+from engine.combat.actions.announce import announce_defends
 from engine.combat.actions.aoe_damage import wound_answer, wound_prompts
 from engine.combat.actions.aoe_effects import (
     add_effect,
@@ -69,8 +70,8 @@ from engine.errors import RuleError
 from engine.words import counted
 
 __all__ = [
-    "advance", "aoe", "aoe_choice", "burn", "burn_advance", "burn_prompts", "effect_text",
-    "effects_text", "expire", "prompts",
+    "advance", "aoe", "aoe_choice", "burn", "burn_advance", "burn_prompts", "close_defends",
+    "defends_open", "effect_text", "effects_text", "expire", "prompts",
 ]
 
 _OUT = (Status.DEAD, Status.SURRENDERED)
@@ -280,7 +281,8 @@ def _take(c: Combat, a: AoEAction, keys: tuple[str, ...], ctx: Context) -> Comba
 
 
 def _offer_defends(c: Combat, a: AoEAction, ctx: Context) -> Combat:
-    """Each target that could spend an action on Defend is asked; the others pass."""
+    """Each target that could spend an action on Defend is asked, within the time a reaction
+    window gives; the others pass."""
     rules = ctx.rules
     targets = []
     for t in a.targets:
@@ -290,10 +292,31 @@ def _offer_defends(c: Combat, a: AoEAction, ctx: Context) -> Combat:
                 and (free or (g.actions > 0 and act_problem(g) is None)))
         targets.append(t if able else t.model_copy(update={"answer": "pass"}))
         if able:
-            ctx.emit(EventKind.WINDOW, f"{g.name} may Defend against the blast (spending an "
-                     "action) or take the damage.", g.key)
+            announce_defends(c, (g.key,), ctx)
         else:
             ctx.emit(EventKind.AOE, f"{g.name} cannot Defend.", g.key)
+    asked = any(t.answer is None for t in targets)
+    deadline = ctx.now + c.reaction_seconds if asked else None
+    return replace_top(c, a.model_copy(update={"targets": tuple(targets), "deadline": deadline}))
+
+
+def defends_open(c: Combat) -> bool:
+    """Whether a Blast's targets are being asked to Defend now (a window the timer closes)."""
+    a = c.step
+    return (isinstance(a, AoEAction) and a.targets_done and not a.rolled
+            and any(t.answer is None for t in a.targets))
+
+
+def close_defends(c: Combat, ctx: Context) -> Combat:
+    """The Blast's targets who have not answered do not defend: they take the damage."""
+    a = _top(c)
+    targets = []
+    for t in a.targets:
+        if t.answer is None:
+            ctx.emit(EventKind.REACT, f"{c.fighter(t.fighter).name} does not defend.",
+                     t.fighter)
+            t = t.model_copy(update={"answer": "pass"})
+        targets.append(t)
     return replace_top(c, a.model_copy(update={"targets": tuple(targets)}))
 
 
@@ -309,7 +332,8 @@ def _roll_defends(c: Combat, a: AoEAction, ctx: Context) -> Combat:
             t = t.model_copy(update={"roll": RollState(fighter=g.key, purpose="defend",
                                                        roll=roll)})
         targets.append(t)
-    return replace_top(c, a.model_copy(update={"targets": tuple(targets), "rolled": True}))
+    return replace_top(c, a.model_copy(update={"targets": tuple(targets), "rolled": True,
+                                               "deadline": None}))
 
 
 def _blast_outcome(c: Combat, a: AoEAction, ctx: Context) -> Combat:
@@ -401,8 +425,8 @@ def prompts(c: Combat, a: AoEAction) -> tuple[Prompt, ...]:
         if not a.targets_done:
             return (prompt(c, PromptKind.AOE_TARGET, a.attacker,
                            tuple(c.fighter(k).name for k in a.offered)),)
-        asked = tuple(prompt(c, PromptKind.AOE_DEFEND, t.fighter, ("defend", "pass"))
-                      for t in a.targets if t.answer is None)
+        asked = tuple(prompt(c, PromptKind.AOE_DEFEND, t.fighter, ("defend", "pass"),
+                             a.deadline) for t in a.targets if t.answer is None)
         if asked:
             return asked
         return tuple(prompt(c, PromptKind.CRITICAL, t.fighter, ("extra_action", "adjust"))

@@ -14,14 +14,15 @@ action is declared and its own step (if any) pushed. ``burn`` pushes a ``Continu
 on top: its player places the damage with the same AoE prompts (``AOE_PLACE``, ``AOE_ARMOR``),
 then the step leaves the stack and the action below goes on where it stood. An action that has
 no step of its own (a Door, items) is already done when the damage is placed. A reaction
-window below the burn gets its full time again once the damage is placed, so the others may
-still react.
+window below the burn (a Blast's Defends too) opens again with its full time once the damage is
+placed, and says so, so the others may still react.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
+from engine.combat.actions.announce import announce_defends, announce_window
 from engine.combat.actions.aoe_damage import wound_prompts
 from engine.combat.context import Context
 from engine.combat.model import (
@@ -126,8 +127,12 @@ def burn_advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
         return c, True
     c = pop(c)
     below = c.step
-    if isinstance(below, AttackAction | MoveAction) and below.deadline is not None:
+    if isinstance(below, AttackAction | MoveAction | AoEAction) and below.deadline is not None:
         c = replace_top(c, below.model_copy(update={"deadline": ctx.now + c.reaction_seconds}))
+        if isinstance(below, AoEAction):
+            announce_defends(c, (t.fighter for t in below.targets if t.answer is None), ctx)
+        else:
+            announce_window(c, (r for r in below.reactors if r.answer is None), ctx)
     return c, False
 
 

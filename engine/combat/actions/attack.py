@@ -21,6 +21,7 @@ from engine.combat.abilities.hooks import (
     roll_limits,
 )
 from engine.combat.abilities.rule import RollLimit
+from engine.combat.actions.announce import announce_window
 from engine.combat.actions.aoe import burn
 from engine.combat.actions.counterattack import counter_choices, counter_hits
 from engine.combat.actions.defend import defended_hits
@@ -45,7 +46,7 @@ from engine.combat.weapons import (
 from engine.dice import Roll
 from engine.errors import RuleError
 
-__all__ = ["advance", "announce_window", "attack", "prompts"]
+__all__ = ["advance", "attack", "prompts"]
 
 
 def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
@@ -78,16 +79,6 @@ def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
     c = push(c.model_copy(update={"action_seq": seq}), action)
     announce_window(c, reactors, ctx)
     return burn(c, f.key, ctx)
-
-
-def announce_window(c: Combat, reactors: tuple[Reactor, ...], ctx: Context) -> None:
-    for r in reactors:
-        ctx.emit(
-            EventKind.WINDOW,
-            f"{c.fighter(r.fighter).name} may {' or '.join((*r.options, 'pass'))} "
-            f"(within {c.reaction_seconds} seconds).",
-            r.fighter,
-        )
 
 
 def _reactors(

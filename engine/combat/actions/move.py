@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.catalog import Action, RollModifier, Rules
 from engine.character import can_move, status
 from engine.combat.abilities.hooks import act_problem, has_modifier, moves_twice
-from engine.combat.actions.attack import announce_window
+from engine.combat.actions.announce import announce_window
 from engine.combat.actions.intercept import after_intercept, intercept_reactor, next_intercept
 from engine.combat.commands import Move, StopArea
 from engine.combat.context import Context, require_phase

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from engine.catalog import Action, Rules
 from engine.combat.abilities.hooks import act_problem, may_defend
-from engine.combat.actions.aoe import burn
+from engine.combat.actions.aoe import burn, close_defends, defends_open
 from engine.combat.actions.counterattack import counter_weapons
 from engine.combat.actions.intercept import intercept_weapons
 from engine.combat.commands import CloseWindow, React
@@ -19,7 +19,7 @@ from engine.combat.context import Context, require_control, require_gm, require_
 from engine.combat.fighters import put, spend_reaction
 from engine.combat.model import Combat, EventKind, Fighter, Phase
 from engine.combat.stealth import hidden, lose_stealth
-from engine.combat.step_values import AttackAction, MoveAction, Reactor, Weapon
+from engine.combat.step_values import AoEAction, AttackAction, MoveAction, Reactor, Weapon
 from engine.combat.steps import replace_top
 from engine.combat.weapons import pick_weapon, range_text, weapon_label
 from engine.errors import RuleError
@@ -231,7 +231,11 @@ def _say_reaction(c: Combat, f: Fighter, step: AttackAction | MoveAction, reacto
 
 
 def close_window(c: Combat, cmd: CloseWindow, ctx: Context) -> Combat:
-    step = _window_step(c)
+    """Time is up (or a GM resolves it now): whoever has not answered passes. A Blast's
+    targets asked to Defend are such a window too: silence is no Defend."""
+    blast = defends_open(c)
+    step = c.step if blast else _window_step(c)
+    assert isinstance(step, AttackAction | MoveAction | AoEAction)
     if cmd.by_timeout:
         if step.deadline is not None and ctx.now < step.deadline:
             left = step.deadline - ctx.now
@@ -239,6 +243,9 @@ def close_window(c: Combat, cmd: CloseWindow, ctx: Context) -> Combat:
     else:
         require_gm(ctx.actor, "close the reaction window early")
     why = "time is up" if cmd.by_timeout else "the GM resolves it now"
+    if isinstance(step, AoEAction):
+        ctx.emit(EventKind.WINDOW_CLOSED, f"The chance to Defend against the blast closes: {why}.")
+        return close_defends(c, ctx)
     ctx.emit(EventKind.WINDOW_CLOSED, f"The reaction window closes: {why}.")
     reactors = tuple(
         r if r.answer is not None else r.model_copy(update={"answer": "pass"})

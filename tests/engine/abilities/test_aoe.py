@@ -14,7 +14,7 @@ at range 1, holds Goon, Rat (torso armor) and Moe, and the ally Cy.
 from __future__ import annotations
 
 from engine.character import Character, Item
-from engine.combat import AoE, AoEChoice, Attack, Combat, Done, PromptKind
+from engine.combat import AoE, AoEChoice, Attack, CloseWindow, Combat, Done, PromptKind
 from engine.combat.abilities import NOT_YET_IN_PLAY
 from engine.combat.board import render_board
 from tests.engine.combat.helpers import (
@@ -108,6 +108,45 @@ def test_the_user_chooses_among_more_enemies_than_targets() -> None:
     c = go(c, AoEChoice(fighter="You", option="Moe"), actor=P1)
     c = go(c, AoEChoice(fighter="You", option="Rat"), actor=P1)
     assert kinds(c) == [(PromptKind.AOE_DEFEND, "moe"), (PromptKind.AOE_DEFEND, "rat")]
+
+
+def test_a_blast_defend_closes_with_the_reaction_time_and_silence_is_no_defend() -> None:
+    c = go(_fight(), AoE(fighter="You", area="Dance Floor"), [4, 2], actor=P1)
+    c, events = run(c, AoEChoice(fighter="You", option="tens"), actor=P1)  # Goon, Rat, Moe
+    assert ("Rat may Defend against the blast (spending an action) or take the damage (within "
+            "45 seconds).") in texts(events)
+    assert [p.deadline for p in c.waiting_for()] == [45.0, 45.0, 45.0]
+    c = go(c, AoEChoice(fighter="Goon", option="defend"))
+    refused(c, CloseWindow(by_timeout=True), "still open for 35 more seconds", now=10)
+    refused(c, CloseWindow(), "Only a GM", actor=P1)
+    c, events = run(c, CloseWindow(by_timeout=True), [5, 0], now=45)
+    assert texts(events)[:3] == [
+        "The chance to Defend against the blast closes: time is up.",
+        "Rat does not defend.",
+        "Moe does not defend.",
+    ]
+    assert "Goon's Defend (50) beats 42: no damage." in texts(events)
+    assert kinds(c) == [(PromptKind.AOE_PLACE, "rat"), (PromptKind.AOE_PLACE, "moe")]
+    assert c.fighter("rat").actions == 1  # no Defend, no action spent
+    assert all(p.deadline is None for p in c.waiting_for())
+
+
+def test_a_gm_closes_a_blast_defend_early() -> None:
+    c = go(_fight(), AoE(fighter="You", area="Dance Floor"), [4, 0], actor=P1)
+    c = go(c, AoEChoice(fighter="You", option="tens"), actor=P1)  # one target
+    c = go(c, AoEChoice(fighter="You", option="Goon"), actor=P1)
+    c, events = run(c, CloseWindow(), now=5)
+    assert texts(events)[:2] == [
+        "The chance to Defend against the blast closes: the GM resolves it now.",
+        "Goon does not defend.",
+    ]
+    assert kinds(c) == [(PromptKind.AOE_PLACE, "goon")]
+
+
+def test_no_window_to_close_while_the_user_chooses_the_blast_dice() -> None:
+    c = go(_fight(), AoE(fighter="You", area="Dance Floor"), [4, 2], actor=P1)
+    refused(c, CloseWindow(by_timeout=True), "being resolved", now=100)
+    assert c.waiting_for()[0].deadline is None
 
 
 def test_a_failed_roll_does_nothing_but_destroys_the_item() -> None:

@@ -15,6 +15,7 @@ from engine.combat import (
     AoE,
     AoEChoice,
     Attack,
+    CloseWindow,
     Combat,
     EventKind,
     ManageItems,
@@ -48,13 +49,16 @@ def test_starting_an_attack_in_the_area_deals_the_damage_at_once() -> None:
                               "(You) and takes 4 damage."]
     # Cy's player places it like any AoE damage, before the attack goes on
     assert kinds(c) == [(PromptKind.AOE_PLACE, "cy")]
-    for _ in range(4):
+    for _ in range(3):
         c = go(c, AoEChoice(fighter="Cy", option="torso"), actor=P2)
+    c, events = run(c, AoEChoice(fighter="Cy", option="torso"), actor=P2, now=30)
     assert c.fighter("cy").character.level == 46
-    # then the attack's reaction window is open again, with its full time
+    # then the attack's reaction window is open again, with its full time, and says so
     assert kinds(c) == [(PromptKind.REACT, "goon")]
     assert c.step is not None and c.step.kind == "attack"
-    assert c.waiting_for()[0].deadline == c.reaction_seconds
+    assert c.waiting_for()[0].deadline == 30 + c.reaction_seconds
+    assert texts(events)[-1] == ("Goon may defend or counterattack (lethal or less-lethal) or "
+                                 "pass (within 45 seconds).")
 
 
 def test_a_reaction_is_an_action_started_too() -> None:
@@ -123,3 +127,25 @@ def test_a_blast_defend_inside_the_effect_burns() -> None:
     assert "Goon's Defend (99) does not beat 20." in texts(events)
     assert c.fighter("goon").character.level == 56
     assert kinds(c) == [(PromptKind.AOE_PLACE, "goon")]  # now the blast's own 2
+
+
+def test_a_blast_defend_window_opens_again_after_the_damage_with_its_full_time() -> None:
+    c = _burning()
+    you = c.fighter("you").model_copy(
+        update={"character": grenadier("You", ability="aoe.blast"), "actions": 1})
+    c = c.model_copy(update={"fighters": tuple(you if f.key == "you" else f
+                                               for f in c.fighters)})
+    c = go(c, AoE(fighter="You", area="Dance Floor"), [2, 1], actor=P1)
+    c = go(c, AoEChoice(fighter="You", option="tens"), actor=P1)  # 2 damage, two targets
+    c = go(c, AoEChoice(fighter="You", option="Goon"), actor=P1)
+    c = go(c, AoEChoice(fighter="You", option="Rat"), actor=P1)
+    c = go(c, AoEChoice(fighter="Goon", option="defend"))  # burns: Goon places 4 first
+    for _ in range(3):
+        c = go(c, AoEChoice(fighter="Goon", option="torso"))
+    c, events = run(c, AoEChoice(fighter="Goon", option="torso"), now=30)
+    assert texts(events)[-1] == ("Rat may Defend against the blast (spending an action) or "
+                                 "take the damage (within 45 seconds).")
+    assert kinds(c) == [(PromptKind.AOE_DEFEND, "rat")]
+    assert c.waiting_for()[0].deadline == 75
+    c, events = run(c, CloseWindow(by_timeout=True), [9, 9], now=75)
+    assert "Rat does not defend." in texts(events)

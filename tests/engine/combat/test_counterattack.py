@@ -56,7 +56,10 @@ def test_two_handed_melee_cannot_be_counterattacked_and_marks_x() -> None:
 
 def test_a_less_lethal_counterattack_with_a_knife_marks_no_wounds() -> None:
     c = duel(knife("Ana"), knife("Goon", npc=True))
-    c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
+    c, events = run(c, Attack(fighter="Ana", target="Goon"), actor=P1)
+    # the window says the counterattack may be less-lethal, as its buttons offer
+    assert ("Goon may defend or counterattack (lethal or less-lethal) or pass (within 45 "
+            "seconds).") in [e.text for e in events]
     options = c.waiting_for()[0].options
     assert options == ("defend", "counterattack", "counterattack_less_lethal", "pass")
     button = SPECS[PromptKind.REACT].command("counterattack_less_lethal", "goon")

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from engine.character import Character
+from engine.character import Character, Item
 from engine.combat import (
     AddFighter,
     ChooseDice,
@@ -68,6 +68,20 @@ def _intercept_window(interceptor: Character) -> Combat:
               (interceptor, "Dance Floor", None))
     c = begin(c, [3, 2, 6, 1], "PCs")
     return go(c, Move(fighter="Ana", to="Bar"), actor=P1)
+
+
+@pytest.mark.parametrize(("ammo", "choices"), [
+    ((BULLETS,), "intercept"),
+    ((DARTS,), "intercept (less-lethal only)"),
+    ((BULLETS, DARTS), "intercept (lethal or less-lethal)"),
+])
+def test_the_window_says_whether_an_intercept_can_be_less_lethal(
+        ammo: tuple[Item, ...], choices: str) -> None:
+    c = setup((knife("Ana"), "Dance Floor", 100), (knife("Cy"), "Alley", 200),
+              (pistol_with("Goon", *ammo), "Dance Floor", None))
+    c = begin(c, [3, 2, 6, 1], "PCs")
+    c, events = run(c, Move(fighter="Ana", to="Bar"), actor=P1)
+    assert f"Goon may {choices} or pass (within 45 seconds)." in texts(events)
 
 
 def test_a_less_lethal_intercept_needs_less_lethal_ammo() -> None:
