@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.combat.abilities.hooks import free_defend
 from engine.combat.context import Context
 from engine.combat.model import Combat, EventKind
 from engine.combat.prompts import LESS_LETHAL, react_options
@@ -42,6 +43,7 @@ def announce_window(c: Combat, reactors: Iterable[Reactor], ctx: Context) -> Non
 def announce_defends(c: Combat, keys: Iterable[str], ctx: Context) -> None:
     """The targets of a Blast who may Defend against it."""
     for key in keys:
-        ctx.emit(EventKind.WINDOW, f"{c.fighter(key).name} may Defend against the blast "
-                 f"(spending an action) or take the damage (within {c.reaction_seconds} "
-                 "seconds).", key)
+        f = c.fighter(key)
+        cost = "without spending an action" if free_defend(f, f) else "spending an action"
+        ctx.emit(EventKind.WINDOW, f"{f.name} may Defend against the blast ({cost}) or take "
+                 f"the damage (within {c.reaction_seconds} seconds).", key)

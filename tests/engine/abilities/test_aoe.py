@@ -14,9 +14,19 @@ at range 1, holds Goon, Rat (torso armor) and Moe, and the ally Cy.
 from __future__ import annotations
 
 from engine.character import Character, Item
-from engine.combat import AoE, AoEChoice, Attack, CloseWindow, Combat, Done, PromptKind
+from engine.combat import (
+    AllOutDefend,
+    AoE,
+    AoEChoice,
+    Attack,
+    CloseWindow,
+    Combat,
+    Done,
+    PromptKind,
+)
 from engine.combat.abilities import NOT_YET_IN_PLAY
 from engine.combat.board import render_board
+from tests.engine.abilities.test_shield import ALL_OUT, bearer
 from tests.engine.combat.helpers import (
     P1,
     RULES,
@@ -195,3 +205,16 @@ def test_demolish_removes_every_mark_of_the_area() -> None:
 def test_every_aoe_ability_is_in_play() -> None:
     assert not {a for a in NOT_YET_IN_PLAY if a.startswith("aoe.")}
     assert Done  # the module's imports stay used
+
+
+def test_an_all_out_defender_is_told_a_blast_defend_costs_no_action() -> None:
+    c = setup(
+        (grenadier(), "Entrance", 100),
+        (bearer("Bea", ALL_OUT, npc=True), "Dance Floor", None),
+    )
+    c = begin(c, [3, 2, 6, 1], "PCs")
+    c = go(c, AllOutDefend(fighter="Bea"))
+    c = go(c, AoE(fighter="You", area="Dance Floor"), [4, 2], actor=P1)
+    said = texts(run(c, AoEChoice(fighter="You", option="tens"), actor=P1)[1])
+    assert ("Bea may Defend against the blast (without spending an action) or take the damage "
+            "(within 45 seconds).") in said
