@@ -64,6 +64,7 @@ from engine.character.condition import (
 )
 from engine.character.damage import (
     DamageReport,
+    armor_covering,
     take_damage,
 )
 from engine.character.first_aid import (
@@ -130,6 +131,7 @@ __all__ = [
     "add_good_at",
     "add_item",
     "advance",
+    "armor_covering",
     "can_act",
     "can_move",
     "character_from_json",

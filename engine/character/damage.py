@@ -28,7 +28,7 @@ from engine.character.model import Character, Mark, _changed, _frozen_wounds, _r
 from engine.character.validation import _checked
 from engine.errors import RuleError
 
-__all__ = ["DamageReport", "take_damage"]
+__all__ = ["DamageReport", "armor_covering", "take_damage"]
 
 
 _NONE_MARKED: Mapping[str, int] = MappingProxyType({})
@@ -258,16 +258,24 @@ def _status_news(before: Status, after: Status, name: str) -> str:
     return f" {name} is {after.value}."
 
 
-def _armor_for(c: Character, loc: HitLocation, use_armor: bool | int, rules: Rules) -> int:
+def armor_covering(c: Character, location: str, rules: Rules) -> list[int]:
+    """The items of ``c`` (indexes) that are intact armor able to take damage at
+    ``location``: armor there, and the torso's when the location is full (the damage goes
+    on to the torso)."""
     lookup = rules_index(rules)
+    loc = lookup.location(location)
     eligible = {loc.id}
-    if _is_full(c, loc):  # the damage goes to the torso: armor there takes it
+    if _is_full(c, loc):
         eligible.add(lookup.overflow.id)
-    candidates = [
+    return [
         i
         for i, it in enumerate(c.items)
         if lookup.kind(it.kind).per_location and not it.destroyed and it.location in eligible
     ]
+
+
+def _armor_for(c: Character, loc: HitLocation, use_armor: bool | int, rules: Rules) -> int:
+    candidates = armor_covering(c, loc.id, rules)
     if use_armor is True:
         if not candidates:
             raise RuleError(f"{c.name} has no intact armor on the {_lower(loc)}.")

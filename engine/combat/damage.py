@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Literal
 
 from engine.catalog import Action, RollModifier, Rules
-from engine.character import Character, Mark, take_damage
+from engine.character import Mark, armor_covering, take_damage
 from engine.combat.abilities.hooks import roll_modifiers
 from engine.combat.commands import Armor, ChooseDice, Modifier
 from engine.combat.context import Context, require_phase
@@ -72,9 +72,9 @@ def advance_hits(c: Combat, ctx: Context) -> tuple[Combat, bool]:
         elif not hit.modifier_decided:
             return c, True
         elif hit.armor_offered is None:
-            offered = bool(hit.damage_die) and _armor_available(
-                c.fighter(hit.target).character, int(hit.location_die or 0), rules
-            )
+            location = rules.body.for_die(int(hit.location_die or 0)).id
+            offered = bool(hit.damage_die) and bool(
+                armor_covering(c.fighter(hit.target).character, location, rules))
             hit = hit.model_copy(
                 update={"armor_offered": offered, "use_armor": None if offered else False}
             )
@@ -104,17 +104,6 @@ def _modifier_offers(a: AttackAction, c: Combat, hit: Hit, rules: Rules) -> tupl
     if RollModifier.POWERFUL in given and dmg < 9:
         offers.append("powerful")
     return tuple(offers)
-
-
-def _armor_available(ch: Character, location_die: int, rules: Rules) -> bool:
-    loc = rules.body.for_die(location_die)
-    eligible = {loc.id}
-    if len(ch.marks(loc.id)) >= loc.boxes:
-        eligible.add(rules.body.overflow)
-    return any(
-        rules.items.kind(it.kind).per_location and not it.destroyed and it.location in eligible
-        for it in ch.items
-    )
 
 
 def _apply_hit(c: Combat, hit: Hit, ctx: Context) -> Combat:

@@ -12,7 +12,7 @@ these wounds.
 from __future__ import annotations
 
 from engine.catalog import Rules
-from engine.character import take_damage
+from engine.character import armor_covering, take_damage
 from engine.combat.context import Context
 from engine.combat.fighters import put, settle_status
 from engine.combat.model import (
@@ -57,26 +57,13 @@ def wound_answer(
     return replace_top(c, a.model_copy(update={"wounds": tuple(wounds)}))
 
 
-def _armor_at(ch: Fighter, loc_id: str, rules: Rules) -> bool:
-    """Armor that may take damage placed at ``loc_id`` (the torso's too when it is full)."""
-    character = ch.character
-    loc = rules.body.location(loc_id)
-    eligible = {loc.id}
-    if len(character.marks(loc.id)) >= loc.boxes:
-        eligible.add(rules.body.overflow)
-    return any(
-        rules.items.kind(it.kind).per_location and not it.destroyed and it.location in eligible
-        for it in character.items
-    )
-
-
 def _armor_asked(c: Combat, w: AoEWound, rules: Rules) -> str | None:
     """The next location with damage placed and armor there that has not been decided."""
     if w.placed < w.amount:
         return None
     g = c.fighter(w.fighter)
     for loc in w.plan:
-        if loc not in w.armor and loc not in w.kept and _armor_at(g, loc, rules):
+        if loc not in w.armor and loc not in w.kept and armor_covering(g.character, loc, rules):
             return loc
     return None
 
