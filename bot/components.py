@@ -42,6 +42,13 @@ def identity_stamp(created_at: str) -> str:
     return f"{zlib.crc32(created_at.encode()):08x}"
 
 
+def picked_values(interaction: discord.Interaction[Any]) -> list[str]:
+    """What the user picked in a select menu (empty when the payload carries nothing)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    values = data.get("values")
+    return [str(v) for v in values] if isinstance(values, list) else []
+
+
 def button_row(*buttons: discord.ui.Item[Any]) -> discord.ui.View:
     """A view (timeout None: the buttons are persistent) holding ``buttons`` in order."""
     view = discord.ui.View(timeout=None)

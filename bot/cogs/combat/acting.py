@@ -23,6 +23,7 @@ from bot.permissions import is_gm
 from bot.text import clip
 from engine.catalog import Action, Rules
 from engine.combat import (
+    Actor,
     Combat,
     Fighter,
     PromptKind,
@@ -146,6 +147,11 @@ def _say_which(candidates: list[Fighter]) -> str:
         return "Say which character acts with `as:`."
     names = ", ".join(discord.utils.escape_markdown(f.name) for f in candidates)
     return f"Say which character acts with `as:`: {names}."
+
+
+async def actor_of(interaction: discord.Interaction[Any]) -> Actor:
+    """Who gives a fight command: the user, and whether they are a GM here."""
+    return Actor(user_id=interaction.user.id, gm=await is_gm(interaction))
 
 
 async def acting(interaction: discord.Interaction[Any], state: Combat, as_name: str | None,

@@ -17,15 +17,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.cogs.combat import acting
-from bot.cogs.combat.views import fighter_at, fighter_index
-from bot.components import PersistentButton, identity_stamp
+from bot.cogs.combat.views import fighter_index, panel_fighter
+from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.errors import UserError
-from bot.permissions import is_gm
 from bot.store.combats import StoredCombat
 from bot.text import clip
 from engine.catalog import Hand, Rules
 from engine.character import HANDS, Character, usable_hands
-from engine.combat import Actor, Combat, Fighter, legal_items
+from engine.combat import Combat, Fighter, legal_items
 from engine.combat.actions.items import hand_items, hands_text
 from engine.combat.commands import Rearrange
 from engine.combat.context import require_control
@@ -167,8 +166,7 @@ def panel(stored: StoredCombat, f: Fighter, picks: dict[Hand, Pick],
 
 
 async def _controlled(interaction: discord.Interaction[Any], f: Fighter) -> None:
-    actor = Actor(user_id=interaction.user.id, gm=await is_gm(interaction))
-    require_control(actor, f)
+    require_control(await acting.actor_of(interaction), f)
 
 
 async def show_panel(interaction: discord.Interaction[Any], session: FightSession,
@@ -180,14 +178,6 @@ async def show_panel(interaction: discord.Interaction[Any], session: FightSessio
     picks: dict[Hand, Pick] = {h: f.character.held(h) for h in HANDS}
     content, view = panel(stored, f, picks, session.rules)
     await interaction.response.send_message(content, view=view, ephemeral=True)
-
-
-def _panel_fighter(state: Combat, index: str, stamp: str) -> Fighter:
-    """The fighter a panel is for, if it is still the one it was made for."""
-    f = fighter_at(state, index)
-    if f is None or identity_stamp(f.key) != stamp:
-        raise UserError(OUT_OF_DATE)
-    return f
 
 
 def _picked(ch: Character, hand: Hand, pick: Pick, picks: dict[Hand, Pick],
@@ -237,14 +227,12 @@ class HandsMenu(
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         session: FightSession = interaction.client.fights
         stored = await session.require_fight(interaction, self.combat_id)
-        f = _panel_fighter(stored.state, self.fighter, self.stamp)
+        f = panel_fighter(stored.state, self.fighter, self.stamp)
         await _controlled(interaction, f)
         ch = f.character
         picks: dict[Hand, Pick] = {"right": _read_pick(self.raw[0], ch),
                                    "left": _read_pick(self.raw[1], ch)}
-        data: dict[str, Any] = dict(interaction.data or {})
-        sent = data.get("values")
-        values = [str(v) for v in sent] if isinstance(sent, list) else []
+        values = picked_values(interaction)
         offered = ["e", *(str(i) for i in _options(f, self.hand, session.rules))]
         if len(values) != 1 or values[0] not in offered:
             raise UserError(OUT_OF_DATE)
@@ -281,7 +269,7 @@ class HandsApply(
         session: FightSession = interaction.client.fights
 
         def command(state: Combat) -> Rearrange:
-            f = _panel_fighter(state, self.fighter, self.stamp)
+            f = panel_fighter(state, self.fighter, self.stamp)
             ch = f.character
             specs = [_read_pick(text, ch) for text in self.raw]
             right, left = (Rearrange.EMPTY if i is None else ch.items[i].name for i in specs)

@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.cogs.combat.acting import actor_of
 from bot.cogs.combat.presenter import Presenter
 from bot.cogs.combat.views import OUT_OF_DATE, events_text
 from bot.errors import UserError
-from bot.permissions import is_gm, require_guild
+from bot.permissions import require_guild
 from bot.store.combats import AlreadyFighting, StoredCombat, next_deadline
 from data import load_rules
 from engine.character import Character
@@ -183,7 +184,7 @@ class FightSession:
         (the answer then follows it)."""
         require_guild(interaction)
         require_channel_permissions(interaction)
-        actor = Actor(user_id=interaction.user.id, gm=await is_gm(interaction))
+        actor = await actor_of(interaction)
         channel_id = interaction.channel_id or 0
         # The lock is held for database work only (about a millisecond), so waiting for it
         # never nears Discord's 3-second answer window; an answer Discord refuses anyway is

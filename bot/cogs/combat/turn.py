@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.cogs.combat.views import TurnLead, fighter_at, fighter_index
-from bot.components import PersistentButton, identity_stamp
+from bot.cogs.combat.acting import ACTING, actor_of
+from bot.cogs.combat.views import TurnLead, fighter_at, fighter_index, panel_fighter
+from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.errors import UserError
-from bot.permissions import is_gm
 from bot.store.combats import StoredCombat
 from bot.text import clip
 from engine.catalog import Rules
-from engine.combat import Actor, Combat, Command, Done, Fighter, Phase, PromptKind
+from engine.combat import Actor, Combat, Command, Done, Fighter, Phase
 from engine.combat.options import Option, OptionGroup, option, options
 from engine.words import counted, team_turn
 
@@ -28,8 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = ["OptionsMenu", "TurnButton", "TurnLead", "turn_lead"]
 
-#: The prompts that mean "this fighter may act now" in a team's turn.
-_ACTING = (PromptKind.ACT, PromptKind.DIRECTED)
+STALE_PANEL = "That menu is out of date: press **My options** again."
 
 #: The panel's menus: the option groups each gathers, and its placeholder.
 MENUS: tuple[tuple[str, tuple[OptionGroup, ...], str], ...] = (
@@ -46,7 +45,7 @@ def acting_fighters(state: Combat) -> list[Fighter]:
     """The fighters the turn waits for, in the fight's order."""
     if state.phase is not Phase.TURN:
         return []
-    keys = {p.fighter for p in state.waiting_for() if p.kind in _ACTING}
+    keys = {p.fighter for p in state.waiting_for() if p.kind in ACTING}
     return [f for f in state.fighters if f.key in keys]
 
 
@@ -118,10 +117,6 @@ class TurnButton(
 # -- My options --------------------------------------------------------------------------------
 
 
-async def _actor(interaction: discord.Interaction[Any]) -> Actor:
-    return Actor(user_id=interaction.user.id, gm=await is_gm(interaction))
-
-
 def yours(state: Combat, actor: Actor) -> list[Fighter]:
     """The acting fighters ``actor`` decides for: their own, and for a GM every NPC."""
     return [f for f in acting_fighters(state)
@@ -132,7 +127,7 @@ async def show_options(interaction: discord.Interaction[Any], session: FightSess
                        stored: StoredCombat) -> None:
     """Answer just the user with their fighter's options (the first of theirs, with a menu to
     switch when they have several)."""
-    actor = await _actor(interaction)
+    actor = await actor_of(interaction)
     mine = yours(stored.state, actor)
     if not mine:
         team = stored.state.acting_team
@@ -176,13 +171,6 @@ def panel(stored: StoredCombat, fighter: Fighter, mine: list[Fighter], actor: Ac
     return content, view
 
 
-def _panel_fighter(state: Combat, index: str, stamp: str) -> Fighter:
-    f = fighter_at(state, index)
-    if f is None or identity_stamp(f.key) != stamp:
-        raise UserError("That menu is out of date: press **My options** again.")
-    return f
-
-
 class OptionsMenu(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -216,11 +204,11 @@ class OptionsMenu(
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         session: FightSession = interaction.client.fights
-        actor = await _actor(interaction)
+        actor = await actor_of(interaction)
         picked = _picked(interaction)
 
         def command(state: Combat) -> Command:
-            f = _panel_fighter(state, self.fighter, self.stamp)
+            f = panel_fighter(state, self.fighter, self.stamp, STALE_PANEL)
             found = option(state, f.key, session.rules, actor, picked)
             if found is None:
                 raise UserError(f"{f.name} can't do that now: the fight has moved on. Press "
@@ -230,7 +218,7 @@ class OptionsMenu(
         async def refresh_panel(saved: StoredCombat) -> None:
             """The panel shows what is left to the fighter now (often nothing this round),
             so a second pick from a stale menu is not offered."""
-            f = _panel_fighter(saved.state, self.fighter, self.stamp)
+            f = panel_fighter(saved.state, self.fighter, self.stamp, STALE_PANEL)
             mine = yours(saved.state, actor) or [f]
             content, view = panel(saved, f, mine if f in mine else [f, *mine], actor,
                                   session.rules)
@@ -268,7 +256,7 @@ class FighterMenu(
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         session: FightSession = interaction.client.fights
         stored = await session.require_fight(interaction, self.combat_id)
-        actor = await _actor(interaction)
+        actor = await actor_of(interaction)
         mine = yours(stored.state, actor)
         f = fighter_at(stored.state, _picked(interaction))
         if f is None or f not in mine:
@@ -278,6 +266,4 @@ class FighterMenu(
 
 
 def _picked(interaction: discord.Interaction[Any]) -> str:
-    data: dict[str, Any] = dict(interaction.data or {})
-    values = data.get("values")
-    return str(values[0]) if isinstance(values, list) and values else ""
+    return next(iter(picked_values(interaction)), "")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import PersistentButton
+from bot.components import PersistentButton, identity_stamp
 from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.store.combats import StoredCombat
@@ -142,6 +142,16 @@ def fighter_at(state: Combat, index: str) -> Fighter | None:
     if not index.isascii() or not index.isdigit() or int(index) >= len(state.fighters):
         return None
     return state.fighters[int(index)]
+
+
+def panel_fighter(state: Combat, index: str, stamp: str, stale: str = OUT_OF_DATE) -> Fighter:
+    """The fighter a panel (an ephemeral message of menus) was made for, if it is still the
+    one at ``index``: its ``stamp`` is the identity stamp of its key. ``stale``: what the user
+    is told otherwise."""
+    f = fighter_at(state, index)
+    if f is None or identity_stamp(f.key) != stamp:
+        raise UserError(stale)
+    return f
 
 
 def fighter_index(state: Combat, key: str | None) -> str:
