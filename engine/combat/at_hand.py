@@ -3,64 +3,21 @@ as `/sheet` lists them): for a prompt about a roll — a reaction, a
 re-roll, a critical success, a modifier, the damage die, a Defend against a blast — the
 good / precise / powerful the decider's abilities give that roll, as a short line.
 
-The rolls a prompt is about come from the step it waits on; the modifiers from the hook
-``roll_modifiers`` (the data's rows), less what ``roll_limits`` forbids (All-Out Defend: not
-good)."""
+The rolls a prompt is about come from the step it waits on; what applies to each is its
+``roll_spec`` (``engine.combat.roll_spec``), the same spec the roll is made from: the modifier
+rows, less what the situation takes away (RULINGS 22: no shield against a blast) and what the
+rules forbid (All-Out Defend: not good)."""
 
 from __future__ import annotations
 
-from engine.catalog import Action, RollModifier, Rules
-from engine.combat.abilities.hooks import roll_limits, roll_modifiers
-from engine.combat.abilities.rule import RollLimit
-from engine.combat.model import Combat, Fighter, Prompt, PromptKind
-from engine.combat.rolls import rolls_deciding, strike, wants_reroll
-from engine.combat.step_values import (
-    AidAction,
-    AoEAction,
-    AttackAction,
-    Hit,
-    MoveAction,
-    RollState,
-)
-from engine.combat.weapons import UNARMED, held_shield
+from engine.catalog import Action, Rules
+from engine.combat.model import Combat, Prompt, PromptKind
+from engine.combat.roll_spec import RollSpec, hit_spec, roll_spec, spec_of
+from engine.combat.rolls import rolls_deciding, wants_reroll
+from engine.combat.step_values import AidAction, AttackAction, Hit, MoveAction
+from engine.combat.weapons import UNARMED
 
-__all__ = ["abilities_at_hand", "roll_words", "rolls_at_hand"]
-
-Roll = tuple[Action, str | None]  # the action rolled for, and the item kind it is made with
-
-_ORDER = (RollModifier.GOOD, RollModifier.PRECISE, RollModifier.POWERFUL)
-
-
-def roll_words(action: Action, item: str | None, rules: Rules) -> str:
-    """A roll in few words, item first: "1H ranged attack", "shield defend", "first aid"."""
-    words = action.value.replace("_", " ")
-    if item is None or item == action.value:
-        return words
-    short = rules.items.kind(item).short if item in rules.items.ids else item
-    return f"{short} {words}"
-
-
-def _defend(f: Fighter, rules: Rules) -> Roll:
-    """A Defend is made with a shield when one is in a usable hand (004 "Shield")."""
-    return Action.DEFEND, "shield" if held_shield(f.character, rules) else None
-
-
-def _state_roll(c: Combat, f: Fighter, s: RollState, rules: Rules) -> Roll | None:
-    step = c.step
-    if isinstance(step, AttackAction):
-        hit = strike(step, s)
-        if hit is not None:
-            return hit.action, hit.weapon.kind
-    if s.purpose == "defend":
-        return _defend(f, rules)
-    if isinstance(step, AoEAction) and s.purpose == "attack":
-        return Action.ATTACK, "aoe"
-    fixed: dict[str, Roll] = {
-        "initiative": (Action.INITIATIVE, None),
-        "first_aid": (Action.FIRST_AID, "first_aid"),
-        "move": (Action.MOVE, None),
-    }
-    return fixed.get(s.purpose)
+__all__ = ["abilities_at_hand", "rolls_at_hand"]
 
 
 def _hit_at_hand(a: AttackAction, key: str, kind: PromptKind) -> Hit | None:
@@ -91,26 +48,28 @@ def _spent(c: Combat, p: Prompt) -> bool:
     return state is not None and state.roll.modifier is not None
 
 
-def rolls_at_hand(c: Combat, p: Prompt, rules: Rules) -> tuple[Roll, ...]:
-    """The rolls prompt ``p`` decides about for its fighter: a reaction window's possible
-    reactions, or the roll whose re-roll, critical success, modifier or damage die waits."""
+def rolls_at_hand(c: Combat, p: Prompt, rules: Rules) -> tuple[RollSpec, ...]:
+    """The specs of the rolls prompt ``p`` decides about for its fighter: a reaction window's
+    possible reactions, a Blast's Defend, or the roll whose re-roll, critical success, modifier
+    or damage die waits."""
     if p.fighter is None:
         return ()
     f = c.fighter(p.fighter)
     step = c.step
-    found: list[Roll] = []
+    found: list[RollSpec] = []
     if p.kind is PromptKind.REACT and isinstance(step, AttackAction | MoveAction):
         for r in step.reactors:
             if r.fighter != f.key:
                 continue
             for option in r.options:
                 if option == "defend":
-                    found.append(_defend(f, rules))
+                    found.append(roll_spec(f, rules, Action.DEFEND))
                 elif option in ("counterattack", "intercept"):
                     weapon = r.weapon or r.less_lethal_weapon
-                    found.append((Action(option), weapon.kind if weapon else UNARMED))
+                    kind = weapon.kind if weapon else UNARMED
+                    found.append(roll_spec(f, rules, Action(option), kind))
     elif p.kind is PromptKind.AOE_DEFEND:
-        found.append(_defend(f, rules))
+        found.append(roll_spec(f, rules, Action.DEFEND, against_aoe=True))
     elif p.kind in (PromptKind.REROLL, PromptKind.CRITICAL, PromptKind.AID_SURE):
         for s in rolls_deciding(c):
             if s.fighter != f.key:
@@ -119,41 +78,23 @@ def rolls_at_hand(c: Combat, p: Prompt, rules: Rules) -> tuple[Roll, ...]:
                 continue
             if p.kind is PromptKind.CRITICAL and not s.roll.awaits_critical_choice:
                 continue
-            roll = _state_roll(c, f, s, rules)
-            if roll is not None:
-                found.append(roll)
+            found.append(spec_of(c, s, rules))
         if p.kind is PromptKind.AID_SURE and isinstance(step, AidAction):
-            found.append((Action.FIRST_AID, "first_aid"))
+            found.append(roll_spec(f, rules, Action.FIRST_AID, "first_aid"))
     elif p.kind in (PromptKind.MODIFIER, PromptKind.CHOOSE_DICE) and isinstance(
         step, AttackAction
     ):
         hit = _hit_at_hand(step, f.key, p.kind)
         if hit is not None:
-            action = (
-                Action.INTERCEPT if step.intercept and hit.purpose == "attack"
-                else Action(hit.purpose)
-            )
-            found.append((action, hit.weapon.kind))
+            found.append(hit_spec(c, step, hit, rules))
     return tuple(dict.fromkeys(found))
 
 
 def abilities_at_hand(c: Combat, p: Prompt, rules: Rules) -> str | None:
     """What the decider's abilities give the rolls ``p`` is about, e.g. "good, precise
     (1H melee attack)"; None when they give nothing."""
-    if p.fighter is None:
+    if p.fighter is None or _spent(c, p):
         return None
-    f = c.fighter(p.fighter)
-    if _spent(c, p):
-        return None
-    after_roll = p.kind in (PromptKind.MODIFIER, PromptKind.CHOOSE_DICE)
-    said: list[str] = []
-    for action, item in rolls_at_hand(c, p, rules):
-        mods = set(roll_modifiers(f.character, rules, action, item))
-        if after_roll:  # the roll is made: a re-roll is past
-            mods.discard(RollModifier.GOOD)
-        if RollLimit.NOT_GOOD in roll_limits(f, action):
-            mods.discard(RollModifier.GOOD)
-        if mods:
-            words = ", ".join(m.value for m in _ORDER if m in mods)
-            said.append(f"{words} ({roll_words(action, item, rules)})")
-    return "; ".join(said) or None
+    rolled = p.kind in (PromptKind.MODIFIER, PromptKind.CHOOSE_DICE)  # a re-roll is past
+    said = (spec.applies(rules, rolled=rolled) for spec in rolls_at_hand(c, p, rules))
+    return "; ".join(words for words in said if words) or None

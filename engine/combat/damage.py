@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from engine.catalog import Action, RollModifier, Rules
+from engine.catalog import Rules
 from engine.character import Mark, armor_covering, take_damage
-from engine.combat.abilities.hooks import roll_modifiers
 from engine.combat.commands import Armor, ChooseDice, Modifier
 from engine.combat.context import Context, require_phase
 from engine.combat.fighters import put, settle_status
 from engine.combat.model import Combat, Dropped, EventKind, Phase, Prompt, PromptKind
 from engine.combat.prompts import answering, prompt
+from engine.combat.roll_spec import hit_spec
 from engine.combat.rolls import replace_roll
 from engine.combat.stealth import hidden
 from engine.combat.step_values import AttackAction, Hit, Weapon
@@ -90,18 +90,16 @@ def _modifier_offers(a: AttackAction, c: Combat, hit: Hit, rules: Rules) -> tupl
     state = next(s for s in a.rolls if s.fighter == hit.attacker and s.purpose == hit.purpose)
     if state.roll.modifier is not None:
         return ()
-    ch = c.fighter(hit.attacker).character
-    action = Action.INTERCEPT if a.intercept and hit.purpose == "attack" else Action(hit.purpose)
+    spec = hit_spec(c, a, hit, rules)  # the same spec the board's "applies:" reads
     offers: list[str] = []
     loc = int(hit.location_die or 0)
     dmg = int(hit.damage_die or 0)
-    given = roll_modifiers(ch, rules, action, hit.weapon.kind)
-    if RollModifier.PRECISE in given:
+    if spec.precise:
         if loc < 9:
             offers.append("precise+1")
         if loc > 0:
             offers.append("precise-1")
-    if RollModifier.POWERFUL in given and dmg < 9:
+    if spec.powerful and dmg < 9:
         offers.append("powerful")
     return tuple(offers)
 

@@ -19,9 +19,8 @@ Initiative goes in this order:
 
 from __future__ import annotations
 
-from engine.catalog import Action, RollModifier, Rules
+from engine.catalog import Action, Rules
 from engine.combat.abilities.hooks import (
-    has_modifier,
     initiative_direct_actions,
     rolls_initiative_for_higher,
 )
@@ -47,9 +46,8 @@ from engine.combat.model import (
     RollerChoice,
 )
 from engine.combat.prompts import prompt, team_prompt
+from engine.combat.roll_spec import make_roll, roll_spec
 from engine.combat.rolls import wants_reroll
-from engine.combat.step_values import RollState
-from engine.dice import Roll
 from engine.errors import RuleError
 
 __all__ = [
@@ -146,17 +144,11 @@ def _roll(c: Combat, ctx: Context) -> Combat:
     rolls: list[InitiativeRoll] = []
     for team, roller in zip(teams, rollers, strict=True):
         assert roller is not None
-        ch = roller.character
-        r = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
-        good = has_modifier(ch, rules, RollModifier.GOOD, Action.INITIATIVE, None)
-        rolls.append(
-            InitiativeRoll(
-                team=team,
-                state=RollState(fighter=roller.key, purpose="initiative", roll=r, good=good),
-            )
-        )
-        ctx.say_roll(EventKind.INITIATIVE, f"{ch.name} rolls initiative for {team}", roller,
-                     r.result)
+        state = make_roll(roll_spec(roller, rules, Action.INITIATIVE), ctx.dice)
+        rolls.append(InitiativeRoll(team=team, state=state))
+        ctx.say_roll(EventKind.INITIATIVE,
+                     f"{roller.character.name} rolls initiative for {team}", roller,
+                     state.roll.result)
     return c.model_copy(update={"initiative": tuple(rolls)})
 
 

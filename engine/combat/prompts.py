@@ -244,7 +244,10 @@ SPECS: dict[PromptKind, PromptSpec] = {
         other_label=lambda name: f"Hit {name}", slash="aoe"),
     PromptKind.AOE_DEFEND: PromptSpec(
         "defend against the blast", "defend the blast?",
-        "is caught in a blast: spend an action to Defend (beat the roll: no damage)?", _aoe,
+        # One question for every target: a Defend in All-Out Defend costs no action (the
+        # window's announcement says which for each target; RULINGS 22).
+        "is caught in a blast: Defend (beat the roll: no damage; it spends an action, none "
+        "in All-Out Defend)?", _aoe,
         {"defend": "Defend", "pass": "Take the damage"}, slash="aoe"),
     PromptKind.AOE_PLACE: PromptSpec(
         "place the AoE damage", "place AoE damage",

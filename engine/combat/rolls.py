@@ -1,5 +1,6 @@
-"""Rolls in a fight (004 "Rolling Dice"): which ability makes a roll good, precise or powerful,
-a roll as the table reads it, and the rolls the innermost step (or initiative) is deciding."""
+"""Rolls in a fight (004 "Rolling Dice"): what an attack roll strikes, a roll as the table
+reads it, and the rolls the innermost step (or initiative) is deciding. What applies to a
+roll (good, precise, powerful, may be critical) and the making of it: ``roll_spec``."""
 
 from __future__ import annotations
 

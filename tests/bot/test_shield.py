@@ -4,7 +4,7 @@ player; the board shows who is all-out defending."""
 
 from __future__ import annotations
 
-from tests.harness import ALICE, BOB, GM, Table, User
+from tests.harness import ALICE, BOB, GM, Message, Table, User
 
 
 async def _character(table: Table, name: str, *, user: User, level: int = 50, npc: bool = False,
@@ -116,3 +116,61 @@ async def test_a_shield_is_offered_to_attack_with_but_not_to_counterattack_with(
     attack = await table.autocomplete("attack", "with", user=BOB)
     counter = await table.autocomplete("counterattack", "with", user=BOB)
     assert "Riot shield" in attack and "Riot shield" not in counter, (attack, counter)
+
+
+GRENADE = ("Grenade", "aoe", "right")
+
+
+async def _blast_on_bea(table: Table, *bea_abilities: str, all_out: bool) -> Message:
+    """Bea (Bob's, 60, a riot shield and ``bea_abilities``) at the Dance Floor; Gren (an NPC,
+    50, a Blast grenade) at the Entrance throws it there after the PCs let the NPCs go first
+    (Bea declared All-Out Defend when ``all_out``): 40, the tens for 4 damage and one target.
+    The prompt asking Bea to Defend against it."""
+    await _character(table, "Bea", user=BOB, level=60, items=(SHIELD,), abilities=bea_abilities)
+    await _character(table, "Gren", user=GM, level=50, npc=True, abilities=("aoe.blast",))
+    for command, extra in (
+        ("character item add", {"name": "Grenade", "kind": "aoe", "ability": "aoe.blast"}),
+        ("character item hold", {"item": "Grenade"}),
+    ):
+        reply = await table.slash(command, user=GM, character="Gren", **extra)
+        assert not reply.ephemeral, reply.content
+    await table.slash("combat start", user=GM, map="Nightclub")
+    await table.slash("combat add", user=BOB, character="Bea", area="Dance Floor")
+    await table.slash("combat add", user=GM, character="Gren", area="Entrance")
+    table.dice(3, 4, 6, 2)  # Bea rolls 34 for the PCs; Gren 62 fails
+    begun = await table.slash("combat begin", user=GM)
+    await table.click(begun.prompt, "NPCs first", user=BOB)
+    if all_out:
+        declared = await table.click(table.channel_messages()[-1], "All-Out Defend", user=BOB)
+        assert "Bea declares All-Out Defend" in declared.answer.content
+    table.dice(4, 0)
+    thrown = await table.slash("aoe", user=GM, area="Dance Floor", **{"as": "Gren"})
+    assert not thrown.ephemeral, thrown.content
+    chose = await table.click(thrown.prompt, "Tens die: 4", user=GM)
+    return chose.prompt
+
+
+async def test_an_all_out_defend_against_a_blast_is_never_critical(table: Table) -> None:
+    # RULINGS 22: "that roll, like every All-Out Defend roll, is neither good nor critical".
+    asked = await _blast_on_bea(table, "shield.good_defend", "shield.all_out_defend",
+                                all_out=True)
+    question = asked.content
+    table.dice(4, 4, 3, 4, 6, 2)  # Bea's Defend 44; the round ends: round 2's initiative
+    defended = await table.click(asked, "Defend", user=BOB)
+    text = defended.answer.content
+    assert "44 (4·4) vs 60 — SUCCESS" in text and "CRITICAL" not in text, text
+    assert "Bea's Defend (44) beats 40: no damage." in text, text
+    labels = [m.labels for m in table.channel_messages()[-3:]]
+    assert not any("Extra action" in ls or "Re-roll tens" in ls for ls in labels), labels
+    assert "applies:" not in question and "spend an action to Defend" not in question, question
+    assert "none in All-Out Defend" in question, question
+
+
+async def test_a_shields_good_defend_does_not_apply_against_a_blast(table: Table) -> None:
+    # RULINGS 22: "Neither cover nor shields apply to AoEs": no good (shield defend) re-roll.
+    asked = await _blast_on_bea(table, "shield.good_defend", all_out=False)
+    assert "applies:" not in asked.content, asked.content
+    table.dice(1, 2)
+    defended = await table.click(asked, "Defend", user=BOB)
+    assert "12 (1·2) vs 60 — SUCCESS" in defended.answer.content, defended.answer.content
+    assert "Re-roll" not in " ".join(defended.prompt.labels), defended.prompt.labels

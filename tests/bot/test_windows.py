@@ -60,8 +60,9 @@ async def _blast_on_goon(table: Table) -> Table:
     assert ("Goon may Defend against the blast (spending an action) or take the damage "
             "(within 45 seconds).") in text, text
     asked = chose.prompt
-    assert f"**Goon (GM)** is caught in a blast: spend an action to Defend (beat the roll: no " \
-           f"damage)? (closes <t:{int(NOW) + 45}:R>)" in asked.content, asked.content
+    assert f"**Goon (GM)** is caught in a blast: Defend (beat the roll: no damage; it spends " \
+           f"an action, none in All-Out Defend)? (closes <t:{int(NOW) + 45}:R>)" \
+           in asked.content, asked.content
     assert asked.labels == ["Defend", "Take the damage", "Resolve now (GM)"]
     return table
 

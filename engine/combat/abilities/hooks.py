@@ -2,8 +2,8 @@
 
 | hook | fold | asked by |
 |---|---|---|
-| ``roll_modifiers`` | union of the data's modifier rows | every roll, damage |
-| ``roll_limits`` | union | a Defend roll (All-Out Defend: not good, not critical) |
+| ``roll_modifiers`` | union of the data's modifier rows | every roll's spec (``roll_spec``) |
+| ``roll_limits`` | union | every roll's spec (All-Out Defend: a Defend not good, not critical) |
 | ``marks_to_block`` | max, default 2 | line of sight of an Attack |
 | ``counterable`` | all | the Counterattack offer |
 | ``extra_weapons`` | union | the weapons a fighter has, per action |
@@ -38,7 +38,7 @@ from engine.errors import RuleError
 __all__ = [
     "CRITICAL_OPTIONS", "act_problem", "action_cost", "aoe_variety", "board_words", "counterable",
     "critical_extras", "critical_options", "directs", "extra_weapons", "free_defend",
-    "has_modifier", "hides", "initiative_direct_actions", "marks_to_block", "may_defend",
+    "hides", "initiative_direct_actions", "marks_to_block", "may_defend",
     "moves_twice", "rallies", "roll_limits", "roll_modifiers", "rolls_initiative_for_higher",
     "stops_mover", "sure_success",
 ]
@@ -66,12 +66,6 @@ def roll_modifiers(
         if ability.modifier is not None and action in ability.actions and ability.item == item:
             found.add(ability.modifier)
     return frozenset(found)
-
-
-def has_modifier(
-    c: Character, rules: Rules, modifier: RollModifier, action: Action, item: str | None
-) -> bool:
-    return modifier in roll_modifiers(c, rules, action, item)
 
 
 def roll_limits(f: Fighter, action: Action) -> frozenset[RollLimit]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Literal, cast
 
-from engine.catalog import Rules
+from engine.catalog import Action, Rules
 from engine.character import Status, destroy_item, status
 from engine.combat.abilities.hooks import act_problem, aoe_variety, free_defend
 from engine.combat.actions.announce import announce_defends
@@ -60,12 +60,12 @@ from engine.combat.model import (
     Phase,
     Prompt,
     PromptKind,
-    RollState,
 )
 from engine.combat.prompts import answering, prompt
+from engine.combat.roll_spec import aoe_attack_spec, make_roll, roll_spec
 from engine.combat.stealth import lose_stealth
 from engine.combat.steps import pop, push, replace_top
-from engine.dice import Roll, opposed
+from engine.dice import opposed
 from engine.errors import RuleError
 from engine.words import counted
 
@@ -140,12 +140,12 @@ def aoe(c: Combat, cmd: AoE, ctx: Context) -> Combat:
     ctx.emit(EventKind.AOE, f"{f.name} uses {item.name} ({title}) on {area}; "
              f"{item.name} is destroyed.", f.key)
     c = lose_stealth(c, f.key, ctx)
-    roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
-    ctx.say_roll(EventKind.ROLL, f"{f.name}'s {title} on {area}", f, roll.result)
+    state = make_roll(aoe_attack_spec(f, rules), ctx.dice)
+    ctx.say_roll(EventKind.ROLL, f"{f.name}'s {title} on {area}", f, state.roll.result)
     step = AoEAction(
         seq=seq, attacker=f.key, area=area, item=item.name, ability=item.ability,
         variety=cast(Literal["blast", "continuous", "cover", "demolish"], variety),
-        roll=RollState(fighter=f.key, purpose="attack", roll=roll),
+        roll=state,
     )
     return burn(push(c, step), f.key, ctx)
 
@@ -325,12 +325,12 @@ def _roll_defends(c: Combat, a: AoEAction, ctx: Context) -> Combat:
     for t in a.targets:
         if t.answer == "defend":
             g = c.fighter(t.fighter)
-            ch = g.character
-            roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
-            ctx.say_roll(EventKind.ROLL, f"{g.name} defends against the blast", g,
-                         roll.result)
-            t = t.model_copy(update={"roll": RollState(fighter=g.key, purpose="defend",
-                                                       roll=roll)})
+            # RULINGS 22: no shield against an AoE; All-Out Defend's limits hold here too.
+            spec = roll_spec(g, ctx.rules, Action.DEFEND, against_aoe=True)
+            state = make_roll(spec, ctx.dice)
+            ctx.say_roll(EventKind.ROLL, spec.said(f"{g.name} defends against the blast"), g,
+                         state.roll.result)
+            t = t.model_copy(update={"roll": state})
         targets.append(t)
     return replace_top(c, a.model_copy(update={"targets": tuple(targets), "rolled": True,
                                                "deadline": None}))

@@ -11,16 +11,12 @@ from __future__ import annotations
 from typing import Literal, cast
 
 from engine.catalog import Action, Rules
-from engine.catalog import RollModifier as Mod
 from engine.character import Status, destroy_item, status
 from engine.combat.abilities.hooks import (
     act_problem,
     free_defend,
-    has_modifier,
     may_defend,
-    roll_limits,
 )
-from engine.combat.abilities.rule import RollLimit
 from engine.combat.actions.announce import announce_window
 from engine.combat.actions.aoe import burn
 from engine.combat.actions.counterattack import counter_choices, counter_hits
@@ -32,6 +28,7 @@ from engine.combat.damage import advance_hits, hit_prompts, new_hit
 from engine.combat.fighters import acting_fighter, can_act, lose_action, put, spend_action
 from engine.combat.model import Combat, EventKind, Fighter, Prompt, PromptKind
 from engine.combat.prompts import prompt, window_prompts
+from engine.combat.roll_spec import make_roll, roll_spec
 from engine.combat.rolls import strike, wants_reroll
 from engine.combat.stealth import lose_stealth
 from engine.combat.step_values import AttackAction, Hit, Reactor, RollState, Weapon
@@ -40,10 +37,8 @@ from engine.combat.weapons import (
     UNARMED,
     ammo_slot,
     choose_weapon,
-    held_shield,
     weapon_label,
 )
-from engine.dice import Roll
 from engine.errors import RuleError
 
 __all__ = ["advance", "attack", "prompts"]
@@ -142,22 +137,13 @@ def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
 
 
 def _roll(c: Combat, a: AttackAction, ctx: Context) -> Combat:
-    rules = ctx.rules
     f = c.fighter(a.attacker)
     t = c.fighter(a.target)
-    ch = f.character
-    roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
     action = Action.INTERCEPT if a.intercept else Action.ATTACK
-    rolls = [
-        RollState(
-            fighter=f.key,
-            purpose="attack",
-            roll=roll,
-            good=has_modifier(ch, rules, Mod.GOOD, action, a.weapon.kind),
-        )
-    ]
+    state = make_roll(roll_spec(f, ctx.rules, action, a.weapon.kind), ctx.dice)
+    rolls = [state]
     ctx.say_roll(EventKind.ROLL, f"{f.name} attacks {t.name} with {weapon_label(a.weapon)}",
-                 f, roll.result)
+                 f, state.roll.result)
     reacting = [r for r in a.reactors if r.answer in ("defend", "counterattack")]
     for reactor in reacting:
         rolls.append(_reaction_roll(c, a, reactor, ctx))
@@ -178,38 +164,23 @@ def _roll(c: Combat, a: AttackAction, ctx: Context) -> Combat:
 
 
 def _reaction_roll(c: Combat, a: AttackAction, reactor: Reactor, ctx: Context) -> RollState:
-    """A Defend's roll (good with a shield in hand, unless a rule limits it) or a
+    """A Defend's roll (its spec: good with a shield in hand, unless a rule limits it) or a
     Counterattack's."""
-    rules = ctx.rules
     f = c.fighter(a.attacker)
     t = c.fighter(a.target)
     r_f = c.fighter(reactor.fighter)
-    rch = r_f.character
     if reactor.answer == "defend":
-        limits = roll_limits(r_f, Action.DEFEND)
-        good = (
-            RollLimit.NOT_GOOD not in limits
-            and held_shield(rch, rules)
-            and has_modifier(rch, rules, Mod.GOOD, Action.DEFEND, "shield")
-        )
-        r_roll = Roll.first(rch.level, ctx.dice, max_level=rch.max_level,
-                            can_be_critical=RollLimit.NOT_CRITICAL not in limits)
-        what = f"{r_f.name} defends" if r_f.key == t.key else f"{r_f.name} defends {t.name}"
-        plain = [word for limit, word in ((RollLimit.NOT_GOOD, "not good"),
-                                          (RollLimit.NOT_CRITICAL, "cannot be critical"))
-                 if limit in limits]
-        if plain:
-            what += f" ({', '.join(plain)})"
-        purpose: Literal["defend", "counterattack"] = "defend"
+        spec = roll_spec(r_f, ctx.rules, Action.DEFEND)
+        what = spec.said(
+            f"{r_f.name} defends" if r_f.key == t.key else f"{r_f.name} defends {t.name}")
     else:
         kind = reactor.weapon.kind if reactor.weapon else UNARMED
-        good = has_modifier(rch, rules, Mod.GOOD, Action.COUNTERATTACK, kind)
+        spec = roll_spec(r_f, ctx.rules, Action.COUNTERATTACK, kind)
         label = weapon_label(reactor.weapon) if reactor.weapon else "bare hands"
         what = f"{r_f.name} counterattacks {f.name} with {label}"
-        r_roll = Roll.first(rch.level, ctx.dice, max_level=rch.max_level)
-        purpose = "counterattack"
-    ctx.say_roll(EventKind.ROLL, what, r_f, r_roll.result)
-    return RollState(fighter=r_f.key, purpose=purpose, roll=r_roll, good=good)
+    state = make_roll(spec, ctx.dice)
+    ctx.say_roll(EventKind.ROLL, what, r_f, state.roll.result)
+    return state
 
 
 def _outcome(c: Combat, a: AttackAction, ctx: Context) -> Combat:

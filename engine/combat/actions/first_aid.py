@@ -9,7 +9,7 @@ when there is a choice), every other \\ becomes X."""
 
 from __future__ import annotations
 
-from engine.catalog import Action, RollModifier, Rules
+from engine.catalog import Action, Rules
 from engine.character import (
     Character,
     Status,
@@ -20,18 +20,18 @@ from engine.character import (
     status,
     usable_hands,
 )
-from engine.combat.abilities.hooks import CRITICAL_OPTIONS, has_modifier, sure_success
+from engine.combat.abilities.hooks import CRITICAL_OPTIONS, sure_success
 from engine.combat.actions.aoe import burn
 from engine.combat.commands import AidMark, FirstAid
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.fighters import acting_fighter, can_act, put, settle_status, spend_action
 from engine.combat.model import Combat, EventKind, Phase, Prompt, PromptKind
 from engine.combat.prompts import prompt
+from engine.combat.roll_spec import make_roll, roll_spec
 from engine.combat.rolls import wants_reroll
 from engine.combat.secrets import figures_hidden
-from engine.combat.step_values import AidAction, RollState
+from engine.combat.step_values import AidAction
 from engine.combat.steps import pop, push, replace_top
-from engine.dice import Roll
 from engine.errors import RuleError
 from engine.words import counted
 
@@ -91,11 +91,8 @@ def _sure(aid: AidAction) -> AidAction:
 
 def _roll(c: Combat, aid: AidAction, what: str, ctx: Context) -> AidAction:
     f = c.fighter(aid.treater)
-    ch = f.character
-    roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
-    good = has_modifier(ch, ctx.rules, RollModifier.GOOD, Action.FIRST_AID, "first_aid")
-    ctx.say_roll(EventKind.FIRST_AID, what, f, roll.result)
-    state = RollState(fighter=f.key, purpose="first_aid", roll=roll, good=good)
+    state = make_roll(roll_spec(f, ctx.rules, Action.FIRST_AID, "first_aid"), ctx.dice)
+    ctx.say_roll(EventKind.FIRST_AID, what, f, state.roll.result)
     return aid.model_copy(update={"roll": state})
 
 

@@ -14,9 +14,9 @@ without enemies (``engine.combat.stealth``)."""
 
 from __future__ import annotations
 
-from engine.catalog import Action, RollModifier, Rules
+from engine.catalog import Action, Rules
 from engine.character import can_move, status
-from engine.combat.abilities.hooks import act_problem, has_modifier, moves_twice
+from engine.combat.abilities.hooks import act_problem, moves_twice
 from engine.combat.actions.announce import announce_window
 from engine.combat.actions.intercept import after_intercept, intercept_reactor, next_intercept
 from engine.combat.commands import Move, StopArea
@@ -24,11 +24,11 @@ from engine.combat.context import Context, require_phase
 from engine.combat.fighters import acting_fighter, can_act, lose_action, put, spend_action
 from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
 from engine.combat.prompts import answering, prompt, window_prompts
+from engine.combat.roll_spec import make_roll, roll_spec
 from engine.combat.rolls import wants_reroll
 from engine.combat.stealth import hidden, lose_stealth, regain_stealth
-from engine.combat.step_values import MoveAction, RollState
+from engine.combat.step_values import MoveAction
 from engine.combat.steps import pop, push, replace_top
-from engine.dice import Roll
 from engine.errors import RuleError
 from engine.maps import GameMap, Kind, UnknownAreaError
 from engine.names import name_key
@@ -194,13 +194,11 @@ def _speed_roll(c: Combat, mv: MoveAction, ctx: Context) -> tuple[Combat, MoveAc
     """Roll for Speed (once), wait for a good re-roll or a critical choice, then say what
     the roll means: ``mv.roll_done`` once it is final."""
     mover = c.fighter(mv.mover)
-    ch = mover.character
     if mv.roll is None:
-        roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
-        good = has_modifier(ch, ctx.rules, RollModifier.GOOD, Action.MOVE, None)
-        mv = mv.model_copy(update={"roll": RollState(fighter=mover.key, purpose="move",
-                                                     roll=roll, good=good)})
-        ctx.say_roll(EventKind.ROLL, f"{mover.name} rolls for Speed", mover, roll.result)
+        rolled = make_roll(roll_spec(mover, ctx.rules, Action.MOVE), ctx.dice)
+        mv = mv.model_copy(update={"roll": rolled})
+        ctx.say_roll(EventKind.ROLL, f"{mover.name} rolls for Speed", mover,
+                     rolled.roll.result)
     state = mv.roll
     assert state is not None
     if wants_reroll(state) or state.roll.awaits_critical_choice:

@@ -29,9 +29,9 @@ from engine.combat.fighters import (
 )
 from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
 from engine.combat.prompts import answering, prompt
-from engine.combat.step_values import RallyAction, RollState
+from engine.combat.roll_spec import make_roll, rally_spec
+from engine.combat.step_values import RallyAction
 from engine.combat.steps import pop, push
-from engine.dice import Roll
 from engine.errors import RuleError
 
 __all__ = ["advance", "end_prompts", "end_rallies", "prompts", "rally", "rally_problem"]
@@ -79,13 +79,10 @@ def rally(c: Combat, cmd: Rally, ctx: Context) -> Combat:
             raise RuleError(problem)
         f = spend_action(f, ctx).model_copy(update={"rallied": True})
     c = put(c, f)
-    ch = f.character
-    roll = Roll.first(ch.level, ctx.dice, max_level=ch.max_level)
-    ctx.say_roll(EventKind.RALLY, f"{f.name} rallies {f.team}", f, roll.result)
+    state = make_roll(rally_spec(f), ctx.dice)
+    ctx.say_roll(EventKind.RALLY, f"{f.name} rallies {f.team}", f, state.roll.result)
     seq = c.action_seq + 1
-    step = RallyAction(
-        seq=seq, leader=f.key, roll=RollState(fighter=f.key, purpose="rally", roll=roll)
-    )
+    step = RallyAction(seq=seq, leader=f.key, roll=state)
     return burn(push(c.model_copy(update={"action_seq": seq}), step), f.key, ctx)
 
 

@@ -16,6 +16,8 @@ from engine.catalog import Action
 from engine.character import Character, Item
 from engine.combat import (
     AllOutDefend,
+    AoE,
+    AoEChoice,
     Attack,
     Begin,
     ChooseDice,
@@ -38,6 +40,7 @@ from engine.combat.abilities.hooks import (
     roll_limits,
 )
 from engine.combat.abilities.rule import RollLimit
+from engine.combat.at_hand import abilities_at_hand
 from engine.combat.model import Weapon
 from engine.combat.prompts import SPECS
 from tests.engine.combat.helpers import (
@@ -349,6 +352,61 @@ def test_all_out_defend_takes_the_rounds_action() -> None:
     c = go(_all_out_table(), GMSet(fighter="Bea", actions=0))
     assert (PromptKind.ALL_OUT_DEFEND, "bea") not in kinds(c)
     refused(c, AllOutDefend(fighter="Bea"), "Bea has no action left this round", actor=P2)
+
+
+# ---- against a Blast (RULINGS 22) --------------------------------------------------------------
+
+
+def _blast_on_bea(*abilities: str, all_out: bool) -> Combat:
+    """You (Alice's, a Blast grenade) at the entrance; Bea (an NPC with a riot shield and
+    ``abilities``, All-Out Defend declared when ``all_out``) at the dance floor. You throws
+    42: 4 damage and one target, Bea, who is asked to Defend."""
+    you = Character(name="You", level=50, max_level=50, abilities=("aoe.blast",),
+                    items=(Item(name="Grenade", kind="aoe", ability="aoe.blast"),),
+                    right_hand=0, left_hand=0)
+    c = setup((you, "Entrance", 100), (bearer("Bea", *abilities, npc=True), "Dance Floor", None))
+    c = begin(c, [3, 2, 6, 1], "PCs")
+    if all_out:
+        c = go(c, AllOutDefend(fighter="Bea"))
+    c = go(c, AoE(fighter="You", area="Dance Floor"), [4, 2], actor=P1)
+    c = go(c, AoEChoice(fighter="You", option="tens"), actor=P1)
+    assert kinds(c) == [(PromptKind.AOE_DEFEND, "bea")]
+    return c
+
+
+def test_an_all_out_defend_against_a_blast_is_neither_good_nor_critical() -> None:
+    # "that roll, like every All-Out Defend roll, is neither good nor critical" (RULINGS 22).
+    c = _blast_on_bea(GOOD, ALL_OUT, all_out=True)
+    asked = c.waiting_for()[0]
+    assert abilities_at_hand(c, asked, RULES) is None
+    c, events = run(c, AoEChoice(fighter="Bea", option="defend"), [4, 4, 3, 2, 6, 1])
+    said = texts(events)
+    assert ("Bea defends against the blast (not good, cannot be critical): 44 (4·4) vs 50 — "
+            "SUCCESS.") in said, said
+    assert "Bea's Defend (44) beats 42: no damage." in said
+    assert (PromptKind.CRITICAL, "bea") not in kinds(c) and c.round == 2  # nothing waits
+    assert c.fighter("bea").character.level == 50
+
+
+def test_a_shields_good_defend_does_not_apply_against_a_blast() -> None:
+    # "Neither cover nor shields apply to AoEs": the Defend is not made with the shield, so
+    # Good Defend (a shield's) gives no re-roll and the prompt says nothing applies.
+    c = _blast_on_bea(GOOD, all_out=False)
+    asked = c.waiting_for()[0]
+    assert abilities_at_hand(c, asked, RULES) is None
+    c, events = run(c, AoEChoice(fighter="Bea", option="defend"), [1, 2])
+    assert "Bea defends against the blast: 12 (1·2) vs 50 — SUCCESS." in texts(events)
+    assert (PromptKind.REROLL, "bea") not in kinds(c)
+
+
+def test_against_an_ordinary_attack_the_shields_good_defend_still_applies() -> None:
+    c = setup((knife("Goon", npc=True), "Entrance", None), (bearer("Bea", GOOD), "Entrance", 200))
+    c = begin(c, [3, 2, 6, 1], "NPCs")
+    c = go(c, Attack(fighter="Goon", target="Bea"))
+    asked = next(p for p in c.waiting_for() if p.fighter == "bea")
+    assert abilities_at_hand(c, asked, RULES) == "good (shield defend)"
+    c = go(c, React(fighter="Bea", reaction="defend"), [3, 4, 1, 2], actor=P2)
+    assert (PromptKind.REROLL, "bea") in kinds(c)
 
 
 # ---- the hooks, one by one ----------------------------------------------------------------------
