@@ -149,7 +149,7 @@ async def test_a_demolish_on_a_hidden_characters_area_ends_stealth(table: Table)
     thrown = await table.slash("aoe", user=GM, area="Bar", **{"as": "Goon"})
     text = thrown.answer.content
     assert "Demolished: no cover at Bar for the rest of the fight (Goon)." in text, text
-    assert "Ana is no longer hidden." in text, text
+    assert "Ana is no longer hidden (Demolish)." in text, text
     board = await table.slash("combat status")
     assert "Ana [PCs] Bar 40/40 a1\n" in board.content, board.content
     shot = await table.slash("attack", user=GM, target="Ana", **{"as": "Rat"})
