@@ -5,7 +5,9 @@ checks everything before it rolls a die, so a refused command raises ``RuleError
 nothing. A handler changes the fight and returns: it never calls on to what comes next. Then
 one loop advances the step on top of the stack (``Combat.steps``: an attack, a move, a first
 aid; an Intercept is an attack pushed above its move) until it waits for someone or leaves the
-stack, and the one below resumes. Last, ``settle`` ends turns and rounds that have nothing
+stack, and the one below resumes. The same loop runs the lifecycle
+(``engine.combat.effects``): the start of each action the handler spent, the end of each action
+whose step left the stack. Last, ``settle`` ends turns and rounds that have nothing
 left, ends the fight when one team is left standing, and works out what the fight waits for
 next (``Combat.prompts``).
 """
