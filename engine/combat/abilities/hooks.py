@@ -24,6 +24,10 @@
 | ``action_cost`` | min, default 1; every rule is asked | every action |
 | ``pay_instead`` | the first that pays; every rule is asked | an action ``action_cost`` made free |
 | ``aoe_variety`` | the one rule of the item's ability | an AoE attack (the item names it) |
+
+The lifecycle hooks (``on_action_start``, ``on_action_end``, ``on_turn_end``, ``on_round_end``:
+``engine.combat.lifecycle``) are folded in order over every rule here and every lasting effect
+by ``engine.combat.effects``, which the machine runs.
 """
 
 from __future__ import annotations
