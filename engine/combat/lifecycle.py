@@ -65,8 +65,8 @@ class ActionStart:
 
 @dataclass(frozen=True)
 class ActionEnd:
-    """``fighter``'s action of ``kind`` is over; ``step`` is its step that left the stack (None
-    for an action that had none)."""
+    """``fighter``'s action of ``kind`` is over; ``step`` is its step that left the stack, as
+    it stood when the machine last advanced it (None for an action that had none)."""
 
     fighter: str
     kind: ActionKind
