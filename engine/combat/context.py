@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine.catalog import Rules
+from engine.combat.lifecycle import ActionKind, ActionStart
 from engine.combat.model import Actor, Combat, Event, EventKind, Fighter, Phase
 from engine.combat.rolls import roll_text
 from engine.combat.secrets import is_npc
@@ -22,6 +23,9 @@ __all__ = [
 class Context:
     """One command's surroundings. ``emit`` adds a plain sentence to what happened.
 
+    ``starts``: the actions started (spent) since the machine last ran their
+    ``on_action_start`` hooks (``engine.combat.lifecycle``).
+
     ``hide_npcs`` is the fight's setting (``Combat.hide_npcs``): while it holds, a sentence
     that states an NPC's level or marks is told to the players in its ``public`` wording, and
     the exact one is kept for the GM (``Event.gm_text``)."""
@@ -32,6 +36,24 @@ class Context:
     now: float
     hide_npcs: bool = False
     events: list[Event] = field(default_factory=list)
+    starts: list[ActionStart] = field(default_factory=list)
+
+    def start(self, fighter: str, kind: ActionKind) -> None:
+        """``fighter`` starts an action of ``kind`` now: its hooks run once the handler is
+        done; the next sentence said is taken for the action's declaration."""
+        self.starts.append(ActionStart(fighter=fighter, kind=kind, at=len(self.events)))
+
+    def say_with_declaration(
+        self, start: ActionStart, kind: EventKind, text: str, fighter: str | None = None
+    ) -> None:
+        """Say ``text`` right after ``start``'s declaration (after what earlier hooks said
+        there), not at the end: what the start changes is told with the action it starts."""
+        at = min(start.at + 1 + start.said, len(self.events))
+        self.events.insert(at, Event(kind=kind, text=text, fighter=fighter))
+        start.said += 1
+        for other in self.starts:
+            if other is not start and other.at >= at:
+                other.at += 1
 
     def hides(self, f: Fighter) -> bool:
         """Whether ``f``'s level and marks are kept from the players."""

@@ -7,9 +7,10 @@ from typing import Any
 
 from engine.catalog import Rules
 from engine.character import Status, status
-from engine.combat.abilities.hooks import act_problem, action_cost
+from engine.combat.abilities.hooks import act_problem, action_cost, pay_instead
 from engine.combat.context import Context, require_control, require_phase
-from engine.combat.model import Combat, Direction, EventKind, Fighter, Phase
+from engine.combat.lifecycle import ActionKind
+from engine.combat.model import Combat, Direction, Fighter, Phase
 from engine.dice import Side
 from engine.errors import RuleError
 from engine.names import name_key
@@ -54,31 +55,25 @@ def side(f: Fighter) -> Side:
     return Side.NPC if f.character.npc else Side.PC
 
 
-def spend_action(f: Fighter, ctx: Context | None = None) -> Fighter:
-    """``f`` having used an action to act: one of their own, unless the action costs them none
-    (``action_cost``: a leader's direction waiting on them is spent instead, and ``ctx``, when
-    given, says so)."""
-    if action_cost(f) > 0:
-        return f.model_copy(update={"actions": f.actions - 1, "spent": f.spent + 1})
-    direction = f.directed
-    assert direction is not None  # the one mark that makes an action free
-    if ctx is not None:
-        ctx.emit(
-            EventKind.DIRECT_USED,
-            f"{f.name} acts on {direction.leader or 'a leader'}'s direction, "
-            "keeping their own action.",
-            f.key,
-        )
-    return f.model_copy(
-        update={"directed": None, "directed_by": direction.by, "spent": f.spent + 1}
-    )
+def spend_action(f: Fighter, ctx: Context, kind: ActionKind) -> Fighter:
+    """``f`` having used an action to act, which starts it (``Context.start``): one of their
+    own, unless the action costs them none (``action_cost``), when the rule that made it free
+    takes what paid for it instead (``pay_instead``: a leader's direction, said)."""
+    paid = (f.model_copy(update={"actions": f.actions - 1}) if action_cost(f) > 0
+            else pay_instead(f, ctx))
+    ctx.start(f.key, kind)
+    return paid.model_copy(update={"spent": paid.spent + 1})
 
 
-def spend_reaction(f: Fighter, seq: int, *, free: bool = False) -> Fighter:
-    """``f`` having used an action to react to action ``seq`` (at most once per action);
+def spend_reaction(
+    f: Fighter, seq: int, ctx: Context, kind: ActionKind, *, free: bool = False
+) -> Fighter:
+    """``f`` having used an action to react to action ``seq`` (at most once per action),
+    which starts the reaction (``Context.start``);
     ``free``: a reaction that spends no action (All-Out Defend), still one per action, and
     not counted among the reactions that spent one."""
     spent = 0 if free else 1
+    ctx.start(f.key, kind)
     return f.model_copy(
         update={
             "actions": f.actions - spent,

@@ -5,7 +5,9 @@ checks everything before it rolls a die, so a refused command raises ``RuleError
 nothing. A handler changes the fight and returns: it never calls on to what comes next. Then
 one loop advances the step on top of the stack (``Combat.steps``: an attack, a move, a first
 aid; an Intercept is an attack pushed above its move) until it waits for someone or leaves the
-stack, and the one below resumes. Last, ``settle`` ends turns and rounds that have nothing
+stack, and the one below resumes. The same loop runs the lifecycle
+(``engine.combat.effects``): the start of each action the handler spent, the end of each action
+whose step left the stack. Last, ``settle`` ends turns and rounds that have nothing
 left, ends the fight when one team is left standing, and works out what the fight waits for
 next (``Combat.prompts``).
 """
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.catalog import Rules
-from engine.combat import choices, damage, initiative, rounds
+from engine.combat import choices, damage, effects, initiative, rounds
 from engine.combat.actions import (
     all_out,
     aoe,
@@ -167,8 +169,11 @@ _MAX_STEPS = 1000  # a step either waits, or leaves the stack, or pushes one tha
 
 
 def advance(c: Combat, ctx: Context) -> Combat:
-    """Advance the step on top until one waits for someone or the stack is empty, and say
-    where the fight is: a reaction window open, choices during resolution, or the turn."""
+    """Run the lifecycle of the actions started (``engine.combat.effects``), advance the step
+    on top until one waits for someone or the stack is empty (an action whose step left is
+    over), and say where the fight is: a reaction window open, choices during resolution, or
+    the turn."""
+    c = effects.start_actions(c, ctx)  # the actions the handler started
     if c.phase is Phase.INITIATIVE:
         return initiative.advance_initiative(c, ctx)
     for _ in range(_MAX_STEPS):
@@ -176,6 +181,7 @@ def advance(c: Combat, ctx: Context) -> Combat:
         if step is None:
             break
         c, waiting = STEPS[type(step)].advance(c, ctx)
+        c = effects.start_actions(effects.action_over(c, step, ctx), ctx)
         if waiting:
             break
     step = c.step

@@ -9,10 +9,10 @@ from engine.catalog import Rules
 from engine.character import status
 from engine.combat.abilities.hooks import act_problem
 from engine.combat.actions.all_out import declare_problem
-from engine.combat.actions.aoe import expire as expire_effects
-from engine.combat.actions.direct import end_directions, may_direct_someone
+from engine.combat.actions.direct import may_direct_someone
 from engine.combat.commands import ChooseOrder, Done
 from engine.combat.context import Context, require_phase
+from engine.combat.effects import end_round, end_turn
 from engine.combat.fighters import can_act, has_players, team_named
 from engine.combat.initiative import (
     advance_initiative,
@@ -49,7 +49,6 @@ def start_round(c: Combat, ctx: Context) -> Combat:
                     "direct_actions": 0,
                     "directed": None,
                     "directed_by": None,
-                    "declared": (),  # declarations last the round (RULINGS 18)
                 }
             )
         )
@@ -101,12 +100,12 @@ def team_can_act(c: Combat, team: str, rules: Rules) -> bool:
 
 def next_turn(c: Combat, ctx: Context) -> Combat:
     if c.acting_team is not None:
-        c = end_directions(c, c.acting_team, ctx)
+        c = end_turn(c, c.acting_team, ctx)
     turn = (c.turn if c.turn is not None else -1) + 1
     if turn < len(c.order):
         return _announce_turn(c.model_copy(update={"turn": turn}), ctx)
     ctx.emit(EventKind.ROUND_END, f"Round {c.round} ends.")
-    c = expire_effects(c, ctx)
+    c = end_round(c, ctx)  # declarations and AoE effects that last the round (RULINGS 18)
     return start_round(c, ctx)
 
 

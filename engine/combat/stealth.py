@@ -1,17 +1,20 @@
-"""Stealth in play (004 "Abilities": Stealth; RULINGS 9, 12): who is hidden, and when it is
-lost and regained.
+"""Stealth in play (004 "Abilities": Stealth; RULINGS 9, 12, 23): who is hidden, and when it
+is lost and regained.
 
 ``Fighter.hidden`` says that Stealth holds: set when a fighter with Stealth joins, cleared as
-soon as it starts a Move, an Attack or an Intercept, set again after a Move action that ends
-in an area without enemies (even one it was in before). Its mark counts only while no enemy
-is in the fighter's area ("While in an area without enemies"): an enemy walking in suspends
-it, and it counts again once they leave. An enemy is a fighter of another team who can act
-(an unconscious, surrendered or dead one sees nothing). Unconscious, "none of your abilities
+soon as it starts a Move, an Attack (an AoE is one) or an Intercept (``StealthLost``), or when a
+Demolish destroys the cover of its area (``DemolishEndsStealth``, RULINGS 23: "including losing
+stealth due to Demolish"), set again after a Move action that ends in an area without enemies
+(even one it was in before: ``StealthRegained``), and only then. Its mark counts only while no
+enemy is in the fighter's area ("While in an area without enemies"): an enemy walking in
+suspends it, and it counts again once they leave. An enemy is a fighter of another team who can
+act (an unconscious, surrendered or dead one sees nothing). Unconscious, "none of your abilities
 have an effect". The mark counts only from the other end (RULINGS 9): the hidden fighter's
 own sight is never cut by it, and it is lost before its own Attack or Intercept anyway.
 
-AoE is not in play yet: an AoE still reaches a hidden character's area, and Demolish would
-take the mark away (the GM resolves both, ``/combat set hidden:``).
+The three are lifecycle effects (``engine.combat.lifecycle``), registered in
+``engine.combat.effects.EFFECTS``: no action handler asks for them. An AoE still reaches a
+hidden character's area ("Neither cover nor shields apply to AoEs").
 """
 
 from __future__ import annotations
@@ -20,9 +23,17 @@ from engine.catalog import Rules
 from engine.combat.abilities.hooks import hides
 from engine.combat.context import Context
 from engine.combat.fighters import can_act, put
+from engine.combat.lifecycle import ActionEnd, ActionKind, ActionStart, Lifecycle
 from engine.combat.model import Combat, EventKind, Fighter
+from engine.combat.step_values import AoEAction
 
-__all__ = ["enemies_in", "hidden", "lose_stealth", "regain_stealth"]
+__all__ = [
+    "DemolishEndsStealth", "StealthLost", "StealthRegained", "enemies_in", "hidden",
+    "regain_stealth",
+]
+
+#: "You lose this effect as soon as you start a Move, Attack or Intercept action."
+_LOSES = frozenset({ActionKind.ATTACK, ActionKind.AOE, ActionKind.MOVE, ActionKind.INTERCEPT})
 
 
 def enemies_in(c: Combat, f: Fighter, area: str, rules: Rules) -> bool:
@@ -41,14 +52,49 @@ def hidden(c: Combat, f: Fighter, rules: Rules) -> bool:
     )
 
 
-def lose_stealth(c: Combat, key: str, ctx: Context) -> Combat:
-    """``key`` starts a Move, Attack or Intercept: Stealth is lost (said when it counted)."""
-    f = c.fighter(key)
-    if not f.hidden:
+def _lose(c: Combat, f: Fighter, ctx: Context) -> tuple[Combat, bool]:
+    """``f`` without Stealth, and whether it counted (then the loss is said)."""
+    counted = hidden(c, f, ctx.rules)
+    return put(c, f.model_copy(update={"hidden": False})), counted
+
+
+class StealthLost(Lifecycle):
+    """Starting a Move, Attack or Intercept loses Stealth, said with the declaration (when it
+    counted)."""
+
+    def on_action_start(self, c: Combat, start: ActionStart, ctx: Context) -> Combat:
+        f = c.fighter(start.fighter)
+        if start.kind not in _LOSES or not f.hidden:
+            return c
+        c, counted = _lose(c, f, ctx)
+        if counted:
+            ctx.say_with_declaration(start, EventKind.STEALTH, f"{f.name} is no longer hidden.",
+                                     f.key)
         return c
-    if hidden(c, f, ctx.rules):
-        ctx.emit(EventKind.STEALTH, f"{f.name} is no longer hidden.", f.key)
-    return put(c, f.model_copy(update={"hidden": False}))
+
+
+class StealthRegained(Lifecycle):
+    """A Move action over: Stealth comes back when the area has no enemies."""
+
+    def on_action_end(self, c: Combat, end: ActionEnd, ctx: Context) -> Combat:
+        return regain_stealth(c, end.fighter, ctx) if end.kind is ActionKind.MOVE else c
+
+
+class DemolishEndsStealth(Lifecycle):
+    """RULINGS 23: a successful Demolish on an area ends the Stealth of everyone hidden there
+    at once (it comes back only after a Move, ``StealthRegained``)."""
+
+    def on_action_end(self, c: Combat, end: ActionEnd, ctx: Context) -> Combat:
+        a = end.step
+        if not (isinstance(a, AoEAction) and a.variety == "demolish"
+                and a.roll.roll.result.success):
+            return c
+        for f in c.fighters:
+            if f.hidden and f.area == a.area:
+                c, counted = _lose(c, f, ctx)
+                if counted:
+                    ctx.emit(EventKind.STEALTH, f"{f.name} is no longer hidden (Demolish).", f.key)
+        return c
 
 
 def regain_stealth(c: Combat, key: str, ctx: Context) -> Combat:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.cogs.maps import render_block
 from data import builtin_maps
 from engine.maps import parse_map
+from tests.bot.fights import add_character, give_ammo, start_fight
 from tests.harness import ALICE, GM, OTHER_CHANNEL_ID, Table
 
 
@@ -116,3 +117,45 @@ async def test_map_show_in_the_fight_draws_the_fights_map_and_its_effects(table:
     elsewhere = await table.slash("map show", user=ALICE, name="nightclub", view="list",
                                   channel=OTHER_CHANNEL_ID)
     assert plain in elsewhere.content and "Effects" not in elsewhere.content
+
+
+async def test_a_demolish_on_a_hidden_characters_area_ends_stealth(table: Table) -> None:
+    # RULINGS 23: "including losing stealth due to Demolish"; it comes back only after a Move.
+    await add_character(table, "Ana", level=40, weapon=("Pistol", "ranged_1h"))
+    gained = await table.slash("character ability add", user=ALICE, character="Ana",
+                               ability="stealth.hide")
+    assert not gained.ephemeral, gained.content
+    await add_character(table, "Goon", user=GM, level=50, npc=True, weapon=None)
+    for step in (
+        table.slash("character ability add", user=GM, character="Goon", ability="aoe.demolish"),
+        table.slash("character item add", user=GM, character="Goon", name="Charge",
+                    kind="aoe", ability="aoe.demolish"),
+        table.slash("character item hold", user=GM, character="Goon", item="Charge"),
+    ):
+        done = await step
+        assert not done.ephemeral, done.content
+    await add_character(table, "Rat", user=GM, level=50, npc=True,
+                        weapon=("Pistol", "ranged_1h"))
+    await give_ammo(table, "Rat")
+    await start_fight(table, ("Ana", "Bar"), ("Goon", "Dance Floor"), ("Rat", "Dance Floor"),
+                      user_of={"Ana": ALICE})
+    table.dice(6, 1, 2, 0)  # the NPCs win initiative with 20
+    begun = await table.slash("combat begin", user=GM)
+    rolled = await table.click(begun.prompt, "Goon rolls", user=GM)
+    await table.click(rolled.prompt, "NPCs first", user=GM)
+    board = await table.slash("combat status")
+    assert "Ana [PCs] Bar 40/40 a1 hidden" in board.content, board.content
+    table.dice(3, 4)
+    thrown = await table.slash("aoe", user=GM, area="Bar", **{"as": "Goon"})
+    text = thrown.answer.content
+    assert "Demolished: no cover at Bar for the rest of the fight (Goon)." in text, text
+    assert "Ana is no longer hidden (Demolish)." in text, text
+    board = await table.slash("combat status")
+    assert "Ana [PCs] Bar 40/40 a1\n" in board.content, board.content
+    shot = await table.slash("attack", user=GM, target="Ana", **{"as": "Rat"})
+    assert not shot.ephemeral, shot.content
+    table.dice(2, 1, 3)
+    hit = await table.click(shot.posted("may react"), "Pass", user=ALICE)
+    text = "\n".join(m.content for m in hit.messages)
+    assert "Rat hits Ana" in text, text
+    assert "hidden (Stealth" not in text, text

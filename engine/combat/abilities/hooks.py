@@ -22,10 +22,17 @@
 | ``directs`` | any | Direct |
 | ``initiative_direct_actions`` | sum | a successful initiative roll |
 | ``action_cost`` | min, default 1; every rule is asked | every action |
+| ``pay_instead`` | the first that pays; every rule is asked | an action ``action_cost`` made free |
 | ``aoe_variety`` | the one rule of the item's ability | an AoE attack (the item names it) |
+
+The lifecycle hooks (``on_action_start``, ``on_action_end``, ``on_turn_end``, ``on_round_end``:
+``engine.combat.lifecycle``) are folded in order over every rule here and every lasting effect
+by ``engine.combat.effects``, which the machine runs.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from engine.catalog import Action, Hand, RollModifier, Rules
 from engine.character import Character
@@ -35,12 +42,15 @@ from engine.combat.model import Combat, Fighter
 from engine.combat.step_values import Weapon
 from engine.errors import RuleError
 
+if TYPE_CHECKING:
+    from engine.combat.context import Context
+
 __all__ = [
     "CRITICAL_OPTIONS", "act_problem", "action_cost", "aoe_variety", "board_words", "counterable",
     "critical_extras", "critical_options", "directs", "extra_weapons", "free_defend",
     "hides", "initiative_direct_actions", "marks_to_block", "may_defend",
-    "moves_twice", "rallies", "roll_limits", "roll_modifiers", "rolls_initiative_for_higher",
-    "stops_mover", "sure_success",
+    "moves_twice", "pay_instead", "rallies", "roll_limits", "roll_modifiers",
+    "rolls_initiative_for_higher", "stops_mover", "sure_success",
 ]
 
 MARKS_TO_BLOCK = 2  # RULINGS 9
@@ -180,6 +190,14 @@ def action_cost(f: Fighter) -> int:
     Every registered rule is asked, not only ``f``'s: what makes an action cheaper may be a
     mark another fighter's ability left on ``f`` (a leader's direction)."""
     return min([1, *(m for r in REGISTRY.values() if (m := r.action_cost(f)) is not None)])
+
+
+def pay_instead(f: Fighter, ctx: Context) -> Fighter:
+    """``f`` spending an action that costs none of their own: the first rule that made it free
+    takes what paid for it (every registered rule is asked, as for ``action_cost``); when none
+    does, one of ``f``'s own actions."""
+    paid = (p for r in REGISTRY.values() if (p := r.pay_instead(f, ctx)) is not None)
+    return next(paid, f.model_copy(update={"actions": f.actions - 1}))
 
 
 def aoe_variety(c: Character, ability_id: str) -> str | None:

@@ -9,8 +9,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.combat.abilities.rule import AbilityRule
-from engine.combat.model import Fighter
+from engine.combat.model import EventKind, Fighter
+
+if TYPE_CHECKING:
+    from engine.combat.context import Context
 
 __all__ = ["Direct", "InitiativeDirect", "LetLeaderRoll", "Rally"]
 
@@ -39,6 +44,14 @@ class Direct(AbilityRule):
         # A direction waiting on ``f`` (only a leader with this ability gives one): the
         # action it stands for is the leader's, not ``f``'s.
         return 0 if f.directed is not None else None
+
+    def pay_instead(self, f: Fighter, ctx: Context) -> Fighter | None:
+        direction = f.directed
+        if direction is None:
+            return None
+        ctx.emit(EventKind.DIRECT_USED, f"{f.name} acts on {direction.leader or 'a leader'}'s "
+                 "direction, keeping their own action.", f.key)
+        return f.model_copy(update={"directed": None, "directed_by": direction.by})
 
 
 class InitiativeDirect(AbilityRule):

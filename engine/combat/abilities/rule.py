@@ -7,12 +7,16 @@ every rule of the fighter's abilities (``engine.combat.abilities.hooks``)."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.catalog import Action, Hand, Rules
 from engine.character import Character
+from engine.combat.lifecycle import Lifecycle
 from engine.combat.model import Combat, Fighter
 from engine.combat.step_values import Weapon
+
+if TYPE_CHECKING:
+    from engine.combat.context import Context
 
 __all__ = ["AbilityRule", "RollLimit"]
 
@@ -24,8 +28,9 @@ class RollLimit(StrEnum):
     NOT_CRITICAL = "not_critical"  # doubles and exactly the level are a plain result
 
 
-class AbilityRule:
-    """Subclass per ability (one module per ability heading), overriding only its hooks."""
+class AbilityRule(Lifecycle):
+    """Subclass per ability (one module per ability heading), overriding only its hooks (the
+    lifecycle's too: ``engine.combat.lifecycle``)."""
 
     id: ClassVar[str]  # the ability's id in data/abilities.toml
 
@@ -63,6 +68,11 @@ class AbilityRule:
     def action_cost(self, f: Fighter) -> int | None:
         """How many of ``f``'s own actions ``f``'s next action spends, when this rule has a
         say (a mark another fighter's ability left on ``f``, say); None: no say."""
+        return None
+
+    def pay_instead(self, f: Fighter, ctx: Context) -> Fighter | None:
+        """``f`` spends an action this rule made free (``action_cost``): ``f`` with what paid
+        for it taken instead (and said); None: this rule paid for nothing."""
         return None
 
     def may_defend(self, c: Combat, g: Fighter, t: Fighter, rules: Rules) -> bool | None:

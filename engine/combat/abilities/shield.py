@@ -10,16 +10,22 @@ made with a shield in a usable hand). The other three:
 - ``AllOutDefend`` — declared after initiative and before any action of the round (with a
   shield in a usable hand and the round's action, which it takes): that round every Defend
   against the fighter spends no action, those rolls are neither good nor critical, and the
-  fighter takes no other action and defends nobody else.
+  fighter takes no other action and defends nobody else; the declaration ends with the round
+  (RULINGS 18: its ``on_round_end``).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from engine.catalog import Action, Hand, Rules
 from engine.character import Character, usable_held
 from engine.combat.abilities.rule import AbilityRule, RollLimit
 from engine.combat.model import Combat, Fighter
 from engine.combat.step_values import Weapon
+
+if TYPE_CHECKING:
+    from engine.combat.context import Context
 
 __all__ = [
     "ALL_OUT_DEFEND", "AllOutDefend", "DefendOthers", "ShieldAttack", "holds_item_of",
@@ -91,3 +97,11 @@ class AllOutDefend(AbilityRule):
 
     def board_word(self, f: Fighter) -> str | None:
         return "all-out" if self._on(f) else None
+
+    def on_round_end(self, c: Combat, ctx: Context) -> Combat:
+        fighters = tuple(
+            f.model_copy(update={"declared": tuple(d for d in f.declared if d != self.id)})
+            if self._on(f) else f
+            for f in c.fighters
+        )
+        return c.model_copy(update={"fighters": fighters})

@@ -49,6 +49,7 @@ from engine.combat.fighters import (
     spend_action,
     spend_reaction,
 )
+from engine.combat.lifecycle import ActionKind
 from engine.combat.model import (
     AoEAction,
     AoETarget,
@@ -63,7 +64,6 @@ from engine.combat.model import (
 )
 from engine.combat.prompts import answering, prompt
 from engine.combat.roll_spec import aoe_attack_spec, make_roll, roll_spec
-from engine.combat.stealth import lose_stealth
 from engine.combat.steps import pop, push, replace_top
 from engine.dice import opposed
 from engine.errors import RuleError
@@ -134,12 +134,11 @@ def aoe(c: Combat, cmd: AoE, ctx: Context) -> Combat:
         raise RuleError(f"{f.name} has no line of sight from {f.area} to {area}.")
     seq = c.action_seq + 1
     ch, _ = destroy_item(ch, index, rules=rules)
-    f = spend_action(f, ctx).model_copy(update={"character": ch})
+    f = spend_action(f, ctx, ActionKind.AOE).model_copy(update={"character": ch})
     c = put(c.model_copy(update={"action_seq": seq}), f)
     title = rules.abilities.ability(item.ability).name
     ctx.emit(EventKind.AOE, f"{f.name} uses {item.name} ({title}) on {area}; "
              f"{item.name} is destroyed.", f.key)
-    c = lose_stealth(c, f.key, ctx)
     state = make_roll(aoe_attack_spec(f, rules), ctx.dice)
     ctx.say_roll(EventKind.ROLL, f"{f.name}'s {title} on {area}", f, state.roll.result)
     step = AoEAction(
@@ -147,7 +146,7 @@ def aoe(c: Combat, cmd: AoE, ctx: Context) -> Combat:
         variety=cast(Literal["blast", "continuous", "cover", "demolish"], variety),
         roll=state,
     )
-    return burn(push(c, step), f.key, ctx)
+    return push(c, step)
 
 
 # -- the step ---------------------------------------------------------------------------------
@@ -405,14 +404,14 @@ def aoe_choice(c: Combat, cmd: AoEChoice, ctx: Context) -> Combat:
             if t.fighter == f.key:
                 free = free_defend(f, f)
                 if option == "defend":
-                    c = put(c, spend_reaction(f, a.seq, free=free))
+                    c = put(c, spend_reaction(f, a.seq, ctx, ActionKind.DEFEND, free=free))
                     ctx.emit(EventKind.REACT, f"{f.name} defends against the blast.", f.key)
                 else:
                     ctx.emit(EventKind.REACT, f"{f.name} does not defend.", f.key)
                 t = t.model_copy(update={"answer": option, "free": free})
             targets.append(t)
         c = replace_top(c, a.model_copy(update={"targets": tuple(targets)}))
-        return burn(c, f.key, ctx) if option == "defend" else c
+        return c
     return wound_answer(c, a, f, asked, option, ctx)
 
 

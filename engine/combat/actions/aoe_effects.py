@@ -6,16 +6,18 @@ lasts, and the damage a Continuous effect deals.
 round, 1 at the end of the next round, and so on" (RULINGS 18). Cover: "that area has cover in
 all directions". Demolish: "all cover in that area is destroyed" (RULINGS 13).
 
-Continuous damage (``burn``): "anyone in that area who starts an action other than Move takes
-that amount of damage immediately", only the most damaging effect on the area counting. Every
-handler that starts an action (Attack, AoE, Door, First Aid, items, Rally, Direct, and the
-reactions: Defend, Counterattack, Intercept, a Blast's Defend) calls ``burn`` last, once the
-action is declared and its own step (if any) pushed. ``burn`` pushes a ``ContinuousBurn`` step
-on top: its player places the damage with the same AoE prompts (``AOE_PLACE``, ``AOE_ARMOR``),
-then the step leaves the stack and the action below goes on where it stood. An action that has
-no step of its own (a Door, items) is already done when the damage is placed. A reaction
+Continuous damage (``ContinuousDamage``, a lifecycle effect: ``engine.combat.lifecycle``):
+"anyone in that area who starts an action other than Move takes that amount of damage
+immediately", only the most damaging effect on the area counting. Every action started (Attack,
+AoE, Door, First Aid, items, Rally, Direct, and the reactions: Defend, Counterattack, Intercept,
+a Blast's Defend) is met by it once the handler has declared it and pushed its own step (if
+any): ``burn`` pushes a ``ContinuousBurn`` step on top: its player places the damage with the
+same AoE prompts (``AOE_PLACE``, ``AOE_ARMOR``), then the step leaves the stack and the action
+below goes on where it stood. An action that has no step of its own (a Door, items) is already
+done when the damage is placed. A reaction
 window below the burn (a Blast's Defends too) opens again with its full time once the damage is
-placed, and says so, so the others may still react.
+placed, and says so, so the others may still react. The effects whose last round it was end
+with the round (``EffectsExpire``).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Literal
 from engine.combat.actions.announce import announce_defends, announce_window
 from engine.combat.actions.aoe_damage import wound_prompts
 from engine.combat.context import Context
+from engine.combat.lifecycle import ActionKind, ActionStart, Lifecycle
 from engine.combat.model import (
     AoEAction,
     AoEWound,
@@ -39,8 +42,8 @@ from engine.combat.model import (
 from engine.combat.steps import pop, push, replace_top
 
 __all__ = [
-    "add_effect", "burn", "burn_advance", "burn_prompts", "demolish", "effect_text",
-    "effects_text", "expire",
+    "ContinuousDamage", "EffectsExpire", "add_effect", "burn", "burn_advance", "burn_prompts",
+    "demolish", "effect_text", "effects_text", "expire",
 ]
 
 
@@ -99,7 +102,21 @@ def expire(c: Combat, ctx: Context) -> Combat:
     return c.model_copy(update={"effects": tuple(e for e in c.effects if e not in ending)})
 
 
+class EffectsExpire(Lifecycle):
+    """A round's end ends the effects whose last round it was."""
+
+    def on_round_end(self, c: Combat, ctx: Context) -> Combat:
+        return expire(c, ctx)
+
+
 # -- Continuous damage -------------------------------------------------------------------------
+
+
+class ContinuousDamage(Lifecycle):
+    """An action other than Move started inside a Continuous effect deals its damage."""
+
+    def on_action_start(self, c: Combat, start: ActionStart, ctx: Context) -> Combat:
+        return c if start.kind is ActionKind.MOVE else burn(c, start.fighter, ctx)
 
 
 def burn(c: Combat, key: str, ctx: Context) -> Combat:

@@ -18,7 +18,6 @@ from engine.combat.abilities.hooks import (
     may_defend,
 )
 from engine.combat.actions.announce import announce_window
-from engine.combat.actions.aoe import burn
 from engine.combat.actions.counterattack import counter_choices, counter_hits
 from engine.combat.actions.defend import defended_hits
 from engine.combat.choices import critical_choices, destroy_options
@@ -26,11 +25,11 @@ from engine.combat.commands import Attack
 from engine.combat.context import Context
 from engine.combat.damage import advance_hits, hit_prompts, new_hit
 from engine.combat.fighters import acting_fighter, can_act, lose_action, put, spend_action
+from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, EventKind, Fighter, Prompt, PromptKind
 from engine.combat.prompts import prompt, window_prompts
 from engine.combat.roll_spec import make_roll, roll_spec
 from engine.combat.rolls import strike, wants_reroll
-from engine.combat.stealth import lose_stealth
 from engine.combat.step_values import AttackAction, Hit, Reactor, RollState, Weapon
 from engine.combat.steps import pop, push, replace_step, replace_top
 from engine.combat.weapons import (
@@ -55,7 +54,7 @@ def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
         raise RuleError(f"{t.name} is {tst.value}; they are out of the fight.")
     weapon = choose_weapon(c, f, t, cmd.weapon, rules, cmd.lethal)
     seq = c.action_seq + 1
-    c = put(c, spend_action(f, ctx))
+    c = put(c, spend_action(f, ctx, ActionKind.ATTACK))
     reactors = _reactors(c, c.fighter(f.key), t, weapon, seq, rules)
     action = AttackAction(
         seq=seq,
@@ -70,10 +69,9 @@ def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
     less = "" if cmd.lethal else " (less-lethal)"
     text = f"{f.name} attacks {t.name} with {weapon_label(weapon)}{less}."
     ctx.emit(EventKind.DECLARE, text, f.key)
-    c = lose_stealth(c, f.key, ctx)
     c = push(c.model_copy(update={"action_seq": seq}), action)
     announce_window(c, reactors, ctx)
-    return burn(c, f.key, ctx)
+    return c
 
 
 def _reactors(

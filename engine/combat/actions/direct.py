@@ -7,25 +7,25 @@ The leader's action (or the action that can only direct, from a successful initi
 goes into a ``Direction`` on the teammate. The teammate's next action spends the direction
 instead of an action of their own (``action_cost``), even with none of their own left; or
 they refuse it and the leader gets the action back. A direction nobody took when the team's
-turn ends lapses the same way. A fighter who gave a direction this round cannot take one, nor
-the other way round.
+turn ends lapses the same way (``DirectionsLapse``, a lifecycle effect). A fighter who gave a
+direction this round cannot take one, nor the other way round.
 """
 
 from __future__ import annotations
 
 from engine.catalog import Rules
 from engine.combat.abilities.hooks import act_problem, directs
-from engine.combat.actions.aoe import burn
 from engine.combat.commands import Direct, RefuseDirection
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.fighters import can_act, put
+from engine.combat.lifecycle import ActionKind, Lifecycle
 from engine.combat.model import Combat, Direction, EventKind, Fighter, Phase, PromptKind
 from engine.combat.prompts import answering
 from engine.errors import RuleError
 
 __all__ = [
-    "direct", "direct_problem", "directable", "end_directions", "may_direct_someone",
-    "out_of_reach", "refuse_direction",
+    "DirectionsLapse", "direct", "direct_problem", "directable", "end_directions",
+    "may_direct_someone", "out_of_reach", "refuse_direction",
 ]
 
 
@@ -108,6 +108,7 @@ def direct(c: Combat, cmd: Direct, ctx: Context) -> Combat:
     else:
         update = {"actions": leader.actions - 1}
     leader = leader.model_copy(update={**update, "spent": leader.spent + 1})
+    ctx.start(leader.key, ActionKind.DIRECT)  # the leader's own way of spending it
     c = put(c, leader)
     direction = Direction(by=leader.key, leader=leader.name, extra=extra)
     c = put(c, target.model_copy(update={"directed": direction}))
@@ -117,7 +118,7 @@ def direct(c: Combat, cmd: Direct, ctx: Context) -> Combat:
         "spending one of their own, or refuse.",
         leader.key,
     )
-    return burn(c.model_copy(update={"action_seq": c.action_seq + 1}), leader.key, ctx)
+    return c.model_copy(update={"action_seq": c.action_seq + 1})
 
 
 def _give_back(c: Combat, f: Fighter) -> tuple[Combat, str]:
@@ -175,3 +176,10 @@ def end_directions(c: Combat, team: str, ctx: Context) -> Combat:
                 f.key,
             )
     return c
+
+
+class DirectionsLapse(Lifecycle):
+    """A team's turn ends: the directions nobody took lapse (``end_directions``)."""
+
+    def on_turn_end(self, c: Combat, team: str, ctx: Context) -> Combat:
+        return end_directions(c, team, ctx)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from engine.catalog import Rules
-from engine.combat.actions.aoe import burn
 from engine.combat.commands import Door
 from engine.combat.context import Context
 from engine.combat.fighters import acting_fighter, put, spend_action
+from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, EventKind
 from engine.errors import RuleError
 from engine.maps import Kind, UnknownAreaError
@@ -37,9 +37,8 @@ def door(c: Combat, cmd: Door, ctx: Context) -> Combat:
     verb = "open" if cmd.open else "closed"
     if conn.is_open == cmd.open:
         raise RuleError(f"The door between {f.area} and {other} is already {verb}.")
-    c = put(c, spend_action(f, ctx))
+    c = put(c, spend_action(f, ctx, ActionKind.DOOR))
     text = m.with_door(f.area, other, cmd.open).to_text()
     does = "opens" if cmd.open else "closes"
     ctx.emit(EventKind.DOOR, f"{f.name} {does} the door between {f.area} and {other}.", f.key)
-    c = c.model_copy(update={"map_text": text, "action_seq": c.action_seq + 1})
-    return burn(c, f.key, ctx)
+    return c.model_copy(update={"map_text": text, "action_seq": c.action_seq + 1})

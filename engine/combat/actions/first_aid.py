@@ -21,10 +21,10 @@ from engine.character import (
     usable_hands,
 )
 from engine.combat.abilities.hooks import CRITICAL_OPTIONS, sure_success
-from engine.combat.actions.aoe import burn
 from engine.combat.commands import AidMark, FirstAid
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.fighters import acting_fighter, can_act, put, settle_status, spend_action
+from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, EventKind, Phase, Prompt, PromptKind
 from engine.combat.prompts import prompt
 from engine.combat.roll_spec import make_roll, roll_spec
@@ -69,7 +69,7 @@ def first_aid(c: Combat, cmd: FirstAid, ctx: Context) -> Combat:
         )
     item = f.character.items[index]
     ch, _ = destroy_item(f.character, index, rules=rules)
-    f = spend_action(f.model_copy(update={"character": ch}), ctx)
+    f = spend_action(f.model_copy(update={"character": ch}), ctx, ActionKind.FIRST_AID)
     c = put(c, f)
     seq = c.action_seq + 1
     aid = AidAction(seq=seq, treater=f.key, target=t.key)
@@ -81,7 +81,7 @@ def first_aid(c: Combat, cmd: FirstAid, ctx: Context) -> Combat:
         ctx.emit(EventKind.FIRST_AID, f"{what}.", f.key)
     else:
         aid = _roll(c, aid, what, ctx)
-    return burn(push(c.model_copy(update={"action_seq": seq}), aid), f.key, ctx)
+    return push(c.model_copy(update={"action_seq": seq}), aid)
 
 
 def _sure(aid: AidAction) -> AidAction:

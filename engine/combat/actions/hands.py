@@ -10,10 +10,10 @@ from typing import Literal, cast
 
 from engine.catalog import Hand, Rules
 from engine.character import HANDS, Character, hold, stow, usable_hands
-from engine.combat.actions.aoe_effects import burn
 from engine.combat.commands import ManageItems, Rearrange
 from engine.combat.context import Context
 from engine.combat.fighters import acting_fighter, put, spend_action
+from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, Dropped, EventKind, Fighter
 from engine.errors import RuleError
 from engine.names import name_key
@@ -177,9 +177,10 @@ def rearrange(c: Combat, cmd: Rearrange, ctx: Context) -> Combat:
     picked = {i for i in wanted.values() if i is not None and on_floor(f, i) is not None}
     dropped = tuple(d for d in f.dropped if d.index not in picked)
     text = f"{f.name} {_changes(ch, before, wanted, picked)}: {_hands_text(new)} (one action)."
-    c = put(c, spend_action(f.model_copy(update={"character": new, "dropped": dropped}), ctx))
+    c = put(c, spend_action(f.model_copy(update={"character": new, "dropped": dropped}), ctx,
+                          ActionKind.ITEMS))
     ctx.emit(EventKind.ITEMS, text, f.key)
-    return burn(c.model_copy(update={"action_seq": c.action_seq + 1}), f.key, ctx)
+    return c.model_copy(update={"action_seq": c.action_seq + 1})
 
 
 def _wanted(f: Fighter, specs: dict[Hand, str | None], rules: Rules) -> dict[Hand, int | None]:

@@ -10,7 +10,6 @@ from typing import Literal, cast
 
 from engine.catalog import Rules
 from engine.character import HANDS, Character, Status, status, stow, usable_hands
-from engine.combat.actions.aoe_effects import burn
 from engine.combat.actions.hands import (
     can_hold,
     change_hands,
@@ -23,6 +22,7 @@ from engine.combat.actions.hands import (
 from engine.combat.commands import ManageItems
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.fighters import acting_fighter, put, spend_action
+from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, Dropped, EventKind, Fighter, Phase
 from engine.errors import RuleError
 from engine.names import name_key
@@ -78,9 +78,9 @@ def manage_items(c: Combat, cmd: ManageItems, ctx: Context) -> Combat:
         text = _use_text(c, f, cmd.item, rules)
     else:
         f, text = change_hands(f, cmd, rules)
-    c = put(c, spend_action(f, ctx))
+    c = put(c, spend_action(f, ctx, ActionKind.ITEMS))
     ctx.emit(EventKind.ITEMS, f"{text} (one action)", f.key)
-    return burn(c.model_copy(update={"action_seq": c.action_seq + 1}), f.key, ctx)
+    return c.model_copy(update={"action_seq": c.action_seq + 1})
 
 
 def _use_text(c: Combat, f: Fighter, name: str | None, rules: Rules) -> str:

@@ -22,11 +22,11 @@ from engine.combat.actions.intercept import after_intercept, intercept_reactor, 
 from engine.combat.commands import Move, StopArea
 from engine.combat.context import Context, require_phase
 from engine.combat.fighters import acting_fighter, can_act, lose_action, put, spend_action
+from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
 from engine.combat.prompts import answering, prompt, window_prompts
 from engine.combat.roll_spec import make_roll, roll_spec
 from engine.combat.rolls import wants_reroll
-from engine.combat.stealth import hidden, lose_stealth, regain_stealth
 from engine.combat.step_values import MoveAction
 from engine.combat.steps import pop, push, replace_top
 from engine.errors import RuleError
@@ -123,7 +123,7 @@ def move(c: Combat, cmd: Move, ctx: Context) -> Combat:
         if problem:
             raise RuleError(f"The second step: {problem}")
     seq = c.action_seq + 1
-    c = put(c, spend_action(f, ctx))
+    c = put(c, spend_action(f, ctx, ActionKind.MOVE))
     if then is None:
         ctx.emit(EventKind.DECLARE, f"{f.name} moves from {f.area} to {to}.", f.key)
     else:
@@ -133,7 +133,6 @@ def move(c: Combat, cmd: Move, ctx: Context) -> Combat:
             "Intercept window; on a failure they stay).",
             f.key,
         )
-    c = lose_stealth(c, f.key, ctx)
     mv = _step(c, c.fighter(f.key), f.area, to, seq, ctx).model_copy(
         update={"then": then, "direction": f.directed}  # a waiting direction paid for it
     )
@@ -147,7 +146,6 @@ def _step(c: Combat, f: Fighter, frm: str, to: str, seq: int, ctx: Context) -> M
     fighter of another team who can act, has an action, has not reacted to this action yet,
     and has a weapon that reaches and sees."""
     rules = ctx.rules
-    concealed = hidden(c, f, rules)
     reactors = tuple(
         r
         for g in c.fighters
@@ -156,7 +154,7 @@ def _step(c: Combat, f: Fighter, frm: str, to: str, seq: int, ctx: Context) -> M
         and g.actions > 0
         and g.reacted_to != seq
         and act_problem(g) is None
-        and (r := intercept_reactor(c, g, frm, to, rules, hidden_mover=concealed)) is not None
+        and (r := intercept_reactor(c, g, frm, to, rules)) is not None
     )
     return MoveAction(
         seq=seq,
@@ -245,7 +243,7 @@ def _finish(c: Combat, ctx: Context) -> Combat:
             announce_window(c, second.reactors, ctx)
             return c
         ctx.emit(EventKind.STOPPED, f"{mover.name} cannot take the second step.", mover.key)
-    return regain_stealth(c, mv.mover, ctx)
+    return c
 
 
 def stop_area(c: Combat, cmd: StopArea, ctx: Context) -> Combat:

@@ -16,7 +16,6 @@ from __future__ import annotations
 from engine.catalog import Rules
 from engine.character import Status, status
 from engine.combat.abilities.hooks import rallies
-from engine.combat.actions.aoe import burn
 from engine.combat.commands import Rally
 from engine.combat.context import Context
 from engine.combat.fighters import (
@@ -27,6 +26,7 @@ from engine.combat.fighters import (
     settle_status,
     spend_action,
 )
+from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
 from engine.combat.prompts import answering, prompt
 from engine.combat.roll_spec import make_roll, rally_spec
@@ -70,6 +70,7 @@ def rally(c: Combat, cmd: Rally, ctx: Context) -> Combat:
         if cmd.skip:
             ctx.emit(EventKind.RALLY, f"{f.name} does not rally.", f.key)
             return put(c, f)
+        ctx.start(f.key, ActionKind.RALLY)  # no action is spent once the fight is ending
     else:
         if cmd.skip:
             raise RuleError("Only at the end of combat can a leader let it end without rallying.")
@@ -77,13 +78,13 @@ def rally(c: Combat, cmd: Rally, ctx: Context) -> Combat:
         problem = rally_problem(c, f.key)
         if problem is not None:
             raise RuleError(problem)
-        f = spend_action(f, ctx).model_copy(update={"rallied": True})
+        f = spend_action(f, ctx, ActionKind.RALLY).model_copy(update={"rallied": True})
     c = put(c, f)
     state = make_roll(rally_spec(f), ctx.dice)
     ctx.say_roll(EventKind.RALLY, f"{f.name} rallies {f.team}", f, state.roll.result)
     seq = c.action_seq + 1
     step = RallyAction(seq=seq, leader=f.key, roll=state)
-    return burn(push(c.model_copy(update={"action_seq": seq}), step), f.key, ctx)
+    return push(c.model_copy(update={"action_seq": seq}), step)
 
 
 def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:

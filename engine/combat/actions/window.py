@@ -11,14 +11,15 @@ from collections.abc import Callable
 
 from engine.catalog import Action, Rules
 from engine.combat.abilities.hooks import act_problem, may_defend
-from engine.combat.actions.aoe import burn, close_defends, defends_open
+from engine.combat.actions.aoe import close_defends, defends_open
 from engine.combat.actions.counterattack import counter_weapons
 from engine.combat.actions.intercept import intercept_weapons
 from engine.combat.commands import CloseWindow, React
 from engine.combat.context import Context, require_control, require_gm, require_phase
 from engine.combat.fighters import put, spend_reaction
+from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, EventKind, Fighter, Phase
-from engine.combat.stealth import hidden, lose_stealth
+from engine.combat.stealth import hidden
 from engine.combat.step_values import AoEAction, AttackAction, MoveAction, Reactor, Weapon
 from engine.combat.steps import replace_top
 from engine.combat.weapons import pick_weapon, range_text, weapon_label
@@ -52,12 +53,10 @@ def react(c: Combat, cmd: React, ctx: Context) -> Combat:
     if cmd.reaction != "pass":
         if f.actions <= 0 and not reactor.free:
             raise RuleError(f"{f.name} has no action left this round.")
-        c = put(c, spend_reaction(f, step.seq, free=reactor.free))
+        c = put(c, spend_reaction(f, step.seq, ctx, ActionKind(cmd.reaction), free=reactor.free))
     # Only an attack of one's own deals damage, so only it may be less-lethal.
     lethal = cmd.lethal or cmd.reaction not in ("counterattack", "intercept")
     _say_reaction(c, f, step, reactor, cmd.reaction, weapon, lethal, ctx)
-    if cmd.reaction == "intercept":
-        c = lose_stealth(c, f.key, ctx)  # 004 Stealth: lost on starting an Intercept
     reactors = tuple(
         r.model_copy(update={"answer": cmd.reaction, "weapon": weapon, "lethal": lethal})
         if r.fighter == f.key
@@ -67,7 +66,7 @@ def react(c: Combat, cmd: React, ctx: Context) -> Combat:
     if isinstance(step, AttackAction) and cmd.reaction == "defend":
         reactors = _one_defend(c, step, reactors, ctx)
     c = replace_top(c, step.model_copy(update={"reactors": reactors}))
-    return c if cmd.reaction == "pass" else burn(c, f.key, ctx)
+    return c
 
 
 def _no_reaction(c: Combat, a: AttackAction, f: Fighter, cmd: React, rules: Rules) -> str:
