@@ -16,16 +16,16 @@ from __future__ import annotations
 
 from engine.catalog import Action, RollModifier, Rules
 from engine.character import can_move, status
-from engine.combat.abilities.hooks import act_problem, has_modifier, moves_twice
-from engine.combat.actions.announce import announce_window
-from engine.combat.actions.intercept import after_intercept, intercept_reactor, next_intercept
+from engine.combat.abilities.hooks import has_modifier, moves_twice
+from engine.combat.actions.intercept import after_intercept, next_intercept
+from engine.combat.actions.window import open_window
 from engine.combat.commands import Move, StopArea
 from engine.combat.context import Context, require_phase
 from engine.combat.fighters import acting_fighter, can_act, lose_action, put, spend_action
 from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
 from engine.combat.prompts import answering, prompt, window_prompts
 from engine.combat.rolls import wants_reroll
-from engine.combat.stealth import hidden, lose_stealth, regain_stealth
+from engine.combat.stealth import lose_stealth, regain_stealth
 from engine.combat.step_values import MoveAction, RollState
 from engine.combat.steps import pop, push, replace_top
 from engine.dice import Roll
@@ -134,38 +134,10 @@ def move(c: Combat, cmd: Move, ctx: Context) -> Combat:
             f.key,
         )
     c = lose_stealth(c, f.key, ctx)
-    mv = _step(c, c.fighter(f.key), f.area, to, seq, ctx).model_copy(
-        update={"then": then, "direction": f.directed}  # a waiting direction paid for it
-    )
+    mv = MoveAction(seq=seq, mover=f.key, frm=f.area, to=to, then=then,
+                    direction=f.directed)  # a waiting direction paid for it
     c = push(c.model_copy(update={"action_seq": seq}), mv)
-    announce_window(c, mv.reactors, ctx)
-    return c
-
-
-def _step(c: Combat, f: Fighter, frm: str, to: str, seq: int, ctx: Context) -> MoveAction:
-    """A step of ``f``'s Move from ``frm`` to ``to``, with its Intercept window: every
-    fighter of another team who can act, has an action, has not reacted to this action yet,
-    and has a weapon that reaches and sees."""
-    rules = ctx.rules
-    concealed = hidden(c, f, rules)
-    reactors = tuple(
-        r
-        for g in c.fighters
-        if g.team != f.team
-        and can_act(g, rules)
-        and g.actions > 0
-        and g.reacted_to != seq
-        and act_problem(g) is None
-        and (r := intercept_reactor(c, g, frm, to, rules, hidden_mover=concealed)) is not None
-    )
-    return MoveAction(
-        seq=seq,
-        mover=f.key,
-        frm=frm,
-        to=to,
-        reactors=reactors,
-        deadline=ctx.now + c.reaction_seconds if reactors else None,
-    )
+    return open_window(c, ctx)  # the Intercept window
 
 
 def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
@@ -239,13 +211,11 @@ def _finish(c: Combat, ctx: Context) -> Combat:
         mover = c.fighter(mv.mover)
         if can_act(mover, ctx.rules) and can_move(mover.character, rules=ctx.rules) and (
                 c.game_map().can_move(area, mv.then)):
-            second = _step(c, mover, area, mv.then, mv.seq, ctx).model_copy(
-                update={"second": True})
+            second = MoveAction(seq=mv.seq, mover=mover.key, frm=area, to=mv.then,
+                                second=True)
             ctx.emit(EventKind.DECLARE, f"{mover.name} moves on from {area} to {mv.then}.",
                      mover.key)
-            c = push(c, second)
-            announce_window(c, second.reactors, ctx)
-            return c
+            return open_window(push(c, second), ctx)
         ctx.emit(EventKind.STOPPED, f"{mover.name} cannot take the second step.", mover.key)
     return regain_stealth(c, mv.mover, ctx)
 
