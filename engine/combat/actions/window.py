@@ -36,8 +36,8 @@ from engine.combat.weapons import pick_weapon, range_text, weapon_label
 from engine.errors import RuleError
 
 __all__ = [
-    "after_burn", "close_window", "open_window", "react", "reaction_words", "reactors",
-    "window_step",
+    "WindowStep", "after_burn", "close_window", "open_window", "react", "reaction_words",
+    "reactors", "window_step",
 ]
 
 #: A step that has a reaction window.
