@@ -37,7 +37,7 @@ from engine.combat.actions.aoe_effects import (
     effects_text,
     expire,
 )
-from engine.combat.actions.window import open_window, react
+from engine.combat.actions.window import asked, open_window, react
 from engine.combat.commands import AoE, AoEChoice, React
 from engine.combat.context import Context, require_phase
 from engine.combat.fighters import (
@@ -372,10 +372,9 @@ def prompts(c: Combat, a: AoEAction) -> tuple[Prompt, ...]:
         if not a.targets_done:
             return (prompt(c, PromptKind.AOE_TARGET, a.attacker,
                            tuple(c.fighter(k).name for k in a.offered)),)
-        asked = tuple(prompt(c, PromptKind.AOE_DEFEND, t.fighter, ("defend", "pass"),
-                             a.deadline) for t in a.targets if t.answer is None)
-        if asked:
-            return asked
+        defends = asked(c, a)
+        if defends:
+            return defends
         return tuple(prompt(c, PromptKind.CRITICAL, t.fighter, ("extra_action", "adjust"))
                      for t in a.targets
                      if t.roll is not None and t.roll.roll.awaits_critical_choice)

@@ -21,14 +21,14 @@ from engine.combat.abilities.rule import RollLimit
 from engine.combat.actions.aoe import burn
 from engine.combat.actions.counterattack import counter_hits
 from engine.combat.actions.defend import defended_hits
-from engine.combat.actions.window import open_window
+from engine.combat.actions.window import asked, open_window
 from engine.combat.choices import critical_choices, destroy_options
 from engine.combat.commands import Attack
 from engine.combat.context import Context
 from engine.combat.damage import advance_hits, hit_prompts, new_hit
 from engine.combat.fighters import acting_fighter, lose_action, put, spend_action
 from engine.combat.model import Combat, EventKind, Prompt, PromptKind
-from engine.combat.prompts import prompt, window_prompts
+from engine.combat.prompts import prompt
 from engine.combat.rolls import strike, wants_reroll
 from engine.combat.stealth import lose_stealth
 from engine.combat.step_values import AttackAction, Hit, Reactor, RollState
@@ -226,7 +226,7 @@ def _spend_ammo_on_fumble(c: Combat, a: AttackAction, s: RollState, ctx: Context
 
 def prompts(c: Combat, a: AttackAction) -> tuple[Prompt, ...]:
     if a.window_open:
-        return window_prompts(c, a.reactors, a.deadline)
+        return asked(c, a)
     rerolls = tuple(
         prompt(c, PromptKind.REROLL, s.fighter, ("tens", "ones", "both", "keep"))
         for s in a.rolls

@@ -18,12 +18,12 @@ from engine.catalog import Action, RollModifier, Rules
 from engine.character import can_move, status
 from engine.combat.abilities.hooks import has_modifier, moves_twice
 from engine.combat.actions.intercept import after_intercept, next_intercept
-from engine.combat.actions.window import open_window
+from engine.combat.actions.window import asked, open_window
 from engine.combat.commands import Move, StopArea
 from engine.combat.context import Context, require_phase
 from engine.combat.fighters import acting_fighter, can_act, lose_action, put, spend_action
 from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
-from engine.combat.prompts import answering, prompt, window_prompts
+from engine.combat.prompts import answering, prompt
 from engine.combat.rolls import wants_reroll
 from engine.combat.stealth import lose_stealth, regain_stealth
 from engine.combat.step_values import MoveAction, RollState
@@ -243,7 +243,7 @@ def stop_area(c: Combat, cmd: StopArea, ctx: Context) -> Combat:
 
 def prompts(c: Combat, mv: MoveAction) -> tuple[Prompt, ...]:
     if mv.window_open:
-        return window_prompts(c, mv.reactors, mv.deadline)
+        return asked(c, mv)
     state = mv.roll
     if state is not None and not mv.roll_done:
         if wants_reroll(state):

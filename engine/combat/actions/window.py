@@ -7,6 +7,7 @@ once the user's roll and choices are made).
 - ``reactors``: who may react to the step and with what;
 - ``open_window``: the window opens (or opens again, with its full time, once Continuous damage
   that interrupted it is placed): the one place its deadline is set, and it is announced;
+- ``asked``: what the open window waits for (its prompts, with the deadline);
 - ``react``: an answer (a Blast's Defend is one, its button an ``AoEChoice``);
 - ``close_window``: time is up, or a GM resolves it now; silence is a pass (no Defend).
 
@@ -27,8 +28,8 @@ from engine.combat.actions.intercept import intercept_reactor, intercept_weapons
 from engine.combat.commands import CloseWindow, React
 from engine.combat.context import Context, require_control, require_gm, require_phase
 from engine.combat.fighters import can_act, put, spend_reaction
-from engine.combat.model import Combat, EventKind, Fighter, Phase
-from engine.combat.prompts import LESS_LETHAL, react_options
+from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
+from engine.combat.prompts import LESS_LETHAL, prompt, react_options, window_prompts
 from engine.combat.stealth import hidden, lose_stealth
 from engine.combat.step_values import AoEAction, AttackAction, MoveAction, Reactor, Weapon
 from engine.combat.steps import replace_top
@@ -36,8 +37,8 @@ from engine.combat.weapons import pick_weapon, range_text, weapon_label
 from engine.errors import RuleError
 
 __all__ = [
-    "WindowStep", "after_burn", "close_window", "open_window", "react", "reaction_words",
-    "reactors", "window_step",
+    "WindowStep", "after_burn", "asked", "close_window", "open_window", "react",
+    "reaction_words", "reactors", "window_step",
 ]
 
 #: A step that has a reaction window.
@@ -184,6 +185,15 @@ def _announce(c: Combat, step: WindowStep, keys: Iterable[str], ctx: Context) ->
         r = next(r for r in step.reactors if r.fighter == key)
         ctx.emit(EventKind.WINDOW, f"{f.name} may {' or '.join(reaction_words(r))} {within}.",
                  key)
+
+
+def asked(c: Combat, step: WindowStep) -> tuple[Prompt, ...]:
+    """What the open window waits for: each one asked who has not answered yet, with the
+    window's deadline (a Blast's targets: Defend or take the damage)."""
+    if not isinstance(step, AoEAction):
+        return window_prompts(c, step.reactors, step.deadline)
+    return tuple(prompt(c, PromptKind.AOE_DEFEND, key, ("defend", "pass"), step.deadline)
+                 for key in _unanswered(step))
 
 
 def after_burn(c: Combat, ctx: Context) -> tuple[Combat, bool]:
