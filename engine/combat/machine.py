@@ -162,7 +162,7 @@ STEPS: dict[type, StepRules] = {
     AidAction: StepRules(first_aid.advance, first_aid.prompts),
     RallyAction: StepRules(rally.advance, rally.prompts),
     AoEAction: StepRules(aoe.advance, aoe.prompts),
-    ContinuousBurn: StepRules(aoe.burn_advance, aoe.burn_prompts),
+    ContinuousBurn: StepRules(window.after_burn, aoe.burn_prompts),
 }
 
 _MAX_STEPS = 1000  # a step either waits, or leaves the stack, or pushes one that will

@@ -25,8 +25,7 @@ from typing import Literal, cast
 
 from engine.catalog import Action, Rules
 from engine.character import Status, destroy_item, status
-from engine.combat.abilities.hooks import act_problem, aoe_variety, free_defend
-from engine.combat.actions.announce import announce_defends
+from engine.combat.abilities.hooks import aoe_variety
 from engine.combat.actions.aoe_damage import wound_answer, wound_prompts
 from engine.combat.actions.aoe_effects import (
     add_effect,
@@ -38,16 +37,15 @@ from engine.combat.actions.aoe_effects import (
     effects_text,
     expire,
 )
-from engine.combat.commands import AoE, AoEChoice
+from engine.combat.actions.window import asked, open_window, react
+from engine.combat.commands import AoE, AoEChoice, React
 from engine.combat.context import Context, require_phase
 from engine.combat.fighters import (
     acting_fighter,
-    can_act,
     lose_action,
     put,
     side,
     spend_action,
-    spend_reaction,
 )
 from engine.combat.lifecycle import ActionKind
 from engine.combat.model import (
@@ -70,8 +68,8 @@ from engine.errors import RuleError
 from engine.words import counted
 
 __all__ = [
-    "advance", "aoe", "aoe_choice", "burn", "burn_advance", "burn_prompts", "close_defends",
-    "defends_open", "effect_text", "effects_text", "expire", "prompts",
+    "advance", "aoe", "aoe_choice", "burn", "burn_advance", "burn_prompts", "effect_text",
+    "effects_text", "expire", "prompts",
 ]
 
 _OUT = (Status.DEAD, Status.SURRENDERED)
@@ -217,7 +215,7 @@ def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
             a = _top(c)
             if not a.targets:
                 ctx.emit(EventKind.AOE, f"Nobody is in {a.area}: the blast hits no one.", user.key)
-            c = _offer_defends(c, a, ctx)
+            c = open_window(c, ctx)  # each target that may Defend is asked
             a = _top(c)
         if any(t.answer is None for t in a.targets):
             return c, True
@@ -277,46 +275,6 @@ def _take(c: Combat, a: AoEAction, keys: tuple[str, ...], ctx: Context) -> Comba
     ctx.emit(EventKind.AOE, f"The blast takes {names}.", a.attacker)
     targets = (*a.targets, *(AoETarget(fighter=k) for k in keys))
     return replace_top(c, a.model_copy(update={"targets": targets}))
-
-
-def _offer_defends(c: Combat, a: AoEAction, ctx: Context) -> Combat:
-    """Each target that could spend an action on Defend is asked, within the time a reaction
-    window gives; the others pass."""
-    rules = ctx.rules
-    targets = []
-    for t in a.targets:
-        g = c.fighter(t.fighter)
-        free = free_defend(g, g)
-        able = (g.key != a.attacker and can_act(g, rules) and g.reacted_to != a.seq
-                and (free or (g.actions > 0 and act_problem(g) is None)))
-        targets.append(t if able else t.model_copy(update={"answer": "pass"}))
-        if able:
-            announce_defends(c, (g.key,), ctx)
-        else:
-            ctx.emit(EventKind.AOE, f"{g.name} cannot Defend.", g.key)
-    asked = any(t.answer is None for t in targets)
-    deadline = ctx.now + c.reaction_seconds if asked else None
-    return replace_top(c, a.model_copy(update={"targets": tuple(targets), "deadline": deadline}))
-
-
-def defends_open(c: Combat) -> bool:
-    """Whether a Blast's targets are being asked to Defend now (a window the timer closes)."""
-    a = c.step
-    return (isinstance(a, AoEAction) and a.targets_done and not a.rolled
-            and any(t.answer is None for t in a.targets))
-
-
-def close_defends(c: Combat, ctx: Context) -> Combat:
-    """The Blast's targets who have not answered do not defend: they take the damage."""
-    a = _top(c)
-    targets = []
-    for t in a.targets:
-        if t.answer is None:
-            ctx.emit(EventKind.REACT, f"{c.fighter(t.fighter).name} does not defend.",
-                     t.fighter)
-            t = t.model_copy(update={"answer": "pass"})
-        targets.append(t)
-    return replace_top(c, a.model_copy(update={"targets": tuple(targets)}))
 
 
 def _roll_defends(c: Combat, a: AoEAction, ctx: Context) -> Combat:
@@ -398,20 +356,9 @@ def aoe_choice(c: Combat, cmd: AoEChoice, ctx: Context) -> Combat:
         res = a.roll.roll.result
         first, second = (res.tens, res.ones) if option == "tens" else (res.ones, res.tens)
         return _dice_chosen(c, a, first, second, ctx)
-    if asked.kind is PromptKind.AOE_DEFEND:
-        targets = []
-        for t in a.targets:
-            if t.fighter == f.key:
-                free = free_defend(f, f)
-                if option == "defend":
-                    c = put(c, spend_reaction(f, a.seq, ctx, ActionKind.DEFEND, free=free))
-                    ctx.emit(EventKind.REACT, f"{f.name} defends against the blast.", f.key)
-                else:
-                    ctx.emit(EventKind.REACT, f"{f.name} does not defend.", f.key)
-                t = t.model_copy(update={"answer": option, "free": free})
-            targets.append(t)
-        c = replace_top(c, a.model_copy(update={"targets": tuple(targets)}))
-        return c
+    if asked.kind is PromptKind.AOE_DEFEND:  # an answer in the Blast's reaction window
+        return react(c, React(fighter=f.key, reaction="defend" if option == "defend" else "pass"),
+                     ctx)
     return wound_answer(c, a, f, asked, option, ctx)
 
 
@@ -424,10 +371,9 @@ def prompts(c: Combat, a: AoEAction) -> tuple[Prompt, ...]:
         if not a.targets_done:
             return (prompt(c, PromptKind.AOE_TARGET, a.attacker,
                            tuple(c.fighter(k).name for k in a.offered)),)
-        asked = tuple(prompt(c, PromptKind.AOE_DEFEND, t.fighter, ("defend", "pass"),
-                             a.deadline) for t in a.targets if t.answer is None)
-        if asked:
-            return asked
+        defends = asked(c, a)
+        if defends:
+            return defends
         return tuple(prompt(c, PromptKind.CRITICAL, t.fighter, ("extra_action", "adjust"))
                      for t in a.targets
                      if t.roll is not None and t.roll.roll.awaits_critical_choice)

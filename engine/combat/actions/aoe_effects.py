@@ -16,15 +16,14 @@ same AoE prompts (``AOE_PLACE``, ``AOE_ARMOR``), then the step leaves the stack 
 below goes on where it stood. An action that has no step of its own (a Door, items) is already
 done when the damage is placed. A reaction
 window below the burn (a Blast's Defends too) opens again with its full time once the damage is
-placed, and says so, so the others may still react. The effects whose last round it was end
-with the round (``EffectsExpire``).
+placed, and says so, so the others may still react (``engine.combat.actions.window``). The
+effects whose last round it was end with the round (``EffectsExpire``).
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from engine.combat.actions.announce import announce_defends, announce_window
 from engine.combat.actions.aoe_damage import wound_prompts
 from engine.combat.context import Context
 from engine.combat.lifecycle import ActionKind, ActionStart, Lifecycle
@@ -32,14 +31,12 @@ from engine.combat.model import (
     AoEAction,
     AoEWound,
     AreaEffect,
-    AttackAction,
     Combat,
     ContinuousBurn,
     EventKind,
-    MoveAction,
     Prompt,
 )
-from engine.combat.steps import pop, push, replace_top
+from engine.combat.steps import pop, push
 
 __all__ = [
     "ContinuousDamage", "EffectsExpire", "add_effect", "burn", "burn_advance", "burn_prompts",
@@ -136,21 +133,13 @@ def burn(c: Combat, key: str, ctx: Context) -> Combat:
 
 
 def burn_advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
-    """Wait until the damage is placed; then the action below goes on, and a reaction window
-    there gets its full time again."""
+    """Wait until the damage is placed; then the step leaves and the action below goes on (a
+    reaction window there opens again: ``engine.combat.actions.window.after_burn``)."""
     step = c.step
     assert isinstance(step, ContinuousBurn)
     if any(not w.done for w in step.wounds):
         return c, True
-    c = pop(c)
-    below = c.step
-    if isinstance(below, AttackAction | MoveAction | AoEAction) and below.deadline is not None:
-        c = replace_top(c, below.model_copy(update={"deadline": ctx.now + c.reaction_seconds}))
-        if isinstance(below, AoEAction):
-            announce_defends(c, (t.fighter for t in below.targets if t.answer is None), ctx)
-        else:
-            announce_window(c, (r for r in below.reactors if r.answer is None), ctx)
-    return c, False
+    return pop(c), False
 
 
 def burn_prompts(c: Combat, step: ContinuousBurn) -> tuple[Prompt, ...]:

@@ -10,27 +10,22 @@ from __future__ import annotations
 
 from typing import Literal, cast
 
-from engine.catalog import Action, Rules
+from engine.catalog import Action
 from engine.character import Status, destroy_item, status
-from engine.combat.abilities.hooks import (
-    act_problem,
-    free_defend,
-    may_defend,
-)
-from engine.combat.actions.announce import announce_window
-from engine.combat.actions.counterattack import counter_choices, counter_hits
+from engine.combat.actions.counterattack import counter_hits
 from engine.combat.actions.defend import defended_hits
+from engine.combat.actions.window import asked, open_window
 from engine.combat.choices import critical_choices, destroy_options
 from engine.combat.commands import Attack
 from engine.combat.context import Context
 from engine.combat.damage import advance_hits, hit_prompts, new_hit
-from engine.combat.fighters import acting_fighter, can_act, lose_action, put, spend_action
+from engine.combat.fighters import acting_fighter, lose_action, put, spend_action
 from engine.combat.lifecycle import ActionKind
-from engine.combat.model import Combat, EventKind, Fighter, Prompt, PromptKind
-from engine.combat.prompts import prompt, window_prompts
+from engine.combat.model import Combat, EventKind, Prompt, PromptKind
+from engine.combat.prompts import prompt
 from engine.combat.roll_spec import make_roll, roll_spec
 from engine.combat.rolls import strike, wants_reroll
-from engine.combat.step_values import AttackAction, Hit, Reactor, RollState, Weapon
+from engine.combat.step_values import AttackAction, Hit, Reactor, RollState
 from engine.combat.steps import pop, push, replace_step, replace_top
 from engine.combat.weapons import (
     UNARMED,
@@ -55,60 +50,19 @@ def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
     weapon = choose_weapon(c, f, t, cmd.weapon, rules, cmd.lethal)
     seq = c.action_seq + 1
     c = put(c, spend_action(f, ctx, ActionKind.ATTACK))
-    reactors = _reactors(c, c.fighter(f.key), t, weapon, seq, rules)
     action = AttackAction(
         seq=seq,
         attacker=f.key,
         target=t.key,
         weapon=weapon,
         lethal=cmd.lethal,
-        reactors=reactors,
-        deadline=ctx.now + c.reaction_seconds if reactors else None,
         direction=f.directed,  # a waiting direction paid for it, not an action of f's own
     )
     less = "" if cmd.lethal else " (less-lethal)"
     text = f"{f.name} attacks {t.name} with {weapon_label(weapon)}{less}."
     ctx.emit(EventKind.DECLARE, text, f.key)
     c = push(c.model_copy(update={"action_seq": seq}), action)
-    announce_window(c, reactors, ctx)
-    return c
-
-
-def _reactors(
-    c: Combat, f: Fighter, t: Fighter, weapon: Weapon, seq: int, rules: Rules
-) -> tuple[Reactor, ...]:
-    """Who may react: the target first, then (Shield: Defend another character) everyone
-    not of the acting team who may Defend the target for them, in the fight's order."""
-    found = [r for r in (_target_reactor(c, f, t, weapon, seq, rules),) if r is not None]
-    for g in c.fighters:
-        if (
-            g.key not in (f.key, t.key)
-            and g.team != f.team
-            and can_act(g, rules)
-            and g.actions > 0
-            and g.reacted_to != seq
-            and act_problem(g) is None
-            and may_defend(c, g, t, rules)
-        ):
-            found.append(Reactor(fighter=g.key, options=("defend",)))
-    return tuple(found)
-
-
-def _target_reactor(
-    c: Combat, f: Fighter, t: Fighter, weapon: Weapon, seq: int, rules: Rules
-) -> Reactor | None:
-    if not can_act(t, rules) or t.reacted_to == seq:
-        return None
-    if free_defend(t, t):  # All-Out Defend: a Defend that spends no action, and nothing else
-        return Reactor(fighter=t.key, options=("defend",), free=True)
-    if t.actions <= 0 or act_problem(t) is not None:
-        return None
-    options = ["defend"]
-    counter, gentle = counter_choices(c, f, t, weapon, rules)
-    if counter is not None or gentle is not None:
-        options.append("counterattack")
-    return Reactor(fighter=t.key, options=tuple(options), weapon=counter,
-                   less_lethal_weapon=gentle)
+    return open_window(c, ctx)
 
 
 def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
@@ -238,7 +192,7 @@ def _spend_ammo_on_fumble(c: Combat, a: AttackAction, s: RollState, ctx: Context
 
 def prompts(c: Combat, a: AttackAction) -> tuple[Prompt, ...]:
     if a.window_open:
-        return window_prompts(c, a.reactors, a.deadline)
+        return asked(c, a)
     rerolls = tuple(
         prompt(c, PromptKind.REROLL, s.fighter, ("tens", "ones", "both", "keep"))
         for s in a.rolls

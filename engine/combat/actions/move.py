@@ -16,15 +16,15 @@ from __future__ import annotations
 
 from engine.catalog import Action, Rules
 from engine.character import can_move, status
-from engine.combat.abilities.hooks import act_problem, moves_twice
-from engine.combat.actions.announce import announce_window
-from engine.combat.actions.intercept import after_intercept, intercept_reactor, next_intercept
+from engine.combat.abilities.hooks import moves_twice
+from engine.combat.actions.intercept import after_intercept, next_intercept
+from engine.combat.actions.window import asked, open_window
 from engine.combat.commands import Move, StopArea
 from engine.combat.context import Context, require_phase
 from engine.combat.fighters import acting_fighter, can_act, lose_action, put, spend_action
 from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
-from engine.combat.prompts import answering, prompt, window_prompts
+from engine.combat.prompts import answering, prompt
 from engine.combat.roll_spec import make_roll, roll_spec
 from engine.combat.rolls import wants_reroll
 from engine.combat.step_values import MoveAction
@@ -133,37 +133,10 @@ def move(c: Combat, cmd: Move, ctx: Context) -> Combat:
             "Intercept window; on a failure they stay).",
             f.key,
         )
-    mv = _step(c, c.fighter(f.key), f.area, to, seq, ctx).model_copy(
-        update={"then": then, "direction": f.directed}  # a waiting direction paid for it
-    )
+    mv = MoveAction(seq=seq, mover=f.key, frm=f.area, to=to, then=then,
+                    direction=f.directed)  # a waiting direction paid for it
     c = push(c.model_copy(update={"action_seq": seq}), mv)
-    announce_window(c, mv.reactors, ctx)
-    return c
-
-
-def _step(c: Combat, f: Fighter, frm: str, to: str, seq: int, ctx: Context) -> MoveAction:
-    """A step of ``f``'s Move from ``frm`` to ``to``, with its Intercept window: every
-    fighter of another team who can act, has an action, has not reacted to this action yet,
-    and has a weapon that reaches and sees."""
-    rules = ctx.rules
-    reactors = tuple(
-        r
-        for g in c.fighters
-        if g.team != f.team
-        and can_act(g, rules)
-        and g.actions > 0
-        and g.reacted_to != seq
-        and act_problem(g) is None
-        and (r := intercept_reactor(c, g, frm, to, rules)) is not None
-    )
-    return MoveAction(
-        seq=seq,
-        mover=f.key,
-        frm=frm,
-        to=to,
-        reactors=reactors,
-        deadline=ctx.now + c.reaction_seconds if reactors else None,
-    )
+    return open_window(c, ctx)  # the Intercept window
 
 
 def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
@@ -235,13 +208,11 @@ def _finish(c: Combat, ctx: Context) -> Combat:
         mover = c.fighter(mv.mover)
         if can_act(mover, ctx.rules) and can_move(mover.character, rules=ctx.rules) and (
                 c.game_map().can_move(area, mv.then)):
-            second = _step(c, mover, area, mv.then, mv.seq, ctx).model_copy(
-                update={"second": True})
+            second = MoveAction(seq=mv.seq, mover=mover.key, frm=area, to=mv.then,
+                                second=True)
             ctx.emit(EventKind.DECLARE, f"{mover.name} moves on from {area} to {mv.then}.",
                      mover.key)
-            c = push(c, second)
-            announce_window(c, second.reactors, ctx)
-            return c
+            return open_window(push(c, second), ctx)
         ctx.emit(EventKind.STOPPED, f"{mover.name} cannot take the second step.", mover.key)
     return c
 
@@ -269,7 +240,7 @@ def stop_area(c: Combat, cmd: StopArea, ctx: Context) -> Combat:
 
 def prompts(c: Combat, mv: MoveAction) -> tuple[Prompt, ...]:
     if mv.window_open:
-        return window_prompts(c, mv.reactors, mv.deadline)
+        return asked(c, mv)
     state = mv.roll
     if state is not None and not mv.roll_done:
         if wants_reroll(state):

@@ -1,55 +1,263 @@
-"""The reaction window (004 "Reactions"): after an Attack or a Move is declared, those who may
-react answer (Defend, Counterattack, Intercept, or pass) before any die is rolled. It closes
-when everyone has answered, when its time is up, or when a GM resolves it early; silence is a
-pass. One window serves both kinds of step: the step on top of the stack is the one answered.
-A Counterattack or an Intercept may be declared less-lethal (004 "Less-lethal"): the reactor's
-choice is kept on its ``Reactor`` and reaches the hit."""
+"""The reaction window (004 "Reactions"), one for every step that may be reacted to: an Attack
+(the target: Defend, or Counterattack in melee; whoever may Defend the target for them: the
+Shield ability), a Move (Intercept) and a Blast (each target chosen: Defend; 004 "Abilities":
+AoE). Those who may react answer before the dice they react to are rolled (a Blast's targets
+once the user's roll and choices are made).
+
+- ``reactors``: who may react to the step and with what;
+- ``open_window``: the window opens (or opens again, with its full time, once Continuous damage
+  that interrupted it is placed): the one place its deadline is set, and it is announced;
+- ``asked``: what the open window waits for (its prompts, with the deadline);
+- ``react``: an answer (a Blast's Defend is one, its button an ``AoEChoice``);
+- ``close_window``: time is up, or a GM resolves it now; silence is a pass (no Defend).
+
+The window also closes by itself once everyone has answered. A Counterattack or an Intercept
+may be declared less-lethal (004 "Less-lethal"): the reactor's choice is kept on its
+``Reactor`` and reaches the hit; the announcement says when a less-lethal answer is offered,
+as its button does."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from engine.catalog import Action, Rules
-from engine.combat.abilities.hooks import act_problem, may_defend
-from engine.combat.actions.aoe import close_defends, defends_open
-from engine.combat.actions.counterattack import counter_weapons
-from engine.combat.actions.intercept import intercept_weapons
+from engine.combat.abilities.hooks import act_problem, free_defend, may_defend
+from engine.combat.actions.aoe_effects import burn_advance
+from engine.combat.actions.counterattack import counter_choices, counter_weapons
+from engine.combat.actions.intercept import intercept_reactor, intercept_weapons
 from engine.combat.commands import CloseWindow, React
 from engine.combat.context import Context, require_control, require_gm, require_phase
-from engine.combat.fighters import put, spend_reaction
+from engine.combat.fighters import can_act, put, spend_reaction
 from engine.combat.lifecycle import ActionKind
-from engine.combat.model import Combat, EventKind, Fighter, Phase
+from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
+from engine.combat.prompts import LESS_LETHAL, prompt, react_options, window_prompts
 from engine.combat.stealth import hidden
 from engine.combat.step_values import AoEAction, AttackAction, MoveAction, Reactor, Weapon
 from engine.combat.steps import replace_top
 from engine.combat.weapons import pick_weapon, range_text, weapon_label
 from engine.errors import RuleError
 
-__all__ = ["close_window", "react"]
+__all__ = [
+    "WindowStep", "after_burn", "asked", "close_window", "open_window", "react",
+    "reaction_words", "reactors", "window_step",
+]
+
+#: A step that has a reaction window.
+WindowStep = AttackAction | MoveAction | AoEAction
 
 
-def _window_step(c: Combat) -> AttackAction | MoveAction:
-    require_phase(c, Phase.REACTION)
+# -- who may react ----------------------------------------------------------------------------
+
+
+def reactors(c: Combat, step: WindowStep, rules: Rules) -> tuple[Reactor, ...]:
+    """Who may react to ``step`` and with what, in the window's order: for an Attack the
+    target first, then (Shield: Defend another character) everyone not of the attacker's team
+    who may Defend the target for them, in the fight's order; for a Move every fighter of
+    another team with a weapon that reaches and sees; for a Blast each chosen target other
+    than its user. Each must be able to act and not have reacted to this action yet; a
+    reaction spends an action unless All-Out Defend makes the Defend free (and then it is the
+    only answer)."""
+    if isinstance(step, AttackAction):
+        return _attack_reactors(c, step, rules)
+    if isinstance(step, MoveAction):
+        # A mover loses Stealth on starting the Move (``engine.combat.stealth``, at the
+        # action's start), so interceptors see the mover as not hidden.
+        mover = c.fighter(step.mover)
+        return tuple(
+            r for g in c.fighters
+            if g.team != mover.team and _may_react(g, step.seq, rules)
+            and (r := intercept_reactor(c, g, step.frm, step.to, rules)) is not None
+        )
+    return tuple(
+        Reactor(fighter=g.key, options=("defend",), free=free_defend(g, g))
+        for t in step.targets
+        if (g := c.fighter(t.fighter)).key != step.attacker
+        and _may_react(g, step.seq, rules, free=free_defend(g, g))
+    )
+
+
+def _may_react(g: Fighter, seq: int, rules: Rules, *, free: bool = False) -> bool:
+    """Whether ``g`` may react to the action ``seq`` at all: able to act, not reacted to it
+    yet (004 "Actions": at most once per action), and an action to spend unless ``free``."""
+    return (can_act(g, rules) and g.reacted_to != seq
+            and (free or (g.actions > 0 and act_problem(g) is None)))
+
+
+def _attack_reactors(c: Combat, a: AttackAction, rules: Rules) -> tuple[Reactor, ...]:
+    f = c.fighter(a.attacker)
+    t = c.fighter(a.target)
+    found = [r for r in (_target_reactor(c, f, t, a, rules),) if r is not None]
+    for g in c.fighters:
+        if (
+            g.key not in (f.key, t.key)
+            and g.team != f.team
+            and _may_react(g, a.seq, rules)
+            and may_defend(c, g, t, rules)
+        ):
+            found.append(Reactor(fighter=g.key, options=("defend",)))
+    return tuple(found)
+
+
+def _target_reactor(
+    c: Combat, f: Fighter, t: Fighter, a: AttackAction, rules: Rules
+) -> Reactor | None:
+    free = free_defend(t, t)
+    if not _may_react(t, a.seq, rules, free=free):
+        return None
+    if free:  # All-Out Defend: a Defend that spends no action, and nothing else
+        return Reactor(fighter=t.key, options=("defend",), free=True)
+    options = ["defend"]
+    counter, gentle = counter_choices(c, f, t, a.weapon, rules)
+    if counter is not None or gentle is not None:
+        options.append("counterattack")
+    return Reactor(fighter=t.key, options=tuple(options), weapon=counter,
+                   less_lethal_weapon=gentle)
+
+
+# -- opening ----------------------------------------------------------------------------------
+
+
+def open_window(c: Combat, ctx: Context, *, again: bool = False) -> Combat:
+    """Open the window of the step on top: work out who may react, give it
+    ``reaction_seconds`` when anyone is asked, and announce it (a Blast's targets who cannot
+    Defend pass, and are told so, in the targets' order). ``again``: the window was
+    interrupted by Continuous damage, now placed: whoever has not answered yet is asked again,
+    with the full time."""
     step = c.step
-    assert isinstance(step, AttackAction | MoveAction)
+    assert isinstance(step, AttackAction | MoveAction | AoEAction)
+    if again:
+        _announce(c, step, _unanswered(step), ctx)
+    else:
+        step = _with_reactors(c, step, ctx)
+    deadline = ctx.now + c.reaction_seconds if _unanswered(step) else None
+    return replace_top(c, step.model_copy(update={"deadline": deadline}))
+
+
+def _with_reactors(c: Combat, step: WindowStep, ctx: Context) -> WindowStep:
+    """``step`` with those who may react to it, each announced as found."""
+    found = reactors(c, step, ctx.rules)
+    if not isinstance(step, AoEAction):
+        step = step.model_copy(update={"reactors": found})
+        _announce(c, step, (r.fighter for r in found), ctx)
+        return step
+    able = {r.fighter for r in found}
+    targets = []
+    for t in step.targets:
+        if t.fighter in able:
+            _announce(c, step, (t.fighter,), ctx)
+        else:
+            ctx.emit(EventKind.AOE, f"{c.fighter(t.fighter).name} cannot Defend.", t.fighter)
+            t = t.model_copy(update={"answer": "pass"})
+        targets.append(t)
+    return step.model_copy(update={"targets": tuple(targets)})
+
+
+def _unanswered(step: WindowStep) -> tuple[str, ...]:
+    """The keys of those asked who have not answered yet, in the window's order."""
+    slots = step.targets if isinstance(step, AoEAction) else step.reactors
+    return tuple(s.fighter for s in slots if s.answer is None)
+
+
+def reaction_words(r: Reactor) -> tuple[str, ...]:
+    """A reactor's answers in words: "defend", "counterattack (lethal or less-lethal)",
+    "intercept (less-lethal only)", "pass"."""
+    words: list[str] = []
+    for option in react_options(r):
+        reaction = option.removesuffix(LESS_LETHAL)
+        if reaction == option:
+            words.append(option)
+        elif reaction in words:
+            words[words.index(reaction)] = f"{reaction} (lethal or less-lethal)"
+        else:
+            words.append(f"{reaction} (less-lethal only)")
+    return tuple(words)
+
+
+def _announce(c: Combat, step: WindowStep, keys: Iterable[str], ctx: Context) -> None:
+    """Tell the table who may answer, how, and within how long."""
+    within = f"(within {c.reaction_seconds} seconds)"
+    for key in keys:
+        f = c.fighter(key)
+        if isinstance(step, AoEAction):
+            cost = "without spending an action" if free_defend(f, f) else "spending an action"
+            ctx.emit(EventKind.WINDOW, f"{f.name} may Defend against the blast ({cost}) or "
+                     f"take the damage {within}.", key)
+            continue
+        r = next(r for r in step.reactors if r.fighter == key)
+        ctx.emit(EventKind.WINDOW, f"{f.name} may {' or '.join(reaction_words(r))} {within}.",
+                 key)
+
+
+def asked(c: Combat, step: WindowStep) -> tuple[Prompt, ...]:
+    """What the open window waits for: each one asked who has not answered yet, with the
+    window's deadline (a Blast's targets: Defend or take the damage)."""
+    if not isinstance(step, AoEAction):
+        return window_prompts(c, step.reactors, step.deadline)
+    return tuple(prompt(c, PromptKind.AOE_DEFEND, key, ("defend", "pass"), step.deadline)
+                 for key in _unanswered(step))
+
+
+def after_burn(c: Combat, ctx: Context) -> tuple[Combat, bool]:
+    """Continuous damage on top (``aoe_effects.burn_advance``); once it is placed and gone, a
+    window below that it interrupted opens again with its full time, so the others may still
+    react."""
+    c, waiting = burn_advance(c, ctx)
+    below = c.step
+    if not waiting and isinstance(below, AttackAction | MoveAction | AoEAction) and (
+            below.deadline is not None):
+        c = open_window(c, ctx, again=True)
+    return c, waiting
+
+
+# -- answering --------------------------------------------------------------------------------
+
+
+def _blast_asking(a: AoEAction) -> bool:
+    """Whether a Blast's targets are being asked to Defend now."""
+    return a.targets_done and not a.rolled and any(t.answer is None for t in a.targets)
+
+
+def window_step(c: Combat) -> WindowStep | None:
+    """The step whose reaction window is open now, if any."""
+    step = c.step
+    if isinstance(step, AoEAction):
+        return step if _blast_asking(step) else None
+    if isinstance(step, AttackAction | MoveAction) and step.window_open:
+        return step
+    return None
+
+
+def _open_step(c: Combat) -> WindowStep:
+    step = window_step(c)
+    if isinstance(step, AoEAction):
+        return step  # a Blast's Defends are asked during its resolution
+    require_phase(c, Phase.REACTION)
+    assert step is not None
     return step
 
 
+def _slots(c: Combat, step: WindowStep) -> tuple[Reactor, ...]:
+    """Those asked, as reactors (a Blast's targets: Defend, free under All-Out Defend)."""
+    if not isinstance(step, AoEAction):
+        return step.reactors
+    return tuple(
+        Reactor(fighter=t.fighter, options=("defend",), answer=t.answer,
+                free=free_defend(g, g))
+        for t in step.targets if (g := c.fighter(t.fighter)).key != step.attacker
+    )
+
+
 def react(c: Combat, cmd: React, ctx: Context) -> Combat:
-    step = _window_step(c)
+    """One answer in the open window: a Defend, a Counterattack, an Intercept, or a pass."""
+    step = _open_step(c)
     f = c.fighter(cmd.fighter)
-    reactor = next((r for r in step.reactors if r.fighter == f.key), None)
+    reactor = next((r for r in _slots(c, step) if r.fighter == f.key), None)
     if reactor is None:
-        if isinstance(step, MoveAction):
-            raise RuleError(f"{f.name} cannot intercept {c.fighter(step.mover).name}'s move.")
         raise RuleError(_no_reaction(c, step, f, cmd, ctx.rules))
     require_control(ctx.actor, f)
     if reactor.answer is not None:
         raise RuleError(f"{f.name} has already answered ({reactor.answer}).")
-    if isinstance(step, MoveAction):
-        weapon = _intercept_answer(c, step, f, reactor, cmd, ctx)
-    else:
-        weapon = _attack_answer(c, step, f, reactor, cmd, ctx)
+    weapon = _answer_weapon(c, step, f, reactor, cmd, ctx)
     if cmd.reaction != "pass":
         if f.actions <= 0 and not reactor.free:
             raise RuleError(f"{f.name} has no action left this round.")
@@ -57,30 +265,47 @@ def react(c: Combat, cmd: React, ctx: Context) -> Combat:
     # Only an attack of one's own deals damage, so only it may be less-lethal.
     lethal = cmd.lethal or cmd.reaction not in ("counterattack", "intercept")
     _say_reaction(c, f, step, reactor, cmd.reaction, weapon, lethal, ctx)
-    reactors = tuple(
-        r.model_copy(update={"answer": cmd.reaction, "weapon": weapon, "lethal": lethal})
-        if r.fighter == f.key
-        else r
-        for r in step.reactors
-    )
-    if isinstance(step, AttackAction) and cmd.reaction == "defend":
-        reactors = _one_defend(c, step, reactors, ctx)
-    c = replace_top(c, step.model_copy(update={"reactors": reactors}))
+    c = replace_top(c, _answered(c, step, reactor, cmd.reaction, weapon, lethal, ctx))
     return c
 
 
-def _no_reaction(c: Combat, a: AttackAction, f: Fighter, cmd: React, rules: Rules) -> str:
-    """Why ``f`` is not among those who may react to the attack ``a``."""
-    t = c.fighter(a.target)
-    if cmd.reaction != "defend" or f.key in (a.attacker, a.target):
+def _answered(c: Combat, step: WindowStep, reactor: Reactor, reaction: str,
+              weapon: Weapon | None, lethal: bool, ctx: Context) -> WindowStep:
+    """``step`` with ``reactor``'s answer kept."""
+    key = reactor.fighter
+    if isinstance(step, AoEAction):
+        targets = tuple(
+            t.model_copy(update={"answer": reaction, "free": reactor.free})
+            if t.fighter == key else t
+            for t in step.targets
+        )
+        return step.model_copy(update={"targets": targets})
+    reactors = tuple(
+        r.model_copy(update={"answer": reaction, "weapon": weapon, "lethal": lethal})
+        if r.fighter == key else r
+        for r in step.reactors
+    )
+    if isinstance(step, AttackAction) and reaction == "defend":
+        reactors = _one_defend(c, step, reactors, ctx)
+    return step.model_copy(update={"reactors": reactors})
+
+
+def _no_reaction(c: Combat, step: WindowStep, f: Fighter, cmd: React, rules: Rules) -> str:
+    """Why ``f`` is not among those who may react to ``step``."""
+    if isinstance(step, MoveAction):
+        return f"{f.name} cannot intercept {c.fighter(step.mover).name}'s move."
+    if isinstance(step, AoEAction):
+        return f"{f.name} is not asked to Defend against the blast."
+    t = c.fighter(step.target)
+    if cmd.reaction != "defend" or f.key in (step.attacker, step.target):
         return f"{f.name} cannot react to this attack."
-    attacker = c.fighter(a.attacker)
+    attacker = c.fighter(step.attacker)
     if f.team == attacker.team:
         return f"{f.name} cannot react to an attack of their own team ({f.team})."
     problem = act_problem(f)
     if problem:
         return problem
-    if f.actions <= 0 or f.reacted_to == a.seq:
+    if f.actions <= 0 or f.reacted_to == step.seq:
         return f"{f.name} has no action left this round."
     if not may_defend(c, f, t, rules):
         return (
@@ -89,6 +314,21 @@ def _no_reaction(c: Combat, a: AttackAction, f: Fighter, cmd: React, rules: Rule
             f"{t.name}'s area."
         )
     return f"{f.name} cannot react to this attack."
+
+
+def _answer_weapon(c: Combat, step: WindowStep, f: Fighter, reactor: Reactor, cmd: React,
+                   ctx: Context) -> Weapon | None:
+    """Check the answer against what ``reactor`` may do; the weapon it is made with."""
+    if isinstance(step, MoveAction):
+        return _intercept_answer(c, step, f, reactor, cmd, ctx)
+    if isinstance(step, AttackAction):
+        return _attack_answer(c, step, f, reactor, cmd, ctx)
+    if cmd.reaction not in ("defend", "pass"):
+        raise RuleError(f"AoEs cannot be Counterattacked or Intercepted: {f.name} may Defend "
+                        "against the blast or take the damage.")
+    if cmd.target is not None and c.fighter(cmd.target).key != f.key:
+        raise RuleError(f"Against a blast, {f.name} can only defend themselves.")
+    return None
 
 
 def _one_defend(c: Combat, a: AttackAction, reactors: tuple[Reactor, ...],
@@ -207,7 +447,7 @@ def _ammo_refusal(f: Fighter, verb: str, weapon: Weapon, lethal: bool) -> str:
     )
 
 
-def _say_reaction(c: Combat, f: Fighter, step: AttackAction | MoveAction, reactor: Reactor,
+def _say_reaction(c: Combat, f: Fighter, step: WindowStep, reactor: Reactor,
                   reaction: str, weapon: Weapon | None, lethal: bool, ctx: Context) -> None:
     less = "" if lethal else " (less-lethal)"
     if isinstance(step, MoveAction):
@@ -216,6 +456,10 @@ def _say_reaction(c: Combat, f: Fighter, step: AttackAction | MoveAction, reacto
         else:
             label = "bare hands" if weapon is None else weapon_label(weapon)
             ctx.emit(EventKind.REACT, f"{f.name} intercepts with {label}{less}.", f.key)
+        return
+    if isinstance(step, AoEAction):
+        text = "defends against the blast" if reaction == "defend" else "does not defend"
+        ctx.emit(EventKind.REACT, f"{f.name} {text}.", f.key)
         return
     if reaction == "pass":
         ctx.emit(EventKind.REACT, f"{f.name} does not react.", f.key)
@@ -229,12 +473,13 @@ def _say_reaction(c: Combat, f: Fighter, step: AttackAction | MoveAction, reacto
     ctx.emit(EventKind.REACT, f"{f.name} counterattacks{with_}{less}.", f.key)
 
 
+# -- closing ----------------------------------------------------------------------------------
+
+
 def close_window(c: Combat, cmd: CloseWindow, ctx: Context) -> Combat:
-    """Time is up (or a GM resolves it now): whoever has not answered passes. A Blast's
-    targets asked to Defend are such a window too: silence is no Defend."""
-    blast = defends_open(c)
-    step = c.step if blast else _window_step(c)
-    assert isinstance(step, AttackAction | MoveAction | AoEAction)
+    """Time is up (or a GM resolves it now): whoever has not answered passes; a Blast's
+    target who has not answered does not Defend, and takes the damage."""
+    step = _open_step(c)
     if cmd.by_timeout:
         if step.deadline is not None and ctx.now < step.deadline:
             left = step.deadline - ctx.now
@@ -244,10 +489,12 @@ def close_window(c: Combat, cmd: CloseWindow, ctx: Context) -> Combat:
     why = "time is up" if cmd.by_timeout else "the GM resolves it now"
     if isinstance(step, AoEAction):
         ctx.emit(EventKind.WINDOW_CLOSED, f"The chance to Defend against the blast closes: {why}.")
-        return close_defends(c, ctx)
+        for key in _unanswered(step):
+            ctx.emit(EventKind.REACT, f"{c.fighter(key).name} does not defend.", key)
+        targets = tuple(t if t.answer is not None else t.model_copy(update={"answer": "pass"})
+                        for t in step.targets)
+        return replace_top(c, step.model_copy(update={"targets": targets}))
     ctx.emit(EventKind.WINDOW_CLOSED, f"The reaction window closes: {why}.")
-    reactors = tuple(
-        r if r.answer is not None else r.model_copy(update={"answer": "pass"})
-        for r in step.reactors
-    )
+    reactors = tuple(r if r.answer is not None else r.model_copy(update={"answer": "pass"})
+                     for r in step.reactors)
     return replace_top(c, step.model_copy(update={"reactors": reactors}))
