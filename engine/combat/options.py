@@ -32,7 +32,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict
 
 from engine.catalog import Rules
-from engine.character import HANDS, Character, Status, status
+from engine.character import HANDS, Character
 from engine.combat.abilities.hooks import rallies
 from engine.combat.abilities.shield import ALL_OUT_DEFEND
 from engine.combat.actions.move import legal_moves, legal_second_moves
@@ -49,7 +49,7 @@ from engine.combat.commands import (
     Rally,
 )
 from engine.combat.context import Context, controls
-from engine.combat.fighters import acting_fighter
+from engine.combat.fighters import acting_fighter, out_of_fight
 from engine.combat.legal import legal_directs, legal_items
 from engine.combat.machine import HANDLERS
 from engine.combat.model import Actor, Combat, Fighter, Phase
@@ -364,8 +364,7 @@ def _attacks(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
     if not usable:
         return
     targets = sorted(
-        (t for t in c.fighters if t.key != f.key
-         and status(t.character, rules=rules) not in (Status.DEAD, Status.SURRENDERED)),
+        (t for t in c.fighters if t.key != f.key and not out_of_fight(t, rules)),
         key=lambda t: t.team == f.team,
     )
     for lethal in (True, False):

@@ -12,7 +12,7 @@ from typing import Literal, cast
 
 from engine.catalog import Action, Rules
 from engine.catalog import RollModifier as Mod
-from engine.character import Status, destroy_item, status
+from engine.character import destroy_item, status
 from engine.combat.abilities.hooks import (
     act_problem,
     free_defend,
@@ -29,7 +29,14 @@ from engine.combat.choices import critical_choices, destroy_options
 from engine.combat.commands import Attack
 from engine.combat.context import Context
 from engine.combat.damage import advance_hits, hit_prompts, new_hit
-from engine.combat.fighters import acting_fighter, can_act, lose_action, put, spend_action
+from engine.combat.fighters import (
+    acting_fighter,
+    can_act,
+    lose_action,
+    out_of_fight,
+    put,
+    spend_action,
+)
 from engine.combat.model import Combat, EventKind, Fighter, Prompt, PromptKind
 from engine.combat.prompts import prompt, window_prompts
 from engine.combat.rolls import strike, wants_reroll
@@ -55,9 +62,9 @@ def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
     t = c.fighter(cmd.target)
     if t.key == f.key:
         raise RuleError(f"{f.name} cannot attack themselves.")
-    tst = status(t.character, rules=rules)
-    if tst in (Status.DEAD, Status.SURRENDERED):
-        raise RuleError(f"{t.name} is {tst.value}; they are out of the fight.")
+    if out_of_fight(t, rules):
+        raise RuleError(f"{t.name} is {status(t.character, rules=rules).value}; they are out of "
+                        "the fight.")
     weapon = choose_weapon(c, f, t, cmd.weapon, rules, cmd.lethal)
     seq = c.action_seq + 1
     c = put(c, spend_action(f, ctx))
