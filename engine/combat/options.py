@@ -267,17 +267,19 @@ def _named_from(c: Combat, fighter: str, rules: Rules, actor: Actor,
                 group: OptionGroup) -> tuple[Option, ...]:
     """The options a slot's names come from: those the engine accepts, or while the fighter
     (``actor``'s to command) may start no action, every candidate."""
-    found = legal_options(c, fighter, rules, actor, group)
-    if found or c.phase in (Phase.SETUP, Phase.ENDED):
-        return found
-    f = c.fighter(fighter)
+    if c.phase in (Phase.SETUP, Phase.ENDED):
+        return ()
+    try:
+        f = c.fighter(fighter)
+    except RuleError:
+        return ()
     if not controls(actor, f):
         return ()
     try:
         acting_fighter(c, f.name, Context(actor=actor, dice=_DryRunDice(), rules=rules, now=0.0))
     except RuleError:
         return tuple(_BUILDERS[group](c, f, rules))
-    return found
+    return legal_options(c, fighter, rules, actor, group)
 
 
 _SLOT_GROUPS = {
