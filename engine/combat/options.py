@@ -165,8 +165,10 @@ def _menu(group: OptionGroup, found: tuple[Option, ...]) -> tuple[Option, ...]:
 
 _Key = tuple[int, str, Actor, OptionGroup]
 #: For each fight state still in use (by its identity): the groups asked of it so far. A
-#: state is immutable, so an answer holds as long as the state lives; it goes with it.
+#: state is immutable, so an answer holds as long as the state lives; it goes with it, or
+#: sooner when more than ``_STATES_KEPT`` states were asked of since (the fights in play).
 _KEPT: dict[int, tuple[weakref.ref[Combat], dict[_Key, tuple[Option, ...]]]] = {}
+_STATES_KEPT = 256
 
 
 def _memo(combat: Combat) -> dict[_Key, tuple[Option, ...]]:
@@ -175,6 +177,8 @@ def _memo(combat: Combat) -> dict[_Key, tuple[Option, ...]]:
     if held is None or held[0]() is not combat:
         held = (weakref.ref(combat, lambda gone: _forget(ident, gone)), {})
         _KEPT[ident] = held
+        if len(_KEPT) > _STATES_KEPT:
+            del _KEPT[next(iter(_KEPT))]  # the state asked of first
     return held[1]
 
 
