@@ -16,14 +16,22 @@ from engine.errors import RuleError
 from engine.names import name_key
 
 __all__ = [
-    "acting_fighter", "can_act", "has_players", "lose_action", "pc_team", "put", "refund",
+    "acting_fighter", "can_act", "has_players", "lose_action", "out_of_fight", "pc_team", "put",
+    "refund",
     "settle_status", "side", "spend_action", "spend_reaction", "standing_teams", "team_named",
 ]
 
 
 def can_act(f: Fighter, rules: Rules) -> bool:
-    """Conscious, not surrendered, alive."""
+    """Conscious, not surrendered, alive: may act, react and do what a fighter does."""
     return status(f.character, rules=rules) is Status.FINE
+
+
+def out_of_fight(f: Fighter, rules: Rules) -> bool:
+    """Dead or surrendered: the fight is over for them. No one may attack them, a Blast's
+    area leaves them out and a rally does not raise them. An unconscious fighter cannot act
+    (see :func:`can_act`) but is still in the fight: a target, and raised by a rally."""
+    return status(f.character, rules=rules) in (Status.DEAD, Status.SURRENDERED)
 
 
 def put(c: Combat, f: Fighter) -> Combat:
@@ -125,9 +133,9 @@ def acting_fighter(c: Combat, name: str, ctx: Context) -> Fighter:
     require_control(ctx.actor, f)
     if f.team != c.acting_team:
         raise RuleError(f"It is not {f.name}'s turn: {c.acting_team} are acting.")
-    st = status(f.character, rules=ctx.rules)
-    if st is not Status.FINE:
-        raise RuleError(f"{f.name} is {st.value} and cannot act.")
+    if not can_act(f, ctx.rules):
+        raise RuleError(f"{f.name} is {status(f.character, rules=ctx.rules).value} and cannot "
+                        "act.")
     problem = act_problem(f)
     if problem:
         raise RuleError(problem)

@@ -1,5 +1,6 @@
-"""What a fighter could do now, for autocomplete and buttons: targets, weapons, moves, doors,
-items and teammates to direct."""
+"""What a fighter's gear and place allow: targets, weapons, moves, doors, items and teammates to
+direct. The legality query (:mod:`engine.combat.options`) builds its candidates from these and
+keeps those the engine accepts; ask it, not these, what a fighter may start now."""
 
 from engine.combat.actions.direct import directable as legal_directs
 from engine.combat.actions.door import legal_doors

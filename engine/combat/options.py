@@ -1,10 +1,19 @@
-"""What a fighter may start now, as a list of choices for buttons and menus: each one an
-engine command, a short label and a stable id.
+"""What a fighter may start now, and with what: the one query every way of starting an action
+reads (the My options panel's menus, the slash commands' autocomplete), as a list of choices,
+each one an engine command, a short label and a stable id.
 
 "May" means exactly what the engine would accept now: candidates are built from what the
-fighter has and where they stand (the same lists the slash commands' autocomplete offers), and
-each one is kept only if a dry run of its handler in :func:`engine.combat.apply` accepts it.
-Every handler checks everything before it rolls a die, so the dry run's dice never decide.
+fighter has and where they stand, and each one is kept only if a dry run of its handler in
+:func:`engine.combat.apply` accepts it, so the handlers stay the one judge and what is offered
+is what they take. Every handler checks everything before it rolls a die, so the dry run's
+dice never decide. A fight's state never changes (each step makes a new one), so the answer
+is kept for as long as that state lives: the autocomplete's keystrokes and the panel drawn
+after a step ask once.
+
+:func:`slot_values` answers a slash command's option (``/attack target:``, ``with:``, ``/move
+to:``, ``then:``, ``/door area:``, ``/direct who:``, ``/item hold|pickup|drop|use``) from the
+same options; :func:`candidate` finds the command a panel's pick names without checking it
+(applying it is the check).
 
 Left out on purpose: Surrender (a yield at any moment, not an action to pick from a list: it
 stays a command of its own), ending the team's turn, refusing a direction, and the answers to
@@ -16,13 +25,14 @@ be declared (before the round's first action, whichever team acts first).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
 from engine.catalog import Rules
-from engine.character import HANDS, Character, Status, status
+from engine.character import HANDS, Character
 from engine.combat.abilities.hooks import rallies
 from engine.combat.abilities.shield import ALL_OUT_DEFEND
 from engine.combat.actions.move import legal_moves, legal_second_moves
@@ -38,7 +48,8 @@ from engine.combat.commands import (
     Move,
     Rally,
 )
-from engine.combat.context import Context
+from engine.combat.context import Context, controls
+from engine.combat.fighters import acting_fighter, out_of_fight
 from engine.combat.legal import legal_directs, legal_items
 from engine.combat.machine import HANDLERS
 from engine.combat.model import Actor, Combat, Fighter, Phase
@@ -48,7 +59,10 @@ from engine.maps import GameMap
 from engine.names import name_key
 from engine.textwidth import clip, split, width
 
-__all__ = ["ID_MAX", "LABEL_MAX", "MOVE_OPTIONS_MAX", "Option", "OptionGroup", "option", "options"]
+__all__ = [
+    "ID_MAX", "LABEL_MAX", "MOVE_OPTIONS_MAX", "Option", "OptionGroup", "Slot", "candidate",
+    "legal_options", "option", "options", "slot_values",
+]
 
 #: An option's label fits a select option or a button (Discord allows 80 characters), counted
 #: in columns too (a CJK name takes two a character).
@@ -86,21 +100,93 @@ class Option(BaseModel):
 
 def options(combat: Combat, fighter: str, rules: Rules, actor: Actor) -> tuple[Option, ...]:
     """Everything ``fighter`` may start now, as ``actor`` (who must control it), in a stable
-    order grouped by ``OptionGroup``; empty for a fighter not in the fight."""
-    return tuple(o for group in OptionGroup for o in _group(combat, fighter, rules, actor, group))
+    order grouped by ``OptionGroup``, as a menu shows it (two-step moves only while every
+    move fits one menu); empty for a fighter not in the fight."""
+    return tuple(o for group in OptionGroup
+                 for o in _menu(group, legal_options(combat, fighter, rules, actor, group)))
 
 
 def option(
     combat: Combat, fighter: str, rules: Rules, actor: Actor, option_id: str
 ) -> Option | None:
-    """The option of ``fighter`` with this id, or None when it is no longer possible (only
-    the id's group is looked at)."""
+    """The option of ``fighter`` with this id, as :func:`options` lists it, or None when it is
+    not offered now (only the id's group is looked at)."""
+    group = _group_of(option_id)
+    if group is None:
+        return None
+    found = _menu(group, legal_options(combat, fighter, rules, actor, group))
+    return next((o for o in found if o.id == option_id), None)
+
+
+def legal_options(combat: Combat, fighter: str, rules: Rules, actor: Actor,
+          group: OptionGroup) -> tuple[Option, ...]:
+    """Every command of ``group`` that ``fighter`` may start now as ``actor`` (each two-step
+    move included), in :func:`options`' order. Asked once per state of the fight."""
     try:
-        group = OptionGroup(option_id.split(":", 1)[0])
+        f = combat.fighter(fighter)
+    except RuleError:
+        return ()
+    key = (id(rules), f.key, actor, group)
+    kept = _memo(combat)
+    if key not in kept:
+        kept[key] = _accepted_of(combat, f, rules, actor, group)
+    return kept[key]
+
+
+def candidate(combat: Combat, fighter: str, rules: Rules, option_id: str) -> Option | None:
+    """The option this id names, built from the fight as it is but not checked: applying its
+    command is the check (a pick from the panel is applied once, and refused by the engine
+    when the fight has moved on). None when the id names nothing now."""
+    group = _group_of(option_id)
+    if group is None or combat.phase in (Phase.SETUP, Phase.ENDED):
+        return None
+    try:
+        f = combat.fighter(fighter)
+    except RuleError:
+        return None
+    return next((o for o in _BUILDERS[group](combat, f, rules) if o.id == option_id), None)
+
+
+def _group_of(option_id: str) -> OptionGroup | None:
+    try:
+        return OptionGroup(option_id.split(":", 1)[0])
     except ValueError:
         return None
-    found = _group(combat, fighter, rules, actor, group)
-    return next((o for o in found if o.id == option_id), None)
+
+
+def _menu(group: OptionGroup, found: tuple[Option, ...]) -> tuple[Option, ...]:
+    """What one menu shows of a group: Speed's two-step moves only while every move fits."""
+    if group is OptionGroup.MOVE and len(found) > MOVE_OPTIONS_MAX:
+        return tuple(o for o in found if isinstance(o.command, Move) and o.command.then is None)
+    return found
+
+
+# ---- one answer per state of the fight -------------------------------------------------------
+
+_Key = tuple[int, str, Actor, OptionGroup]
+#: For each fight state still in use (by its identity): the groups asked of it so far. A
+#: state is immutable, so an answer holds as long as the state lives; it goes with it, or
+#: sooner when more than ``_STATES_KEPT`` states were asked of since (the fights in play).
+_KEPT: dict[int, tuple[weakref.ref[Combat], dict[_Key, tuple[Option, ...]]]] = {}
+_STATES_KEPT = 256
+
+
+def _memo(combat: Combat) -> dict[_Key, tuple[Option, ...]]:
+    ident = id(combat)
+    held = _KEPT.get(ident)
+    if held is None or held[0]() is not combat:
+        held = (weakref.ref(combat, lambda gone: _forget(ident, gone)), {})
+        _KEPT[ident] = held
+        if len(_KEPT) > _STATES_KEPT:
+            del _KEPT[next(iter(_KEPT))]  # the state asked of first
+    return held[1]
+
+
+def _forget(ident: int, gone: weakref.ref[Combat]) -> None:
+    """A state is gone: so are its answers (unless its place was given to a newer one)."""
+    held = _KEPT.get(ident)
+    if held is not None and held[0] is gone:
+        del _KEPT[ident]
 
 
 # ---- keeping what the engine accepts --------------------------------------------------------
@@ -131,14 +217,11 @@ def _accepted(combat: Combat, command: Command, rules: Rules, actor: Actor) -> b
     return True
 
 
-def _group(
-    c: Combat, name: str, rules: Rules, actor: Actor, group: OptionGroup
+def _accepted_of(
+    c: Combat, f: Fighter, rules: Rules, actor: Actor, group: OptionGroup
 ) -> tuple[Option, ...]:
+    """The candidates of ``group`` the engine accepts, each choice once."""
     if c.phase in (Phase.SETUP, Phase.ENDED):
-        return ()
-    try:
-        f = c.fighter(name)
-    except RuleError:
         return ()
     kept: list[Option] = []
     seen: set[Command | str] = set()  # the commands and ids kept: each kept once
@@ -146,9 +229,104 @@ def _group(
         if o.command not in seen and o.id not in seen and _accepted(c, o.command, rules, actor):
             seen.update((o.command, o.id))
             kept.append(o)
-    if group is OptionGroup.MOVE and len(kept) > MOVE_OPTIONS_MAX:
-        kept = [o for o in kept if isinstance(o.command, Move) and o.command.then is None]
     return tuple(kept)
+
+
+# ---- what a slash command's option may name --------------------------------------------------
+
+
+class Slot(StrEnum):
+    """A slash command's option that names what an action starts with."""
+
+    TARGET = "target"  # /attack target:
+    WEAPON = "weapon"  # /attack with: (for the target given, if one is)
+    MOVE = "move"  # /move to:
+    SECOND_MOVE = "second_move"  # /move then: (after the first step given)
+    DOOR = "door"  # /door area:
+    DIRECT = "direct"  # /direct who:
+    HOLD = "hold"  # /item hold item:
+    PICKUP = "pickup"  # /item pickup item:
+    DROP = "drop"  # /item drop item:
+    USE = "use"  # /item use what:
+
+
+def slot_values(combat: Combat, fighter: str, rules: Rules, actor: Actor, slot: Slot,
+                given: str | None = None) -> tuple[str, ...]:
+    """The names ``slot`` may take for ``fighter`` now, each once, in the options' order: each
+    one starts an option of :func:`legal_options` (so the engine accepts it). While the
+    fighter may start no action at all (another team's turn, no action left, a window open),
+    the names their gear and place allow, unchecked: the command then says why not. ``given``:
+    the target a weapon is for, or the first step of a two-step move (a target that names no
+    option's leaves every weapon)."""
+    commands = [o.command for o in _named_from(combat, fighter, rules, actor, _SLOT_GROUPS[slot])]
+    if slot is Slot.DROP:
+        return _dropped_names(combat.fighter(fighter).character, commands)
+    named = [n for cmd in commands if (n := _slot_name(cmd, slot, given)) is not None]
+    if slot is Slot.WEAPON and given is not None and not named:
+        named = [n for cmd in commands if (n := _slot_name(cmd, slot, None)) is not None]
+    return tuple(dict.fromkeys(named))
+
+
+def _named_from(c: Combat, fighter: str, rules: Rules, actor: Actor,
+                group: OptionGroup) -> tuple[Option, ...]:
+    """The options a slot's names come from: those the engine accepts, or while the fighter
+    (``actor``'s to command) may start no action, every candidate."""
+    if c.phase in (Phase.SETUP, Phase.ENDED):
+        return ()
+    try:
+        f = c.fighter(fighter)
+    except RuleError:
+        return ()
+    if not controls(actor, f):
+        return ()
+    try:
+        acting_fighter(c, f.name, Context(actor=actor, dice=_DryRunDice(), rules=rules, now=0.0))
+    except RuleError:
+        return tuple(_BUILDERS[group](c, f, rules))
+    return legal_options(c, fighter, rules, actor, group)
+
+
+_SLOT_GROUPS = {
+    Slot.TARGET: OptionGroup.ATTACK, Slot.WEAPON: OptionGroup.ATTACK,
+    Slot.MOVE: OptionGroup.MOVE, Slot.SECOND_MOVE: OptionGroup.MOVE, Slot.DOOR: OptionGroup.DOOR,
+    Slot.DIRECT: OptionGroup.ABILITY, Slot.HOLD: OptionGroup.ITEMS,
+    Slot.PICKUP: OptionGroup.ITEMS, Slot.DROP: OptionGroup.ITEMS, Slot.USE: OptionGroup.ITEMS,
+}
+
+
+def _slot_name(cmd: Command, slot: Slot, given: str | None) -> str | None:
+    """The name ``cmd`` gives ``slot``, or None when it gives it none (or is not for
+    ``given``)."""
+    if isinstance(cmd, Attack):
+        if slot is Slot.TARGET:
+            return cmd.target
+        return cmd.weapon if slot is Slot.WEAPON and _names(given, cmd.target) else None
+    if isinstance(cmd, Move):
+        if slot is Slot.MOVE:
+            return cmd.to if cmd.then is None else None
+        return cmd.then if slot is Slot.SECOND_MOVE and _names(given, cmd.to) else None
+    if isinstance(cmd, Door):
+        return cmd.other
+    if isinstance(cmd, Direct):
+        return cmd.target
+    if isinstance(cmd, ManageItems) and cmd.op == slot.value:
+        return cmd.item
+    return None
+
+
+def _names(given: str | None, name: str) -> bool:
+    """Whether ``given`` (None: nothing given) names ``name``."""
+    return given is None or name_key(given) == name_key(name)
+
+
+def _dropped_names(ch: Character, commands: list[Command]) -> tuple[str, ...]:
+    """The items the drops among ``commands`` let fall (a drop names a hand)."""
+    found: list[str] = []
+    for cmd in commands:
+        if isinstance(cmd, ManageItems) and cmd.op == "drop":
+            hands = [h for h in HANDS if cmd.hand in (None, "both", h)]
+            found += [ch.items[i].name for h in hands if (i := ch.held(h)) is not None]
+    return tuple(dict.fromkeys(found))
 
 
 # ---- the candidates, one builder per group ---------------------------------------------------
@@ -192,8 +370,7 @@ def _attacks(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
     if not usable:
         return
     targets = sorted(
-        (t for t in c.fighters if t.key != f.key
-         and status(t.character, rules=rules) not in (Status.DEAD, Status.SURRENDERED)),
+        (t for t in c.fighters if t.key != f.key and not out_of_fight(t, rules)),
         key=lambda t: t.team == f.team,
     )
     for lethal in (True, False):

@@ -5,9 +5,10 @@ range, line of sight (a hidden target's Stealth mark counts) and ammo."""
 from __future__ import annotations
 
 from engine.catalog import Action, Hand, ItemKind, Rules
-from engine.character import HANDS, Character, Status, status, usable_hands, usable_held
+from engine.character import HANDS, Character, usable_hands, usable_held
 from engine.combat.abilities import UNARMED
 from engine.combat.abilities.hooks import extra_weapons, marks_to_block
+from engine.combat.fighters import out_of_fight
 from engine.combat.model import Combat, Fighter
 from engine.combat.stealth import hidden
 from engine.combat.step_values import Weapon
@@ -253,7 +254,7 @@ def legal_targets(combat: Combat, fighter_key: str, rules: Rules) -> tuple[str, 
         t
         for t in combat.fighters
         if t.key != f.key
-        and status(t.character, rules=rules) not in (Status.DEAD, Status.SURRENDERED)
+        and not out_of_fight(t, rules)
         and any(attack_problem(combat, f, t, w, rules) is None for w in usable)
     ]
     found.sort(key=lambda t: t.team == f.team)

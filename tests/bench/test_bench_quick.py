@@ -16,6 +16,7 @@ BENCHES = {
     "bench_startup.py": 2,
     "bench_storage.py": 2,
     "bench_interleaved.py": 2,
+    "bench_options.py": 1,
 }
 
 

@@ -22,20 +22,9 @@ from bot.options import OneOf, Text
 from bot.permissions import is_gm
 from bot.text import clip
 from engine.catalog import Action, Rules
-from engine.combat import (
-    Actor,
-    Combat,
-    Fighter,
-    PromptKind,
-    legal_directs,
-    legal_doors,
-    legal_items,
-    legal_moves,
-    legal_second_moves,
-    legal_targets,
-    legal_weapons,
-)
+from engine.combat import Actor, Combat, Fighter, PromptKind, legal_weapons
 from engine.combat.actions.setup import TEAM_NAME_MAX
+from engine.combat.options import Slot, slot_values
 from engine.combat.prompts import SPECS
 from engine.errors import RuleError
 from engine.names import name_key
@@ -212,11 +201,12 @@ async def any_fighter(interaction: discord.Interaction[Any],
     return [] if state is None else choices([f.name for f in state.fighters], current)
 
 
-Legal = Callable[[Combat, str, Rules], tuple[str, ...]]
+#: What a fighter (by key) may name in an option now, asked as an actor.
+Legal = Callable[[Combat, str, Rules, Actor], tuple[str, ...]]
 
 
 async def _deciders(interaction: discord.Interaction[Any], state: Combat, kinds: Kinds,
-                    current: str) -> tuple[list[Fighter], bool]:
+                    current: str, actor: Actor) -> tuple[list[Fighter], bool]:
     """Whose options an autocomplete offers, as :func:`acting` would pick them, and whether
     each choice must say whose it is: for a GM with no fighter of their own, every NPC a
     prompt of ``kinds`` waits on; for a player with several waited on, each of those."""
@@ -230,20 +220,20 @@ async def _deciders(interaction: discord.Interaction[Any], state: Combat, kinds:
     if mine:
         prompted = _waited_on(state, kinds, user)
         return prompted, len(prompted) > 1
-    if await is_gm(interaction):
+    if actor.gm:
         return _waited_on(state, kinds, None), True
     return [], False
 
 
-def _labelled(state: Combat, fighters: list[Fighter], legal: Legal, rules: Rules, noun: str,
-              current: str) -> list[app_commands.Choice[str]]:
+def _labelled(state: Combat, fighters: list[Fighter], legal: Legal, rules: Rules, actor: Actor,
+              noun: str, current: str) -> list[app_commands.Choice[str]]:
     """At most 25 options of ``fighters``, each labelled with whose it is ("Ana — Goon's
     target") and naming them in its value, that contain what the user typed so far."""
     typed = current.casefold().strip()
     found: list[app_commands.Choice[str]] = []
     for f in fighters:
         whose = f" — {f.name}'s {noun}"
-        for option in legal(state, f.key, rules):
+        for option in legal(state, f.key, rules, actor):
             label = clip(option, 100 - len(whose)) + whose
             if typed not in label.casefold():
                 continue
@@ -262,11 +252,12 @@ async def _for_actor(interaction: discord.Interaction[Any], current: str, legal:
     if state is None:
         return []
     try:
-        fighters, labelled = await _deciders(interaction, state, kinds, current)
+        actor = await actor_of(interaction)
+        fighters, labelled = await _deciders(interaction, state, kinds, current, actor)
         rules = _session(interaction).rules
         if labelled:
-            return _labelled(state, fighters, legal, rules, noun, split_actor(current)[1])
-        found = [option for f in fighters for option in legal(state, f.key, rules)]
+            return _labelled(state, fighters, legal, rules, actor, noun, split_actor(current)[1])
+        found = [option for f in fighters for option in legal(state, f.key, rules, actor)]
     except (UserError, RuleError):
         return []
     return choices(found, current)
@@ -284,34 +275,50 @@ def legal_choices(legal: Legal, noun: str,
     return complete
 
 
-targets = legal_choices(legal_targets, "target")
-weapons = legal_choices(legal_weapons, "weapon")
+def _given(interaction: discord.Interaction[Any], option: str) -> str | None:
+    """What another option of the command holds so far (without whom it was picked for)."""
+    value = getattr(interaction.namespace, option, None)
+    return split_actor(str(value))[1] if value else None
+
+
+def slot_choices(slot: Slot, noun: str, given: str | None = None,
+                 kinds: Kinds = ACTING) -> Callable[[discord.Interaction[Any], str], Any]:
+    """An autocomplete callback offering what the engine's one legality query
+    (:func:`engine.combat.options.slot_values`) lets the acting fighter name in ``slot``;
+    ``given``: the command's other option the slot depends on (``target``, ``to``)."""
+
+    async def complete(interaction: discord.Interaction[Any],
+                       current: str) -> list[app_commands.Choice[str]]:
+        other = None if given is None else _given(interaction, given)
+
+        def legal(c: Combat, key: str, rules: Rules, actor: Actor) -> tuple[str, ...]:
+            return slot_values(c, key, rules, actor, slot, other)
+
+        return await _for_actor(interaction, current, legal, noun, kinds)
+
+    return complete
+
+
+targets = slot_choices(Slot.TARGET, "target")
+weapons = slot_choices(Slot.WEAPON, "weapon", given="target")
+# Reactions are not started from the query (they answer a window): any weapon for them.
 counter_weapons = legal_choices(
-    lambda c, key, rules: legal_weapons(c, key, rules, Action.COUNTERATTACK), "weapon",
+    lambda c, key, rules, _: legal_weapons(c, key, rules, Action.COUNTERATTACK), "weapon",
     REACTING)
 intercept_weapons = legal_choices(
-    lambda c, key, rules: legal_weapons(c, key, rules, Action.INTERCEPT), "weapon", REACTING)
-moves = legal_choices(legal_moves, "move")
-doors = legal_choices(legal_doors, "door")
-directable = legal_choices(legal_directs, "teammate to direct")
+    lambda c, key, rules, _: legal_weapons(c, key, rules, Action.INTERCEPT), "weapon", REACTING)
+moves = slot_choices(Slot.MOVE, "move")
+#: A Speed move's second area: one step beyond the ``to:`` typed so far.
+second_moves = slot_choices(Slot.SECOND_MOVE, "second move", given="to")
+doors = slot_choices(Slot.DOOR, "door")
+directable = slot_choices(Slot.DIRECT, "teammate to direct")
 
-
-async def second_moves(interaction: discord.Interaction[Any],
-                       current: str) -> list[app_commands.Choice[str]]:
-    """A Speed move's second area: one step beyond the ``to:`` typed so far (nothing offered
-    to a fighter without Speed)."""
-    to = split_actor(str(getattr(interaction.namespace, "to", None) or ""))[1]
-    return await _for_actor(
-        interaction, current, lambda c, key, rules: legal_second_moves(c, key, rules, to),
-        "second move", ACTING)
-
-
-_ITEM_NOUNS = {"hold": "item to hold", "pickup": "item to pick up", "drop": "item to drop",
-               "use": "thing to use"}
+_ITEM_SLOTS = {"hold": (Slot.HOLD, "item to hold"), "pickup": (Slot.PICKUP, "item to pick up"),
+               "drop": (Slot.DROP, "item to drop"), "use": (Slot.USE, "thing to use")}
 
 
 def items(op: str) -> Callable[[discord.Interaction[Any], str], Any]:
-    return legal_choices(lambda c, key, rules: legal_items(c, key, rules, op), _ITEM_NOUNS[op])
+    return slot_choices(*_ITEM_SLOTS[op])
 
 
 async def areas(interaction: discord.Interaction[Any],

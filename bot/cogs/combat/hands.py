@@ -64,7 +64,7 @@ def hand_choices(hand: Hand) -> Callable[[discord.Interaction[Any], str], Any]:
     """Autocomplete for a hand: "empty", then what that hand could hold (in hand, in the pack,
     on the floor of the fighter's area)."""
     return acting.legal_choices(
-        lambda c, key, rules: (EMPTY_WORD, *legal_items(c, key, rules, hand)), f"{hand} hand")
+        lambda c, key, rules, _: (EMPTY_WORD, *legal_items(c, key, rules, hand)), f"{hand} hand")
 
 
 # -- the panel ---------------------------------------------------------------------------------

@@ -20,7 +20,8 @@ from bot.store.combats import StoredCombat
 from bot.text import clip
 from engine.catalog import Rules
 from engine.combat import Actor, Combat, Command, Done, Fighter, Phase
-from engine.combat.options import Option, OptionGroup, option, options
+from engine.combat.options import Option, OptionGroup, candidate, options
+from engine.errors import RuleError
 from engine.words import counted, team_turn
 
 if TYPE_CHECKING:
@@ -178,8 +179,10 @@ class OptionsMenu(
               rf"(?P<menu>{_MENU_NAMES})"),
 ):
     """One kind of action on the panel: picking an option starts it, for the fighter the panel
-    is for. The option is looked up again in the fight as it is now, so a pick that is no
-    longer possible (the fight moved on) is refused with a sentence, and applies nothing."""
+    is for. The pick's command is built from the fight as it is now and applied once: the
+    engine's refusal is the check, so a pick that is no longer possible (the fight moved on)
+    is refused with a sentence, and applies nothing. The panel is then drawn once, from the
+    fight after the step."""
 
     def __init__(self, select: discord.ui.Select[Any], combat_id: int, fighter: str,
                  stamp: str) -> None:
@@ -207,12 +210,15 @@ class OptionsMenu(
         actor = await actor_of(interaction)
         picked = _picked(interaction)
 
+        name = ""
+
         def command(state: Combat) -> Command:
+            nonlocal name
             f = panel_fighter(state, self.fighter, self.stamp, STALE_PANEL)
-            found = option(state, f.key, session.rules, actor, picked)
+            name = f.name
+            found = candidate(state, f.key, session.rules, picked)
             if found is None:
-                raise UserError(f"{f.name} can't do that now: the fight has moved on. Press "
-                                "**My options** again.")
+                raise _moved_on(name)
             return found.command
 
         async def refresh_panel(saved: StoredCombat) -> None:
@@ -224,7 +230,16 @@ class OptionsMenu(
                                   session.rules)
             await interaction.response.edit_message(content=content, view=view)
 
-        await session.run(interaction, command, combat_id=self.combat_id, update=refresh_panel)
+        try:
+            await session.run(interaction, command, combat_id=self.combat_id,
+                              update=refresh_panel)
+        except RuleError:  # the panel offered it, so the fight has moved on since
+            raise _moved_on(name) from None
+
+
+def _moved_on(name: str) -> UserError:
+    return UserError(f"{name} can't do that now: the fight has moved on. Press **My options** "
+                     "again.")
 
 
 class FighterMenu(

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Literal, cast
 
 from engine.catalog import Action, Rules
-from engine.character import Status, destroy_item, status
+from engine.character import destroy_item
 from engine.combat.abilities.hooks import aoe_variety
 from engine.combat.actions.aoe_damage import wound_answer, wound_prompts
 from engine.combat.actions.aoe_effects import (
@@ -43,6 +43,7 @@ from engine.combat.context import Context, require_phase
 from engine.combat.fighters import (
     acting_fighter,
     lose_action,
+    out_of_fight,
     put,
     side,
     spend_action,
@@ -72,7 +73,6 @@ __all__ = [
     "effects_text", "expire", "prompts",
 ]
 
-_OUT = (Status.DEAD, Status.SURRENDERED)
 _PROMPTS = (
     PromptKind.AOE_DICE, PromptKind.AOE_TARGET, PromptKind.AOE_DEFEND, PromptKind.AOE_PLACE,
     PromptKind.AOE_ARMOR,
@@ -157,8 +157,7 @@ def _top(c: Combat) -> AoEAction:
 
 
 def _in_area(c: Combat, a: AoEAction, rules: Rules) -> list[Fighter]:
-    return [g for g in c.fighters if g.area == a.area
-            and status(g.character, rules=rules) not in _OUT]
+    return [g for g in c.fighters if g.area == a.area and not out_of_fight(g, rules)]
 
 
 def _candidates(c: Combat, a: AoEAction, rules: Rules) -> tuple[str, ...]:

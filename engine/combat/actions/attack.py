@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Literal, cast
 
 from engine.catalog import Action
-from engine.character import Status, destroy_item, status
+from engine.character import destroy_item, status
 from engine.combat.actions.counterattack import counter_hits
 from engine.combat.actions.defend import defended_hits
 from engine.combat.actions.window import asked, open_window
@@ -19,7 +19,7 @@ from engine.combat.choices import critical_choices, destroy_options
 from engine.combat.commands import Attack
 from engine.combat.context import Context
 from engine.combat.damage import advance_hits, hit_prompts, new_hit
-from engine.combat.fighters import acting_fighter, lose_action, put, spend_action
+from engine.combat.fighters import acting_fighter, lose_action, out_of_fight, put, spend_action
 from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, EventKind, Prompt, PromptKind
 from engine.combat.prompts import prompt
@@ -44,9 +44,9 @@ def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
     t = c.fighter(cmd.target)
     if t.key == f.key:
         raise RuleError(f"{f.name} cannot attack themselves.")
-    tst = status(t.character, rules=rules)
-    if tst in (Status.DEAD, Status.SURRENDERED):
-        raise RuleError(f"{t.name} is {tst.value}; they are out of the fight.")
+    if out_of_fight(t, rules):
+        raise RuleError(f"{t.name} is {status(t.character, rules=rules).value}; they are out of "
+                        "the fight.")
     weapon = choose_weapon(c, f, t, cmd.weapon, rules, cmd.lethal)
     seq = c.action_seq + 1
     c = put(c, spend_action(f, ctx, ActionKind.ATTACK))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Literal, cast
 
 from engine.catalog import Rules
-from engine.character import HANDS, Character, Status, status, stow, usable_hands
+from engine.character import HANDS, Character, status, stow, usable_hands
 from engine.combat.actions.hands import (
     can_hold,
     change_hands,
@@ -21,7 +21,7 @@ from engine.combat.actions.hands import (
 )
 from engine.combat.commands import ManageItems
 from engine.combat.context import Context, require_control, require_phase
-from engine.combat.fighters import acting_fighter, put, spend_action
+from engine.combat.fighters import acting_fighter, can_act, put, spend_action
 from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, Dropped, EventKind, Fighter, Phase
 from engine.errors import RuleError
@@ -115,9 +115,9 @@ def _drop(c: Combat, cmd: ManageItems, ctx: Context) -> Combat:
     require_phase(c, Phase.TURN)
     f = c.fighter(cmd.fighter)
     require_control(ctx.actor, f)
-    st = status(f.character, rules=ctx.rules)
-    if st is not Status.FINE:  # free, but still something the fighter does
-        raise RuleError(f"{f.name} is {st.value} and cannot drop anything.")
+    if not can_act(f, ctx.rules):  # free, but still something the fighter does
+        raise RuleError(f"{f.name} is {status(f.character, rules=ctx.rules).value} and cannot "
+                        "drop anything.")
     ch = f.character
     if cmd.item is not None:
         index = find_item(f, cmd.item, ctx.rules)

@@ -22,6 +22,7 @@ from engine.combat.fighters import (
     acting_fighter,
     can_act,
     lose_action,
+    out_of_fight,
     put,
     settle_status,
     spend_action,
@@ -35,8 +36,6 @@ from engine.combat.steps import pop, push
 from engine.errors import RuleError
 
 __all__ = ["advance", "end_prompts", "end_rallies", "prompts", "rally", "rally_problem"]
-
-_OUT = (Status.DEAD, Status.SURRENDERED)
 
 
 def rally_problem(c: Combat, key: str) -> str | None:
@@ -113,7 +112,7 @@ def raise_levels(c: Combat, team: str, value: int, ctx: Context) -> Combat:
     risen = False
     for f in c.fighters:
         ch = f.character
-        if f.team != team or status(ch, rules=rules) in _OUT:
+        if f.team != team or out_of_fight(f, rules):
             continue
         level = min(value, ch.max_level)
         if level <= ch.level:

@@ -40,7 +40,15 @@ from engine.combat import (
 )
 from engine.combat.context import Context
 from engine.combat.fighters import acting_fighter
-from engine.combat.options import ID_MAX, LABEL_MAX, MOVE_OPTIONS_MAX
+from engine.combat.options import (
+    ID_MAX,
+    LABEL_MAX,
+    MOVE_OPTIONS_MAX,
+    Slot,
+    candidate,
+    legal_options,
+    slot_values,
+)
 from engine.combat.weapons import attack_problem, weapons
 from engine.dice import RandomDice, ScriptedDice
 from engine.errors import RuleError
@@ -58,6 +66,7 @@ from tests.engine.combat.helpers import (
     knife,
     pistol,
     pistol_with,
+    refused,
     setup,
 )
 from tests.engine.combat.test_property import AREAS, _choices, _fighter
@@ -448,6 +457,8 @@ def _check_options(c: Combat, name: str) -> None:
     assert [order.index(o.group) for o in found] == sorted(order.index(o.group) for o in found)
     for o in found:
         assert option(c, name, RULES, GM, o.id) == o
+        assert candidate(c, name, RULES, o.id) == o  # a pick's command, unchecked: the same
+    _check_slots(c, name)
 
     accepted = [cmd for cmd in _every_command(c, name) if _verdict(c, cmd)]
     moves = [cmd for cmd in accepted if isinstance(cmd, Move)]
@@ -485,6 +496,51 @@ def _check_options(c: Combat, name: str) -> None:
     assert directs == set(legal_directs(c, name, RULES))
 
 
+def _slot_names(commands: list[Command], ch: Character) -> dict[Slot, set[str]]:
+    """What each slash command's option may name, read straight off accepted commands."""
+    names: dict[Slot, set[str]] = {slot: set() for slot in Slot}
+    for cmd in commands:
+        if isinstance(cmd, Attack):
+            names[Slot.TARGET].add(cmd.target)
+            names[Slot.WEAPON].add(cmd.weapon or "")
+        elif isinstance(cmd, Move):
+            names[Slot.MOVE if cmd.then is None else Slot.SECOND_MOVE].add(cmd.then or cmd.to)
+        elif isinstance(cmd, Door):
+            names[Slot.DOOR].add(cmd.other)
+        elif isinstance(cmd, Direct):
+            names[Slot.DIRECT].add(cmd.target)
+        elif isinstance(cmd, ManageItems) and cmd.op == "drop":
+            hands = [h for h in ("right", "left") if cmd.hand in (None, "both", h)]
+            names[Slot.DROP] |= {ch.items[i].name for h in hands  # type: ignore[arg-type]
+                                 if (i := ch.held(h)) is not None}  # type: ignore[arg-type]
+        elif isinstance(cmd, ManageItems) and cmd.op in ("hold", "pickup", "use"):
+            names[Slot(cmd.op)].add(cmd.item or "")
+    return names
+
+
+def _check_slots(c: Combat, name: str) -> None:
+    """Each slot's names (what autocomplete offers) are those of the commands the engine
+    accepts now; while the fighter may start no action, those of every candidate."""
+    accepted = [o.command for g in OptionGroup for o in legal_options(c, name, RULES, GM, g)]
+    expected = _slot_names(accepted, c.fighter(name).character)
+    try:
+        acting_fighter(c, name, Context(actor=GM, dice=_NoDice(), rules=RULES, now=0.0))
+    except RuleError:
+        return  # every candidate: the command says why not
+    for slot in Slot:
+        offered = slot_values(c, name, RULES, GM, slot)
+        assert len(set(offered)) == len(offered)
+        assert set(offered) == expected[slot], slot
+    for target in expected[Slot.TARGET]:  # a weapon for the target given
+        weapons = {cmd.weapon for cmd in accepted if isinstance(cmd, Attack)
+                   and cmd.target == target}
+        assert set(slot_values(c, name, RULES, GM, Slot.WEAPON, target)) == weapons
+    for to in expected[Slot.MOVE]:  # a second step after the first one given
+        then = {cmd.then for cmd in accepted if isinstance(cmd, Move) and cmd.to == to
+                and cmd.then is not None}
+        assert set(slot_values(c, name, RULES, GM, Slot.SECOND_MOVE, to.upper())) == then
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(0, 2**32))
 def test_random_fights_offer_exactly_what_the_engine_accepts(data: st.DataObject,
@@ -512,3 +568,49 @@ def test_random_fights_offer_exactly_what_the_engine_accepts(data: st.DataObject
 def test_an_option_is_a_plain_value() -> None:
     o = options(club(), "Ana", RULES, P1)[0]
     assert Option.model_validate_json(o.model_dump_json()) == o
+
+
+# ---- one answer per state; a pick unchecked; the slash commands' options --------------------
+
+
+def test_a_state_is_asked_once_and_a_new_state_anew() -> None:
+    c = club()
+    first = options(c, "Ana", RULES, P1)
+    for group in OptionGroup:  # kept while the state lives
+        assert legal_options(c, "Ana", RULES, P1, group) is legal_options(c, "ana", RULES, P1,
+                                                                           group)
+    assert options(c.model_copy(), "Ana", RULES, P1) == first  # the same fight: the same
+    assert options(c, "Ana", RULES, P2) == ()  # kept per actor: P2 does not command Ana
+    moved = go(c, Move(fighter="Ana", to="Bar"), actor=P1)
+    assert options(moved, "Ana", RULES, P1) != first
+
+
+def test_a_pick_is_built_without_a_check_and_refused_by_the_engine() -> None:
+    c = club()
+    attack = candidate(c, "Ana", RULES, "attack:goon:0")
+    assert attack is not None and attack.command == Attack(fighter="Ana", target="Goon",
+                                                           weapon="Knife")
+    spent = go(c, GMSet(fighter="Ana", actions=0))
+    stale = candidate(spent, "Ana", RULES, "move:3")  # still built: applying it is the check
+    assert stale is not None and option(spent, "Ana", RULES, P1, "move:3") is None
+    refused(spent, stale.command, "no action left", actor=P1)
+    for bad in ("", "nonsense", "attack:", "move:99", "items:hold:9:right"):
+        assert candidate(c, "Ana", RULES, bad) is None
+    assert candidate(c, "Nobody", RULES, "move:3") is None
+
+
+def test_the_slash_commands_options_name_what_may_start_now() -> None:
+    c = club()
+    assert slot_values(c, "Ana", RULES, P1, Slot.TARGET) == ("Goon",)
+    assert slot_values(c, "Ana", RULES, P1, Slot.WEAPON, "goon") == ("Knife",)
+    assert slot_values(c, "Ana", RULES, P1, Slot.MOVE) == (
+        "DJ Booth", "Bar", "Pool Tables", "Entrance")
+    assert slot_values(c, "Ana", RULES, P1, Slot.HOLD) == ("Kit",)
+    assert slot_values(c, "Ana", RULES, P1, Slot.DROP) == ("Knife",)
+    assert slot_values(c, "Ana", RULES, P1, Slot.USE) == ("Knife",)
+    assert slot_values(c, "Ana", RULES, P2, Slot.TARGET) == ()  # not P2's to command
+    # Another team's turn: what Goon's gear and place allow (the command says why not).
+    assert options(c, "Goon", RULES, GM) == (
+        options(c, "Goon", RULES, GM)[0],)  # only the free drop is accepted now
+    assert slot_values(c, "Goon", RULES, GM, Slot.TARGET) == ("Ana",)
+    assert "Bar" in slot_values(c, "Goon", RULES, GM, Slot.MOVE)
