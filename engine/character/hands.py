@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 from engine.catalog import Hand, Rules
 from engine.character.body import usable_hands
-from engine.character.items import ItemRef, _item_index
-from engine.character.model import HANDS, Character, _replace
-from engine.character.validation import _checked
+from engine.character.items import ItemRef, item_index
+from engine.character.model import HANDS, Character, validated_copy
+from engine.character.validation import check_character
 from engine.errors import RuleError
 
 __all__ = ["HandsReport", "hold", "stow", "usable_held"]
@@ -86,7 +86,7 @@ def hold(
     >>> ana.right_hand, ana.left_hand, report.summary
     (0, 0, 'Ana has Greatsword in both hands.')
     """
-    index = _item_index(c, item, intact_first=True)
+    index = item_index(c, item, intact_first=True)
     target = c.items[index]
     kind = rules.items.kind(target.kind)
     if target.destroyed:
@@ -127,7 +127,7 @@ def hold(
             raise RuleError(
                 f"{c.name} cannot use {target.name} and {c.items[other].name} at the same time."
             )
-    new = _checked(_replace(c, right_hand=right, left_hand=left), rules)
+    new = check_character(validated_copy(c, right_hand=right, left_hand=left), rules=rules)
     stowed = tuple(
         sorted({i for i in (c.right_hand, c.left_hand) if i is not None} - {right, left})
     )
@@ -140,6 +140,6 @@ def stow(c: Character, hand: Hand | None = None, *, rules: Rules) -> tuple[Chara
     leaving = {c.held(h) for h in hands} - {None}
     right = None if c.right_hand in leaving else c.right_hand
     left = None if c.left_hand in leaving else c.left_hand
-    new = _checked(_replace(c, right_hand=right, left_hand=left), rules)
+    new = check_character(validated_copy(c, right_hand=right, left_hand=left), rules=rules)
     stowed = tuple(sorted(i for i in leaving if i is not None))
     return new, HandsReport(right, left, stowed, f"{c.name} has {_hands_text(new)}.")
