@@ -20,7 +20,7 @@ from data import load_rules
 from engine.catalog import Hand
 from engine.character import HANDS, Character
 from engine.combat import Combat, Fighter
-from engine.combat.secrets import figures_hidden, looks
+from engine.combat.hidden_npcs import figures_hidden, looks
 
 RULES = load_rules()
 MESSAGE_LIMIT = 2000  # Discord's longest message

@@ -21,8 +21,8 @@ from engine.combat import CloseWindow, Combat, Command, Event, Fighter, Prompt, 
 from engine.combat.at_hand import abilities_at_hand
 from engine.combat.choices import adjust_limit
 from engine.combat.context import orders_for
+from engine.combat.hidden_npcs import secret_options
 from engine.combat.prompts import LESS_LETHAL, SPECS, asked_users, option_label
-from engine.combat.secrets import secret_options
 from engine.errors import RuleError
 from engine.sheet import render_wounds
 
