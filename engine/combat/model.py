@@ -66,6 +66,7 @@ __all__ = [
     "Step",
     "Tally",
     "Weapon",
+    "game_map_of",
 ]
 
 
