@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from engine.catalog import HitLocation, Rules
 from engine.character._index import RulesIndex, rules_index
@@ -31,7 +31,6 @@ from engine.character.model import (
     trusted_copy,
     validated_copy,
 )
-from engine.character.validation import check_character
 from engine.character.wording import counts_text, location_name
 from engine.errors import RuleError
 
@@ -120,7 +119,7 @@ def take_damage(
     wound_mark = Mark(mark)
     if wound_mark is Mark.PERMANENT:
         raise RuleError("Damage marks boxes with \\ or X; only first aid makes ■.")
-    hit = _Hit(c, amount, loc, less_lethal, status(c, rules=rules))
+    hit = _Hit(c, amount, loc, less_lethal, status(c, rules=rules), f"the {location_name(loc)}")
     if amount == 0:
         return hit.report(c, hit.status_before, f"{c.name} is hit on {hit.where} for no damage.")
     if use_armor is not False:
@@ -130,19 +129,17 @@ def take_damage(
     return _marks_wounds(hit, wound_mark, moving, rules)
 
 
-@dataclass(frozen=True, slots=True)
-class _Hit:
-    """One hit as `take_damage` asked for it, and the character as it was before."""
+class _Hit(NamedTuple):
+    """One hit as `take_damage` asked for it, and the character as it was before.
+
+    A named tuple: it is made on every hit, and a tuple is the cheapest to make."""
 
     before: Character
     amount: int
     loc: HitLocation
     less_lethal: bool
     status_before: Status
-
-    @property
-    def where(self) -> str:
-        return f"the {location_name(self.loc)}"
+    where: str  # "the right arm"
 
     @property
     def level(self) -> int:
@@ -238,15 +235,15 @@ def _marks_wounds(
     full_after = full_in_wounds(wounds, rules)
     newly_full = tuple(loc_id for loc_id in full_after if loc_id not in full_before)
     dropped = _dropped_from(c, newly_full, lookup)
-    hurt = hit.copy(
+    # Not checked against the rules data again: a hit keeps a valid character valid (it marks
+    # only free boxes and empties the hands of a disabled arm), and a character is checked once,
+    # when it comes in (an import, each rule's change, joining a fight).
+    new = hit.copy(
         wounds=wounds,
         level=level,
         right_hand=None if c.right_hand in dropped else c.right_hand,
         left_hand=None if c.left_hand in dropped else c.left_hand,
     )
-    # A hit keeps a valid character valid, so this is the one check of the sheet against the
-    # rules data: a character that never had one is refused here, as before.
-    new = check_character(hurt, rules=rules)
     legs = [leg.id for leg in lookup.legs]
     leg_filled = any(loc_id in legs for loc_id in newly_full)
     all_legs_full = all(leg in full_after for leg in legs)
