@@ -97,6 +97,9 @@ def take_damage(
     nothing is left to mark but the level still drops (RULINGS 16). A damage die of 0 is a hit
     that does nothing (RULINGS 17). Less-lethal damage lowers the level only.
 
+    ``c`` is taken as checked against the rules data (`check_character`, or joining a fight):
+    a hit keeps a valid character valid, so the result is not checked again.
+
     ``use_armor`` (True, or the index of a particular armor item) destroys armor on the hit
     location instead of losing level and marking boxes; when the hit location was already full,
     armor on the torso, where the damage goes, may be used instead.
