@@ -26,6 +26,8 @@ from pydantic import BaseModel, ConfigDict
 from engine.errors import RuleError
 
 __all__ = [
+    "MAX_LEVEL",
+    "MIN_LEVEL",
     "Check",
     "CriticalChoice",
     "DiceSource",

@@ -268,22 +268,15 @@ def render_grid(
     Other lines:
     A ─□─ C
     """
-    positions: dict[tuple[int, int], str] = {}
-    for area, pos in zip(m.areas, m.positions, strict=True):
-        if pos is None:
-            return None
-        positions[pos] = area
+    positions = _grid_positions(m)
+    if positions is None:
+        return None
     cols = 1 + max(c for c, _ in positions)
     rows = 1 + max(r for _, r in positions)
-    room = (width - _GAP_X * (cols - 1)) // cols - 2
-    widest = max(tw.width(a) for a in m.areas)
-    if room < min(_MIN_INNER, widest):
+    boxes = _box_labels(m, (width - _GAP_X * (cols - 1)) // cols - 2)
+    if boxes is None:
         return None
-    fitted = {a: _label(a, min(room, widest)) for a in m.areas}
-    numbered = {a: str(n) for n, a in enumerate((a for a in m.areas if fitted[a] is None), 1)}
-    labels = {a: fitted[a] or [numbered[a]] for a in m.areas}
-    inner = max(tw.width(line) for lines in labels.values() for line in lines)
-    inner = max(inner, min(room, widest, _MIN_INNER))
+    labels, numbered, inner, room = boxes
     label_lines = max(len(lines) for lines in labels.values())
     who = _who(m, occupants)
     crowd = max((len(names) for names in who.values()), default=0)
@@ -298,48 +291,98 @@ def render_grid(
         [" "] * (cols * (inner + 2) + (cols - 1) * _GAP_X)
         for _ in range(rows * layout.height + (rows - 1) * _GAP_Y)
     ]
-
     for (col, row), area in positions.items():
-        x, y = layout.x(col), layout.y(row)
-        body = [tw.centre(line, inner) for line in labels[area]]
-        body += [" " * inner] * (label_lines - len(body))
-        shown = marks.get(area, [])
-        body += [tw.centre(r, inner) for r in shown]
-        body += [" " * inner] * (marker_lines - len(shown))
-        rows_text = ["┌" + "─" * inner + "┐", *("│" + b + "│" for b in body)]
-        rows_text.append("└" + "─" * inner + "┘")
-        for dy, text in enumerate(rows_text):
-            canvas[y + dy][x : x + inner + 2] = tw.cells(text)
+        _draw_box(canvas, layout, (col, row), labels[area], marks.get(area, []), marker_lines)
+    drawn = _draw_connections(canvas, m, positions, layout)
+    lines = ["".join(row).rstrip() for row in canvas]
+    lines += _grid_notes(m, numbered, drawn, who, markers, max(width, 20))
+    text = "\n".join(lines)
+    return None if len(text) > limit or len(canvas[0]) > width else text
 
-    def cell(a: str) -> tuple[int, int]:
-        pos = m.position(a)
-        assert pos is not None
-        return pos
 
-    def free_between(p: tuple[int, int], q: tuple[int, int]) -> bool:
-        (c1, r1), (c2, r2) = p, q
-        if r1 == r2:
-            return all((c, r1) not in positions for c in range(min(c1, c2) + 1, max(c1, c2)))
-        return all((c1, r) not in positions for r in range(min(r1, r2) + 1, max(r1, r2)))
+_Cell = tuple[int, int]  # (column, row) on the map's grid
 
-    def spans(p: tuple[int, int], q: tuple[int, int]) -> int:
-        return abs(p[0] - q[0]) + abs(p[1] - q[1])
 
+def _grid_positions(m: GameMap) -> dict[_Cell, str] | None:
+    """Each grid cell's area, or None when an area has no position."""
+    positions: dict[_Cell, str] = {}
+    for area, pos in zip(m.areas, m.positions, strict=True):
+        if pos is None:
+            return None
+        positions[pos] = area
+    return positions
+
+
+def _box_labels(
+    m: GameMap, room: int
+) -> tuple[dict[str, list[str]], dict[str, str], int, int] | None:
+    """Each area's label lines in a box ``room`` wide at most, the areas shown by number, the
+    interior width the labels need and ``room``; None when the boxes would be too narrow."""
+    widest = max(tw.width(a) for a in m.areas)
+    if room < min(_MIN_INNER, widest):
+        return None
+    fitted = {a: _label(a, min(room, widest)) for a in m.areas}
+    numbered = {a: str(n) for n, a in enumerate((a for a in m.areas if fitted[a] is None), 1)}
+    labels = {a: fitted[a] or [numbered[a]] for a in m.areas}
+    inner = max(tw.width(line) for lines in labels.values() for line in lines)
+    return labels, numbered, max(inner, min(room, widest, _MIN_INNER)), room
+
+
+def _draw_box(
+    canvas: list[list[str]],
+    layout: _Layout,
+    cell: _Cell,
+    label: list[str],
+    shown: list[str],
+    marker_lines: int,
+) -> None:
+    """One area's box on the canvas: its label, then its occupants' markers."""
+    inner = layout.inner
+    x, y = layout.x(cell[0]), layout.y(cell[1])
+    body = [tw.centre(line, inner) for line in label]
+    body += [" " * inner] * (layout.label_lines - len(body))
+    body += [tw.centre(r, inner) for r in shown]
+    body += [" " * inner] * (marker_lines - len(shown))
+    rows_text = ["┌" + "─" * inner + "┐", *("│" + b + "│" for b in body)]
+    rows_text.append("└" + "─" * inner + "┘")
+    for dy, text in enumerate(rows_text):
+        canvas[y + dy][x : x + inner + 2] = tw.cells(text)
+
+
+def _cell_of(m: GameMap, area: str) -> _Cell:
+    pos = m.position(area)
+    assert pos is not None
+    return pos
+
+
+def _free_between(positions: Mapping[_Cell, str], p: _Cell, q: _Cell) -> bool:
+    """No box stands between two cells of one row or one column."""
+    (c1, r1), (c2, r2) = p, q
+    if r1 == r2:
+        return all((c, r1) not in positions for c in range(min(c1, c2) + 1, max(c1, c2)))
+    return all((c1, r) not in positions for r in range(min(r1, r2) + 1, max(r1, r2)))
+
+
+def _draw_connections(
+    canvas: list[list[str]], m: GameMap, positions: Mapping[_Cell, str], layout: _Layout
+) -> set[int]:
+    """The connections drawn straight between their boxes, neighbours first, where the way is
+    clear; returns the ``id`` of each one drawn."""
     drawable = [
         c
         for c in m.connections
-        if (cell(c.a)[0] == cell(c.b)[0] or cell(c.a)[1] == cell(c.b)[1])
-        and free_between(cell(c.a), cell(c.b))
+        if _in_line(p := _cell_of(m, c.a), q := _cell_of(m, c.b))
+        and _free_between(positions, p, q)
     ]
-    drawable.sort(key=lambda c: spans(cell(c.a), cell(c.b)))  # neighbours first
+    drawable.sort(key=lambda c: _spans(_cell_of(m, c.a), _cell_of(m, c.b)))  # neighbours first
     drawn: set[int] = set()
     for c in drawable:
-        (c1, r1), (c2, r2) = cell(c.a), cell(c.b)
+        (c1, r1), (c2, r2) = _cell_of(m, c.a), _cell_of(m, c.b)
         first = c.a if (c1, r1) < (c2, r2) else c.b
         lo, hi = sorted([(c1, r1), (c2, r2)])
         if r1 == r2:
             y = layout.mid_y(r1)
-            xs = range(layout.x(lo[0]) + inner + 2, layout.x(hi[0]))
+            xs = range(layout.x(lo[0]) + layout.inner + 2, layout.x(hi[0]))
             points = [(x, y) for x in xs]
         else:
             x = layout.mid_x(c1)
@@ -351,9 +394,29 @@ def render_grid(
         for (x, y), ch in zip(points, chars, strict=True):
             canvas[y][x] = ch
         drawn.add(id(c))
+    return drawn
 
-    lines = ["".join(row).rstrip() for row in canvas]
-    columns = max(width, 20)
+
+def _in_line(p: _Cell, q: _Cell) -> bool:
+    """Two cells in one column or one row."""
+    return p[0] == q[0] or p[1] == q[1]
+
+
+def _spans(p: _Cell, q: _Cell) -> int:
+    return abs(p[0] - q[0]) + abs(p[1] - q[1])
+
+
+def _grid_notes(
+    m: GameMap,
+    numbered: Mapping[str, str],
+    drawn: set[int],
+    who: Mapping[str, list[str]],
+    markers: Mapping[str, str],
+    columns: int,
+) -> list[str]:
+    """The lines under the grid: numbered areas, the legend, connections not drawn, notes and
+    who is where, wrapped at ``columns``."""
+    lines: list[str] = []
     for a, number in numbered.items():
         lines += tw.wrap(f"{number} {a}", columns)
     lines += GRID_LEGEND
@@ -367,5 +430,4 @@ def render_grid(
         for a, names in who.items():
             lines += tw.wrap_items(f"{a}:", [f"{markers.get(n, '?')} {n}" for n in names],
                                    columns)
-    text = "\n".join(lines)
-    return None if len(text) > limit or len(canvas[0]) > width else text
+    return lines

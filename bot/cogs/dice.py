@@ -11,7 +11,7 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from bot.client import UnhexBot
-from bot.cogs.characters.choices import _choices, changeable_character
+from bot.cogs.characters.choices import changeable_character, matching_choices
 from bot.cogs.characters.common import (
     LOOKUP_LIMIT,
     RULES,
@@ -275,7 +275,7 @@ async def roller_ability(
          activity if named else f"{s.name}: {activity}")
         for s in candidates for activity in s.character.good_at
     ]
-    return _choices(options, current.removeprefix("good at ").removeprefix("Good at "))
+    return matching_choices(options, current.removeprefix("good at ").removeprefix("Good at "))
 
 
 async def roller(

@@ -36,6 +36,7 @@ __all__ = [
     "LogEntry",
     "StoredCombat",
     "WriteBack",
+    "next_deadline",
 ]
 
 #: How a fight's end changes a sheet: ``(the sheet as kept now, the fighter) -> new sheet``.

@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.catalog import Ability, Category, Rules
-from engine.character.advancement import _next_ability_level, ability_limit
+from engine.character.advancement import ability_limit, next_ability_level
 from engine.character.condition import Status, status
-from engine.character.model import Character, _plain_text, _replace
-from engine.character.validation import _checked
+from engine.character.model import Character, plain_text, validated_copy
+from engine.character.validation import check_character
 from engine.errors import RuleError
 
 __all__ = [
@@ -48,8 +48,8 @@ def has_room(c: Character, category: Category) -> bool:
     ability").
 
     >>> ana = Character.new("Ana", level=59)
-    >>> has_room(ana, Category.COMBAT), has_room(_replace(ana, abilities=("speed.move_twice",)),
-    ...                                         Category.COMBAT)
+    >>> fuller = validated_copy(ana, abilities=("speed.move_twice",))
+    >>> has_room(ana, Category.COMBAT), has_room(fuller, Category.COMBAT)
     (True, False)
     """
     limit = ability_limit(c)
@@ -79,7 +79,7 @@ def good_at_matching(c: Character, text: str) -> str | None:
     """The character's non-combat ability named by ``text`` (any case, a leading "good at"
     dropped), as the sheet spells it; None when it has no such ability.
 
-    >>> good_at_matching(_replace(Character.new("Ana"), good_at=("Lockpicking",)),
+    >>> good_at_matching(validated_copy(Character.new("Ana"), good_at=("Lockpicking",)),
     ...                  "good at lockpicking")
     'Lockpicking'
     """
@@ -95,7 +95,7 @@ def good_roll(c: Character, text: str, *, rules: Rules) -> str:
     unconscious ... none of your abilities have an effect").
 
     >>> from data import load_rules
-    >>> good_roll(_replace(Character.new("Ana"), good_at=("lockpicking",)), "forensics",
+    >>> good_roll(validated_copy(Character.new("Ana"), good_at=("lockpicking",)), "forensics",
     ...           rules=load_rules())
     Traceback (most recent call last):
     ...
@@ -116,7 +116,7 @@ def good_roll(c: Character, text: str, *, rules: Rules) -> str:
 def _check_room(c: Character, category: Category) -> None:
     limit = ability_limit(c)
     total = len(c.abilities) + len(c.good_at)
-    later = _next_ability_level(c)
+    later = next_ability_level(c)
     when = f"the next comes at max level {later}" if later else "there are no more to come"
     if total >= limit:
         raise RuleError(f"{c.name} has {total} of {limit} abilities; {when}.")
@@ -149,7 +149,7 @@ def add_ability(c: Character, ability_id: str, *, rules: Rules) -> tuple[Charact
             f"{ability.title} requires {' and '.join(missing)}, which {c.name} does not have."
         )
     _check_room(c, ability.category)
-    new = _checked(_replace(c, abilities=(*c.abilities, ability.id)), rules)
+    new = check_character(validated_copy(c, abilities=(*c.abilities, ability.id)), rules=rules)
     return new, AbilityReport(ability.id, True, f"{c.name} gains {ability.title}.")
 
 
@@ -175,7 +175,7 @@ def remove_ability(
             f"{'it' if len(bound) == 1 else 'them'} first."
         )
     kept = tuple(a for a in c.abilities if a != ability.id)
-    new = _checked(_replace(c, abilities=kept), rules)
+    new = check_character(validated_copy(c, abilities=kept), rules=rules)
     return new, AbilityReport(ability.id, False, f"{c.name} loses {ability.title}.")
 
 
@@ -186,7 +186,7 @@ def _activity(text: str) -> str:
     if not 1 <= len(cleaned) <= 60:
         raise RuleError("A non-combat ability is 1-60 characters, as in 'good at forensics'.")
     try:
-        _plain_text(cleaned)
+        plain_text(cleaned)
     except ValueError as error:
         raise RuleError(f"That ability won't do: {error}.") from error
     return cleaned
@@ -206,7 +206,7 @@ def add_good_at(c: Character, activity: str, *, rules: Rules) -> tuple[Character
     if cleaned.casefold() in {a.casefold() for a in c.good_at}:
         raise RuleError(f"{c.name} is already good at {cleaned}.")
     _check_room(c, Category.NON_COMBAT)
-    new = _checked(_replace(c, good_at=(*c.good_at, cleaned)), rules)
+    new = check_character(validated_copy(c, good_at=(*c.good_at, cleaned)), rules=rules)
     return new, AbilityReport(f"good at {cleaned}", True, f"{c.name} is good at {cleaned}.")
 
 
@@ -218,7 +218,7 @@ def remove_good_at(
     kept = tuple(a for a in c.good_at if a.casefold() != cleaned.casefold())
     if len(kept) == len(c.good_at):
         raise RuleError(f"{c.name} has no ability 'good at {cleaned}'.")
-    new = _checked(_replace(c, good_at=kept), rules)
+    new = check_character(validated_copy(c, good_at=kept), rules=rules)
     return new, AbilityReport(
         f"good at {cleaned}", False, f"{c.name} is no longer good at {cleaned}."
     )

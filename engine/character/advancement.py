@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.character.model import START_LEVEL, Character, _replace
+from engine.character.model import START_LEVEL, Character, validated_copy
 from engine.dice import MAX_LEVEL
 
-__all__ = ["AdvanceReport", "ability_limit", "advance", "slots"]
+__all__ = ["AdvanceReport", "ability_limit", "advance", "next_ability_level", "slots"]
 
 
 BASE_SLOTS = 5  # "You start with 5 slots for combat related Items."
@@ -45,7 +45,7 @@ def ability_limit(c: Character) -> int:
     return BASE_ABILITIES + sum(1 for level in above if level % 10 == 0)
 
 
-def _next_ability_level(c: Character) -> int | None:
+def next_ability_level(c: Character) -> int | None:
     later = range(max(FIRST_NEW_ABILITY, c.max_level + 1), MAX_LEVEL + 1)
     return next((level for level in later if level % 10 == 0), None)
 
@@ -71,7 +71,7 @@ def advance(c: Character) -> tuple[Character, AdvanceReport]:
     if c.max_level >= MAX_LEVEL:
         text = f"{c.name} is at max level {MAX_LEVEL}, the highest there is."
         return c, AdvanceReport(c.max_level, c.max_level, False, False, text)
-    new = _replace(c, max_level=c.max_level + 1)
+    new = validated_copy(c, max_level=c.max_level + 1)
     new_slot = slots(new) > slots(c)
     new_ability = ability_limit(new) > ability_limit(c)
     text = f"{c.name} advances to max level {new.max_level}"

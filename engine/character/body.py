@@ -19,19 +19,19 @@ from engine.catalog import Hand, HitLocation, Rules
 from engine.character._index import rules_index
 from engine.character.model import HANDS, Character
 
-__all__ = ["full_locations", "usable_hands"]
+__all__ = ["full_in_wounds", "full_locations", "hit_location", "is_full", "usable_hands"]
 
 
-def _is_full(c: Character, loc: HitLocation) -> bool:
+def is_full(c: Character, loc: HitLocation) -> bool:
     return len(c.marks(loc.id)) >= loc.boxes
 
 
 def full_locations(c: Character, *, rules: Rules) -> tuple[str, ...]:
     """Locations whose every box is marked (their penalty applies), head first."""
-    return _full_in(c.wounds, rules)
+    return full_in_wounds(c.wounds, rules)
 
 
-def _full_in(wounds: Mapping[str, str], rules: Rules) -> tuple[str, ...]:
+def full_in_wounds(wounds: Mapping[str, str], rules: Rules) -> tuple[str, ...]:
     # Wounds not yet made a Character: a hit asks before it builds the hurt character.
     return tuple(
         loc.id for loc in rules.body.locations if len(wounds.get(loc.id, "")) >= loc.boxes
@@ -44,12 +44,12 @@ def usable_hands(c: Character, *, rules: Rules) -> tuple[Hand, ...]:
     usable: list[Hand] = []
     for hand in HANDS:
         arm = arms.get(hand)
-        if arm is None or not _is_full(c, arm):
+        if arm is None or not is_full(c, arm):
             usable.append(hand)
     return tuple(usable)
 
 
-def _location(location: int | str, rules: Rules) -> HitLocation:
+def hit_location(location: int | str, rules: Rules) -> HitLocation:
     if isinstance(location, bool):
         raise TypeError("a location is a die face or a location id")
     if isinstance(location, int):

@@ -16,7 +16,7 @@ from enum import StrEnum
 
 from engine.catalog import Rules
 from engine.character._index import rules_index
-from engine.character.body import _is_full, usable_hands
+from engine.character.body import is_full, usable_hands
 from engine.character.model import HANDS, Character, Mark
 
 __all__ = ["Status", "can_act", "can_move", "status"]
@@ -45,7 +45,7 @@ def status(c: Character, *, rules: Rules) -> Status:
         return Status.DEAD
     if c.surrendered:
         return Status.SURRENDERED
-    if c.level < UNCONSCIOUS_BELOW or any(_is_full(c, loc) for loc in vital):
+    if c.level < UNCONSCIOUS_BELOW or any(is_full(c, loc) for loc in vital):
         return Status.UNCONSCIOUS
     return Status.FINE
 
@@ -63,7 +63,7 @@ def can_move(c: Character, *, rules: Rules) -> bool:
     if not can_act(c, rules=rules):
         return False
     legs = rules.body.legs
-    full_legs = [loc for loc in legs if _is_full(c, loc)]
+    full_legs = [loc for loc in legs if is_full(c, loc)]
     if not full_legs:
         return True
     if len(full_legs) == len(legs):

@@ -16,16 +16,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from engine.catalog import HitLocation, Rules
-from engine.character._index import rules_index
-from engine.character._words import _counts_text, _frozen_counts, _lower
-from engine.character.body import _full_in, _is_full, _location
+from engine.character._index import RulesIndex, rules_index
+from engine.character.body import full_in_wounds, hit_location, is_full
 from engine.character.condition import Status, status
-from engine.character.items import _item_index, destroy_item
-from engine.character.model import Character, Mark, _changed, _frozen_wounds, _replace
-from engine.character.validation import _checked
+from engine.character.items import destroy_item, item_index
+from engine.character.model import (
+    Character,
+    Mark,
+    frozen_counts,
+    frozen_wounds,
+    trusted_copy,
+    validated_copy,
+)
+from engine.character.wording import counts_text, location_name
 from engine.errors import RuleError
 
 __all__ = ["DamageReport", "armor_covering", "take_damage"]
@@ -91,6 +97,9 @@ def take_damage(
     nothing is left to mark but the level still drops (RULINGS 16). A damage die of 0 is a hit
     that does nothing (RULINGS 17). Less-lethal damage lowers the level only.
 
+    ``c`` is taken as checked against the rules data (`check_character`, or joining a fight):
+    a hit keeps a valid character valid, so the result is not checked again.
+
     ``use_armor`` (True, or the index of a particular armor item) destroys armor on the hit
     location instead of losing level and marking boxes; when the hit location was already full,
     armor on the torso, where the damage goes, may be used instead.
@@ -109,14 +118,51 @@ def take_damage(
     """
     if amount < 0:
         raise RuleError(f"Damage is 0 or more, not {amount}.")
-    loc = _location(location_die, rules)
+    loc = hit_location(location_die, rules)
     wound_mark = Mark(mark)
     if wound_mark is Mark.PERMANENT:
         raise RuleError("Damage marks boxes with \\ or X; only first aid makes ■.")
-    status_before = status(c, rules=rules)
-    where = f"the {_lower(loc)}"
+    hit = _Hit(c, amount, loc, less_lethal, status(c, rules=rules), f"the {location_name(loc)}")
+    if amount == 0:
+        return hit.report(c, hit.status_before, f"{c.name} is hit on {hit.where} for no damage.")
+    if use_armor is not False:
+        return _armor_takes_it(hit, use_armor, rules)
+    if less_lethal:
+        return _lowers_level_only(hit, rules)
+    return _marks_wounds(hit, wound_mark, moving, rules)
+
+
+class _Hit(NamedTuple):
+    """One hit as `take_damage` asked for it, and the character as it was before.
+
+    A named tuple: it is made on every hit, and a tuple is the cheapest to make."""
+
+    before: Character
+    amount: int
+    loc: HitLocation
+    less_lethal: bool
+    status_before: Status
+    where: str  # "the right arm"
+
+    @property
+    def level(self) -> int:
+        """The level after the hit."""
+        return self.before.level - self.amount
+
+    def copy(self, *, wounds: Mapping[str, str] | None = None, **changes: object) -> Character:
+        """The character before the hit with ``changes`` (a level among them). Dice give plain
+        ints, which keep a valid character valid, so it is copied unvalidated; any other level
+        (a float, a numpy integer) goes through validation, which converts or refuses it as it
+        always has."""
+        trusted = type(changes["level"]) is int
+        if wounds is not None:
+            changes["wounds"] = frozen_wounds(wounds) if trusted else wounds
+        if trusted:
+            return trusted_copy(self.before, **changes)
+        return validated_copy(self.before, **changes)
 
     def report(
+        self,
         new: Character,
         status_after: Status,
         summary: str,
@@ -130,11 +176,13 @@ def take_damage(
         stop_moving: bool = False,
         cannot_move: bool = False,
     ) -> tuple[Character, DamageReport]:
+        """``new`` with the report of this hit; the public summary is ``summary`` unless
+        ``public`` says otherwise."""
         return new, DamageReport(
-            damage=amount,
-            location=loc.id,
-            less_lethal=less_lethal,
-            level_before=c.level,
+            damage=self.amount,
+            location=self.loc.id,
+            less_lethal=self.less_lethal,
+            level_before=self.before.level,
             level_after=new.level,
             marked=marked,
             unmarked=unmarked,
@@ -143,45 +191,94 @@ def take_damage(
             dropped=dropped,
             stop_moving=stop_moving,
             cannot_move=cannot_move,
-            status_before=status_before,
+            status_before=self.status_before,
             status_after=status_after,
             summary=summary,
             public_summary=summary if public is None else public,
         )
 
-    if amount == 0:
-        return report(c, status_before, f"{c.name} is hit on {where} for no damage.")
 
-    if use_armor is not False:
-        armor_index = _armor_for(c, loc, use_armor, rules)
-        new, _ = destroy_item(c, armor_index, rules=rules)
-        armor = c.items[armor_index]
-        return report(
-            new,
-            status(new, rules=rules),
-            f"{c.name}'s {armor.name} is destroyed instead of taking {amount} damage on {where}.",
-            armor_destroyed=armor_index,
-        )
+def _armor_takes_it(
+    hit: _Hit, use_armor: bool | int, rules: Rules
+) -> tuple[Character, DamageReport]:
+    c = hit.before
+    armor_index = _armor_for(c, hit.loc, use_armor, rules)
+    new, _ = destroy_item(c, armor_index, rules=rules)
+    armor = c.items[armor_index]
+    return hit.report(
+        new,
+        status(new, rules=rules),
+        f"{c.name}'s {armor.name} is destroyed instead of taking {hit.amount} damage "
+        f"on {hit.where}.",
+        armor_destroyed=armor_index,
+    )
 
-    level = c.level - amount
-    # Dice give plain ints, which keep a valid character valid, so the hurt one is copied once,
-    # unvalidated. Anything else (a float, a numpy integer) goes through validation, which
-    # converts or refuses it as it always has.
-    trusted = type(level) is int
 
-    if less_lethal:
-        new = _changed(c, level=level) if trusted else _replace(c, level=level)
-        status_after = status(new, rules=rules)
-        news = _status_news(status_before, status_after, c.name)
-        return report(
-            new,
-            status_after,
-            f"{c.name} takes {amount} less-lethal damage on {where}: "
-            f"level {c.level} → {level}, no wounds marked.{news}",
-            public=f"{c.name} takes {amount} less-lethal damage on {where}.{news}",
-        )
+def _lowers_level_only(hit: _Hit, rules: Rules) -> tuple[Character, DamageReport]:
+    c, level = hit.before, hit.level
+    new = hit.copy(level=level)
+    status_after = status(new, rules=rules)
+    news = _status_news(hit.status_before, status_after, c.name)
+    return hit.report(
+        new,
+        status_after,
+        f"{c.name} takes {hit.amount} less-lethal damage on {hit.where}: "
+        f"level {c.level} → {level}, no wounds marked.{news}",
+        public=f"{c.name} takes {hit.amount} less-lethal damage on {hit.where}.{news}",
+    )
 
+
+def _marks_wounds(
+    hit: _Hit, wound_mark: Mark, moving: bool, rules: Rules
+) -> tuple[Character, DamageReport]:
+    c, level = hit.before, hit.level
     lookup = rules_index(rules)
+    wounds, marked, remaining = _placed_marks(c, hit.loc, hit.amount, wound_mark, lookup)
+    full_before = set(full_in_wounds(c.wounds, rules))
+    full_after = full_in_wounds(wounds, rules)
+    newly_full = tuple(loc_id for loc_id in full_after if loc_id not in full_before)
+    dropped = _dropped_from(c, newly_full, lookup)
+    # Not checked against the rules data again: a hit keeps a valid character valid (it marks
+    # only free boxes and empties the hands of a disabled arm), and a character is checked once,
+    # when it comes in (an import, each rule's change, joining a fight).
+    new = hit.copy(
+        wounds=wounds,
+        level=level,
+        right_hand=None if c.right_hand in dropped else c.right_hand,
+        left_hand=None if c.left_hand in dropped else c.left_hand,
+    )
+    legs = [leg.id for leg in lookup.legs]
+    leg_filled = any(loc_id in legs for loc_id in newly_full)
+    all_legs_full = all(leg in full_after for leg in legs)
+    status_after = status(new, rules=rules)
+    head = f"{c.name} takes {hit.amount} damage to {hit.where}"
+    figures = f": level {c.level} → {level}."
+    if marked:
+        figures += f" Marked {counts_text(marked, rules)}."
+    if remaining:
+        figures += f" No box is left for {remaining} more."
+    news = "".join(f" {c.name} drops {c.items[index].name}." for index in sorted(dropped))
+    news += _moving_news(c.name, leg_filled, all_legs_full, moving, status_after)
+    news += _status_news(hit.status_before, status_after, c.name)
+    return hit.report(
+        new,
+        status_after,
+        head + figures + news,
+        public=f"{head}.{news}",
+        marked=frozen_counts(marked),
+        unmarked=remaining,
+        newly_full=newly_full,
+        dropped=tuple(sorted(dropped)),
+        stop_moving=leg_filled,
+        cannot_move=leg_filled and all_legs_full,
+    )
+
+
+def _placed_marks(
+    c: Character, loc: HitLocation, amount: int, wound_mark: Mark, lookup: RulesIndex
+) -> tuple[dict[str, str], dict[str, int], int]:
+    """The wounds after marking ``amount`` boxes at ``loc``, then on the torso; the marks made
+    per location; and how many found no box."""
     wounds = dict(c.wounds)
     marked: dict[str, int] = {}
     remaining = amount
@@ -193,63 +290,31 @@ def take_damage(
             wounds[target.id] = wounds.get(target.id, "") + wound_mark.value * placed
             marked[target.id] = placed
             remaining -= placed
-    full_before = set(_full_in(c.wounds, rules))
-    full_after = _full_in(wounds, rules)
-    newly_full = tuple(loc_id for loc_id in full_after if loc_id not in full_before)
+    return wounds, marked, remaining
 
-    # A disabled arm drops what its hand holds; a 2H item then leaves both hands.
+
+def _dropped_from(c: Character, newly_full: tuple[str, ...], lookup: RulesIndex) -> set[int]:
+    """The items a newly disabled arm drops; a 2H item then leaves both hands."""
     dropped: set[int] = set()
-    right, left = c.right_hand, c.left_hand
     for loc_id in newly_full:
         hand = lookup.location(loc_id).hand
         held = c.held(hand) if hand is not None else None
         if held is not None:
             dropped.add(held)
-    right = None if right in dropped else right
-    left = None if left in dropped else left
-    changes = {"level": level, "right_hand": right, "left_hand": left}
-    hurt = (
-        _changed(c, wounds=_frozen_wounds(wounds), **changes)
-        if trusted
-        else _replace(c, wounds=wounds, **changes)
-    )
-    # Kept although a hit cannot break a valid character: one never checked against the rules
-    # data is refused here, as before.
-    new = _checked(hurt, rules)
+    return dropped
 
-    legs = [leg.id for leg in lookup.legs]
-    leg_filled = any(loc_id in legs for loc_id in newly_full)
-    all_legs_full = all(leg in full_after for leg in legs)
-    status_after = status(new, rules=rules)
 
-    head = f"{c.name} takes {amount} damage to {where}"
-    figures = f": level {c.level} → {level}."
-    if marked:
-        figures += f" Marked {_counts_text(marked, rules)}."
-    if remaining:
-        figures += f" No box is left for {remaining} more."
-    news = ""  # what everyone at the table sees happen
-    for index in sorted(dropped):
-        news += f" {c.name} drops {c.items[index].name}."
+def _moving_news(
+    name: str, leg_filled: bool, all_legs_full: bool, moving: bool, status_after: Status
+) -> str:
+    """What a leg filled by this hit means for moving, as everyone at the table sees it."""
     if leg_filled and all_legs_full and (moving or status_after is Status.FINE):
-        news += f" {c.name} cannot move."
-    elif leg_filled and moving:
-        news += f" {c.name} must stop moving."
-    elif leg_filled and status_after is Status.FINE:
-        news += f" {c.name} can move only with two empty hands."
-    news += _status_news(status_before, status_after, c.name)
-    return report(
-        new,
-        status_after,
-        head + figures + news,
-        public=f"{head}.{news}",
-        marked=_frozen_counts(marked),
-        unmarked=remaining,
-        newly_full=newly_full,
-        dropped=tuple(sorted(dropped)),
-        stop_moving=leg_filled,
-        cannot_move=leg_filled and all_legs_full,
-    )
+        return f" {name} cannot move."
+    if leg_filled and moving:
+        return f" {name} must stop moving."
+    if leg_filled and status_after is Status.FINE:
+        return f" {name} can move only with two empty hands."
+    return ""
 
 
 def _status_news(before: Status, after: Status, name: str) -> str:
@@ -265,7 +330,7 @@ def armor_covering(c: Character, location: str, rules: Rules) -> list[int]:
     lookup = rules_index(rules)
     loc = lookup.location(location)
     eligible = {loc.id}
-    if _is_full(c, loc):
+    if is_full(c, loc):
         eligible.add(lookup.overflow.id)
     return [
         i
@@ -278,10 +343,10 @@ def _armor_for(c: Character, loc: HitLocation, use_armor: bool | int, rules: Rul
     candidates = armor_covering(c, loc.id, rules)
     if use_armor is True:
         if not candidates:
-            raise RuleError(f"{c.name} has no intact armor on the {_lower(loc)}.")
+            raise RuleError(f"{c.name} has no intact armor on the {location_name(loc)}.")
         # Armor on the hit location itself first.
         return min(candidates, key=lambda i: (c.items[i].location != loc.id, i))
-    index = _item_index(c, int(use_armor))
+    index = item_index(c, int(use_armor))
     if index not in candidates:
-        raise RuleError(f"{c.items[index].name} is not intact armor on the {_lower(loc)}.")
+        raise RuleError(f"{c.items[index].name} is not intact armor on the {location_name(loc)}.")
     return index

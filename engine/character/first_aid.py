@@ -17,10 +17,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.catalog import Rules
-from engine.character._words import _counts_text, _frozen_counts, _lower
 from engine.character.condition import Status, status
-from engine.character.model import Character, Mark, _replace
-from engine.character.validation import _checked
+from engine.character.model import Character, Mark, frozen_counts, validated_copy
+from engine.character.validation import check_character
+from engine.character.wording import counts_text, location_name
 from engine.errors import RuleError
 from engine.words import counted
 
@@ -68,22 +68,22 @@ def _first_aid_result(
 ) -> tuple[Character, FirstAidReport]:
     crossed = {loc: marks.count(Mark.SLASH.value) for loc, marks in wounds.items()}
     final = {loc: _replace_marks(marks, Mark.SLASH, Mark.CROSS) for loc, marks in wounds.items()}
-    new = _checked(_replace(c, wounds=final), rules)
+    new = check_character(validated_copy(c, wounds=final), rules=rules)
     status_before, status_after = status(c, rules=rules), status(new, rules=rules)
     parts = []
     if any(made_permanent.values()):
-        parts.append(f"Made permanent (■): {_counts_text(_frozen_counts(made_permanent), rules)}.")
+        parts.append(f"Made permanent (■): {counts_text(frozen_counts(made_permanent), rules)}.")
     if any(erased.values()):
-        parts.append(f"Erased {_counts_text(_frozen_counts(erased), rules)}.")
+        parts.append(f"Erased {counts_text(frozen_counts(erased), rules)}.")
     if any(crossed.values()):
-        parts.append(f"\\ became X: {_counts_text(_frozen_counts(crossed), rules)}.")
+        parts.append(f"\\ became X: {counts_text(frozen_counts(crossed), rules)}.")
     text = " ".join(parts) or "No marks changed."
     if status_after is not status_before:
         text += f" {c.name} is {status_after.value}."
     return new, FirstAidReport(
-        erased=_frozen_counts(erased),
-        crossed=_frozen_counts(crossed),
-        made_permanent=_frozen_counts(made_permanent),
+        erased=frozen_counts(erased),
+        crossed=frozen_counts(crossed),
+        made_permanent=frozen_counts(made_permanent),
         status_before=status_before,
         status_after=status_after,
         summary=f"First aid on {c.name}: {text}",
@@ -148,7 +148,7 @@ def first_aid_success(
         if count > available:
             loc = rules.body.location(location_id)
             marks = counted(available, "\\ mark")
-            raise RuleError(f"{c.name}'s {_lower(loc)} has {marks} to erase, not {count}.")
+            raise RuleError(f"{c.name}'s {location_name(loc)} has {marks} to erase, not {count}.")
         wounds[location_id] = _replace_marks(wounds[location_id], Mark.SLASH, None, count)
     return _first_aid_result(c, wounds, erased=counts, made_permanent={}, rules=rules)
 
@@ -196,6 +196,6 @@ def first_aid_critical_failure(
         if count > available:
             loc = rules.body.location(location_id)
             raise RuleError(
-                f"{c.name}'s {_lower(loc)} has {counted(available, 'X mark')}, not {count}.")
+                f"{c.name}'s {location_name(loc)} has {counted(available, 'X mark')}, not {count}.")
         wounds[location_id] = _replace_marks(wounds[location_id], Mark.CROSS, Mark.PERMANENT, count)
     return _first_aid_result(c, wounds, erased={}, made_permanent=counts, rules=rules)

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.catalog import Hand, Rules
+from engine.catalog import Hand, ItemKind, Rules
 from engine.character.body import usable_hands
-from engine.character.items import ItemRef, _item_index
-from engine.character.model import HANDS, Character, _replace
-from engine.character.validation import _checked
+from engine.character.items import ItemRef, item_index
+from engine.character.model import HANDS, Character, validated_copy
+from engine.character.validation import check_character
 from engine.errors import RuleError
 
 __all__ = ["HandsReport", "hold", "stow", "usable_held"]
@@ -86,7 +86,7 @@ def hold(
     >>> ana.right_hand, ana.left_hand, report.summary
     (0, 0, 'Ana has Greatsword in both hands.')
     """
-    index = _item_index(c, item, intact_first=True)
+    index = item_index(c, item, intact_first=True)
     target = c.items[index]
     kind = rules.items.kind(target.kind)
     if target.destroyed:
@@ -100,38 +100,52 @@ def hold(
         right: int | None = index
         left: int | None = index
     else:
-        if not usable:
-            raise RuleError(f"{c.name}'s arms are full of wounds: neither hand can be used.")
-        if hand is None:
-            # Keep it where it is, else take an empty hand, else free the first usable one.
-            already = [h for h in usable if c.held(h) == index]
-            empty = [h for h in usable if c.held(h) is None]
-            chosen = [*already, *empty, *usable][0]
-        else:
-            chosen = hand
-        if chosen not in usable:
-            raise RuleError(f"{c.name}'s {chosen} arm is full of wounds: that hand can't be used.")
-        holding = {h: c.held(h) for h in HANDS}
-        for h in HANDS:  # a 2H item in the way leaves both hands; this item leaves the other
-            if holding[h] == index or (
-                holding[h] is not None and holding[h] == holding[chosen] and h != chosen
-            ):
-                holding[h] = None
-        holding[chosen] = index
-        right, left = holding["right"], holding["left"]
+        right, left = _one_hand_holding(c, index, hand, usable)
     other = left if right == index else right
     if other is not None and other != index:
-        other_kind = c.items[other].kind
-        clash = kind.not_held_with + rules.items.kind(other_kind).not_held_with
-        if other_kind in clash or kind.id in clash:
-            raise RuleError(
-                f"{c.name} cannot use {target.name} and {c.items[other].name} at the same time."
-            )
-    new = _checked(_replace(c, right_hand=right, left_hand=left), rules)
+        _refuse_clash(c, index, other, kind, rules)
+    new = check_character(validated_copy(c, right_hand=right, left_hand=left), rules=rules)
     stowed = tuple(
         sorted({i for i in (c.right_hand, c.left_hand) if i is not None} - {right, left})
     )
     return new, HandsReport(right, left, stowed, f"{c.name} has {_hands_text(new)}.")
+
+
+def _one_hand_holding(
+    c: Character, index: int, hand: Hand | None, usable: tuple[Hand, ...]
+) -> tuple[int | None, int | None]:
+    """The right and left hands' items once the 1H item ``index`` is in ``hand`` (or the hand
+    `hold` picks); a 2H item in the way leaves both hands, this item leaves the other."""
+    if not usable:
+        raise RuleError(f"{c.name}'s arms are full of wounds: neither hand can be used.")
+    if hand is None:
+        # Keep it where it is, else take an empty hand, else free the first usable one.
+        already = [h for h in usable if c.held(h) == index]
+        empty = [h for h in usable if c.held(h) is None]
+        chosen = [*already, *empty, *usable][0]
+    else:
+        chosen = hand
+    if chosen not in usable:
+        raise RuleError(f"{c.name}'s {chosen} arm is full of wounds: that hand can't be used.")
+    holding = {h: c.held(h) for h in HANDS}
+    for h in HANDS:
+        if holding[h] == index or (
+            holding[h] is not None and holding[h] == holding[chosen] and h != chosen
+        ):
+            holding[h] = None
+    holding[chosen] = index
+    return holding["right"], holding["left"]
+
+
+def _refuse_clash(c: Character, index: int, other: int, kind: ItemKind, rules: Rules) -> None:
+    """RuleError when the item ``index`` (of ``kind``) may not be held with item ``other``."""
+    other_kind = c.items[other].kind
+    clash = kind.not_held_with + rules.items.kind(other_kind).not_held_with
+    if other_kind in clash or kind.id in clash:
+        raise RuleError(
+            f"{c.name} cannot use {c.items[index].name} and {c.items[other].name} "
+            "at the same time."
+        )
 
 
 def stow(c: Character, hand: Hand | None = None, *, rules: Rules) -> tuple[Character, HandsReport]:
@@ -140,6 +154,6 @@ def stow(c: Character, hand: Hand | None = None, *, rules: Rules) -> tuple[Chara
     leaving = {c.held(h) for h in hands} - {None}
     right = None if c.right_hand in leaving else c.right_hand
     left = None if c.left_hand in leaving else c.left_hand
-    new = _checked(_replace(c, right_hand=right, left_hand=left), rules)
+    new = check_character(validated_copy(c, right_hand=right, left_hand=left), rules=rules)
     stowed = tuple(sorted(i for i in leaving if i is not None))
     return new, HandsReport(right, left, stowed, f"{c.name} has {_hands_text(new)}.")

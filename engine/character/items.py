@@ -17,14 +17,20 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from engine.catalog import ItemKind, Rules
-from engine.character._words import _a, _lower
 from engine.character.advancement import slots
-from engine.character.model import Character, Item, _changed, _replace, _sentence
-from engine.character.validation import _check_item_fields, _checked
+from engine.character.model import (
+    Character,
+    Item,
+    trusted_copy,
+    validated_copy,
+    validation_sentence,
+)
+from engine.character.validation import check_character, check_item_fields
+from engine.character.wording import location_name, with_article
 from engine.errors import RuleError
 from engine.words import counted
 
-__all__ = ["ItemRef", "ItemReport", "add_item", "destroy_item", "remove_item"]
+__all__ = ["ItemRef", "ItemReport", "add_item", "destroy_item", "item_index", "remove_item"]
 
 
 ItemRef = int | str
@@ -40,7 +46,7 @@ class ItemReport:
     summary: str
 
 
-def _item_index(c: Character, item: ItemRef, *, intact_first: bool = False) -> int:
+def item_index(c: Character, item: ItemRef, *, intact_first: bool = False) -> int:
     if isinstance(item, bool):
         raise TypeError("an item is an index or a name")
     if isinstance(item, int):
@@ -89,8 +95,8 @@ def add_item(
             name=name, kind=kind, location=location, less_lethal=less_lethal, ability=ability
         )
     except ValidationError as error:
-        raise RuleError(f"That item won't do: {_sentence(error)}.") from error
-    _check_item_fields(c, item, item_kind, rules)
+        raise RuleError(f"That item won't do: {validation_sentence(error)}.") from error
+    check_item_fields(c, item, item_kind, rules)
     if item_kind.per_location and item_kind.max_per_location is not None:
         same = [
             it for it in c.items if it.kind == item_kind.id and it.location == item.location
@@ -98,10 +104,11 @@ def add_item(
         if len(same) >= item_kind.max_per_location:
             loc = rules.body.location(str(item.location))
             raise RuleError(
-                f"{c.name} already has {len(same)} {item_kind.name.lower()} on the {_lower(loc)}; "
+                f"{c.name} already has {len(same)} {item_kind.name.lower()} "
+                f"on the {location_name(loc)}; "
                 f"{item_kind.max_per_location} is the most per location."
             )
-    new = _checked(_replace(c, items=(*c.items, item)), rules)
+    new = check_character(validated_copy(c, items=(*c.items, item)), rules=rules)
     index = len(new.items) - 1
     free = slots(new) - len(new.items)
     return new, ItemReport(
@@ -120,7 +127,9 @@ def _aoe_ability(c: Character, kind: ItemKind, ability: str | None, rules: Rules
             return held[0].id
         titles = ", ".join(a.title for a in options)
         if not held:
-            raise RuleError(f"{c.name} needs an AoE ability ({titles}) to carry {_a(kind)}.")
+            raise RuleError(
+                f"{c.name} needs an AoE ability ({titles}) to carry {with_article(kind)}."
+            )
         raise RuleError(
             f"{c.name} has several AoE abilities: say which one this {kind.short} is for."
         )
@@ -129,12 +138,12 @@ def _aoe_ability(c: Character, kind: ItemKind, ability: str | None, rules: Rules
         if wanted in (option.id, option.name.casefold(), option.title.casefold()):
             return option.id
     titles = ", ".join(a.title for a in options)
-    raise RuleError(f"{_a(kind).capitalize()} is for one of {titles}, not {ability!r}.")
+    raise RuleError(f"{with_article(kind).capitalize()} is for one of {titles}, not {ability!r}.")
 
 
 def remove_item(c: Character, item: ItemRef, *, rules: Rules) -> tuple[Character, ItemReport]:
     """The character without that item (dropped from its hand too); the slot frees up."""
-    index = _item_index(c, item)
+    index = item_index(c, item)
     removed = c.items[index]
 
     def shifted(held: int | None) -> int | None:
@@ -142,14 +151,14 @@ def remove_item(c: Character, item: ItemRef, *, rules: Rules) -> tuple[Character
             return None
         return held - 1 if held > index else held
 
-    new = _checked(
-        _replace(
+    new = check_character(
+        validated_copy(
             c,
             items=c.items[:index] + c.items[index + 1 :],
             right_hand=shifted(c.right_hand),
             left_hand=shifted(c.left_hand),
         ),
-        rules,
+        rules=rules,
     )
     free = slots(new) - len(new.items)
     return new, ItemReport(
@@ -160,7 +169,7 @@ def remove_item(c: Character, item: ItemRef, *, rules: Rules) -> tuple[Character
 
 def destroy_item(c: Character, item: ItemRef, *, rules: Rules) -> tuple[Character, ItemReport]:
     """The character with that item destroyed (and out of its hands) until recovery."""
-    index = _item_index(c, item, intact_first=True)
+    index = item_index(c, item, intact_first=True)
     target = c.items[index]
     if target.destroyed:
         raise RuleError(f"{c.name}'s {target.name} is already destroyed.")
@@ -168,13 +177,13 @@ def destroy_item(c: Character, item: ItemRef, *, rules: Rules) -> tuple[Characte
     items[index] = target.model_copy(update={"destroyed": True})
     # Marking an item destroyed and emptying the hands that held it keeps a valid character
     # valid: it is copied once, unvalidated (armor takes hits in a fight's hot path).
-    new = _checked(
-        _changed(
+    new = check_character(
+        trusted_copy(
             c,
             items=tuple(items),
             right_hand=None if c.right_hand == index else c.right_hand,
             left_hand=None if c.left_hand == index else c.left_hand,
         ),
-        rules,
+        rules=rules,
     )
     return new, ItemReport(index, items[index], f"{c.name}'s {target.name} is destroyed.")

@@ -34,7 +34,22 @@ from engine.catalog import Hand, Rules
 from engine.dice import MAX_LEVEL, MIN_LEVEL
 from engine.errors import RuleError
 
-__all__ = ["HANDS", "MAX_LEVEL", "Character", "Item", "Mark", "other_hand", "rename"]
+__all__ = [
+    "HANDS",
+    "MAX_LEVEL",
+    "START_LEVEL",
+    "Character",
+    "Item",
+    "Mark",
+    "frozen_counts",
+    "frozen_wounds",
+    "other_hand",
+    "plain_text",
+    "rename",
+    "trusted_copy",
+    "validated_copy",
+    "validation_sentence",
+]
 
 
 START_LEVEL = 50  # "Your current and max level start at 50"
@@ -61,10 +76,10 @@ def _canonical_marks(marks: str) -> str:
     return "".join(sorted(marks, key=_SEVERITY.index))
 
 
-def _frozen_wounds(wounds: Mapping[str, str]) -> Mapping[str, str]:
+def frozen_wounds(wounds: Mapping[str, str]) -> Mapping[str, str]:
     r"""Wounds as a character keeps them: marks canonical, unhurt locations left out, read-only.
 
-    >>> dict(_frozen_wounds({"head": "\\X", "torso": ""}))
+    >>> dict(frozen_wounds({"head": "\\X", "torso": ""}))
     {'head': 'X\\'}
     """
     return MappingProxyType(
@@ -72,7 +87,17 @@ def _frozen_wounds(wounds: Mapping[str, str]) -> Mapping[str, str]:
     )
 
 
-def _plain_text(text: str) -> str:
+def frozen_counts(counts: Mapping[str, int]) -> Mapping[str, int]:
+    """Counts per location as a report keeps them: zeros left out, read-only.
+
+    >>> dict(frozen_counts({"head": 2, "torso": 0}))
+    {'head': 2}
+    """
+    return MappingProxyType({k: v for k, v in counts.items() if v})
+
+
+def plain_text(text: str) -> str:
+    """``text`` itself if it has no backtick and no unprintable character; else ValueError."""
     # Names are shown inside a Discord code block: a backtick or a line break would break it.
     if "`" in text or not text.isprintable():
         raise ValueError("use letters, digits and punctuation only, no backticks or line breaks")
@@ -82,19 +107,19 @@ def _plain_text(text: str) -> str:
 CharacterName = Annotated[
     str,
     StringConstraints(strip_whitespace=True, min_length=1, max_length=32),
-    AfterValidator(_plain_text),
+    AfterValidator(plain_text),
 ]
 
 ItemName = Annotated[
     str,
     StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
-    AfterValidator(_plain_text),
+    AfterValidator(plain_text),
 ]
 
 Activity = Annotated[
     str,
     StringConstraints(strip_whitespace=True, min_length=1, max_length=60),
-    AfterValidator(_plain_text),
+    AfterValidator(plain_text),
 ]
 
 
@@ -155,7 +180,7 @@ class Character(_Frozen):
     @field_validator("wounds")
     @classmethod
     def _freeze_wounds(cls, wounds: Mapping[str, str]) -> Mapping[str, str]:
-        return _frozen_wounds(wounds)
+        return frozen_wounds(wounds)
 
     @field_serializer("wounds")
     def _dump_wounds(self, wounds: Mapping[str, str]) -> dict[str, str]:
@@ -216,7 +241,8 @@ def other_hand(hand: Hand) -> Hand:
     return HANDS[1] if hand == HANDS[0] else HANDS[0]
 
 
-def _sentence(error: ValidationError) -> str:
+def validation_sentence(error: ValidationError) -> str:
+    """Pydantic's validation errors as one sentence a player can read: "field: problem; ..."."""
     parts = []
     for detail in error.errors():
         where = ".".join(str(part) for part in detail["loc"])
@@ -229,22 +255,23 @@ def _build(fields: Mapping[str, object]) -> Character:
     try:
         return Character.model_validate(dict(fields))
     except ValidationError as error:
-        raise RuleError(f"That character is not valid: {_sentence(error)}.") from error
+        raise RuleError(f"That character is not valid: {validation_sentence(error)}.") from error
 
 
-def _replace(c: Character, **changes: object) -> Character:
+def validated_copy(c: Character, **changes: object) -> Character:
+    """``c`` with ``changes``, validated as a new character (RuleError if they break it)."""
     return _build({**dict(c), **changes})
 
 
-def _changed(c: Character, **changes: object) -> Character:
+def trusted_copy(c: Character, **changes: object) -> Character:
     """``c`` with ``changes`` the caller has already made valid, copied without validating.
 
     For a fight's hot path (a hit), where validating the whole character again costs several
-    times the copy. Wounds must come through `_frozen_wounds`. Like `_replace`, the copy has
+    times the copy. Wounds must come through `frozen_wounds`. Like `validated_copy`, the copy has
     every field set; unlike it, it raises nothing: the caller answers for the values.
 
     >>> ana = Character.new("Ana")
-    >>> _changed(ana, level=40) == _replace(ana, level=40)
+    >>> trusted_copy(ana, level=40) == validated_copy(ana, level=40)
     True
     """
     return Character.model_construct(**{**c.__dict__, **changes})
@@ -255,7 +282,7 @@ def _valid_name(name: str) -> str:
     if not 1 <= len(cleaned) <= 32:
         raise RuleError(f"A character's name is 1-32 characters; {cleaned!r} has {len(cleaned)}.")
     try:
-        _plain_text(cleaned)
+        plain_text(cleaned)
     except ValueError as error:
         raise RuleError(f"The name {cleaned!r} won't do: {error}.") from error
     return cleaned
@@ -263,4 +290,4 @@ def _valid_name(name: str) -> str:
 
 def rename(c: Character, name: str) -> Character:
     """The character under a new name (1-32 characters)."""
-    return _replace(c, name=_valid_name(name))
+    return validated_copy(c, name=_valid_name(name))

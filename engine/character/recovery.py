@@ -10,10 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.catalog import Rules
-from engine.character._words import _frozen_counts
 from engine.character.condition import Status, status
-from engine.character.model import Character, _replace
-from engine.character.validation import _checked
+from engine.character.model import Character, frozen_counts, validated_copy
+from engine.character.validation import check_character
 from engine.errors import RuleError
 from engine.words import counted
 
@@ -48,12 +47,13 @@ def recover(c: Character, *, rules: Rules) -> tuple[Character, RecoveryReport]:
     erased = {loc: len(c.wounds[loc]) - len(wounds[loc]) for loc in c.wounds}
     restored = tuple(i for i, it in enumerate(c.items) if it.destroyed)
     items = tuple(it.model_copy(update={"destroyed": False}) for it in c.items)
-    new = _checked(
-        _replace(c, level=c.max_level, wounds=wounds, items=items, surrendered=False), rules
+    new = check_character(
+        validated_copy(c, level=c.max_level, wounds=wounds, items=items, surrendered=False),
+        rules=rules,
     )
     text = f"{c.name} recovers: level {c.level} → {new.level}"
     if any(erased.values()):
         text += f", {counted(sum(erased.values()), 'wound')} erased"
     if restored:
         text += f", {', '.join(c.items[i].name for i in restored)} replaced"
-    return new, RecoveryReport(c.level, new.level, _frozen_counts(erased), restored, text + ".")
+    return new, RecoveryReport(c.level, new.level, frozen_counts(erased), restored, text + ".")

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from engine.catalog import Rules
 from engine.character.condition import Status, status
-from engine.character.model import Character, _replace
-from engine.character.validation import _checked
+from engine.character.model import Character, validated_copy
+from engine.character.validation import check_character
 from engine.errors import RuleError
 
 __all__ = ["SurrenderReport", "surrender"]
@@ -36,6 +36,6 @@ def surrender(c: Character, *, rules: Rules) -> tuple[Character, SurrenderReport
         raise RuleError(f"{c.name} is dead and cannot surrender.")
     if current is Status.SURRENDERED:
         raise RuleError(f"{c.name} has already surrendered.")
-    new = _checked(_replace(c, level=0, surrendered=True), rules)
+    new = check_character(validated_copy(c, level=0, surrendered=True), rules=rules)
     text = f"{c.name} surrenders: level {c.level} → 0, out of the fight."
     return new, SurrenderReport(c.level, text)

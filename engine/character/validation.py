@@ -17,13 +17,18 @@ from pydantic import ValidationError
 
 from engine.catalog import ItemKind, LessLethal, Rules
 from engine.character._index import rules_index
-from engine.character._words import _a, _lower
 from engine.character.advancement import ability_limit, slots
 from engine.character.body import usable_hands
-from engine.character.model import HANDS, Character, Item, _sentence, other_hand
+from engine.character.model import HANDS, Character, Item, other_hand, validation_sentence
+from engine.character.wording import location_name, with_article
 from engine.errors import RuleError
 
-__all__ = ["character_from_json", "character_problems", "check_character"]
+__all__ = [
+    "character_from_json",
+    "character_problems",
+    "check_character",
+    "check_item_fields",
+]
 
 
 def character_problems(c: Character, *, rules: Rules) -> tuple[str, ...]:
@@ -42,7 +47,9 @@ def character_problems(c: Character, *, rules: Rules) -> tuple[str, ...]:
         if loc is None:
             problems.append(f"{c.name} has wounds on {location_id!r}, which is not a hit location.")
         elif len(marks) > loc.boxes:
-            problems.append(f"{c.name}'s {_lower(loc)} has {loc.boxes} boxes, not {len(marks)}.")
+            problems.append(
+                f"{c.name}'s {location_name(loc)} has {loc.boxes} boxes, not {len(marks)}."
+            )
     capacity = slots(c)
     if len(c.items) > capacity:
         problems.append(f"{c.name} has {capacity} item slots but carries {len(c.items)} items.")
@@ -53,7 +60,7 @@ def character_problems(c: Character, *, rules: Rules) -> tuple[str, ...]:
             problems.append(f"{item.name} is of unknown kind {item.kind!r}.")
             continue
         try:
-            _check_item_fields(c, item, kind, rules)
+            check_item_fields(c, item, kind, rules)
         except RuleError as error:
             problems.append(str(error))
         if kind.per_location and item.location is not None:
@@ -72,7 +79,10 @@ def character_problems(c: Character, *, rules: Rules) -> tuple[str, ...]:
 
 
 def check_character(c: Character, *, rules: Rules) -> Character:
-    """The character itself if it keeps every rule; else a RuleError listing the problems."""
+    """The character itself if it keeps every rule; else a RuleError listing the problems.
+
+    Each rule refuses a bad request with its own message first; this is the safety net.
+    """
     problems = character_problems(c, rules=rules)
     if problems:
         raise RuleError(" ".join(problems))
@@ -91,12 +101,7 @@ def character_from_json(text: str, *, rules: Rules) -> Character:
     try:
         c = Character.model_validate_json(text)
     except ValidationError as error:
-        raise RuleError(f"That character is not valid: {_sentence(error)}.") from error
-    return check_character(c, rules=rules)
-
-
-def _checked(c: Character, rules: Rules) -> Character:
-    # Each rule refuses bad requests with its own message first; this is the safety net.
+        raise RuleError(f"That character is not valid: {validation_sentence(error)}.") from error
     return check_character(c, rules=rules)
 
 
@@ -166,7 +171,8 @@ def _ability_problems(c: Character, rules: Rules) -> list[str]:
     return problems
 
 
-def _check_item_fields(c: Character, item: Item, kind: ItemKind, rules: Rules) -> None:
+def check_item_fields(c: Character, item: Item, kind: ItemKind, rules: Rules) -> None:
+    """Refuse (RuleError) an item whose location, less-lethal flag or ability its kind forbids."""
     lookup = rules_index(rules)
     if kind.per_location:
         if item.location is None:
@@ -176,18 +182,20 @@ def _check_item_fields(c: Character, item: Item, kind: ItemKind, rules: Rules) -
             )
         lookup.location(item.location)
     elif item.location is not None:
-        raise RuleError(f"Only armor names a hit location; {item.name} is {_a(kind)}.")
+        raise RuleError(f"Only armor names a hit location; {item.name} is {with_article(kind)}.")
     if item.less_lethal and kind.less_lethal is not LessLethal.VARIANT:
         raise RuleError(
-            f"Only ammo comes in a less-lethal version; {item.name} is {_a(kind)}. "
+            f"Only ammo comes in a less-lethal version; {item.name} is {with_article(kind)}. "
             "Melee weapons deal less-lethal damage by choice."
         )
     if kind.requires_one_of:
         titles = ", ".join(lookup.ability(a).title for a in kind.requires_one_of)
         if item.ability not in kind.requires_one_of:
-            raise RuleError(f"{_a(kind).capitalize()} is for one ability: say which ({titles}).")
+            raise RuleError(
+                f"{with_article(kind).capitalize()} is for one ability: say which ({titles})."
+            )
         if item.ability not in c.abilities:
             needed = lookup.ability(item.ability).title
             raise RuleError(f"{c.name} needs the ability {needed} to carry {item.name}.")
     elif item.ability is not None:
-        raise RuleError(f"{item.name} is {_a(kind)}, which is not tied to an ability.")
+        raise RuleError(f"{item.name} is {with_article(kind)}, which is not tied to an ability.")

@@ -10,9 +10,9 @@ from engine.character import Status, status
 from engine.combat.abilities.hooks import board_words
 from engine.combat.actions.aoe import effect_text
 from engine.combat.at_hand import abilities_at_hand
+from engine.combat.hidden_npcs import level_text
 from engine.combat.model import Combat, Fighter, Phase, Prompt, game_map_of
 from engine.combat.prompts import SPECS
-from engine.combat.secrets import level_text
 from engine.combat.stealth import hidden
 from engine.maprender import marker_letters, render_map
 

@@ -7,10 +7,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine.catalog import Rules
+from engine.combat.hidden_npcs import is_npc
 from engine.combat.lifecycle import ActionKind, ActionStart
 from engine.combat.model import Actor, Combat, Event, EventKind, Fighter, Phase
 from engine.combat.rolls import roll_text
-from engine.combat.secrets import is_npc
 from engine.dice import Check, DiceSource
 from engine.errors import RuleError
 

@@ -89,7 +89,7 @@ __all__ = ["HANDLERS", "STEPS", "apply", "new_combat"]
 
 def new_combat(map_text: str, *, reaction_seconds: int = 45, hide_npcs: bool = False) -> Combat:
     """A combat in SETUP on this map (the map is parsed now, so a bad map is refused now);
-    ``hide_npcs``: the players see NPCs' levels and marks only as a band (``secrets``).
+    ``hide_npcs``: the players see NPCs' levels and marks only as a band (``hidden_npcs``).
 
     >>> new_combat("Bar -- Kitchen").phase
     <Phase.SETUP: 'setup'>

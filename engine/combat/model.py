@@ -66,6 +66,7 @@ __all__ = [
     "Step",
     "Tally",
     "Weapon",
+    "game_map_of",
 ]
 
 
@@ -197,7 +198,7 @@ class EventKind(StrEnum):
 class Event(_Frozen):
     """One thing that happened, as one plain sentence. ``text`` is what everyone may read;
     ``gm_text``, when set, is the same sentence with the figures ``text`` leaves out (a
-    hidden NPC's level and marks, ``engine.combat.secrets``), for the GM's eyes only."""
+    hidden NPC's level and marks, ``engine.combat.hidden_npcs``), for the GM's eyes only."""
 
     kind: EventKind
     text: str

@@ -1,7 +1,7 @@
 """One spec per kind of prompt (what the fight waits for): the verb the engine refuses with,
-the few words the board shows, the question the table is asked, each option's label and the
-command an answer makes. The board and the bot read this table; nothing else describes a
-prompt kind.
+the few words the board shows, the question the table is asked, each option's label and tone
+(a chance taken, a chance declined) and the command an answer makes. The board and the bot
+read this table; nothing else describes a prompt kind.
 
 >>> SPECS[PromptKind.ARMOR].label("use")
 'Destroy armor'
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from engine.combat.commands import (
     AidMark,
@@ -40,11 +41,19 @@ from engine.errors import RuleError
 from engine.words import counted
 
 __all__ = [
-    "LESS_LETHAL", "SPECS", "PromptSpec", "answering", "asked_users", "option_label", "prompt",
-    "prompt_dice", "prompt_for", "react_options", "team_prompt", "window_prompts",
+    "LESS_LETHAL", "SPECS", "PromptSpec", "Tone", "answering", "asked_users", "option_label",
+    "prompt", "prompt_dice", "prompt_for", "react_options", "team_prompt", "window_prompts",
 ]
 
 Dice = tuple[int, int] | None
+
+
+class Tone(StrEnum):
+    """How an option reads beside the others: the bot colours its button by it."""
+
+    PLAIN = "plain"  # an answer like any other
+    TAKE = "take"  # takes up a chance the rules offer (Defend, Extra action, All-Out Defend)
+    DECLINE = "decline"  # lets the chance go (Pass, Keep, No modifier)
 
 
 @dataclass(frozen=True)
@@ -58,6 +67,11 @@ class PromptSpec:
     other_label: Callable[[str], str] | None = None  # options that are names (areas, teams)
     slash: str = "combat status"  # the command to use when the buttons do not fit
     offer: bool = False  # an offer the fight does not wait for: the board does not list it
+    tones: Mapping[str, Tone] = field(default_factory=dict)  # the others are PLAIN
+
+    def tone(self, option: str) -> Tone:
+        """How ``option`` reads beside the others."""
+        return self.tones.get(option, Tone.PLAIN)
 
     def label(self, option: str, dice: Dice = None) -> str:
         if dice is not None and self.dice_label is not None:
@@ -158,7 +172,7 @@ SPECS: dict[PromptKind, PromptSpec] = {
         "was directed: act now with a slash command, without spending your own action, "
         "or refuse",
         lambda option, fighter: RefuseDirection(fighter=fighter),
-        {"refuse": "Refuse the direction"}),
+        {"refuse": "Refuse the direction"}, tones={"refuse": Tone.DECLINE}),
     PromptKind.END_RALLY: PromptSpec(
         "rally at the end of the fight", "rally before the end?",
         "may rally the team before the fight ends (once per fight)",
@@ -170,24 +184,28 @@ SPECS: dict[PromptKind, PromptSpec] = {
          "pass": "Pass",
          f"counterattack{LESS_LETHAL}": "Counterattack (less-lethal)",
          f"intercept{LESS_LETHAL}": "Intercept (less-lethal)"},
-        slash="defend, /counterattack or /intercept"),
+        slash="defend, /counterattack or /intercept",
+        tones={"defend": Tone.TAKE, "counterattack": Tone.TAKE, "intercept": Tone.TAKE,
+               f"counterattack{LESS_LETHAL}": Tone.TAKE, f"intercept{LESS_LETHAL}": Tone.TAKE,
+               "pass": Tone.DECLINE}),
     PromptKind.REROLL: PromptSpec(
         "re-roll", "re-roll?", "is good at this: re-roll or keep?",
         lambda option, fighter: Reroll(fighter=fighter, which=option),
         {"tens": "Re-roll tens", "ones": "Re-roll ones", "both": "Re-roll both",
-         "keep": "Keep"}),
+         "keep": "Keep"}, tones={"keep": Tone.DECLINE}),
     PromptKind.CRITICAL: PromptSpec(
         "use a critical success", "critical choice",
         "rolled a critical success: extra action or adjust?",
         # Adjust needs a value: the bot asks for it in a form before making the command.
         _critical,
         {"extra_action": "Extra action", "adjust": "Adjust",
-         "target_loses_action": "Target loses next action"}),
+         "target_loses_action": "Target loses next action"},
+        tones={"extra_action": Tone.TAKE, "adjust": Tone.TAKE, "target_loses_action": Tone.TAKE}),
     PromptKind.DESTROY: PromptSpec(
         "destroy an item", "destroy an item?",
         "may also destroy one of the target's items (the critical success, 2H Melee)",
         lambda option, fighter: DestroyItem(fighter=fighter, item=option),
-        {"none": "Destroy nothing"}, other_label=_item_number),
+        {"none": "Destroy nothing"}, other_label=_item_number, tones={"none": Tone.DECLINE}),
     PromptKind.CHOOSE_DICE: PromptSpec(
         "choose the damage die", "damage die",
         "chooses which die is damage (the other is hit location)",
@@ -197,12 +215,12 @@ SPECS: dict[PromptKind, PromptSpec] = {
         "use a modifier", "modifier", "may use a modifier",
         lambda option, fighter: Modifier(fighter=fighter, use=option),
         {"precise+1": "Precise +1", "precise-1": "Precise −1", "powerful": "Powerful",
-         "none": "No modifier"}),
+         "none": "No modifier"}, tones={"none": Tone.DECLINE}),
     PromptKind.ARMOR: PromptSpec(
         "decide about armor", "armor?",
         "has armor there: destroy it instead of taking the damage?",
         lambda option, fighter: Armor(fighter=fighter, use=option == "use"),
-        {"use": "Destroy armor", "keep": "Take the damage"}),
+        {"use": "Destroy armor", "keep": "Take the damage"}, tones={"keep": Tone.DECLINE}),
     PromptKind.STOP_AREA: PromptSpec(
         "choose where the mover stops", "where the mover stops",
         "stopped the move: which area does the mover end in?",
@@ -232,7 +250,8 @@ SPECS: dict[PromptKind, PromptSpec] = {
         "may declare All-Out Defend before anyone acts this round: Defend every attack on "
         "them without spending an action (not good, never critical), and take no other action",
         lambda option, fighter: AllOutDefend(fighter=fighter),
-        {"declare": "All-Out Defend"}, slash="alloutdefend", offer=True),
+        {"declare": "All-Out Defend"}, slash="alloutdefend", offer=True,
+        tones={"declare": Tone.TAKE}),
     PromptKind.AOE_DICE: PromptSpec(
         "choose the AoE's dice", "AoE dice",
         "chooses a die for the AoE (Blast: damage, the other more targets; Continuous: "
@@ -248,7 +267,8 @@ SPECS: dict[PromptKind, PromptSpec] = {
         # window's announcement says which for each target; RULINGS 22).
         "is caught in a blast: Defend (beat the roll: no damage; it spends an action, none "
         "in All-Out Defend)?", _aoe,
-        {"defend": "Defend", "pass": "Take the damage"}, slash="aoe"),
+        {"defend": "Defend", "pass": "Take the damage"}, slash="aoe",
+        tones={"defend": Tone.TAKE, "pass": Tone.DECLINE}),
     PromptKind.AOE_PLACE: PromptSpec(
         "place the AoE damage", "place AoE damage",
         "places the AoE damage, one point per click", _aoe,
@@ -256,7 +276,8 @@ SPECS: dict[PromptKind, PromptSpec] = {
     PromptKind.AOE_ARMOR: PromptSpec(
         "decide about armor", "armor vs AoE?",
         "has armor where the AoE damage goes: destroy it instead of taking that damage?",
-        _aoe, {"use": "Destroy armor", "keep": "Take the damage"}, slash="aoe"),
+        _aoe, {"use": "Destroy armor", "keep": "Take the damage"}, slash="aoe",
+        tones={"keep": Tone.DECLINE}),
 }
 
 

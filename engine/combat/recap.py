@@ -2,7 +2,7 @@
 who is out of action and by whose hand, each fighter's damage dealt and taken, and the items
 used up. Made from the fighters' tallies (``Fighter.tally``), never from the log's sentences.
 The recap is for everyone: an NPC whose figures the GM hides shows how hurt it looks instead
-of the damage it took (``engine.combat.secrets``).
+of the damage it took (``engine.combat.hidden_npcs``).
 
 Plain text (the bot escapes it for Discord) and at most ``limit`` characters whatever the
 number of fighters: past :data:`MAX_ROWS` fighters, the least involved are summed up in one
@@ -15,8 +15,8 @@ from collections import Counter
 from engine.catalog import Rules
 from engine.character import Status, status
 from engine.combat.fighters import standing_teams
+from engine.combat.hidden_npcs import figures_hidden, looks
 from engine.combat.model import Combat, Fighter
-from engine.combat.secrets import figures_hidden, looks
 from engine.words import counted
 
 __all__ = ["MAX_ROWS", "recap_text"]

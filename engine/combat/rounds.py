@@ -14,6 +14,7 @@ from engine.combat.commands import ChooseOrder, Done
 from engine.combat.context import Context, require_phase
 from engine.combat.effects import end_round, end_turn
 from engine.combat.fighters import can_act, has_players, team_named
+from engine.combat.hidden_npcs import looks
 from engine.combat.initiative import (
     advance_initiative,
     begin_initiative,
@@ -23,7 +24,6 @@ from engine.combat.initiative import (
 )
 from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
 from engine.combat.prompts import prompt
-from engine.combat.secrets import looks
 from engine.errors import RuleError
 from engine.words import team_turn
 

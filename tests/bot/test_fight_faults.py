@@ -457,7 +457,7 @@ async def test_any_change_saved_before_an_unexpected_failure_says_it_was_saved(
     def broken(summary: str) -> str:
         raise RuntimeError("the answer broke")
 
-    monkeypatch.setattr(character_commands, "_said", broken)
+    monkeypatch.setattr(character_commands, "escaped_summary", broken)
     advanced = await table.slash("character advance", character="Ana")
     assert advanced.ephemeral and "was saved" in advanced.content, advanced.content
     monkeypatch.undo()

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.cogs.characters.common import AOE_ABILITIES, CHOICES_LIMIT, RULES, _characters
+from bot.cogs.characters.common import AOE_ABILITIES, CHOICES_LIMIT, RULES, characters_store
 from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.text import echo, parse_number
@@ -25,7 +25,7 @@ from engine.names import name_key
 # -- autocomplete ---------------------------------------------------------------------------
 
 
-def _choices(
+def matching_choices(
     options: Sequence[tuple[str, str]], typed: str
 ) -> list[app_commands.Choice[str]]:
     """(label, value) pairs whose label starts with what was typed, then those containing it."""
@@ -47,13 +47,14 @@ async def _character_choices(
 ) -> list[app_commands.Choice[str]]:
     if interaction.guild_id is None:
         return []
-    entries = await _characters(interaction).entries(interaction.guild_id)
+    entries = await characters_store(interaction).entries(interaction.guild_id)
     user_id = interaction.user.id
     if changeable and not await is_gm(interaction):
         entries = [e for e in entries if not e.npc and e.owner_id == user_id]
     # The user's own characters first, then the others, each by name.
     ordered = sorted(entries, key=lambda e: e.npc or e.owner_id != user_id)
-    return _choices([(f"{e.name} (NPC)" if e.npc else e.name, e.name) for e in ordered], current)
+    labels = [(f"{e.name} (NPC)" if e.npc else e.name, e.name) for e in ordered]
+    return matching_choices(labels, current)
 
 
 async def any_character(
@@ -75,7 +76,7 @@ async def _chosen(interaction: discord.Interaction[Any]) -> Character | None:
     name = getattr(interaction.namespace, "character", None)
     if not isinstance(name, str) or not name.strip() or interaction.guild_id is None:
         return None
-    stored = await _characters(interaction).get(interaction.guild_id, name)
+    stored = await characters_store(interaction).get(interaction.guild_id, name)
     return None if stored is None else stored.character
 
 
@@ -106,7 +107,7 @@ async def _item_choices(
             and RULES.items.kind(item.kind).held
         )
     ]
-    return _choices([(_item_label(c, i), str(i + 1)) for i in indexes], current)
+    return matching_choices([(_item_label(c, i), str(i + 1)) for i in indexes], current)
 
 
 async def any_item(
@@ -121,7 +122,8 @@ async def holdable_item(
     return await _item_choices(interaction, current, holdable=True)
 
 
-def _activity(text: str) -> str:
+def activity_text(text: str) -> str:
+    """A typed non-combat ability without a leading "good at", its spaces made single."""
     cleaned = " ".join(text.split())
     if cleaned.casefold().startswith("good at"):
         cleaned = cleaned[len("good at"):].strip()
@@ -138,13 +140,13 @@ async def ability_to_add(
         [a for a in RULES.abilities.combat if not a.free_text] if c is None
         else abilities_open(c, rules=RULES)
     )
-    activity = _activity(current)
+    activity = activity_text(current)
     good_at: list[app_commands.Choice[str]] = []
     if activity and (c is None or has_room(c, Category.NON_COMBAT)):
         good_at = [app_commands.Choice(name=f"Good at {activity}"[:100],
                                        value=f"good at {activity}"[:100])]
     typed_good_at = current.strip().casefold().startswith("good at")
-    found = [] if typed_good_at else _choices([(a.title, a.id) for a in combat], current)
+    found = [] if typed_good_at else matching_choices([(a.title, a.id) for a in combat], current)
     return found[: CHOICES_LIMIT - len(good_at)] + good_at
 
 
@@ -158,7 +160,7 @@ async def ability_to_remove(
     options = [(RULES.abilities.ability(a).title, a) for a in c.abilities
                if a in RULES.abilities.ids]
     options += [(f"Good at {activity}", f"good at {activity}") for activity in c.good_at]
-    return _choices(options, current)
+    return matching_choices(options, current)
 
 
 async def aoe_ability(
@@ -167,13 +169,13 @@ async def aoe_ability(
     """The AoE abilities the character has (an AoE weapon is for one of them)."""
     c = await _chosen(interaction)
     ids = [a for a in AOE_ABILITIES if c is None or a in c.abilities]
-    return _choices([(RULES.abilities.ability(a).title, a) for a in ids], current)
+    return matching_choices([(RULES.abilities.ability(a).title, a) for a in ids], current)
 
 
 # -- reading what was typed ---------------------------------------------------------------------
 
 
-def _item_ref(c: Character, text: str) -> ItemRef:
+def item_ref(c: Character, text: str) -> ItemRef:
     """An item by its number on the sheet (1-based, ASCII digits) or its name."""
     typed = text.strip()
     if any(item.name.casefold() == typed.casefold() for item in c.items):
@@ -189,7 +191,7 @@ def _item_ref(c: Character, text: str) -> ItemRef:
     return typed
 
 
-def _combat_ability(text: str, among: Sequence[str] | None = None) -> Ability | None:
+def combat_ability_named(text: str, among: Sequence[str] | None = None) -> Ability | None:
     """The combat ability meant by ``text``: its id, its title ("Leader: Rally") or, when only
     one has it, its name ("Rally"). ``among``: only these ids."""
     wanted = name_key(text)

@@ -28,16 +28,16 @@ from discord.ext import commands
 
 from bot.client import UnhexBot
 from bot.cogs.characters.choices import (
-    _activity,
-    _combat_ability,
-    _item_ref,
     ability_to_add,
     ability_to_remove,
+    activity_text,
     any_character,
     any_item,
     aoe_ability,
     changeable_character,
+    combat_ability_named,
     holdable_item,
+    item_ref,
 )
 from bot.cogs.characters.common import (
     ITEM_NAME_LIMIT,
@@ -50,25 +50,25 @@ from bot.cogs.characters.common import (
     CharacterOption,
     HandOption,
     ItemOption,
-    _bold,
-    _said,
-    _save,
-    _taken,
     as_it_stands,
+    bold_name,
     clean_name,
+    escaped_summary,
     find_character,
     hidden_in_fight,
+    name_taken_text,
     require_change,
+    save_change,
 )
-from bot.cogs.characters.delete import DeleteCharacterButton, _stamp
+from bot.cogs.characters.delete import DeleteCharacterButton, character_stamp
 from bot.cogs.characters.transfer import (
     IMPORT_MODAL_ID,
     ImportModal,
-    _describe,
-    _made,
     export_text,
+    made_line,
     sheet_block,
     submit_import,
+    who_and_level,
 )
 from bot.components import answer_form, button_row
 from bot.errors import UserError
@@ -129,12 +129,12 @@ class CharacterCog(
         new, report = rule(stored.character)
         if new == stored.character:
             await interaction.response.send_message(
-                f"Nothing changed: {_said(report.summary)}", ephemeral=True
+                f"Nothing changed: {escaped_summary(report.summary)}", ephemeral=True
             )
             return
-        await _save(interaction, stored, new)
+        await save_change(interaction, stored, new)
         after = hint(report) if hint is not None else ""
-        await interaction.response.send_message(f"{emoji} {_said(report.summary)}{after}")
+        await interaction.response.send_message(f"{emoji} {escaped_summary(report.summary)}{after}")
 
     # -- making, listing, renaming, deleting --------------------------------------------
 
@@ -160,9 +160,9 @@ class CharacterCog(
             )
         except NameTaken:
             taken = await self.bot.store.characters.get(guild_id, c.name)
-            raise UserError(_taken(c.name if taken is None else taken.name)) from None
+            raise UserError(name_taken_text(c.name if taken is None else taken.name)) from None
         await interaction.response.send_message(
-            f"🧍 {interaction.user.mention} created {_made(stored)}. "
+            f"🧍 {interaction.user.mention} created {made_line(stored)}. "
             f"`/sheet character:{stored.name}` shows the sheet."
         )
 
@@ -178,7 +178,7 @@ class CharacterCog(
             return
         lines = [f"🧍 **Characters on this server** ({len(stored)}):"]
         for shown, s in enumerate(stored):
-            line = (f"• {_bold(s.name)} · {_describe(s)} · "
+            line = (f"• {bold_name(s.name)} · {who_and_level(s)} · "
                     f"{status(s.character, rules=RULES).value}")
             left = len(stored) - shown - 1
             more = [f"… and {left} more: type a name in `/sheet`."] if left else []
@@ -198,9 +198,9 @@ class CharacterCog(
         stored = await find_character(interaction, character)
         await require_change(interaction, stored, "rename")
         new = rename(stored.character, clean_name(new_name))
-        saved = await _save(interaction, stored, new)
+        saved = await save_change(interaction, stored, new)
         await interaction.response.send_message(
-            f"✏️ {_bold(stored.name)} is now called {_bold(saved.name)}."
+            f"✏️ {bold_name(stored.name)} is now called {bold_name(saved.name)}."
         )
 
     @app_commands.command(name="delete", description="Delete a character (asks to confirm).")
@@ -212,13 +212,13 @@ class CharacterCog(
         stored = await find_character(interaction, character)
         await require_change(interaction, stored, "delete")
         view = button_row(
-            DeleteCharacterButton(stored.id, _stamp(stored), "delete"),
-            DeleteCharacterButton(stored.id, _stamp(stored), "keep"),
+            DeleteCharacterButton(stored.id, character_stamp(stored), "delete"),
+            DeleteCharacterButton(stored.id, character_stamp(stored), "keep"),
         )
         who = "a GM" if stored.npc else "its owner or a GM"
         await interaction.response.send_message(
-            f"🗑️ {interaction.user.mention} asks to delete {_bold(stored.name)} "
-            f"({_describe(stored)}). It cannot be undone: {who} confirms with "
+            f"🗑️ {interaction.user.mention} asks to delete {bold_name(stored.name)} "
+            f"({who_and_level(stored)}). It cannot be undone: {who} confirms with "
             "**Delete character**.",
             view=view,
         )
@@ -254,7 +254,7 @@ class CharacterCog(
         self, interaction: discord.Interaction[Any], character: CharacterOption, item: ItemOption
     ) -> None:
         await self._change(interaction, character, "🎒", lambda c: remove_item(
-            c, _item_ref(c, item), rules=RULES
+            c, item_ref(c, item), rules=RULES
         ))
 
     @item.command(name="hold", description="Put an item in a character's hand (or both hands).")
@@ -268,7 +268,7 @@ class CharacterCog(
         item: ItemOption, hand: HandOption | None = None,
     ) -> None:
         await self._change(interaction, character, "✋", lambda c: hold(
-            c, _item_ref(c, item), hand, rules=RULES
+            c, item_ref(c, item), hand, rules=RULES
         ))
 
     @item.command(name="stow", description="Empty a character's hand (default: both).")
@@ -293,7 +293,7 @@ class CharacterCog(
         ability: AbilityOption,
     ) -> None:
         def rule(c: Character) -> tuple[Character, Any]:
-            found = _combat_ability(ability)
+            found = combat_ability_named(ability)
             if found is not None:
                 return add_ability(c, found.id, rules=RULES)
             if ability.strip().casefold().startswith("good at"):
@@ -314,14 +314,14 @@ class CharacterCog(
         ability: AbilityOption,
     ) -> None:
         def rule(c: Character) -> tuple[Character, Any]:
-            found = _combat_ability(ability, among=c.abilities)
+            found = combat_ability_named(ability, among=c.abilities)
             if found is not None:
                 return remove_ability(c, found.id, rules=RULES)
-            activity = _activity(ability)
+            activity = activity_text(ability)
             if activity.casefold() in {a.casefold() for a in c.good_at}:
                 return remove_good_at(c, activity, rules=RULES)
             raise UserError(
-                f"{_bold(c.name)} has no ability “{echo(ability)}”: "
+                f"{bold_name(c.name)} has no ability “{echo(ability)}”: "
                 "pick one from the list."
             )
 
@@ -360,7 +360,7 @@ class CharacterCog(
     ) -> None:
         stored = await find_character(interaction, character)
         text = export_text(stored.character)
-        message = (f"📤 {_bold(stored.name)} as JSON: copy it, then `/character import` and "
+        message = (f"📤 {bold_name(stored.name)} as JSON: copy it, then `/character import` and "
                    f"paste it.\n```json\n{text}\n```")
         if len(message) <= MESSAGE_LIMIT:
             await interaction.response.send_message(message, ephemeral=True)
@@ -368,7 +368,7 @@ class CharacterCog(
         # Only names full of characters JSON escapes (" and \) get here.
         slug = re.sub(r"[^A-Za-z0-9_-]+", "-", stored.name).strip("-") or "character"
         await interaction.response.send_message(
-            f"📤 {_bold(stored.name)} as JSON is too long for one message, so it is attached: "
+            f"📤 {bold_name(stored.name)} as JSON is too long for one message, so it is attached: "
             "open it, copy it, then `/character import` and paste it.",
             file=discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{slug}.json"),
             ephemeral=True,

@@ -20,7 +20,7 @@ from data import load_rules
 from engine.catalog import Hand
 from engine.character import HANDS, Character
 from engine.combat import Combat, Fighter
-from engine.combat.secrets import figures_hidden, looks
+from engine.combat.hidden_npcs import figures_hidden, looks
 
 RULES = load_rules()
 MESSAGE_LIMIT = 2000  # Discord's longest message
@@ -55,18 +55,21 @@ def clean_name(name: str) -> str:
     return " ".join(name.split())
 
 
-def _bold(name: str) -> str:
+def bold_name(name: str) -> str:
+    """A character's name in bold, its own markdown escaped."""
     return f"**{escape_markdown(name)}**"
 
 
-def _said(summary: str) -> str:
+def escaped_summary(summary: str) -> str:
+    """A rule's summary as a message shows it: names with * or _ stay as typed."""
     return escape_markdown(summary)
 
 
 # -- finding characters and who may change them ---------------------------------------------
 
 
-def _characters(interaction: discord.Interaction[Any]) -> Characters:
+def characters_store(interaction: discord.Interaction[Any]) -> Characters:
+    """The bot's store of characters."""
     bot: UnhexBot = interaction.client
     return bot.store.characters
 
@@ -74,7 +77,7 @@ def _characters(interaction: discord.Interaction[Any]) -> Characters:
 async def find_character(interaction: discord.Interaction[Any], name: str) -> StoredCharacter:
     """The server's character called ``name`` (any case); a UserError if there is none."""
     guild_id = require_guild(interaction)
-    stored = await _characters(interaction).get(guild_id, name)
+    stored = await characters_store(interaction).get(guild_id, name)
     if stored is None:
         shown = echo(name) or "(nothing)"
         raise UserError(
@@ -104,29 +107,32 @@ async def require_change(
         return
     if stored.npc:
         raise UserError(
-            f"{_bold(stored.name)} is an NPC: only a GM may {doing} it. {GM_HINT}"
+            f"{bold_name(stored.name)} is an NPC: only a GM may {doing} it. {GM_HINT}"
         )
     raise UserError(
-        f"{_bold(stored.name)} belongs to <@{stored.owner_id}>: only they or a GM may "
+        f"{bold_name(stored.name)} belongs to <@{stored.owner_id}>: only they or a GM may "
         f"{doing} it. {GM_HINT}"
     )
 
 
-def _taken(name: str) -> str:
-    return f"This server already has a character called {_bold(name)}: pick another name."
+def name_taken_text(name: str) -> str:
+    """The answer when the server already has a character called ``name``."""
+    return f"This server already has a character called {bold_name(name)}: pick another name."
 
 
-async def _save(
+async def save_change(
     interaction: discord.Interaction[Any], stored: StoredCharacter, new: Character
 ) -> StoredCharacter:
+    """``stored`` saved as ``new``; a UserError when the name is taken or somebody changed or
+    deleted it meanwhile."""
     try:
-        saved = await _characters(interaction).replace(stored, new)
+        saved = await characters_store(interaction).replace(stored, new)
     except NameTaken:
-        taken = await _characters(interaction).get(stored.guild_id, new.name)
-        raise UserError(_taken(new.name if taken is None else taken.name)) from None
+        taken = await characters_store(interaction).get(stored.guild_id, new.name)
+        raise UserError(name_taken_text(new.name if taken is None else taken.name)) from None
     if saved is None:
         raise UserError(
-            f"{_bold(stored.name)} was changed or deleted a moment ago by somebody else; "
+            f"{bold_name(stored.name)} was changed or deleted a moment ago by somebody else; "
             "nothing changed. Try again."
         )
     return saved
@@ -170,7 +176,7 @@ async def hidden_in_fight(interaction: discord.Interaction[Any],
     if not figures_hidden(state, fighter):
         return False
     if not await is_gm(interaction):
-        raise UserError(f"{_bold(stored.name)} is in the fight in <#{channel_id}>, where the GM "
-                        f"keeps its level and wounds hidden: it looks "
+        raise UserError(f"{bold_name(stored.name)} is in the fight in <#{channel_id}>, "
+                        f"where the GM keeps its level and wounds hidden: it looks "
                         f"{looks(fighter, RULES)}.")
     return True

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.cogs.characters.common import _bold, _characters, require_change
+from bot.cogs.characters.common import bold_name, characters_store, require_change
 from bot.components import PersistentButton, identity_stamp
 from bot.errors import UserError
 from bot.store.characters import StoredCharacter
@@ -15,7 +15,7 @@ from bot.store.characters import StoredCharacter
 # -- the delete confirmation ----------------------------------------------------------------
 
 
-def _stamp(stored: StoredCharacter) -> str:
+def character_stamp(stored: StoredCharacter) -> str:
     """Which character a button means: a new one that reuses a deleted id has another stamp."""
     return identity_stamp(stored.created_at)
 
@@ -48,20 +48,20 @@ class DeleteCharacterButton(
         return cls(int(match["id"]), match["stamp"], match["action"])
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        characters = _characters(interaction)
+        characters = characters_store(interaction)
         stored = await characters.get_by_id(self.character_id)
         if (stored is None or stored.guild_id != interaction.guild_id
-                or _stamp(stored) != self.stamp):
+                or character_stamp(stored) != self.stamp):
             raise UserError("That character is already deleted; nothing changed.")
         await require_change(interaction, stored, "delete")
         who = interaction.user.mention
         if self.action == "keep":
             await interaction.response.edit_message(
-                content=f"🧍 {who} kept {_bold(stored.name)}; nothing was deleted.", view=None
+                content=f"🧍 {who} kept {bold_name(stored.name)}; nothing was deleted.", view=None
             )
             return
         if not await characters.delete(stored.id, stored.created_at):
             raise UserError("That character is already deleted; nothing changed.")
         await interaction.response.edit_message(
-            content=f"🗑️ {who} deleted {_bold(stored.name)}.", view=None
+            content=f"🗑️ {who} deleted {bold_name(stored.name)}.", view=None
         )

@@ -15,8 +15,8 @@ from bot.cogs.characters.common import (
     PASTE_LABEL,
     PASTE_LIMIT,
     RULES,
-    _bold,
-    _characters,
+    bold_name,
+    characters_store,
     clean_name,
 )
 from bot.errors import UserError
@@ -59,15 +59,17 @@ def _unfence(text: str) -> str:
     return (fenced.group(1) if fenced else text).strip()
 
 
-def _describe(stored: StoredCharacter) -> str:
+def who_and_level(stored: StoredCharacter) -> str:
+    """"NPC" or whose PC it is, and its level: "PC of @Ana, level 50/50"."""
     c = stored.character
     who = "NPC" if c.npc else f"PC of <@{stored.owner_id}>"
     return f"{who}, level {c.level}/{c.max_level}"
 
 
-def _made(stored: StoredCharacter) -> str:
+def made_line(stored: StoredCharacter) -> str:
+    """The line that tells a character was made: "**Ana**: a PC at level 50/50"."""
     c = stored.character
-    return f"{_bold(c.name)}: {'an NPC' if c.npc else 'a PC'} at level {c.level}/{c.max_level}"
+    return f"{bold_name(c.name)}: {'an NPC' if c.npc else 'a PC'} at level {c.level}/{c.max_level}"
 
 
 # -- the import modal -----------------------------------------------------------------------
@@ -115,16 +117,16 @@ async def _import(interaction: discord.Interaction[Any], text: str) -> None:
         await require_gm(interaction, "import an NPC")
     c = c.model_copy(update={"name": clean_name(c.name)})
     try:
-        stored = await _characters(interaction).add(
+        stored = await characters_store(interaction).add(
             guild_id=guild_id, owner_id=interaction.user.id, character=c
         )
     except NameTaken:
-        taken = await _characters(interaction).get(guild_id, c.name)
-        shown = _bold(c.name if taken is None else taken.name)
+        taken = await characters_store(interaction).get(guild_id, c.name)
+        shown = bold_name(c.name if taken is None else taken.name)
         raise UserError(
             f"This server already has a character called {shown}. To import this one, "
             f"change its \"name\" in the text, or rename or delete {shown} first."
         ) from None
     await interaction.response.send_message(
-        f"📥 {interaction.user.mention} imported {_made(stored)}."
+        f"📥 {interaction.user.mention} imported {made_line(stored)}."
     )

@@ -32,8 +32,9 @@ from engine.names import name_key
 if TYPE_CHECKING:
     from bot.cogs.combat.session import FightSession
 
-__all__ = ["ACTING", "ALL_OUT", "RALLYING", "REACTING", "WAITED", "ActingAs", "Kinds", "Pick",
-           "acting", "choices", "for_actor", "split_actor"]
+__all__ = ["ACTING", "ALL_OUT", "RALLYING", "REACTING", "WAITED", "ActingAs", "As", "HandOption",
+           "Kinds", "Name", "Pick", "Short", "TeamName", "acting", "actor_of", "choices",
+           "for_actor", "split_actor"]
 
 #: The longest name a fight option looks up (characters have at most 32 characters; areas and
 #: items a little more); longer values are refused on receipt, before the fight is touched.

@@ -43,7 +43,7 @@ from engine.combat import (
 )
 from engine.combat.actions.gm import MAX_ACTIONS
 from engine.combat.choices import adjust_limit
-from engine.combat.secrets import figures_hidden, looks
+from engine.combat.hidden_npcs import figures_hidden, looks
 from engine.sheet import render_wounds
 
 #: Team names, first to last, separated by commas (a team name has at most 32 characters).

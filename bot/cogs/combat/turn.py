@@ -27,7 +27,7 @@ from engine.words import counted, team_turn
 if TYPE_CHECKING:
     from bot.cogs.combat.session import FightSession
 
-__all__ = ["OptionsMenu", "TurnButton", "TurnLead", "turn_lead"]
+__all__ = ["FighterMenu", "OptionsMenu", "TurnButton", "TurnLead", "turn_lead"]
 
 STALE_PANEL = "That menu is out of date: press **My options** again."
 

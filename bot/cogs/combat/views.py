@@ -21,8 +21,8 @@ from engine.combat import CloseWindow, Combat, Command, Event, Fighter, Prompt, 
 from engine.combat.at_hand import abilities_at_hand
 from engine.combat.choices import adjust_limit
 from engine.combat.context import orders_for
-from engine.combat.prompts import LESS_LETHAL, SPECS, asked_users, option_label
-from engine.combat.secrets import secret_options
+from engine.combat.hidden_npcs import secret_options
+from engine.combat.prompts import SPECS, Tone, asked_users, option_label
 from engine.errors import RuleError
 from engine.sheet import render_wounds
 
@@ -30,10 +30,16 @@ if TYPE_CHECKING:
     from bot.cogs.combat.session import FightSession
 
 __all__ = [
+    "ADJUST_MODAL_ID",
+    "OUT_OF_DATE",
     "AdjustModal",
     "CombatButton",
+    "TurnLead",
     "code",
     "events_text",
+    "fighter_at",
+    "fighter_index",
+    "panel_fighter",
     "prompt_message",
 ]
 
@@ -114,7 +120,8 @@ class CombatButton(
         view = discord.ui.View(timeout=None)
         buttons = [CombatButton(stored.id, stored.version, prompt.kind.value, str(n),
                                 self.fighter, _button_label(state, prompt, option, False),
-                                _style(option)) for n, option in enumerate(prompt.options)]
+                                _style(prompt, option))
+                   for n, option in enumerate(prompt.options)]
         for row_index, row in enumerate(_pack_rows([], buttons)):
             for button in row:
                 button.item.row = row_index
@@ -255,7 +262,8 @@ def prompt_message(
         index = fighter_index(state, prompt.fighter)
         group = [
             CombatButton(stored.id, stored.version, prompt.kind.value, str(n), index,
-                         _button_label(state, prompt, option, len(prompts) > 1), _style(option))
+                         _button_label(state, prompt, option, len(prompts) > 1),
+                         _style(prompt, option))
             for n, option in enumerate(prompt.options)
         ] if not secret_options(state, prompt) else [
             CombatButton(stored.id, stored.version, REVEAL, "", index, "Choose (GM)")]
@@ -298,11 +306,13 @@ def _pack_rows(rows: list[list[Any]], group: list[Any]) -> list[list[Any]]:
     return [*rows, *(group[i:i + 5] for i in range(0, len(group), 5))]
 
 
-def _style(option: str) -> discord.ButtonStyle:
-    if option in ("pass", "keep", "none", "refuse"):
-        return discord.ButtonStyle.secondary
-    if option.removesuffix(LESS_LETHAL) in ("defend", "counterattack", "intercept",
-                                            "extra_action", "adjust", "declare",
-                                            "target_loses_action"):
-        return discord.ButtonStyle.success
-    return discord.ButtonStyle.primary
+#: A button's colour by its option's tone (the prompt's spec says which option has which).
+_STYLES = {
+    Tone.PLAIN: discord.ButtonStyle.primary,
+    Tone.TAKE: discord.ButtonStyle.success,
+    Tone.DECLINE: discord.ButtonStyle.secondary,
+}
+
+
+def _style(prompt: Prompt, option: str) -> discord.ButtonStyle:
+    return _STYLES[SPECS[prompt.kind].tone(option)]

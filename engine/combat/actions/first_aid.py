@@ -24,12 +24,12 @@ from engine.combat.abilities.hooks import CRITICAL_OPTIONS, sure_success
 from engine.combat.commands import AidMark, FirstAid
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.fighters import acting_fighter, can_act, put, settle_status, spend_action
+from engine.combat.hidden_npcs import figures_hidden
 from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, EventKind, Phase, Prompt, PromptKind
 from engine.combat.prompts import prompt
 from engine.combat.roll_spec import make_roll, roll_spec
 from engine.combat.rolls import wants_reroll
-from engine.combat.secrets import figures_hidden
 from engine.combat.step_values import AidAction
 from engine.combat.steps import pop, push, replace_top
 from engine.errors import RuleError

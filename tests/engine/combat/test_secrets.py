@@ -23,8 +23,8 @@ from engine.combat import (
     Surrender,
     render_board,
 )
+from engine.combat.hidden_npcs import band, figures_hidden, secret_options
 from engine.combat.recap import recap_text
-from engine.combat.secrets import band, figures_hidden, secret_options
 from tests.engine.combat.helpers import CLUB, P1, RULES, go, kinds, knife, run, setup
 
 

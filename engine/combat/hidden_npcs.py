@@ -1,4 +1,4 @@
-"""Secrets for the GM: a fight may hide its NPCs' figures from the players
+"""What the players see of a hidden NPC: a fight may hide its NPCs' figures from the players
 (``Combat.hide_npcs``).
 
 While it does, what the players read about an NPC says how hurt it looks (its ``band``)
