@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["reverse_patch"]
+from pydantic import BaseModel
+
+__all__ = ["reverse_patch", "reverse_patch_of_models"]
 
 
 def _token(key: str) -> str:
@@ -50,3 +52,38 @@ def reverse_patch(after: Any, before: Any, path: str = "") -> list[dict[str, Any
                 ops.extend(reverse_patch(now, then, f"{path}/{index}"))
         return ops
     return [{"op": "replace", "path": path, "value": before}]
+
+
+def reverse_patch_of_models(after: BaseModel, before: BaseModel,
+                            path: str = "") -> list[dict[str, Any]]:
+    """The JSON Patch operations that turn ``after``'s JSON document back into ``before``'s,
+    read from the two models themselves, so neither whole document has to be built.
+
+    An applied step shares every unchanged part of the state with the state before it (the
+    models are frozen), so a part that *is* the part before is skipped at once; only what
+    changed is dumped, each value through its model (so field serializers apply)."""
+    if type(after) is not type(before):
+        return [{"op": "replace", "path": path, "value": before.model_dump(mode="json")}]
+    ops: list[dict[str, Any]] = []
+    for name in type(before).model_fields:
+        now, then = getattr(after, name), getattr(before, name)
+        if now is then or now == then:
+            continue
+        ops.extend(_changed_field(after, before, name, f"{path}/{_token(name)}"))
+    return ops
+
+
+def _changed_field(after: BaseModel, before: BaseModel, name: str,
+                   path: str) -> list[dict[str, Any]]:
+    now, then = getattr(after, name), getattr(before, name)
+    if isinstance(now, BaseModel) and isinstance(then, BaseModel):
+        return reverse_patch_of_models(now, then, path)
+    if (isinstance(now, tuple) and isinstance(then, tuple) and len(now) == len(then)
+            and all(isinstance(v, BaseModel) for v in (*now, *then))):
+        ops: list[dict[str, Any]] = []
+        for index, (one, other) in enumerate(zip(now, then, strict=True)):
+            if one is not other and one != other:
+                ops.extend(reverse_patch_of_models(one, other, f"{path}/{index}"))
+        return ops
+    value = before.model_dump(mode="json", include={name})[name]
+    return [{"op": "replace", "path": path, "value": value}]
