@@ -49,8 +49,8 @@ from tests.harness import (  # noqa: E402
 
 __all__ = [
     "ALICE", "BOB", "CHANNEL_ID", "GM", "OTHER_CHANNEL_ID", "ROOT", "BareTable", "DbCounter",
-    "Fight", "Probe", "Sample", "Stats", "Table", "add_channels", "bench_args", "copy_fights",
-    "database_bytes", "machine", "percentile", "profile_summary", "ratio_line",
+    "Fight", "Probe", "Reply", "Sample", "Stats", "Table", "add_channels", "bench_args",
+    "copy_fights", "database_bytes", "machine", "percentile", "profile_summary", "ratio_line",
 ]
 
 #: Reaction windows wait this long in bench fights, so no window closes by itself mid-run.
