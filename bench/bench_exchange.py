@@ -30,6 +30,7 @@ from _driver import (
     Stats,
     Table,
     bench_args,
+    hot_path_summary,
     machine,
     profile_summary,
     ratio_line,
@@ -201,6 +202,8 @@ async def main() -> None:
         print(f"\ncProfile of the {args.profile!r} step over {rounds} rounds "
               "(main thread only: SQLite runs in aiosqlite's thread)")
         print(profile_summary(profiled, len(unhex[args.profile])))
+        print("\nthe step's pieces, before the commit and after it")
+        print(hot_path_summary(profiled, len(unhex[args.profile])))
         print(out.getvalue())
 
 
