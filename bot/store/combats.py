@@ -24,8 +24,9 @@ import jsonpatch
 
 from bot.changes import mark_committed
 from bot.store.characters import timestamp
+from bot.store.compact import compact_state
 from bot.store.patches import reverse_patch_of_models
-from bot.store.writes import transaction, write_lock, writes
+from bot.store.writes import SYNCHRONOUS, transaction, write_lock, writes
 from engine.character import Character
 from engine.combat import Combat, Event, Fighter, Phase
 
@@ -112,8 +113,8 @@ _COLUMNS = ("id, guild_id, channel_id, map_name, state, version, board_message_i
 def _combat(row: aiosqlite.Row) -> StoredCombat:
     return StoredCombat(
         row["id"], row["guild_id"], row["channel_id"], row["map_name"],
-        Combat.model_validate_json(row["state"]), row["version"], row["board_message_id"],
-        row["prompt_message_id"], row["shown_version"], bool(row["pin"]),
+        compact_state(Combat.model_validate_json(row["state"])), row["version"],
+        row["board_message_id"], row["prompt_message_id"], row["shown_version"], bool(row["pin"]),
         row["report_channel_id"], row["announced_turn"],
         None if row["map_id"] is None else (row["map_id"], row["map_created_at"]),
         row["next_deadline"],
@@ -208,6 +209,7 @@ class CombatStore:
         """A new fight in the channel, or ``None`` when one is already running there.
         ``map_identity``: the server map's ``(id, created_at)``; None for a built-in map."""
         map_id, map_created_at = map_identity or (None, None)
+        state = compact_state(state)
         try:
             cursor = await self._db.execute(
                 "INSERT INTO combats (guild_id, channel_id, map_name, state, pin, "
@@ -232,6 +234,7 @@ class CombatStore:
         :class:`AlreadyFighting` (nothing saved) when it would hold a character that is in
         another active fight."""
         ended = state.phase is Phase.ENDED
+        state = compact_state(state, stored.state)
         back = reverse_patch_of_models(state, stored.state)
         deadline = next_deadline(state)
         step = (
@@ -312,7 +315,7 @@ class CombatStore:
                                             json.loads(zlib.decompress(row["undo_patch"])))
             else:  # a log entry from before patches kept the whole state
                 doc = json.loads(row["state_before"])
-            restored = Combat.model_validate(doc)
+            restored = compact_state(Combat.model_validate(doc))
             deadline = next_deadline(restored)
             cursor = await db.execute(
                 "UPDATE combats SET state = ?, version = version + 1, next_deadline = ?, "
@@ -329,13 +332,22 @@ class CombatStore:
     async def shown(self, stored: StoredCombat, *, board: int | None,
                     prompt: int | None, announced_turn: str | None = None) -> None:
         """The table now sees ``stored``'s version: its board and prompt message ids, and the
-        turn whose players have been pinged."""
-        await self._db.execute(
-            "UPDATE combats SET board_message_id = ?, prompt_message_id = ?, "
-            "shown_version = MAX(shown_version, ?), "
-            "announced_turn = COALESCE(?, announced_turn) WHERE id = ?",
-            (board, prompt, stored.version, announced_turn, stored.id),
-        )
+        turn whose players have been pinged.
+
+        Committed without waiting for the disk (``synchronous=NORMAL``, for this statement
+        only): it survives the bot's crash, and the next step's commit syncs it with itself.
+        Lost to a power cut, it only makes a restart show the version again (the nonces find
+        the messages already posted), as a crash before this write does."""
+        await self._db.execute("PRAGMA synchronous=NORMAL")
+        try:
+            await self._db.execute(
+                "UPDATE combats SET board_message_id = ?, prompt_message_id = ?, "
+                "shown_version = MAX(shown_version, ?), "
+                "announced_turn = COALESCE(?, announced_turn) WHERE id = ?",
+                (board, prompt, stored.version, announced_turn, stored.id),
+            )
+        finally:
+            await self._db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
 
 
 def _character_ids(state: Combat) -> set[int]:
