@@ -108,7 +108,8 @@ class Clock:
         else:
             prompt = self.table.message(self.prompts[channel])
             reply = self.table.send_click(prompt, what, user=user)
-        token = next(t for t, r in self.table._replies.items() if r is reply)
+        token = next(reversed(self.table._replies))  # the one just sent
+        assert self.table._replies[token] is reply
         self.fed[token] = time.perf_counter()
         return token, reply
 

@@ -234,7 +234,7 @@ class CombatStore:
         :class:`AlreadyFighting` (nothing saved) when it would hold a character that is in
         another active fight."""
         ended = state.phase is Phase.ENDED
-        state = compact_state(state, stored.state)
+        state = compact_state(state)
         back = reverse_patch_of_models(state, stored.state)
         deadline = next_deadline(state)
         step = (

@@ -11,7 +11,6 @@ every fight on that map, is shared the same way.
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 from pydantic import BaseModel
 
@@ -20,34 +19,34 @@ from engine.combat import Combat
 __all__ = ["compact_state"]
 
 _FIELD_SETS: dict[tuple[type[BaseModel], frozenset[str]], set[str]] = {}
+#: The ids of the shared sets (they live as long as the process): a model holding one was
+#: compacted with everything in it, so it is not visited again.
+_SHARED: set[int] = set()
 
 
-def compact_state(state: Combat, before: Combat | None = None) -> Combat:
+def compact_state(state: Combat) -> Combat:
     """``state``, its frozen models sharing their field-name sets and its map text with every
-    other state's; with ``before`` (the state it was made from, already compact), the parts
-    it shares with ``before`` are not visited again."""
-    if before is None or state.map_text is not before.map_text:
-        state.__dict__["map_text"] = sys.intern(state.map_text)
-    _share(state, before)
+    other state's. The parts of a step's state that it shares with the state before it are
+    compact already and are not visited again."""
+    state.__dict__["map_text"] = sys.intern(state.map_text)
+    _share(state)
     return state
 
 
-def _share(model: BaseModel, before: Any) -> None:
-    if model is before or not model.model_config.get("frozen"):
-        return
+def _share(model: BaseModel) -> None:
     names = model.__pydantic_fields_set__
+    if id(names) in _SHARED or not model.model_config.get("frozen"):
+        return
     key = (type(model), frozenset(names))
     shared = _FIELD_SETS.get(key)
     if shared is None:
         shared = _FIELD_SETS[key] = set(names)
-    if names is not shared:
-        object.__setattr__(model, "__pydantic_fields_set__", shared)
-    for name, value in model.__dict__.items():
-        then = getattr(before, name, None) if type(before) is type(model) else None
+        _SHARED.add(id(shared))
+    object.__setattr__(model, "__pydantic_fields_set__", shared)
+    for value in model.__dict__.values():
         if isinstance(value, BaseModel):
-            _share(value, then)
+            _share(value)
         elif isinstance(value, tuple):
-            olds = then if isinstance(then, tuple) and len(then) == len(value) else ()
-            for index, item in enumerate(value):
+            for item in value:
                 if isinstance(item, BaseModel):
-                    _share(item, olds[index] if olds else None)
+                    _share(item)
