@@ -234,7 +234,6 @@ class CombatStore:
         :class:`AlreadyFighting` (nothing saved) when it would hold a character that is in
         another active fight."""
         ended = state.phase is Phase.ENDED
-        state = compact_state(state)
         back = reverse_patch_of_models(state, stored.state)
         deadline = next_deadline(state)
         step = (
@@ -338,16 +337,27 @@ class CombatStore:
         only): it survives the bot's crash, and the next step's commit syncs it with itself.
         Lost to a power cut, it only makes a restart show the version again (the nonces find
         the messages already posted), as a crash before this write does."""
-        await self._db.execute("PRAGMA synchronous=NORMAL")
-        try:
-            await self._db.execute(
-                "UPDATE combats SET board_message_id = ?, prompt_message_id = ?, "
-                "shown_version = MAX(shown_version, ?), "
-                "announced_turn = COALESCE(?, announced_turn) WHERE id = ?",
-                (board, prompt, stored.version, announced_turn, stored.id),
-            )
-        finally:
+        script = (
+            "PRAGMA synchronous=NORMAL; UPDATE combats SET board_message_id = {}, "
+            "prompt_message_id = {}, shown_version = MAX(shown_version, {}), "
+            "announced_turn = COALESCE({}, announced_turn) WHERE id = {}; "
+            "PRAGMA synchronous={};"
+        ).format(*map(_literal, (board, prompt, stored.version, announced_turn, stored.id)),
+                 SYNCHRONOUS)
+        try:  # one round trip to the database's thread, not three
+            await self._db.executescript(script)
+        except BaseException:
             await self._db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
+            raise
+
+
+def _literal(value: int | str | None) -> str:
+    """``value`` as an SQL literal (for a script, which takes no parameters)."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, int):
+        return str(int(value))
+    return "'" + value.replace("'", "''") + "'"
 
 
 def _character_ids(state: Combat) -> set[int]:

@@ -27,7 +27,8 @@ _SHARED: set[int] = set()
 def compact_state(state: Combat) -> Combat:
     """``state``, its frozen models sharing their field-name sets and its map text with every
     other state's. The parts of a step's state that it shares with the state before it are
-    compact already and are not visited again."""
+    compact already and are not visited again; a model left out (a state not compacted) is
+    compacted with the next state that holds it."""
     state.__dict__["map_text"] = sys.intern(state.map_text)
     _share(state)
     return state

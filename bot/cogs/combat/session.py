@@ -24,6 +24,7 @@ from bot.cogs.combat.views import OUT_OF_DATE, events_text
 from bot.errors import UserError
 from bot.permissions import require_guild
 from bot.store.combats import AlreadyFighting, StoredCombat
+from bot.store.compact import compact_state
 from data import load_rules
 from engine.character import Character
 from engine.combat import (
@@ -206,6 +207,7 @@ class FightSession:
                             interaction.id, error)
         await self.answer(interaction, events_text(events), channel_id)
         self.presenter.refresh(saved)
+        compact_state(saved.state)  # memory's housekeeping waits until the table was answered
         return saved
 
     async def _commit(self, stored: StoredCombat, command: Command,
@@ -314,6 +316,7 @@ class FightSession:
             saved, events = await self._commit(stored, CloseWindow(by_timeout=True), system)
         await self.presenter.post(channel_id, f"⏱️ Time is up.\n{events_text(events)}")
         self.presenter.refresh(saved)
+        compact_state(saved.state)
         return True
 
 
