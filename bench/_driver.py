@@ -545,14 +545,19 @@ HOT_PATH: tuple[tuple[str, str, str], ...] = (
     ("before:   is_gm", "bot/permissions.py", "is_gm"),
     ("before:   engine apply (the rules)", "engine/combat/machine.py", "apply"),
     ("before:   store save (serialise, patch, SQL)", "bot/store/combats.py", "save"),
-    ("before:     undo patch", "bot/store/patches.py", "reverse_patch_of_models"),
+    ("before:     undo patch, from the models", "bot/store/patches.py",
+     "reverse_patch_of_models"),
+    ("before:     undo patch, from documents (older)", "bot/store/patches.py", "reverse_patch"),
+    ("before:     state document (older: model_dump)", "bot/store/combats.py", "_doc"),
     ("before:     state JSON", "bot/store/combats.py", "_state_json"),
+    ("before:     JSON text (json.dumps)", "bot/store/combats.py", "_dumps"),
     ("before:     next_deadline", "bot/store/combats.py", "next_deadline"),
     ("after:  answer", "bot/cogs/combat/session.py", "answer"),
     ("after:  Presenter.show", "bot/cogs/combat/presenter.py", "show"),
     ("after:    board text (render_board)", "engine/combat/board.py", "render_board"),
     ("after:    prompt (prompt_message)", "bot/cogs/combat/views.py", "prompt_message"),
     ("after:    shown version saved", "bot/store/combats.py", "shown"),
+    ("after:  compacting the state in memory", "bot/store/compact.py", "compact_state"),
 )
 
 
