@@ -181,7 +181,7 @@ async def main() -> None:
 
     print()
     for what, label in (("first", "first response"), ("out", "every message out"),
-                        ("settled", "every message out, every task done")):
+                        ("settled", "every task done")):
         base = stats(bare, what).median
         for name in TIMED:
             step = stats(unhex[name], what)
