@@ -49,8 +49,9 @@ from tests.harness import (  # noqa: E402
 
 __all__ = [
     "ALICE", "BOB", "CHANNEL_ID", "GM", "OTHER_CHANNEL_ID", "ROOT", "BareTable", "DbCounter",
-    "Fight", "Probe", "Sample", "Stats", "Table", "add_channels", "bench_args", "copy_fights",
-    "database_bytes", "machine", "percentile", "profile_summary", "ratio_line",
+    "Fight", "Probe", "Reply", "Sample", "Stats", "Table", "add_channels", "bench_args",
+    "copy_fights", "database_bytes", "hot_path_summary", "machine", "percentile", "profile_summary",
+    "ratio_line",
 ]
 
 #: Reaction windows wait this long in bench fights, so no window closes by itself mid-run.
@@ -532,4 +533,43 @@ def profile_summary(stats: Any, steps: int) -> str:
              f"{'share':>6}"]
     for group, seconds in sorted(totals.items(), key=lambda kv: -kv[1]):
         lines.append(f"  {group:52} {seconds * 1e3 / steps:8.3f} {100 * seconds / whole:5.1f}%")
+    return "\n".join(lines)
+
+
+#: The pieces of a fight step, in the order they run: (label, file, function). Before the
+#: commit: dispatch, the checks, the rules and the step's serialisation; after it: the answer
+#: and the presenter (board, prompt, the shown version).
+HOT_PATH: tuple[tuple[str, str, str], ...] = (
+    ("dispatch: payload to Interaction", "discord/state.py", "parse_interaction_create"),
+    ("before: FightSession.run (until the lock)", "bot/cogs/combat/session.py", "run"),
+    ("before:   is_gm", "bot/permissions.py", "is_gm"),
+    ("before:   engine apply (the rules)", "engine/combat/machine.py", "apply"),
+    ("before:   store save (serialise, patch, SQL)", "bot/store/combats.py", "save"),
+    ("before:     undo patch, from the models", "bot/store/patches.py",
+     "reverse_patch_of_models"),
+    ("before:     undo patch, from documents (older)", "bot/store/patches.py", "reverse_patch"),
+    ("before:     state document (older: model_dump)", "bot/store/combats.py", "_doc"),
+    ("before:     state JSON", "bot/store/combats.py", "_state_json"),
+    ("before:     JSON text (json.dumps)", "bot/store/combats.py", "_dumps"),
+    ("before:     next_deadline", "bot/store/combats.py", "next_deadline"),
+    ("after:  answer", "bot/cogs/combat/session.py", "answer"),
+    ("after:  Presenter.show", "bot/cogs/combat/presenter.py", "show"),
+    ("after:    board text (render_board)", "engine/combat/board.py", "render_board"),
+    ("after:    prompt (prompt_message)", "bot/cogs/combat/views.py", "prompt_message"),
+    ("after:    shown version saved", "bot/store/combats.py", "shown"),
+    ("after:  compacting the state in memory", "bot/store/compact.py", "compact_state"),
+)
+
+
+def hot_path_summary(stats: Any, steps: int) -> str:
+    """Calls and cumulative time (main thread, under the profiler) per step of each piece in
+    :data:`HOT_PATH`; a coroutine's calls count each time it resumes."""
+    lines = [f"  {'piece (cumulative, per step)':48} {'calls':>6} {'ms':>7}"]
+    for label, where, function in HOT_PATH:
+        calls = seconds = 0.0
+        for (filename, _, name), (_, ncalls, _, cumulative, _) in stats.stats.items():
+            if name == function and filename.replace("\\", "/").endswith(where):
+                calls += ncalls
+                seconds += cumulative
+        lines.append(f"  {label:48} {calls / steps:6.1f} {seconds * 1e3 / steps:7.3f}")
     return "\n".join(lines)

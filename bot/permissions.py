@@ -13,8 +13,20 @@ if TYPE_CHECKING:
     from bot.client import UnhexBot
 
 
+#: Where an interaction keeps the answer of :func:`is_gm` (a command asks it once).
+_IS_GM = "unhex_is_gm"
+
+
 async def is_gm(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the user is a GM of the server the interaction comes from."""
+    """Whether the user is a GM of the server the interaction comes from (worked out once
+    per interaction: a command's checks, its actor and its handler ask the same question)."""
+    known = interaction.extras.get(_IS_GM)
+    if known is None:
+        known = interaction.extras[_IS_GM] = await _is_gm(interaction)
+    return bool(known)
+
+
+async def _is_gm(interaction: discord.Interaction[Any]) -> bool:
     if interaction.guild_id is None:
         return False
     if interaction.permissions.manage_guild:

@@ -20,6 +20,7 @@ from bot.store.maps import MapStore
 from bot.store.meta import MetaStore
 from bot.store.migrations import MIGRATIONS
 from bot.store.rolls import RollStore
+from bot.store.writes import SYNCHRONOUS
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +48,8 @@ class Store:
         try:
             db.row_factory = aiosqlite.Row
             await db.execute("PRAGMA journal_mode=WAL")
+            # Every step is on disk (the WAL synced) before anyone is told of it.
+            await db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
             await db.execute("PRAGMA foreign_keys=ON")
             await db.execute("PRAGMA busy_timeout=5000")
             store = cls(db)

@@ -16,7 +16,7 @@ import dataclasses
 import json
 import zlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
@@ -24,8 +24,9 @@ import jsonpatch
 
 from bot.changes import mark_committed
 from bot.store.characters import timestamp
-from bot.store.patches import reverse_patch
-from bot.store.writes import transaction, write_lock, writes
+from bot.store.compact import compact_state
+from bot.store.patches import reverse_patch_of_models
+from bot.store.writes import SYNCHRONOUS, transaction, write_lock, writes
 from engine.character import Character
 from engine.combat import Combat, Event, Fighter, Phase
 
@@ -71,8 +72,9 @@ class StoredCombat:
     #: The server map the fight is on, as ``(id, created_at)`` (ids may be reused); None: a
     #: built-in map, or a fight kept before maps' ids were.
     map_identity: tuple[int, str] | None = None
-    #: The state as the JSON document that is stored, to patch against without dumping again.
-    doc: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: When the state's earliest reaction window closes by itself (None: no window open),
+    #: worked out once per step, when it is saved.
+    next_deadline: float | None = None
 
     @property
     def active(self) -> bool:
@@ -106,22 +108,22 @@ class LogEntry:
 
 _COLUMNS = ("id, guild_id, channel_id, map_name, state, version, board_message_id, "
             "prompt_message_id, shown_version, pin, report_channel_id, announced_turn, map_id, "
-            "map_created_at")
+            "map_created_at, next_deadline")
 
 
 def _combat(row: aiosqlite.Row) -> StoredCombat:
-    doc = json.loads(row["state"])
     return StoredCombat(
         row["id"], row["guild_id"], row["channel_id"], row["map_name"],
-        Combat.model_validate(doc), row["version"], row["board_message_id"],
-        row["prompt_message_id"], row["shown_version"], bool(row["pin"]),
+        compact_state(Combat.model_validate_json(row["state"])), row["version"],
+        row["board_message_id"], row["prompt_message_id"], row["shown_version"], bool(row["pin"]),
         row["report_channel_id"], row["announced_turn"],
-        None if row["map_id"] is None else (row["map_id"], row["map_created_at"]), doc,
+        None if row["map_id"] is None else (row["map_id"], row["map_created_at"]),
+        row["next_deadline"],
     )
 
 
-def _doc(state: Combat) -> dict[str, Any]:
-    return state.model_dump(mode="json")
+def _state_json(state: Combat) -> str:
+    return state.model_dump_json()
 
 
 def _dumps(doc: Any) -> str:
@@ -207,20 +209,21 @@ class CombatStore:
                     map_identity: tuple[int, str] | None = None) -> StoredCombat | None:
         """A new fight in the channel, or ``None`` when one is already running there.
         ``map_identity``: the server map's ``(id, created_at)``; None for a built-in map."""
-        doc = _doc(state)
         map_id, map_created_at = map_identity or (None, None)
+        state = compact_state(state)
         try:
             cursor = await self._db.execute(
                 "INSERT INTO combats (guild_id, channel_id, map_name, state, pin, "
                 "report_channel_id, map_id, map_created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, map_name, _dumps(doc), int(pin), report_channel_id,
+                (guild_id, channel_id, map_name, _state_json(state), int(pin), report_channel_id,
                  map_id, map_created_at),
             )
         except aiosqlite.IntegrityError:
             return None
         assert cursor.lastrowid is not None
         return StoredCombat(cursor.lastrowid, guild_id, channel_id, map_name, state, 0, None,
-                            None, -1, pin, report_channel_id, None, map_identity, doc)
+                            None, -1, pin, report_channel_id, None, map_identity,
+                            next_deadline(state))
 
     async def save(self, stored: StoredCombat, state: Combat, *, user_id: int, command: str,
                    events: Sequence[Event], write_back: WriteBack | None = None,
@@ -231,14 +234,14 @@ class CombatStore:
         ``None`` (nothing saved) when the fight changed since ``stored`` was read;
         :class:`AlreadyFighting` (nothing saved) when it would hold a character that is in
         another active fight."""
-        doc = _doc(state)
         ended = state.phase is Phase.ENDED
-        back = reverse_patch(doc, stored.doc or _doc(stored.state))
+        back = reverse_patch_of_models(state, stored.state)
+        deadline = next_deadline(state)
         step = (
             "UPDATE combats SET state = ?, version = version + 1, active = ?, next_deadline = ?, "
             "updated_at = datetime('now'), step_user = ?, step_command = ?, step_events = ?, "
             "step_patch = ? WHERE id = ? AND version = ?",
-            (_dumps(doc), int(not ended), next_deadline(state), user_id, command,
+            (_state_json(state), int(not ended), deadline, user_id, command,
              _dumps(_logged(events)), zlib.compress(_dumps(back).encode(), 6),
              stored.id, stored.version),
         )
@@ -250,7 +253,7 @@ class CombatStore:
                 if cursor.rowcount != 1:
                     return None
                 mark_committed()
-            return _replaced(stored, state, doc)
+            return _replaced(stored, state, deadline)
         async with transaction(self._db) as db:
             cursor = await db.execute(*step)
             if cursor.rowcount != 1:
@@ -258,7 +261,7 @@ class CombatStore:
             await self._hold(stored, holds)
             if ended and write_back is not None:
                 await self._write_back(state, write_back)
-        return _replaced(stored, state, doc)
+        return _replaced(stored, state, deadline)
 
     async def _hold(self, stored: StoredCombat, wanted: set[int]) -> None:
         """Make the `fighting` rows of this fight exactly ``wanted``."""
@@ -308,38 +311,60 @@ class CombatStore:
             if row is None:
                 return None
             if row["undo_patch"] is not None:
-                doc = jsonpatch.apply_patch(stored.doc or _doc(stored.state),
+                doc = jsonpatch.apply_patch(stored.state.model_dump(mode="json"),
                                             json.loads(zlib.decompress(row["undo_patch"])))
             else:  # a log entry from before patches kept the whole state
                 doc = json.loads(row["state_before"])
-            restored = Combat.model_validate(doc)
+            restored = compact_state(Combat.model_validate(doc))
+            deadline = next_deadline(restored)
             cursor = await db.execute(
                 "UPDATE combats SET state = ?, version = version + 1, next_deadline = ?, "
                 "step_command = NULL, updated_at = datetime('now') WHERE id = ? AND version = ?",
-                (_dumps(doc), next_deadline(restored), stored.id, stored.version),
+                (_dumps(doc), deadline, stored.id, stored.version),
             )
             if cursor.rowcount != 1:
                 return None
             await db.execute("UPDATE combat_log SET undone = 1 WHERE id = ?", (row["id"],))
             await self._hold(stored, _character_ids(restored))
-        return _replaced(stored, restored, doc), row["command"]
+        return _replaced(stored, restored, deadline), row["command"]
 
     @writes
     async def shown(self, stored: StoredCombat, *, board: int | None,
                     prompt: int | None, announced_turn: str | None = None) -> None:
         """The table now sees ``stored``'s version: its board and prompt message ids, and the
-        turn whose players have been pinged."""
-        await self._db.execute(
-            "UPDATE combats SET board_message_id = ?, prompt_message_id = ?, "
-            "shown_version = MAX(shown_version, ?), "
-            "announced_turn = COALESCE(?, announced_turn) WHERE id = ?",
-            (board, prompt, stored.version, announced_turn, stored.id),
-        )
+        turn whose players have been pinged.
+
+        Committed without waiting for the disk (``synchronous=NORMAL``, for this statement
+        only): it survives the bot's crash, and the next step's commit syncs it with itself.
+        Lost to a power cut, it only makes a restart show the version again (the nonces find
+        the messages already posted), as a crash before this write does."""
+        script = (
+            "PRAGMA synchronous=NORMAL; UPDATE combats SET board_message_id = {}, "
+            "prompt_message_id = {}, shown_version = MAX(shown_version, {}), "
+            "announced_turn = COALESCE({}, announced_turn) WHERE id = {}; "
+            "PRAGMA synchronous={};"
+        ).format(*map(_literal, (board, prompt, stored.version, announced_turn, stored.id)),
+                 SYNCHRONOUS)
+        try:  # one round trip to the database's thread, not three
+            await self._db.executescript(script)
+        except BaseException:
+            await self._db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
+            raise
+
+
+def _literal(value: int | str | None) -> str:
+    """``value`` as an SQL literal (for a script, which takes no parameters)."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, int):
+        return str(int(value))
+    return "'" + value.replace("'", "''") + "'"
 
 
 def _character_ids(state: Combat) -> set[int]:
     return {f.character_id for f in state.fighters if f.character_id is not None}
 
 
-def _replaced(stored: StoredCombat, state: Combat, doc: dict[str, Any]) -> StoredCombat:
-    return dataclasses.replace(stored, state=state, version=stored.version + 1, doc=doc)
+def _replaced(stored: StoredCombat, state: Combat, deadline: float | None) -> StoredCombat:
+    return dataclasses.replace(stored, state=state, version=stored.version + 1,
+                               next_deadline=deadline)

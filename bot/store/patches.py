@@ -9,9 +9,13 @@ comparing like with like is enough and a hundred times cheaper.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-__all__ = ["reverse_patch"]
+from pydantic import BaseModel
+from pydantic_core import to_jsonable_python
+
+__all__ = ["reverse_patch", "reverse_patch_of_models"]
 
 
 def _token(key: str) -> str:
@@ -50,3 +54,50 @@ def reverse_patch(after: Any, before: Any, path: str = "") -> list[dict[str, Any
                 ops.extend(reverse_patch(now, then, f"{path}/{index}"))
         return ops
     return [{"op": "replace", "path": path, "value": before}]
+
+
+def reverse_patch_of_models(after: BaseModel, before: BaseModel,
+                            path: str = "") -> list[dict[str, Any]]:
+    """The JSON Patch operations that turn ``after``'s JSON document back into ``before``'s,
+    read from the two models themselves, so neither whole document has to be built.
+
+    An applied step shares every unchanged part of the state with the state before it (the
+    models are frozen), so a part that *is* the part before is skipped at once; models that
+    are not are compared field by field, and only what changed is dumped, each value through
+    its model (so field serializers apply)."""
+    if type(after) is not type(before):
+        return [{"op": "replace", "path": path, "value": before.model_dump(mode="json")}]
+    ops: list[dict[str, Any]] = []
+    for name in type(before).model_fields:
+        now, then = getattr(after, name), getattr(before, name)
+        if now is not then:
+            ops.extend(_changed_field(after, before, name, f"{path}/{_token(name)}"))
+    return ops
+
+
+def _changed_field(after: BaseModel, before: BaseModel, name: str,
+                   path: str) -> list[dict[str, Any]]:
+    now, then = getattr(after, name), getattr(before, name)
+    if isinstance(now, BaseModel) and isinstance(then, BaseModel):
+        return reverse_patch_of_models(now, then, path)
+    if (isinstance(now, tuple) and isinstance(then, tuple) and len(now) == len(then)
+            and all(isinstance(v, BaseModel) for v in (*now, *then))):
+        ops: list[dict[str, Any]] = []
+        for index, (one, other) in enumerate(zip(now, then, strict=True)):
+            if one is not other:
+                ops.extend(reverse_patch_of_models(one, other, f"{path}/{index}"))
+        return ops
+    if now == then:
+        return []
+    if name in _serialized_fields(type(before)):
+        value = before.model_dump(mode="json", include={name})[name]
+    else:
+        value = to_jsonable_python(then)
+    return [{"op": "replace", "path": path, "value": value}]
+
+
+@cache
+def _serialized_fields(model: type[BaseModel]) -> frozenset[str]:
+    """The fields ``model`` dumps through a serializer of its own (the rest dump as they are)."""
+    serializers = model.__pydantic_decorators__.field_serializers.values()
+    return frozenset(field for s in serializers for field in s.info.fields)

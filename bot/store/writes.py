@@ -21,7 +21,11 @@ import aiosqlite
 
 from bot.changes import mark_committed
 
-__all__ = ["transaction", "write_lock", "writes"]
+__all__ = ["SYNCHRONOUS", "transaction", "write_lock", "writes"]
+
+#: SQLite's ``synchronous`` for every write that must be on disk when it returns (a fight's
+#: step, a sheet): FULL syncs the WAL at each commit.
+SYNCHRONOUS = "FULL"
 
 _LOCKS: WeakKeyDictionary[aiosqlite.Connection, asyncio.Lock] = WeakKeyDictionary()
 

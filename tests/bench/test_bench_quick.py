@@ -12,11 +12,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 #: Each bench and how many "ratio …" lines it prints.
 BENCHES = {
-    "bench_exchange.py": 6,
+    "bench_exchange.py": 9,
     "bench_startup.py": 2,
     "bench_storage.py": 2,
     "bench_interleaved.py": 2,
     "bench_options.py": 1,
+    "bench_throughput.py": 2,
+    "bench_memory.py": 1,
 }
 
 

@@ -210,6 +210,9 @@ class Presenter:
         content, view, mentions = prompt_message(stored, self.rules, self._lead(stored))
         if view is None:
             return None
+        # Every button answers from its custom id (the bot's dynamic items): there is nothing
+        # for discord.py's view store to keep or watch for this message.
+        view.stop()
         message = await channel.send(content, view=view, allowed_mentions=mentions,
                                      nonce=_nonce("p", stored))
         return message.id

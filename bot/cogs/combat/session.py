@@ -23,7 +23,8 @@ from bot.cogs.combat.presenter import Presenter
 from bot.cogs.combat.views import OUT_OF_DATE, events_text
 from bot.errors import UserError
 from bot.permissions import require_guild
-from bot.store.combats import AlreadyFighting, StoredCombat, next_deadline
+from bot.store.combats import AlreadyFighting, StoredCombat
+from bot.store.compact import compact_state
 from data import load_rules
 from engine.character import Character
 from engine.combat import (
@@ -161,6 +162,11 @@ class FightSession:
         """The channel's fight; with ``combat_id`` (and ``version``), refused unless it is
         that fight (at that version), as a button or form of it expects."""
         require_guild(interaction)
+        return await self._require_fight(interaction, combat_id, version)
+
+    async def _require_fight(self, interaction: discord.Interaction[Any],
+                             combat_id: int | None, version: int | None) -> StoredCombat:
+        """:meth:`require_fight` once the interaction is known to come from a server."""
         stored = await self.fight(interaction.channel_id or 0)
         if stored is None:
             if combat_id is not None:
@@ -190,7 +196,7 @@ class FightSession:
         # never nears Discord's 3-second answer window; an answer Discord refuses anyway is
         # posted in the channel instead (see :meth:`answer`).
         async with self.lock(channel_id):
-            stored = await self.require_fight(interaction, combat_id, version)
+            stored = await self._require_fight(interaction, combat_id, version)
             command = await _made(make, stored.state)
             saved, events = await self._commit(stored, command, actor)
         if update is not None:
@@ -201,6 +207,7 @@ class FightSession:
                             interaction.id, error)
         await self.answer(interaction, events_text(events), channel_id)
         self.presenter.refresh(saved)
+        compact_state(saved.state)  # memory's housekeeping waits until the table was answered
         return saved
 
     async def _commit(self, stored: StoredCombat, command: Command,
@@ -261,7 +268,7 @@ class FightSession:
     # -- reaction windows that close by themselves ----------------------------------------
 
     def _rearm(self, stored: StoredCombat) -> None:
-        deadline = next_deadline(stored.state)
+        deadline = stored.next_deadline
         if deadline is None:
             self._deadlines.pop(stored.channel_id, None)
         else:
@@ -302,13 +309,14 @@ class FightSession:
         """Close the channel's reaction window if its deadline has passed (the timer's job)."""
         async with self.lock(channel_id):
             stored = await self.fight(channel_id)
-            deadline = None if stored is None else next_deadline(stored.state)
+            deadline = None if stored is None else stored.next_deadline
             if stored is None or deadline is None or deadline > self.clock():
                 return False
             system = Actor(user_id=self.bot.user.id if self.bot.user else 0, gm=True)
             saved, events = await self._commit(stored, CloseWindow(by_timeout=True), system)
         await self.presenter.post(channel_id, f"⏱️ Time is up.\n{events_text(events)}")
         self.presenter.refresh(saved)
+        compact_state(saved.state)
         return True
 
 
