@@ -31,7 +31,7 @@ from bot.store.maps import StoredMap, clean_name, name_key
 from bot.text import clip, echo
 from data import builtin_maps
 from engine.combat import Combat
-from engine.combat.actions.aoe import effect_text
+from engine.combat.actions.aoe_effects import effect_text
 from engine.errors import RuleError
 from engine.maprender import render_grid, render_list
 from engine.maps import GameMap, MapError, parse_map

@@ -3,6 +3,10 @@
 No Discord, no I/O, no clock (``now`` comes in), no randomness except the injected dice.
 """
 
+from engine.combat.actions.direct import directable as legal_directs
+from engine.combat.actions.door import legal_doors
+from engine.combat.actions.items import legal_items
+from engine.combat.actions.move import legal_moves, legal_second_moves
 from engine.combat.board import render_board
 from engine.combat.commands import (
     AddFighter,
@@ -38,15 +42,6 @@ from engine.combat.commands import (
     Surrender,
     command_adapter,
 )
-from engine.combat.legal import (
-    legal_directs,
-    legal_doors,
-    legal_items,
-    legal_moves,
-    legal_second_moves,
-    legal_targets,
-    legal_weapons,
-)
 from engine.combat.machine import apply, new_combat
 from engine.combat.model import (
     Actor,
@@ -60,6 +55,7 @@ from engine.combat.model import (
     PromptKind,
 )
 from engine.combat.options import Option, OptionGroup, option, options
+from engine.combat.weapons import legal_targets, legal_weapons
 
 __all__ = [
     "Actor",

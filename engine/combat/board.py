@@ -8,7 +8,7 @@ from engine import textwidth as tw
 from engine.catalog import Rules
 from engine.character import Status, status
 from engine.combat.abilities.hooks import board_words
-from engine.combat.actions.aoe import effect_text
+from engine.combat.actions.aoe_effects import effect_text
 from engine.combat.at_hand import abilities_at_hand
 from engine.combat.hidden_npcs import level_text
 from engine.combat.model import Combat, Fighter, Phase, Prompt, game_map_of

@@ -10,7 +10,8 @@ from engine.character import Status, status
 from engine.combat.abilities.hooks import act_problem, action_cost, pay_instead
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.lifecycle import ActionKind
-from engine.combat.model import Combat, Direction, Fighter, Phase
+from engine.combat.model import Combat, Fighter, Phase
+from engine.combat.step_values import Direction
 from engine.dice import Side
 from engine.errors import RuleError
 from engine.names import name_key

@@ -23,6 +23,7 @@ from engine.combat import choices, damage, effects, initiative, rounds
 from engine.combat.actions import (
     all_out,
     aoe,
+    aoe_effects,
     attack,
     direct,
     door,
@@ -162,7 +163,7 @@ STEPS: dict[type, StepRules] = {
     AidAction: StepRules(first_aid.advance, first_aid.prompts),
     RallyAction: StepRules(rally.advance, rally.prompts),
     AoEAction: StepRules(aoe.advance, aoe.prompts),
-    ContinuousBurn: StepRules(window.after_burn, aoe.burn_prompts),
+    ContinuousBurn: StepRules(window.after_burn, aoe_effects.burn_prompts),
 }
 
 _MAX_STEPS = 1000  # a step either waits, or leaves the stack, or pushes one that will

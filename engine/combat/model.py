@@ -5,7 +5,7 @@ combat carries on exactly where it was, reaction windows and their deadlines inc
 
 This module holds the fight's phases, prompts, events, who gives a command, the fighters and
 ``Combat`` itself; the values of the steps being resolved (an attack, a move, ...) are in
-``engine.combat.step_values`` and importable from here too.
+``engine.combat.step_values``.
 """
 
 from __future__ import annotations
@@ -20,19 +20,11 @@ from engine.character import Character
 from engine.combat.step_values import (
     AidAction,
     AnyStep,
-    AoEAction,
-    AoETarget,
-    AoEWound,
     AttackAction,
-    ContinuousBurn,
     Direction,
-    Hit,
     MoveAction,
-    RallyAction,
-    Reactor,
     RollState,
     Step,
-    Weapon,
 )
 from engine.errors import RuleError
 from engine.maps import GameMap, parse_map
@@ -40,32 +32,18 @@ from engine.names import name_key
 
 __all__ = [
     "Actor",
-    "AidAction",
-    "AoEAction",
-    "AoETarget",
-    "AoEWound",
     "AreaEffect",
-    "AttackAction",
     "Combat",
-    "ContinuousBurn",
-    "Direction",
     "Dropped",
     "Event",
     "EventKind",
     "Fighter",
-    "Hit",
     "InitiativeRoll",
-    "MoveAction",
     "Phase",
     "Prompt",
     "PromptKind",
-    "RallyAction",
-    "Reactor",
-    "RollState",
     "RollerChoice",
-    "Step",
     "Tally",
-    "Weapon",
     "game_map_of",
 ]
 

@@ -35,6 +35,8 @@ from engine.catalog import Rules
 from engine.character import HANDS, Character
 from engine.combat.abilities.hooks import rallies
 from engine.combat.abilities.shield import ALL_OUT_DEFEND
+from engine.combat.actions.direct import directable as legal_directs
+from engine.combat.actions.items import legal_items
 from engine.combat.actions.move import legal_moves, legal_second_moves
 from engine.combat.commands import (
     AllOutDefend,
@@ -50,7 +52,6 @@ from engine.combat.commands import (
 )
 from engine.combat.context import Context, controls
 from engine.combat.fighters import acting_fighter, out_of_fight
-from engine.combat.legal import legal_directs, legal_items
 from engine.combat.machine import HANDLERS
 from engine.combat.model import Actor, Combat, Fighter, Phase
 from engine.combat.weapons import UNARMED, attack_problem, weapon_label, weapons

@@ -29,13 +29,7 @@ from engine.combat.abilities.hooks import aoe_variety
 from engine.combat.actions.aoe_damage import wound_answer, wound_prompts
 from engine.combat.actions.aoe_effects import (
     add_effect,
-    burn,
-    burn_advance,
-    burn_prompts,
     demolish,
-    effect_text,
-    effects_text,
-    expire,
 )
 from engine.combat.actions.window import asked, open_window, react
 from engine.combat.commands import AoE, AoEChoice, React
@@ -49,28 +43,20 @@ from engine.combat.fighters import (
     spend_action,
 )
 from engine.combat.lifecycle import ActionKind
-from engine.combat.model import (
-    AoEAction,
-    AoETarget,
-    AoEWound,
-    Combat,
-    ContinuousBurn,
-    EventKind,
-    Fighter,
-    Phase,
-    Prompt,
-    PromptKind,
-)
+from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
 from engine.combat.prompts import answering, prompt
 from engine.combat.roll_spec import aoe_attack_spec, make_roll, roll_spec
+from engine.combat.step_values import AoEAction, AoETarget, AoEWound, ContinuousBurn
 from engine.combat.steps import pop, push, replace_top
 from engine.dice import opposed
 from engine.errors import RuleError
 from engine.words import counted
 
 __all__ = [
-    "advance", "aoe", "aoe_choice", "burn", "burn_advance", "burn_prompts", "effect_text",
-    "effects_text", "expire", "prompts",
+    "advance",
+    "aoe",
+    "aoe_choice",
+    "prompts",
 ]
 
 _PROMPTS = (

@@ -15,18 +15,9 @@ from engine.catalog import Rules
 from engine.character import armor_covering, take_damage
 from engine.combat.context import Context
 from engine.combat.fighters import put, settle_status
-from engine.combat.model import (
-    AoEAction,
-    AoEWound,
-    Combat,
-    ContinuousBurn,
-    Dropped,
-    EventKind,
-    Fighter,
-    Prompt,
-    PromptKind,
-)
+from engine.combat.model import Combat, Dropped, EventKind, Fighter, Prompt, PromptKind
 from engine.combat.prompts import prompt
+from engine.combat.step_values import AoEAction, AoEWound, ContinuousBurn
 from engine.combat.steps import replace_top
 from engine.combat.tally import count_damage
 

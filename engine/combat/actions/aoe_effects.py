@@ -27,15 +27,8 @@ from typing import Literal
 from engine.combat.actions.aoe_damage import wound_prompts
 from engine.combat.context import Context
 from engine.combat.lifecycle import ActionKind, ActionStart, Lifecycle
-from engine.combat.model import (
-    AoEAction,
-    AoEWound,
-    AreaEffect,
-    Combat,
-    ContinuousBurn,
-    EventKind,
-    Prompt,
-)
+from engine.combat.model import AreaEffect, Combat, EventKind, Prompt
+from engine.combat.step_values import AoEAction, AoEWound, ContinuousBurn
 from engine.combat.steps import pop, push
 
 __all__ = [

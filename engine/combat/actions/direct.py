@@ -19,8 +19,9 @@ from engine.combat.commands import Direct, RefuseDirection
 from engine.combat.context import Context, require_control, require_phase
 from engine.combat.fighters import can_act, put
 from engine.combat.lifecycle import ActionKind, Lifecycle
-from engine.combat.model import Combat, Direction, EventKind, Fighter, Phase, PromptKind
+from engine.combat.model import Combat, EventKind, Fighter, Phase, PromptKind
 from engine.combat.prompts import answering
+from engine.combat.step_values import Direction
 from engine.errors import RuleError
 
 __all__ = [

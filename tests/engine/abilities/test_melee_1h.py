@@ -18,8 +18,8 @@ from engine.combat import (
     React,
 )
 from engine.combat.abilities.hooks import critical_options
-from engine.combat.model import Weapon
 from engine.combat.prompts import SPECS, option_label
+from engine.combat.step_values import Weapon
 from tests.engine.combat.helpers import P1, P2, begin, go, kinds, knife, pistol, refused, run, setup
 
 LOSE = "melee_1h.critical_lose_action"

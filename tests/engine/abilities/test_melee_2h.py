@@ -20,8 +20,8 @@ from engine.combat import (
     command_adapter,
 )
 from engine.combat.abilities.hooks import critical_extras
-from engine.combat.model import Weapon
 from engine.combat.prompts import SPECS, option_label
+from engine.combat.step_values import Weapon
 from tests.engine.combat.helpers import GM, P1, P2, begin, go, kinds, knife, refused, run, setup
 
 DESTROY = "melee_2h.critical_destroy"

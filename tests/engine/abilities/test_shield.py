@@ -41,8 +41,8 @@ from engine.combat.abilities.hooks import (
 )
 from engine.combat.abilities.rule import RollLimit
 from engine.combat.at_hand import abilities_at_hand
-from engine.combat.model import Weapon
 from engine.combat.prompts import SPECS
+from engine.combat.step_values import Weapon
 from tests.engine.combat.helpers import (
     P1,
     P2,

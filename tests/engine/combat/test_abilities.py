@@ -11,7 +11,7 @@ from engine.combat.abilities.hooks import (
     marks_to_block,
     roll_modifiers,
 )
-from engine.combat.model import Weapon
+from engine.combat.step_values import Weapon
 from tests.engine.combat.helpers import RULES
 
 RIFLE = Weapon(name="Rifle", kind="ranged_2h")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from engine.combat import ChooseDice, Combat, Phase, PromptKind, React
-from engine.combat.model import AttackAction, MoveAction
 from engine.combat.prompts import SPECS
+from engine.combat.step_values import AttackAction, MoveAction
 from tests.engine.combat.helpers import go, kinds, move_window, run
 
 
