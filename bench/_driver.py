@@ -491,6 +491,21 @@ def copy_fights(database: Path, count: int, first_channel: int,
         db.close()
 
 
+async def copied_fights(database: Path, count: int, first_channel: int) -> tuple[Table, list[int]]:
+    """A started table on ``database`` holding ``count`` copies of the same fight, the first in
+    ``CHANNEL_ID`` and the others from ``first_channel`` on, every channel known to it."""
+    table = await Table(database).start()
+    try:
+        await Fight.characters(table)
+        await Fight(table, CHANNEL_ID).start()
+    finally:
+        await table.stop()
+    copies = copy_fights(database, count - 1, first_channel, templates=[CHANNEL_ID])
+    table = await table.start()
+    add_channels(table, copies)
+    return table, [CHANNEL_ID, *copies]
+
+
 def database_bytes(database: Path) -> int:
     """The database's size on disk after a full checkpoint (main file plus WAL)."""
     with contextlib.closing(sqlite3.connect(database)) as db:

@@ -19,16 +19,13 @@ import tempfile
 from pathlib import Path
 
 from _driver import (
-    CHANNEL_ID,
     BareTable,
     Fight,
     Probe,
     Sample,
     Stats,
-    Table,
-    add_channels,
     bench_args,
-    copy_fights,
+    copied_fights,
     machine,
     ratio_line,
 )
@@ -40,19 +37,10 @@ GOAL_MS = 50.0
 
 
 async def measure_unhex(directory: Path, fights: int, rounds: int) -> dict[str, list[Sample]]:
-    database = directory / "unhex.sqlite3"
-    table = await Table(database).start()
-    try:
-        await Fight.characters(table)
-        await Fight(table, CHANNEL_ID).start()
-    finally:
-        await table.stop()
-    channels = [CHANNEL_ID, *copy_fights(database, fights - 1, FIRST_COPY_CHANNEL,
-                                         templates=[CHANNEL_ID])]
-    table = await table.start()
+    table, channels = await copied_fights(directory / "unhex.sqlite3", fights,
+                                          FIRST_COPY_CHANNEL)
     samples: dict[str, list[Sample]] = {name: [] for name in Fight.STEPS}
     try:
-        add_channels(table, channels[1:])
         playing = [Fight(table, channel) for channel in channels]
         probe = Probe(table)
         for _ in range(rounds):

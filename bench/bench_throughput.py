@@ -33,7 +33,7 @@ from _driver import (
     Table,
     add_channels,
     bench_args,
-    copy_fights,
+    copied_fights,
     machine,
     ratio_line,
 )
@@ -132,18 +132,9 @@ async def batch(clock: Clock, sends: list[tuple[Any, int, str | None, Any]],
 
 
 async def measure_unhex(directory: Path, rounds: int) -> tuple[float, Stats]:
-    database = directory / "unhex.sqlite3"
-    table = await Table(database).start()
+    table, channels = await copied_fights(directory / "unhex.sqlite3", IN_FLIGHT,
+                                          FIRST_COPY_CHANNEL)
     try:
-        await Fight.characters(table)
-        await Fight(table, CHANNEL_ID).start()
-    finally:
-        await table.stop()
-    channels = [CHANNEL_ID, *copy_fights(database, IN_FLIGHT - 1, FIRST_COPY_CHANNEL,
-                                         templates=[CHANNEL_ID])]
-    table = await table.start()
-    try:
-        add_channels(table, channels[1:])
         clock = Clock(table)
         seconds, latencies = 0.0, Stats()
         for number in range(rounds + 1):  # round 0 is the warm-up
