@@ -28,7 +28,7 @@ from engine.dice import DiceSource, RandomDice
 
 if TYPE_CHECKING:
     from bot.cogs.combat import FightSession
-    from bot.store import Store
+    from bot.store.interfaces import Store
 
 log = logging.getLogger(__name__)
 
@@ -105,9 +105,12 @@ class UnhexBot(commands.Bot):
         await answer_unknown(interaction, self.answered_ids)
 
     async def setup_hook(self) -> None:
-        from bot.store import Store
+        from bot.store import describe_database, open_store
 
-        self.store = await Store.open(self.settings.database)
+        self.store = await open_store(self.settings.database,
+                                      pool_size=self.settings.database_pool)
+        log.info("Database: %s (%s)", describe_database(self.settings.database),
+                 self.store.engine)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.sync_report = await self.sync_commands(force=self.force_sync)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import PurePath
 from typing import Literal
 
 from pydantic import Field, SecretStr, field_validator
@@ -15,12 +15,21 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     discord_token: SecretStr | None = Field(default=None, validation_alias="DISCORD_TOKEN")
-    database: Path = Field(default=Path("unhex.sqlite3"), validation_alias="UNHEX_DATABASE")
+    #: A SQLite file's path, or a ``postgresql://user:password@host:port/database`` URL.
+    database: str = Field(default="unhex.sqlite3", validation_alias="UNHEX_DATABASE")
+    #: On PostgreSQL, how many connections this process keeps open at most.
+    database_pool: int = Field(default=4, ge=1, le=100,
+                               validation_alias="UNHEX_DATABASE_POOL")
     dev_guild: int | None = Field(default=None, validation_alias="UNHEX_DEV_GUILD")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
         default="INFO", validation_alias="UNHEX_LOG_LEVEL"
     )
     dice_seed: int | None = Field(default=None, validation_alias="UNHEX_DICE_SEED")
+
+    @field_validator("database", mode="before")
+    @classmethod
+    def _path_as_text(cls, value: object) -> object:
+        return str(value) if isinstance(value, PurePath) else value
 
     @field_validator("discord_token", "dev_guild", mode="before")
     @classmethod

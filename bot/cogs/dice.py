@@ -24,8 +24,7 @@ from bot.components import PersistentButton, answer_form, button_row
 from bot.errors import UserError
 from bot.options import Text
 from bot.permissions import is_gm
-from bot.store.characters import StoredCharacter
-from bot.store.rolls import StoredRoll
+from bot.store.values import StoredCharacter, StoredRoll
 from bot.text import echo, parse_number
 from engine.character import good_at_matching, good_roll
 from engine.dice import MAX_LEVEL, MIN_LEVEL, Check, Reroll

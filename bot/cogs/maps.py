@@ -27,7 +27,7 @@ from bot.errors import UserError
 from bot.options import OneOf, Text
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.store.interfaces import Maps
-from bot.store.maps import StoredMap, clean_name, name_key
+from bot.store.values import StoredMap, clean_name
 from bot.text import clip, echo
 from data import builtin_maps
 from engine.combat import Combat
@@ -35,6 +35,7 @@ from engine.combat.actions.aoe_effects import effect_text
 from engine.errors import RuleError
 from engine.maprender import render_grid, render_list
 from engine.maps import GameMap, MapError, parse_map
+from engine.names import name_key
 
 MESSAGE_LIMIT = 2000  # Discord's longest message
 TEXT_LIMIT = 4000  # Discord's longest modal text field

@@ -1,83 +1,51 @@
-"""The SQLite store: one long-lived aiosqlite connection in WAL mode, migrated at start-up.
+"""The bot's database: SQLite (a file, nothing to install: one group's own bot) or PostgreSQL
+(a server several bot processes share), chosen by one setting, ``UNHEX_DATABASE``.
 
-Every method that changes something commits before it returns, so a caller that replies to
-a user after the call has already made the change durable. Cogs see each aggregate through
-its interface in :mod:`bot.store.interfaces`, never the connection.
+Cogs see it only through :mod:`bot.store.interfaces` and the values of :mod:`bot.store.values`;
+every method that changes something has committed when it returns, so a caller that answers a
+user after the call has already made the change durable.
 """
 
 from __future__ import annotations
 
-import logging
-from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
-import aiosqlite
+from bot.store.interfaces import Store
 
-from bot.store.characters import CharacterStore
-from bot.store.combats import CombatStore
-from bot.store.guilds import GuildStore
-from bot.store.interfaces import Characters, Fights, Guilds, Maps, Meta, Rolls
-from bot.store.maps import MapStore
-from bot.store.meta import MetaStore
-from bot.store.migrations import MIGRATIONS
-from bot.store.rolls import RollStore
-from bot.store.writes import SYNCHRONOUS
+__all__ = ["describe_database", "is_postgres", "open_store"]
 
-log = logging.getLogger(__name__)
-
-__all__ = ["Store"]
+_POSTGRES_SCHEMES = ("postgresql", "postgres")
 
 
-class Store:
-    """The bot's database. Open it with :meth:`open`; close it with :meth:`close`."""
+def is_postgres(database: str) -> bool:
+    """Whether ``database`` is a PostgreSQL URL (else it is a SQLite file's path).
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self.db = db
-        self.rolls: Rolls = RollStore(db)
-        self.guilds: Guilds = GuildStore(db)
-        self.characters: Characters = CharacterStore(db)
-        self.maps: Maps = MapStore(db)
-        self.combats: Fights = CombatStore(db)
-        self.meta: Meta = MetaStore(db)
+    >>> is_postgres("postgresql://unhex@db:5432/unhex"), is_postgres("unhex.sqlite3")
+    (True, False)
+    """
+    return urlsplit(database).scheme in _POSTGRES_SCHEMES
 
-    @classmethod
-    async def open(cls, path: Path | str) -> Store:
-        # Autocommit: a statement on its own is its own transaction (a fight's usual step is
-        # one UPDATE, committed in one round trip); several statements that belong together
-        # go through `bot.store.writes.transaction`, which opens one with BEGIN.
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        try:
-            db.row_factory = aiosqlite.Row
-            await db.execute("PRAGMA journal_mode=WAL")
-            # Every step is on disk (the WAL synced) before anyone is told of it.
-            await db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
-            await db.execute("PRAGMA foreign_keys=ON")
-            await db.execute("PRAGMA busy_timeout=5000")
-            store = cls(db)
-            await store.migrate()
-        except BaseException:
-            # A refused or broken database must not leave the connection's thread running.
-            await db.close()
-            raise
-        return store
 
-    async def schema_version(self) -> int:
-        async with self.db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+def describe_database(database: str) -> str:
+    """``database`` as a log line may show it: a URL's password replaced by ``***``.
 
-    async def migrate(self) -> None:
-        """Apply, in order and each in its own transaction, the migrations not yet applied."""
-        current = await self.schema_version()
-        if current > len(MIGRATIONS):
-            raise RuntimeError(
-                f"The database is at schema {current}, newer than this bot knows "
-                f"({len(MIGRATIONS)}). Update the bot."
-            )
-        for version, script in enumerate(MIGRATIONS[current:], start=current + 1):
-            log.info("Migrating the database to schema %d", version)
-            await self.db.executescript(
-                f"BEGIN;\n{script}\nPRAGMA user_version = {version};\nCOMMIT;"
-            )
+    >>> describe_database("postgresql://unhex:s3cret@db:5432/unhex")
+    'postgresql://unhex:***@db:5432/unhex'
+    """
+    if not is_postgres(database):
+        return database
+    parts = urlsplit(database)
+    if parts.password is None:
+        return database
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
-    async def close(self) -> None:
-        await self.db.close()
+
+async def open_store(database: str, *, pool_size: int = 4) -> Store:
+    """Open (and migrate) the database ``database`` names: a PostgreSQL URL, with a pool of up
+    to ``pool_size`` connections, or a SQLite file's path."""
+    if is_postgres(database):
+        raise NotImplementedError("PostgreSQL")
+    from bot.store.sqlite import SqliteStore
+
+    return await SqliteStore.open(database)

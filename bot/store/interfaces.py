@@ -1,9 +1,10 @@
 """What the cogs ask of the store, one small interface per aggregate.
 
 The cogs know these protocols and the plain values they return (``StoredCharacter``,
-``StoredCombat``, …), never a connection or SQL: a second database engine is a new set of
-classes that satisfy them, handed to :class:`bot.store.Store`, with no cog touched. The SQLite
-classes beside this module are the first such set (mypy checks that they fit).
+``StoredCombat``, …, from :mod:`bot.store.values`), never a connection or SQL. Each database
+engine is a set of classes that satisfy them (:mod:`bot.store.sqlite`, :mod:`bot.store.postgres`;
+mypy checks that they fit), gathered in a :class:`Store` that :func:`bot.store.open_store`
+opens.
 """
 
 from __future__ import annotations
@@ -11,15 +12,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.store.characters import CharacterEntry, StoredCharacter
-from bot.store.combats import FightSummary, LogEntry, StoredCombat, WriteBack
-from bot.store.maps import StoredMap
-from bot.store.rolls import StoredRoll
+from bot.store.values import (
+    CharacterEntry,
+    FightSummary,
+    LogEntry,
+    StoredCharacter,
+    StoredCombat,
+    StoredMap,
+    StoredRoll,
+    WriteBack,
+)
 from engine.character import Character
 from engine.combat import Combat, Event
 from engine.quickroll import QuickRoll
 
-__all__ = ["Characters", "Fights", "Guilds", "Maps", "Meta", "Rolls"]
+__all__ = ["Characters", "Fights", "Guilds", "Maps", "Meta", "Rolls", "Store"]
 
 
 class Characters(Protocol):
@@ -93,3 +100,19 @@ class Meta(Protocol):
 
     async def get(self, key: str) -> str | None: ...
     async def set(self, key: str, value: str | None) -> None: ...
+
+
+class Store(Protocol):
+    """One database, whichever engine keeps it: an interface per aggregate."""
+
+    #: ``"sqlite"`` or ``"postgresql"``.
+    engine: str
+    rolls: Rolls
+    guilds: Guilds
+    characters: Characters
+    maps: Maps
+    combats: Fights
+    meta: Meta
+
+    async def schema_version(self) -> int: ...
+    async def close(self) -> None: ...

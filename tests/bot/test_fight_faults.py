@@ -514,7 +514,7 @@ async def test_a_fight_saved_by_the_bot_before_this_schema_carries_on(
     with buttons of today's kind, and undo still steps back over an old log entry."""
     from pathlib import Path
 
-    from bot.store.migrations import MIGRATIONS
+    from bot.store.sqlite import MIGRATIONS
 
     await ana_and_goon_on_the_dance_floor(table)
     with sqlite3.connect(table.database) as db:
@@ -526,8 +526,8 @@ async def test_a_fight_saved_by_the_bot_before_this_schema_carries_on(
                                 "FROM characters").fetchall()
     old = Path(str(tmp_path)) / "old.sqlite3"
     with sqlite3.connect(old) as db:
-        for script in MIGRATIONS[:5]:
-            db.executescript(script)
+        for migration in MIGRATIONS[:5]:
+            db.executescript(migration.script)
         db.execute("PRAGMA user_version = 5")
         db.executemany("INSERT INTO characters (id, guild_id, name, name_key, owner_id, npc, "
                        "data) VALUES (?, ?, ?, ?, ?, ?, ?)", characters)

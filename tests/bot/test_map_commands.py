@@ -11,7 +11,6 @@ import discord.ext.test.backend as dpytest_backend
 import pytest
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-from bot.store.maps import MapStore
 from data import builtin_maps
 from engine.maprender import GRID_LEGEND, LIST_LEGEND
 from tests.harness import ALICE, BOB, GM, GUILD_ID, Modal, Reply, Table, User
@@ -181,8 +180,8 @@ async def test_show_of_an_unknown_map_says_how_to_find_one(table: Table) -> None
 
 async def test_a_stored_map_the_engine_cannot_read_is_explained_briefly(table: Table) -> None:
     # A map saved by an older bot, with a line the engine now quotes in full in its error.
-    await MapStore(table.bot.store.db).add(guild_id=GUILD_ID, name="Old",
-                                           text="Hall " + "~" * 3000 + " Bar", author_id=GM.id)
+    await table.bot.store.maps.add(guild_id=GUILD_ID, name="Old",
+                                   text="Hall " + "~" * 3000 + " Bar", author_id=GM.id)
     reply = await table.slash("map show", name="Old")
     assert reply.ephemeral and len(reply.content) <= 2000
     assert reply.content.startswith("The map **Old** cannot be read (")
@@ -486,7 +485,7 @@ async def test_names_autocomplete_builtins_and_server_maps(table: Table) -> None
 async def test_autocomplete_offers_at_most_25_and_the_list_fits_one_message(
     table: Table,
 ) -> None:
-    store = MapStore(table.bot.store.db)
+    store = table.bot.store.maps
     for i in range(60):
         await store.add(guild_id=GUILD_ID, name=f"Arena {i:02} of the Long Night Sky",
                         text="A -- B", author_id=GM.id)

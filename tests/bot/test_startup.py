@@ -20,8 +20,7 @@ import bot.client
 from bot import create_bot
 from bot.client import EXTENSIONS, SYNCED_COMMANDS
 from bot.settings import Settings
-from bot.store import Store
-from bot.store.migrations import MIGRATIONS
+from bot.store.sqlite import MIGRATIONS, SqliteStore
 from tests.harness import APP_ID, GUILD_ID, Table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,7 +81,7 @@ def test_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch,
     settings = Settings()
     assert settings.discord_token is not None
     assert settings.discord_token.get_secret_value() == "abc"
-    assert settings.database == Path("games.db")
+    assert settings.database == "games.db"
     assert settings.dev_guild == 42 and settings.log_level == "DEBUG"
     assert "abc" not in repr(settings)  # the token is never printed
 
@@ -97,13 +96,13 @@ def test_create_bot_needs_no_privileged_intents() -> None:
 
 async def test_store_uses_wal_and_migrates_in_order(tmp_path: Path) -> None:
     path = tmp_path / "store.sqlite3"
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     assert await store.schema_version() == len(MIGRATIONS)
     async with store.db.execute("PRAGMA journal_mode") as cursor:
         row = await cursor.fetchone()
     assert row is not None and row[0] == "wal"
     await store.close()
-    again = await Store.open(path)  # opening again applies nothing twice
+    again = await SqliteStore.open(path)  # opening again applies nothing twice
     assert await again.schema_version() == len(MIGRATIONS)
     await again.close()
 
@@ -123,7 +122,7 @@ async def test_a_database_from_a_newer_bot_is_refused(
 
     monkeypatch.setattr(aiosqlite, "connect", recording)
     with pytest.raises(RuntimeError, match="newer than this bot knows"):
-        await Store.open(path)
+        await SqliteStore.open(path)
     # The refused store closed its connection: no worker thread outlives the event loop.
     assert len(opened) == 1
     with pytest.raises(ValueError, match=r"no active connection|Connection closed"):

@@ -11,15 +11,15 @@ import jsonpatch
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.store import Store
-from bot.store.characters import NameTaken
 from bot.store.patches import reverse_patch
+from bot.store.sqlite import SqliteStore
+from bot.store.values import NameTaken
 from engine.character import Character
 from engine.combat import Event, new_combat
 
 
 async def test_a_rollback_elsewhere_never_undoes_a_fight_being_saved(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "unhex.sqlite3")
+    store = await SqliteStore.open(tmp_path / "unhex.sqlite3")
     try:
         await store.characters.add(guild_id=1, owner_id=7, character=Character.new("Ana"))
         bram = await store.characters.add(guild_id=1, owner_id=7, character=Character.new("Bram"))

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.store import Store
+from bot.store.sqlite import SqliteStore
 from engine.combat import new_combat
 
 
-async def _synchronous(store: Store) -> int:
+async def _synchronous(store: SqliteStore) -> int:
     async with store.db.execute("PRAGMA synchronous") as cursor:
         row = await cursor.fetchone()
     assert row is not None
@@ -18,7 +18,7 @@ async def _synchronous(store: Store) -> int:
 
 async def test_the_shown_version_is_recorded_and_steps_stay_synced_to_disk(
         tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "unhex.sqlite3")
+    store = await SqliteStore.open(tmp_path / "unhex.sqlite3")
     try:
         assert await _synchronous(store) == 2  # FULL
         stored = await store.combats.start(guild_id=1, channel_id=2, map_name="nightclub",

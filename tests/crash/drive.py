@@ -54,7 +54,7 @@ from typing import Any
 
 import tests.harness as harness
 from bot.cogs.combat.views import code, fighter_index, prompt_message
-from bot.store.combats import StoredCombat
+from bot.store.values import StoredCombat
 from data import load_rules
 from engine.character import Character
 from engine.combat import Combat, Phase, PromptKind, legal_targets, render_board

@@ -74,7 +74,7 @@ from bot.components import answer_form, button_row
 from bot.errors import UserError
 from bot.options import OneOf, Text
 from bot.permissions import require_gm, require_guild
-from bot.store.characters import NameTaken
+from bot.store.values import NameTaken
 from bot.text import echo
 from engine.character import (
     AdvanceReport,

@@ -13,8 +13,8 @@ from bot.client import UnhexBot
 from bot.errors import UserError
 from bot.options import OneOf, Text
 from bot.permissions import is_gm, require_guild
-from bot.store.characters import InFight, NameTaken, StoredCharacter
 from bot.store.interfaces import Characters
+from bot.store.values import InFight, NameTaken, StoredCharacter
 from bot.text import echo
 from data import load_rules
 from engine.catalog import Hand

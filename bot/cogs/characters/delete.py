@@ -10,7 +10,7 @@ import discord
 from bot.cogs.characters.common import bold_name, characters_store, require_change
 from bot.components import PersistentButton, identity_stamp
 from bot.errors import UserError
-from bot.store.characters import StoredCharacter
+from bot.store.values import StoredCharacter
 
 # -- the delete confirmation ----------------------------------------------------------------
 

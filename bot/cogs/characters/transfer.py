@@ -21,7 +21,7 @@ from bot.cogs.characters.common import (
 )
 from bot.errors import UserError
 from bot.permissions import require_gm, require_guild
-from bot.store.characters import NameTaken, StoredCharacter
+from bot.store.values import NameTaken, StoredCharacter
 from bot.text import clip
 from engine.character import (
     Character,

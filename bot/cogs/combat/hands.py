@@ -20,7 +20,7 @@ from bot.cogs.combat import acting
 from bot.cogs.combat.views import fighter_index, panel_fighter
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.errors import UserError
-from bot.store.combats import StoredCombat
+from bot.store.values import StoredCombat
 from bot.text import clip
 from engine.catalog import Hand, Rules
 from engine.character import HANDS, Character, usable_hands

@@ -22,7 +22,7 @@ from bot.cogs.combat.recovery import RecoverButton, has_to_recover
 from bot.cogs.combat.turn import turn_lead
 from bot.cogs.combat.views import TurnLead, code, prompt_message
 from bot.components import button_row
-from bot.store.combats import StoredCombat
+from bot.store.values import StoredCombat
 from engine.catalog import Rules
 from engine.combat import render_board
 

@@ -14,7 +14,7 @@ import discord
 from bot.components import PersistentButton, button_row
 from bot.errors import UserError
 from bot.permissions import is_gm
-from bot.store.combats import LogEntry, StoredCombat
+from bot.store.values import LogEntry, StoredCombat
 from bot.text import clip
 from engine.catalog import Rules
 from engine.combat.recap import recap_text

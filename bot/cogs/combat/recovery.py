@@ -10,7 +10,7 @@ import discord
 from bot.cogs.characters import require_change
 from bot.components import PersistentButton, identity_stamp
 from bot.errors import UserError
-from bot.store.characters import StoredCharacter
+from bot.store.values import StoredCharacter
 from bot.text import clip
 from data import load_rules
 from engine.catalog import Rules

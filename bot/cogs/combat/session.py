@@ -23,8 +23,8 @@ from bot.cogs.combat.presenter import Presenter
 from bot.cogs.combat.views import OUT_OF_DATE, events_text
 from bot.errors import UserError
 from bot.permissions import require_guild
-from bot.store.combats import AlreadyFighting, StoredCombat
 from bot.store.compact import compact_state
+from bot.store.values import AlreadyFighting, StoredCombat
 from data import load_rules
 from engine.character import Character
 from engine.combat import (

@@ -16,7 +16,7 @@ from bot.cogs.combat.acting import ACTING, actor_of
 from bot.cogs.combat.views import TurnLead, fighter_at, fighter_index, panel_fighter
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.errors import UserError
-from bot.store.combats import StoredCombat
+from bot.store.values import StoredCombat
 from bot.text import clip
 from engine.catalog import Rules
 from engine.combat import Actor, Combat, Command, Done, Fighter, Phase

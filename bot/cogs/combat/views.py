@@ -14,7 +14,7 @@ import discord
 from bot.components import PersistentButton, identity_stamp
 from bot.errors import UserError
 from bot.permissions import is_gm
-from bot.store.combats import StoredCombat
+from bot.store.values import StoredCombat
 from bot.text import clip
 from engine.catalog import Rules
 from engine.combat import CloseWindow, Combat, Command, Event, Fighter, Prompt, PromptKind

@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import aiosqlite
 
-from bot.store.writes import writes
+from bot.store.sqlite.writes import writes
+from bot.store.values import StoredRoll
 from engine.quickroll import QuickRoll
 
-
-@dataclass(frozen=True, slots=True)
-class StoredRoll:
-    id: int
-    guild_id: int | None
-    channel_id: int
-    user_id: int
-    note: str | None
-    state: QuickRoll
-    version: int
+__all__ = ["RollStore"]
 
 
 class RollStore:

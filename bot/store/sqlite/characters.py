@@ -1,4 +1,4 @@
-"""Characters, per server (the `characters` table, migration 3).
+"""Characters on SQLite, per server (the `characters` table, migration 3).
 
 A row keeps the engine's `Character` as JSON in ``data``, with what the bot looks a character up
 by beside it: its name, the name's key (:func:`name_key`; names are unique per server ignoring
@@ -10,82 +10,16 @@ changed" is well defined.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import aiosqlite
 
-from bot.errors import UserError
-from bot.store.writes import writes
+from bot.store.sqlite.writes import writes
+from bot.store.values import CharacterEntry, InFight, NameTaken, StoredCharacter, timestamp
 from engine.character import Character
 from engine.names import name_key
 
-__all__ = [
-    "CharacterEntry",
-    "CharacterStore",
-    "InFight",
-    "NameTaken",
-    "StoredCharacter",
-    "name_key",
-    "timestamp",
-]
-
-
-def timestamp() -> str:
-    """Now, as ``updated_at`` keeps it (microseconds, so "most recently changed" is defined)."""
-    return dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
-
-
-class NameTaken(Exception):  # a plain outcome, not a failure of the store
-    """The server already has a character of that name; nothing was saved."""
-
-    def __init__(self, name: str) -> None:
-        super().__init__(name)
-        self.name = name
-
-
-class InFight(UserError):
-    """The character is in an active fight, whose copy is the truth until it ends; nothing was
-    changed. The message says where, and how to change it meanwhile."""
-
-    def __init__(self, name: str, channel_id: int) -> None:
-        super().__init__(
-            f"{name} is in the fight in <#{channel_id}>: until it ends, a GM changes them there "
-            "with `/combat set`, and the sheet gets what happened when the fight ends.")
-        self.channel_id = channel_id
-
-
-@dataclass(frozen=True, slots=True)
-class StoredCharacter:
-    """A character as kept: the engine's value and what the bot knows about it."""
-
-    id: int
-    guild_id: int
-    owner_id: int
-    character: Character
-    version: int
-    created_at: str
-    updated_at: str
-
-    @property
-    def name(self) -> str:
-        return self.character.name
-
-    @property
-    def npc(self) -> bool:
-        return self.character.npc
-
-
-@dataclass(frozen=True, slots=True)
-class CharacterEntry:
-    """A character without its data: enough for lists of names and autocomplete."""
-
-    id: int
-    name: str
-    owner_id: int
-    npc: bool
-    updated_at: str
+__all__ = ["CharacterStore"]
 
 
 _COLUMNS = "id, guild_id, owner_id, data, version, created_at, updated_at"

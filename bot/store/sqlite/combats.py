@@ -1,10 +1,11 @@
-"""Fights: one active per channel. Each step of a fight is one transaction with everything it
-changes: the new state, its log entry (with a patch back to the state before it, for
-`/combat undo`, compressed), which characters the fight holds, and, when the fight ends, every
-sheet's write-back, merged with the sheet as it is inside that transaction.
+"""Fights on SQLite: one active per channel. Each step of a fight is one transaction with
+everything it changes: the new state, its log entry (with a patch back to the state before it,
+for `/combat undo`, compressed), which characters the fight holds, and, when the fight ends,
+every sheet's write-back, merged with the sheet as it is inside that transaction.
 
 A character is in at most one active fight (the `fighting` table). While it is, the fight's
-copy is the truth and the sheet is not changed elsewhere (:mod:`bot.store.characters` refuses).
+copy is the truth and the sheet is not changed elsewhere (:mod:`bot.store.sqlite.characters`
+refuses).
 
 Start-up reads only :class:`FightSummary` rows (deadlines and the version whose prompt was
 shown), never whole states: a fight is loaded when it is first touched.
@@ -12,99 +13,34 @@ shown), never whole states: a fight is loaded when it is first touched.
 
 from __future__ import annotations
 
-import dataclasses
-import json
-import zlib
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
 
 import aiosqlite
-import jsonpatch
 
 from bot.changes import mark_committed
-from bot.store.characters import timestamp
 from bot.store.compact import compact_state
-from bot.store.patches import reverse_patch_of_models
-from bot.store.writes import SYNCHRONOUS, transaction, write_lock, writes
+from bot.store.sqlite.writes import SYNCHRONOUS, transaction, write_lock, writes
+from bot.store.steps import (
+    character_ids,
+    log_entry,
+    logged_events,
+    replaced,
+    state_before,
+    undo_patch,
+)
+from bot.store.values import (
+    AlreadyFighting,
+    FightSummary,
+    LogEntry,
+    StoredCombat,
+    WriteBack,
+    next_deadline,
+    timestamp,
+)
 from engine.character import Character
-from engine.combat import Combat, Event, Fighter, Phase
+from engine.combat import Combat, Event, Phase
 
-__all__ = [
-    "AlreadyFighting",
-    "CombatStore",
-    "FightSummary",
-    "LogEntry",
-    "StoredCombat",
-    "WriteBack",
-    "next_deadline",
-]
-
-#: How a fight's end changes a sheet: ``(the sheet as kept now, the fighter) -> new sheet``.
-WriteBack = Callable[[Character, Fighter], Character]
-
-
-class AlreadyFighting(Exception):  # a plain outcome: nothing was saved
-    """A character the fight holds is already in another active fight."""
-
-    def __init__(self, character_id: int, channel_id: int) -> None:
-        super().__init__(character_id, channel_id)
-        self.character_id, self.channel_id = character_id, channel_id
-
-
-@dataclass(frozen=True, slots=True)
-class StoredCombat:
-    id: int
-    guild_id: int
-    channel_id: int
-    map_name: str
-    state: Combat
-    version: int
-    board_message_id: int | None
-    prompt_message_id: int | None
-    shown_version: int = -1
-    #: The board is pinned while the fight lasts.
-    pin: bool = False
-    #: A fight in a thread of its own: the channel its result is posted back to.
-    report_channel_id: int | None = None
-    #: The turn ("round:turn") whose players were pinged when it was first shown.
-    announced_turn: str | None = None
-    #: The server map the fight is on, as ``(id, created_at)`` (ids may be reused); None: a
-    #: built-in map, or a fight kept before maps' ids were.
-    map_identity: tuple[int, str] | None = None
-    #: When the state's earliest reaction window closes by itself (None: no window open),
-    #: worked out once per step, when it is saved.
-    next_deadline: float | None = None
-
-    @property
-    def active(self) -> bool:
-        return self.state.phase is not Phase.ENDED
-
-
-@dataclass(frozen=True, slots=True)
-class FightSummary:
-    """What start-up needs of a fight, without its state."""
-
-    id: int
-    channel_id: int
-    version: int
-    shown_version: int
-    next_deadline: float | None
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One step of a fight: ``events`` as everyone may read them, ``gm_events`` the same with
-    the figures of the NPCs the GM hides (``Event.gm_text``)."""
-
-    id: int
-    user_id: int
-    command: str
-    events: tuple[str, ...]
-    undone: bool
-    created_at: str
-    gm_events: tuple[str, ...] = ()
-
+__all__ = ["CombatStore"]
 
 _COLUMNS = ("id, guild_id, channel_id, map_name, state, version, board_message_id, "
             "prompt_message_id, shown_version, pin, report_channel_id, announced_turn, map_id, "
@@ -120,35 +56,6 @@ def _combat(row: aiosqlite.Row) -> StoredCombat:
         None if row["map_id"] is None else (row["map_id"], row["map_created_at"]),
         row["next_deadline"],
     )
-
-
-def _state_json(state: Combat) -> str:
-    return state.model_dump_json()
-
-
-def _dumps(doc: Any) -> str:
-    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
-
-
-def _logged(events: Sequence[Event]) -> list[str | dict[str, str]]:
-    """A step's events as its log keeps them: each its text, or, when the GM reads it
-    otherwise, both (``{"text": ..., "gm_text": ...}``)."""
-    return [e.text if e.gm_text is None else {"text": e.text, "gm_text": e.gm_text}
-            for e in events]
-
-
-def _log_entry(row: aiosqlite.Row) -> LogEntry:
-    told = json.loads(row["events"])
-    public = tuple(e if isinstance(e, str) else e["text"] for e in told)
-    exact = tuple(e if isinstance(e, str) else e["gm_text"] for e in told)
-    return LogEntry(row["id"], row["user_id"], row["command"], public, bool(row["undone"]),
-                    row["created_at"], exact)
-
-
-def next_deadline(state: Combat) -> float | None:
-    """When the fight's earliest reaction window closes by itself, if one is open."""
-    deadlines = [p.deadline for p in state.waiting_for() if p.deadline is not None]
-    return min(deadlines) if deadlines and state.phase is not Phase.ENDED else None
 
 
 class CombatStore:
@@ -199,7 +106,8 @@ class CombatStore:
             (combat_id, -1 if limit is None else limit)
         ) as cursor:
             rows = await cursor.fetchall()
-        return [_log_entry(r) for r in reversed(list(rows))]
+        return [log_entry(r["id"], r["user_id"], r["command"], r["events"], bool(r["undone"]),
+                          r["created_at"]) for r in reversed(list(rows))]
 
     # -- changing ------------------------------------------------------------------------
 
@@ -215,8 +123,8 @@ class CombatStore:
             cursor = await self._db.execute(
                 "INSERT INTO combats (guild_id, channel_id, map_name, state, pin, "
                 "report_channel_id, map_id, map_created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, map_name, _state_json(state), int(pin), report_channel_id,
-                 map_id, map_created_at),
+                (guild_id, channel_id, map_name, state.model_dump_json(), int(pin),
+                 report_channel_id, map_id, map_created_at),
             )
         except aiosqlite.IntegrityError:
             return None
@@ -235,25 +143,24 @@ class CombatStore:
         :class:`AlreadyFighting` (nothing saved) when it would hold a character that is in
         another active fight."""
         ended = state.phase is Phase.ENDED
-        back = reverse_patch_of_models(state, stored.state)
         deadline = next_deadline(state)
         step = (
             "UPDATE combats SET state = ?, version = version + 1, active = ?, next_deadline = ?, "
             "updated_at = datetime('now'), step_user = ?, step_command = ?, step_events = ?, "
             "step_patch = ? WHERE id = ? AND version = ?",
-            (_state_json(state), int(not ended), deadline, user_id, command,
-             _dumps(_logged(events)), zlib.compress(_dumps(back).encode(), 6),
+            (state.model_dump_json(), int(not ended), deadline, user_id, command,
+             logged_events(events), undo_patch(state, stored.state),
              stored.id, stored.version),
         )
-        holds = set() if ended else _character_ids(state)
-        if holds == _character_ids(stored.state) and not ended:
+        holds = set() if ended else character_ids(state)
+        if holds == character_ids(stored.state) and not ended:
             # The usual step: one statement, its own transaction (the trigger logs it).
             async with write_lock(self._db):
                 cursor = await self._db.execute(*step)
                 if cursor.rowcount != 1:
                     return None
                 mark_committed()
-            return _replaced(stored, state, deadline)
+            return replaced(stored, state, deadline)
         async with transaction(self._db) as db:
             cursor = await db.execute(*step)
             if cursor.rowcount != 1:
@@ -261,7 +168,7 @@ class CombatStore:
             await self._hold(stored, holds)
             if ended and write_back is not None:
                 await self._write_back(state, write_back)
-        return _replaced(stored, state, deadline)
+        return replaced(stored, state, deadline)
 
     async def _hold(self, stored: StoredCombat, wanted: set[int]) -> None:
         """Make the `fighting` rows of this fight exactly ``wanted``."""
@@ -310,23 +217,18 @@ class CombatStore:
                 row = await cursor.fetchone()
             if row is None:
                 return None
-            if row["undo_patch"] is not None:
-                doc = jsonpatch.apply_patch(stored.state.model_dump(mode="json"),
-                                            json.loads(zlib.decompress(row["undo_patch"])))
-            else:  # a log entry from before patches kept the whole state
-                doc = json.loads(row["state_before"])
-            restored = compact_state(Combat.model_validate(doc))
+            doc, restored = state_before(stored.state, row["undo_patch"], row["state_before"])
             deadline = next_deadline(restored)
             cursor = await db.execute(
                 "UPDATE combats SET state = ?, version = version + 1, next_deadline = ?, "
                 "step_command = NULL, updated_at = datetime('now') WHERE id = ? AND version = ?",
-                (_dumps(doc), deadline, stored.id, stored.version),
+                (doc, deadline, stored.id, stored.version),
             )
             if cursor.rowcount != 1:
                 return None
             await db.execute("UPDATE combat_log SET undone = 1 WHERE id = ?", (row["id"],))
-            await self._hold(stored, _character_ids(restored))
-        return _replaced(stored, restored, deadline), row["command"]
+            await self._hold(stored, character_ids(restored))
+        return replaced(stored, restored, deadline), row["command"]
 
     @writes
     async def shown(self, stored: StoredCombat, *, board: int | None,
@@ -359,12 +261,3 @@ def _literal(value: int | str | None) -> str:
     if isinstance(value, int):
         return str(int(value))
     return "'" + value.replace("'", "''") + "'"
-
-
-def _character_ids(state: Combat) -> set[int]:
-    return {f.character_id for f in state.fighters if f.character_id is not None}
-
-
-def _replaced(stored: StoredCombat, state: Combat, deadline: float | None) -> StoredCombat:
-    return dataclasses.replace(stored, state=state, version=stored.version + 1,
-                               next_deadline=deadline)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import aiosqlite
 
-from bot.store.writes import writes
+from bot.store.sqlite.writes import writes
 
 __all__ = ["MetaStore"]
 

@@ -1,45 +1,24 @@
-"""Maps written by a server's GMs (the `maps` table, migration 4).
+"""Maps on SQLite, written by a server's GMs (the `maps` table, migration 4).
 
 A map's ``text`` is kept exactly as its GM typed it (comments included), so `/map edit` and
 `/map export` give it back unchanged; the engine's ``parse_map`` reads it when it is shown.
-Names are unique per server ignoring case and runs of spaces (:func:`name_key`).
+Names are unique per server ignoring case and runs of spaces (``engine.names.name_key``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import aiosqlite
 
-from bot.store.writes import writes
+from bot.store.sqlite.writes import writes
+from bot.store.values import StoredMap, clean_name
+from engine.names import name_key
 
-__all__ = ["MapStore", "StoredMap", "clean_name", "name_key"]
+__all__ = ["MapStore"]
 
 # Milliseconds: a stale button can tell a deleted map from a new one that reused its id, and
 # an edit can tell whether somebody saved the map since it was read.
 _NOW = "strftime('%Y-%m-%d %H:%M:%f', 'now')"
 _COLUMNS = "id, guild_id, name, text, author_id, created_at, updated_at"
-
-
-def clean_name(name: str) -> str:
-    """``name`` as it is kept and shown: trimmed, each run of spaces made one space."""
-    return " ".join(name.split())
-
-
-def name_key(name: str) -> str:
-    """What makes two map names the same name: ``"Old  Docks"`` is ``"old docks"``."""
-    return clean_name(name).casefold()
-
-
-@dataclass(frozen=True, slots=True)
-class StoredMap:
-    id: int
-    guild_id: int
-    name: str
-    text: str
-    author_id: int
-    created_at: str
-    updated_at: str
 
 
 def _row(row: aiosqlite.Row) -> StoredMap:
