@@ -22,7 +22,7 @@ from bot.cogs.combat.recovery import RecoverButton, has_to_recover
 from bot.cogs.combat.turn import turn_lead
 from bot.cogs.combat.views import TurnLead, code, prompt_message
 from bot.components import button_row
-from bot.store.values import StoredCombat
+from bot.store.values import DatabaseUnavailable, StoredCombat
 from engine.catalog import Rules
 from engine.combat import render_board
 
@@ -91,7 +91,7 @@ class Presenter:
             if not wanted:
                 del self._wanted[channel_id]
             if stored is None:
-                stored = await self.bot.store.combats.get(combat_id)
+                stored = await self._read(combat_id)
             if stored is None or stored.version <= self._shown.get(stored.id,
                                                                    stored.shown_version):
                 continue  # (a late retry of an older version, or already shown)
@@ -103,11 +103,25 @@ class Presenter:
             except discord.HTTPException as error:
                 log.warning("Discord refused to show fight %s (%s)", stored.id, error)
                 self._retry(stored)
+            except DatabaseUnavailable:  # shown, but not recorded as shown: show it again
+                log.warning("Could not record fight %s as shown: the database is unavailable",
+                            stored.id)
+                self._retry(stored)
             except Exception:
                 log.exception("Could not show fight %s in channel %s", stored.id, channel_id)
             else:
                 self._attempts.pop(stored.id, None)
                 self._shown[stored.id] = stored.version
+
+    async def _read(self, combat_id: int) -> StoredCombat | None:
+        """The fight as kept; None (logged) while the database is unavailable: the fight's
+        next step, or the next start, shows it."""
+        try:
+            return await self.bot.store.combats.get(combat_id)
+        except DatabaseUnavailable:
+            log.warning("Could not read fight %s to show it: the database is unavailable",
+                        combat_id)
+            return None
 
     def _retry(self, stored: StoredCombat) -> None:
         """Try again a little later, a few times; after that the next step of the fight (or

@@ -24,7 +24,7 @@ from bot.cogs.combat.views import OUT_OF_DATE, events_text
 from bot.errors import UserError
 from bot.permissions import require_guild
 from bot.store.compact import compact_state
-from bot.store.values import AlreadyFighting, StoredCombat
+from bot.store.values import AlreadyFighting, DatabaseUnavailable, StoredCombat
 from data import load_rules
 from engine.character import Character
 from engine.combat import (
@@ -52,6 +52,9 @@ MakeCommand = Command | Callable[[Combat], Command] | Callable[[Combat], Awaitab
 
 #: How many fights stay in memory after they were last touched.
 CACHED_FIGHTS = 256
+#: Seconds before an expired reaction window is closed again, after the database was
+#: unavailable when it expired.
+DEADLINE_RETRY = 5
 
 
 def _write_back(sheet: Character, fighter: Fighter) -> Character:
@@ -225,6 +228,11 @@ class FightSession:
             saved = await self.bot.store.combats.save(
                 stored, state, user_id=user_id, command=command, events=events,
                 write_back=_write_back)
+        except DatabaseUnavailable:
+            # Whether a commit cut off on its way was made is not known: read the fight again
+            # next time (its version refuses a step applied twice).
+            self.forget(stored.channel_id)
+            raise
         except AlreadyFighting as taken:
             self.forget(stored.channel_id)
             name = next((f.name for f in state.fighters
@@ -243,7 +251,11 @@ class FightSession:
         """Take back the channel's last command: ``(the fight as it was, that command)``."""
         async with self.lock(interaction.channel_id or 0):
             stored = await self.require_fight(interaction)
-            result = await self.bot.store.combats.undo(stored)
+            try:
+                result = await self.bot.store.combats.undo(stored)
+            except DatabaseUnavailable:
+                self.forget(stored.channel_id)  # (as in :meth:`commit`)
+                raise
             if result is None:
                 raise UserError("There is nothing to undo in this fight.")
             restored, command = result
@@ -302,6 +314,10 @@ class FightSession:
     async def _close(self, channel_id: int) -> None:
         try:
             await self.close_expired_window(channel_id)
+        except DatabaseUnavailable:  # the window still closes, once, when it is back
+            log.warning("Could not close the reaction window in channel %s: the database is "
+                        "unavailable; trying again in %d s", channel_id, DEADLINE_RETRY)
+            self._arm(channel_id, self.clock() + DEADLINE_RETRY)
         except Exception:  # a timer has nobody to answer: log it
             log.exception("Could not close the reaction window in channel %s", channel_id)
 
