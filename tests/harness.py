@@ -213,7 +213,7 @@ class Reply:
 class Table:
     """One server, one channel (plus a second), one bot: see the module docstring."""
 
-    def __init__(self, database: Path, *, dev_guild: int | None = None) -> None:
+    def __init__(self, database: Path | str, *, dev_guild: int | None = None) -> None:
         self.database = database
         self.dev_guild = dev_guild
         self.messages: dict[int, dict[str, Any]] = {}

@@ -45,7 +45,9 @@ async def open_store(database: str, *, pool_size: int = 4) -> Store:
     """Open (and migrate) the database ``database`` names: a PostgreSQL URL, with a pool of up
     to ``pool_size`` connections, or a SQLite file's path."""
     if is_postgres(database):
-        raise NotImplementedError("PostgreSQL")
+        from bot.store.postgres import PostgresStore
+
+        return await PostgresStore.open(database, pool_size=pool_size)
     from bot.store.sqlite import SqliteStore
 
     return await SqliteStore.open(database)

@@ -11,6 +11,8 @@ from tests.bot.fights import (
     give_ammo,
     start_fight,
 )
+import pytest
+pytestmark = pytest.mark.both_engines
 from tests.harness import ALICE, BOB, CHANNEL_ID, GM, Table
 
 

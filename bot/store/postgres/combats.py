@@ -1,0 +1,220 @@
+"""Fights on PostgreSQL, one active per channel (the schema's partial unique index). As on
+SQLite (:mod:`bot.store.sqlite.combats`), each step is one transaction with everything it
+changes; the usual step is one UPDATE, whose trigger writes its log entry: one round trip.
+
+A save is refused when the fight changed since it was read (``version``): two processes that
+both hold a copy of a fight (a guild changing hands) never apply a step twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import asyncpg
+
+from bot.store.compact import compact_state
+from bot.store.postgres.database import Database, changed_rows
+from bot.store.steps import (
+    character_ids,
+    log_entry,
+    logged_events,
+    replaced,
+    state_before,
+    undo_patch,
+)
+from bot.store.values import (
+    AlreadyFighting,
+    FightSummary,
+    LogEntry,
+    StoredCombat,
+    WriteBack,
+    next_deadline,
+    timestamp,
+)
+from engine.character import Character
+from engine.combat import Combat, Event, Phase
+
+__all__ = ["CombatStore"]
+
+_COLUMNS = ("id, guild_id, channel_id, map_name, state, version, board_message_id, "
+            "prompt_message_id, shown_version, pin, report_channel_id, announced_turn, map_id, "
+            "map_created_at, next_deadline")
+_NOW = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')"
+_STEP = (
+    f"UPDATE combats SET state = $1, version = version + 1, active = $2, next_deadline = $3, "
+    f"updated_at = {_NOW}, step_user = $4, step_command = $5, step_events = $6, "
+    "step_patch = $7 WHERE id = $8 AND version = $9"
+)
+
+
+def _combat(row: asyncpg.Record) -> StoredCombat:
+    return StoredCombat(
+        row["id"], row["guild_id"], row["channel_id"], row["map_name"],
+        compact_state(Combat.model_validate_json(row["state"])), row["version"],
+        row["board_message_id"], row["prompt_message_id"], row["shown_version"], row["pin"],
+        row["report_channel_id"], row["announced_turn"],
+        None if row["map_id"] is None else (row["map_id"], row["map_created_at"]),
+        row["next_deadline"],
+    )
+
+
+async def _hold(connection: asyncpg.Connection, combat_id: int, wanted: set[int]) -> None:
+    """Make the `fighting` rows of this fight exactly ``wanted``; a character taken is first
+    locked (see :mod:`bot.store.postgres.characters`)."""
+    held = {r["character_id"] for r in await connection.fetch(
+        "SELECT character_id FROM fighting WHERE combat_id = $1", combat_id)}
+    if held - wanted:
+        await connection.execute("DELETE FROM fighting WHERE character_id = ANY($1::bigint[])",
+                                 sorted(held - wanted))
+    new = sorted(wanted - held)
+    if not new:
+        return
+    await connection.execute(
+        "SELECT 1 FROM characters WHERE id = ANY($1::bigint[]) ORDER BY id FOR SHARE", new)
+    for character_id in new:
+        taken = await connection.fetchval(
+            "INSERT INTO fighting (character_id, combat_id) VALUES ($1, $2) "
+            "ON CONFLICT (character_id) DO NOTHING RETURNING character_id",
+            character_id, combat_id)
+        if taken is None:
+            channel_id = await connection.fetchval(
+                "SELECT c.channel_id FROM fighting AS f JOIN combats AS c ON c.id = f.combat_id "
+                "WHERE f.character_id = $1", character_id)
+            raise AlreadyFighting(character_id, channel_id or 0)
+
+
+async def _write_back(connection: asyncpg.Connection, state: Combat,
+                      write_back: WriteBack) -> None:
+    for fighter in state.fighters:
+        if fighter.character_id is None:
+            continue
+        data = await connection.fetchval(
+            "SELECT data FROM characters WHERE id = $1 FOR UPDATE", fighter.character_id)
+        if data is None:  # deleted meanwhile
+            continue
+        sheet = Character.model_validate_json(data)
+        after = write_back(sheet, fighter)
+        # The name and PC/NPC stay as kept, so a rename meanwhile is not undone.
+        after = after.model_copy(update={"name": sheet.name, "npc": sheet.npc})
+        await connection.execute(
+            "UPDATE characters SET data = $1, version = version + 1, updated_at = $2 "
+            "WHERE id = $3", after.model_dump_json(), timestamp(), fighter.character_id)
+
+
+class CombatStore:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    # -- reading -------------------------------------------------------------------------
+
+    async def active(self, channel_id: int) -> StoredCombat | None:
+        row = await self._db.fetchrow(
+            f"SELECT {_COLUMNS} FROM combats WHERE channel_id = $1 AND active", channel_id)
+        return None if row is None else _combat(row)
+
+    async def get(self, combat_id: int) -> StoredCombat | None:
+        row = await self._db.fetchrow(f"SELECT {_COLUMNS} FROM combats WHERE id = $1",
+                                      combat_id)
+        return None if row is None else _combat(row)
+
+    async def to_restore(self) -> list[FightSummary]:
+        """Every fight start-up must look after: active ones, and ended ones whose end was
+        committed but not yet shown."""
+        rows = await self._db.fetch(
+            "SELECT id, channel_id, version, shown_version, next_deadline FROM combats "
+            "WHERE active OR shown_version < version")
+        return [FightSummary(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    async def fight_of(self, character_id: int) -> tuple[int, int] | None:
+        """``(combat id, channel id)`` of the active fight holding the character, if any."""
+        row = await self._db.fetchrow(
+            "SELECT f.combat_id, c.channel_id FROM fighting AS f "
+            "JOIN combats AS c ON c.id = f.combat_id WHERE f.character_id = $1", character_id)
+        return None if row is None else (row[0], row[1])
+
+    async def log(self, combat_id: int, limit: int | None = 30) -> list[LogEntry]:
+        """The fight's last ``limit`` log entries (None: all of them), oldest first."""
+        rows = await self._db.fetch(
+            "SELECT id, user_id, command, events, undone, created_at FROM combat_log "
+            "WHERE combat_id = $1 ORDER BY id DESC LIMIT $2", combat_id, limit)
+        return [log_entry(r["id"], r["user_id"], r["command"], r["events"], r["undone"],
+                          r["created_at"]) for r in reversed(rows)]
+
+    # -- changing ------------------------------------------------------------------------
+
+    async def start(self, *, guild_id: int, channel_id: int, map_name: str, state: Combat,
+                    pin: bool = False, report_channel_id: int | None = None,
+                    map_identity: tuple[int, str] | None = None) -> StoredCombat | None:
+        """A new fight in the channel, or ``None`` when one is already running there.
+        ``map_identity``: the server map's ``(id, created_at)``; None for a built-in map."""
+        map_id, map_created_at = map_identity or (None, None)
+        state = compact_state(state)
+        row = await self._db.write_row(
+            "INSERT INTO combats (guild_id, channel_id, map_name, state, pin, "
+            "report_channel_id, map_id, map_created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+            "ON CONFLICT (channel_id) WHERE active DO NOTHING RETURNING id",
+            guild_id, channel_id, map_name, state.model_dump_json(), pin, report_channel_id,
+            map_id, map_created_at)
+        if row is None:
+            return None
+        return StoredCombat(row["id"], guild_id, channel_id, map_name, state, 0, None, None, -1,
+                            pin, report_channel_id, None, map_identity, next_deadline(state))
+
+    async def save(self, stored: StoredCombat, state: Combat, *, user_id: int, command: str,
+                   events: Sequence[Event], write_back: WriteBack | None = None,
+                   ) -> StoredCombat | None:
+        """Save the state an applied command produced, in one transaction with its log entry,
+        the fight's characters and, when the fight has ended, each sheet's write-back.
+
+        ``None`` (nothing saved) when the fight changed since ``stored`` was read;
+        :class:`AlreadyFighting` (nothing saved) when it would hold a character that is in
+        another active fight."""
+        ended = state.phase is Phase.ENDED
+        deadline = next_deadline(state)
+        step = (_STEP, state.model_dump_json(), not ended, deadline, user_id, command,
+                logged_events(events), undo_patch(state, stored.state), stored.id,
+                stored.version)
+        holds = set() if ended else character_ids(state)
+        if holds == character_ids(stored.state) and not ended:
+            # The usual step: one statement, its own transaction (the trigger logs it).
+            if changed_rows(await self._db.execute(*step)) != 1:
+                return None
+            return replaced(stored, state, deadline)
+        async with self._db.transaction() as connection:
+            if changed_rows(await connection.execute(*step)) != 1:
+                return None
+            await _hold(connection, stored.id, holds)
+            if ended and write_back is not None:
+                await _write_back(connection, state, write_back)
+        return replaced(stored, state, deadline)
+
+    async def undo(self, stored: StoredCombat) -> tuple[StoredCombat, str] | None:
+        """Step back over the last command not yet undone: ``(restored, its command)``."""
+        async with self._db.transaction() as connection:
+            row = await connection.fetchrow(
+                "SELECT id, command, state_before, undo_patch FROM combat_log "
+                "WHERE combat_id = $1 AND NOT undone ORDER BY id DESC LIMIT 1", stored.id)
+            if row is None:
+                return None
+            doc, restored = state_before(stored.state, row["undo_patch"], row["state_before"])
+            deadline = next_deadline(restored)
+            status = await connection.execute(
+                "UPDATE combats SET state = $1, version = version + 1, next_deadline = $2, "
+                f"step_command = NULL, updated_at = {_NOW} WHERE id = $3 AND version = $4",
+                doc, deadline, stored.id, stored.version)
+            if changed_rows(status) != 1:
+                return None
+            await connection.execute("UPDATE combat_log SET undone = TRUE WHERE id = $1",
+                                     row["id"])
+            await _hold(connection, stored.id, character_ids(restored))
+        return replaced(stored, restored, deadline), row["command"]
+
+    async def shown(self, stored: StoredCombat, *, board: int | None,
+                    prompt: int | None, announced_turn: str | None = None) -> None:
+        """The table now sees ``stored``'s version: its board and prompt message ids, and the
+        turn whose players have been pinged."""
+        await self._db.execute(
+            "UPDATE combats SET board_message_id = $1, prompt_message_id = $2, "
+            "shown_version = GREATEST(shown_version, $3), "
+            "announced_turn = COALESCE($4, announced_turn) WHERE id = $5",
+            board, prompt, stored.version, announced_turn, stored.id)

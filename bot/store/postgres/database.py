@@ -1,0 +1,109 @@
+"""Talking to PostgreSQL through a pool: every statement and transaction of the store goes
+through a :class:`Database`, which
+
+- marks the task committed after a write commits (:mod:`bot.changes`), so an unexpected error
+  after it never says "Nothing was changed";
+- turns the server going away (restarted, stopped, out of reach) into
+  :class:`~bot.store.values.DatabaseUnavailable`, a plain refusal the user reads; the pool
+  replaces a closed connection by itself at the next acquire.
+
+A statement on its own is its own transaction (autocommit): a fight's usual step is one UPDATE,
+one round trip. Statements that belong together go through :meth:`Database.transaction`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import asyncpg
+
+from bot.changes import mark_committed
+from bot.store.values import DatabaseUnavailable
+
+log = logging.getLogger(__name__)
+
+__all__ = ["Database", "changed_rows", "unavailable"]
+
+#: What the server going away looks like to asyncpg (not its misuse errors, which are bugs).
+_GONE: tuple[type[BaseException], ...] = (
+    OSError,
+    TimeoutError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.exceptions.OperatorInterventionError,  # shut down, cannot connect now
+)
+
+
+def unavailable(error: BaseException) -> bool:
+    """Whether ``error`` means the database is out of reach, not that a statement is wrong."""
+    if isinstance(error, asyncpg.InterfaceError):
+        return "connection is closed" in str(error) or "connection was closed" in str(error)
+    return isinstance(error, _GONE)
+
+
+@contextlib.contextmanager
+def _guarded() -> Iterator[None]:
+    try:
+        yield
+    except Exception as error:
+        if not unavailable(error):
+            raise
+        log.warning("The database is unavailable: %s", type(error).__name__)
+        raise DatabaseUnavailable() from error
+
+
+def changed_rows(status: str) -> int:
+    """How many rows a statement changed, from its status ("UPDATE 1", "INSERT 0 1").
+
+    >>> changed_rows("UPDATE 1"), changed_rows("INSERT 0 3"), changed_rows("DELETE 0")
+    (1, 3, 0)
+    """
+    return int(status.rsplit(" ", 1)[-1])
+
+
+class Database:
+    """The pool, used the way every store of this engine uses it."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self.pool = pool
+
+    async def fetch(self, query: str, *args: Any) -> list[asyncpg.Record]:
+        with _guarded():
+            rows: list[asyncpg.Record] = await self.pool.fetch(query, *args)
+            return rows
+
+    async def fetchrow(self, query: str, *args: Any) -> asyncpg.Record | None:
+        with _guarded():
+            row: asyncpg.Record | None = await self.pool.fetchrow(query, *args)
+            return row
+
+    async def fetchval(self, query: str, *args: Any) -> Any:
+        with _guarded():
+            return await self.pool.fetchval(query, *args)
+
+    async def execute(self, query: str, *args: Any) -> str:
+        """One statement, its own transaction; the status ("UPDATE 1")."""
+        with _guarded():
+            status: str = await self.pool.execute(query, *args)
+        if changed_rows(status):
+            mark_committed()
+        return status
+
+    async def write_row(self, query: str, *args: Any) -> asyncpg.Record | None:
+        """One statement that changes rows and returns one (``… RETURNING``), committed."""
+        with _guarded():
+            row: asyncpg.Record | None = await self.pool.fetchrow(query, *args)
+        if row is not None:
+            mark_committed()
+        return row
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[asyncpg.Connection]:
+        """One transaction on one connection: committed when the block ends, rolled back when
+        it raises (a refusal, a crash half-way)."""
+        with _guarded():
+            async with self.pool.acquire() as connection, connection.transaction():
+                yield connection
+        mark_committed()

@@ -1,0 +1,129 @@
+"""A throwaway PostgreSQL server for the tests: made with ``initdb`` in a temporary folder,
+listening on 127.0.0.1 on a free port, stopped and removed at the end.
+
+The server programs come from Debian's ``postgresql`` package (``/usr/lib/postgresql/<n>/bin``).
+PostgreSQL refuses to run as root: as root, the server runs as the ``postgres`` user (or
+``nobody``), which owns the folder.
+"""
+
+from __future__ import annotations
+
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+from pathlib import Path
+
+import asyncpg
+
+__all__ = ["MISSING", "PostgresServer", "server_programs"]
+
+#: Why the PostgreSQL tests cannot run on this machine.
+MISSING = "PostgreSQL's server programs are missing: apt-get install postgresql"
+
+_PROGRAMS = ("initdb", "pg_ctl", "postgres")
+
+
+def server_programs() -> Path | None:
+    """The folder holding ``initdb``, ``pg_ctl`` and ``postgres``: on the PATH, else the newest
+    version's under ``/usr/lib/postgresql``."""
+    found = shutil.which("initdb")
+    if found is not None:
+        folder = Path(found).resolve().parent
+        if all((folder / p).exists() for p in _PROGRAMS):
+            return folder
+    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin"),
+                      key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0)
+    for folder in reversed(versions):
+        if all((folder / p).exists() for p in _PROGRAMS):
+            return folder
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _server_user() -> str | None:
+    """Who runs the server: None (this user) unless this is root."""
+    if os.geteuid() != 0:
+        return None
+    for name in ("postgres", "nobody"):
+        try:
+            pwd.getpwnam(name)
+        except KeyError:
+            continue
+        return name
+    raise RuntimeError("running as root, and neither a postgres nor a nobody user exists")
+
+
+class PostgresServer:
+    """One server; :meth:`start` it, :meth:`stop` it (and start it again: same data, same
+    port), :meth:`remove` it at the end."""
+
+    def __init__(self, programs: Path, folder: Path | None = None) -> None:
+        self.programs = programs
+        self.folder = Path(folder or tempfile.mkdtemp(prefix="unhex-pg-"))
+        self.data = self.folder / "data"
+        self.log = self.folder / "server.log"
+        self.port = _free_port()
+        self.user = _server_user()
+        self.running = False
+
+    def _run(self, program: str, *args: str) -> None:
+        result = subprocess.run([str(self.programs / program), *args], user=self.user,
+                                capture_output=True, text=True, check=False,
+                                cwd=self.folder)
+        if result.returncode != 0:
+            tail = self.log.read_text()[-2000:] if self.log.exists() else ""
+            raise RuntimeError(f"{program} failed ({result.returncode}): "
+                               f"{result.stdout}{result.stderr}{tail}")
+
+    def start(self) -> PostgresServer:
+        if self.user is not None:
+            shutil.chown(self.folder, self.user)
+        if not self.data.exists():
+            self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "unhex", "-E", "UTF8",
+                      "--locale=C", "--no-sync")
+        # fsync off: the tests kill the bot, never this machine, so a committed step is still
+        # there for them; it makes a throwaway server much faster on a small disk.
+        options = (f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} "
+                   "-c fsync=off -c full_page_writes=off -c max_connections=200")
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w",
+                  "start")
+        self.running = True
+        return self
+
+    def stop(self) -> None:
+        """Stop the server as an operator would (``pg_ctl stop -m fast``)."""
+        if self.running:
+            self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+            self.running = False
+
+    def remove(self) -> None:
+        self.stop()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://unhex@127.0.0.1:{self.port}/{database}"
+
+    async def create_database(self, name: str, template: str | None = None) -> str:
+        """A new database (a copy of ``template``, if given); its URL."""
+        like = "" if template is None else f' TEMPLATE "{template}"'
+        connection = await asyncpg.connect(self.url())
+        try:
+            await connection.execute(f'CREATE DATABASE "{name}"{like}')
+        finally:
+            await connection.close()
+        return self.url(name)
+
+    async def drop_database(self, name: str) -> None:
+        connection = await asyncpg.connect(self.url())
+        try:
+            await connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        finally:
+            await connection.close()
