@@ -4,17 +4,17 @@ real discord.py dispatch (see tests/harness.py).
 The database is SQLite, or, in the modules marked ``both_engines``, SQLite and then
 PostgreSQL: a test of such a module runs once per engine (``[sqlite]``, ``[postgresql]``).
 The PostgreSQL tests share one throwaway server, started by the first test that needs it and
-stopped at the end of the session; each test gets a fresh database, copied from one migrated
-once. Where the server programs are missing they are skipped (and fail under ``CI=true``).
+stopped at the end of the session, and one migrated database, emptied before each test. Where
+the server programs are missing they are skipped (and fail under ``CI=true``).
 """
 
 from __future__ import annotations
 
-import itertools
 import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.store import open_store
@@ -22,19 +22,20 @@ from tests.harness import Table
 from tests.postgres_server import MISSING, PostgresServer, server_programs
 
 ENGINES = ("sqlite", "postgresql")
-#: The migrated database each test's PostgreSQL database is copied from.
-TEMPLATE = "unhex_template"
-_names = itertools.count(1)
+#: The migrated database the PostgreSQL tests share, emptied before each.
+SHARED = "unhex_tests"
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "both_engines: run the module's store-touching tests on SQLite and PostgreSQL")
+    config.addinivalue_line("markers", "sqlite_only: a test of SQLite's own, in such a module")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "engine" in metafunc.fixturenames:
-        both = metafunc.definition.get_closest_marker("both_engines") is not None
+        both = (metafunc.definition.get_closest_marker("both_engines") is not None
+                and metafunc.definition.get_closest_marker("sqlite_only") is None)
         metafunc.parametrize("engine", ENGINES if both else ENGINES[:1], scope="function")
 
 
@@ -58,34 +59,43 @@ def postgres_server() -> Iterator[PostgresServer]:
 
 
 @pytest.fixture(scope="session")
-def postgres_template(postgres_server: PostgresServer) -> str:
+def postgres_tests_database(postgres_server: PostgresServer) -> str:
+    """The migrated database the PostgreSQL tests share, one after the other."""
     import asyncio
 
-    async def migrate() -> None:
-        url = await postgres_server.create_database(TEMPLATE)
+    async def migrate() -> str:
+        url = await postgres_server.create_database(SHARED)
         store = await open_store(url)
         await store.close()
+        return url
 
-    asyncio.run(migrate())
-    return TEMPLATE
-
-
-@pytest.fixture
-async def postgres_database(postgres_server: PostgresServer,
-                            postgres_template: str) -> AsyncIterator[str]:
-    """A fresh, migrated PostgreSQL database's URL, dropped after the test."""
-    name = f"unhex_test_{os.getpid()}_{next(_names)}"
-    url = await postgres_server.create_database(name, template=postgres_template)
-    yield url
-    await postgres_server.drop_database(name)
+    return asyncio.run(migrate())
 
 
 @pytest.fixture
-def own_postgres_server(tmp_path: Path) -> Iterator[PostgresServer]:
-    """A server of the test's own, which it may stop and start again."""
-    folder = tmp_path / "postgres"
-    folder.mkdir()
-    server = PostgresServer(_programs_or_skip(), folder).start()
+async def postgres_database(postgres_tests_database: str) -> str:
+    """The shared PostgreSQL database's URL, emptied for this test (ids start again at 1):
+    emptying it takes a few milliseconds where a new database takes half a second."""
+    connection = await asyncpg.connect(postgres_tests_database)
+    try:
+        # A bot a failed test left running must not keep a lock on a table.
+        await connection.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        tables = [r["tablename"] for r in await connection.fetch(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
+            "AND tablename <> 'schema_migrations'")]
+        await connection.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY")
+    finally:
+        await connection.close()
+    return postgres_tests_database
+
+
+@pytest.fixture
+def own_postgres_server() -> Iterator[PostgresServer]:
+    """A server of the test's own, which it may stop and start again. (Its folder is not in
+    pytest's: the server's user must be able to reach it.)"""
+    server = PostgresServer(_programs_or_skip()).start()
     try:
         yield server
     finally:

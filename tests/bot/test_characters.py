@@ -16,6 +16,8 @@ from engine.character import Character, add_ability, add_good_at, add_item, take
 from engine.sheet import render_sheet
 from tests.harness import ALICE, BOB, GM, Reply, Table, User
 
+pytestmark = pytest.mark.both_engines
+
 RULES = load_rules()
 S = "\\"
 

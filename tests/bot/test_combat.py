@@ -11,9 +11,9 @@ from tests.bot.fights import (
     give_ammo,
     start_fight,
 )
-import pytest
-pytestmark = pytest.mark.both_engines
 from tests.harness import ALICE, BOB, CHANNEL_ID, GM, Table
+
+pytestmark = pytest.mark.both_engines
 
 
 async def test_initiative_example_pcs_win_and_let_the_npcs_go_first(table: Table) -> None:

@@ -13,7 +13,9 @@ import bot.cogs.combat.session as session_module
 from engine.character import Character
 from engine.combat import Fighter
 from tests.bot.fights import add_character, ana_and_goon_on_the_dance_floor, start_fight
-from tests.harness import ALICE, CHANNEL_ID, GM, OTHER_CHANNEL_ID, Reply, Table
+from tests.harness import ALICE, CHANNEL_ID, GM, GUILD_ID, OTHER_CHANNEL_ID, Reply, Table
+
+pytestmark = pytest.mark.both_engines
 
 
 class _FakeResponse:
@@ -27,10 +29,14 @@ def _http_error(status: int) -> discord.HTTPException:
     return kind(_FakeResponse(status), "refused")  # type: ignore[arg-type]
 
 
-def _level(table: Table, name: str) -> int:
-    with sqlite3.connect(table.database) as db:
-        row = db.execute("SELECT data FROM characters WHERE name = ?", (name,)).fetchone()
-    return Character.model_validate_json(row[0]).level
+async def _sheet(table: Table, name: str) -> Character:
+    stored = await table.bot.store.characters.get(GUILD_ID, name)
+    assert stored is not None
+    return stored.character
+
+
+async def _level(table: Table, name: str) -> int:
+    return (await _sheet(table, name)).level
 
 
 async def _ana_hurt_and_fight_over_soon(table: Table) -> None:
@@ -58,14 +64,14 @@ async def test_a_crash_during_the_write_back_leaves_the_fight_and_the_sheets_unt
     ended = await table.slash("combat end", user=GM)
     assert ended.ephemeral and "Nothing was changed" in ended.content
     assert written == ["Ana", "Goon"]
-    assert _level(table, "Ana") == 40  # Ana's write-back was rolled back with the rest
+    assert await _level(table, "Ana") == 40  # Ana's write-back was rolled back with the rest
     monkeypatch.undo()
     await table.restart()
     status = await table.slash("combat status")  # the fight goes on
     assert "Ana" in status.content and not status.content.startswith("There is no fight")
     ended = await table.slash("combat end", user=GM)
     assert not ended.ephemeral
-    assert _level(table, "Ana") == 36
+    assert await _level(table, "Ana") == 36
 
 
 async def test_the_sheet_of_a_character_in_a_fight_is_changed_only_through_the_fight(
@@ -82,7 +88,7 @@ async def test_the_sheet_of_a_character_in_a_fight_is_changed_only_through_the_f
     await table.slash("combat end", user=GM)
     advanced = await table.slash("character advance", character="Ana")
     assert "advances to max level 41" in advanced.content
-    assert _level(table, "Ana") == 36  # the fight's damage, and the advance, both kept
+    assert await _level(table, "Ana") == 36  # the fight's damage, and the advance, both kept
 
 
 async def test_end_and_advance_at_the_same_moment_lose_nothing(table: Table) -> None:
@@ -90,9 +96,7 @@ async def test_end_and_advance_at_the_same_moment_lose_nothing(table: Table) -> 
     ended, advanced = await table.at_once(("combat end", {"user": GM}),
                                           ("character advance", {"character": "Ana"}))
     assert not ended.ephemeral, ended.content
-    with sqlite3.connect(table.database) as db:
-        row = db.execute("SELECT data FROM characters WHERE name = 'Ana'").fetchone()
-    sheet = Character.model_validate_json(row[0])
+    sheet = await _sheet(table, "Ana")
     assert sheet.level == 36  # the fight's end was written back
     if "advances to max level 41" in advanced.content:  # shown: then it is on the sheet
         assert sheet.max_level == 41
@@ -328,12 +332,13 @@ async def test_an_old_recover_button_does_not_recover_a_new_character_with_the_s
     deleted = await table.slash("character delete", character="Ana")
     await table.click(deleted.message, "Delete character")
     await add_character(table, "Ana", level=40, weapon=None)  # gets the freed id
-    with sqlite3.connect(table.database) as db:
-        db.execute("UPDATE characters SET data = json_set(data, '$.level', 20) "
-                   "WHERE name = 'Ana'")
+    new_ana = await table.bot.store.characters.get(GUILD_ID, "Ana")
+    assert new_ana is not None
+    await table.bot.store.characters.replace(
+        new_ana, new_ana.character.model_copy(update={"level": 20}))
     pressed = await table.click(offer, "Recover Ana")
     assert pressed.ephemeral and "no longer exists" in pressed.content, pressed.content
-    assert _level(table, "Ana") == 20
+    assert await _level(table, "Ana") == 20
 
 
 # -- people pressing at once -------------------------------------------------------------------
@@ -461,9 +466,7 @@ async def test_any_change_saved_before_an_unexpected_failure_says_it_was_saved(
     advanced = await table.slash("character advance", character="Ana")
     assert advanced.ephemeral and "was saved" in advanced.content, advanced.content
     monkeypatch.undo()
-    with sqlite3.connect(table.database) as db:
-        row = db.execute("SELECT data FROM characters WHERE name = 'Ana'").fetchone()
-    assert Character.model_validate_json(row[0]).max_level == 41
+    assert (await _sheet(table, "Ana")).max_level == 41
 
 
 # -- start-up ----------------------------------------------------------------------------------
@@ -506,6 +509,7 @@ async def test_a_window_closes_by_itself_after_a_restart(
     assert closed and "35 (3·5) vs 40" in closed[0], closed
 
 
+@pytest.mark.sqlite_only  # PostgreSQL's schema starts where SQLite's ninth migration ends
 async def test_a_fight_saved_by_the_bot_before_this_schema_carries_on(
     table: Table, tmp_path: object
 ) -> None:

@@ -4,14 +4,16 @@ dispatch path, with the role resolved as Discord sends it."""
 from __future__ import annotations
 
 import dataclasses
-import sqlite3
 from typing import Any
 
 import discord
+import pytest
 from discord import app_commands
 
 from bot.permissions import IN_A_DM
-from tests.harness import ALICE, BOB, DM_CHANNEL_ID, GM, Table
+from tests.harness import ALICE, BOB, DM_CHANNEL_ID, GM, GUILD_ID, Table
+
+pytestmark = pytest.mark.both_engines
 
 
 async def test_gm_role_is_for_manage_server_by_default(table: Table) -> None:
@@ -95,8 +97,7 @@ async def test_in_a_dm_every_server_command_says_it_works_in_a_servers_channel(
     """GM commands included, with only their required options (`/combat set` checked what to
     correct first), by a GM of the server and by a player alike; nothing is stored."""
     await table.slash("character create", name="Ana")
-    before = sqlite3.connect(table.database).execute(
-        "SELECT COUNT(*) FROM characters").fetchone()
+    before = await table.bot.store.characters.entries(GUILD_ID)
     typed = {"string": "Ana", "integer": 1, "number": 1, "boolean": True, "role": "1",
              "user": "1", "channel": "1", "attachment": "1", "mentionable": "1"}
     leaves = _leaf_commands(table)
@@ -114,5 +115,4 @@ async def test_in_a_dm_every_server_command_says_it_works_in_a_servers_channel(
         for option in offered:
             assert await table.autocomplete(name, option, user=GM, guild=None,
                                             channel=DM_CHANNEL_ID) == [], (name, option)
-    after = sqlite3.connect(table.database).execute("SELECT COUNT(*) FROM characters").fetchone()
-    assert after == before
+    assert await table.bot.store.characters.entries(GUILD_ID) == before

@@ -3,7 +3,11 @@ reaction window like any other, so the typed `/defend` answers it as its button 
 
 from __future__ import annotations
 
+import pytest
+
 from tests.harness import ALICE, GM, Table
+
+pytestmark = pytest.mark.both_engines
 
 
 async def _blast_fight(table: Table) -> None:

@@ -8,7 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.harness import ALICE, BOB, GM, Reply, Table, User
+
+pytestmark = pytest.mark.both_engines
 
 GOLDEN = Path(__file__).parent / "transcripts" / "whole_fight.txt"
 NAMES = {ALICE.id: "alice", BOB.id: "bob", GM.id: "gm"}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from typing import Any
 
 import asyncpg
@@ -43,17 +43,6 @@ def unavailable(error: BaseException) -> bool:
     return isinstance(error, _GONE)
 
 
-@contextlib.contextmanager
-def _guarded() -> Iterator[None]:
-    try:
-        yield
-    except Exception as error:
-        if not unavailable(error):
-            raise
-        log.warning("The database is unavailable: %s", type(error).__name__)
-        raise DatabaseUnavailable() from error
-
-
 def changed_rows(status: str) -> int:
     """How many rows a statement changed, from its status ("UPDATE 1", "INSERT 0 1").
 
@@ -69,23 +58,36 @@ class Database:
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
 
+    @contextlib.asynccontextmanager
+    async def _guarded(self) -> AsyncIterator[None]:
+        try:
+            yield
+        except Exception as error:
+            if not unavailable(error):
+                raise
+            log.warning("The database is unavailable: %s", type(error).__name__)
+            # Every pooled connection may be as dead as this one: each is replaced by a new
+            # one when it is next acquired, rather than failing a later command.
+            await self.pool.expire_connections()
+            raise DatabaseUnavailable() from error
+
     async def fetch(self, query: str, *args: Any) -> list[asyncpg.Record]:
-        with _guarded():
+        async with self._guarded():
             rows: list[asyncpg.Record] = await self.pool.fetch(query, *args)
             return rows
 
     async def fetchrow(self, query: str, *args: Any) -> asyncpg.Record | None:
-        with _guarded():
+        async with self._guarded():
             row: asyncpg.Record | None = await self.pool.fetchrow(query, *args)
             return row
 
     async def fetchval(self, query: str, *args: Any) -> Any:
-        with _guarded():
+        async with self._guarded():
             return await self.pool.fetchval(query, *args)
 
     async def execute(self, query: str, *args: Any) -> str:
         """One statement, its own transaction; the status ("UPDATE 1")."""
-        with _guarded():
+        async with self._guarded():
             status: str = await self.pool.execute(query, *args)
         if changed_rows(status):
             mark_committed()
@@ -93,7 +95,7 @@ class Database:
 
     async def write_row(self, query: str, *args: Any) -> asyncpg.Record | None:
         """One statement that changes rows and returns one (``… RETURNING``), committed."""
-        with _guarded():
+        async with self._guarded():
             row: asyncpg.Record | None = await self.pool.fetchrow(query, *args)
         if row is not None:
             mark_committed()
@@ -103,7 +105,7 @@ class Database:
     async def transaction(self) -> AsyncIterator[asyncpg.Connection]:
         """One transaction on one connection: committed when the block ends, rolled back when
         it raises (a refusal, a crash half-way)."""
-        with _guarded():
-            async with self.pool.acquire() as connection, connection.transaction():
-                yield connection
+        async with (self._guarded(), self.pool.acquire() as connection,
+                    connection.transaction()):
+            yield connection
         mark_committed()
