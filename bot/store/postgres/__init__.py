@@ -53,16 +53,17 @@ class PostgresStore:
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = 4) -> PostgresStore:
+        # No floor of open connections: a pool keeping one would retry (and log) in the
+        # background while the server is away; connections open when commands need them.
+        pool = asyncpg.create_pool(url, min_size=0, max_size=pool_size, timeout=CONNECT_TIMEOUT)
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size,
-                                             timeout=CONNECT_TIMEOUT)
-        except Exception as error:
-            raise DatabaseRefused(_why_not(url, error)) from None
-        store = cls(pool)
-        try:
+            await pool
+            store = cls(pool)
             await store.migrate()
-        except BaseException:
+        except BaseException as error:
             await pool.close()
+            if isinstance(error, Exception) and not isinstance(error, DatabaseRefused):
+                raise DatabaseRefused(_why_not(url, error)) from None
             raise
         return store
 

@@ -33,6 +33,9 @@ _GONE: tuple[type[BaseException], ...] = (
     TimeoutError,
     asyncpg.PostgresConnectionError,
     asyncpg.exceptions.OperatorInterventionError,  # shut down, cannot connect now
+    # A pooled connection the server closed while it was idle, reused before asyncpg saw it
+    # close, fails with this ("another operation is in progress").
+    asyncpg.exceptions.InternalClientError,
 )
 
 
