@@ -1,21 +1,30 @@
 """`python -m bot` (what `make run` runs): start the bot, or say in one line why not.
 
-`python -m bot sync` sends the slash commands to Discord even if they did not change since
-the last sync, then exits (a normal start syncs only when they changed).
+- `python -m bot sync` sends the slash commands to Discord even if they did not change since
+  the last sync, then exits (a normal start syncs only when they changed).
+- `python -m bot copy-database --to postgresql://…` copies the configured SQLite database into
+  an empty PostgreSQL database, checks the copy, and says what it copied.
+- `python -m bot backup FILE` writes a consistent copy of the SQLite database, even while the
+  bot runs.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
 
 import discord
 from pydantic import ValidationError
 
 from bot.client import create_bot
 from bot.settings import Settings
+from bot.store import describe_database, is_postgres, open_store
+from bot.store.migrations import DatabaseRefused
 
 NO_TOKEN = (
     "DISCORD_TOKEN is not set: put DISCORD_TOKEN=<your bot token> in .env "
@@ -25,32 +34,74 @@ BAD_TOKEN = (
     "Discord refused DISCORD_TOKEN (the token is invalid or was reset): "
     "copy a fresh token from the developer portal into .env."
 )
-USAGE = ("Usage: python -m bot [sync]. Without arguments, start the bot; with sync, send the "
-         "slash commands to Discord now, then exit.")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args not in ([], ["sync"]):
-        print(USAGE, file=sys.stderr)
-        return 2
+USAGE = "Usage: python -m bot [sync | copy-database --to URL | backup FILE]"
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """Says what was wrong with the command line in one line (``--help`` says the rest)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{USAGE}. {message[0].upper()}{message[1:]}; see python -m bot --help.\n")
+
+
+def _arguments() -> argparse.ArgumentParser:
+    parser = _OneLineParser(
+        prog="python -m bot", description="Run the Unhex bot (without a command: start it).")
+    commands = parser.add_subparsers(dest="command", parser_class=_OneLineParser)
+    commands.add_parser("sync", help="send the slash commands to Discord now, then exit")
+    copy = commands.add_parser(
+        "copy-database", help="copy the SQLite database (UNHEX_DATABASE) into PostgreSQL")
+    copy.add_argument("--to", required=True, metavar="URL",
+                      help="an empty PostgreSQL database: postgresql://user:pw@host:port/db")
+    backup = commands.add_parser(
+        "backup", help="write a consistent copy of the SQLite database, even while it runs")
+    backup.add_argument("file", type=Path, help="the new file")
+    return parser
+
+
+def _settings() -> Settings | None:
     try:
-        settings = Settings()
+        return Settings()
     except ValidationError as error:
         problems = "; ".join(
             f"{'.'.join(str(part) for part in e['loc'])}: {e['msg']}" for e in error.errors()
         )
         print(f"Bad setting: {problems}. See .env.example.", file=sys.stderr)
-        return 2
-    if settings.discord_token is None:
-        print(NO_TOKEN, file=sys.stderr)
+        return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = _arguments().parse_args(sys.argv[1:] if argv is None else argv)
+    except SystemExit as stop:  # --help, or a command line it cannot read
+        return stop.code if isinstance(stop.code, int) else 2
+    settings = _settings()
+    if settings is None:
         return 2
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    try:
+        if args.command == "copy-database":
+            return asyncio.run(copy_database(settings, args.to))
+        if args.command == "backup":
+            return backup(settings, args.file)
+        if settings.discord_token is None:
+            print(NO_TOKEN, file=sys.stderr)
+            return 2
+        asyncio.run(check_database(settings))
+    except DatabaseRefused as refused:
+        print(refused, file=sys.stderr)
+        return 1
     token = settings.discord_token.get_secret_value()
-    if args == ["sync"]:
+    if args.command == "sync":
         return asyncio.run(sync(settings, token))
+    return run(settings, token)
+
+
+def run(settings: Settings, token: str) -> int:
     bot = create_bot(settings)
     try:
         bot.run(token, log_handler=None)
@@ -61,10 +112,50 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("Discord refused an intent this bot should not ask for; please report it.",
               file=sys.stderr)
         return 2
+    except DatabaseRefused as refused:  # (it went away between the check and the start)
+        print(refused, file=sys.stderr)
+        return 1
     except OSError as error:
         print(f"Could not reach Discord ({error}). Check the network and run again.",
               file=sys.stderr)
         return 1
+    return 0
+
+
+async def check_database(settings: Settings) -> None:
+    """Open (and migrate) the database once before going online: a database the bot cannot
+    use is said in one line before Discord is contacted."""
+    store = await open_store(settings.database, pool_size=1)
+    await store.close()
+
+
+async def copy_database(settings: Settings, target: str) -> int:
+    from bot.store.copy import copy_database as copy
+
+    if is_postgres(settings.database):
+        raise DatabaseRefused(
+            f"UNHEX_DATABASE is already PostgreSQL ({describe_database(settings.database)}): "
+            "copy-database copies a SQLite database; set UNHEX_DATABASE to its file.")
+    if not is_postgres(target):
+        raise DatabaseRefused("--to must be a PostgreSQL URL: postgresql://user:password@host:"
+                              "port/database.")
+    copied = await copy(settings.database, target)
+    for table in copied:
+        print(f"{table.name:<16} {table.rows:>8} rows  checksum {table.checksum[:16]}")
+    print(f"Copied {sum(t.rows for t in copied)} rows from {settings.database} to "
+          f"{describe_database(target)}; every table checked. Set UNHEX_DATABASE to it.")
+    return 0
+
+
+def backup(settings: Settings, file: Path) -> int:
+    from bot.store.backup import backup_sqlite
+
+    if is_postgres(settings.database):
+        print("The database is PostgreSQL: back it up with pg_dump (see README).",
+              file=sys.stderr)
+        return 2
+    size = backup_sqlite(settings.database, file)
+    print(f"Backed up {settings.database} to {file} ({size:,} bytes).")
     return 0
 
 

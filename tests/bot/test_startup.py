@@ -277,5 +277,6 @@ def test_python_m_bot_sync_with_a_bad_token_or_argument_says_so(
     assert len(err) == 1 and "Discord refused DISCORD_TOKEN" in err[0]
     assert main_module.main(["snyc"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and err[0].startswith("Usage: python -m bot [sync].")
+    assert len(err) == 1 and err[0].startswith("Usage: python -m bot [sync | copy-database")
+    assert "invalid choice: 'snyc'" in err[0]
     assert [kind for kind, _ in discord_api] == ["login"]
