@@ -31,7 +31,7 @@ class Settings(BaseSettings):
     def _path_as_text(cls, value: object) -> object:
         return str(value) if isinstance(value, PurePath) else value
 
-    @field_validator("discord_token", "dev_guild", mode="before")
+    @field_validator("discord_token", "dev_guild", "dice_seed", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         # `.env.example` copies leave these as `KEY=`; an empty value means "not set".
