@@ -48,6 +48,17 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def _memory_folder() -> str | None:
+    """``/dev/shm`` when it is there with room to spare: a throwaway server in memory makes
+    and empties databases several times faster than on a small disk."""
+    shm = Path("/dev/shm")
+    try:
+        room = shutil.disk_usage(shm).free
+    except OSError:
+        return None
+    return str(shm) if room > 512 * 2**20 and os.access(shm, os.W_OK) else None
+
+
 def _server_user() -> str | None:
     """Who runs the server: None (this user) unless this is root."""
     if os.geteuid() != 0:
@@ -67,7 +78,7 @@ class PostgresServer:
 
     def __init__(self, programs: Path, folder: Path | None = None) -> None:
         self.programs = programs
-        self.folder = Path(folder or tempfile.mkdtemp(prefix="unhex-pg-"))
+        self.folder = Path(folder or tempfile.mkdtemp(prefix="unhex-pg-", dir=_memory_folder()))
         self.data = self.folder / "data"
         self.log = self.folder / "server.log"
         self.port = _free_port()
