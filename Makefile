@@ -22,8 +22,9 @@ lint: $(STAMP)
 test: lint
 	$(PY) -m pytest -q
 
-# The crash test in full: the bot killed with SIGKILL 25 times in the middle of fights
-# (`make test` kills it 3 times). UNHEX_CRASH_SEED=<n> picks other kill points and dice.
+# The crash test in full: the bot killed with SIGKILL 25 times in the middle of fights, on
+# SQLite and on PostgreSQL (`make test` kills it 3 times on each). UNHEX_CRASH_SEED=<n> picks
+# other kill points and dice; UNHEX_CRASH_ENGINES=sqlite (or postgresql) one engine.
 CRASH_KILLS ?= 25
 crash: $(STAMP)
 	UNHEX_CRASH_KILLS=$(CRASH_KILLS) $(PY) -m pytest -q -s tests/crash

@@ -8,12 +8,14 @@ PostgreSQL refuses to run as root: as root, the server runs as the ``postgres`` 
 
 from __future__ import annotations
 
+import asyncio
 import os
 import pwd
 import shutil
 import socket
 import subprocess
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import asyncpg
@@ -131,6 +133,16 @@ class PostgresServer:
         finally:
             await connection.close()
         return self.url(name)
+
+    def create_database_now(self, name: str, template: str | None = None) -> str:
+        """:meth:`create_database` for code outside an event loop (or inside another's)."""
+        with ThreadPoolExecutor(1) as worker:
+            return worker.submit(asyncio.run, self.create_database(name, template)).result()
+
+    def drop_database_now(self, name: str) -> None:
+        """:meth:`drop_database` for code outside an event loop (or inside another's)."""
+        with ThreadPoolExecutor(1) as worker:
+            worker.submit(asyncio.run, self.drop_database(name)).result()
 
     async def drop_database(self, name: str) -> None:
         connection = await asyncpg.connect(self.url())

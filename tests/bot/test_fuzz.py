@@ -18,6 +18,10 @@ copy of it and reuses that bot across its examples: whenever an example changed 
 the table is put back as it was built (which also restarts the bot). The tests after the fuzz
 pin down, example by example, what it found.
 
+The fuzz of buttons and forms runs on SQLite and on PostgreSQL (:data:`ON_BOTH_ENGINES`), the
+rest on SQLite: on SQLite the table's copy is a file, on PostgreSQL a database made with
+``CREATE DATABASE ... TEMPLATE`` from the one it was built in.
+
 ``make test`` runs a short, derandomized pass (well under a minute); ``make fuzz`` (or
 ``HYPOTHESIS_PROFILE=long``) a long random one.
 """
@@ -64,6 +68,7 @@ from tests.harness import (
     Table,
     User,
 )
+from tests.rows import Reader
 
 LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
 
@@ -173,12 +178,78 @@ class _Errors(logging.Handler):
         return "\n".join(lines)
 
 
-def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every table, to compare before and after an interaction."""
-    with contextlib.closing(sqlite3.connect(path)) as db:
-        tables = [r[0] for r in db.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
-        return {t: db.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall() for t in tables}
+class SqliteFiles:
+    """The fuzz's databases on SQLite: files in a folder."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def database(self, name: str) -> str:
+        """Where the database ``name`` is."""
+        return str(self.folder / f"{name}.sqlite3")
+
+    def empty(self, name: str) -> str:
+        """The database ``name``, with nothing in it (the bot makes the file)."""
+        database = self.database(name)
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{database}{suffix}").unlink(missing_ok=True)
+        return database
+
+    def keep(self, database: str) -> str:
+        """A template of ``database`` as it is now (SQLite's online backup)."""
+        template = self.database("template")
+        with contextlib.closing(sqlite3.connect(database)) as src, \
+                contextlib.closing(sqlite3.connect(template)) as dst:
+            src.backup(dst)
+        return template
+
+    def copy(self, template: str, database: str) -> None:
+        """``database`` made a copy of ``template``, by a bot that is not running."""
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{database}{suffix}").unlink(missing_ok=True)
+        shutil.copy(template, database)
+
+
+class PostgresDatabases:
+    """The fuzz's databases on PostgreSQL: databases of the test session's server."""
+
+    def __init__(self, server: Any) -> None:
+        self.server = server
+
+    def database(self, name: str) -> str:
+        """The URL of the database ``name``."""
+        url: str = self.server.url(name)
+        return url
+
+    def empty(self, name: str) -> str:
+        """The database ``name``, made again with nothing in it."""
+        self.server.drop_database_now(name)
+        self.server.create_database_now(name)
+        return self.database(name)
+
+    def keep(self, database: str) -> str:
+        """The database itself serves as the template: once its bot has stopped, nothing is
+        connected to it (PostgreSQL copies a database only then)."""
+        return database
+
+    def copy(self, template: str, database: str) -> None:
+        """``database`` dropped and made again from ``template`` (``CREATE DATABASE ...
+        TEMPLATE``), with no connection to either."""
+        name = _database_name(database)
+        self.server.drop_database_now(name)
+        self.server.create_database_now(name, template=_database_name(template))
+
+
+def postgres_server(request: pytest.FixtureRequest) -> Any:
+    """The test session's PostgreSQL server (the ``postgres_server`` fixture)."""
+    return request.getfixturevalue("postgres_server")
+
+
+def _database_name(url: str) -> str:
+    return url.rsplit("/", 1)[1].split("?")[0]
+
+
+Databases = SqliteFiles | PostgresDatabases
 
 
 @dataclasses.dataclass
@@ -187,12 +258,16 @@ class Arena:
 
     loop: asyncio.AbstractEventLoop
     table: Table
-    template: Path
+    databases: Databases
+    template: str
     errors: _Errors
+    #: Reads the table's database (what the checks compare), not through the bot's store.
+    read: Reader
     template_messages: dict[int, dict[str, Any]] = dataclasses.field(default_factory=dict)
     pristine: dict[str, list[tuple[Any, ...]]] = dataclasses.field(default_factory=dict)
     #: Every button the table was shown while it was built, with the message as it was then.
     buttons: list[tuple[str, Message]] = dataclasses.field(default_factory=list)
+    resets: int = 0
 
     def run(self, coro: Coroutine[Any, Any, Any]) -> Any:
         return self.loop.run_until_complete(coro)
@@ -203,16 +278,20 @@ class Arena:
                 self.buttons += [(b.custom_id, message) for b in message.buttons]
                 self.buttons += [(s["custom_id"], message) for s in message.selects()]
 
+    def dump(self) -> dict[str, list[tuple[Any, ...]]]:
+        """Every row of every table, to compare before and after an interaction."""
+        return self.read.every_row()
+
     def interact(self, what: str, send: Callable[[], Coroutine[Any, Any, Reply]]) -> Reply:
         """Send one interaction, check every property, and put the table back if it changed."""
-        before = dump(self.table.database)
+        before = self.dump()
         self.errors.records.clear()
         try:
             reply = self.run(send())
             check(self, what, reply, before)
         finally:
             self.table.app_permissions = discord.Permissions.all()
-            if dump(self.table.database) != self.pristine:
+            if self.dump() != self.pristine:
                 self.reset()
         return reply
 
@@ -223,9 +302,9 @@ class Arena:
         if hasattr(t, "bot"):
             t.bot.fights.close()
             self.run(t.bot.store.close())
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{t.database}{suffix}").unlink(missing_ok=True)
-        shutil.copy(self.template, t.database)
+        self.read.close()
+        self.databases.copy(self.template, str(t.database))
+        self.resets += 1
         t.messages = copy.deepcopy(self.template_messages)
         self.run(t.start())
         _steady(t)
@@ -254,7 +333,7 @@ def check(arena: Arena, what: str, reply: Reply, before: dict[str, Any]) -> None
                             for m in reply.messages)
     refused = reply.messages and all(m.ephemeral for m in reply.messages)
     if reply.modal is not None or (refused and not saved_ephemerally):
-        after = dump(arena.table.database)
+        after = arena.dump()
         changed = [t for t in after if after[t] != before.get(t)]
         assert not changed, f"{what}: refused ({shown}) but changed {changed}"
 
@@ -339,24 +418,25 @@ async def build(t: Table, seen: Callable[..., None]) -> None:
 
 @dataclasses.dataclass(frozen=True)
 class Built:
-    """The table as :func:`build` left it: its database, messages and buttons."""
+    """The table as :func:`build` left it: its database (a template), messages and buttons."""
 
-    template: Path
+    databases: Databases
+    template: str
     messages: dict[int, dict[str, Any]]
     buttons: list[tuple[str, Message]]
 
 
 @contextlib.contextmanager
-def _running(database: Path) -> Iterator[Arena]:
+def _running(databases: Databases, database: str, template: str = "") -> Iterator[Arena]:
     """An arena on ``database`` with its own event loop and error capture, for one test."""
     loop = asyncio.new_event_loop()
     errors = _Errors()
     loggers = [logging.getLogger(n) for n in ("bot", "discord", "engine")]
     for logger in loggers:
         logger.addHandler(errors)
-    table = Table(database)
+    table = Table(database)  # a path or a URL
     table.roles.append(Role(ROLE_GM_ID, "Game masters"))
-    a = Arena(loop, table, database.with_suffix(".template"), errors)
+    a = Arena(loop, table, databases, template, errors, Reader(database))
     try:
         yield a
     finally:
@@ -365,34 +445,44 @@ def _running(database: Path) -> Iterator[Arena]:
         with contextlib.suppress(Exception):
             table.bot.fights.close()
             a.run(table.stop())
+        a.read.close()
         loop.run_until_complete(_cancel_the_rest())
         loop.close()
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    """Built once; each test starts a fresh bot on a copy (see :func:`arena`)."""
-    folder = tmp_path_factory.mktemp("fuzz")
-    with _running(folder / "build.sqlite3") as a:
+#: A test that runs on PostgreSQL too (the others run on SQLite only): the fuzz of buttons and
+#: forms, whose fight steps, stale versions, undo, deletions, imports and map saves exercise the
+#: store most, at a fraction of the cost of every command's fuzz.
+ON_BOTH_ENGINES = pytest.mark.parametrize("built", ["sqlite", "postgresql"], indirect=True)
+
+
+@pytest.fixture(scope="module", params=["sqlite"])
+def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """Built once per engine; each test starts a fresh bot on a copy (see :func:`arena`)."""
+    databases: Databases
+    if request.param == "postgresql":
+        databases = PostgresDatabases(postgres_server(request))
+    else:
+        databases = SqliteFiles(tmp_path_factory.mktemp("fuzz"))
+    with _running(databases, databases.empty("fuzz_build")) as a:
         a.run(a.table.start())
         a.run(build(a.table, a.seen))
         assert not a.errors.records, a.errors.text()
-        template = folder / "template.sqlite3"
-        with contextlib.closing(sqlite3.connect(a.table.database)) as src, \
-                contextlib.closing(sqlite3.connect(template)) as dst:
-            src.backup(dst)
-        return Built(template, copy.deepcopy(a.table.messages), a.buttons)
+        messages, buttons = copy.deepcopy(a.table.messages), a.buttons
+        database = str(a.table.database)
+    # The bot has stopped: nothing holds the database now.
+    return Built(databases, databases.keep(database), messages, buttons)
 
 
 @pytest.fixture
-def arena(built: Built, tmp_path: Path) -> Iterator[Arena]:
+def arena(built: Built) -> Iterator[Arena]:
     """A table with a fight in progress for one test function, reused across its examples."""
-    with _running(tmp_path / "unhex.sqlite3") as a:
-        shutil.copy(built.template, a.template)
+    with _running(built.databases, built.databases.database("fuzz_arena"),
+                  built.template) as a:
         a.template_messages = built.messages
         a.buttons = list(built.buttons)
         a.reset()
-        a.pristine = dump(a.table.database)
+        a.pristine = a.dump()
         yield a
 
 
@@ -536,6 +626,7 @@ def custom_ids(draw: st.DrawFn, arena: Arena) -> tuple[str, Message]:
     return custom_id, dataclasses.replace(message, components=(row,), raw=raw)
 
 
+@ON_BOTH_ENGINES
 def test_button_fuzz(arena: Arena) -> None:
     labels = {b.label for _, m in arena.buttons for b in m.buttons}
     assert labels >= {"Keep", "Adjust", "Recover Bea", "Delete character", "Delete map",
@@ -610,6 +701,7 @@ def forms(draw: st.DrawFn, arena: Arena) -> tuple[str, Modal, str, User, Place, 
     return kind, modal, draw(FIELD_TEXT), user, place, message
 
 
+@ON_BOTH_ENGINES
 def test_form_fuzz(arena: Arena) -> None:
     @fuzz_settings(short=120, long=2000)
     @given(form=forms(arena))

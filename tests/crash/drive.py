@@ -1,15 +1,16 @@
 """Scripted fights that :mod:`tests.crash.test_sigkill` kills with SIGKILL and starts again.
 
-Run as ``python -m tests.crash.drive DATABASE --fights N --seed S`` from the project's root. The
-process starts the real bot (:class:`tests.harness.Table`) on the file ``DATABASE`` and plays
+Run as ``python -m tests.crash.drive DATABASE --journal FILE --fights N --seed S`` from the
+project's root. The process starts the real bot (:class:`tests.harness.Table`) on ``DATABASE``
+(a SQLite file's path or a PostgreSQL URL, as ``UNHEX_DATABASE`` takes) and plays
 ``N`` fights, one after the other, in the same channel: Ana<i> (Alice's PC) against Goon<i>
 (the GM's NPC), knives drawn, on the nightclub's dance floor. It can be killed at any moment
 and started again: each action is chosen from what the database holds now (which characters
 exist, which fight is running and what it waits for), never from a list of what was already
 done, so a new process carries on from the first action not yet applied.
 
-Discord's side lives in the process (the harness fakes the HTTP API), so it is kept in a file
-next to the database, ``DATABASE.discord.jsonl``: every message the bot creates or edits is
+Discord's side lives in the process (the harness fakes the HTTP API), so it is kept in the
+file ``FILE``: every message the bot creates or edits is
 appended before the bot hears back, as Discord keeps a message once it has answered. A new
 process loads it, so the bot edits the board it posted before a crash and the driver presses
 buttons on the prompts it finds in the channel, like players would.
@@ -46,7 +47,6 @@ import itertools
 import json
 import os
 import random
-import sqlite3
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,6 +61,7 @@ from engine.combat import Combat, Phase, PromptKind, legal_targets, render_board
 from engine.combat.prompts import SPECS as PROMPT_SPECS
 from engine.dice import RandomDice
 from tests.harness import ALICE, CHANNEL_ID, EPHEMERAL, GM, GUILD_ID, Message, Reply, Table, User
+from tests.rows import AsyncReader
 
 #: The fight's clock: far in the future, so no reaction window closes by itself.
 NOW = 4_000_000_000.0
@@ -95,10 +96,6 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def journal_of(database: Path) -> Path:
-    return database.with_name(database.name + ".discord.jsonl")
-
-
 def load_journal(path: Path) -> dict[int, dict[str, Any]]:
     """Every message as it was last written, in the order they were first posted."""
     messages: dict[int, dict[str, Any]] = {}
@@ -116,9 +113,8 @@ def load_journal(path: Path) -> dict[int, dict[str, Any]]:
 class KeptTable(Table):
     """A :class:`Table` whose Discord outlives the process: messages go to a journal."""
 
-    def __init__(self, database: Path) -> None:
-        super().__init__(database)
-        journal = journal_of(database)
+    def __init__(self, database: str, journal: Path) -> None:
+        super().__init__(database)  # type: ignore[arg-type]  # a path or a URL: settings take both
         self.messages.update(load_journal(journal))
         self._nonces.update({(int(raw["channel_id"]), raw["nonce"]): int(raw["id"])
                              for raw in self.messages.values() if raw.get("nonce")})
@@ -171,18 +167,18 @@ def _names(fight: int) -> list[str]:
     return [f"{spec.base}{fight}" for spec in SPECS]
 
 
-def setup_step(db: sqlite3.Connection, fight: int) -> Step | None:
+async def setup_step(db: AsyncReader, fight: int) -> Step | None:
     """The next thing to do to the sheets of fight ``fight``'s characters, if any."""
     for spec in SPECS:
         name = f"{spec.base}{fight}"
-        row = db.execute("SELECT data FROM characters WHERE guild_id = ? AND name = ?",
-                         (GUILD_ID, name)).fetchone()
-        if row is None:
+        rows = await db("SELECT data FROM characters WHERE guild_id = ? AND name = ?",
+                        GUILD_ID, name)
+        if not rows:
             options: dict[str, Any] = {"name": name, "level": LEVEL}
             if spec.npc:
                 options["npc"] = True
             return Step(f"create:{name}", spec.user, "character create", options)
-        sheet = Character.model_validate_json(row[0])
+        sheet = Character.model_validate_json(rows[0][0])
         have = {item.name for item in sheet.items}
         for item, kind, location in spec.items:
             if item not in have:
@@ -200,10 +196,10 @@ def setup_step(db: sqlite3.Connection, fight: int) -> Step | None:
     return None
 
 
-def next_step(db: sqlite3.Connection, fights: int, seed: int) -> Step | None:
+async def next_step(db: AsyncReader, fights: int, seed: int) -> Step | None:
     """What to do now, from what the database holds; ``None`` when every fight is over."""
-    combats = db.execute("SELECT id, state, version, active FROM combats WHERE channel_id = ? "
-                         "ORDER BY id", (CHANNEL_ID,)).fetchall()
+    combats = await db("SELECT id, state, version, active FROM combats WHERE channel_id = ? "
+                       "ORDER BY id", CHANNEL_ID)
     for fight in range(1, fights + 1):
         if fight <= len(combats):
             combat_id, state, version, active = combats[fight - 1]
@@ -211,7 +207,7 @@ def next_step(db: sqlite3.Connection, fights: int, seed: int) -> Step | None:
                 return fight_step(fight, combat_id, Combat.model_validate_json(state), version,
                                   seed)
             continue
-        step = setup_step(db, fight)
+        step = await setup_step(db, fight)
         if step is not None:
             return step
         return Step(f"start:{fight}", GM, "combat start", {"map": "Nightclub"})
@@ -289,18 +285,18 @@ def fight_buttons(message: Message) -> list[str]:
             and not b.disabled]
 
 
-async def report_channel(table: KeptTable, db: sqlite3.Connection) -> None:
+async def report_channel(table: KeptTable, db: AsyncReader) -> None:
     """Say whether the channel shows what the newest fight waits for (after start-up)."""
-    row = db.execute("SELECT id FROM combats WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
-                     (CHANNEL_ID,)).fetchone()
+    rows = await db("SELECT id FROM combats WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+                    CHANNEL_ID)
     messages = table.channel_messages()
     live = [m for m in messages if fight_buttons(m)]
-    if row is None:
+    if not rows:
         say("PROMPT", "none", "(no fight yet)")
         say("BOARD", "ok", "(no fight yet)")
         say("STALE", str(len(live)))
         return
-    stored = await table.bot.store.combats.get(row[0])
+    stored = await table.bot.store.combats.get(rows[0][0])
     assert stored is not None
     current = f"cb:{stored.id}:{stored.version}:"
     wanted = _wanted_buttons(stored)
@@ -332,7 +328,7 @@ def _wanted_buttons(stored: StoredCombat) -> list[str]:
     return sorted(i for i in ids if i.startswith("cb:"))
 
 
-async def perform(table: KeptTable, db: sqlite3.Connection, step: Step, seed: int) -> None:
+async def perform(table: KeptTable, db: AsyncReader, step: Step, seed: int) -> None:
     say("SEND", step.key, json.dumps(step.expect))
     table.bot.dice = RandomDice(int(digest(f"{seed}:{step.key}:dice"), 16))
     table.acking = step
@@ -351,39 +347,41 @@ async def perform(table: KeptTable, db: sqlite3.Connection, step: Step, seed: in
         raise Stuck(f"{step.key} was refused: {text}")
     if step.combat is not None:
         combat_id, before = step.combat
-        (after,) = db.execute("SELECT version FROM combats WHERE id = ?", (combat_id,)).fetchone()
+        ((after,),) = await db("SELECT version FROM combats WHERE id = ?", combat_id)
         if after != before + 1:
             raise Stuck(f"{step.key}: the fight went from version {before} to {after}")
 
 
-async def main(database: Path, fights: int, seed: int) -> int:
-    db = sqlite3.connect(database, isolation_level=None)  # every read sees the newest commit
+async def main(database: str, journal: Path, fights: int, seed: int) -> int:
+    db = AsyncReader(database)  # every read sees the newest commit
     say("BOOT", str(os.getpid()))
-    table = KeptTable(database)
+    table = KeptTable(database, journal)
     await table.start()
     table.bot.fights.clock = lambda: NOW
     await report_channel(table, db)
     say("READY")
     try:
-        while (step := next_step(db, fights, seed)) is not None:
+        while (step := await next_step(db, fights, seed)) is not None:
             await perform(table, db, step, seed)
     except Stuck as stuck:
         say("ERROR", str(stuck))
         return 2
     finally:
         await table.stop()
-        db.close()
+        await db.close()
     say("FINISHED")
     return 0
 
 
 def run() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("database", type=Path)
+    parser.add_argument("database", help="a SQLite file's path or a PostgreSQL URL")
+    parser.add_argument("--journal", type=Path, required=True,
+                        help="the file that keeps Discord's messages across kills")
     parser.add_argument("--fights", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    sys.exit(asyncio.run(main(args.database, args.fights, args.seed)))
+    sys.exit(asyncio.run(main(args.database, args.journal, args.fights, args.seed)))
 
 
 if __name__ == "__main__":

@@ -1,16 +1,18 @@
 """The bot killed with SIGKILL in the middle of fights, again and again, loses nothing.
 
-A driver process (:mod:`tests.crash.drive`) plays scripted fights through the real bot on a
-file database; this test kills it at random moments (just after it starts, just after
-start-up, or 0-300 ms after one of its acknowledged actions) and starts it again, until it
-has been killed ``UNHEX_CRASH_KILLS`` times (3 in ``make test``, 25 in ``make crash``); then
-one last run finishes the fights. A fight takes a fraction of a second, so a run that is to be
-killed is asked to play a few fights beyond those already over: kills land in fights, in
-setting them up, at their ends and at start-ups, not after the driver is done.
+A driver process (:mod:`tests.crash.drive`) plays scripted fights through the real bot, on a
+SQLite file and on a PostgreSQL database of the test session's server; this test kills it at
+random moments (just after it starts, just after start-up, or 0-300 ms after one of its
+acknowledged actions) and starts it again, until it has been killed ``UNHEX_CRASH_KILLS`` times
+(3 in ``make test``, 25 in ``make crash``); then one last run finishes the fights. A fight takes
+a fraction of a second, so a run that is to be killed is asked to play a few fights beyond those
+already over: kills land in fights, in setting them up, at their ends and at start-ups, not
+after the driver is done.
 
-After every run, with no process holding the database:
+After every run, with no process holding the database (on SQLite, a copy of the file as the
+kill left it; on PostgreSQL, the database itself once the killed driver's sessions are gone):
 
-- ``PRAGMA integrity_check`` is ``ok``;
+- on SQLite, ``PRAGMA integrity_check`` is ``ok``;
 - every acknowledged action is in the database, once: a fight step at its place in
   ``combat_log`` with the command the driver sent and the very text the player was answered;
   a sheet change on the sheet; no step is acknowledged twice (it would have been lost and
@@ -22,7 +24,9 @@ After every run, with no process holding the database:
   with buttons has exactly the prompt's buttons (or none is offered when the fight waits for
   a slash command), and the board is the fight as saved.
 
-In the end every fight is over. ``UNHEX_CRASH_SEED`` picks the kills (and the dice).
+In the end every fight is over. ``UNHEX_CRASH_SEED`` picks the kills (and the dice);
+``UNHEX_CRASH_ENGINES`` (``sqlite``, ``postgresql``, or both, comma-separated: the default) the
+engines.
 """
 
 from __future__ import annotations
@@ -32,7 +36,6 @@ import os
 import queue
 import random
 import shutil
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -46,14 +49,21 @@ from typing import Any
 import pytest
 
 from bot.cogs.combat.views import events_text
+from bot.store import is_postgres
 from engine.character import Character
 from engine.combat import Combat, Event, EventKind, Phase
-from tests.crash.drive import LEVEL, SPECS, digest, journal_of, load_journal
+from tests.crash.drive import LEVEL, SPECS, digest, load_journal
 from tests.harness import CHANNEL_ID, GUILD_ID
+from tests.rows import Reader
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = int(os.environ.get("UNHEX_CRASH_KILLS", "3"))
 SEED = int(os.environ.get("UNHEX_CRASH_SEED", "4242"))
+#: The engines the test runs on: both, unless ``UNHEX_CRASH_ENGINES`` names one
+#: (``sqlite`` or ``postgresql``).
+ENGINES = os.environ.get("UNHEX_CRASH_ENGINES", "sqlite,postgresql").split(",")
+#: The file, in the test's folder, that keeps Discord's messages across kills.
+JOURNAL = "discord.jsonl"
 #: How many fights beyond those over a run that may be killed is asked to play.
 AHEAD = 3
 #: How long a driver may stay silent before the test gives up on it.
@@ -126,13 +136,13 @@ class Ledger:
                                  + run.describe())
 
 
-def drive(database: Path, run: Run, seed: int, rng: random.Random) -> Run:
+def drive(database: str, folder: Path, run: Run, seed: int, rng: random.Random) -> Run:
     """Start a driver and, unless ``run.plan`` is ``finish``, kill it as the plan says."""
-    run.stderr = database.with_name(f"run{run.number}.stderr")
+    run.stderr = folder / f"run{run.number}.stderr"
     with run.stderr.open("wb") as stderr:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.crash.drive", str(database),
-             "--fights", str(run.fights), "--seed", str(seed)],
+            [sys.executable, "-m", "tests.crash.drive", database,
+             "--journal", str(folder / JOURNAL), "--fights", str(run.fights), "--seed", str(seed)],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=stderr)
         lines: queue.Queue[str | None] = queue.Queue()
 
@@ -187,10 +197,13 @@ def _subset(expect: dict[str, Any] | None, command: dict[str, Any]) -> bool:
     return expect is None or all(command.get(k) == v for k, v in expect.items())
 
 
-def _copy(database: Path) -> Path:
-    """A copy of the database and its write-ahead log as the kill left them: the next bot
-    process, not this test, is the first to open the database after a crash."""
-    copy = database.with_name("check.sqlite3")
+def _copy(database: str, folder: Path) -> str:
+    """A copy of a SQLite database and its write-ahead log as the kill left them: the next bot
+    process, not this test, is the first to open the database after a crash. A PostgreSQL
+    database is read where it is, once the killed driver's sessions are gone."""
+    if is_postgres(database):
+        return database
+    copy = folder / "check.sqlite3"
     for suffix in ("", "-wal"):
         source = Path(f"{database}{suffix}")
         target = Path(f"{copy}{suffix}")
@@ -198,35 +211,76 @@ def _copy(database: Path) -> Path:
         if source.exists():
             shutil.copyfile(source, target)
     Path(f"{copy}-shm").unlink(missing_ok=True)
-    return copy
+    return str(copy)
 
 
-def check(database: Path, ledger: Ledger, run: Run) -> None:
-    """Everything the module docstring promises, on the database as the run left it."""
-    problems = ledger.problems
-    where = f"after run {run.number} ({run.plan}, exit {run.returncode})"
-    with closing(sqlite3.connect(_copy(database))) as db:
-        (integrity,) = db.execute("PRAGMA integrity_check").fetchone()
-        if integrity != "ok":
-            problems.append(f"{where}: PRAGMA integrity_check says {integrity!r}")
-        combats = db.execute("SELECT id, state, version, active, shown_version FROM combats "
-                             "WHERE channel_id = ? ORDER BY id", (CHANNEL_ID,)).fetchall()
-        logs: dict[int, list[tuple[str, str, int]]] = {
-            cid: db.execute("SELECT command, events, undone FROM combat_log WHERE combat_id = ? "
-                            "ORDER BY id", (cid,)).fetchall()
-            for cid, *_ in combats}
+def _settled(db: Reader, patience: float = 10.0) -> None:
+    """Wait until no other session is connected to the PostgreSQL database ``db`` reads: the
+    server ends a killed process's sessions (and rolls back what they had begun) once it sees
+    their sockets closed, which may take a moment."""
+    deadline = time.monotonic() + patience
+    while db("SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+             "AND pid <> pg_backend_pid()"):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"sessions of a killed driver still open after {patience} s")
+        time.sleep(0.02)
+
+
+@dataclass
+class Snapshot:
+    """The database as a run left it: what the checks read."""
+
+    integrity: str  # SQLite's PRAGMA integrity_check; "ok" on PostgreSQL, which has none
+    combats: list[tuple[int, str, int, bool, int]]  # id, state, version, active, shown_version
+    logs: dict[int, list[tuple[str, str, bool]]]  # per fight: command, events, undone
+    sheets: dict[str, tuple[int, Character, int]]  # by name: id, sheet, version
+    fighting: list[tuple[int, int]]  # character, fight
+
+
+def snapshot(database: str, folder: Path) -> Snapshot:
+    with closing(Reader(_copy(database, folder))) as db:
+        integrity = "ok"
+        if db.postgres:
+            _settled(db)
+        else:
+            ((integrity,),) = db("PRAGMA integrity_check")
+        combats = [(cid, state, version, bool(active), shown) for cid, state, version, active,
+                   shown in db("SELECT id, state, version, active, shown_version FROM combats "
+                               "WHERE channel_id = ? ORDER BY id", CHANNEL_ID)]
+        logs = {cid: [(command, events, bool(undone)) for command, events, undone in db(
+            "SELECT command, events, undone FROM combat_log WHERE combat_id = ? ORDER BY id",
+            cid)] for cid, *_ in combats}
         sheets = {name: (cid, Character.model_validate_json(data), version) for cid, name, data,
-                  version in db.execute("SELECT id, name, data, version FROM characters "
-                                        "WHERE guild_id = ?", (GUILD_ID,))}
-        fighting = db.execute("SELECT character_id, combat_id FROM fighting").fetchall()
-    by_id = {cid: (Combat.model_validate_json(state), version, bool(active), shown)
-             for cid, state, version, active, shown in combats}
+                  version in db("SELECT id, name, data, version FROM characters "
+                                "WHERE guild_id = ?", GUILD_ID)}
+        fighting = [(ch, cid) for ch, cid in db("SELECT character_id, combat_id FROM fighting")]
+    return Snapshot(integrity, combats, logs, sheets, fighting)
+
+
+def check(database: str, folder: Path, ledger: Ledger, run: Run) -> None:
+    """Everything the module docstring promises, on the database as the run left it."""
+    where = f"after run {run.number} ({run.plan}, exit {run.returncode})"
+    seen = snapshot(database, folder)
+    if seen.integrity != "ok":
+        ledger.problems.append(f"{where}: PRAGMA integrity_check says {seen.integrity!r}")
+    combats = seen.combats
     if run.killed and combats and combats[-1][4] < combats[-1][2]:
         ledger.reshown += 1
-    # -- each fight: its log, its characters, its sheets -------------------------------------
-    added: dict[str, Character] = {}  # a character as it entered its fight
-    for cid, (state, version, active, _) in by_id.items():
-        log = logs[cid]
+    added = _check_fights(seen, ledger, where)
+    _check_acknowledged(seen, added, ledger, where)
+    acked_steps = {k for k in ledger.acks if k.partition(":")[0].isdigit()}
+    logged = {f"{cid}:{n}" for cid, log in seen.logs.items() for n in range(1, len(log) + 1)}
+    ledger.unanswered = len(logged - acked_steps)
+
+
+def _check_fights(seen: Snapshot, ledger: Ledger, where: str) -> dict[str, Character]:
+    """Each fight: its log, its characters, its sheets. Returns each character as it entered
+    its fight."""
+    problems = ledger.problems
+    added: dict[str, Character] = {}
+    for cid, state_text, version, active, _ in seen.combats:
+        state = Combat.model_validate_json(state_text)
+        log = seen.logs[cid]
         if len(log) != version:
             problems.append(f"{where}: fight {cid} is at version {version} with {len(log)} "
                             "log entries")
@@ -242,33 +296,45 @@ def check(database: Path, ledger: Ledger, run: Run) -> None:
                     command["character"])
         if active != (state.phase is not Phase.ENDED):
             problems.append(f"{where}: fight {cid} is active={active} in phase {state.phase}")
-        held = {ch for ch, combat in fighting if combat == cid}
+        held = {ch for ch, combat in seen.fighting if combat == cid}
         wanted = {f.character_id for f in state.fighters} if active else set()
         if held != wanted:
             problems.append(f"{where}: fight {cid} holds {held} in `fighting`, not {wanted}")
-        for fighter in state.fighters:
-            _, sheet, sheet_version = sheets[fighter.name]
-            base = fighter.name.rstrip("0123456789")
-            if active and (sheet.level, sheet_version) != (LEVEL, CHANGES[base]):
-                problems.append(f"{where}: {fighter.name}'s sheet changed during its fight: "
-                                f"level {sheet.level}, version {sheet_version}")
-            if not active:
-                fought = fighter.character
-                if (sheet.level, dict(sheet.wounds), sheet_version) != (
-                        min(fought.level, sheet.max_level), dict(fought.wounds),
-                        CHANGES[base] + 1):
-                    problems.append(
-                        f"{where}: {fighter.name}'s sheet (level {sheet.level}, version "
-                        f"{sheet_version}) is not the fight's end (level {fought.level}) "
-                        "written back once")
-    ledger.ended = sum(not active for *_, active, _ in by_id.values())
-    if sum(active for *_, active, _ in by_id.values()) > 1:
+        _check_sheets(seen, state, active, problems, where)
+    ledger.ended = sum(not active for *_, active, _ in seen.combats)
+    if sum(active for *_, active, _ in seen.combats) > 1:
         problems.append(f"{where}: more than one active fight in the channel")
-    # -- every acknowledged action is there ------------------------------------------------
+    return added
+
+
+def _check_sheets(seen: Snapshot, state: Combat, active: bool, problems: list[str],
+                  where: str) -> None:
+    """A sheet is untouched while its fight runs and carries the fight's end once it is over."""
+    for fighter in state.fighters:
+        _, sheet, sheet_version = seen.sheets[fighter.name]
+        base = fighter.name.rstrip("0123456789")
+        if active and (sheet.level, sheet_version) != (LEVEL, CHANGES[base]):
+            problems.append(f"{where}: {fighter.name}'s sheet changed during its fight: "
+                            f"level {sheet.level}, version {sheet_version}")
+        if not active:
+            fought = fighter.character
+            if (sheet.level, dict(sheet.wounds), sheet_version) != (
+                    min(fought.level, sheet.max_level), dict(fought.wounds), CHANGES[base] + 1):
+                problems.append(
+                    f"{where}: {fighter.name}'s sheet (level {sheet.level}, version "
+                    f"{sheet_version}) is not the fight's end (level {fought.level}) "
+                    "written back once")
+
+
+def _check_acknowledged(seen: Snapshot, added: dict[str, Character], ledger: Ledger,
+                        where: str) -> None:
+    """Every acknowledged action is in the database: a step at its place in its fight's log
+    with the answer the player got, a fight started, a sheet change on its sheet."""
+    problems = ledger.problems
     for key, (acked_in, hashed, expect) in ledger.acks.items():
         what, _, rest = key.partition(":")
         if what.isdigit():
-            log = logs.get(int(what), [])
+            log = seen.logs.get(int(what), [])
             step = int(rest)
             if step > len(log):
                 problems.append(f"{where}: step {key} was acknowledged in run {acked_in} but is "
@@ -285,35 +351,38 @@ def check(database: Path, ledger: Ledger, run: Run) -> None:
                 problems.append(f"{where}: the answer to step {key} is not what its log entry "
                                 f"says: {answered[:300]!r}")
         elif what == "start":
-            if len(combats) < int(rest):
+            if len(seen.combats) < int(rest):
                 problems.append(f"{where}: fight {rest} was started (run {acked_in}) but is not "
                                 "in the database: LOST")
         else:
-            name = rest.split(":")[0]
-            if name not in sheets:
-                problems.append(f"{where}: {name} was created (run {acked_in}) but is gone")
-                continue
-            sheet = added.get(name, sheets[name][1])  # as it entered the fight, if it did
-            item_names = [item.name for item in sheet.items]
-            if what == "item" and item_names.count(rest.split(":")[1]) != 1:
-                problems.append(f"{where}: {key} acknowledged; {name} has items {item_names}")
-            if what == "hold" and sheet.right_hand is None and sheet.left_hand is None:
-                problems.append(f"{where}: {key} acknowledged; {name} holds nothing")
-            if what == "ability" and sheet.abilities.count(rest.split(":", 1)[1]) != 1:
-                problems.append(f"{where}: {key} acknowledged; {name} has {sheet.abilities}")
-    acked_steps = {k for k in ledger.acks if k.partition(":")[0].isdigit()}
-    logged = {f"{cid}:{n}" for cid, log in logs.items() for n in range(1, len(log) + 1)}
-    ledger.unanswered = len(logged - acked_steps)
+            _check_sheet_change(seen, added, key, acked_in, problems, where)
 
 
-def leftovers(database: Path) -> dict[str, int]:
+def _check_sheet_change(seen: Snapshot, added: dict[str, Character], key: str, acked_in: int,
+                        problems: list[str], where: str) -> None:
+    what, _, rest = key.partition(":")
+    name = rest.split(":")[0]
+    if name not in seen.sheets:
+        problems.append(f"{where}: {name} was created (run {acked_in}) but is gone")
+        return
+    sheet = added.get(name, seen.sheets[name][1])  # as it entered the fight, if it did
+    item_names = [item.name for item in sheet.items]
+    if what == "item" and item_names.count(rest.split(":")[1]) != 1:
+        problems.append(f"{where}: {key} acknowledged; {name} has items {item_names}")
+    if what == "hold" and sheet.right_hand is None and sheet.left_hand is None:
+        problems.append(f"{where}: {key} acknowledged; {name} holds nothing")
+    if what == "ability" and sheet.abilities.count(rest.split(":", 1)[1]) != 1:
+        problems.append(f"{where}: {key} acknowledged; {name} has {sheet.abilities}")
+
+
+def leftovers(database: str, journal: Path) -> dict[str, int]:
     """What the channel shows beyond what it should, once everything is over (not failures:
     what a kill between Discord taking a message and the bot recording its id leaves): older
     prompts whose buttons can still be pressed (the bot refuses them as out of date), boards
     no fight refers to, and Recovery offered twice for one character."""
-    with closing(sqlite3.connect(database)) as db:
-        boards = {b for (b,) in db.execute("SELECT board_message_id FROM combats")}
-    messages = load_journal(journal_of(database))
+    with closing(Reader(database)) as db:
+        boards = {b for (b,) in db("SELECT board_message_id FROM combats")}
+    messages = load_journal(journal)
     offers = Counter(raw["content"].split(" (", 1)[0] for raw in messages.values()
                      if "may recover" in (raw.get("content") or ""))
     return {
@@ -327,7 +396,7 @@ def leftovers(database: Path) -> dict[str, int]:
     }
 
 
-def crash_fights(database: Path, kills: int, seed: int) -> Ledger:
+def crash_fights(database: str, folder: Path, kills: int, seed: int) -> Ledger:
     rng = random.Random(seed)
     ledger = Ledger()
     fights, killed = 0, 0
@@ -335,9 +404,9 @@ def crash_fights(database: Path, kills: int, seed: int) -> Ledger:
         plan = "finish" if killed >= kills else _plan(rng)
         if plan != "finish":
             fights = max(fights, ledger.ended + AHEAD)
-        run = drive(database, Run(len(ledger.runs) + 1, fights, plan), seed, rng)
+        run = drive(database, folder, Run(len(ledger.runs) + 1, fights, plan), seed, rng)
         ledger.take(run)
-        check(database, ledger, run)
+        check(database, folder, ledger, run)
         if ledger.problems:
             return ledger
         if run.killed:
@@ -349,26 +418,36 @@ def crash_fights(database: Path, kills: int, seed: int) -> Ledger:
             return ledger
 
 
+@pytest.fixture(params=ENGINES)
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty database on each engine: a SQLite file, or a PostgreSQL database of the test
+    session's server."""
+    if request.param == "postgresql":
+        url: str = request.getfixturevalue("postgres_database")
+        return url
+    return str(tmp_path / "unhex.sqlite3")
+
+
 def test_killed_at_random_points_the_bot_loses_nothing_and_the_fights_end(
-    tmp_path: Path,
+    database: str, tmp_path: Path,
 ) -> None:
-    database = tmp_path / "unhex.sqlite3"
     started = time.monotonic()
-    ledger = crash_fights(database, KILLS, SEED)
+    ledger = crash_fights(database, tmp_path, KILLS, SEED)
     if ledger.problems:
         pytest.fail("\n".join(ledger.problems[:10]) + f"\n(UNHEX_CRASH_SEED={SEED})",
                     pytrace=False)
     last = ledger.runs[-1]
-    with closing(sqlite3.connect(database)) as db:
-        states = [Combat.model_validate_json(s) for (s,) in db.execute(
+    with closing(Reader(database)) as db:
+        states = [Combat.model_validate_json(s) for (s,) in db(
             "SELECT state FROM combats ORDER BY id")]
-        (holding,) = db.execute("SELECT COUNT(*) FROM fighting").fetchone()
+        ((holding,),) = db("SELECT COUNT(*) FROM fighting")
     assert len(states) == last.fights and all(s.phase is Phase.ENDED for s in states)
     assert holding == 0
     assert sum(r.killed for r in ledger.runs) >= KILLS
-    print(f"\ncrash test (seed {SEED}): {sum(r.killed for r in ledger.runs)} kills in "
-          f"{len(ledger.runs)} runs, {last.fights} fights, {len(ledger.acks)} acknowledged "
+    engine = "PostgreSQL" if is_postgres(database) else "SQLite"
+    print(f"\ncrash test on {engine} (seed {SEED}): {sum(r.killed for r in ledger.runs)} kills "
+          f"in {len(ledger.runs)} runs, {last.fights} fights, {len(ledger.acks)} acknowledged "
           f"actions, {ledger.unanswered} steps committed but never answered, "
           f"{ledger.reshown} kills before the newest step was shown, prompts after start-up "
           f"{dict(ledger.prompts)}, {time.monotonic() - started:.1f} s; left in the channel: "
-          f"{leftovers(database)}")
+          f"{leftovers(database, tmp_path / JOURNAL)}")
