@@ -145,9 +145,10 @@ class DbCounter:
     to it), the statements among them, the commits, and the seconds the bot's coroutines spent
     waiting for those trips to come back.
 
-    On PostgreSQL a commit is a COMMIT sent or a write (INSERT, UPDATE, DELETE) sent outside a
-    transaction, which commits by itself. A statement asyncpg prepares the first time a
-    connection sees it costs one more trip, not counted (the benches warm up first)."""
+    A commit is a COMMIT sent or, on a connection that autocommits, a write (INSERT, UPDATE,
+    DELETE) sent outside a transaction, which commits by itself. A statement asyncpg prepares
+    the first time a connection sees it costs one more trip, not counted (the benches warm up
+    first)."""
 
     installed: DbCounter | None = None
 
@@ -169,8 +170,10 @@ class DbCounter:
             if name.startswith(("execute", "_execute")):
                 counter.statements += 1
                 sql = str(args[0]) if args else ""
-                if "COMMIT" in sql.upper():
-                    counter.commits += 1
+                if "COMMIT" in sql.upper() or (
+                        conn.isolation_level is None and not conn.in_transaction
+                        and sql.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE"))):
+                    counter.commits += 1  # (a write outside a transaction commits by itself)
             elif name == "commit":
                 counter.commits += 1
             start = time.perf_counter()
