@@ -7,7 +7,7 @@ bot runs on SQLite and, in the same blocks, on PostgreSQL (a server of the bench
 settings; skipped when its programs are missing), both against the same bare bot. Prints
 numbers; asserts nothing about time.
 
-Run: python bench/bench_exchange.py [--quick] [--profile attack|pass|damage|...]
+Run: python bench/bench_exchange.py [--quick] [--rounds N] [--profile attack|pass|...]
 """
 
 from __future__ import annotations
@@ -152,9 +152,12 @@ def median_int(samples: list[Sample], what: str) -> str:
 
 
 async def main() -> None:
-    args = bench_args(__doc__)
+    args = bench_args(__doc__, lambda parser: parser.add_argument(
+        "--rounds", type=int, default=None, help=f"rounds of the fight (default {ROUNDS})"))
     rounds, bare_count, blocks = ((QUICK_ROUNDS, QUICK_BARE, QUICK_BLOCKS) if args.quick
                                   else (ROUNDS, BARE, BLOCKS))
+    if args.rounds is not None:  # fewer rounds (a profile), the bare bot's runs in proportion
+        rounds, bare_count = args.rounds, max(BARE * args.rounds // ROUNDS, blocks * 3)
     print(f"machine: {machine()}")
     with tempfile.TemporaryDirectory(prefix="unhex-bench-") as tmp:
         async with postgres_database("bench_exchange") as url:
