@@ -130,7 +130,7 @@ async def check_database(settings: Settings) -> None:
 
 
 async def copy_database(settings: Settings, target: str) -> int:
-    from bot.store.copy import copy_database as copy
+    from bot.store.copy_database import copy_database as copy
 
     if is_postgres(settings.database):
         raise DatabaseRefused(

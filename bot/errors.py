@@ -42,9 +42,17 @@ def _user_message(error: BaseException) -> str | None:
     return None
 
 
+#: The answer when the database went away after this interaction's change was saved.
+SAVED_THEN_UNAVAILABLE = ("Your command was saved, but then the bot's database became "
+                          "unavailable: what the channel shows may lag behind for a moment.")
+
+
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the user what went wrong, ephemerally, whether or not the interaction was answered."""
     message = _user_message(error)
+    cause = getattr(error, "original", error)  # (a command's error comes wrapped)
+    if message is not None and committed() and getattr(cause, "says_nothing_changed", False):
+        message = SAVED_THEN_UNAVAILABLE
     if message is None:
         reference = secrets.token_hex(3).upper()
         command = interaction.command.qualified_name if interaction.command else None

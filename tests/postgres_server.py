@@ -48,6 +48,17 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def _memory_folder() -> str | None:
+    """``/dev/shm`` when it is there with room to spare: a throwaway server in memory makes
+    and empties databases several times faster than on a small disk."""
+    shm = Path("/dev/shm")
+    try:
+        room = shutil.disk_usage(shm).free
+    except OSError:
+        return None
+    return str(shm) if room > 512 * 2**20 and os.access(shm, os.W_OK) else None
+
+
 def _server_user() -> str | None:
     """Who runs the server: None (this user) unless this is root."""
     if os.geteuid() != 0:
@@ -71,7 +82,9 @@ class PostgresServer:
         else fsync is off, for throwaway tests."""
         self.programs = programs
         self.durable = durable
-        self.folder = Path(folder or tempfile.mkdtemp(prefix="unhex-pg-"))
+        # A durable server's data stays on the disk, where a flush costs what it will cost.
+        room = None if durable else _memory_folder()
+        self.folder = Path(folder or tempfile.mkdtemp(prefix="unhex-pg-", dir=room))
         self.data = self.folder / "data"
         self.log = self.folder / "server.log"
         self.port = _free_port()

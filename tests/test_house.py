@@ -119,3 +119,19 @@ def test_no_module_is_named_like_a_standard_library_module() -> None:
         if name.rpartition(".")[2] in sys.stdlib_module_names
     ]
     assert not shadows, f"modules named like the standard library's: {shadows}"
+
+
+def test_only_the_store_knows_its_database_engines() -> None:
+    """Outside ``bot/store`` (and the start-up commands of ``bot/__main__``), nothing imports
+    a database engine's package or driver: the cogs see the interfaces and the values."""
+    engines = ("bot.store.sqlite", "bot.store.postgres", "aiosqlite", "asyncpg", "sqlite3")
+    found = []
+    for name, (path, tree) in sources().items():
+        if name.startswith("bot.store") or not name.startswith("bot"):
+            continue
+        for node in ast.walk(tree):
+            modules = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                       else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            found += [f"{where(path, node.lineno)} imports {m}" for m in modules
+                      if m.startswith(engines)]
+    assert found == []

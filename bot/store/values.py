@@ -44,6 +44,10 @@ class DatabaseUnavailable(UserError):
     """The database did not answer (its server restarted, stopped or is out of reach); the
     change asked for was not made, and the store reconnects by itself."""
 
+    #: The message says nothing was changed: the error handler says otherwise when this
+    #: interaction had already saved a change.
+    says_nothing_changed = True
+
     def __init__(self) -> None:
         super().__init__("The bot's database is unavailable right now: nothing was changed. "
                          "Try again in a minute.")

@@ -11,7 +11,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.cogs.combat import session as fight_session
-from tests.bot.fights import ana_and_goon_on_the_dance_floor
+from bot.errors import SAVED_THEN_UNAVAILABLE
+from bot.store.values import DatabaseUnavailable
+from tests.bot.fights import add_character, ana_and_goon_on_the_dance_floor
 from tests.harness import ALICE, CHANNEL_ID, GM, Table
 from tests.postgres_server import PostgresServer
 
@@ -72,3 +74,17 @@ async def test_a_window_that_expires_while_the_database_is_away_closes_once_it_i
     closed = [m for m in table.channel_messages() if "Time is up" in m.content]
     assert len(closed) == 1, [m.content for m in closed]
     assert sum('"close_window"' in c for c in await _steps(table)) == 1
+
+
+async def test_the_database_lost_after_a_change_was_saved_says_it_was_saved(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.cogs.characters.cog as character_commands
+
+    await add_character(table, "Ana", level=40, weapon=None)
+
+    def gone(summary: str) -> str:  # the database goes away just after the advance is saved
+        raise DatabaseUnavailable()
+
+    monkeypatch.setattr(character_commands, "escaped_summary", gone)
+    advanced = await table.slash("character advance", character="Ana")
+    assert advanced.ephemeral and advanced.content == SAVED_THEN_UNAVAILABLE

@@ -33,6 +33,11 @@ MIGRATIONS = migrations(__name__)
 MIGRATION_LOCK = 0x756E686578
 #: Seconds to wait for a new connection: a command waits no longer for an unreachable server.
 CONNECT_TIMEOUT = 5.0
+#: Seconds a statement may take before it is given up (and the command refused): a stuck
+#: server never holds a channel's lock for long.
+STATEMENT_TIMEOUT = 30.0
+#: Seconds a migration (or waiting for another process's) may take: longer, on a big database.
+MIGRATION_TIMEOUT = 600.0
 
 
 class PostgresStore:
@@ -55,7 +60,8 @@ class PostgresStore:
     async def open(cls, url: str, *, pool_size: int = 4) -> PostgresStore:
         # No floor of open connections: a pool keeping one would retry (and log) in the
         # background while the server is away; connections open when commands need them.
-        pool = asyncpg.create_pool(url, min_size=0, max_size=pool_size, timeout=CONNECT_TIMEOUT)
+        pool = asyncpg.create_pool(url, min_size=0, max_size=pool_size, timeout=CONNECT_TIMEOUT,
+                                   command_timeout=STATEMENT_TIMEOUT)
         try:
             await pool
             store = cls(pool)
@@ -76,7 +82,8 @@ class PostgresStore:
         """Apply, in order and each in its own transaction, the migrations not yet applied;
         one process at a time."""
         async with self.pool.acquire() as connection:
-            await connection.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+            await connection.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK,
+                                     timeout=MIGRATION_TIMEOUT)
             try:
                 await connection.execute(
                     "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY,"
@@ -87,7 +94,7 @@ class PostgresStore:
                     log.info("Migrating the database to schema %d (%s)", migration.version,
                              migration.name)
                     async with connection.transaction():
-                        await connection.execute(migration.script)
+                        await connection.execute(migration.script, timeout=MIGRATION_TIMEOUT)
                         await connection.execute(
                             "INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
                             migration.version, migration.name)

@@ -15,21 +15,12 @@ from collections.abc import Sequence
 import asyncpg
 
 from bot.store.postgres.database import Database, changed_rows
+from bot.store.rows import CHARACTER_COLUMNS, stored_character
 from bot.store.values import CharacterEntry, InFight, NameTaken, StoredCharacter, timestamp
 from engine.character import Character
 from engine.names import name_key
 
 __all__ = ["CharacterStore"]
-
-_COLUMNS = "id, guild_id, owner_id, data, version, created_at, updated_at"
-
-
-def _stored(row: asyncpg.Record) -> StoredCharacter:
-    return StoredCharacter(
-        row["id"], row["guild_id"], row["owner_id"], Character.model_validate_json(row["data"]),
-        row["version"], row["created_at"], row["updated_at"],
-    )
-
 
 async def _refuse_in_fight(connection: asyncpg.Connection, character_id: int,
                            name: str) -> None:
@@ -51,21 +42,21 @@ class CharacterStore:
     async def get(self, guild_id: int, name: str) -> StoredCharacter | None:
         """The server's character called ``name`` (any case, any spacing), if there is one."""
         row = await self._db.fetchrow(
-            f"SELECT {_COLUMNS} FROM characters WHERE guild_id = $1 AND name_key = $2",
+            f"SELECT {CHARACTER_COLUMNS} FROM characters WHERE guild_id = $1 AND name_key = $2",
             guild_id, name_key(name))
-        return None if row is None else _stored(row)
+        return None if row is None else stored_character(row)
 
     async def get_by_id(self, character_id: int) -> StoredCharacter | None:
         row = await self._db.fetchrow(
-            f"SELECT {_COLUMNS} FROM characters WHERE id = $1", character_id)
-        return None if row is None else _stored(row)
+            f"SELECT {CHARACTER_COLUMNS} FROM characters WHERE id = $1", character_id)
+        return None if row is None else stored_character(row)
 
     async def list(self, guild_id: int) -> Sequence[StoredCharacter]:
         """Every character of the server, by name."""
         rows = await self._db.fetch(
-            f"SELECT {_COLUMNS} FROM characters WHERE guild_id = $1 ORDER BY name_key",
+            f"SELECT {CHARACTER_COLUMNS} FROM characters WHERE guild_id = $1 ORDER BY name_key",
             guild_id)
-        return [_stored(r) for r in rows]
+        return [stored_character(r) for r in rows]
 
     async def entries(self, guild_id: int) -> Sequence[CharacterEntry]:
         """Every character of the server, by name, without reading their data."""
@@ -78,10 +69,10 @@ class CharacterStore:
     async def latest_pc(self, guild_id: int, owner_id: int) -> tuple[StoredCharacter | None, int]:
         """The user's most recently changed PC on the server, and how many PCs they have."""
         rows = await self._db.fetch(
-            f"SELECT {_COLUMNS}, count(*) OVER () AS pcs FROM characters "
+            f"SELECT {CHARACTER_COLUMNS}, count(*) OVER () AS pcs FROM characters "
             "WHERE guild_id = $1 AND owner_id = $2 AND NOT npc "
             "ORDER BY updated_at DESC, id DESC LIMIT 1", guild_id, owner_id)
-        return (_stored(rows[0]), rows[0]["pcs"]) if rows else (None, 0)
+        return (stored_character(rows[0]), rows[0]["pcs"]) if rows else (None, 0)
 
     # -- changing ------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ import asyncpg
 
 from bot.store.compact import compact_state
 from bot.store.postgres.database import Database, changed_rows
+from bot.store.rows import COMBAT_COLUMNS, stored_combat
 from bot.store.steps import (
     character_ids,
     log_entry,
@@ -36,26 +37,12 @@ from engine.combat import Combat, Event, Phase
 
 __all__ = ["CombatStore"]
 
-_COLUMNS = ("id, guild_id, channel_id, map_name, state, version, board_message_id, "
-            "prompt_message_id, shown_version, pin, report_channel_id, announced_turn, map_id, "
-            "map_created_at, next_deadline")
 _NOW = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')"
 _STEP = (
     f"UPDATE combats SET state = $1, version = version + 1, active = $2, next_deadline = $3, "
     f"updated_at = {_NOW}, step_user = $4, step_command = $5, step_events = $6, "
     "step_patch = $7 WHERE id = $8 AND version = $9"
 )
-
-
-def _combat(row: asyncpg.Record) -> StoredCombat:
-    return StoredCombat(
-        row["id"], row["guild_id"], row["channel_id"], row["map_name"],
-        compact_state(Combat.model_validate_json(row["state"])), row["version"],
-        row["board_message_id"], row["prompt_message_id"], row["shown_version"], row["pin"],
-        row["report_channel_id"], row["announced_turn"],
-        None if row["map_id"] is None else (row["map_id"], row["map_created_at"]),
-        row["next_deadline"],
-    )
 
 
 async def _hold(connection: asyncpg.Connection, combat_id: int, wanted: set[int]) -> None:
@@ -109,13 +96,13 @@ class CombatStore:
 
     async def active(self, channel_id: int) -> StoredCombat | None:
         row = await self._db.fetchrow(
-            f"SELECT {_COLUMNS} FROM combats WHERE channel_id = $1 AND active", channel_id)
-        return None if row is None else _combat(row)
+            f"SELECT {COMBAT_COLUMNS} FROM combats WHERE channel_id = $1 AND active", channel_id)
+        return None if row is None else stored_combat(row)
 
     async def get(self, combat_id: int) -> StoredCombat | None:
-        row = await self._db.fetchrow(f"SELECT {_COLUMNS} FROM combats WHERE id = $1",
+        row = await self._db.fetchrow(f"SELECT {COMBAT_COLUMNS} FROM combats WHERE id = $1",
                                       combat_id)
-        return None if row is None else _combat(row)
+        return None if row is None else stored_combat(row)
 
     async def to_restore(self) -> list[FightSummary]:
         """Every fight start-up must look after: active ones, and ended ones whose end was

@@ -74,19 +74,28 @@ class Database:
             await self.pool.expire_connections()
             raise DatabaseUnavailable() from error
 
-    async def fetch(self, query: str, *args: Any) -> list[asyncpg.Record]:
+    async def _read(self, how: str, query: str, *args: Any) -> Any:
+        """A read, tried once more on a fresh connection when the first one it got had been
+        closed by the server unnoticed (a read changes nothing, so trying again is safe)."""
+        try:
+            return await getattr(self.pool, how)(query, *args)
+        except Exception as error:
+            if not unavailable(error):
+                raise
+            await self.pool.expire_connections()
         async with self._guarded():
-            rows: list[asyncpg.Record] = await self.pool.fetch(query, *args)
-            return rows
+            return await getattr(self.pool, how)(query, *args)
+
+    async def fetch(self, query: str, *args: Any) -> list[asyncpg.Record]:
+        rows: list[asyncpg.Record] = await self._read("fetch", query, *args)
+        return rows
 
     async def fetchrow(self, query: str, *args: Any) -> asyncpg.Record | None:
-        async with self._guarded():
-            row: asyncpg.Record | None = await self.pool.fetchrow(query, *args)
-            return row
+        row: asyncpg.Record | None = await self._read("fetchrow", query, *args)
+        return row
 
     async def fetchval(self, query: str, *args: Any) -> Any:
-        async with self._guarded():
-            return await self.pool.fetchval(query, *args)
+        return await self._read("fetchval", query, *args)
 
     async def execute(self, query: str, *args: Any) -> str:
         """One statement, its own transaction; the status ("UPDATE 1")."""

@@ -4,9 +4,8 @@
 
 from __future__ import annotations
 
-import asyncpg
-
 from bot.store.postgres.database import Database, changed_rows
+from bot.store.rows import MAP_COLUMNS, stored_map
 from bot.store.values import StoredMap, clean_name
 from engine.names import name_key
 
@@ -15,14 +14,6 @@ __all__ = ["MapStore"]
 # Milliseconds, in UTC, as SQLite keeps them: a stale button can tell a deleted map from a new
 # one that reused its id, and an edit can tell whether somebody saved the map since it was read.
 _NOW = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS')"
-_COLUMNS = "id, guild_id, name, text, author_id, created_at, updated_at"
-
-
-def _map(row: asyncpg.Record) -> StoredMap:
-    return StoredMap(row["id"], row["guild_id"], row["name"], row["text"], row["author_id"],
-                     row["created_at"], row["updated_at"])
-
-
 class MapStore:
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -35,27 +26,27 @@ class MapStore:
         row = await self._db.write_row(
             "INSERT INTO maps (guild_id, name, name_key, text, author_id, created_at, "
             f"updated_at) VALUES ($1, $2, $3, $4, $5, {_NOW}, {_NOW}) "
-            f"ON CONFLICT (guild_id, name_key) DO NOTHING RETURNING {_COLUMNS}",
+            f"ON CONFLICT (guild_id, name_key) DO NOTHING RETURNING {MAP_COLUMNS}",
             guild_id, name, name_key(name), text, author_id,
         )
-        return None if row is None else _map(row)
+        return None if row is None else stored_map(row)
 
     async def get(self, guild_id: int, name: str) -> StoredMap | None:
         """The server's map called ``name`` (any case), if there is one."""
         row = await self._db.fetchrow(
-            f"SELECT {_COLUMNS} FROM maps WHERE guild_id = $1 AND name_key = $2",
+            f"SELECT {MAP_COLUMNS} FROM maps WHERE guild_id = $1 AND name_key = $2",
             guild_id, name_key(name))
-        return None if row is None else _map(row)
+        return None if row is None else stored_map(row)
 
     async def get_by_id(self, map_id: int) -> StoredMap | None:
-        row = await self._db.fetchrow(f"SELECT {_COLUMNS} FROM maps WHERE id = $1", map_id)
-        return None if row is None else _map(row)
+        row = await self._db.fetchrow(f"SELECT {MAP_COLUMNS} FROM maps WHERE id = $1", map_id)
+        return None if row is None else stored_map(row)
 
     async def in_guild(self, guild_id: int) -> list[StoredMap]:
         """Every map of the server, by name."""
         rows = await self._db.fetch(
-            f"SELECT {_COLUMNS} FROM maps WHERE guild_id = $1 ORDER BY name_key", guild_id)
-        return [_map(r) for r in rows]
+            f"SELECT {MAP_COLUMNS} FROM maps WHERE guild_id = $1 ORDER BY name_key", guild_id)
+        return [stored_map(r) for r in rows]
 
     async def names(self, guild_id: int) -> list[str]:
         """The names of the server's maps, by name (for autocomplete)."""
@@ -68,9 +59,9 @@ class MapStore:
         else ``None`` and nothing changes."""
         row = await self._db.write_row(
             f"UPDATE maps SET text = $1, updated_at = {_NOW} "
-            f"WHERE id = $2 AND updated_at = $3 AND text = $4 RETURNING {_COLUMNS}",
+            f"WHERE id = $2 AND updated_at = $3 AND text = $4 RETURNING {MAP_COLUMNS}",
             text, stored.id, stored.updated_at, stored.text)
-        return None if row is None else _map(row)
+        return None if row is None else stored_map(row)
 
     async def delete(self, map_id: int, created_at: str) -> bool:
         """Delete the map ``map_id`` created at ``created_at``; False if it is already gone."""

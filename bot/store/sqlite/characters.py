@@ -14,22 +14,13 @@ from collections.abc import Sequence
 
 import aiosqlite
 
+from bot.store.rows import CHARACTER_COLUMNS, stored_character
 from bot.store.sqlite.writes import writes
 from bot.store.values import CharacterEntry, InFight, NameTaken, StoredCharacter, timestamp
 from engine.character import Character
 from engine.names import name_key
 
 __all__ = ["CharacterStore"]
-
-
-_COLUMNS = "id, guild_id, owner_id, data, version, created_at, updated_at"
-
-
-def _stored(row: aiosqlite.Row) -> StoredCharacter:
-    return StoredCharacter(
-        row["id"], row["guild_id"], row["owner_id"], Character.model_validate_json(row["data"]),
-        row["version"], row["created_at"], row["updated_at"],
-    )
 
 
 class CharacterStore:
@@ -41,27 +32,27 @@ class CharacterStore:
     async def get(self, guild_id: int, name: str) -> StoredCharacter | None:
         """The server's character called ``name`` (any case, any spacing), if there is one."""
         async with self._db.execute(
-            f"SELECT {_COLUMNS} FROM characters WHERE guild_id = ? AND name_key = ?",
+            f"SELECT {CHARACTER_COLUMNS} FROM characters WHERE guild_id = ? AND name_key = ?",
             (guild_id, name_key(name)),
         ) as cursor:
             row = await cursor.fetchone()
-        return None if row is None else _stored(row)
+        return None if row is None else stored_character(row)
 
     async def get_by_id(self, character_id: int) -> StoredCharacter | None:
         async with self._db.execute(
-            f"SELECT {_COLUMNS} FROM characters WHERE id = ?", (character_id,)
+            f"SELECT {CHARACTER_COLUMNS} FROM characters WHERE id = ?", (character_id,)
         ) as cursor:
             row = await cursor.fetchone()
-        return None if row is None else _stored(row)
+        return None if row is None else stored_character(row)
 
     async def list(self, guild_id: int) -> Sequence[StoredCharacter]:
         """Every character of the server, by name."""
         async with self._db.execute(
-            f"SELECT {_COLUMNS} FROM characters WHERE guild_id = ? ORDER BY name_key",
+            f"SELECT {CHARACTER_COLUMNS} FROM characters WHERE guild_id = ? ORDER BY name_key",
             (guild_id,),
         ) as cursor:
             rows = await cursor.fetchall()
-        return [_stored(r) for r in rows]
+        return [stored_character(r) for r in rows]
 
     async def entries(self, guild_id: int) -> Sequence[CharacterEntry]:
         """Every character of the server, by name, without reading their data."""
@@ -76,11 +67,11 @@ class CharacterStore:
     async def latest_pc(self, guild_id: int, owner_id: int) -> tuple[StoredCharacter | None, int]:
         """The user's most recently changed PC on the server, and how many PCs they have."""
         async with self._db.execute(
-            f"SELECT {_COLUMNS} FROM characters WHERE guild_id = ? AND owner_id = ? AND npc = 0 "
-            "ORDER BY updated_at DESC, id DESC", (guild_id, owner_id),
+            f"SELECT {CHARACTER_COLUMNS} FROM characters WHERE guild_id = ? AND owner_id = ? "
+            "AND npc = 0 ORDER BY updated_at DESC, id DESC", (guild_id, owner_id),
         ) as cursor:
             rows = list(await cursor.fetchall())
-        return (_stored(rows[0]) if rows else None), len(rows)
+        return (stored_character(rows[0]) if rows else None), len(rows)
 
     # -- changing ------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ import aiosqlite
 
 from bot.changes import mark_committed
 from bot.store.compact import compact_state
+from bot.store.rows import COMBAT_COLUMNS, stored_combat
 from bot.store.sqlite.writes import SYNCHRONOUS, transaction, write_lock, writes
 from bot.store.steps import (
     character_ids,
@@ -42,22 +43,6 @@ from engine.combat import Combat, Event, Phase
 
 __all__ = ["CombatStore"]
 
-_COLUMNS = ("id, guild_id, channel_id, map_name, state, version, board_message_id, "
-            "prompt_message_id, shown_version, pin, report_channel_id, announced_turn, map_id, "
-            "map_created_at, next_deadline")
-
-
-def _combat(row: aiosqlite.Row) -> StoredCombat:
-    return StoredCombat(
-        row["id"], row["guild_id"], row["channel_id"], row["map_name"],
-        compact_state(Combat.model_validate_json(row["state"])), row["version"],
-        row["board_message_id"], row["prompt_message_id"], row["shown_version"], bool(row["pin"]),
-        row["report_channel_id"], row["announced_turn"],
-        None if row["map_id"] is None else (row["map_id"], row["map_created_at"]),
-        row["next_deadline"],
-    )
-
-
 class CombatStore:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
@@ -66,17 +51,18 @@ class CombatStore:
 
     async def active(self, channel_id: int) -> StoredCombat | None:
         async with self._db.execute(
-            f"SELECT {_COLUMNS} FROM combats WHERE channel_id = ? AND active = 1", (channel_id,)
+            f"SELECT {COMBAT_COLUMNS} FROM combats WHERE channel_id = ? AND active = 1",
+            (channel_id,)
         ) as cursor:
             row = await cursor.fetchone()
-        return None if row is None else _combat(row)
+        return None if row is None else stored_combat(row)
 
     async def get(self, combat_id: int) -> StoredCombat | None:
         async with self._db.execute(
-            f"SELECT {_COLUMNS} FROM combats WHERE id = ?", (combat_id,)
+            f"SELECT {COMBAT_COLUMNS} FROM combats WHERE id = ?", (combat_id,)
         ) as cursor:
             row = await cursor.fetchone()
-        return None if row is None else _combat(row)
+        return None if row is None else stored_combat(row)
 
     async def to_restore(self) -> list[FightSummary]:
         """Every fight start-up must look after: active ones, and ended ones whose end was

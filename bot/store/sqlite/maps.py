@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import aiosqlite
 
+from bot.store.rows import MAP_COLUMNS, stored_map
 from bot.store.sqlite.writes import writes
 from bot.store.values import StoredMap, clean_name
 from engine.names import name_key
@@ -18,16 +19,6 @@ __all__ = ["MapStore"]
 # Milliseconds: a stale button can tell a deleted map from a new one that reused its id, and
 # an edit can tell whether somebody saved the map since it was read.
 _NOW = "strftime('%Y-%m-%d %H:%M:%f', 'now')"
-_COLUMNS = "id, guild_id, name, text, author_id, created_at, updated_at"
-
-
-def _row(row: aiosqlite.Row) -> StoredMap:
-    return StoredMap(
-        row["id"], row["guild_id"], row["name"], row["text"], row["author_id"],
-        row["created_at"], row["updated_at"],
-    )
-
-
 class MapStore:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
@@ -51,26 +42,26 @@ class MapStore:
     async def get(self, guild_id: int, name: str) -> StoredMap | None:
         """The server's map called ``name`` (any case), if there is one."""
         async with self._db.execute(
-            f"SELECT {_COLUMNS} FROM maps WHERE guild_id = ? AND name_key = ?",
+            f"SELECT {MAP_COLUMNS} FROM maps WHERE guild_id = ? AND name_key = ?",
             (guild_id, name_key(name)),
         ) as cursor:
             row = await cursor.fetchone()
-        return None if row is None else _row(row)
+        return None if row is None else stored_map(row)
 
     async def get_by_id(self, map_id: int) -> StoredMap | None:
         async with self._db.execute(
-            f"SELECT {_COLUMNS} FROM maps WHERE id = ?", (map_id,)
+            f"SELECT {MAP_COLUMNS} FROM maps WHERE id = ?", (map_id,)
         ) as cursor:
             row = await cursor.fetchone()
-        return None if row is None else _row(row)
+        return None if row is None else stored_map(row)
 
     async def in_guild(self, guild_id: int) -> list[StoredMap]:
         """Every map of the server, by name."""
         async with self._db.execute(
-            f"SELECT {_COLUMNS} FROM maps WHERE guild_id = ? ORDER BY name_key", (guild_id,)
+            f"SELECT {MAP_COLUMNS} FROM maps WHERE guild_id = ? ORDER BY name_key", (guild_id,)
         ) as cursor:
             rows = await cursor.fetchall()
-        return [_row(r) for r in rows]
+        return [stored_map(r) for r in rows]
 
     async def names(self, guild_id: int) -> list[str]:
         """The names of the server's maps, by name (for autocomplete)."""

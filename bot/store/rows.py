@@ -1,0 +1,57 @@
+"""What a row of the store's tables becomes, the same on every engine: an aiosqlite row and an
+asyncpg record are both read by column name."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from bot.store.compact import compact_state
+from bot.store.values import StoredCharacter, StoredCombat, StoredMap
+from engine.character import Character
+from engine.combat import Combat
+
+__all__ = [
+    "CHARACTER_COLUMNS",
+    "COMBAT_COLUMNS",
+    "MAP_COLUMNS",
+    "stored_character",
+    "stored_combat",
+    "stored_map",
+]
+
+
+
+class Row(Protocol):
+    """A row read by column name (``aiosqlite.Row``, ``asyncpg.Record``)."""
+
+    def __getitem__(self, column: str, /) -> Any: ...
+
+
+CHARACTER_COLUMNS = "id, guild_id, owner_id, data, version, created_at, updated_at"
+COMBAT_COLUMNS = ("id, guild_id, channel_id, map_name, state, version, board_message_id, "
+                  "prompt_message_id, shown_version, pin, report_channel_id, announced_turn, "
+                  "map_id, map_created_at, next_deadline")
+MAP_COLUMNS = "id, guild_id, name, text, author_id, created_at, updated_at"
+
+
+def stored_character(row: Row) -> StoredCharacter:
+    return StoredCharacter(
+        row["id"], row["guild_id"], row["owner_id"], Character.model_validate_json(row["data"]),
+        row["version"], row["created_at"], row["updated_at"],
+    )
+
+
+def stored_combat(row: Row) -> StoredCombat:
+    return StoredCombat(
+        row["id"], row["guild_id"], row["channel_id"], row["map_name"],
+        compact_state(Combat.model_validate_json(row["state"])), row["version"],
+        row["board_message_id"], row["prompt_message_id"], row["shown_version"], bool(row["pin"]),
+        row["report_channel_id"], row["announced_turn"],
+        None if row["map_id"] is None else (row["map_id"], row["map_created_at"]),
+        row["next_deadline"],
+    )
+
+
+def stored_map(row: Row) -> StoredMap:
+    return StoredMap(row["id"], row["guild_id"], row["name"], row["text"], row["author_id"],
+                     row["created_at"], row["updated_at"])
