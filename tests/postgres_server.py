@@ -79,7 +79,7 @@ class PostgresServer:
     def __init__(self, programs: Path, folder: Path | None = None, *,
                  durable: bool = False) -> None:
         """``durable``: PostgreSQL's default, every commit flushed to disk (the benchmarks);
-        else fsync is off, for throwaway tests."""
+        else fsync is off and the data in memory where there is room, for throwaway tests."""
         self.programs = programs
         self.durable = durable
         # A durable server's data stays on the disk, where a flush costs what it will cost.
