@@ -5,14 +5,20 @@ baseline bot driven through the same fake-Discord path, and a scripted Unhex fig
 Both bots are driven by ``tests/harness.py``'s :class:`Table`: the INTERACTION_CREATE payload
 is fed to discord.py's connection state and every HTTP call is answered in-process, so the
 Unhex bot and the bare bot pay the same dispatch and fake-HTTP costs. The harness's fake HTTP
-answers are wrapped only to time-stamp them; nothing in ``bot/`` is patched, and aiosqlite only
-to count the trips to its thread.
+answers are wrapped only to time-stamp them; nothing in ``bot/`` is patched, and aiosqlite and
+asyncpg only to count the trips to SQLite's thread and to the PostgreSQL server.
+
+The Unhex bot runs on SQLite (a file) and, when PostgreSQL's server programs are on the
+machine, on PostgreSQL too: a server the bench starts itself (:func:`postgres_database`), with
+PostgreSQL's durable defaults (fsync on, synchronous commit), removed at the end. The bare bot
+stays on SQLite: it is the one baseline both are measured against.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import json
 import os
 import platform
@@ -20,7 +26,7 @@ import sqlite3
 import statistics
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,11 +36,13 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import aiosqlite  # noqa: E402
+import asyncpg  # noqa: E402
 import discord  # noqa: E402
 import discord.ext.test.backend as dpytest_backend  # noqa: E402
 from discord import app_commands  # noqa: E402
 from discord.ext import commands  # noqa: E402
 
+from bot.store import is_postgres  # noqa: E402
 from tests.harness import (  # noqa: E402
     ALICE,
     BOB,
@@ -46,12 +54,13 @@ from tests.harness import (  # noqa: E402
     Table,
     User,
 )
+from tests.postgres_server import MISSING, PostgresServer, server_programs  # noqa: E402
 
 __all__ = [
     "ALICE", "BOB", "CHANNEL_ID", "GM", "OTHER_CHANNEL_ID", "ROOT", "BareTable", "DbCounter",
     "Fight", "Probe", "Reply", "Sample", "Stats", "Table", "add_channels", "bench_args",
-    "copy_fights", "database_bytes", "hot_path_summary", "machine", "percentile", "profile_summary",
-    "ratio_line",
+    "copy_fights", "copy_fights_postgres", "database_bytes", "engine_label", "hot_path_summary",
+    "machine", "percentile", "postgres_database", "profile_summary", "ratio_line",
 ]
 
 #: Reaction windows wait this long in bench fights, so no window closes by itself mid-run.
@@ -131,8 +140,15 @@ def ratio_line(name: str, value: float, goal: float, *, unit: str = "×",
 
 class DbCounter:
     """Counts every trip to aiosqlite's worker thread (each is a round trip: a statement, a
-    fetch, a cursor close, a commit), the statements among them, the commits, and the seconds
-    the bot's coroutines spent waiting for those trips to come back."""
+    fetch, a cursor close, a commit) and to the PostgreSQL server (each statement asyncpg sends,
+    BEGIN and COMMIT included, and the reset query its pool sends when a connection goes back
+    to it), the statements among them, the commits, and the seconds the bot's coroutines spent
+    waiting for those trips to come back.
+
+    A commit is a COMMIT sent or, on a connection that autocommits, a write (INSERT, UPDATE,
+    DELETE) sent outside a transaction, which commits by itself. A statement asyncpg prepares
+    the first time a connection sees it costs one more trip, not counted (the benches warm up
+    first)."""
 
     installed: DbCounter | None = None
 
@@ -154,8 +170,10 @@ class DbCounter:
             if name.startswith(("execute", "_execute")):
                 counter.statements += 1
                 sql = str(args[0]) if args else ""
-                if "COMMIT" in sql.upper():
-                    counter.commits += 1
+                if "COMMIT" in sql.upper() or (
+                        conn.isolation_level is None and not conn.in_transaction
+                        and sql.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE"))):
+                    counter.commits += 1  # (a write outside a transaction commits by itself)
             elif name == "commit":
                 counter.commits += 1
             start = time.perf_counter()
@@ -165,7 +183,41 @@ class DbCounter:
                 counter.wait += time.perf_counter() - start
 
         aiosqlite.Connection._execute = _execute  # type: ignore[method-assign]
+        counter._count_asyncpg()
         return counter
+
+    def _count_asyncpg(self) -> None:
+        counter = self
+        connection = asyncpg.connection.Connection
+        simple, bound = connection.execute, connection._execute
+
+        async def execute(conn: Any, query: str, *args: Any, **kwargs: Any) -> Any:
+            if args:  # a bound statement: counted once, in _execute
+                return await simple(conn, query, *args, **kwargs)
+            counter.trips += 1
+            if query != conn.get_reset_query():
+                counter.statements += 1
+                counter.commits += query.strip().upper() == "COMMIT"
+            start = time.perf_counter()
+            try:
+                return await simple(conn, query, **kwargs)
+            finally:
+                counter.wait += time.perf_counter() - start
+
+        async def _execute(conn: Any, query: str, *args: Any, **kwargs: Any) -> Any:
+            counter.trips += 1
+            counter.statements += 1
+            if not conn.is_in_transaction() and query.lstrip().upper().startswith(
+                    ("INSERT", "UPDATE", "DELETE")):
+                counter.commits += 1
+            start = time.perf_counter()
+            try:
+                return await bound(conn, query, *args, **kwargs)
+            finally:
+                counter.wait += time.perf_counter() - start
+
+        connection.execute = execute  # type: ignore[method-assign]
+        connection._execute = _execute  # type: ignore[method-assign]
 
     def snapshot(self) -> tuple[int, int, int, float]:
         return self.trips, self.statements, self.commits, self.wait
@@ -469,15 +521,9 @@ def copy_fights(database: Path, count: int, first_channel: int,
             insert_children.append(f"INSERT INTO {table} ({', '.join(cols)}) SELECT {select} "
                                    f"FROM {table} WHERE combat_id = ? ORDER BY id")
         channels = [first_channel + i for i in range(count)]
-        # A copy's fighters are of no character of the server (a character fights in one
-        # fight at a time), so the copy's state forgets their character ids.
-        unlinked = {}
-        for template in ids:
-            (text,) = db.execute("SELECT state FROM combats WHERE id = ?", (template,)).fetchone()
-            state = json.loads(text)
-            for fighter in state["fighters"]:
-                fighter["character_id"] = None
-            unlinked[template] = json.dumps(state)
+        unlinked = {template: _unlinked(db.execute("SELECT state FROM combats WHERE id = ?",
+                                                   (template,)).fetchone()[0])
+                    for template in ids}
         with db:
             for i, channel in enumerate(channels):
                 template = ids[i % len(ids)]
@@ -491,19 +537,109 @@ def copy_fights(database: Path, count: int, first_channel: int,
         db.close()
 
 
-async def copied_fights(database: Path, count: int, first_channel: int) -> tuple[Table, list[int]]:
-    """A started table on ``database`` holding ``count`` copies of the same fight, the first in
-    ``CHANNEL_ID`` and the others from ``first_channel`` on, every channel known to it."""
+def _unlinked(text: str) -> str:
+    """A fight's state whose fighters are of no character of the server (a character fights in
+    one fight at a time): the copy's state forgets their character ids."""
+    state = json.loads(text)
+    for fighter in state["fighters"]:
+        fighter["character_id"] = None
+    return json.dumps(state)
+
+
+async def copy_fights_postgres(url: str, count: int, first_channel: int,
+                               templates: list[int] | None = None) -> list[int]:
+    """:func:`copy_fights` on the PostgreSQL database ``url``: the same rows copied the same
+    way (new ids from the identity columns), through asyncpg, in one transaction."""
+    db = await asyncpg.connect(url)
+    try:
+        async def columns(table: str) -> list[str]:
+            return [r[0] for r in await db.fetch(
+                "SELECT column_name FROM information_schema.columns WHERE table_schema = "
+                "current_schema() AND table_name = $1 ORDER BY ordinal_position", table)]
+
+        fight_cols = [c for c in await columns("combats") if c != "id"]
+        assert "channel_id" in fight_cols, f"combats has no channel_id column: {fight_cols}"
+        children = {}
+        for (table,) in await db.fetch(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = "
+                "current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'combats'"):
+            cols = await columns(table)
+            if {"id", "combat_id"} <= set(cols):  # (`fighting` is left out, as on SQLite)
+                children[table] = [c for c in cols if c != "id"]
+        if templates is None:
+            ids = [r[0] for r in await db.fetch("SELECT id FROM combats WHERE active ORDER BY id")]
+        else:
+            ids = [await db.fetchval("SELECT id FROM combats WHERE channel_id = $1 AND active",
+                                     c) for c in templates]
+        assert ids, "no active fight to copy"
+        given = {"channel_id": "$1::bigint", "state": "$2::text"}
+        insert_fight = (f"INSERT INTO combats ({', '.join(fight_cols)}) SELECT "
+                        f"{', '.join(given.get(c, c) for c in fight_cols)} FROM combats "
+                        "WHERE id = $3 RETURNING id")
+        insert_children = [
+            f"INSERT INTO {table} ({', '.join(cols)}) SELECT "
+            f"{', '.join('$1::bigint' if c == 'combat_id' else c for c in cols)} FROM {table} "
+            "WHERE combat_id = $2 ORDER BY id" for table, cols in children.items()]
+        unlinked = {template: _unlinked(await db.fetchval(
+            "SELECT state FROM combats WHERE id = $1", template)) for template in ids}
+        channels = [first_channel + i for i in range(count)]
+        async with db.transaction():
+            for i, channel in enumerate(channels):
+                template = ids[i % len(ids)]
+                new_id = await db.fetchval(insert_fight, channel, unlinked[template], template)
+                for sql in insert_children:
+                    await db.execute(sql, new_id, template)
+        return channels
+    finally:
+        await db.close()
+
+
+async def copied_fights(database: Path | str, count: int,
+                        first_channel: int) -> tuple[Table, list[int]]:
+    """A started table on ``database`` (a SQLite file or a PostgreSQL URL) holding ``count``
+    copies of the same fight, the first in ``CHANNEL_ID`` and the others from ``first_channel``
+    on, every channel known to it."""
     table = await Table(database).start()
     try:
         await Fight.characters(table)
         await Fight(table, CHANNEL_ID).start()
     finally:
         await table.stop()
-    copies = copy_fights(database, count - 1, first_channel, templates=[CHANNEL_ID])
+    if isinstance(database, str) and is_postgres(database):
+        copies = await copy_fights_postgres(database, count - 1, first_channel,
+                                            templates=[CHANNEL_ID])
+    else:
+        copies = copy_fights(Path(database), count - 1, first_channel, templates=[CHANNEL_ID])
     table = await table.start()
     add_channels(table, copies)
     return table, [CHANNEL_ID, *copies]
+
+
+def engine_label(database: Path | str) -> str:
+    """"SQLite" or "PostgreSQL", for the database a bench runs the Unhex bot on."""
+    return "PostgreSQL" if isinstance(database, str) and is_postgres(database) else "SQLite"
+
+
+@contextlib.asynccontextmanager
+async def postgres_database(name: str) -> AsyncIterator[str | None]:
+    """A PostgreSQL server of the bench's own, with the durable settings the bot promises
+    (fsync on, synchronous commit: PostgreSQL's defaults), in a temporary folder, holding one
+    database ``name``: its URL, the server stopped and removed at the end. ``None``, said in
+    one line, when the server programs are missing."""
+    programs = server_programs()
+    if programs is None:
+        print(f"PostgreSQL: skipped ({MISSING})")
+        yield None
+        return
+    server = PostgresServer(programs, durable=True)
+    try:
+        server.start()
+        print(f"PostgreSQL: server {programs.parent.name} ({programs}), durable settings, "
+              f"on 127.0.0.1:{server.port}, data in {server.folder}")
+        yield await server.create_database(name)
+    finally:
+        gc.collect()  # the bot's closed pools and connections, before the server goes
+        server.remove()
 
 
 def database_bytes(database: Path) -> int:
@@ -516,9 +652,12 @@ def database_bytes(database: Path) -> int:
 # -- where the time goes --------------------------------------------------------------------
 
 _GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("idle: waiting for the db thread (SQLite, fsync)", ("'poll' of 'select.epoll'",)),
+    ("idle: waiting for the db (SQLite's thread, the PostgreSQL server; fsync)",
+     ("'poll' of 'select.epoll'",)),
     ("db thread hand-offs (queue put, wake-up pipe, GIL)",
      ("'put_nowait' of '_queue.SimpleQueue'", "'recv' of '_socket.socket'")),
+    ("asyncpg (pool, protocol, socket writes)", ("asyncpg/", "'asyncpg.", "uvloop",
+                                                 "'send' of '_socket.socket'")),
     ("pydantic: validate / serialise state", ("pydantic",)),
     ("engine: map drawing (maprender)", ("engine/maprender.py",)),
     ("engine: map geometry (maps)", ("engine/maps/",)),
@@ -559,19 +698,19 @@ HOT_PATH: tuple[tuple[str, str, str], ...] = (
     ("before: FightSession.run (until the lock)", "bot/cogs/combat/session.py", "run"),
     ("before:   is_gm", "bot/permissions.py", "is_gm"),
     ("before:   engine apply (the rules)", "engine/combat/machine.py", "apply"),
-    ("before:   store save (serialise, patch, SQL)", "bot/store/combats.py", "save"),
+    ("before:   store save (serialise, patch, SQL)", "combats.py", "save"),
     ("before:     undo patch, from the models", "bot/store/patches.py",
      "reverse_patch_of_models"),
     ("before:     undo patch, from documents (older)", "bot/store/patches.py", "reverse_patch"),
-    ("before:     state document (older: model_dump)", "bot/store/combats.py", "_doc"),
-    ("before:     state JSON", "bot/store/combats.py", "_state_json"),
-    ("before:     JSON text (json.dumps)", "bot/store/combats.py", "_dumps"),
-    ("before:     next_deadline", "bot/store/combats.py", "next_deadline"),
+    ("before:     JSON text (json.dumps)", "bot/store/steps.py", "dumps"),
+    ("before:     next_deadline", "bot/store/values.py", "next_deadline"),
+    ("before:     asyncpg execute (PostgreSQL)", "asyncpg/pool.py", "execute"),
+    ("before:       pool release: its reset query", "asyncpg/connection.py", "reset"),
     ("after:  answer", "bot/cogs/combat/session.py", "answer"),
     ("after:  Presenter.show", "bot/cogs/combat/presenter.py", "show"),
     ("after:    board text (render_board)", "engine/combat/board.py", "render_board"),
     ("after:    prompt (prompt_message)", "bot/cogs/combat/views.py", "prompt_message"),
-    ("after:    shown version saved", "bot/store/combats.py", "shown"),
+    ("after:    shown version saved", "combats.py", "shown"),
     ("after:  compacting the state in memory", "bot/store/compact.py", "compact_state"),
 )
 

@@ -2,10 +2,12 @@
 the GM's Pass button, Alice's damage-die button), from the INTERACTION_CREATE payload going
 in to the bot's first response, and to the last message it sends or edits, as ratios to a
 bare bot (one slash command, one aiosqlite INSERT + COMMIT, one reply) driven the same way in
-the same run. Also counts database round trips, statements and commits per step. Prints
+the same run. Also counts database round trips, statements and commits per step. The Unhex
+bot runs on SQLite and, in the same blocks, on PostgreSQL (a server of the bench's own, durable
+settings; skipped when its programs are missing), both against the same bare bot. Prints
 numbers; asserts nothing about time.
 
-Run: python bench/bench_exchange.py [--quick] [--profile attack|pass|damage|...]
+Run: python bench/bench_exchange.py [--quick] [--rounds N] [--profile attack|pass|...]
 """
 
 from __future__ import annotations
@@ -30,8 +32,10 @@ from _driver import (
     Stats,
     Table,
     bench_args,
+    engine_label,
     hot_path_summary,
     machine,
+    postgres_database,
     profile_summary,
     ratio_line,
 )
@@ -50,26 +54,29 @@ MEASURES = (("first", "first response"), ("out", "every message out"), ("settled
 
 
 class Exchange:
-    """The two bots, measured in alternating blocks (each block a fresh start of the bot on
-    its database, a warm-up, then the timed runs), so that a change in the machine's load
-    during the run weighs on both alike."""
+    """The bare bot and the Unhex bot on each database, measured in alternating blocks (each
+    block a fresh start of the bot on its database, a warm-up, then the timed runs), so that a
+    change in the machine's load during the run weighs on all alike."""
 
-    def __init__(self, directory: Path, profile: str | None) -> None:
+    def __init__(self, directory: Path, databases: list[Path | str],
+                 profile: str | None) -> None:
         self.bare_table = BareTable(directory / "bare.sqlite3")
-        self.table = Table(directory / "unhex.sqlite3")
-        self.fight = Fight(self.table)
+        self.tables = {engine_label(d): Table(d) for d in databases}
+        self.fights = {engine: Fight(table) for engine, table in self.tables.items()}
         self.profile = profile
-        self.profiler = cProfile.Profile() if profile else None
+        self.profilers = {engine: cProfile.Profile() for engine in self.tables} if profile else {}
         self.bare: list[Sample] = []
-        self.unhex: dict[str, list[Sample]] = {name: [] for name in Fight.STEPS}
+        self.unhex: dict[str, dict[str, list[Sample]]] = {
+            engine: {name: [] for name in Fight.STEPS} for engine in self.tables}
 
     async def setup(self) -> None:
-        await self.table.start()
-        try:
-            await Fight.characters(self.table)
-            await self.fight.start()
-        finally:
-            await self.table.stop()
+        for engine, table in self.tables.items():
+            await table.start()
+            try:
+                await Fight.characters(table)
+                await self.fights[engine].start()
+            finally:
+                await table.stop()
 
     async def bare_block(self, count: int) -> None:
         table = await self.bare_table.start()
@@ -82,24 +89,26 @@ class Exchange:
         finally:
             await table.stop()
 
-    async def unhex_block(self, rounds: int) -> None:
-        await self.table.start()
+    async def unhex_block(self, engine: str, rounds: int) -> None:
+        table, fight, samples = self.tables[engine], self.fights[engine], self.unhex[engine]
+        profiler = self.profilers.get(engine)
+        await table.start()
         try:
-            await self.fight.play_round()  # warm-up
-            await self.fight.heal_if_due()
-            probe = Probe(self.table)
+            await fight.play_round()  # warm-up
+            await fight.heal_if_due()
+            probe = Probe(table)
             for _ in range(rounds):
-                for name, step in self.fight.steps():
-                    if self.profiler is not None and name == self.profile:
-                        self.profiler.enable()
+                for name, step in fight.steps():
+                    if profiler is not None and name == self.profile:
+                        profiler.enable()
                         sample = await probe.measure(step())
-                        self.profiler.disable()
+                        profiler.disable()
                     else:
                         sample = await probe.measure(step())
-                    self.unhex[name].append(sample)
-                await self.fight.heal_if_due()
+                    samples[name].append(sample)
+                await fight.heal_if_due()
         finally:
-            await self.table.stop()
+            await table.stop()
 
 
 def pieces(database: Path, repeat: int) -> list[str]:
@@ -143,68 +152,111 @@ def median_int(samples: list[Sample], what: str) -> str:
 
 
 async def main() -> None:
-    args = bench_args(__doc__)
+    args = bench_args(__doc__, lambda parser: parser.add_argument(
+        "--rounds", type=int, default=None, help=f"rounds of the fight (default {ROUNDS})"))
     rounds, bare_count, blocks = ((QUICK_ROUNDS, QUICK_BARE, QUICK_BLOCKS) if args.quick
                                   else (ROUNDS, BARE, BLOCKS))
+    if args.rounds is not None:  # fewer rounds (a profile), the bare bot's runs in proportion
+        rounds, bare_count = args.rounds, max(BARE * args.rounds // ROUNDS, blocks * 3)
     print(f"machine: {machine()}")
     with tempfile.TemporaryDirectory(prefix="unhex-bench-") as tmp:
-        bench = Exchange(Path(tmp), args.profile)
-        await bench.setup()
-        for _ in range(blocks):
-            gc.collect()
-            await bench.bare_block(bare_count // blocks)
-            gc.collect()
-            await bench.unhex_block(rounds // blocks)
+        async with postgres_database("bench_exchange") as url:
+            databases: list[Path | str] = [Path(tmp) / "unhex.sqlite3", *([url] if url else [])]
+            bench = Exchange(Path(tmp), databases, args.profile)
+            await bench.setup()
+            for _ in range(blocks):
+                gc.collect()
+                await bench.bare_block(bare_count // blocks)
+                for engine in bench.tables:
+                    gc.collect()
+                    await bench.unhex_block(engine, rounds // blocks)
         engine = pieces(Path(tmp) / "unhex.sqlite3", 20 if args.quick else 300)
-    bare, unhex, profiler = bench.bare, bench.unhex, bench.profiler
+    bare = bench.bare
 
-    print(f"\nbare bot, /ping (one INSERT + COMMIT, one reply), {len(bare)} runs in {blocks} "
-          "blocks, each before a block of the Unhex bot's")
+    print(f"\nbare bot, /ping (one INSERT + COMMIT on SQLite, one reply), {len(bare)} runs in "
+          f"{blocks} blocks, each before a block of the Unhex bot's on each database")
     print(f"  {'measure':22} {'median':>7} {'p90':>7} {'p99':>7}  ms")
     for what, label in MEASURES:
         print(f"  {label:22} {stats(bare, what).ms()}")
     print(f"  db round trips {median_int(bare, 'trips')}, statements "
           f"{median_int(bare, 'statements')}, commits {median_int(bare, 'commits')}, "
           f"http calls {median_int(bare, 'http')}")
-
-    print(f"\nUnhex bot, {rounds} rounds of Ana vs Goon (6 actions a round; the exchange is "
-          "attack, pass, damage)")
-    print(f"  {'step':11} {'measure':18} {'median':>7} {'p90':>7} {'p99':>7}  ms")
-    for name in Fight.STEPS:
-        for what, label in MEASURES:
-            print(f"  {name if what == 'first' else '':11} {label:18} "
-                  f"{stats(unhex[name], what).ms()}")
-        s = unhex[name]
-        print(f"  {'':11} db round trips {median_int(s, 'trips')}, statements "
-              f"{median_int(s, 'statements')}, commits {median_int(s, 'commits')}, "
-              f"http calls {median_int(s, 'http')}")
-
+    for name, samples in bench.unhex.items():
+        report_steps(name, samples, rounds)
     print()
-    for what, label in (("first", "first response"), ("out", "every message out"),
-                        ("settled", "every task done")):
-        base = stats(bare, what).median
-        for name in TIMED:
-            step = stats(unhex[name], what)
-            print(ratio_line(f"{name}: {label} / bare (median)", step.median / base,
-                             GOALS[what], detail=f"p90 {step.p90 / stats(bare, what).p90:.2f}×"))
+    for name, samples in bench.unhex.items():
+        print("\n".join(ratios(name, samples, bare)))
+    beside(bench.unhex, bare)
 
     print("\npieces of a step, each timed alone on the fight's state (best of 3)")
     print("\n".join(engine))
     cpu = stats(bare, "cpu").median
-    print("\nless noisy when the machine is busy: CPU per interaction (all threads) / bare: "
-          + ", ".join(f"{name} {stats(unhex[name], 'cpu').median / cpu:.2f}×" for name in TIMED))
+    for name, samples in bench.unhex.items():
+        print(f"\nless noisy when the machine is busy: CPU per interaction (all threads) / bare, "
+              f"on {name}: " + ", ".join(
+                  f"{step} {stats(samples[step], 'cpu').median / cpu:.2f}×" for step in TIMED))
+    for name, profiler in bench.profilers.items():
+        assert args.profile is not None
+        report_profile(name, profiler, args.profile, len(bench.unhex[name][args.profile]))
 
-    if profiler is not None:
-        out = io.StringIO()
-        profiled = pstats.Stats(profiler, stream=out)
-        profiled.sort_stats("cumulative").print_stats(40)
-        profiled.sort_stats("tottime").print_stats(20)
-        print(f"\ncProfile of the {args.profile!r} step over {rounds} rounds "
-              "(main thread only: SQLite runs in aiosqlite's thread)")
-        print(profile_summary(profiled, len(unhex[args.profile])))
-        print("\nthe step's pieces, before the commit and after it")
-        print(hot_path_summary(profiled, len(unhex[args.profile])))
-        print(out.getvalue())
+
+def report_steps(engine: str, samples: dict[str, list[Sample]], rounds: int) -> None:
+    print(f"\nUnhex bot on {engine}, {rounds} rounds of Ana vs Goon (6 actions a round; the "
+          "exchange is attack, pass, damage)")
+    print(f"  {'step':11} {'measure':18} {'median':>7} {'p90':>7} {'p99':>7}  ms")
+    for name in Fight.STEPS:
+        for what, label in MEASURES:
+            print(f"  {name if what == 'first' else '':11} {label:18} "
+                  f"{stats(samples[name], what).ms()}")
+        s = samples[name]
+        print(f"  {'':11} db round trips {median_int(s, 'trips')}, statements "
+              f"{median_int(s, 'statements')}, commits {median_int(s, 'commits')}, "
+              f"http calls {median_int(s, 'http')}")
+
+
+def ratios(engine: str, samples: dict[str, list[Sample]], bare: list[Sample]) -> list[str]:
+    """The exchange's ratio lines on ``engine``; SQLite's keep the names they always had."""
+    on = "" if engine == "SQLite" else f"{engine}: "
+    lines = []
+    for what, label in (("first", "first response"), ("out", "every message out"),
+                        ("settled", "every task done")):
+        base = stats(bare, what)
+        for name in TIMED:
+            step = stats(samples[name], what)
+            lines.append(ratio_line(f"{on}{name}: {label} / bare (median)",
+                                    step.median / base.median, GOALS[what],
+                                    detail=f"p90 {step.p90 / base.p90:.2f}×"))
+    return lines
+
+
+def beside(unhex: dict[str, dict[str, list[Sample]]], bare: list[Sample]) -> None:
+    """The engines side by side: each step's medians, and their ratios to the bare bot's."""
+    if len(unhex) < 2:
+        return
+    engines = list(unhex)
+    print(f"\nbeside each other, median ms (× the bare bot's median): "
+          f"{' | '.join(engines)}")
+    for name in Fight.STEPS:
+        for what, label in MEASURES[:4]:
+            base = stats(bare, what).median
+            cells = []
+            for engine in engines:
+                value = stats(unhex[engine][name], what).median
+                cells.append(f"{value * 1e3:7.2f} ({value / base:5.2f}×)")
+            print(f"  {name if what == 'first' else '':11} {label:18} {' | '.join(cells)}")
+
+
+def report_profile(engine: str, profiler: cProfile.Profile, step: str, count: int) -> None:
+    out = io.StringIO()
+    profiled = pstats.Stats(profiler, stream=out)
+    profiled.sort_stats("cumulative").print_stats(40)
+    profiled.sort_stats("tottime").print_stats(20)
+    print(f"\ncProfile of the {step!r} step on {engine}, {count} times (main thread only: "
+          "SQLite runs in aiosqlite's thread, PostgreSQL in its server)")
+    print(profile_summary(profiled, count))
+    print("\nthe step's pieces, before the commit and after it")
+    print(hot_path_summary(profiled, count))
+    print(out.getvalue())
 
 
 if __name__ == "__main__":

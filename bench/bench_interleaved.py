@@ -7,7 +7,9 @@ numbers; asserts nothing about time.
 
 The fights are copies of one real fight, played through the bot to round 1 with the PCs
 acting, each in its own channel (the fight's row and its log rows); the bot is then restarted
-on that database, as after a deploy.
+on that database, as after a deploy. The Unhex bot runs on SQLite, then on PostgreSQL (a
+server of the bench's own, skipped when its programs are missing), between the two halves of
+the bare bot's runs.
 
 Run: python bench/bench_interleaved.py [--quick]
 """
@@ -15,6 +17,7 @@ Run: python bench/bench_interleaved.py [--quick]
 from __future__ import annotations
 
 import asyncio
+import statistics
 import tempfile
 from pathlib import Path
 
@@ -26,7 +29,9 @@ from _driver import (
     Stats,
     bench_args,
     copied_fights,
+    engine_label,
     machine,
+    postgres_database,
     ratio_line,
 )
 
@@ -36,9 +41,9 @@ FIRST_COPY_CHANNEL = 960_000_000_000_000_000
 GOAL_MS = 50.0
 
 
-async def measure_unhex(directory: Path, fights: int, rounds: int) -> dict[str, list[Sample]]:
-    table, channels = await copied_fights(directory / "unhex.sqlite3", fights,
-                                          FIRST_COPY_CHANNEL)
+async def measure_unhex(database: Path | str, fights: int,
+                        rounds: int) -> dict[str, list[Sample]]:
+    table, channels = await copied_fights(database, fights, FIRST_COPY_CHANNEL)
     samples: dict[str, list[Sample]] = {name: [] for name in Fight.STEPS}
     try:
         playing = [Fight(table, channel) for channel in channels]
@@ -72,17 +77,25 @@ async def main() -> None:
                                   else (FIGHTS, ROUNDS, BARE))
     print(f"machine: {machine()}")
     with tempfile.TemporaryDirectory(prefix="unhex-bench-") as tmp:
-        bare = await measure_bare(Path(tmp), bare_count // 2)  # half before, half after
-        unhex = await measure_unhex(Path(tmp), fights, rounds)
-        (Path(tmp) / "bare.sqlite3").unlink()
-        bare += await measure_bare(Path(tmp), bare_count - bare_count // 2)
+        async with postgres_database("bench_interleaved") as url:
+            bare = await measure_bare(Path(tmp), bare_count // 2)  # half before, half after
+            databases: list[Path | str] = [Path(tmp) / "unhex.sqlite3", *([url] if url else [])]
+            unhex = {engine_label(d): await measure_unhex(d, fights, rounds) for d in databases}
+            (Path(tmp) / "bare.sqlite3").unlink()
+            bare += await measure_bare(Path(tmp), bare_count - bare_count // 2)
+    for engine, samples in unhex.items():
+        report(engine, samples, bare, fights, rounds)
+
+
+def stats(samples: list[Sample], what: str) -> Stats:
+    return Stats([getattr(s, what) for s in samples])
+
+
+def report(engine: str, unhex: dict[str, list[Sample]], bare: list[Sample], fights: int,
+           rounds: int) -> None:
     every = [s for samples in unhex.values() for s in samples]
-
-    def stats(samples: list[Sample], what: str) -> Stats:
-        return Stats([getattr(s, what) for s in samples])
-
-    print(f"\n{fights:,} fights in {fights:,} channels, {rounds} round(s) each, actions "
-          f"interleaved: {len(every):,} actions")
+    print(f"\nUnhex bot on {engine}: {fights:,} fights in {fights:,} channels, {rounds} round(s) "
+          f"each, actions interleaved: {len(every):,} actions")
     print(f"  {'actions':16} {'measure':18} {'median':>7} {'p90':>7} {'p99':>7}  ms")
     rows = [("bare /ping", bare), ("every action", every), *unhex.items()]
     for name, samples in rows:
@@ -90,12 +103,16 @@ async def main() -> None:
                             ("settled", "all done"), ("cpu", "CPU, all threads")):
             print(f"  {name if what == 'first' else '':16} {label:18} "
                   f"{stats(samples, what).ms()}")
+        if name != "bare /ping":
+            print(f"  {'':16} db round trips {statistics.median(s.trips for s in samples):g}, "
+                  f"commits {statistics.median(s.commits for s in samples):g} (median)")
     print()
+    on = "" if engine == "SQLite" else f"{engine}: "  # SQLite's lines keep their names
     for what, label in (("out", "every message out"), ("first", "first response")):
         p99 = stats(every, what).p99
-        print(ratio_line(f"p99 per action, {label} / {GOAL_MS:g} ms", p99 * 1e3 / GOAL_MS, 1.0,
-                         detail=f"{p99 * 1e3:.1f} ms; {p99 / stats(bare, what).p99:.1f}× "
-                                "the bare bot's p99"))
+        print(ratio_line(f"{on}p99 per action, {label} / {GOAL_MS:g} ms", p99 * 1e3 / GOAL_MS,
+                         1.0, detail=f"{p99 * 1e3:.1f} ms; {p99 / stats(bare, what).p99:.1f}× "
+                                     "the bare bot's p99"))
 
 
 if __name__ == "__main__":

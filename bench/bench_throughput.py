@@ -3,8 +3,10 @@ real fight), each step of the round handed to the bot in all 8 channels at once 
 payloads go in before the bot has handled any), then waited for until every task they started
 is done; actions per second over the whole run, and each action's time from its payload going
 in to its channel's last message out (p99). The bare bot (one slash command, one INSERT +
-COMMIT, one reply) is driven the same way in the same run, 8 commands at a time. Prints
-numbers; asserts nothing about time.
+COMMIT, one reply) is driven the same way in the same run, 8 commands at a time. The Unhex
+bot runs on SQLite, then on PostgreSQL (a server of the bench's own, skipped when its programs
+are missing; the bot's default pool of 4 connections). Prints numbers; asserts nothing about
+time.
 
 The 8 fights play the same step at once, so the dice each step scripts are the same for all 8
 (a step takes its dice without waiting for anything, so each gets its own).
@@ -34,7 +36,9 @@ from _driver import (
     add_channels,
     bench_args,
     copied_fights,
+    engine_label,
     machine,
+    postgres_database,
     ratio_line,
 )
 
@@ -131,9 +135,8 @@ async def batch(clock: Clock, sends: list[tuple[Any, int, str | None, Any]],
     return took, [clock.last_out[channel] - clock.fed[token] for token, _, channel in sent]
 
 
-async def measure_unhex(directory: Path, rounds: int) -> tuple[float, Stats]:
-    table, channels = await copied_fights(directory / "unhex.sqlite3", IN_FLIGHT,
-                                          FIRST_COPY_CHANNEL)
+async def measure_unhex(database: Path | str, rounds: int) -> tuple[float, Stats]:
+    table, channels = await copied_fights(database, IN_FLIGHT, FIRST_COPY_CHANNEL)
     try:
         clock = Clock(table)
         seconds, latencies = 0.0, Stats()
@@ -175,19 +178,25 @@ async def main() -> None:
         ROUNDS, BARE_BATCHES)
     print(f"machine: {machine()}")
     with tempfile.TemporaryDirectory(prefix="unhex-bench-") as tmp:
-        bare_rate, bare = await measure_bare(Path(tmp), bare_batches)
-        rate, unhex = await measure_unhex(Path(tmp), rounds)
+        async with postgres_database("bench_throughput") as url:
+            bare_rate, bare = await measure_bare(Path(tmp), bare_batches)
+            databases: list[Path | str] = [Path(tmp) / "unhex.sqlite3", *([url] if url else [])]
+            unhex = {engine_label(d): await measure_unhex(d, rounds) for d in databases}
     print(f"\n{IN_FLIGHT} actions in flight, one process "
           f"(median / p90 / p99 to the channel's last message out, ms)")
-    print(f"  bare /ping      {bare_rate:7.0f} actions/s  {bare.ms()}")
-    print(f"  Unhex fights    {rate:7.0f} actions/s  {unhex.ms()}")
-    print()
-    print(ratio_line(f"throughput: {GOAL_RATE:g} actions/s / measured", GOAL_RATE / rate, 1.0,
-                     detail=f"{rate:.0f} actions/s; the bare bot {bare_rate:.0f} "
-                            f"({bare_rate / rate:.2f}× faster)"))
-    print(ratio_line(f"p99 with {IN_FLIGHT} in flight / {GOAL_P99_MS:g} ms",
-                     unhex.p99 * 1e3 / GOAL_P99_MS, 1.0,
-                     detail=f"{unhex.p99 * 1e3:.1f} ms; the bare bot's {bare.p99 * 1e3:.1f} ms"))
+    print(f"  bare /ping            {bare_rate:7.0f} actions/s  {bare.ms()}")
+    for engine, (rate, latencies) in unhex.items():
+        print(f"  Unhex on {engine:12} {rate:7.0f} actions/s  {latencies.ms()}")
+    for engine, (rate, latencies) in unhex.items():
+        on = "" if engine == "SQLite" else f"{engine}: "  # SQLite's lines keep their names
+        print()
+        print(ratio_line(f"{on}throughput: {GOAL_RATE:g} actions/s / measured", GOAL_RATE / rate,
+                         1.0, detail=f"{rate:.0f} actions/s; the bare bot {bare_rate:.0f} "
+                                     f"({bare_rate / rate:.2f}× faster)"))
+        print(ratio_line(f"{on}p99 with {IN_FLIGHT} in flight / {GOAL_P99_MS:g} ms",
+                         latencies.p99 * 1e3 / GOAL_P99_MS, 1.0,
+                         detail=f"{latencies.p99 * 1e3:.1f} ms; the bare bot's "
+                                f"{bare.p99 * 1e3:.1f} ms"))
 
 
 if __name__ == "__main__":

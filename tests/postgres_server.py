@@ -78,9 +78,15 @@ class PostgresServer:
     """One server; :meth:`start` it, :meth:`stop` it (and start it again: same data, same
     port), :meth:`remove` it at the end."""
 
-    def __init__(self, programs: Path, folder: Path | None = None) -> None:
+    def __init__(self, programs: Path, folder: Path | None = None, *,
+                 durable: bool = False) -> None:
+        """``durable``: PostgreSQL's default, every commit flushed to disk (the benchmarks);
+        else fsync is off and the data in memory where there is room, for throwaway tests."""
         self.programs = programs
-        self.folder = Path(folder or tempfile.mkdtemp(prefix="unhex-pg-", dir=_memory_folder()))
+        self.durable = durable
+        # A durable server's data stays on the disk, where a flush costs what it will cost.
+        room = None if durable else _memory_folder()
+        self.folder = Path(folder or tempfile.mkdtemp(prefix="unhex-pg-", dir=room))
         self.data = self.folder / "data"
         self.log = self.folder / "server.log"
         self.port = _free_port()
@@ -102,10 +108,12 @@ class PostgresServer:
         if not self.data.exists():
             self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "unhex", "-E", "UTF8",
                       "--locale=C", "--no-sync")
-        # fsync off: the tests kill the bot, never this machine, so a committed step is still
-        # there for them; it makes a throwaway server much faster on a small disk.
         options = (f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} "
-                   "-c fsync=off -c full_page_writes=off -c max_connections=200")
+                   "-c max_connections=200")
+        if not self.durable:
+            # fsync off: the tests kill the bot, never this machine, so a committed step is
+            # still there for them; it makes a throwaway server much faster on a small disk.
+            options += " -c fsync=off -c full_page_writes=off"
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w",
                   "start")
         self.running = True
