@@ -1,5 +1,5 @@
-"""What a row of the store's tables becomes, the same on every engine: an aiosqlite row and an
-asyncpg record are both read by column name."""
+"""What a row of the store's tables becomes, the same on every engine (an aiosqlite row and an
+asyncpg record are both read by column name), and a value written into a script of SQL."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ __all__ = [
     "CHARACTER_COLUMNS",
     "COMBAT_COLUMNS",
     "MAP_COLUMNS",
+    "sql_literal",
     "stored_character",
     "stored_combat",
     "stored_map",
@@ -55,3 +56,17 @@ def stored_combat(row: Row) -> StoredCombat:
 def stored_map(row: Row) -> StoredMap:
     return StoredMap(row["id"], row["guild_id"], row["name"], row["text"], row["author_id"],
                      row["created_at"], row["updated_at"])
+
+
+def sql_literal(value: int | str | None) -> str:
+    """``value`` as an SQL literal, for a script of several statements (which takes no
+    parameters) sent in one round trip.
+
+    >>> print(sql_literal(None), sql_literal(7), sql_literal("1:0 'Ana'"))
+    NULL 7 '1:0 ''Ana'''
+    """
+    if value is None:
+        return "NULL"
+    if isinstance(value, int):
+        return str(int(value))
+    return "'" + value.replace("'", "''") + "'"

@@ -129,3 +129,19 @@ async def test_maps_rolls_settings_and_facts_round_trip(store: Store) -> None:
     await store.meta.set("k", "v")
     assert await store.meta.get("k") == "v"
     assert await store.schema_version() >= 1
+
+
+async def test_the_version_shown_is_recorded_and_never_goes_back(store: Store) -> None:
+    fight = await store.combats.start(guild_id=1, channel_id=2, map_name="m",
+                                      state=new_combat(MAP))
+    assert fight is not None
+    await store.combats.shown(fight, board=11, prompt=None, announced_turn="1:0 'Ana'")
+    saved = await store.combats.save(fight, fight.state.model_copy(update={"round": 2}),
+                                     user_id=7, command="{}", events=())
+    assert saved is not None
+    await store.combats.shown(saved, board=12, prompt=13)
+    await store.combats.shown(fight, board=12, prompt=13)  # a late write of the older version
+    again = await store.combats.get(fight.id)
+    assert again is not None
+    assert (again.board_message_id, again.prompt_message_id, again.shown_version,
+            again.announced_turn) == (12, 13, 1, "1:0 'Ana'")

@@ -61,7 +61,7 @@ class PostgresStore:
         # No floor of open connections: a pool keeping one would retry (and log) in the
         # background while the server is away; connections open when commands need them.
         pool = asyncpg.create_pool(url, min_size=0, max_size=pool_size, timeout=CONNECT_TIMEOUT,
-                                   command_timeout=STATEMENT_TIMEOUT)
+                                   command_timeout=STATEMENT_TIMEOUT, reset=_end_transaction)
         try:
             await pool
             store = cls(pool)
@@ -103,6 +103,14 @@ class PostgresStore:
 
     async def close(self) -> None:
         await self.pool.close()
+
+
+async def _end_transaction(connection: asyncpg.Connection) -> None:
+    """What a connection needs when it goes back to the pool: a transaction left open rolled
+    back. (asyncpg's default reset also clears session state the store never sets, at the
+    cost of a round trip on every call.)"""
+    if connection.is_in_transaction():
+        await connection.execute("ROLLBACK")
 
 
 def _why_not(url: str, error: BaseException) -> str:

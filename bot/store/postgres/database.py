@@ -47,12 +47,14 @@ def unavailable(error: BaseException) -> bool:
 
 
 def changed_rows(status: str) -> int:
-    """How many rows a statement changed, from its status ("UPDATE 1", "INSERT 0 1").
+    """How many rows a statement changed, from its status ("UPDATE 1", "INSERT 0 1"); 0 for a
+    script's, which is its last statement's ("COMMIT").
 
-    >>> changed_rows("UPDATE 1"), changed_rows("INSERT 0 3"), changed_rows("DELETE 0")
+    >>> changed_rows("UPDATE 1"), changed_rows("INSERT 0 3"), changed_rows("COMMIT")
     (1, 3, 0)
     """
-    return int(status.rsplit(" ", 1)[-1])
+    count = status.rsplit(" ", 1)[-1]
+    return int(count) if count.isdigit() else 0
 
 
 class Database:

@@ -19,7 +19,7 @@ import aiosqlite
 
 from bot.changes import mark_committed
 from bot.store.compact import compact_state
-from bot.store.rows import COMBAT_COLUMNS, stored_combat
+from bot.store.rows import COMBAT_COLUMNS, sql_literal, stored_combat
 from bot.store.sqlite.writes import SYNCHRONOUS, transaction, write_lock, writes
 from bot.store.steps import (
     character_ids,
@@ -231,19 +231,10 @@ class CombatStore:
             "prompt_message_id = {}, shown_version = MAX(shown_version, {}), "
             "announced_turn = COALESCE({}, announced_turn) WHERE id = {}; "
             "PRAGMA synchronous={};"
-        ).format(*map(_literal, (board, prompt, stored.version, announced_turn, stored.id)),
+        ).format(*map(sql_literal, (board, prompt, stored.version, announced_turn, stored.id)),
                  SYNCHRONOUS)
         try:  # one round trip to the database's thread, not three
             await self._db.executescript(script)
         except BaseException:
             await self._db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
             raise
-
-
-def _literal(value: int | str | None) -> str:
-    """``value`` as an SQL literal (for a script, which takes no parameters)."""
-    if value is None:
-        return "NULL"
-    if isinstance(value, int):
-        return str(int(value))
-    return "'" + value.replace("'", "''") + "'"
