@@ -3,12 +3,8 @@ time (or by `/combat order`), and a team with a tie for its highest level choosi
 
 from __future__ import annotations
 
-import pytest
-
 from tests.bot.fights import add_character
 from tests.harness import ALICE, BOB, GM, Table
-
-pytestmark = pytest.mark.both_engines
 
 
 async def _three_teams(table: Table) -> None:

@@ -15,8 +15,6 @@ from data import builtin_maps
 from engine.maprender import GRID_LEGEND, LIST_LEGEND
 from tests.harness import ALICE, BOB, GM, GUILD_ID, Modal, Reply, Table, User
 
-pytestmark = pytest.mark.both_engines
-
 LABEL = "Map text (up to 4,000 characters)"
 DOCKS = """\
 # the docks at night

@@ -8,8 +8,6 @@ import pytest
 
 from tests.harness import ALICE, BOB, GM, Table, User
 
-pytestmark = pytest.mark.both_engines
-
 
 async def test_plain_roll_shows_value_level_outcome_and_degrees(table: Table) -> None:
     table.dice(3, 4)

@@ -5,12 +5,9 @@ My options buttons, and the My options panel that starts an action."""
 from __future__ import annotations
 
 import discord
-import pytest
 
 from tests.bot.fights import add_character, ana_and_goon_on_the_dance_floor, begin_pcs_first
 from tests.harness import ALICE, BOB, CHANNEL_ID, GM, Message, Table
-
-pytestmark = pytest.mark.both_engines
 
 
 def _board(table: Table, channel: int = CHANNEL_ID) -> Message:

@@ -4,8 +4,6 @@ a window that Continuous damage interrupted opening again with its time shown.""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.cogs.combat.session import FightSession
 from tests.bot.fights import (
     add_character,
@@ -16,8 +14,6 @@ from tests.bot.fights import (
 )
 from tests.bot.test_aoe import _grenadier
 from tests.harness import ALICE, BOB, CHANNEL_ID, GM, Table
-
-pytestmark = pytest.mark.both_engines
 
 NOW = 1_800_000_000.0  # the bot's clock, held still so the deadlines shown are known
 
