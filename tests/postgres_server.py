@@ -20,7 +20,7 @@ from pathlib import Path
 
 import asyncpg
 
-__all__ = ["MISSING", "PostgresServer", "server_programs"]
+__all__ = ["MISSING", "PostgresServer", "free_port", "server_programs"]
 
 #: Why the PostgreSQL tests cannot run on this machine.
 MISSING = "PostgreSQL's server programs are missing: apt-get install postgresql"
@@ -44,7 +44,8 @@ def server_programs() -> Path | None:
     return None
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A port of 127.0.0.1 nothing listens on now."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
@@ -89,7 +90,7 @@ class PostgresServer:
         self.folder = Path(folder or tempfile.mkdtemp(prefix="unhex-pg-", dir=room))
         self.data = self.folder / "data"
         self.log = self.folder / "server.log"
-        self.port = _free_port()
+        self.port = free_port()
         self.user = _server_user()
         self.running = False
 

@@ -1,16 +1,13 @@
 """What an operator does with the database: move a group from SQLite to PostgreSQL with
-`python -m bot copy-database`, back up SQLite with `python -m bot backup`, and start a bot
-whose database it cannot use (one line, a non-zero exit, no password)."""
+`python -m bot copy-database`, and back up SQLite with `python -m bot backup`. (A start on a
+database the bot cannot use is in tests/bot/test_startup.py.)"""
 
 from __future__ import annotations
 
 import asyncio
 import itertools
 import os
-import socket
 import sqlite3
-import subprocess
-import sys
 from contextlib import closing
 from pathlib import Path
 
@@ -24,7 +21,6 @@ from tests.bot.fights import ana_and_goon_on_the_dance_floor
 from tests.harness import ALICE, CHANNEL_ID, GM, GUILD_ID, Table
 from tests.postgres_server import PostgresServer
 
-ROOT = Path(__file__).resolve().parents[2]
 _targets = itertools.count(1)
 
 
@@ -148,36 +144,3 @@ def test_backup_says_what_it_wrote_and_refuses_to_overwrite(
     monkeypatch.setenv("UNHEX_DATABASE", "postgresql://unhex@127.0.0.1:1/unhex")
     assert main_module.main(["backup", str(tmp_path / "other.sqlite3")]) == 2
     assert "pg_dump" in capsys.readouterr().err
-
-
-def _start_bot(tmp_path: Path, database: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "UNHEX_"))}
-    env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "not-used", "UNHEX_DATABASE": database}
-    return subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=60, check=False)
-
-
-def _closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def test_a_database_the_bot_cannot_use_stops_it_in_one_line(
-        tmp_path: Path, postgres_server: PostgresServer) -> None:
-    newer = tmp_path / "newer.sqlite3"
-    with closing(sqlite3.connect(newer)) as db:
-        db.execute("PRAGMA user_version = 999")
-    cases = {
-        f"postgresql://unhex:s3cret@127.0.0.1:{_closed_port()}/unhex":
-            "Could not reach the PostgreSQL server",
-        postgres_server.url("nowhere").replace("unhex@", "unhex:s3cret@"):
-            "“nowhere” does not exist",
-        str(newer): "newer than this bot knows",
-    }
-    for database, reason in cases.items():
-        result = _start_bot(tmp_path, database)
-        lines = result.stderr.strip().splitlines()
-        assert result.returncode == 1, result.stderr
-        assert len(lines) == 1 and reason in lines[0], result.stderr
-        assert "s3cret" not in result.stderr + result.stdout

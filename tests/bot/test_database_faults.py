@@ -10,7 +10,6 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.cogs.combat import session as fight_session
 from bot.errors import SAVED_THEN_UNAVAILABLE
 from bot.store.values import DatabaseUnavailable
 from tests.bot.fights import add_character, ana_and_goon_on_the_dance_floor
@@ -53,10 +52,9 @@ async def test_a_stopped_database_refuses_clearly_and_the_fight_goes_on_when_it_
 
 
 async def test_a_window_that_expires_while_the_database_is_away_closes_once_it_is_back(
-        table_on_own_server: Table, own_postgres_server: PostgresServer,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        table_on_own_server: Table, own_postgres_server: PostgresServer) -> None:
     table = table_on_own_server
-    monkeypatch.setattr(fight_session, "DEADLINE_RETRY", 0.05)
+    table.bot.fights.deadline_retry = 0.05
     await ana_and_goon_on_the_dance_floor(table)
     await table.slash("attack", target="Goon")  # Goon's reaction window opens
     own_postgres_server.stop()

@@ -6,18 +6,20 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from collections.abc import AsyncIterator
 
 import asyncpg
 import pytest
 
 from bot.store import open_store
+from bot.store.interfaces import Store
 from bot.store.migrations import DatabaseRefused
 from bot.store.postgres import MIGRATIONS
 from bot.store.values import DatabaseUnavailable, InFight
 from engine.character import Character
 from engine.combat import new_combat
 from tests.bot.test_store_engines import MAP, add_fighter
-from tests.postgres_server import PostgresServer
+from tests.postgres_server import PostgresServer, free_port
 
 _names = itertools.count(1)
 
@@ -102,43 +104,43 @@ async def test_a_sheet_change_racing_a_fight_that_takes_it_never_lands_while_hel
         await store.close()
 
 
+@pytest.fixture
+async def store_on_own_server(own_postgres_server: PostgresServer) -> AsyncIterator[Store]:
+    """A store on a server the test may stop and start again."""
+    store = await open_store(await own_postgres_server.create_database("unhex"), pool_size=2)
+    yield store
+    await store.close()
+
+
 async def test_a_stopped_server_is_a_plain_refusal_until_it_is_back(
-        own_postgres_server: PostgresServer) -> None:
-    url = await own_postgres_server.create_database("unhex")
-    store = await open_store(url, pool_size=2)
-    try:
-        ana = await store.characters.add(guild_id=1, owner_id=7, character=Character.new("Ana"))
-        own_postgres_server.stop()
-        with pytest.raises(DatabaseUnavailable):
-            await store.characters.get_by_id(ana.id)
-        with pytest.raises(DatabaseUnavailable):
-            await store.characters.replace(ana, Character.new("Ana", level=60))
-        own_postgres_server.start()
-        kept = await store.characters.get_by_id(ana.id)  # the pool reconnected by itself
-        assert kept is not None and kept.character.level == 50
-        assert await store.characters.replace(ana, Character.new("Ana", level=60)) is not None
-    finally:
-        await store.close()
+        store_on_own_server: Store, own_postgres_server: PostgresServer) -> None:
+    store = store_on_own_server
+    ana = await store.characters.add(guild_id=1, owner_id=7, character=Character.new("Ana"))
+    own_postgres_server.stop()
+    with pytest.raises(DatabaseUnavailable):
+        await store.characters.get_by_id(ana.id)
+    with pytest.raises(DatabaseUnavailable):
+        await store.characters.replace(ana, Character.new("Ana", level=60))
+    own_postgres_server.start()
+    kept = await store.characters.get_by_id(ana.id)  # the pool reconnected by itself
+    assert kept is not None and kept.character.level == 50
+    assert await store.characters.replace(ana, Character.new("Ana", level=60)) is not None
 
 
 async def test_an_idle_pool_survives_a_server_restart(
-        own_postgres_server: PostgresServer) -> None:
-    url = await own_postgres_server.create_database("unhex")
-    store = await open_store(url, pool_size=2)
-    try:
-        await store.meta.set("k", "before")
-        own_postgres_server.stop()
-        own_postgres_server.start()
-        await asyncio.sleep(0.1)  # the closed connections are noticed while idle
-        assert await store.meta.get("k") == "before"
-    finally:
-        await store.close()
+        store_on_own_server: Store, own_postgres_server: PostgresServer) -> None:
+    store = store_on_own_server
+    await store.meta.set("k", "before")
+    own_postgres_server.stop()
+    own_postgres_server.start()
+    await asyncio.sleep(0.1)  # the closed connections are noticed while idle
+    assert await store.meta.get("k") == "before"
 
 
 async def test_an_unusable_database_is_refused_in_one_line_without_its_password(
         postgres_server: PostgresServer) -> None:
     with pytest.raises(DatabaseRefused) as unreachable:
-        await open_store(f"postgresql://unhex:s3cret@127.0.0.1:{_closed_port()}/unhex")
+        await open_store(f"postgresql://unhex:s3cret@127.0.0.1:{free_port()}/unhex")
     missing_url = postgres_server.url("no_such_database").replace("unhex@", "unhex:s3cret@")
     with pytest.raises(DatabaseRefused) as missing:
         await open_store(missing_url)
@@ -147,11 +149,3 @@ async def test_an_unusable_database_is_refused_in_one_line_without_its_password(
         assert "s3cret" not in text and "\n" not in text, text
     assert "Could not reach the PostgreSQL server" in str(unreachable.value)
     assert "“no_such_database” does not exist" in str(missing.value)
-
-
-def _closed_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])

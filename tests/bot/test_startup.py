@@ -7,6 +7,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -22,6 +23,7 @@ from bot.client import EXTENSIONS, SYNCED_COMMANDS
 from bot.settings import Settings
 from bot.store.sqlite import MIGRATIONS, SqliteStore
 from tests.harness import APP_ID, GUILD_ID, Table
+from tests.postgres_server import PostgresServer, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -280,3 +282,23 @@ def test_python_m_bot_sync_with_a_bad_token_or_argument_says_so(
     assert len(err) == 1 and err[0].startswith("Usage: python -m bot [sync | copy-database")
     assert "invalid choice: 'snyc'" in err[0]
     assert [kind for kind, _ in discord_api] == ["login"]
+
+
+def test_a_database_the_bot_cannot_use_stops_it_in_one_line(
+        tmp_path: Path, postgres_server: PostgresServer) -> None:
+    newer = tmp_path / "newer.sqlite3"
+    with closing(sqlite3.connect(newer)) as db:
+        db.execute("PRAGMA user_version = 999")
+    cases = {
+        f"postgresql://unhex:s3cret@127.0.0.1:{free_port()}/unhex":
+            "Could not reach the PostgreSQL server",
+        postgres_server.url("nowhere").replace("unhex@", "unhex:s3cret@"):
+            "“nowhere” does not exist",
+        str(newer): "newer than this bot knows",
+    }
+    for database, reason in cases.items():
+        result = _run_bot(tmp_path, DISCORD_TOKEN="not-used", UNHEX_DATABASE=database)
+        lines = result.stderr.strip().splitlines()
+        assert result.returncode == 1, result.stderr
+        assert len(lines) == 1 and reason in lines[0], result.stderr
+        assert "s3cret" not in result.stderr + result.stdout

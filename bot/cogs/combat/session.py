@@ -52,9 +52,6 @@ MakeCommand = Command | Callable[[Combat], Command] | Callable[[Combat], Awaitab
 
 #: How many fights stay in memory after they were last touched.
 CACHED_FIGHTS = 256
-#: Seconds before an expired reaction window is closed again, after the database was
-#: unavailable when it expired.
-DEADLINE_RETRY = 5
 
 
 def _write_back(sheet: Character, fighter: Fighter) -> Character:
@@ -106,6 +103,9 @@ class FightSession:
         self.bot = bot
         self.rules = load_rules()
         self.clock: Callable[[], float] = time.time
+        #: Seconds before an expired reaction window is closed again, when the database was
+        #: unavailable as it expired.
+        self.deadline_retry = 5.0
         self._locks: dict[int, asyncio.Lock] = {}
         self._fights: OrderedDict[int, StoredCombat] = OrderedDict()  # channel -> fight
         self._deadlines: dict[int, float] = {}  # channel -> when its window closes
@@ -316,8 +316,8 @@ class FightSession:
             await self.close_expired_window(channel_id)
         except DatabaseUnavailable:  # the window still closes, once, when it is back
             log.warning("Could not close the reaction window in channel %s: the database is "
-                        "unavailable; trying again in %d s", channel_id, DEADLINE_RETRY)
-            self._arm(channel_id, self.clock() + DEADLINE_RETRY)
+                        "unavailable; trying again in %g s", channel_id, self.deadline_retry)
+            self._arm(channel_id, self.clock() + self.deadline_retry)
         except Exception:  # a timer has nobody to answer: log it
             log.exception("Could not close the reaction window in channel %s", channel_id)
 
