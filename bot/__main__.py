@@ -65,11 +65,14 @@ def _settings() -> Settings | None:
     try:
         return Settings()
     except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(str(part) for part in e['loc'])}: {e['msg']}" for e in error.errors()
-        )
+        problems = "; ".join(_problem(e["loc"], e["msg"]) for e in error.errors())
         print(f"Bad setting: {problems}. See .env.example.", file=sys.stderr)
         return None
+
+
+def _problem(location: tuple[int | str, ...], message: str) -> str:
+    message = message.removeprefix("Value error, ")
+    return f"{'.'.join(str(part) for part in location)}: {message}" if location else message
 
 
 def main(argv: Sequence[str] | None = None) -> int:
