@@ -15,18 +15,23 @@ import logging
 import re
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
+import discord.http
 from discord import app_commands
 from discord.ext import commands
 
 from bot.components import answer_unknown
 from bot.errors import report_error
+from bot.operations.metrics import Metrics
 from bot.options import check_options
 from bot.permissions import IN_A_DM, server_only_in_a_dm
 from bot.settings import Settings
 from engine.dice import DiceSource, RandomDice
 
 if TYPE_CHECKING:
+    from aiohttp import web
+
     from bot.cogs.combat import FightSession
     from bot.store.interfaces import Store
 
@@ -43,6 +48,29 @@ EXTENSIONS: tuple[str, ...] = (
 
 #: The `bot_meta` key of the fingerprint of the commands last synced.
 SYNCED_COMMANDS = "synced_commands"
+
+#: Discord's REST API, where ``UNHEX_DISCORD_API`` does not send the bot elsewhere.
+DISCORD_API = discord.http.Route.BASE
+
+
+def use_discord_api(base: str | None) -> None:
+    """Send every REST call (interaction answers and webhooks included) to ``base``, such as
+    a rate-limiting proxy shared by the bot's processes; None: to Discord itself. discord.py
+    reads the base from its routes' class attribute (webhooks use the same class), so this
+    holds for the whole process."""
+    discord.http.Route.BASE = base or DISCORD_API
+
+
+def http_trace(metrics: Metrics) -> aiohttp.TraceConfig:
+    """Counts each response of Discord's REST API by status (discord.py retries a 429
+    itself: each one is counted)."""
+    async def on_request_end(session: Any, context: Any,
+                             params: aiohttp.TraceRequestEndParams) -> None:
+        metrics.discord_http.labels(str(params.response.status)).inc()
+
+    trace = aiohttp.TraceConfig()
+    trace.on_request_end.append(on_request_end)
+    return trace
 
 
 def command_fingerprint(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None) -> str:
@@ -66,8 +94,9 @@ async def check_interaction(interaction: discord.Interaction[Any]) -> bool:
     return await check_options(interaction)
 
 
-class UnhexBot(commands.Bot):
-    """A slash-command bot; nothing here needs a privileged intent."""
+class UnhexBot(commands.AutoShardedBot):
+    """A slash-command bot running the shards its settings name (every shard Discord
+    recommends, by default); nothing here needs a privileged intent."""
 
     store: Store
     fights: FightSession  # set when the fight commands load (bot.cogs.combat)
@@ -75,14 +104,25 @@ class UnhexBot(commands.Bot):
     def __init__(
         self, settings: Settings, *, dice: DiceSource | None = None, force_sync: bool = False
     ) -> None:
+        use_discord_api(settings.discord_api_base)
+        self.metrics = Metrics()
+        plan = settings.shards
+        # (discord.py takes no shard_ids at all, rather than None, for "every shard")
+        sharding: dict[str, Any] = {} if plan.ids is None else {"shard_ids": list(plan.ids)}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             # User-typed text is echoed in many messages: it must never ping anyone.
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
+            shard_count=plan.count,
+            http_trace=http_trace(self.metrics),
+            **sharding,
         )
         self.settings = settings
+        #: The shards whose gateway connection is up now.
+        self.connected_shards: set[int] = set()
+        self._web: web.AppRunner | None = None
         self.dice: DiceSource = dice if dice is not None else RandomDice(settings.dice_seed)
         self.force_sync = force_sync
         #: What the start's command sync did, in a sentence.
@@ -101,19 +141,71 @@ class UnhexBot(commands.Bot):
         a button or form with any other id gets a sentence saying it no longer works."""
         self.answered_ids.extend(patterns)
 
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        if event_name == "interaction":  # before any handler of it runs
+            self.metrics.arrived(args[0])
+        super().dispatch(event_name, *args, **kwargs)
+
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        await answer_unknown(interaction, self.answered_ids)
+        if await answer_unknown(interaction, self.answered_ids):
+            self.metrics.handled(interaction, "unknown")
+
+    async def on_app_command_completion(self, interaction: discord.Interaction[Any],
+                                        command: Any) -> None:
+        self.metrics.handled(interaction, "ok")
+
+    # -- shards --------------------------------------------------------------------------
+
+    async def on_shard_connect(self, shard_id: int) -> None:
+        self.connected_shards.add(shard_id)
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        self.connected_shards.add(shard_id)
+        log.info("Shard %s of %s ready", shard_id, self.shard_count)
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        self.connected_shards.add(shard_id)
+
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        self.connected_shards.discard(shard_id)
+
+    def shards_not_connected(self) -> list[str]:
+        """The shards this process runs whose gateway connection is not up, by number."""
+        plan = self.settings.shards
+        expected = plan.ids or (range(self.shard_count) if self.shard_count else None)
+        if expected is None:
+            return ["any (Discord has not said how many yet)"]
+        return [str(shard) for shard in expected if shard not in self.connected_shards]
+
+    def refresh_gauges(self) -> None:
+        """Bring the gauges /metrics shows up to date (they are read, not counted)."""
+        fights = getattr(self, "fights", None)
+        self.metrics.fights_in_memory.set(0 if fights is None else fights.in_memory)
+        for shard_id, shard in self.shards.items():
+            self.metrics.gateway_latency.labels(str(shard_id)).set(shard.latency)
+
+    # -- start and stop ------------------------------------------------------------------
 
     async def setup_hook(self) -> None:
+        from bot.operations.timed_store import timed_store
         from bot.store import describe_database, open_store
 
-        self.store = await open_store(self.settings.database,
-                                      pool_size=self.settings.database_pool)
+        log.info("This process runs %s.", self.settings.shards.describe())
+        store = await open_store(self.settings.database, pool_size=self.settings.database_pool)
+        self.store = timed_store(store, self.metrics)
         log.info("Database: %s (%s)", describe_database(self.settings.database),
                  self.store.engine)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.sync_report = await self.sync_commands(force=self.force_sync)
+        if self.settings.http_port is not None:
+            from bot.operations.web import serve
+
+            self._web = await serve(self, self.settings.http_host, self.settings.http_port)
+        if self.force_sync or self.settings.shards.runs_shard_zero:
+            self.sync_report = await self.sync_commands(force=self.force_sync)
+        else:
+            self.sync_report = ("Not syncing commands: the process that runs shard 0 does "
+                                "(or `python -m bot sync`).")
         log.info("%s", self.sync_report)
 
     async def sync_commands(self, *, force: bool = False) -> str:
@@ -135,6 +227,8 @@ class UnhexBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
+        if self._web is not None:
+            await self._web.cleanup()
         store = getattr(self, "store", None)
         if store is not None:
             await store.close()

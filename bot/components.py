@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.errors import report_error
+from bot.errors import handled, report_error
 from bot.text import clip
 
 log = logging.getLogger(__name__)
@@ -31,6 +31,8 @@ class PersistentButton:
             await self.handle(interaction)
         except Exception as error:
             await report_error(interaction, error)
+        else:
+            handled(interaction, "ok")
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         raise NotImplementedError
@@ -74,16 +76,17 @@ def submitted_text(components: Any) -> str:
 
 async def answer_unknown(
     interaction: discord.Interaction[Any], known: Iterable[re.Pattern[str]]
-) -> None:
+) -> bool:
     """For the bot's ``on_interaction``: answer a button or form whose custom id matches none
     of ``known`` (the ids the bot answers), such as one shown by an older version of the bot
-    or a forged one, so the user gets a sentence rather than "This interaction failed"."""
+    or a forged one, so the user gets a sentence rather than "This interaction failed".
+    Whether it was such an id."""
     if interaction.type not in (discord.InteractionType.component,
                                 discord.InteractionType.modal_submit):
-        return
+        return False
     data: dict[str, Any] = dict(interaction.data or {})
     if any(pattern.fullmatch(str(data.get("custom_id", ""))) for pattern in known):
-        return
+        return False
     if interaction.type is discord.InteractionType.component:
         text = ("That button no longer works: the bot has changed since it was shown. "
                 "Nothing was changed.")
@@ -97,6 +100,7 @@ async def answer_unknown(
         await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("Could not answer an unknown custom id for user %s", interaction.user.id)
+    return True
 
 
 async def answer_form(
@@ -117,3 +121,5 @@ async def answer_form(
         await answer(match, submitted_text(data.get("components")))
     except Exception as error:
         await report_error(interaction, error)
+    else:
+        handled(interaction, "ok")

@@ -47,9 +47,18 @@ SAVED_THEN_UNAVAILABLE = ("Your command was saved, but then the bot's database b
                           "unavailable: what the channel shows may lag behind for a moment.")
 
 
+def handled(interaction: discord.Interaction, outcome: str) -> None:
+    """Count ``interaction`` as handled with ``outcome`` in the bot's metrics (a bot without
+    them, such as a test's bare bot, counts nothing)."""
+    metrics = getattr(interaction.client, "metrics", None)
+    if metrics is not None:
+        metrics.handled(interaction, outcome)
+
+
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the user what went wrong, ephemerally, whether or not the interaction was answered."""
     message = _user_message(error)
+    handled(interaction, "error" if message is None else "refused")
     cause = getattr(error, "original", error)  # (a command's error comes wrapped)
     if message is not None and committed() and getattr(cause, "says_nothing_changed", False):
         message = SAVED_THEN_UNAVAILABLE

@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any
 
 import discord
-import discord.ext.test as dpytest
 import discord.ext.test.backend as dpytest_backend
 from discord import app_commands
 from discord.webhook.async_ import AsyncWebhookAdapter
@@ -213,9 +212,12 @@ class Reply:
 class Table:
     """One server, one channel (plus a second), one bot: see the module docstring."""
 
-    def __init__(self, database: Path | str, *, dev_guild: int | None = None) -> None:
+    def __init__(self, database: Path | str, *, dev_guild: int | None = None,
+                 settings: dict[str, Any] | None = None) -> None:
         self.database = database
         self.dev_guild = dev_guild
+        #: More settings, by their environment names (``UNHEX_SHARD_IDS``...).
+        self.settings = dict(settings or {})
         self.messages: dict[int, dict[str, Any]] = {}
         self._token_message: dict[str, int] = {}
         self._token_channel: dict[str, int] = {}
@@ -242,7 +244,7 @@ class Table:
 
     async def start(self, dice: Iterable[int] = ()) -> Table:
         settings = Settings(UNHEX_DATABASE=self.database, DISCORD_TOKEN=None,
-                            UNHEX_DEV_GUILD=self.dev_guild)
+                            UNHEX_DEV_GUILD=self.dev_guild, **self.settings)
         await self.host(create_bot(settings, dice=ScriptedDice(dice)))
         return self
 
@@ -252,7 +254,8 @@ class Table:
         for what its start-up does."""
         await bot._async_setup_hook()
         allowed_mentions = bot._connection.allowed_mentions
-        dpytest.configure(bot, guilds=0, text_channels=0, voice_channels=0, members=0)
+        # (dpytest.configure refuses a sharded bot; its backend alone is what the table needs)
+        dpytest_backend.configure(bot)
         state = bot._connection
         state.stop_dispatch()  # type: ignore[attr-defined]
         guild = dpytest_backend.make_guild("Unhex Table", id_num=GUILD_ID)
@@ -274,7 +277,19 @@ class Table:
         before = asyncio.all_tasks()
         await bot.setup_hook()
         self.bot = bot
+        self._connect_shards(bot)
         await self._settle(before)  # what start-up shows again (prompts, boards)
+
+    @staticmethod
+    def _connect_shards(bot: Any) -> None:
+        """What the gateway says as the bot's shards connect (one shard, unless the settings
+        name more)."""
+        if not isinstance(bot, UnhexBot):
+            return
+        plan = bot.settings.shards
+        bot.shard_count = bot.shard_count or plan.count or 1
+        for shard in plan.ids or range(bot.shard_count):
+            bot.dispatch("shard_ready", shard)
 
     async def restart(self, dice: Iterable[int] = ()) -> Table:
         """Stop the bot as a crash would (the store simply closes) and start a new one on the

@@ -180,6 +180,7 @@ class FightSummary:
     version: int
     shown_version: int
     next_deadline: float | None
+    guild_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

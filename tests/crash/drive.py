@@ -113,8 +113,12 @@ def load_journal(path: Path) -> dict[int, dict[str, Any]]:
 class KeptTable(Table):
     """A :class:`Table` whose Discord outlives the process: messages go to a journal."""
 
-    def __init__(self, database: str, journal: Path) -> None:
-        super().__init__(database)  # type: ignore[arg-type]  # a path or a URL: settings take both
+    def __init__(self, database: str, journal: Path,
+                 settings: dict[str, Any] | None = None) -> None:
+        super().__init__(database, settings=settings)
+        self.journal_path = journal
+        #: The channels this process wrote a message in (posted or edited).
+        self.written_channels: set[int] = set()
         self.messages.update(load_journal(journal))
         self._nonces.update({(int(raw["channel_id"]), raw["nonce"]): int(raw["id"])
                              for raw in self.messages.values() if raw.get("nonce")})
@@ -123,7 +127,12 @@ class KeptTable(Table):
         self._journal = os.open(journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         self.acking: Step | None = None
 
+    def reload(self) -> None:
+        """Take in what other processes wrote to Discord since (they share the journal)."""
+        self.messages.update(load_journal(self.journal_path))
+
     def _record(self, raw: dict[str, Any], reply: Reply | None = None) -> None:
+        self.written_channels.add(int(raw["channel_id"]))
         if not int(raw.get("flags") or 0) & EPHEMERAL:
             os.write(self._journal, (json.dumps(raw) + "\n").encode())
         super()._record(raw, reply)

@@ -58,9 +58,15 @@ class Presenter:
         # fight -> the turn ("round:turn") whose players were pinged: a turn is announced once
         # (kept with the fight, so a restart does not ping them again)
         self._announced: dict[int, str] = {}
+        # fight -> (version, when its step arrived) of the steps whose messages are not all
+        # out yet, for the metrics
+        self._timing: dict[int, list[tuple[int, float]]] = {}
 
-    def refresh(self, stored: StoredCombat) -> None:
-        """Bring the table's view of ``stored``'s fight up to ``stored`` (or newer)."""
+    def refresh(self, stored: StoredCombat, *, started: float | None = None) -> None:
+        """Bring the table's view of ``stored``'s fight up to ``stored`` (or newer);
+        ``started``: when the step that made it arrived (timed until all is shown)."""
+        if started is not None:
+            self._timing.setdefault(stored.id, []).append((stored.version, started))
         wanted = self._wanted.setdefault(stored.channel_id, {})
         known = wanted.get(stored.id)
         if known is None or known.version <= stored.version:
@@ -71,6 +77,22 @@ class Presenter:
         """Like :meth:`refresh` for a fight not read yet (start-up): it is read when shown."""
         self._wanted.setdefault(channel_id, {}).setdefault(combat_id, None)
         self._start(channel_id)
+
+    def forget(self, combat_id: int) -> None:
+        """Forget what this process showed of the fight: another process changed it, so its
+        messages are read from the database next time."""
+        self._messages.pop(combat_id, None)
+        self._shown.pop(combat_id, None)
+        self._announced.pop(combat_id, None)
+
+    def _all_out(self, stored: StoredCombat) -> None:
+        timing = self._timing.pop(stored.id, [])
+        for version, started in timing:
+            if version <= stored.version:
+                self.bot.metrics.all_out(started)
+        later = [(v, s) for v, s in timing if v > stored.version]
+        if later:
+            self._timing[stored.id] = later
 
     def close(self) -> None:
         for task in (*self._workers.values(), *self._retries.values()):
@@ -112,6 +134,7 @@ class Presenter:
             else:
                 self._attempts.pop(stored.id, None)
                 self._shown[stored.id] = stored.version
+                self._all_out(stored)
 
     async def _read(self, combat_id: int) -> StoredCombat | None:
         """The fight as kept; None (logged) while the database is unavailable: the fight's

@@ -38,13 +38,14 @@ from engine.combat import (
     command_adapter,
 )
 from engine.combat.aftermath import after_the_fight
+from engine.errors import RuleError
 
 if TYPE_CHECKING:
     from bot.client import UnhexBot
 
 log = logging.getLogger(__name__)
 
-__all__ = ["FightSession", "MakeCommand", "require_channel_permissions",
+__all__ = ["FightSession", "MakeCommand", "StaleCopy", "require_channel_permissions",
            "require_start_permissions"]
 
 #: A command, or how to make it from the fight as it is under the lock.
@@ -96,6 +97,11 @@ def require_start_permissions(interaction: discord.Interaction[Any], *, pin: boo
             "Nothing was changed.")
 
 
+class StaleCopy(UserError):
+    """The fight in memory was older than the database's: it changed elsewhere (another
+    process, while a guild changes hands); the copy was dropped."""
+
+
 class FightSession:
     """Every fight of the bot: locks, fights in memory, applying and committing, timers."""
 
@@ -117,8 +123,12 @@ class FightSession:
 
     async def restore(self) -> None:
         """After a restart: re-arm every window's timer and show again every fight whose
-        newest step the table has not seen, without reading any fight's whole state."""
+        newest step the table has not seen, without reading any fight's whole state; only
+        the fights of guilds on this process's shards (another process has the others)."""
+        shards = self.bot.settings.shards
         for summary in await self.bot.store.combats.to_restore():
+            if not shards.owns(summary.guild_id):
+                continue
             if summary.next_deadline is not None:
                 self._arm(summary.channel_id, summary.next_deadline)
             if summary.shown_version < summary.version:
@@ -155,9 +165,24 @@ class FightSession:
         while len(self._fights) > CACHED_FIGHTS:
             self._fights.popitem(last=False)
 
+    @property
+    def in_memory(self) -> int:
+        """How many fights are kept in memory now."""
+        return len(self._fights)
+
+    @property
+    def armed_channels(self) -> frozenset[int]:
+        """The channels whose reaction window this process will close when time is up."""
+        return frozenset(self._deadlines)
+
     def forget(self, channel_id: int) -> None:
         """Read the channel's fight from the database next time (it changed elsewhere)."""
         self._fights.pop(channel_id, None)
+
+    def drop_stale(self, stored: StoredCombat) -> None:
+        """Forget ``stored`` and what was shown of it: it changed elsewhere."""
+        self.forget(stored.channel_id)
+        self.presenter.forget(stored.id)
 
     async def require_fight(self, interaction: discord.Interaction[Any],
                             combat_id: int | None = None,
@@ -170,7 +195,13 @@ class FightSession:
     async def _require_fight(self, interaction: discord.Interaction[Any],
                              combat_id: int | None, version: int | None) -> StoredCombat:
         """:meth:`require_fight` once the interaction is known to come from a server."""
-        stored = await self.fight(interaction.channel_id or 0)
+        channel_id = interaction.channel_id or 0
+        stored = await self.fight(channel_id)
+        if stored is not None and _behind(stored, combat_id, version):
+            # The button was made by a newer step than the copy in memory: another process
+            # changed the fight (a guild changing hands). Read it again.
+            self.drop_stale(stored)
+            stored = await self.fight(channel_id)
         if stored is None:
             if combat_id is not None:
                 raise UserError("That button belongs to a fight that is over.")
@@ -199,9 +230,7 @@ class FightSession:
         # never nears Discord's 3-second answer window; an answer Discord refuses anyway is
         # posted in the channel instead (see :meth:`answer`).
         async with self.lock(channel_id):
-            stored = await self._require_fight(interaction, combat_id, version)
-            command = await _made(make, stored.state)
-            saved, events = await self._commit(stored, command, actor)
+            saved, events = await self._apply(interaction, make, combat_id, version, actor)
         if update is not None:
             try:
                 await update(saved)
@@ -209,9 +238,38 @@ class FightSession:
                 log.warning("Could not update the message of interaction %s (%s)",
                             interaction.id, error)
         await self.answer(interaction, events_text(events), channel_id)
-        self.presenter.refresh(saved)
+        self.presenter.refresh(saved, started=self.bot.metrics.started_at(interaction.id))
         compact_state(saved.state)  # memory's housekeeping waits until the table was answered
         return saved
+
+    async def _apply(self, interaction: discord.Interaction[Any], make: MakeCommand,
+                     combat_id: int | None, version: int | None,
+                     actor: Actor) -> tuple[StoredCombat, tuple[Event, ...]]:
+        """Apply and commit under the lock. When the copy in memory turns out stale (another
+        process changed the fight: a guild changing hands), read the fight again and try
+        once more; a button of an older version is then refused as out of date. A refusal
+        made on the copy in memory is checked against the database first, so a stale copy
+        never refuses what the fight as it is allows."""
+        for attempt in range(2):
+            stored = await self._require_fight(interaction, combat_id, version)
+            try:
+                command = await _made(make, stored.state)
+                return await self._commit(stored, command, actor)
+            except StaleCopy:
+                if attempt:
+                    raise
+            except (RuleError, UserError):
+                if attempt or not await self._changed_elsewhere(stored):
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _changed_elsewhere(self, stored: StoredCombat) -> bool:
+        """Whether the database holds a newer version of ``stored`` (dropping the copy)."""
+        kept = await self.bot.store.combats.get(stored.id)
+        if kept is None or kept.version == stored.version:
+            return False
+        self.drop_stale(stored)
+        return True
 
     async def _commit(self, stored: StoredCombat, command: Command,
                       actor: Actor) -> tuple[StoredCombat, tuple[Event, ...]]:
@@ -241,8 +299,10 @@ class FightSession:
                             f"in <#{taken.channel_id}>; a character fights in one place at a "
                             "time.") from None
         if saved is None:
-            self.forget(stored.channel_id)
-            raise UserError("The fight changed a moment ago; look again and retry.")
+            self.bot.metrics.fight_steps.labels("stale").inc()
+            self.drop_stale(stored)
+            raise StaleCopy("The fight changed a moment ago; look again and retry.")
+        self.bot.metrics.fight_steps.labels("applied").inc()
         self._keep(saved)
         self._rearm(saved)
         return saved, events
@@ -322,18 +382,34 @@ class FightSession:
             log.exception("Could not close the reaction window in channel %s", channel_id)
 
     async def close_expired_window(self, channel_id: int) -> bool:
-        """Close the channel's reaction window if its deadline has passed (the timer's job)."""
+        """Close the channel's reaction window if its deadline has passed (the timer's job);
+        with a stale copy in memory, read the fight again: another process may have closed
+        it already, and a window closes once."""
         async with self.lock(channel_id):
-            stored = await self.fight(channel_id)
-            deadline = None if stored is None else stored.next_deadline
-            if stored is None or deadline is None or deadline > self.clock():
-                return False
-            system = Actor(user_id=self.bot.user.id if self.bot.user else 0, gm=True)
-            saved, events = await self._commit(stored, CloseWindow(by_timeout=True), system)
+            for attempt in range(2):
+                stored = await self.fight(channel_id)
+                deadline = None if stored is None else stored.next_deadline
+                if stored is None or deadline is None or deadline > self.clock():
+                    return False
+                system = Actor(user_id=self.bot.user.id if self.bot.user else 0, gm=True)
+                try:
+                    saved, events = await self._commit(stored, CloseWindow(by_timeout=True),
+                                                       system)
+                    break
+                except StaleCopy:
+                    if attempt:
+                        raise
         await self.presenter.post(channel_id, f"⏱️ Time is up.\n{events_text(events)}")
         self.presenter.refresh(saved)
         compact_state(saved.state)
         return True
+
+
+def _behind(stored: StoredCombat, combat_id: int | None, version: int | None) -> bool:
+    """Whether a button of fight ``combat_id`` at ``version`` is newer than ``stored``."""
+    if combat_id is not None and stored.id != combat_id:
+        return stored.id < combat_id
+    return version is not None and stored.version < version
 
 
 async def _made(make: MakeCommand, state: Combat) -> Command:

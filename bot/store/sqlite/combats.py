@@ -68,11 +68,12 @@ class CombatStore:
         """Every fight start-up must look after: active ones, and ended ones whose end was
         committed but not yet shown."""
         async with self._db.execute(
-            "SELECT id, channel_id, version, shown_version, next_deadline FROM combats "
+            "SELECT id, channel_id, version, shown_version, next_deadline, guild_id "
+            "FROM combats "
             "WHERE active = 1 OR shown_version < version"
         ) as cursor:
             rows = await cursor.fetchall()
-        return [FightSummary(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+        return [FightSummary(*r) for r in rows]
 
     async def fight_of(self, character_id: int) -> tuple[int, int] | None:
         """``(combat id, channel id)`` of the active fight holding the character, if any."""
