@@ -176,7 +176,7 @@ class _MiniYaml:
 def read_yaml(path: Path) -> Any:
     text = path.read_text(encoding="utf-8")
     if HAS_PYYAML:
-        import yaml  # type: ignore[import-untyped]
+        import yaml
 
         return yaml.safe_load(text)
     return _MiniYaml(text).document()
@@ -212,8 +212,9 @@ def clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
 
 
-def settings_of(environment: Mapping[str, str | None]) -> Settings:
-    return Settings(_env_file=None, **environment)  # type: ignore[call-arg]
+def settings_of(environment: Mapping[str, Any]) -> Settings:
+    """Settings from these variables only (no .env file)."""
+    return Settings(_env_file=None, **environment)
 
 
 # --- the tests ------------------------------------------------------------------------------
