@@ -149,3 +149,17 @@ async def test_an_unusable_database_is_refused_in_one_line_without_its_password(
         assert "s3cret" not in text and "\n" not in text, text
     assert "Could not reach the PostgreSQL server" in str(unreachable.value)
     assert "“no_such_database” does not exist" in str(missing.value)
+
+
+async def test_a_gm_role_set_in_one_process_is_seen_by_another(postgres_database: str) -> None:
+    """While a guild changes hands two processes may serve it: neither keeps an old role."""
+    first, second = await open_store(postgres_database), await open_store(postgres_database)
+    try:
+        assert await first.guilds.gm_role(42) is None
+        await second.guilds.set_gm_role(42, 7)
+        assert await first.guilds.gm_role(42) == 7
+        await second.guilds.set_gm_role(42, None)
+        assert await first.guilds.gm_role(42) is None
+    finally:
+        await first.close()
+        await second.close()
