@@ -156,8 +156,8 @@ class UnhexBot(commands.AutoShardedBot):
 
     # -- shards --------------------------------------------------------------------------
 
-    async def on_shard_connect(self, shard_id: int) -> None:
-        self.connected_shards.add(shard_id)
+    # (A shard counts as connected once READY or RESUMED says so: on_shard_connect comes as
+    # the socket opens, before Discord has accepted the session.)
 
     async def on_shard_ready(self, shard_id: int) -> None:
         self.connected_shards.add(shard_id)

@@ -3,8 +3,9 @@
 It answers what a bot's start and a slash command need (log in, application, gateway, the
 command sync, interaction answers), refuses the first command sync with a 429 as Discord's
 rate limiter does, and records every request. Its gateway says HELLO, answers IDENTIFY with
-READY once :attr:`DiscordStandIn.ready` is set, acknowledges heartbeats, and sends the events
-a test hands to :meth:`DiscordStandIn.dispatch`.
+READY once :attr:`DiscordStandIn.ready` is set, acknowledges heartbeats, answers RESUME (after
+:meth:`DiscordStandIn.drop_connection`) once :attr:`DiscordStandIn.resume` is set, and sends
+the events a test hands to :meth:`DiscordStandIn.dispatch`.
 """
 
 from __future__ import annotations
@@ -37,7 +38,10 @@ class DiscordStandIn:
         self.ready = asyncio.Event()  # set: the gateway answers IDENTIFY
         self.identified = asyncio.Event()
         self.answered = asyncio.Event()  # an interaction got its answer
+        self.resumed = asyncio.Event()  # a dropped connection came back with RESUME
+        self.resume = asyncio.Event()  # set: the gateway answers RESUME
         self._events: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._socket: web.WebSocketResponse | None = None
         self._refused_sync = False
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -63,6 +67,13 @@ class DiscordStandIn:
 
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         self._events.put_nowait({"op": 0, "t": event, "d": data})
+
+    async def drop_connection(self) -> None:
+        """Close the gateway connection as Discord does now and then (the bot resumes)."""
+        assert self._socket is not None
+        self.resumed.clear()
+        self.resume.clear()
+        await self._socket.close(code=4000)
 
     # -- REST ------------------------------------------------------------------------------
 
@@ -113,7 +124,7 @@ class DiscordStandIn:
     # -- the gateway -----------------------------------------------------------------------
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse()
+        ws = self._socket = web.WebSocketResponse()
         await ws.prepare(request)
         await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41_250}}))
         sender = asyncio.create_task(self._send_events(ws))
@@ -124,6 +135,10 @@ class DiscordStandIn:
                 payload = json.loads(message.data)
                 if payload["op"] == 1:
                     await ws.send_str(json.dumps({"op": 11}))
+                elif payload["op"] == 6:
+                    await self.resume.wait()
+                    await ws.send_str(json.dumps({"op": 0, "t": "RESUMED", "s": 2, "d": {}}))
+                    self.resumed.set()
                 elif payload["op"] == 2:
                     self.identified.set()
                     await self.ready.wait()

@@ -29,7 +29,9 @@ class _TimedAggregate:
         found = getattr(self._inner, attribute)
         if not callable(found):
             return found
-        return _timed(found, f"{self._name}.{attribute}", self._metrics)
+        timed = _timed(found, f"{self._name}.{attribute}", self._metrics)
+        setattr(self, attribute, timed)  # made once: the next access finds it directly
+        return timed
 
 
 def _timed(operation: Callable[..., Awaitable[Any]], label: str,

@@ -1,8 +1,8 @@
 """The bot as a real process against a local stand-in for Discord (``UNHEX_DISCORD_API``):
 every REST call and interaction answer goes to the configured base URL, as it would to a
 rate-limiting proxy shared by several processes; ``/healthz`` is 503 until the shard is
-connected; ``/metrics`` counts Discord's responses (the 429 included), the command and the
-time to its answer."""
+connected (and while it reconnects); ``/metrics`` counts Discord's responses (the 429
+included), the command and the time to its answer."""
 
 from __future__ import annotations
 
@@ -93,6 +93,11 @@ async def test_the_bot_talks_to_the_configured_api_and_reports_on_itself(
 
             standin.ready.set()
             assert (await _until(session, health, 200)).startswith("ok")
+            await standin.drop_connection()
+            assert await _until(session, health, 503) == "shard not connected: 0\n"
+            standin.resume.set()
+            await asyncio.wait_for(standin.resumed.wait(), 30)
+            await _until(session, health, 200)
             standin.dispatch("INTERACTION_CREATE", _roll_in_a_dm(40))
             await asyncio.wait_for(standin.answered.wait(), 30)
             _, text = await _get(session, metrics)
@@ -112,7 +117,7 @@ async def test_the_bot_talks_to_the_configured_api_and_reports_on_itself(
     assert _metric(text, "unhex_interactions_total", kind="command", command="roll",
                    outcome="ok") == 1
     assert _metric(text, "unhex_first_response_seconds_count", kind="command") == 1
-    assert "unhex_gateway_latency_seconds" in text
+    assert 'unhex_gateway_latency_seconds{shard="0"}' in text
     log = (tmp_path / "bot.log").read_text()
     assert "This process runs every shard Discord recommends" in log
     assert "Traceback" not in log
