@@ -12,6 +12,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 import bot.__main__ as main_module
 from bot.operations.shards import shard_of
+from bot.store.values import DatabaseUnavailable
 from tests.bot.fights import ana_and_goon_on_the_dance_floor
 from tests.harness import ALICE, CHANNEL_ID, GM, GUILD_ID, Table
 
@@ -112,4 +113,29 @@ async def test_metrics_count_each_interaction_by_kind_command_and_outcome(
     await table.slash("attack", user=ALICE, target="Goon")
     assert _sample(table, "unhex_fight_steps_total", outcome="applied") >= 4
     assert _sample(table, "unhex_messages_out_seconds_count") >= 1
+    await table.stop()
+
+
+async def test_a_commit_cut_off_after_it_landed_is_never_applied_again(tmp_path: Path) -> None:
+    """The database went away as it answered: the step may have been saved. The bot must not
+    take the newer version it then finds for a stale copy and apply the command once more."""
+    table = await Table(tmp_path / "db.sqlite3").start()
+    await ana_and_goon_on_the_dance_floor(table)
+    combats = table.bot.store.combats
+    before = await combats.active(CHANNEL_ID)
+    assert before is not None
+    save = combats.save
+
+    async def saved_then_cut_off(*args: object, **kwargs: object) -> object:
+        await save(*args, **kwargs)
+        raise DatabaseUnavailable
+
+    combats.save = saved_then_cut_off
+    table.dice(2, 0, 2, 0)
+    reply = await table.slash("attack", target="Goon")
+    combats.save = save
+
+    assert reply.ephemeral and "database" in reply.content
+    after = await combats.active(CHANNEL_ID)
+    assert after is not None and after.version == before.version + 1
     await table.stop()

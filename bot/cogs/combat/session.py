@@ -258,6 +258,8 @@ class FightSession:
             except StaleCopy:
                 if attempt:
                     raise
+            except DatabaseUnavailable:
+                raise  # (a commit cut off may have landed: never apply the command again)
             except (RuleError, UserError):
                 if attempt or not await self._changed_elsewhere(stored):
                     raise
