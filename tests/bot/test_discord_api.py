@@ -15,23 +15,15 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
 
 from tests.discord_standin import APP_ID, DiscordStandIn
 from tests.postgres_server import free_port
+from tests.processes_io import metric
 
 ROOT = Path(__file__).resolve().parents[2]
 USER = {"id": "800000000000000001", "username": "alice", "discriminator": "0",
         "global_name": "alice", "avatar": None}
 DM_CHANNEL = "900000000000000400"
-
-
-def _metric(text: str, name: str, **labels: str) -> float:
-    for family in text_string_to_metric_families(text):
-        for sample in family.samples:
-            if sample.name == name and sample.labels == labels:
-                return float(sample.value)
-    return 0.0
 
 
 def _roll_in_a_dm(level: int) -> dict[str, object]:
@@ -111,12 +103,12 @@ async def test_the_bot_talks_to_the_configured_api_and_reports_on_itself(
     assert ("PUT", sync, 429) in calls and ("PUT", sync, 200) in calls
     answer = next(c for c in standin.calls if c.path.endswith("/callback"))
     assert answer.body["type"] == 4 and "40" in answer.body["data"]["content"]
-    assert _metric(text, "unhex_discord_http_responses_total", status="429") == 1
-    assert _metric(text, "unhex_discord_http_responses_total", status="200") == sum(
+    assert metric(text, "unhex_discord_http_responses_total", status="429") == 1
+    assert metric(text, "unhex_discord_http_responses_total", status="200") == sum(
         1 for c in standin.calls if c.status == 200)
-    assert _metric(text, "unhex_interactions_total", kind="command", command="roll",
+    assert metric(text, "unhex_interactions_total", kind="command", command="roll",
                    outcome="ok") == 1
-    assert _metric(text, "unhex_first_response_seconds_count", kind="command") == 1
+    assert metric(text, "unhex_first_response_seconds_count", kind="command") == 1
     assert 'unhex_gateway_latency_seconds{shard="0"}' in text
     log = (tmp_path / "bot.log").read_text()
     assert "This process runs every shard Discord recommends" in log

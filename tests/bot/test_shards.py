@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 from prometheus_client import generate_latest
-from prometheus_client.parser import text_string_to_metric_families
 
 import bot.__main__ as main_module
 from bot.operations.shards import shard_of
 from bot.store.values import DatabaseUnavailable
 from tests.bot.fights import ana_and_goon_on_the_dance_floor
 from tests.harness import ALICE, CHANNEL_ID, GM, GUILD_ID, Table
+from tests.processes_io import metric
 
 #: The test server's shard when the bot runs two.
 OWN = shard_of(GUILD_ID, 2)
@@ -26,12 +26,7 @@ def _two_shards(ids: str) -> dict[str, object]:
 
 def _sample(table: Table, name: str, **labels: str) -> float:
     table.bot.refresh_gauges()
-    text = generate_latest(table.bot.metrics.registry).decode()
-    for family in text_string_to_metric_families(text):
-        for sample in family.samples:
-            if sample.name == name and sample.labels == labels:
-                return float(sample.value)
-    return 0.0
+    return metric(generate_latest(table.bot.metrics.registry).decode(), name, **labels)
 
 
 async def test_only_the_process_running_shard_zero_syncs_the_commands(

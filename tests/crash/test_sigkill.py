@@ -38,7 +38,6 @@ import random
 import shutil
 import subprocess
 import sys
-import threading
 import time
 from collections import Counter, defaultdict
 from contextlib import closing
@@ -54,6 +53,7 @@ from engine.character import Character
 from engine.combat import Combat, Event, EventKind, Phase
 from tests.crash.drive import LEVEL, SPECS, digest, load_journal
 from tests.harness import CHANNEL_ID, GUILD_ID
+from tests.processes_io import stdout_lines
 from tests.rows import Reader
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -144,16 +144,7 @@ def drive(database: str, folder: Path, run: Run, seed: int, rng: random.Random) 
             [sys.executable, "-m", "tests.crash.drive", database,
              "--journal", str(folder / JOURNAL), "--fights", str(run.fights), "--seed", str(seed)],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=stderr)
-        lines: queue.Queue[str | None] = queue.Queue()
-
-        def read() -> None:
-            assert proc.stdout is not None
-            for raw in proc.stdout:
-                lines.put(raw.decode(errors="replace").rstrip("\n"))
-            lines.put(None)
-
-        reader = threading.Thread(target=read, daemon=True)
-        reader.start()
+        lines = stdout_lines(proc)
 
         def until(tag: str, count: int = 1) -> bool:
             """Wait for the ``count``-th line starting with ``tag``; False at the end."""
@@ -178,9 +169,8 @@ def drive(database: str, folder: Path, run: Run, seed: int, rng: random.Random) 
             if kind != "finish":
                 time.sleep(rng.uniform(0.0, 0.3))
                 proc.kill()
-            until("never")
+            until("never")  # (to the end of its output: every line is in)
         run.returncode = proc.wait()
-        reader.join()
     return run
 
 

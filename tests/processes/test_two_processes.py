@@ -14,7 +14,6 @@ import queue
 import signal
 import subprocess
 import sys
-import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -23,12 +22,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
 
 from bot.operations.shards import shard_guild
 from engine.combat import Combat, PromptKind
 from tests.crash.drive import fight_step
 from tests.postgres_server import PostgresServer, free_port
+from tests.processes_io import metric, stdout_lines
 from tests.rows import Reader
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,16 +111,7 @@ class Cluster:
             [sys.executable, "-m", "tests.processes.node", self.database, "--journal",
              str(self.folder / "discord.jsonl"), "--index", str(index)],
             cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr)
-        lines: queue.Queue[str | None] = queue.Queue()
-
-        def read() -> None:
-            assert proc.stdout is not None
-            for raw in proc.stdout:
-                lines.put(raw.decode(errors="replace").rstrip("\n"))
-            lines.put(None)
-
-        threading.Thread(target=read, daemon=True).start()
-        node = Node(proc, {}, port, lines)
+        node = Node(proc, {}, port, stdout_lines(proc))
         self.nodes.append(node)
         node.ready = node.receive()
         return node
@@ -226,15 +216,6 @@ def test_each_process_restores_the_fights_of_its_own_shards(cluster: Cluster) ->
 
 
 
-def _metric(text: str, name: str, **labels: str) -> float:
-    """The value of one sample in Prometheus' text format (0 when absent)."""
-    for family in text_string_to_metric_families(text):
-        for sample in family.samples:
-            if sample.name == name and sample.labels == labels:
-                return float(sample.value)
-    return 0.0
-
-
 def _prompt_button(cluster: Cluster, node: Node, shard: int) -> tuple[int, str]:
     """The prompt's message and its first button, as the channel shows them now."""
     messages = node.ask(op="messages", channel=CHANNELS[shard])["messages"]
@@ -266,15 +247,15 @@ def test_a_stale_copy_never_applies_a_step_twice(cluster: Cluster) -> None:
     assert len(cluster.log(combat_id)) == version + 1
     status, metrics = old.http("/metrics")
     assert status == 200
-    assert _metric(metrics, "unhex_fight_steps_total", outcome="stale") == 1
-    assert _metric(metrics, "unhex_interactions_total", kind="button", command="cb",
+    assert metric(metrics, "unhex_fight_steps_total", outcome="stale") == 1
+    assert metric(metrics, "unhex_interactions_total", kind="button", command="cb",
                    outcome="refused") == 1
     _, metrics = new.http("/metrics")
-    assert _metric(metrics, "unhex_fight_steps_total", outcome="applied") == 1
-    assert _metric(metrics, "unhex_interactions_total", kind="button", command="cb",
+    assert metric(metrics, "unhex_fight_steps_total", outcome="applied") == 1
+    assert metric(metrics, "unhex_interactions_total", kind="button", command="cb",
                    outcome="ok") == 1
-    assert _metric(metrics, "unhex_first_response_seconds_count", kind="button") == 1
-    assert _metric(metrics, "unhex_messages_out_seconds_count") == 1
+    assert metric(metrics, "unhex_first_response_seconds_count", kind="button") == 1
+    assert metric(metrics, "unhex_messages_out_seconds_count") == 1
 
     # The old process read the fight again: its next step applies, once, on the fight as
     # the new one left it (a slash command carries no version, a button a newer one).
@@ -342,11 +323,11 @@ def test_healthz_follows_the_database(own_postgres_server: PostgresServer,
         node.do(op="slash", command="roll", options={"level": 40}, guild=GUILDS[0],
                 channel=CHANNELS[0])
         _, metrics = node.http("/metrics")
-        assert _metric(metrics, "unhex_interactions_total", kind="command", command="roll",
+        assert metric(metrics, "unhex_interactions_total", kind="command", command="roll",
                        outcome="ok") == 1
-        assert _metric(metrics, "unhex_database_errors_total", operation="meta.get",
+        assert metric(metrics, "unhex_database_errors_total", operation="meta.get",
                        error="DatabaseUnavailable") == 0
-        assert _metric(metrics, "unhex_fights_in_memory") == 0
+        assert metric(metrics, "unhex_fights_in_memory") == 0
         assert "unhex_database_transaction_seconds_count" in metrics
     finally:
         cluster.close()
