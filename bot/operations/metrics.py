@@ -102,8 +102,9 @@ class Metrics:
             self.handled(interaction, "ok")  # (an autocomplete's answer is all it does)
 
     def handled(self, interaction: discord.Interaction[Any], outcome: str) -> None:
-        self.interactions.labels(interaction_kind(interaction), interaction_name(interaction),
-                                 outcome).inc()
+        # An id the bot does not answer may be anything a client sends: one label for all.
+        name = "(unknown)" if outcome == "unknown" else interaction_name(interaction)
+        self.interactions.labels(interaction_kind(interaction), name, outcome).inc()
 
     def answered(self, interaction_id: int) -> None:
         """Discord accepted the first answer to interaction ``interaction_id``."""

@@ -95,7 +95,7 @@ async def test_metrics_count_each_interaction_by_kind_command_and_outcome(
                    outcome="ok") == 2
     assert _sample(table, "unhex_interactions_total", kind="command", command="sheet",
                    outcome="refused") == 1
-    assert _sample(table, "unhex_interactions_total", kind="button", command="gone",
+    assert _sample(table, "unhex_interactions_total", kind="button", command="(unknown)",
                    outcome="unknown") == 1
     assert _sample(table, "unhex_interactions_total", kind="button", command="cb",
                    outcome="ok") == 1  # (PCs first)
