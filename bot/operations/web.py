@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
+from bot.store.values import DatabaseUnavailable
+
 if TYPE_CHECKING:
     from bot.client import UnhexBot
 
@@ -34,7 +36,10 @@ async def health(bot: UnhexBot) -> str | None:
     except TimeoutError:
         return f"database: no answer within {DATABASE_TIMEOUT:g} s"
     except Exception as error:
-        return f"database: {type(error).__name__}: {str(error)[:200]}".replace("\n", " ")
+        # (DatabaseUnavailable speaks to users; the operator wants what the driver said)
+        cause = error.__cause__ if isinstance(error, DatabaseUnavailable) else error
+        said = f"{type(cause).__name__}: {cause}"[:200].replace("\n", " ")
+        return f"database unavailable: {said}"
     return None
 
 

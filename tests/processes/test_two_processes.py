@@ -317,7 +317,8 @@ def test_healthz_follows_the_database(own_postgres_server: PostgresServer,
         assert node.http("/healthz") == (200, "ok: shards 0-1 of 2\n")
         own_postgres_server.stop()
         status, reason = node.http("/healthz")
-        assert status == 503 and reason.startswith("database: ") and reason.count("\n") == 1
+        assert status == 503 and reason.count("\n") == 1
+        assert reason.startswith("database unavailable: ") and "nothing was changed" not in reason
         own_postgres_server.start()
         assert node.http("/healthz")[0] == 200
         node.do(op="slash", command="roll", options={"level": 40}, guild=GUILDS[0],
