@@ -263,6 +263,18 @@ def test_a_stale_copy_never_applies_a_step_twice(cluster: Cluster) -> None:
     old.do(**cluster.step_request(0))
     assert len(cluster.log(combat_id)) == version + 3 == cluster.fight(0)[2]
 
+    # Both hold the fight as it is, and the same button reaches both at once.
+    cluster.play(new, 0, until_window=True)
+    for node in (old, new):
+        node.ask(op="slash", command="combat status", **where)
+    _, _, version = cluster.fight(0)
+    message, button = _prompt_button(cluster, new, 0)
+    for node in (old, new):
+        node.send(op="press", custom_id=button, message=message, user="gm", **where)
+    answers = [old.receive(), new.receive()]
+    assert sorted(a["ephemeral"] for a in answers) == [False, True], answers
+    assert cluster.fight(0)[2] == version + 1 == len(cluster.log(combat_id))
+
 
 def test_a_window_both_processes_time_closes_once(cluster: Cluster) -> None:
     old = cluster.start("0")
