@@ -3,11 +3,14 @@ separate OS process with its own pool (the bot's default of 4 connections) and m
 playing 8 fights of its own in 8 channels of its own with 8 actions in flight, exactly as
 ``bench_throughput.py`` drives one process (its :class:`Clock` and :func:`batch`: each step
 of the round handed to the bot in all 8 channels at once, then waited for until every task
-it started is done). The two processes are released together once both have played a
-warm-up round, so they measure the same stretch of time.
+it started is done). The two processes are released together once both have started, then
+again once both have played a warm-up round, so they measure the same stretch of time.
 
-Printed: actions per second, per process and in total, and each action's time from its
-payload going in to its channel's last message out (median / p90 / p99); the database
+Printed: actions per second, per process and in total, over the whole measured stretch
+(the garbage collector runs by itself, as in the bot: bench_throughput collects between
+rounds and leaves that out, which a process cannot do while another one is measured), and
+each action's time from its payload going in to its channel's last message out (median /
+p90 / p99); the bot process's CPU per action (every thread); the database
 connections the processes held (the most ``pg_stat_activity`` showed at once during the
 run); the round trips, statements and commits each action sent (counted in the processes,
 as the other benches count them), the transactions the server counted per action
@@ -22,7 +25,8 @@ this process before the bot processes start: 8 per process in a range of channel
 own, each copy a fight of no character, so two processes never touch one fight, one channel
 or one character. They are in the harness's one server (guild): the processes set no shards,
 which changes nothing in a step's work (shards decide only which process restores which
-fights at start-up, and a copy needs no restoring).
+fights at start-up); both start-ups are done before either process plays, so neither finds
+the other's fights mid-step.
 
 Run: python bench/bench_processes.py [--quick]
 (a bot process alone: python bench/bench_processes.py --worker URL --index N --rounds R)
@@ -84,46 +88,53 @@ def say(message: dict[str, Any]) -> None:
 
 
 async def play(clock: Clock, channels: list[int], numbers: range,
-               latencies: Stats) -> float:
+               latencies: Stats) -> None:
     """Rounds ``numbers`` of the 8 fights (a heal every 4th, as bench_throughput plays
-    them): the seconds the steps took; each action's latency added to ``latencies``."""
-    seconds = 0.0
+    them); each action's latency added to ``latencies``.
+
+    No ``gc.collect()`` between rounds, unlike bench_throughput: in a process of its own
+    it would run while the other process is measured, so the garbage collector runs as it
+    does in the bot, by itself, and the time counted is the whole stretch's."""
     for number in numbers:
         steps = ROUND + (HEAL if number % 4 == 3 else ())
         for user, command, what, dice in steps:
-            took, each = await batch(clock, [(user, c, command, what) for c in channels],
-                                     dice)
-            seconds += took
+            _, each = await batch(clock, [(user, c, command, what) for c in channels], dice)
             latencies.values.extend(each)
-        gc.collect()
-    return seconds
+
+
+async def told_to_go_on() -> None:
+    """Wait for a line on stdin (the bench releasing this process)."""
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
 
 
 async def work(url: str, index: int, rounds: int) -> None:
-    """One bot process: a warm-up round, READY, then (once a line comes on stdin) ``rounds``
-    measured rounds; one JSON line of results."""
+    """One bot process: started (its start-up done), then once released a warm-up round,
+    ready, then once released again ``rounds`` measured rounds; one JSON line of results."""
     harness._ids = itertools.count(910_000_000_000_000_000 + (index + 1) * ID_SPACE)
     counter = DbCounter.install()
     table = await Table(url).start()
     try:
+        say({"started": True, "pid": os.getpid()})
+        await told_to_go_on()
         channels = channels_of(index)
         add_channels(table, channels)
         clock = Clock(table)
         warm = Stats()
         await play(clock, channels, range(1), warm)
-        say({"ready": True, "pid": os.getpid()})
-        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
-        before, started = counter.snapshot(), time.time()
+        gc.collect()  # the warm-up's garbage, before the measured stretch
+        say({"ready": True})
+        await told_to_go_on()
+        before, started, cpu = counter.snapshot(), time.time(), time.process_time()
         latencies = Stats()
-        seconds = await play(clock, channels, range(1, rounds + 1), latencies)
-        after, ended = counter.snapshot(), time.time()
+        await play(clock, channels, range(1, rounds + 1), latencies)
+        after, ended, cpu = counter.snapshot(), time.time(), time.process_time() - cpu
     finally:
         await table.stop()
     trips, statements, commits = (a - b for a, b in zip(after[:3], before[:3], strict=True))
     say({"actions": len(latencies.values), "warm_up_actions": len(warm.values),
-         "seconds": seconds, "started": started, "ended": ended, "latencies": latencies.values,
+         "started": started, "ended": ended, "latencies": latencies.values,
          "trips": trips, "statements": statements, "commits": commits,
-         "pool": table.bot.settings.database_pool})
+         "cpu": cpu, "pool": table.bot.settings.database_pool})
 
 
 # -- the bench: the processes, and what PostgreSQL saw -------------------------------------
@@ -143,9 +154,15 @@ class Run:
         return sum(r["actions"] for r in self.results)
 
     @property
+    def seconds(self) -> float:
+        """From the first process's measured stretch starting to the last one's ending."""
+        return max(float(r["ended"]) for r in self.results) - min(
+            float(r["started"]) for r in self.results)
+
+    @property
     def rate(self) -> float:
-        """Actions per second, all processes together (each one's own rate, summed)."""
-        return sum(float(r["actions"] / r["seconds"]) for r in self.results)
+        """Actions per second, all processes together."""
+        return self.actions / self.seconds
 
     @property
     def latencies(self) -> Stats:
@@ -199,6 +216,17 @@ async def read_line(process: asyncio.subprocess.Process, log: Path) -> dict[str,
     return dict(json.loads(line))
 
 
+async def release(processes: list[asyncio.subprocess.Process], logs: list[Path],
+                  said: str) -> None:
+    """Wait until every process has ``said`` so, then let them all go on at once."""
+    for process, log in zip(processes, logs, strict=True):
+        assert (await read_line(process, log))[said]
+    for process in processes:
+        assert process.stdin is not None
+        process.stdin.write(b"go on\n")
+        await process.stdin.drain()
+
+
 async def run_processes(url: str, indexes: list[int], rounds: int, folder: Path) -> Run:
     """Start one bot process per index, release them together, wait for their results."""
     db = await asyncpg.connect(url)
@@ -208,14 +236,13 @@ async def run_processes(url: str, indexes: list[int], rounds: int, folder: Path)
         processes = [await asyncio.create_subprocess_exec(
             sys.executable, __file__, "--worker", url, "--index", str(i), "--rounds",
             str(rounds), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=log.open("w")) for i, log in zip(indexes, logs, strict=True)]
-        for process, log in zip(processes, logs, strict=True):
-            assert (await read_line(process, log))["ready"]
+            stderr=log.open("w"), limit=2**24) for i, log in zip(indexes, logs, strict=True)]
+        # Every process's start-up is done before any plays: on one guild, a start-up would
+        # otherwise find the other's fights mid-step and show them again (on a sharded bot
+        # they would be another shard's guilds).
+        await release(processes, logs, "started")
+        await release(processes, logs, "ready")
         _, wal_before = await server_figures(db)
-        for process in processes:
-            assert process.stdin is not None
-            process.stdin.write(b"go\n")
-            await process.stdin.drain()
         waiting = [asyncio.ensure_future(read_line(p, log))
                    for p, log in zip(processes, logs, strict=True)]
         connections = 0
@@ -305,6 +332,7 @@ def report(one: Run, two: Run, ceiling: float) -> None:
               f"{run.per_action('trips'):.2f} round trips, "
               f"{run.per_action('statements'):.2f} statements, "
               f"{run.per_action('commits'):.2f} commits (counted in the processes), "
+              f"{run.per_action('cpu') * 1e3:.2f} ms of the bot process's CPU, "
               f"{run.transactions_per_action:.2f} transactions (the server's xact_commit, "
               f"reads included), {run.wal_bytes / run.actions:,.0f} WAL bytes; "
               f"{run.rate * run.per_action('commits'):,.0f} commits/s")
