@@ -10,7 +10,7 @@ Printed: actions per second, per process and in total, over the whole measured s
 (the garbage collector runs by itself, as in the bot: bench_throughput collects between
 rounds and leaves that out, which a process cannot do while another one is measured), and
 each action's time from its payload going in to its channel's last message out (median /
-p90 / p99); the bot process's CPU per action (every thread); the database
+p90 / p99); the bot process's CPU per action (every thread) and the server's; the database
 connections the processes held (the most ``pg_stat_activity`` showed at once during the
 run); the round trips, statements and commits each action sent (counted in the processes,
 as the other benches count them), the transactions the server counted per action
@@ -148,6 +148,7 @@ class Run:
     connections: int  # the most the processes held at once
     transactions: int  # pg_stat_database.xact_commit over the processes' lives
     wal_bytes: int  # written during the measured rounds
+    server_cpu: float  # the server's CPU seconds during the measured rounds
 
     @property
     def actions(self) -> int:
@@ -192,6 +193,24 @@ async def server_figures(db: asyncpg.Connection) -> tuple[int, int]:
                              "WHERE datname = current_database()")
     lsn = await db.fetchval("SELECT pg_current_wal_lsn() - '0/0'::pg_lsn")
     return int(xact), int(lsn)
+
+
+def cpu_seconds(pids: list[int]) -> dict[int, float]:
+    """CPU seconds each of these processes has used so far, from /proc."""
+    used = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # (gone meanwhile, or not readable)
+            continue
+        used[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return used
+
+
+async def server_cpu(db: asyncpg.Connection) -> dict[int, float]:
+    """CPU seconds used so far by each of the server's processes alive now (its
+    connections' and its background writers'): the server runs on this machine."""
+    return cpu_seconds([r["pid"] for r in await db.fetch("SELECT pid FROM pg_stat_activity")])
 
 
 async def others(db: asyncpg.Connection) -> int:
@@ -243,6 +262,7 @@ async def run_processes(url: str, indexes: list[int], rounds: int, folder: Path)
         await release(processes, logs, "started")
         await release(processes, logs, "ready")
         _, wal_before = await server_figures(db)
+        cpu_before = await server_cpu(db)
         waiting = [asyncio.ensure_future(read_line(p, log))
                    for p, log in zip(processes, logs, strict=True)]
         connections = 0
@@ -251,6 +271,9 @@ async def run_processes(url: str, indexes: list[int], rounds: int, folder: Path)
             await asyncio.wait(waiting, timeout=0.25)
         results = [w.result() for w in waiting]
         _, wal_after = await server_figures(db)
+        # (a server process that ended meanwhile is left out; the pools keep theirs open)
+        server_seconds = sum(used - cpu_before.get(pid, 0.0)
+                             for pid, used in (await server_cpu(db)).items())
         for process, log in zip(processes, logs, strict=True):
             code, text = await process.wait(), said(log)
             # (a step the bot could not show would be work left out of the figures)
@@ -264,7 +287,7 @@ async def run_processes(url: str, indexes: list[int], rounds: int, folder: Path)
     finally:
         await db.close()
     return Run(results, connections, transactions_after - transactions_before,
-               wal_after - wal_before)
+               wal_after - wal_before, server_seconds)
 
 
 async def prepare(url: str, indexes: list[int]) -> None:
@@ -321,7 +344,7 @@ def report(one: Run, two: Run, ceiling: float) -> None:
           f"(median / p90 / p99 to the channel's last message out, ms)")
     print(f"  one process        {one.rate:7.0f} actions/s  {one.latencies.ms()}")
     for number, result in enumerate(two.results, 1):
-        alone = Run([result], 0, 0, 0)
+        alone = Run([result], 0, 0, 0, 0.0)
         print(f"  two: process {number}     {alone.rate:7.0f} actions/s  {alone.latencies.ms()}")
     print(f"  two: together      {two.rate:7.0f} actions/s  {two.latencies.ms()}"
           f"  (their measured stretches differ by {two.stagger:.2f} s)")
@@ -334,7 +357,8 @@ def report(one: Run, two: Run, ceiling: float) -> None:
               f"{run.per_action('commits'):.2f} commits (counted in the processes), "
               f"{run.per_action('cpu') * 1e3:.2f} ms of the bot process's CPU, "
               f"{run.transactions_per_action:.2f} transactions (the server's xact_commit, "
-              f"reads included), {run.wal_bytes / run.actions:,.0f} WAL bytes; "
+              f"reads included), {run.wal_bytes / run.actions:,.0f} WAL bytes, "
+              f"{run.server_cpu * 1e3 / run.actions:.2f} ms of the server's CPU; "
               f"{run.rate * run.per_action('commits'):,.0f} commits/s")
     print(f"  PostgreSQL alone: {ceiling:,.0f} one-row commits/s from {PROBE_CONNECTIONS} "
           f"connections (durable settings, this disk)")
