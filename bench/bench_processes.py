@@ -109,7 +109,8 @@ async def told_to_go_on() -> None:
 
 async def work(url: str, index: int, rounds: int) -> None:
     """One bot process: started (its start-up done), then once released a warm-up round,
-    ready, then once released again ``rounds`` measured rounds; one JSON line of results."""
+    ready, then once released again ``rounds`` measured rounds; one JSON line of results,
+    and once released a third time, the end."""
     harness._ids = itertools.count(910_000_000_000_000_000 + (index + 1) * ID_SPACE)
     counter = DbCounter.install()
     table = await Table(url).start()
@@ -128,13 +129,15 @@ async def work(url: str, index: int, rounds: int) -> None:
         latencies = Stats()
         await play(clock, channels, range(1, rounds + 1), latencies)
         after, ended, cpu = counter.snapshot(), time.time(), time.process_time() - cpu
+        trips, statements, commits = (a - b for a, b in zip(after[:3], before[:3],
+                                                            strict=True))
+        say({"actions": len(latencies.values), "warm_up_actions": len(warm.values),
+             "started": started, "ended": ended, "latencies": latencies.values,
+             "trips": trips, "statements": statements, "commits": commits,
+             "cpu": cpu, "pool": table.bot.settings.database_pool})
+        await told_to_go_on()  # (the pool's connections stay while the server is looked at)
     finally:
         await table.stop()
-    trips, statements, commits = (a - b for a, b in zip(after[:3], before[:3], strict=True))
-    say({"actions": len(latencies.values), "warm_up_actions": len(warm.values),
-         "started": started, "ended": ended, "latencies": latencies.values,
-         "trips": trips, "statements": statements, "commits": commits,
-         "cpu": cpu, "pool": table.bot.settings.database_pool})
 
 
 # -- the bench: the processes, and what PostgreSQL saw -------------------------------------
@@ -240,6 +243,11 @@ async def release(processes: list[asyncio.subprocess.Process], logs: list[Path],
     """Wait until every process has ``said`` so, then let them all go on at once."""
     for process, log in zip(processes, logs, strict=True):
         assert (await read_line(process, log))[said]
+    await go_on(processes)
+
+
+async def go_on(processes: list[asyncio.subprocess.Process]) -> None:
+    """Let every process go on past the point it waits at."""
     for process in processes:
         assert process.stdin is not None
         process.stdin.write(b"go on\n")
@@ -274,6 +282,7 @@ async def run_processes(url: str, indexes: list[int], rounds: int, folder: Path)
         # (a server process that ended meanwhile is left out; the pools keep theirs open)
         server_seconds = sum(used - cpu_before.get(pid, 0.0)
                              for pid, used in (await server_cpu(db)).items())
+        await go_on(processes)
         for process, log in zip(processes, logs, strict=True):
             code, text = await process.wait(), said(log)
             # (a step the bot could not show would be work left out of the figures)
