@@ -68,10 +68,11 @@ import tests.harness as harness
 ROUNDS, QUICK_ROUNDS = 60, 2
 #: Process ``n``'s 8 fights are in channels ``FIRST_CHANNEL + n * CHANNEL_SPACE`` on.
 FIRST_CHANNEL, CHANNEL_SPACE = 981_000_000_000_000_000, 1_000
-#: Message ids of process ``n`` start ``n`` times this past the harness's own.
+#: Message ids of process ``n`` start ``n + 1`` times this past the harness's own.
 ID_SPACE = 10**13
 #: One-row commits from this many connections: what the server carries alone.
 PROBE_CONNECTIONS, PROBE_SECONDS, QUICK_PROBE_SECONDS = 8, 3.0, 0.3
+#: Two processes carry at least 1.5× one (one / their total ≤ 0.67), with a p99 at most 1.5×.
 GOAL_SCALING, GOAL_P99_GROWTH = 0.67, 1.5
 
 
