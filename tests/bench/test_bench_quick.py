@@ -21,11 +21,15 @@ BENCHES = {
     "bench_options.py": 1,
     "bench_throughput.py": 2,
     "bench_memory.py": 1,
+    "bench_processes.py": 0,
 }
 
 #: The benches that run the Unhex bot on PostgreSQL too, with as many ratio lines again, when
 #: the server programs are on the machine.
 ON_POSTGRES = {"bench_exchange.py", "bench_interleaved.py", "bench_throughput.py"}
+#: The benches that run on PostgreSQL only (bot processes sharing one server): their ratio
+#: lines when the server programs are on the machine, none otherwise.
+ONLY_POSTGRES = {"bench_processes.py": 3}
 
 
 @pytest.fixture(scope="module")
@@ -56,6 +60,8 @@ def test_quick_bench_runs_and_prints_its_ratios(
     assert result.returncode == 0, result.stderr
     ratios = [line for line in result.stdout.splitlines() if line.startswith("ratio ")]
     engines = 2 if name in ON_POSTGRES and server_programs() is not None else 1
-    assert len(ratios) == BENCHES[name] * engines, result.stdout
+    expected = BENCHES[name] * engines + (ONLY_POSTGRES.get(name, 0)
+                                          if server_programs() is not None else 0)
+    assert len(ratios) == expected, result.stdout
     for line in ratios:
         assert "goal ≤" in line and ("ok" in line or "OVER" in line), line
