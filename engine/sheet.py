@@ -40,7 +40,7 @@ from engine.character import (
 )
 from engine.textwidth import split, width
 
-__all__ = ["MAX_CHARS", "WIDTH", "render_sheet", "render_wounds"]
+__all__ = ["MAX_CHARS", "WIDTH", "render_sheet", "render_story", "render_wounds"]
 
 WIDTH = 40  # columns a phone shows in a code block without wrapping
 MAX_CHARS = 1990  # Discord's 2,000 less the code fence
@@ -300,3 +300,30 @@ def render_sheet(character: Character, *, rules: Rules) -> str:
     lines += ["", f"Abilities {count} of {limit} · {max(limit - count, 0)} free"]
     lines += _ability_lines(c, rules)
     return _fit(lines)
+
+
+def render_story(character: Character) -> str:
+    """Who the character is beyond the fight: concept, description, non-combat items ("" when
+    the sheet has none), wrapped to the phone's width. At most 80 + 400 characters and 12
+    items of 40: under 1,100 characters wrapped, so it never needs cutting (beside the
+    largest sheet it is a message of its own).
+
+    >>> from engine.character import Character, add_gear, describe
+    >>> ana, _ = describe(Character.new("Ana"), concept="Ex-cop turned bouncer",
+    ...                   description="Tall, tired, never without her old badge.")
+    >>> ana, _ = add_gear(ana, "Police badge")
+    >>> print(render_story(ana))
+    Concept: Ex-cop turned bouncer
+    Tall, tired, never without her old
+    badge.
+    Other items: Police badge
+    """
+    c = character
+    lines: list[str] = []
+    if c.concept:
+        lines.append(f"Concept: {c.concept}")
+    if c.description:
+        lines.append(c.description)
+    if c.gear:
+        lines.append(f"Other items: {', '.join(c.gear)}")
+    return "\n".join(_wrap(lines, indent=""))

@@ -31,6 +31,7 @@ One module per heading of the rulebook (edition 004); import from ``engine.chara
 - ``items``, ``hands``, ``abilities``: ("Items", "Use or manage items", "Abilities")
 - ``damage``, ``first_aid``, ``surrender``, ``recovery``: ("Damage", "First aid", "Surrender",
   "Recovery")
+- ``story``: the concept, description and non-combat items ("Characters", "Items")
 """
 
 from __future__ import annotations
@@ -99,6 +100,7 @@ from engine.character.recovery import (
     RecoveryReport,
     recover,
 )
+from engine.character.story import StoryReport, add_gear, describe, remove_gear
 from engine.character.surrender import (
     SurrenderReport,
     surrender,
@@ -124,10 +126,12 @@ __all__ = [
     "Mark",
     "RecoveryReport",
     "Status",
+    "StoryReport",
     "SurrenderReport",
     "abilities_open",
     "ability_limit",
     "add_ability",
+    "add_gear",
     "add_good_at",
     "add_item",
     "advance",
@@ -137,6 +141,7 @@ __all__ = [
     "character_from_json",
     "character_problems",
     "check_character",
+    "describe",
     "destroy_item",
     "first_aid_critical_failure",
     "first_aid_failure",
@@ -149,6 +154,7 @@ __all__ = [
     "other_hand",
     "recover",
     "remove_ability",
+    "remove_gear",
     "remove_good_at",
     "remove_item",
     "rename",

@@ -20,6 +20,7 @@ from typing import Annotated, Literal
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StringConstraints,
@@ -123,6 +124,34 @@ Activity = Annotated[
 ]
 
 
+def one_paragraph(text: object) -> object:
+    """Text typed in a form, as one paragraph: line breaks and runs of spaces become one
+    space (the sheet wraps it to the phone's width)."""
+    return " ".join(text.split()) if isinstance(text, str) else text
+
+
+CONCEPT_LIMIT, DESCRIPTION_LIMIT = 80, 400
+
+#: Who the character is, in a few words ("ex-cop turned bouncer"); may be left empty.
+Concept = Annotated[
+    str,
+    BeforeValidator(one_paragraph),
+    StringConstraints(max_length=CONCEPT_LIMIT),
+    AfterValidator(plain_text),
+]
+
+#: What the character looks like and how they come across; may be left empty.
+Description = Annotated[
+    str,
+    BeforeValidator(one_paragraph),
+    StringConstraints(max_length=DESCRIPTION_LIMIT),
+    AfterValidator(plain_text),
+]
+
+#: At most this many non-combat items (the book: "up to you, as long as the GM agrees").
+MAX_GEAR = 12
+
+
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -176,6 +205,9 @@ class Character(_Frozen):
     abilities: tuple[str, ...] = ()  # combat ability ids
     good_at: tuple[Activity, ...] = ()  # non-combat abilities: "good at <activity>"
     surrendered: bool = False
+    concept: Concept = ""
+    description: Description = ""
+    gear: tuple[ItemName, ...] = Field(default=(), max_length=MAX_GEAR)  # non-combat items
 
     @field_validator("wounds")
     @classmethod

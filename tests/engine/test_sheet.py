@@ -21,7 +21,7 @@ from engine.character import (
     slots,
     take_damage,
 )
-from engine.sheet import MAX_CHARS, WIDTH, render_sheet, render_wounds
+from engine.sheet import MAX_CHARS, WIDTH, render_sheet, render_story, render_wounds
 from engine.textwidth import width
 
 RULES = load_rules()
@@ -254,3 +254,13 @@ def test_the_most_abilities_fit_the_sheet() -> None:
     text = render_sheet(c, rules=RULES)
     assert len(text) <= MAX_CHARS and all(len(line) <= WIDTH for line in text.splitlines())
     assert " Counterattack unarmed: good" in text and " Attack unarmed: good, precise" in text
+
+
+def test_the_largest_story_fits_beside_any_sheet_in_two_messages() -> None:
+    c = Character.new("W" * 32, level=99).model_copy(update={
+        "concept": "C" * 80, "description": " ".join(["word"] * 80)[:400],
+        "gear": tuple(f"{i:02} " + "g" * 37 for i in range(12))})
+    c = Character.model_validate(c.model_dump())
+    story = render_story(c)
+    assert len(story) < 1100 and all(width(line) <= WIDTH for line in story.splitlines())
+    assert "".join(story.split()).count("g" * 37) == 12  # wrapped, nothing cut

@@ -122,6 +122,14 @@ async def holdable_item(
     return await _item_choices(interaction, current, holdable=True)
 
 
+async def carried_gear(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """The character's non-combat items."""
+    c = await _chosen(interaction)
+    return [] if c is None else matching_choices([(g, g) for g in c.gear], current)
+
+
 def activity_text(text: str) -> str:
     """A typed non-combat ability without a leading "good at", its spaces made single."""
     cleaned = " ".join(text.split())

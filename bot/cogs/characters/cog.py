@@ -34,6 +34,7 @@ from bot.cogs.characters.choices import (
     any_character,
     any_item,
     aoe_ability,
+    carried_gear,
     changeable_character,
     combat_ability_named,
     holdable_item,
@@ -66,7 +67,7 @@ from bot.cogs.characters.transfer import (
     ImportModal,
     export_text,
     made_line,
-    sheet_block,
+    sheet_messages,
     submit_import,
     who_and_level,
 )
@@ -80,18 +81,22 @@ from engine.character import (
     AdvanceReport,
     Character,
     add_ability,
+    add_gear,
     add_good_at,
     add_item,
     advance,
+    describe,
     hold,
     recover,
     remove_ability,
+    remove_gear,
     remove_good_at,
     remove_item,
     rename,
     status,
     stow,
 )
+from engine.character.model import CONCEPT_LIMIT, DESCRIPTION_LIMIT
 from engine.dice import MAX_LEVEL, MIN_LEVEL
 
 # -- the commands ---------------------------------------------------------------------------
@@ -99,6 +104,11 @@ from engine.dice import MAX_LEVEL, MIN_LEVEL
 Rule = Callable[[Character], tuple[Character, Any]]
 
 CHARACTER_HELP = "The character (yours, or any for a GM)"
+
+
+def _cleared(text: str | None) -> str | None:
+    """An option's text, with "-" meaning "clear it"."""
+    return "" if text is not None and text.strip() == "-" else text
 
 
 def _choose_hint(report: AdvanceReport) -> str:
@@ -112,6 +122,7 @@ class CharacterCog(
 ):
     item = app_commands.Group(name="item", description="A character's combat items")
     ability = app_commands.Group(name="ability", description="A character's abilities")
+    gear = app_commands.Group(name="gear", description="A character's non-combat items (no slot)")
 
     def __init__(self, bot: UnhexBot) -> None:
         self.bot = bot
@@ -327,6 +338,42 @@ class CharacterCog(
 
         await self._change(interaction, character, "✨", rule)
 
+    # -- who they are, beyond the fight ----------------------------------------------------
+
+    @app_commands.command(name="describe", description="A character's concept and description.")
+    @app_commands.describe(
+        character=CHARACTER_HELP,
+        concept=f"Who they are, in a few words (up to {CONCEPT_LIMIT} characters; - clears it)",
+        description=f"How they look and come across (up to {DESCRIPTION_LIMIT}; - clears it)",
+    )
+    @app_commands.autocomplete(character=changeable_character)
+    async def describe_character(
+        self, interaction: discord.Interaction[Any], character: CharacterOption,
+        concept: app_commands.Transform[str, Text(CONCEPT_LIMIT)] | None = None,
+        description: app_commands.Transform[str, Text(DESCRIPTION_LIMIT)] | None = None,
+    ) -> None:
+        await self._change(interaction, character, "📝", lambda c: describe(
+            c, concept=_cleared(concept), description=_cleared(description)))
+
+    @gear.command(name="add", description="A non-combat item (takes no slot; the GM agrees).")
+    @app_commands.describe(character=CHARACTER_HELP,
+                           name="What it is, e.g. lock picks (1-40 characters)")
+    @app_commands.autocomplete(character=changeable_character)
+    async def gear_add(
+        self, interaction: discord.Interaction[Any], character: CharacterOption,
+        name: app_commands.Transform[str, Text(ITEM_NAME_LIMIT)],
+    ) -> None:
+        await self._change(interaction, character, "🧳", lambda c: add_gear(c, clean_name(name)))
+
+    @gear.command(name="remove", description="Take a non-combat item off a character.")
+    @app_commands.describe(character=CHARACTER_HELP, name="One of its non-combat items")
+    @app_commands.autocomplete(character=changeable_character, name=carried_gear)
+    async def gear_remove(
+        self, interaction: discord.Interaction[Any], character: CharacterOption,
+        name: app_commands.Transform[str, Text(ITEM_NAME_LIMIT)],
+    ) -> None:
+        await self._change(interaction, character, "🧳", lambda c: remove_gear(c, name))
+
     # -- between sessions ----------------------------------------------------------------
 
     @app_commands.command(
@@ -413,10 +460,12 @@ class SheetCog(commands.Cog):
         private = await hidden_in_fight(interaction, stored)
         shown, where = await as_it_stands(interaction, stored)
         note = where + note
-        block = sheet_block(shown)
-        if len(note) + len(block) > MESSAGE_LIMIT:
+        first, *more = sheet_messages(shown)
+        if len(note) + len(first) > MESSAGE_LIMIT:
             note = ""
-        await interaction.response.send_message(note + block, ephemeral=private)
+        await interaction.response.send_message(note + first, ephemeral=private)
+        for message in more:
+            await interaction.followup.send(message, ephemeral=private)
 
 
 async def setup(bot: UnhexBot) -> None:

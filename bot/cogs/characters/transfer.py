@@ -28,13 +28,25 @@ from engine.character import (
     character_from_json,
 )
 from engine.errors import RuleError
-from engine.sheet import render_sheet
+from engine.sheet import render_sheet, render_story
 
 # -- the sheet and the export ---------------------------------------------------------------
 
 
 def sheet_block(c: Character) -> str:
     return f"```\n{render_sheet(c, rules=RULES)}\n```"
+
+
+def sheet_messages(c: Character) -> list[str]:
+    """The whole sheet, nothing cut: who the character is (when the sheet says) above the
+    rules sheet, in one message when both fit, else in two."""
+    sheet = sheet_block(c)
+    story = render_story(c)
+    if not story:
+        return [sheet]
+    told = f"```\n{story}\n```"
+    both = f"{told}\n{sheet}"
+    return [both] if len(both) <= MESSAGE_LIMIT else [told, sheet]
 
 
 def export_text(c: Character) -> str:
