@@ -74,6 +74,19 @@ def submitted_text(components: Any) -> str:
     return ""
 
 
+def submitted_fields(components: Any) -> dict[str, str]:
+    """Every text input's value in a modal submit's components, by its custom id."""
+    found: dict[str, str] = {}
+    for component in components or ():
+        if not isinstance(component, dict):
+            continue
+        if component.get("type") == 4:
+            found[str(component.get("custom_id"))] = str(component.get("value") or "")
+            continue
+        found |= submitted_fields(component.get("components") or [component.get("component")])
+    return found
+
+
 async def answer_unknown(
     interaction: discord.Interaction[Any], known: Iterable[re.Pattern[str]]
 ) -> bool:

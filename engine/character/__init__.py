@@ -100,6 +100,7 @@ from engine.character.recovery import (
     RecoveryReport,
     recover,
 )
+from engine.character.starting import still_to_choose
 from engine.character.story import StoryReport, add_gear, describe, remove_gear
 from engine.character.surrender import (
     SurrenderReport,
@@ -160,6 +161,7 @@ __all__ = [
     "rename",
     "slots",
     "status",
+    "still_to_choose",
     "stow",
     "surrender",
     "take_damage",

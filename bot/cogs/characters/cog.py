@@ -57,16 +57,20 @@ from bot.cogs.characters.common import (
     escaped_summary,
     find_character,
     hidden_in_fight,
-    name_taken_text,
     require_change,
     save_change,
+)
+from bot.cogs.characters.creation import (
+    CREATE_MODAL_ID,
+    CreateModal,
+    create_character,
+    submit_create,
 )
 from bot.cogs.characters.delete import DeleteCharacterButton, character_stamp
 from bot.cogs.characters.transfer import (
     IMPORT_MODAL_ID,
     ImportModal,
     export_text,
-    made_line,
     sheet_messages,
     submit_import,
     who_and_level,
@@ -75,7 +79,6 @@ from bot.components import answer_form, button_row
 from bot.errors import UserError
 from bot.options import OneOf, Text
 from bot.permissions import require_gm, require_guild
-from bot.store.values import NameTaken
 from bot.text import echo
 from engine.character import (
     AdvanceReport,
@@ -151,31 +154,25 @@ class CharacterCog(
 
     @app_commands.command(name="create", description="Make a character: your PC, or an NPC (GMs).")
     @app_commands.describe(
-        name="The character's name (1-32 characters, unique on this server)",
+        name="The character's name (1-32 characters, unique on this server); leave it out "
+             "for a form with the concept and description too",
         level="Level and max level (1-99; the book starts characters at 50)",
         npc="An NPC, run by the GMs (only GMs make NPCs)",
     )
     async def create(
         self, interaction: discord.Interaction[Any],
-        name: app_commands.Transform[str, Text(NAME_LIMIT)],
+        name: app_commands.Transform[str, Text(NAME_LIMIT)] | None = None,
         level: app_commands.Range[int, MIN_LEVEL, MAX_LEVEL] = 50,
         npc: bool = False,
     ) -> None:
-        guild_id = require_guild(interaction)
+        require_guild(interaction)
         if npc:
             await require_gm(interaction, "create an NPC")
-        c = Character.new(clean_name(name), npc=npc, level=level)
-        try:
-            stored = await self.bot.store.characters.add(
-                guild_id=guild_id, owner_id=interaction.user.id, character=c
-            )
-        except NameTaken:
-            taken = await self.bot.store.characters.get(guild_id, c.name)
-            raise UserError(name_taken_text(c.name if taken is None else taken.name)) from None
-        await interaction.response.send_message(
-            f"🧍 {interaction.user.mention} created {made_line(stored)}. "
-            f"`/sheet character:{stored.name}` shows the sheet."
-        )
+        if name is None:
+            await interaction.response.send_modal(CreateModal(level=level, npc=npc))
+            return
+        await create_character(interaction, Character.new(clean_name(name), npc=npc,
+                                                          level=level))
 
     @app_commands.command(name="list", description="The characters of this server.")
     async def list_characters(self, interaction: discord.Interaction[Any]) -> None:
@@ -428,9 +425,11 @@ class CharacterCog(
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Answer the import modal's submit (see :class:`ImportModal`)."""
+        """Answer the import and creation forms' submits (see :class:`ImportModal`)."""
         await answer_form(interaction, IMPORT_MODAL_ID,
                           lambda _, text: submit_import(interaction, text))
+        await answer_form(interaction, CREATE_MODAL_ID,
+                          lambda match, _: submit_create(interaction, match))
 
 
 class SheetCog(commands.Cog):
@@ -470,6 +469,6 @@ class SheetCog(commands.Cog):
 
 async def setup(bot: UnhexBot) -> None:
     bot.add_dynamic_items(DeleteCharacterButton)
-    bot.answers(IMPORT_MODAL_ID)
+    bot.answers(IMPORT_MODAL_ID, CREATE_MODAL_ID)
     await bot.add_cog(CharacterCog(bot))
     await bot.add_cog(SheetCog())

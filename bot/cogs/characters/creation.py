@@ -1,0 +1,80 @@
+"""Making a character as the book tells it: a name, a concept and a description (a form, or
+the name alone as a slash option), then what is still to choose, with the commands that
+choose it. The form is answered from its payload alone, so one left open across a restart
+still works."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+import discord
+
+from bot.cogs.characters.common import NAME_LIMIT, characters_store, clean_name, name_taken_text
+from bot.cogs.characters.transfer import made_line
+from bot.components import submitted_fields
+from bot.errors import UserError
+from bot.permissions import require_gm, require_guild
+from bot.store.values import NameTaken
+from engine.character import Character, describe, still_to_choose
+from engine.character.model import CONCEPT_LIMIT, DESCRIPTION_LIMIT
+
+#: The form's id carries what the slash command said: NPC or not, and the level.
+CREATE_MODAL_ID = re.compile(r"character-create:(?P<npc>[01]):(?P<level>\d{1,2}):[0-9a-f]+")
+
+#: Where each missing part is chosen.
+_CHOOSE_WITH = {"ability": "`/character ability add`", "slot": "`/character item add`",
+                "hand": "`/character item hold`"}
+
+
+class CreateModal(discord.ui.Modal, title="A new character"):
+    def __init__(self, *, level: int, npc: bool) -> None:
+        super().__init__(
+            custom_id=f"character-create:{int(npc)}:{level}:{secrets.token_hex(4)}")
+        for field_id, label, style, limit, required, hint in (
+            ("name", "Name", discord.TextStyle.short, NAME_LIMIT, True, "Ana"),
+            ("concept", "Concept", discord.TextStyle.short, CONCEPT_LIMIT, False,
+             "Ex-cop turned bouncer"),
+            ("description", "Description", discord.TextStyle.paragraph, DESCRIPTION_LIMIT,
+             False, "How they look and come across"),
+        ):
+            self.add_item(discord.ui.TextInput(
+                label=label, custom_id=field_id, style=style, max_length=limit,
+                required=required, placeholder=hint))
+        self.stop()  # not kept in memory: answered from the payload
+
+
+def next_steps(c: Character) -> str:
+    """ "Still to choose: …", each part with the command that chooses it ("" when none)."""
+    parts = []
+    for part in still_to_choose(c):
+        where = next((cmd for key, cmd in _CHOOSE_WITH.items() if key in part), "")
+        parts.append(f"{part} ({where})" if where else part)
+    return f" Still to choose: {'; '.join(parts)}." if parts else ""
+
+
+async def create_character(interaction: discord.Interaction[Any], c: Character) -> None:
+    """Save ``c`` as the user's new character (committed) and tell the table."""
+    guild_id = require_guild(interaction)
+    store = characters_store(interaction)
+    try:
+        stored = await store.add(guild_id=guild_id, owner_id=interaction.user.id, character=c)
+    except NameTaken:
+        taken = await store.get(guild_id, c.name)
+        raise UserError(name_taken_text(c.name if taken is None else taken.name)) from None
+    await interaction.response.send_message(
+        f"🧍 {interaction.user.mention} created {made_line(stored)}.{next_steps(c)} "
+        f"`/sheet character:{stored.name}` shows the sheet.")
+
+
+async def submit_create(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+    npc = match["npc"] == "1"
+    if npc:
+        await require_gm(interaction, "create an NPC")
+    fields = submitted_fields(dict(interaction.data or {}).get("components"))
+    c = Character.new(clean_name(fields.get("name", "")), npc=npc, level=int(match["level"]))
+    concept, description = fields.get("concept", ""), fields.get("description", "")
+    if concept.strip() or description.strip():
+        c, _ = describe(c, concept=concept, description=description)
+    await create_character(interaction, c)

@@ -1,0 +1,46 @@
+"""What a character still lacks of the book's start: "one non-combat ability and one combat
+ability", items "up to the free slots", and the items in hand when a fight starts.
+
+A character is usable at every step; this only says what is left to choose.
+
+>>> ana = Character.new("Ana")
+>>> still_to_choose(ana)
+('1 non-combat ability', '1 combat ability', '5 item slots free')
+>>> from engine.character.model import Item, validated_copy
+>>> armed = validated_copy(ana, good_at=("lockpicking",), abilities=("melee_1h.good_attack",),
+...                        items=(Item(name="Knife", kind="melee_1h"),))
+>>> still_to_choose(armed)
+('4 item slots free', 'nothing in hand')
+>>> still_to_choose(validated_copy(armed, max_level=70, level=70))
+('2 more abilities (either kind)', '6 item slots free', 'nothing in hand')
+"""
+
+from __future__ import annotations
+
+from engine.character.advancement import ability_limit, slots
+from engine.character.model import Character
+
+__all__ = ["still_to_choose"]
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def still_to_choose(c: Character) -> tuple[str, ...]:
+    """What is left to choose, most important first; empty when the sheet is complete."""
+    left: list[str] = []
+    if not c.good_at:
+        left.append("1 non-combat ability")
+    if not c.abilities:
+        left.append("1 combat ability")
+    taken = max(len(c.good_at), 1) + max(len(c.abilities), 1)
+    more = ability_limit(c) - taken
+    if more > 0:
+        left.append(f"{more} more abilit{'y' if more == 1 else 'ies'} (either kind)")
+    free = slots(c) - len(c.items)
+    if free > 0:
+        left.append(f"{_plural(free, 'item slot')} free")
+    if c.items and c.right_hand is None and c.left_hand is None:
+        left.append("nothing in hand")
+    return tuple(left)
