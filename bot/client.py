@@ -43,6 +43,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.cogs.maps",
     "bot.cogs.characters",
     "bot.cogs.combat",
+    "bot.cogs.sessions",
     "bot.cogs.gm",
 )
 

@@ -17,7 +17,7 @@ from bot.store.interfaces import Store
 from bot.store.values import AlreadyFighting, InFight, NameTaken
 
 #: The aggregates of :class:`~bot.store.interfaces.Store` whose operations are timed.
-AGGREGATES = ("rolls", "guilds", "characters", "maps", "combats", "meta")
+AGGREGATES = ("rolls", "guilds", "characters", "maps", "combats", "sessions", "meta")
 ANSWERS = (NameTaken, InFight, AlreadyFighting)
 
 

@@ -20,13 +20,14 @@ from bot.store.values import (
     StoredCombat,
     StoredMap,
     StoredRoll,
+    StoredSession,
     WriteBack,
 )
 from engine.character import Character
 from engine.combat import Combat, Event
 from engine.quickroll import QuickRoll
 
-__all__ = ["Characters", "Fights", "Guilds", "Maps", "Meta", "Rolls", "Store"]
+__all__ = ["Characters", "Fights", "Guilds", "Maps", "Meta", "Rolls", "Sessions", "Store"]
 
 
 class Characters(Protocol):
@@ -95,6 +96,17 @@ class Guilds(Protocol):
     async def set_gm_role(self, guild_id: int, role_id: int | None) -> None: ...
 
 
+class Sessions(Protocol):
+    """Play sessions with a goal: one open per server."""
+
+    async def open(self, *, guild_id: int, goal: str, opened_by: int) -> StoredSession: ...
+    async def current(self, guild_id: int) -> StoredSession | None: ...
+    async def join(self, session: StoredSession, character_id: int) -> bool: ...
+    async def fights(self, session: StoredSession) -> Sequence[StoredCombat]: ...
+    async def close(self, session: StoredSession, *, achieved: bool,
+                    advanced: Sequence[tuple[StoredCharacter, Character]]) -> bool: ...
+
+
 class Meta(Protocol):
     """Facts about the bot itself, by key."""
 
@@ -112,6 +124,7 @@ class Store(Protocol):
     characters: Characters
     maps: Maps
     combats: Fights
+    sessions: Sessions
     meta: Meta
 
     async def schema_version(self) -> int: ...

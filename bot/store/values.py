@@ -26,10 +26,12 @@ __all__ = [
     "InFight",
     "LogEntry",
     "NameTaken",
+    "SessionOpen",
     "StoredCharacter",
     "StoredCombat",
     "StoredMap",
     "StoredRoll",
+    "StoredSession",
     "WriteBack",
     "clean_name",
     "next_deadline",
@@ -217,3 +219,26 @@ class StoredRoll:
     note: str | None
     state: QuickRoll
     version: int
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSession:
+    """A play session of a server: its goal, who opened it and when, the PCs added to it;
+    once closed, when and whether the goal was achieved."""
+
+    id: int
+    guild_id: int
+    goal: str
+    opened_by: int
+    opened_at: str
+    members: tuple[int, ...] = ()
+    closed_at: str | None = None
+    achieved: bool | None = None
+
+
+class SessionOpen(Exception):  # a plain outcome, not a failure of the store
+    """The server has an open session already; nothing was saved."""
+
+    def __init__(self, session: StoredSession) -> None:
+        super().__init__(session.goal)
+        self.session = session

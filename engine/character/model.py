@@ -36,7 +36,10 @@ from engine.dice import MAX_LEVEL, MIN_LEVEL
 from engine.errors import RuleError
 
 __all__ = [
+    "CONCEPT_LIMIT",
+    "DESCRIPTION_LIMIT",
     "HANDS",
+    "MAX_GEAR",
     "MAX_LEVEL",
     "START_LEVEL",
     "Character",

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from bot.store import describe_database
-from bot.store.interfaces import Characters, Fights, Guilds, Maps, Meta, Rolls
+from bot.store.interfaces import Characters, Fights, Guilds, Maps, Meta, Rolls, Sessions
 from bot.store.migrations import DatabaseRefused, migrations, refuse_newer
 from bot.store.postgres.characters import CharacterStore
 from bot.store.postgres.combats import CombatStore
@@ -22,6 +22,7 @@ from bot.store.postgres.guilds import GuildStore
 from bot.store.postgres.maps import MapStore
 from bot.store.postgres.meta import MetaStore
 from bot.store.postgres.rolls import RollStore
+from bot.store.postgres.sessions import SessionStore
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,7 @@ class PostgresStore:
         self.characters: Characters = CharacterStore(db)
         self.maps: Maps = MapStore(db)
         self.combats: Fights = CombatStore(db)
+        self.sessions: Sessions = SessionStore(db)
         self.meta: Meta = MetaStore(db)
 
     @classmethod

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from bot.store.interfaces import Characters, Fights, Guilds, Maps, Meta, Rolls
+from bot.store.interfaces import Characters, Fights, Guilds, Maps, Meta, Rolls, Sessions
 from bot.store.migrations import migrations, refuse_newer
 from bot.store.sqlite.characters import CharacterStore
 from bot.store.sqlite.combats import CombatStore
@@ -19,6 +19,7 @@ from bot.store.sqlite.guilds import GuildStore
 from bot.store.sqlite.maps import MapStore
 from bot.store.sqlite.meta import MetaStore
 from bot.store.sqlite.rolls import RollStore
+from bot.store.sqlite.sessions import SessionStore
 from bot.store.sqlite.writes import SYNCHRONOUS
 
 log = logging.getLogger(__name__)
@@ -42,6 +43,7 @@ class SqliteStore:
         self.characters: Characters = CharacterStore(db)
         self.maps: Maps = MapStore(db)
         self.combats: Fights = CombatStore(db)
+        self.sessions: Sessions = SessionStore(db)
         self.meta: Meta = MetaStore(db)
 
     @classmethod

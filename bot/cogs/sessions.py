@@ -1,0 +1,147 @@
+"""Play sessions with a goal (004 "Advancement"): "All players' max level increases by 1 at
+the end of a session if they achieved their goal … the players should agree on a single goal
+collectively."
+
+One open session per server. Players add their PCs (`/session join`), or join by fighting in
+it; a GM ends it saying whether the goal was achieved, and then every PC of the session gains
++1 max level (up to 99), all in one transaction, and each is told what that brings.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.characters.choices import changeable_character
+from bot.cogs.characters.common import CharacterOption, bold_name, find_character, may_change
+from bot.errors import UserError
+from bot.options import Text
+from bot.permissions import require_gm, require_guild
+from bot.store.values import SessionOpen, StoredCharacter, StoredSession
+from bot.text import clip, echo
+from engine.character import Character, advance
+
+if TYPE_CHECKING:
+    from bot.client import UnhexBot
+
+GOAL_LIMIT = 200
+NO_SESSION = "No session is open on this server: `/session start goal:` opens one."
+
+
+def _pcs_of(session_fights: Any) -> set[int]:
+    return {f.character_id for stored in session_fights for f in stored.state.fighters
+            if f.character_id is not None and not f.character.npc}
+
+
+def _brings(report: Any) -> str:
+    if report.new_slot:
+        return " — a new item slot: `/character item add`"
+    if report.new_ability:
+        return " — a new ability: `/character ability add`"
+    return ""
+
+
+@app_commands.guild_only()
+class SessionCog(commands.GroupCog, group_name="session",
+                 group_description="A play session and its goal"):
+    def __init__(self, bot: UnhexBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _current(self, interaction: discord.Interaction[Any]) -> StoredSession:
+        session = await self.bot.store.sessions.current(require_guild(interaction))
+        if session is None:
+            raise UserError(NO_SESSION)
+        return session
+
+    @app_commands.command(name="start", description="Open a session with the goal the "
+                                                     "players agreed on.")
+    @app_commands.describe(goal="The one goal the players agree on (up to 200 characters)")
+    async def start(self, interaction: discord.Interaction[Any],
+                    goal: app_commands.Transform[str, Text(GOAL_LIMIT)]) -> None:
+        guild_id = require_guild(interaction)
+        cleaned = " ".join(goal.split())
+        try:
+            await self.bot.store.sessions.open(guild_id=guild_id, goal=cleaned,
+                                               opened_by=interaction.user.id)
+        except SessionOpen as open_one:
+            goal = echo(open_one.session.goal)
+            raise UserError(f"A session is open already, with the goal “{goal}”. A GM ends "
+                            "it with `/session end`.") from None
+        await interaction.response.send_message(
+            f"🎯 Session open. Goal: **{discord.utils.escape_markdown(cleaned)}**\n"
+            "Players: `/session join character:` adds your PC (fighting in a fight adds it "
+            "too). A GM ends it with `/session end achieved:` (True: every PC of the session "
+            "gains +1 max level).")
+
+    @app_commands.command(name="join", description="Add your PC to the open session.")
+    @app_commands.describe(character="Your PC (a GM may add any PC)")
+    @app_commands.autocomplete(character=changeable_character)
+    async def join(self, interaction: discord.Interaction[Any],
+                   character: CharacterOption) -> None:
+        session = await self._current(interaction)
+        stored = await find_character(interaction, character)
+        if stored.npc:
+            raise UserError(f"{bold_name(stored.name)} is an NPC: sessions advance PCs.")
+        if not await may_change(interaction, stored):
+            raise UserError(f"{bold_name(stored.name)} belongs to <@{stored.owner_id}>: "
+                            "only they or a GM may add them.")
+        added = await self.bot.store.sessions.join(session, stored.id)
+        said = "joins" if added else "is already in"
+        await interaction.response.send_message(
+            f"🎯 {bold_name(stored.name)} {said} the session "
+            f"(goal: {discord.utils.escape_markdown(session.goal)}).", ephemeral=not added)
+
+    async def _members(self, session: StoredSession) -> tuple[list[StoredCharacter], int]:
+        """The session's PCs as they are now (added, or who fought in it) and its fights."""
+        fights = await self.bot.store.sessions.fights(session)
+        ids = sorted(set(session.members) | _pcs_of(fights))
+        found = [await self.bot.store.characters.get_by_id(i) for i in ids]
+        pcs = [s for s in found if s is not None and s.guild_id == session.guild_id
+               and not s.npc]
+        return pcs, len(fights)
+
+    @app_commands.command(name="status", description="The open session: its goal, its PCs, "
+                                                      "its fights.")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        session = await self._current(interaction)
+        pcs, fights = await self._members(session)
+        who = ", ".join(bold_name(s.name) for s in pcs) or "nobody yet (`/session join`)"
+        await interaction.response.send_message(clip(
+            f"🎯 Goal: **{discord.utils.escape_markdown(session.goal)}**\n"
+            f"Open since {session.opened_at[:16]} UTC · fights fought: {fights}\nPCs: {who}"),
+            ephemeral=True)
+
+    @app_commands.command(name="end", description="GMs: end the session, saying whether its "
+                                                   "goal was achieved.")
+    @app_commands.describe(achieved="True: the goal was achieved, every PC of the session "
+                                    "gains +1 max level")
+    async def end(self, interaction: discord.Interaction[Any], achieved: bool) -> None:
+        await require_gm(interaction, "end the session")
+        session = await self._current(interaction)
+        pcs, fights = await self._members(session)
+        advanced: list[tuple[StoredCharacter, Character]] = []
+        lines = []
+        for stored in pcs:
+            new, report = advance(stored.character) if achieved else (stored.character, None)
+            if report is not None and new != stored.character:
+                advanced.append((stored, new))
+                lines.append(f"⬆️ {bold_name(stored.name)}: max level {report.max_before} → "
+                             f"{report.max_after}{_brings(report)}")
+            elif report is not None:
+                lines.append(f"{bold_name(stored.name)} stays at max level 99, the highest.")
+        if not await self.bot.store.sessions.close(session, achieved=achieved,
+                                                   advanced=advanced):
+            raise UserError("The session or one of its PCs changed a moment ago; nothing was "
+                            "done. Try again.")
+        head = "achieved" if achieved else "not achieved: nobody advances"
+        text = (f"🏁 Session over. Goal {head}: **{discord.utils.escape_markdown(session.goal)}**"
+                f"\nFights fought: {fights} · PCs: {len(pcs)}")
+        await interaction.response.send_message(clip("\n".join([text, *lines])))
+
+
+async def setup(bot: UnhexBot) -> None:
+    await bot.add_cog(SessionCog(bot))

@@ -1,0 +1,89 @@
+"""Sessions with a goal (004 "Advancement"), through the real slash commands: one open per
+server, PCs added or joining by fighting, and the end that advances exactly its PCs, in one
+transaction."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bot.fights import start_fight
+from tests.harness import ALICE, BOB, GM, GUILD_ID, Table
+
+pytestmark = pytest.mark.both_engines
+
+
+async def _max_level(table: Table, name: str) -> int:
+    found = await table.bot.store.characters.get(GUILD_ID, name)
+    assert found is not None
+    return found.character.max_level
+
+
+async def _table_of_four(table: Table) -> None:
+    for user, name, level in ((ALICE, "Ana", 54), (BOB, "Bo", 59), (ALICE, "Cy", 99),
+                              (BOB, "Dee", 50)):
+        made = await table.slash("character create", user=user, name=name, level=level)
+        assert not made.ephemeral, made.content
+    await table.slash("character create", user=GM, name="Goon", npc=True)
+
+
+async def test_an_achieved_goal_advances_exactly_the_session_s_pcs(table: Table) -> None:
+    await _table_of_four(table)
+    opened = await table.slash("session start", goal="Find who set the warehouse fire")
+    assert not opened.ephemeral and "Find who set the warehouse fire" in opened.content
+    for user, name in ((ALICE, "Ana"), (ALICE, "Cy")):
+        joined = await table.slash("session join", user=user, character=name)
+        assert not joined.ephemeral, joined.content
+    # Bo joins by fighting: in a fight during the session (the Goon too, an NPC).
+    await start_fight(table, ("Bo", "Dance Floor"), ("Goon", "Dance Floor"),
+                      user_of={"Bo": BOB})
+    await table.slash("combat end", user=GM)
+    status = await table.slash("session status")
+    assert "fights fought: 1" in status.content
+    assert all(name in status.content for name in ("Ana", "Bo", "Cy"))
+    assert "Dee" not in status.content
+
+    ended = await table.slash("session end", user=GM, achieved=True)
+
+    assert not ended.ephemeral
+    assert "max level 54 → 55 — a new item slot" in ended.content
+    assert "max level 59 → 60 — a new ability" in ended.content
+    assert "**Cy** stays at max level 99" in ended.content
+    assert [await _max_level(table, n) for n in ("Ana", "Bo", "Cy", "Dee", "Goon")] == [
+        55, 60, 99, 50, 50]
+    again = await table.slash("session status")
+    assert again.ephemeral and "No session is open" in again.content
+
+
+async def test_a_goal_not_achieved_advances_nobody(table: Table) -> None:
+    await _table_of_four(table)
+    await table.slash("session start", goal="Get out alive")
+    await table.slash("session join", character="Ana")
+    ended = await table.slash("session end", user=GM, achieved=False)
+    assert "not achieved: nobody advances" in ended.content
+    assert await _max_level(table, "Ana") == 54
+
+
+async def test_one_session_at_a_time_and_only_a_gm_ends_it(table: Table) -> None:
+    await _table_of_four(table)
+    await table.slash("session start", goal="Get out alive")
+    second = await table.slash("session start", user=BOB, goal="Something else")
+    assert second.ephemeral and "open already" in second.content
+    refused = await table.slash("session end", user=BOB, achieved=True)
+    assert refused.ephemeral
+    others = await table.slash("session join", user=BOB, character="Ana")
+    assert others.ephemeral and "belongs to" in others.content
+    still = await table.slash("session status")
+    assert "Get out alive" in still.content
+
+
+async def test_the_end_waits_for_a_fight_its_pcs_are_in(table: Table) -> None:
+    await _table_of_four(table)
+    await table.slash("session start", goal="Get out alive")
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"),
+                      user_of={"Ana": ALICE})
+    refused = await table.slash("session end", user=GM, achieved=True)
+    assert refused.ephemeral and "is in the fight" in refused.content
+    assert await _max_level(table, "Ana") == 54
+    await table.slash("combat end", user=GM)
+    ended = await table.slash("session end", user=GM, achieved=True)
+    assert not ended.ephemeral and await _max_level(table, "Ana") == 55
