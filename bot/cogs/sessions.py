@@ -38,9 +38,9 @@ def _pcs_of(session_fights: Any) -> set[int]:
 
 def _brings(report: Any) -> str:
     if report.new_slot:
-        return " — a new item slot: `/character item add`"
+        return " — a new item slot: `/character panel` fills it"
     if report.new_ability:
-        return " — a new ability: `/character ability add`"
+        return " — a new ability: `/character panel` chooses it"
     return ""
 
 

@@ -17,12 +17,13 @@ async def test_the_form_makes_a_character_and_says_what_is_left(table: Table) ->
     assert list(opened.modal.fields) == ["Name", "Concept", "Description"]
     made = await table.submit(opened.modal, {"Name": "Ana", "Concept": "Ex-cop turned bouncer",
                                              "Description": "Tall and tired.\nPolite."})
-    assert not made.ephemeral
-    assert made.content == (
+    assert not made.answer.ephemeral
+    assert made.answer.content == (
         f"🧍 {ALICE.mention} created **Ana**: a PC at level 50/50. Still to choose: 1 "
         "non-combat ability (`/character ability add`); 1 combat ability (`/character "
-        "ability add`); 5 item slots free (`/character item add`). `/sheet character:Ana` "
-        "shows the sheet.")
+        "ability add`); 5 item slots free (`/character item add`), or all at once with "
+        "`/character panel`. `/sheet character:Ana` shows the sheet.")
+    assert made.message.ephemeral and "still to choose" in made.message.content
     found = await table.bot.store.characters.get(900_000_000_000_000_100, "Ana")
     assert found is not None
     assert (found.character.concept, found.character.description) == (
@@ -46,7 +47,8 @@ async def test_the_form_still_works_after_a_restart(table: Table) -> None:
     opened = await table.slash("character create", level=61)
     await table.restart()
     made = await table.submit(opened.modal, {"Name": "Ana"})
-    assert "a PC at level 61/61" in made.content and "6 item slots free" in made.content
+    assert "a PC at level 61/61" in made.answer.content
+    assert "6 item slots free" in made.answer.content
 
 
 async def test_the_form_refuses_what_the_command_refuses(table: Table) -> None:
@@ -56,3 +58,35 @@ async def test_the_form_refuses_what_the_command_refuses(table: Table) -> None:
     opened = await table.slash("character create", user=BOB)
     taken = await table.submit(opened.modal, {"Name": "ana"}, user=BOB)
     assert taken.ephemeral and "already has a character" in taken.content
+
+
+async def test_the_form_and_the_panel_alone_make_the_book_s_starting_character(
+        table: Table) -> None:
+    opened = await table.slash("character create")
+    made = await table.submit(opened.modal, {"Name": "Ana", "Concept": "Bouncer"})
+    panel = made.message
+    assert panel.ephemeral and [s["placeholder"] for s in panel.selects()] == [
+        "Choose a combat ability", "Choose a combat ability", "Add an item: its kind"]
+    good = await table.click(panel, "Non-combat ability…")
+    done = await table.submit(good.modal, {"Good at": "lockpicking"}, message=panel)
+    assert "good at lockpicking" in done.messages[-1].content
+    await table.restart()  # the panel keeps working
+    chosen = await table.choose(panel, ["melee_1h.good_attack"])
+    assert not chosen.messages[-1].ephemeral
+    for name in ("Knife", "Baton", "Cosh", "Shiv"):
+        form = await table.choose(panel, ["melee_1h"], index=0)
+        await table.submit(form.modal, {"Name": name}, message=panel)
+    form = await table.choose(panel, ["armor"], index=0)
+    await table.submit(form.modal, {"Name": "Vest", "Location it covers": "Torso"},
+                       message=panel)
+    held = await table.choose(panel, ["0"], index=0)
+    assert held.messages[-1].content.startswith("✋")
+    assert "is ready: the book's starting character" in table.message(panel.id).content
+    found = await table.bot.store.characters.get(900_000_000_000_000_100, "Ana")
+    assert found is not None
+    c = found.character
+    assert (c.good_at, c.abilities, len(c.items), c.right_hand) == (
+        ("lockpicking",), ("melee_1h.good_attack",), 5, 0)
+    assert still_to_choose(c) == ()
+    for message in (*made.messages, *done.messages, *held.messages):
+        assert len(message.content) <= 2000

@@ -45,8 +45,8 @@ async def test_an_achieved_goal_advances_exactly_the_session_s_pcs(table: Table)
     ended = await table.slash("session end", user=GM, achieved=True)
 
     assert not ended.ephemeral
-    assert "max level 54 → 55 — a new item slot" in ended.content
-    assert "max level 59 → 60 — a new ability" in ended.content
+    assert "max level 54 → 55 — a new item slot: `/character panel`" in ended.content
+    assert "max level 59 → 60 — a new ability: `/character panel`" in ended.content
     assert "**Cy** stays at max level 99" in ended.content
     assert [await _max_level(table, n) for n in ("Ana", "Bo", "Cy", "Dee", "Goon")] == [
         55, 60, 99, 50, 50]

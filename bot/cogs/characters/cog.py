@@ -67,6 +67,16 @@ from bot.cogs.characters.creation import (
     submit_create,
 )
 from bot.cogs.characters.delete import DeleteCharacterButton, character_stamp
+from bot.cogs.characters.panel import (
+    GOOD_AT_FORM,
+    ITEM_FORM,
+    GoodAtButton,
+    PanelMenu,
+    panel_content,
+    panel_view,
+    submit_good_at,
+    submit_item,
+)
 from bot.cogs.characters.transfer import (
     IMPORT_MODAL_ID,
     ImportModal,
@@ -337,6 +347,17 @@ class CharacterCog(
 
     # -- who they are, beyond the fight ----------------------------------------------------
 
+    @app_commands.command(name="panel", description="Choose what a character still lacks: "
+                                                     "abilities, items, the item in hand.")
+    @app_commands.describe(character=CHARACTER_HELP)
+    @app_commands.autocomplete(character=changeable_character)
+    async def panel(self, interaction: discord.Interaction[Any],
+                    character: CharacterOption) -> None:
+        stored = await find_character(interaction, character)
+        await require_change(interaction, stored)
+        await interaction.response.send_message(
+            panel_content(stored.character), view=panel_view(stored), ephemeral=True)
+
     @app_commands.command(name="describe", description="A character's concept and description.")
     @app_commands.describe(
         character=CHARACTER_HELP,
@@ -430,6 +451,9 @@ class CharacterCog(
                           lambda _, text: submit_import(interaction, text))
         await answer_form(interaction, CREATE_MODAL_ID,
                           lambda match, _: submit_create(interaction, match))
+        await answer_form(interaction, GOOD_AT_FORM,
+                          lambda match, _: submit_good_at(interaction, match))
+        await answer_form(interaction, ITEM_FORM, lambda match, _: submit_item(interaction, match))
 
 
 class SheetCog(commands.Cog):
@@ -468,7 +492,7 @@ class SheetCog(commands.Cog):
 
 
 async def setup(bot: UnhexBot) -> None:
-    bot.add_dynamic_items(DeleteCharacterButton)
-    bot.answers(IMPORT_MODAL_ID, CREATE_MODAL_ID)
+    bot.add_dynamic_items(DeleteCharacterButton, PanelMenu, GoodAtButton)
+    bot.answers(IMPORT_MODAL_ID, CREATE_MODAL_ID, GOOD_AT_FORM, ITEM_FORM)
     await bot.add_cog(CharacterCog(bot))
     await bot.add_cog(SheetCog())

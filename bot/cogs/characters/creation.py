@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.cogs.characters.common import NAME_LIMIT, characters_store, clean_name, name_taken_text
+from bot.cogs.characters.panel import panel_content, panel_view
 from bot.cogs.characters.transfer import made_line
 from bot.components import submitted_fields
 from bot.errors import UserError
@@ -23,7 +24,7 @@ from engine.character.model import CONCEPT_LIMIT, DESCRIPTION_LIMIT
 #: The form's id carries what the slash command said: NPC or not, and the level.
 CREATE_MODAL_ID = re.compile(r"character-create:(?P<npc>[01]):(?P<level>\d{1,2}):[0-9a-f]+")
 
-#: Where each missing part is chosen.
+#: Where each missing part is chosen by typing (`/character panel` chooses them all).
 _CHOOSE_WITH = {"ability": "`/character ability add`", "slot": "`/character item add`",
                 "hand": "`/character item hold`"}
 
@@ -51,11 +52,14 @@ def next_steps(c: Character) -> str:
     for part in still_to_choose(c):
         where = next((cmd for key, cmd in _CHOOSE_WITH.items() if key in part), "")
         parts.append(f"{part} ({where})" if where else part)
-    return f" Still to choose: {'; '.join(parts)}." if parts else ""
+    return (f" Still to choose: {'; '.join(parts)}, or all at once with `/character panel`."
+            if parts else "")
 
 
-async def create_character(interaction: discord.Interaction[Any], c: Character) -> None:
-    """Save ``c`` as the user's new character (committed) and tell the table."""
+async def create_character(interaction: discord.Interaction[Any], c: Character, *,
+                           panel: bool = False) -> None:
+    """Save ``c`` as the user's new character (committed) and tell the table; with
+    ``panel``, then give its author the panel that walks through what is left."""
     guild_id = require_guild(interaction)
     store = characters_store(interaction)
     try:
@@ -66,6 +70,9 @@ async def create_character(interaction: discord.Interaction[Any], c: Character) 
     await interaction.response.send_message(
         f"🧍 {interaction.user.mention} created {made_line(stored)}.{next_steps(c)} "
         f"`/sheet character:{stored.name}` shows the sheet.")
+    if panel:
+        await interaction.followup.send(panel_content(c), view=panel_view(stored),
+                                        ephemeral=True)
 
 
 async def submit_create(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
@@ -77,4 +84,4 @@ async def submit_create(interaction: discord.Interaction[Any], match: re.Match[s
     concept, description = fields.get("concept", ""), fields.get("description", "")
     if concept.strip() or description.strip():
         c, _ = describe(c, concept=concept, description=description)
-    await create_character(interaction, c)
+    await create_character(interaction, c, panel=True)

@@ -1,0 +1,215 @@
+"""The panel that walks a character through the book's start: a combat ability from a menu
+(each with its rule in one line), a non-combat ability typed, items up to the free slots (a
+kind from a menu, then its name), and the item in hand when a fight starts. Every part saves
+at once (the character is usable at every step), tells the table, and redraws the panel. Its
+ids carry the character's id and stamp, so it keeps working after a restart; the slash
+commands stay for those who prefer typing."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from bot.cogs.characters.common import (
+    ITEM_NAME_LIMIT,
+    RULES,
+    bold_name,
+    characters_store,
+    escaped_summary,
+    require_change,
+    save_change,
+)
+from bot.cogs.characters.delete import character_stamp
+from bot.components import PersistentButton, picked_values, submitted_fields
+from bot.errors import UserError
+from bot.store.values import StoredCharacter
+from engine.catalog import Ability, Category
+from engine.character import (
+    Character,
+    abilities_open,
+    add_ability,
+    add_good_at,
+    add_item,
+    has_room,
+    hold,
+    slots,
+    still_to_choose,
+)
+
+#: The forms the panel opens, answered from their payload (see the cog's on_interaction).
+GOOD_AT_FORM = re.compile(r"cp-good:(?P<id>[0-9]{1,18}):(?P<stamp>[0-9a-f]{8}):[0-9a-f]+")
+ITEM_FORM = re.compile(
+    r"cp-item:(?P<id>[0-9]{1,18}):(?P<stamp>[0-9a-f]{8}):(?P<kind>[a-z_0-9]{1,20}):[0-9a-f]+")
+_MENU_SIZE = 25  # Discord's most options in one menu
+
+#: A rule of engine.character: the character changed, and a report with a ``summary``.
+Rule = Callable[[Character], tuple[Character, Any]]
+
+
+def _rule_line(ability: Ability) -> str:
+    if ability.brief:
+        return ability.brief[:100]
+    said = ", ".join(a.value.replace("_", " ") for a in ability.actions)
+    modifier = ability.modifier.value if ability.modifier else ""
+    return f"{said}: {modifier}"[:100] if said else ability.title[:100]
+
+
+def panel_content(c: Character) -> str:
+    left = still_to_choose(c)
+    if not left:
+        return (f"🧭 {bold_name(c.name)} is ready: the book's starting character. "
+                "`/sheet` shows it; a GM starts a fight with `/combat start`.")
+    return f"🧭 {bold_name(c.name)}: still to choose {'; '.join(left)}."
+
+
+def panel_view(stored: StoredCharacter) -> discord.ui.View:
+    c, ids = stored.character, (stored.id, character_stamp(stored))
+    view = discord.ui.View(timeout=None)
+    open_now = list(abilities_open(c, rules=RULES))
+    for start in range(0, min(len(open_now), 2 * _MENU_SIZE), _MENU_SIZE):
+        chunk = open_now[start:start + _MENU_SIZE]
+        options = [discord.SelectOption(label=a.title[:100], value=a.id,
+                                        description=_rule_line(a)) for a in chunk]
+        view.add_item(PanelMenu(*ids, "ab", options, "Choose a combat ability", start))
+    if len(c.items) < slots(c):
+        options = [discord.SelectOption(label=k.name[:100], value=k.id)
+                   for k in RULES.items.kinds]
+        view.add_item(PanelMenu(*ids, "kind", options, "Add an item: its kind", 0))
+    holdable = [(i, it) for i, it in enumerate(c.items) if not it.destroyed
+                and it.kind in RULES.items.ids and RULES.items.kind(it.kind).held]
+    if holdable:
+        options = [discord.SelectOption(label=f"{i + 1}. {it.name}"[:100], value=str(i))
+                   for i, it in holdable[:_MENU_SIZE]]
+        view.add_item(PanelMenu(*ids, "hold", options, "In hand when a fight starts", 0))
+    if has_room(c, Category.NON_COMBAT):
+        view.add_item(GoodAtButton(*ids))
+    # Its items answer by their ids (dynamic items), so the view is not kept in memory (an
+    # ephemeral one would otherwise get a 15-minute timer from discord.py).
+    view.stop()
+    return view
+
+
+async def _the_character(interaction: discord.Interaction[Any], character_id: int,
+                         stamp: str) -> StoredCharacter:
+    stored = await characters_store(interaction).get_by_id(character_id)
+    if (stored is None or stored.guild_id != interaction.guild_id
+            or character_stamp(stored) != stamp):
+        raise UserError("That character no longer exists; this panel no longer works.")
+    await require_change(interaction, stored)
+    return stored
+
+
+async def apply_from_panel(interaction: discord.Interaction[Any], character_id: int,
+                           stamp: str, rule: Rule, emoji: str) -> None:
+    """Apply ``rule`` to the panel's character, save it, redraw the panel, tell the table."""
+    stored = await _the_character(interaction, character_id, stamp)
+    new, report = rule(stored.character)
+    saved = await save_change(interaction, stored, new)
+    await interaction.response.edit_message(content=panel_content(saved.character),
+                                            view=panel_view(saved))
+    await interaction.followup.send(f"{emoji} {escaped_summary(report.summary)}")
+
+
+class PanelMenu(
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"cp:(?P<part>ab|kind|hold):(?P<id>[0-9]{1,18}):(?P<stamp>[0-9a-f]{8}):(?P<n>\d+)",
+):
+    def __init__(self, character_id: int, stamp: str, part: str,
+                 options: list[discord.SelectOption] | None = None, placeholder: str = "",
+                 n: int = 0) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"cp:{part}:{character_id}:{stamp}:{n}", placeholder=placeholder,
+            options=options or [discord.SelectOption(label="-")]))
+        self.character_id, self.stamp, self.part = character_id, stamp, part
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> PanelMenu:
+        return cls(int(match["id"]), match["stamp"], match["part"], n=int(match["n"]))
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        picked = picked_values(interaction)
+        if not picked:
+            raise UserError("Pick one of the menu's entries.")
+        value = picked[0]
+        if self.part == "kind":
+            stored = await _the_character(interaction, self.character_id, self.stamp)
+            await interaction.response.send_modal(ItemForm(stored, value))
+            return
+        rule: Rule = ((lambda c: add_ability(c, value, rules=RULES)) if self.part == "ab"
+                      else (lambda c: hold(c, int(value), rules=RULES)))
+        await apply_from_panel(interaction, self.character_id, self.stamp, rule,
+                               "✨" if self.part == "ab" else "✋")
+
+
+class GoodAtButton(
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"cp:good:(?P<id>[0-9]{1,18}):(?P<stamp>[0-9a-f]{8})",
+):
+    def __init__(self, character_id: int, stamp: str) -> None:
+        super().__init__(discord.ui.Button(
+            label="Non-combat ability…", style=discord.ButtonStyle.primary,
+            custom_id=f"cp:good:{character_id}:{stamp}"))
+        self.character_id, self.stamp = character_id, stamp
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> GoodAtButton:
+        return cls(int(match["id"]), match["stamp"])
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        stored = await _the_character(interaction, self.character_id, self.stamp)
+        modal = discord.ui.Modal(
+            title="A non-combat ability",
+            custom_id=f"cp-good:{stored.id}:{self.stamp}:{secrets.token_hex(4)}")
+        modal.add_item(discord.ui.TextInput(label="Good at", custom_id="activity",
+                                            max_length=60, placeholder="lockpicking"))
+        modal.stop()  # answered from the payload
+        await interaction.response.send_modal(modal)
+
+
+class ItemForm(discord.ui.Modal):
+    """The name of an item of the kind picked (and, for armor, the location it covers)."""
+
+    def __init__(self, stored: StoredCharacter, kind: str) -> None:
+        name = RULES.items.kind(kind).name if kind in RULES.items.ids else kind
+        super().__init__(title=f"Add: {name}"[:45], custom_id=(
+            f"cp-item:{stored.id}:{character_stamp(stored)}:{kind}:{secrets.token_hex(4)}"))
+        self.add_item(discord.ui.TextInput(label="Name", custom_id="name",
+                                           max_length=ITEM_NAME_LIMIT))
+        if kind == "armor":
+            self.add_item(discord.ui.TextInput(
+                label="Location it covers", custom_id="location", max_length=20,
+                placeholder="head, torso, right arm, left arm, right leg or left leg"))
+        self.stop()  # answered from the payload
+
+
+def _location(text: str) -> str:
+    wanted = "_".join(text.casefold().split())
+    for loc in RULES.body.locations:
+        if wanted in (loc.id, loc.name.casefold().replace(" ", "_")):
+            return loc.id
+    names = ", ".join(loc.name.casefold() for loc in RULES.body.locations)
+    raise UserError(f"“{text.strip()}” is not a hit location: {names}.")
+
+
+async def submit_good_at(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+    activity = submitted_fields(dict(interaction.data or {}).get("components")).get(
+        "activity", "")
+    await apply_from_panel(interaction, int(match["id"]), match["stamp"],
+                           lambda c: add_good_at(c, activity, rules=RULES), "✨")
+
+
+async def submit_item(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+    fields = submitted_fields(dict(interaction.data or {}).get("components"))
+    kind = match["kind"]
+    location = _location(fields.get("location", "")) if kind == "armor" else None
+    name = " ".join(fields.get("name", "").split())
+    await apply_from_panel(interaction, int(match["id"]), match["stamp"], lambda c: add_item(
+        c, name, kind, rules=RULES, location=location), "🎒")
