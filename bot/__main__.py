@@ -6,12 +6,17 @@
   an empty PostgreSQL database, checks the copy, and says what it copied.
 - `python -m bot backup FILE` writes a consistent copy of the SQLite database, even while the
   bot runs.
+- `python -m bot invite [--client-id ID]` prints the link that adds the bot to a server with
+  exactly the permissions it uses (``bot.permissions.BOT_PERMISSIONS``); the id defaults to the
+  one DISCORD_TOKEN starts with. Neither the database nor the network is touched.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
+import binascii
 import logging
 import sys
 from collections.abc import Sequence
@@ -22,6 +27,7 @@ import discord
 from pydantic import ValidationError
 
 from bot.client import create_bot
+from bot.permissions import BOT_PERMISSIONS, invite_permissions
 from bot.settings import Settings
 from bot.store import describe_database, is_postgres, open_store
 from bot.store.migrations import DatabaseRefused
@@ -36,7 +42,14 @@ BAD_TOKEN = (
 )
 
 
-USAGE = "Usage: python -m bot [sync | copy-database --to URL | backup FILE]"
+NO_CLIENT_ID = (
+    "No application id: pass --client-id <Application ID> (developer portal, General "
+    "Information), or set DISCORD_TOKEN in .env to your bot's token."
+)
+
+
+USAGE = ("Usage: python -m bot [sync | copy-database --to URL | backup FILE | "
+         "invite [--client-id ID]]")
 
 
 class _OneLineParser(argparse.ArgumentParser):
@@ -58,7 +71,29 @@ def _arguments() -> argparse.ArgumentParser:
     backup = commands.add_parser(
         "backup", help="write a consistent copy of the SQLite database, even while it runs")
     backup.add_argument("file", type=Path, help="the new file")
+    invite = commands.add_parser(
+        "invite", help="print the link that adds the bot to a server, with its permissions")
+    invite.add_argument("--client-id", type=_application_id, metavar="ID",
+                        help="the Application ID (default: the one DISCORD_TOKEN starts with)")
     return parser
+
+
+def _application_id(text: str) -> int:
+    """An application id as the developer portal shows it (a Discord snowflake)."""
+    if not (text.isascii() and text.isdigit() and 15 <= len(text) <= 20):
+        raise argparse.ArgumentTypeError(f"{text!r} is not an Application ID (15-20 digits)")
+    return int(text)
+
+
+def application_id_of(token: str) -> int | None:
+    """The application id a bot token starts with (its first part is the id in base64);
+    None when it does not."""
+    first = token.split(".", 1)[0]
+    try:
+        decoded = base64.b64decode(first + "=" * (-len(first) % 4), validate=True).decode()
+        return _application_id(decoded)
+    except (binascii.Error, UnicodeDecodeError, argparse.ArgumentTypeError):
+        return None
 
 
 def _settings() -> Settings | None:
@@ -80,6 +115,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _arguments().parse_args(sys.argv[1:] if argv is None else argv)
     except SystemExit as stop:  # --help, or a command line it cannot read
         return stop.code if isinstance(stop.code, int) else 2
+    if args.command == "invite":
+        return invite(args.client_id)
     settings = _settings()
     if settings is None:
         return 2
@@ -122,6 +159,26 @@ def run(settings: Settings, token: str) -> int:
         print(f"Could not reach Discord ({error}). Check the network and run again.",
               file=sys.stderr)
         return 1
+    return 0
+
+
+def invite(client_id: int | None) -> int:
+    """Print the link that adds the bot to a server with :data:`BOT_PERMISSIONS`, and those
+    permissions by name; ``client_id`` None: the one DISCORD_TOKEN starts with."""
+    if client_id is None:
+        settings = _settings()
+        if settings is None:
+            return 2
+        token = settings.discord_token
+        client_id = None if token is None else application_id_of(token.get_secret_value())
+        if client_id is None:
+            print(NO_CLIENT_ID, file=sys.stderr)
+            return 2
+    permissions = invite_permissions()
+    print(discord.utils.oauth_url(client_id, permissions=permissions,
+                                  scopes=("bot", "applications.commands")))
+    print(f"Permissions ({permissions.value}): "
+          f"{', '.join(permission.label for permission in BOT_PERMISSIONS)}.")
     return 0
 
 

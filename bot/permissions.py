@@ -1,7 +1,10 @@
-"""Who may do what: GMs are members with Manage Server or the server's GM role (`/gm role`)."""
+"""Who may do what: GMs are members with Manage Server or the server's GM role (`/gm role`);
+the bot itself needs the permissions of :data:`BOT_PERMISSIONS`."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -69,3 +72,45 @@ def server_only_in_a_dm(interaction: discord.Interaction[Any]) -> bool:
         return False
     root = command.root_parent
     return command.guild_only or (root is not None and root.guild_only)
+
+
+@dataclass(frozen=True)
+class BotPermission:
+    """A Discord permission the bot uses: ``flag`` as :class:`discord.Permissions` names it,
+    ``label`` as Discord's channel settings show it, ``use`` what the bot does with it."""
+
+    flag: str
+    label: str
+    use: str
+
+
+#: Every permission the bot uses, and no other: the invite (`python -m bot invite`) asks for
+#: these, and the checks before a fight (``require_channel_permissions``) read theirs here.
+BOT_PERMISSIONS: tuple[BotPermission, ...] = (
+    BotPermission("view_channel", "View Channel", "see the channel a fight is in"),
+    BotPermission("send_messages", "Send Messages",
+                  "post a fight's board, prompts, recap and Recovery offers"),
+    BotPermission("send_messages_in_threads", "Send Messages in Threads",
+                  "the same in a thread (a fight started with `thread:True`)"),
+    BotPermission("create_public_threads", "Create Public Threads",
+                  "give a fight a thread of its own"),
+    BotPermission("pin_messages", "Pin Messages", "pin a fight's board while it lasts"),
+    BotPermission("attach_files", "Attach Files",
+                  "a fight's log, a map or a character as a file"),
+)
+
+
+def invite_permissions() -> discord.Permissions:
+    """The permissions the invite link asks for: :data:`BOT_PERMISSIONS`."""
+    return discord.Permissions(**{permission.flag: True for permission in BOT_PERMISSIONS})
+
+
+def permission_label(flag: str) -> str:
+    """How Discord names the permission ``flag`` of :data:`BOT_PERMISSIONS` (a flag not in
+    the list is a KeyError: a check may not need what the invite does not ask for)."""
+    return {permission.flag: permission.label for permission in BOT_PERMISSIONS}[flag]
+
+
+def missing_permissions(granted: discord.Permissions, flags: Iterable[str]) -> list[str]:
+    """The labels of those of ``flags`` (each one of :data:`BOT_PERMISSIONS`) not granted."""
+    return [permission_label(flag) for flag in flags if not getattr(granted, flag)]

@@ -48,6 +48,24 @@ from engine.combat import (
 from engine.combat import ManageItems as Items
 from engine.combat.commands import Rearrange
 
+#: The first answer of `/help`: where a new player and a new GM start (the fight follows).
+NEW_HERE = """**New here?**
+**Players**
+1. Make your character: `/character create` (a form, then a panel for its abilities and
+   items); `/sheet` shows it to the table.
+2. Join the session: `/session join` (its goal met, everyone in it advances). Join a
+   fight: where a GM started one, put your character in with `/combat add`.
+3. Your first fight: your team's turn pings you. Press **My options** to see what your
+   character may do, or type `/attack`. Attacked, press **Defend**, **Counterattack** or
+   **Pass** before the dice are rolled.
+**GMs** (Manage Server, or the GM role: `/gm role`)
+1. A map: `/map list` shows the built-in ones; `/map new` writes your own.
+2. NPCs: `/character create npc:True`. A session: the players agree on a goal,
+   `/session start goal:`; you end it with `/session end achieved:`.
+3. A fight: `/combat start map:` in a channel; `/combat add` your NPCs (players add
+   their PCs); then `/combat begin` rolls initiative.
+The whole fight, step by step, is below."""
+
 HELP = """**Running an Unhex fight**
 1. GM: `/combat start map:` picks the map (`thread:True`: the fight gets its own thread).
 2. `/combat add character: area: [team:]` puts characters on the map (players add their own PC).
@@ -322,6 +340,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                         as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: Surrender(fighter=key), WAITED)
 
-    @app_commands.command(name="help", description="How to run an Unhex fight with this bot.")
+    @app_commands.command(name="help", description="Where to start, and how an Unhex fight runs.")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(HELP, ephemeral=True)
+        await interaction.response.send_message(NEW_HERE, ephemeral=True)
+        await interaction.followup.send(HELP, ephemeral=True)

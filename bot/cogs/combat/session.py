@@ -22,7 +22,7 @@ from bot.cogs.combat.acting import actor_of
 from bot.cogs.combat.presenter import Presenter
 from bot.cogs.combat.views import OUT_OF_DATE, events_text
 from bot.errors import UserError
-from bot.permissions import require_guild
+from bot.permissions import missing_permissions, permission_label, require_guild
 from bot.store.compact import compact_state
 from bot.store.values import AlreadyFighting, DatabaseUnavailable, StoredCombat
 from data import load_rules
@@ -61,12 +61,9 @@ def _write_back(sheet: Character, fighter: Fighter) -> Character:
 
 def require_channel_permissions(interaction: discord.Interaction[Any]) -> None:
     """Refuse, before anything is applied, when the bot could not show a fight here."""
-    perms = interaction.app_permissions
     in_thread = isinstance(interaction.channel, discord.Thread)
-    needed = [("view_channel", "View Channel"),
-              ("send_messages_in_threads" if in_thread else "send_messages",
-               "Send Messages in Threads" if in_thread else "Send Messages")]
-    missing = [label for attr, label in needed if not getattr(perms, attr)]
+    missing = missing_permissions(interaction.app_permissions, (
+        "view_channel", "send_messages_in_threads" if in_thread else "send_messages"))
     if missing:
         raise UserError(
             f"I can't show the fight here: I lack the **{' and '.join(missing)}** permission "
@@ -77,17 +74,13 @@ def require_start_permissions(interaction: discord.Interaction[Any], *, pin: boo
                               thread: bool) -> None:
     """Refuse a fight's start, before anything is applied, when the bot could not pin its
     board or give it a thread of its own, as asked; the message says which permission."""
-    perms = interaction.app_permissions
-    missing: list[str] = []
-    if thread:
-        missing += [label for attr, label in (
-            ("create_public_threads", "Create Public Threads"),
-            ("send_messages_in_threads", "Send Messages in Threads")) if not getattr(perms, attr)]
-    if pin and not perms.pin_messages:
-        missing.append("Pin Messages")
+    flags = ["create_public_threads", "send_messages_in_threads"] if thread else []
+    if pin:
+        flags.append("pin_messages")
+    missing = missing_permissions(interaction.app_permissions, flags)
     if missing:
         ways = []
-        if "Pin Messages" in missing:
+        if permission_label("pin_messages") in missing:
             ways.append("`pin:False` to leave the board unpinned")
         if thread:
             ways.append("no `thread:` to fight in this channel")
