@@ -44,7 +44,7 @@ BAD_TOKEN = (
 
 NO_CLIENT_ID = (
     "No application id: pass --client-id <Application ID> (developer portal, General "
-    "Information), or set DISCORD_TOKEN in .env to your bot's token."
+    "Information); DISCORD_TOKEN is not set or does not start with one."
 )
 
 
