@@ -22,8 +22,10 @@ from engine.names import name_key
 
 __all__ = ["RANGE_LIMIT", "base_of", "expand", "next_names", "ranges"]
 
-#: The most names one range may stand for (as many as one command copies or places).
+#: The most names one command copies or places.
 RANGE_LIMIT = 25
+#: The longest range read as a range (longer: too many for any command, named as typed).
+_LONGEST_RANGE = 1000
 
 _NUMBERED = re.compile(r"^(?P<base>.*\S)\s+(?P<number>\d{1,9})$")
 _RANGE = re.compile(r"^(?P<base>.*\S)\s+(?P<first>\d{1,9})\s*-\s*(?P<last>\d{1,9})$")
@@ -62,7 +64,7 @@ def expand(text: str, names: Iterable[str]) -> tuple[list[str], list[str]]:
         span = _RANGE.match(part)
         if name_key(part) not in known and span:
             first, last = int(span["first"]), int(span["last"])
-            if first <= last and last - first < RANGE_LIMIT:
+            if first <= last and last - first < _LONGEST_RANGE:
                 wanted = [f"{span['base']} {n}" for n in range(first, last + 1)]
         for name in wanted:
             if name_key(name) in known:

@@ -215,6 +215,19 @@ async def test_one_refused_refuses_them_all(table: Table) -> None:
     assert fight is not None and [f.name for f in fight.state.fighters] == ["Goon 3"]
 
 
+async def test_at_most_25_at_once(table: Table) -> None:
+    await add_character(table, "Goon", user=GM, npc=True)
+    public(await table.slash("character copy", user=GM, character="Goon", count=25))
+    public(await table.slash("character copy", user=GM, character="Goon", count=1))
+    await start_fight(table, user_of={})
+    refused(await table.slash("combat addmany", user=GM, characters="Goon 1-26", area="Bar"),
+            "That is 26 characters; one command adds at most 25. Nobody was added.")
+    text = public(await table.slash("combat addmany", user=GM, characters="Goon 1-25",
+                                    area="Bar"))
+    assert text.startswith("Goon 1, Goon 2, ") and text.endswith(
+        "Goon 24 and Goon 25 join the fight for NPCs in Bar.")
+
+
 async def test_a_player_places_only_their_own_pcs(table: Table) -> None:
     await add_character(table, "Ana")
     await add_character(table, "Bea")
