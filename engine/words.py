@@ -10,7 +10,7 @@ from __future__ import annotations
 
 __all__ = ["counted", "team_turn"]
 
-_PLURALS = {"box": "boxes"}
+_PLURALS = {"box": "boxes", "copy": "copies", "ability": "abilities"}
 
 
 def counted(n: int, noun: str) -> str:

@@ -10,6 +10,7 @@ from engine.combat.actions.move import legal_moves, legal_second_moves
 from engine.combat.board import render_board
 from engine.combat.commands import (
     AddFighter,
+    AddFighters,
     AidMark,
     AllOutDefend,
     AoE,
@@ -60,6 +61,7 @@ from engine.combat.weapons import legal_targets, legal_weapons
 __all__ = [
     "Actor",
     "AddFighter",
+    "AddFighters",
     "AidMark",
     "AllOutDefend",
     "AoE",

@@ -17,6 +17,7 @@ from engine.character import Character
 
 __all__ = [
     "AddFighter",
+    "AddFighters",
     "AidMark",
     "AllOutDefend",
     "AoE",
@@ -63,6 +64,14 @@ class AddFighter(_Command):
     team: str | None = None  # default "PCs" for PCs, "NPCs" for NPCs
     owner_id: int | None = None
     character_id: int | None = None
+
+
+class AddFighters(_Command):
+    """Several fighters join in one step (a GM placing a group): all of them, or, when one of
+    them is refused, none."""
+
+    kind: Literal["add_fighters"] = "add_fighters"
+    fighters: tuple[AddFighter, ...] = Field(min_length=1)
 
 
 class RemoveFighter(_Command):
@@ -329,6 +338,7 @@ class GMSet(_Command):
 
 Command = Annotated[
     AddFighter
+    | AddFighters
     | RemoveFighter
     | Begin
     | ChooseOrder

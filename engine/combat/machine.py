@@ -38,6 +38,7 @@ from engine.combat.actions import (
 )
 from engine.combat.commands import (
     AddFighter,
+    AddFighters,
     AidMark,
     AllOutDefend,
     AoE,
@@ -116,6 +117,7 @@ def apply(
 
 HANDLERS: dict[type, Callable[[Combat, Any, Context], Combat]] = {
     AddFighter: setup.add_fighter,
+    AddFighters: setup.add_fighters,
     RemoveFighter: setup.remove_fighter,
     Begin: setup.begin,
     EndCombat: setup.end_combat,

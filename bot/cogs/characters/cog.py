@@ -60,6 +60,7 @@ from bot.cogs.characters.common import (
     require_change,
     save_change,
 )
+from bot.cogs.characters.copies import COPY_LIMIT, copy_character
 from bot.cogs.characters.creation import (
     CREATE_MODAL_ID,
     CreateModal,
@@ -183,6 +184,21 @@ class CharacterCog(
             return
         await create_character(interaction, Character.new(clean_name(name), npc=npc,
                                                           level=level))
+
+    @app_commands.command(name="copy", description="Numbered NPC copies of a character (GMs).")
+    @app_commands.describe(
+        character="The character to copy, with its items and abilities",
+        count=f"How many copies (1-{COPY_LIMIT})",
+        name="What the copies are called before their number (default: the character's name)",
+    )
+    @app_commands.autocomplete(character=any_character)
+    async def copy(
+        self, interaction: discord.Interaction[Any], character: CharacterOption,
+        count: app_commands.Range[int, 1, COPY_LIMIT],
+        name: app_commands.Transform[str, Text(NAME_LIMIT)] | None = None,
+    ) -> None:
+        text = await copy_character(interaction, character, count, name)
+        await interaction.response.send_message(text)
 
     @app_commands.command(name="list", description="The characters of this server.")
     async def list_characters(self, interaction: discord.Interaction[Any]) -> None:

@@ -1,5 +1,5 @@
-"""The `/combat` group: a fight's set-up and the GM's tools (start, add, remove, begin, order,
-status, end, undo, log, set, settings), and the fight's Adjust form."""
+"""The `/combat` group: a fight's set-up and the GM's tools (start, add, addmany, remove, begin,
+order, status, end, undo, log, set, settings), and the fight's Adjust form."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.cogs.combat import acting
 from bot.cogs.combat.acting import Name, Short, TeamName
+from bot.cogs.combat.groups import NameList, find_group, group_choices, joining, require_may_place
 from bot.cogs.combat.recap import send_log_file
 from bot.cogs.combat.session import (
     FightSession,
@@ -27,7 +28,7 @@ from bot.options import Text
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.text import echo, parse_number
 from engine.combat import (
-    AddFighter,
+    AddFighters,
     Begin,
     ChooseOrder,
     Combat,
@@ -184,21 +185,18 @@ class FightCog(commands.Cog, name="Fights"):
         if record is None:
             raise UserError(f"There is no character called “{echo(character)}” on this "
                             "server.")
-        if (record.npc or record.owner_id != interaction.user.id) and not await is_gm(
-            interaction
-        ):
-            raise UserError("Players may add only their own PC; a GM places everyone else.")
-        if team is not None and ":" in team:
-            raise UserError("A team name cannot contain “:”.")
-        elsewhere = await self.bot.store.combats.fight_of(record.id)
-        if elsewhere is not None and elsewhere[1] != interaction.channel_id:
-            raise UserError(f"{discord.utils.escape_markdown(record.name)} is already in the "
-                            f"fight in <#{elsewhere[1]}>; a character fights in one place at a "
-                            "time.")
-        await self.session.run(interaction, AddFighter(
-            character=record.character, area=area, team=team,
-            owner_id=None if record.npc else record.owner_id, character_id=record.id,
-        ))
+        await require_may_place(interaction, record)
+        await self.session.run(interaction, joining(record, area, team))
+
+    @combat.command(name="addmany", description="Put several characters into this fight at once.")
+    @app_commands.describe(characters="Names by commas; “Goon 1-5” is Goon 1 to Goon 5",
+                           area="Where they start", team="Their team (default: PCs or NPCs)")
+    @app_commands.autocomplete(characters=group_choices, area=acting.areas)
+    async def add_many(self, interaction: discord.Interaction[Any], characters: NameList,
+                       area: Name, team: TeamName | None = None) -> None:
+        records = await find_group(interaction, characters)
+        await self.session.run(interaction, AddFighters(
+            fighters=tuple(joining(record, area, team) for record in records)))
 
     @combat.command(name="remove", description="Take a character out of this fight (GMs).")
     @app_commands.autocomplete(character=acting.any_fighter)

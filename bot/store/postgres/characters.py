@@ -89,6 +89,26 @@ class CharacterStore:
             raise NameTaken(character.name)
         return StoredCharacter(row["id"], guild_id, owner_id, character, 0, now, now)
 
+    async def add_many(self, *, guild_id: int, owner_id: int,
+                       characters: Sequence[Character]) -> Sequence[StoredCharacter]:
+        """Save new characters in one transaction: all of them, or none and :class:`NameTaken`
+        for the first name that is taken (also by another of ``characters``)."""
+        now = timestamp()
+        saved: list[StoredCharacter] = []
+        async with self._db.transaction() as connection:
+            for character in characters:
+                character_id = await connection.fetchval(
+                    "INSERT INTO characters (guild_id, name, name_key, owner_id, npc, data, "
+                    "created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) "
+                    "ON CONFLICT (guild_id, name_key) DO NOTHING RETURNING id",
+                    guild_id, character.name, name_key(character.name), owner_id,
+                    character.npc, character.model_dump_json(), now)
+                if character_id is None:
+                    raise NameTaken(character.name)
+                saved.append(StoredCharacter(character_id, guild_id, owner_id, character,
+                                             0, now, now))
+        return saved
+
     async def replace(
         self, stored: StoredCharacter, character: Character
     ) -> StoredCharacter | None:

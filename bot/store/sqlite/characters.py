@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import aiosqlite
 
 from bot.store.rows import CHARACTER_COLUMNS, stored_character
-from bot.store.sqlite.writes import writes
+from bot.store.sqlite.writes import transaction, writes
 from bot.store.values import CharacterEntry, InFight, NameTaken, StoredCharacter, timestamp
 from engine.character import Character
 from engine.names import name_key
@@ -100,6 +100,27 @@ class CharacterStore:
         if cursor.rowcount != 1 or cursor.lastrowid is None:
             raise NameTaken(character.name)
         return StoredCharacter(cursor.lastrowid, guild_id, owner_id, character, 0, now, now)
+
+    async def add_many(self, *, guild_id: int, owner_id: int,
+                       characters: Sequence[Character]) -> Sequence[StoredCharacter]:
+        """Save new characters in one transaction: all of them, or none and :class:`NameTaken`
+        for the first name that is taken (also by another of ``characters``)."""
+        now = timestamp()
+        saved: list[StoredCharacter] = []
+        async with transaction(self._db) as db:
+            for character in characters:
+                cursor = await db.execute(
+                    "INSERT INTO characters (guild_id, name, name_key, owner_id, npc, data, "
+                    "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (guild_id, name_key) DO NOTHING",
+                    (guild_id, character.name, name_key(character.name), owner_id,
+                     int(character.npc), character.model_dump_json(), now, now),
+                )
+                if cursor.rowcount != 1 or cursor.lastrowid is None:
+                    raise NameTaken(character.name)
+                saved.append(StoredCharacter(cursor.lastrowid, guild_id, owner_id, character,
+                                             0, now, now))
+        return saved
 
     @writes
     async def replace(

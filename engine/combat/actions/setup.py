@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.character import character_problems
 from engine.combat.abilities.hooks import hides
-from engine.combat.commands import AddFighter, Begin, EndCombat, RemoveFighter
+from engine.combat.commands import AddFighter, AddFighters, Begin, EndCombat, RemoveFighter
 from engine.combat.context import Context, require_control, require_gm, require_phase
 from engine.combat.fighters import standing_teams, team_named
 from engine.combat.model import Combat, EventKind, Fighter, Phase
@@ -14,12 +14,43 @@ from engine.errors import RuleError
 from engine.maps import UnknownAreaError
 from engine.names import name_key
 
-__all__ = ["TEAM_NAME_MAX", "add_fighter", "begin", "end_combat", "remove_fighter"]
+__all__ = ["TEAM_NAME_MAX", "add_fighter", "add_fighters", "begin", "end_combat",
+           "remove_fighter"]
 
 TEAM_NAME_MAX = 32
 
 
 def add_fighter(c: Combat, cmd: AddFighter, ctx: Context) -> Combat:
+    c, f = _join(c, cmd, ctx)
+    ctx.emit(EventKind.ADDED, f"{f.name} joins the fight for {f.team} in {f.area}.", f.key)
+    return c
+
+
+def add_fighters(c: Combat, cmd: AddFighters, ctx: Context) -> Combat:
+    """Every fighter of ``cmd`` joins, each on :func:`add_fighter`'s terms; one refused
+    refuses them all. One sentence per team says who joined, in the order given."""
+    joined: list[Fighter] = []
+    for one in cmd.fighters:
+        c, f = _join(c, one, ctx)
+        joined.append(f)
+    for team in dict.fromkeys(f.team for f in joined):
+        group = [f for f in joined if f.team == team]
+        for area in dict.fromkeys(f.area for f in group):
+            here = [f for f in group if f.area == area]
+            verb = "joins" if len(here) == 1 else "join"
+            ctx.emit(EventKind.ADDED,
+                     f"{_listed([f.name for f in here])} {verb} the fight for {team} in "
+                     f"{area}.", here[0].key if len(here) == 1 else None)
+    return c
+
+
+def _listed(names: list[str]) -> str:
+    """"Ana", "Ana and Bo", "Ana, Bo and Cy"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _join(c: Combat, cmd: AddFighter, ctx: Context) -> tuple[Combat, Fighter]:
+    """The fight with the fighter ``cmd`` adds, and that fighter; RuleError when refused."""
     actor, rules = ctx.actor, ctx.rules
     ch = cmd.character
     if c.phase is not Phase.SETUP:
@@ -54,8 +85,7 @@ def add_fighter(c: Combat, cmd: AddFighter, ctx: Context) -> Combat:
         hidden=hides(ch),  # Stealth holds from the start (it counts while no enemy is near)
     )
     teams = c.teams if team in c.teams else (*c.teams, team)
-    ctx.emit(EventKind.ADDED, f"{ch.name} joins the fight for {team} in {area}.", key)
-    return c.model_copy(update={"fighters": (*c.fighters, f), "teams": teams})
+    return c.model_copy(update={"fighters": (*c.fighters, f), "teams": teams}), f
 
 
 def remove_fighter(c: Combat, cmd: RemoveFighter, ctx: Context) -> Combat:

@@ -1,0 +1,101 @@
+"""Placing characters in a fight: one (`/combat add`) or several at once (`/combat addmany`,
+"Goon 1-5, Boss"), each on the same terms: a player places only their own PC, a GM anyone,
+and a character fights in one place at a time."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.utils import escape_markdown
+
+from bot.errors import UserError
+from bot.numbered import RANGE_LIMIT, expand, ranges
+from bot.options import Text
+from bot.permissions import is_gm, require_guild
+from bot.store.values import StoredCharacter
+from bot.text import clip, echo
+from engine.combat import AddFighter
+
+if TYPE_CHECKING:
+    from bot.client import UnhexBot
+
+__all__ = ["GROUP_LIMIT", "NameList", "find_group", "group_choices", "joining",
+           "require_may_place"]
+
+#: The most characters one `/combat addmany` places.
+GROUP_LIMIT = RANGE_LIMIT
+#: Names and ranges, by commas.
+NameList = app_commands.Transform[str, Text(1000)]
+#: Discord's longest autocomplete choice.
+_CHOICE_LIMIT = 100
+
+
+def _bot(interaction: discord.Interaction[Any]) -> UnhexBot:
+    bot: UnhexBot = interaction.client
+    return bot
+
+
+async def require_may_place(interaction: discord.Interaction[Any],
+                            record: StoredCharacter, *, gm: bool | None = None) -> None:
+    """Refuse unless the user may put ``record`` into this channel's fight (``gm``: whether
+    the user is a GM, when already known)."""
+    theirs = not record.npc and record.owner_id == interaction.user.id
+    if not theirs and not (await is_gm(interaction) if gm is None else gm):
+        raise UserError("Players may add only their own PC; a GM places everyone else.")
+    elsewhere = await _bot(interaction).store.combats.fight_of(record.id)
+    if elsewhere is not None and elsewhere[1] != interaction.channel_id:
+        raise UserError(f"{escape_markdown(record.name)} is already in the fight in "
+                        f"<#{elsewhere[1]}>; a character fights in one place at a time.")
+
+
+def joining(record: StoredCharacter, area: str, team: str | None) -> AddFighter:
+    """The engine's command that puts ``record`` into the fight."""
+    if team is not None and ":" in team:
+        raise UserError("A team name cannot contain “:”.")
+    return AddFighter(character=record.character, area=area, team=team,
+                      owner_id=None if record.npc else record.owner_id, character_id=record.id)
+
+
+async def find_group(interaction: discord.Interaction[Any], text: str) -> list[StoredCharacter]:
+    """The server's characters ``text`` names ("Goon 1-5, Boss"), each checked by
+    :func:`require_may_place`; a UserError naming what names nobody."""
+    guild_id = require_guild(interaction)
+    store = _bot(interaction).store.characters
+    names, unknown = expand(text, [e.name for e in await store.entries(guild_id)])
+    if unknown:
+        missing = ", ".join(f"“{echo(n)}”" for n in unknown[:5])
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        raise UserError(f"This server has no character called {missing}{more}. Nobody was "
+                        "added; `/character list` shows the names.")
+    if not names:
+        raise UserError("Name the characters, by commas: “Goon 1-5, Boss”.")
+    if len(names) > GROUP_LIMIT:
+        raise UserError(f"That is {len(names)} characters; one command adds at most "
+                        f"{GROUP_LIMIT}. Nobody was added.")
+    gm = await is_gm(interaction)
+    records = []
+    for name in names:
+        record = await store.get(guild_id, name)
+        if record is None:  # deleted a moment ago
+            raise UserError(f"There is no character called “{echo(name)}” on this server.")
+        await require_may_place(interaction, record, gm=gm)
+        records.append(record)
+    return records
+
+
+async def group_choices(interaction: discord.Interaction[Any],
+                        current: str) -> list[app_commands.Choice[str]]:
+    """What to type next in a list of names: after the names already typed, a character the
+    user may place, or a range of numbered ones ("Goon 1-5")."""
+    guild_id = interaction.guild_id or 0
+    gm = await is_gm(interaction)
+    entries = await _bot(interaction).store.characters.entries(guild_id)
+    names = [e.name for e in entries if gm or (not e.npc and e.owner_id == interaction.user.id)]
+    head, _, typing = current.rpartition(",")
+    typed = typing.strip().casefold()
+    lead = f"{head.strip()}, " if head.strip() else ""
+    found = [n for n in [*ranges(names), *names] if typed in n.casefold()]
+    values = [lead + n for n in found if len(lead + n) <= _CHOICE_LIMIT]
+    return [app_commands.Choice(name=clip(v, _CHOICE_LIMIT), value=v) for v in values[:25]]
