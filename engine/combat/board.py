@@ -127,8 +127,10 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40, gm: bool = Fa
     the floor, the AoE effects in play and when they end, the map with a marker per fighter
     (AoE cover and demolished marks drawn), what the fight waits for (offers aside), and
     under it what each decider's abilities give the roll at hand ("Ana: good (2H melee
-    attack)"). Every line within ``width`` columns; at most 1,980 characters. An NPC whose
-    figures the GM hides shows how hurt it looks instead of its level, unless ``gm``."""
+    attack)"). Every line within ``width`` columns; at most 1,980 characters: a crowded
+    board groups NPC copies that read the same and lets the map give way first (see
+    :func:`_fit`). An NPC whose figures the GM hides shows how hurt it looks instead of its
+    level, unless ``gm``."""
     head = f"Round {combat.round} · {combat.phase.value}"
     if combat.acting_team is not None and combat.phase is not Phase.ENDED:
         head += f" · {combat.acting_team} acting"
