@@ -10,11 +10,11 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.combat import AddFighter, Attack, Combat, render_board
+from engine.combat import Attack, Combat, render_board
 from engine.combat.board import MAP_LEFT_OUT
 from engine.combat.crowd import Row, copy_number, group_copies, numbers_text
 from engine.textwidth import width
-from tests.engine.combat.helpers import CLUB, GM, RULES, begin, go, knife, setup
+from tests.engine.combat.helpers import GM, RULES, begin, go, knife, setup
 
 AREAS = ("Dance Floor", "Bar", "Kitchen", "Entrance", "Alley")
 PC_NAMES = ("Ana", "Bartholomew the Bold", "Cy", "Delphine Okonkwo-Reyes", "Eli", "Fatima",
@@ -166,8 +166,3 @@ def test_every_fighter_of_a_big_fight_is_on_the_board(c: Combat, gm: bool) -> No
     assert [f.name for f in c.fighters if not on_the_board(board, f.name)] == [], board
     assert "more: /combat status" not in board
 
-
-def test_add_fighter_is_how_the_copies_join() -> None:  # the strategy's set-up, once, plainly
-    c = go(setup((knife("Ana"), "Bar", 100)),
-           AddFighter(character=knife("Goon 1", npc=True), area="Bar"))
-    assert [f.name for f in c.fighters] == ["Ana", "Goon 1"] and c.map_text == CLUB
