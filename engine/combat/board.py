@@ -10,15 +10,22 @@ from engine.character import Status, status
 from engine.combat.abilities.hooks import board_words
 from engine.combat.actions.aoe_effects import effect_text
 from engine.combat.at_hand import abilities_at_hand
-from engine.combat.hidden_npcs import level_text
+from engine.combat.crowd import Row, group_copies, group_waits, sectioned
+from engine.combat.hidden_npcs import is_npc, level_text
 from engine.combat.model import Combat, Fighter, Phase, Prompt, game_map_of
 from engine.combat.prompts import SPECS
 from engine.combat.stealth import hidden
 from engine.maprender import marker_letters, render_map
+from engine.names import name_key
 
 __all__ = ["fighter_lines", "render_board"]
 
 MAX_CHARS = 1980  # the bot wraps the board in a 12-character code block
+#: Said where the map would be when the fighters need its room (`/map show` draws it).
+MAP_LEFT_OUT = "Map left out (crowded): /map show"
+#: The fields of a step that name a fighter the fight is resolving something for.
+_STEP_FIGHTERS = ("attacker", "target", "mover", "treater", "leader", "fighter",
+                  "intercepting")
 
 
 # Short, so that a fighter's line fits a phone: the sheet spells the condition out.
@@ -30,15 +37,16 @@ _CONDITION = {
 }
 
 
-def _waiting(combat: Combat, columns: int) -> list[str]:
+def _waiting(combat: Combat, columns: int, *, grouped: bool = False) -> list[str]:
+    """What the fight waits for; ``grouped``: NPC copies waited on for the same reason
+    share an entry ("Goon 1-12 (act)")."""
     if combat.phase is Phase.SETUP:
         return tw.wrap("Waiting for: /combat add, then begin.", columns)
     if combat.phase is Phase.ENDED:
         return ["The fight is over."]
-    parts: list[str] = []
-    for p in combat.prompts:
-        if not SPECS[p.kind].offer:
-            parts.append(f"{_who(combat, p)} ({SPECS[p.kind].waiting})")
+    waits = [(_who(combat, p), SPECS[p.kind].waiting)
+             for p in combat.prompts if not SPECS[p.kind].offer]
+    parts = group_waits(waits) if grouped else [f"{who} ({why})" for who, why in waits]
     return tw.wrap_items("Waiting for:", parts or ["nothing"], columns)
 
 
@@ -119,17 +127,14 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40, gm: bool = Fa
     the floor, the AoE effects in play and when they end, the map with a marker per fighter
     (AoE cover and demolished marks drawn), what the fight waits for (offers aside), and
     under it what each decider's abilities give the roll at hand ("Ana: good (2H melee
-    attack)"). Every line within ``width`` columns; at most 1,980 characters. An NPC whose
-    figures the GM hides shows how hurt it looks instead of its level, unless ``gm``."""
+    attack)"). Every line within ``width`` columns; at most 1,980 characters: a crowded
+    board groups NPC copies that read the same and lets the map give way first (see
+    :func:`_fit`). An NPC whose figures the GM hides shows how hurt it looks instead of its
+    level, unless ``gm``."""
     head = f"Round {combat.round} · {combat.phase.value}"
     if combat.acting_team is not None and combat.phase is not Phase.ENDED:
         head += f" · {combat.acting_team} acting"
-    fighters = [
-        "\n".join(fighter_lines(f.name, f.team, f.area,
-                                level_text(combat, f, rules, gm=gm),
-                                _fighter_state(combat, f, rules), width))
-        for f in combat.fighters
-    ]
+    rows = _rows(combat, rules, gm)
     rest: list[str] = []
     floor = [
         f"{f.character.items[d.index].name} ({f.name}) in {d.area}"
@@ -150,22 +155,58 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40, gm: bool = Fa
     board_map = _drawn(combat.map_text, changes,
                        tuple((a, tuple(n)) for a, n in occupants.items()),
                        tuple(markers.items()), width)
-    waiting = "\n".join([*_waiting(combat, width), *_at_hand(combat, rules, width)])
-    return _fit("\n".join(tw.wrap(head, width)), fighters, rest, board_map, waiting)
+    at_hand = _at_hand(combat, rules, width)
+    waiting = ("\n".join([*_waiting(combat, width), *at_hand]),
+               "\n".join([*_waiting(combat, width, grouped=True), *at_hand]))
+    return _fit("\n".join(tw.wrap(head, width)), rows, rest, board_map, waiting, width)
 
 
-def _fit(head: str, fighters: list[str], rest: list[str], board_map: str, waiting: str) -> str:
-    """The board within MAX_CHARS: without the map if need be, then without the last fighters
-    (counted); what the fight waits for always stays."""
-    for drawn in ([board_map], []):
-        text = "\n".join([head, *fighters, *rest, *drawn, waiting])
+def _involved(combat: Combat) -> set[str]:
+    """The keys of the fighters the fight acts or waits on: those a prompt (offers aside)
+    asks, and those a step being resolved names (attacker, target, mover, …)."""
+    names = [p.fighter for p in combat.prompts if p.fighter and not SPECS[p.kind].offer]
+    for step in combat.steps:
+        names += [getattr(step, field, None) or "" for field in _STEP_FIGHTERS]
+        names += [t.fighter for t in getattr(step, "targets", ())]
+    return {name_key(n) for n in names if n}
+
+
+def _rows(combat: Combat, rules: Rules, gm: bool) -> list[Row]:
+    """Each fighter's line as the reader sees it (see :func:`fighter_lines`)."""
+    involved = _involved(combat)
+    return [Row(f.name, f.team, f.area, level_text(combat, f, rules, gm=gm),
+                _fighter_state(combat, f, rules), npc=is_npc(f), keep=f.key in involved)
+            for f in combat.fighters]
+
+
+def _lines(rows: list[Row], width: int) -> list[str]:
+    return ["\n".join(fighter_lines(r.name, r.team, r.area, r.level, r.state, width))
+            for r in rows]
+
+
+def _fit(head: str, rows: list[Row], rest: list[str], board_map: str,
+         waiting: tuple[str, str], width: int) -> str:
+    """The board within MAX_CHARS, every fighter in it while that can be. First the NPC
+    copies that read the same share a line (:func:`group_copies`; so do they in the waiting
+    line), which loses nothing. Then what gives way, in order: the map (a line says so),
+    team and area beside each name (they go in headings, :func:`sectioned`), and last the
+    fighters the fight neither acts nor waits on, the last added first (counted). What the
+    fight waits for, and whom, always stays."""
+    grouped = group_copies(rows)
+    full, crowded = waiting
+    for fighters, drawn, waits in (
+        (_lines(rows, width), board_map, full), (_lines(grouped, width), board_map, crowded),
+        (_lines(grouped, width), MAP_LEFT_OUT, crowded),
+        (sectioned(grouped, width), MAP_LEFT_OUT, crowded),
+    ):
+        text = "\n".join([head, *fighters, *rest, drawn, waits])
         if len(text) <= MAX_CHARS:
             return text
-    shown = list(fighters)
-    while shown:
-        shown.pop()
-        more = f"… {len(fighters) - len(shown)} more: /combat status character:"
-        text = "\n".join([head, *shown, more, *rest, waiting])
+    shown, left_out = list(grouped), 0
+    while droppable := [i for i, row in enumerate(shown) if not row.keep]:
+        left_out += shown.pop(droppable[-1]).count
+        more = f"… {left_out} more: /combat status character:"
+        text = "\n".join([head, *sectioned(shown, width), more, *rest, MAP_LEFT_OUT, crowded])
         if len(text) <= MAX_CHARS:
             return text
     return text[: MAX_CHARS - 1] + "…"

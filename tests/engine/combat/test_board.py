@@ -156,6 +156,15 @@ def test_a_crowded_board_keeps_what_the_fight_waits_for() -> None:
     board = render_board(c, rules=RULES)
     lines = board.splitlines()
     assert len(board) <= 1980 and all(width(line) <= 40 for line in lines)
-    assert "┌" not in board  # the map gives way first
-    assert lines[-2:] == ["… 9 more: /combat status character:", "Waiting for: Goon (act)"]
-    assert lines[-4:-2] == ["Anastasia Longname-Fairweather31", "  50/50 a1 [PCs] Entrance"]
+    assert "┌" not in board  # the map gives way first, then team and area go in headings
+    assert lines[:4] == ["Round 1 · turn · NPCs acting", "[PCs] Entrance:",
+                         "  Anastasia Longname-Fairweather00", "    50/50 a1"]
+    assert lines[-6:] == [
+        "    50/50 a1",
+        "[NPCs] Bar:",
+        "  Goon 50/50 a1",  # the one the fight waits for, though added last
+        "… 3 more: /combat status character:",
+        "Map left out (crowded): /map show",
+        "Waiting for: Goon (act)",
+    ]
+    assert lines[-7] == "  Anastasia Longname-Fairweather36"
