@@ -20,9 +20,9 @@ from bot.store.values import CharacterEntry, InFight, NameTaken, StoredCharacter
 from engine.character import Character
 from engine.names import name_key
 
-__all__ = ["CharacterStore"]
+__all__ = ["CharacterStore", "refuse_in_fight"]
 
-async def _refuse_in_fight(connection: asyncpg.Connection, character_id: int,
+async def refuse_in_fight(connection: asyncpg.Connection, character_id: int,
                            name: str) -> None:
     """:class:`InFight` when the character is in an active fight (the caller holds the
     character's row lock, so no fight can take it between this check and the change)."""
@@ -119,7 +119,7 @@ class CharacterStore:
         async with self._db.transaction() as connection:
             version = await connection.fetchval(
                 "SELECT version FROM characters WHERE id = $1 FOR UPDATE", stored.id)
-            await _refuse_in_fight(connection, stored.id, stored.name)
+            await refuse_in_fight(connection, stored.id, stored.name)
             if version != stored.version:
                 return None
             try:
@@ -142,7 +142,7 @@ class CharacterStore:
                 character_id, created_at)
             if name is None:
                 return False
-            await _refuse_in_fight(connection, character_id, name)
+            await refuse_in_fight(connection, character_id, name)
             status = await connection.execute(
                 "DELETE FROM characters WHERE id = $1", character_id)
         return changed_rows(status) == 1

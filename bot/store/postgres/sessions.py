@@ -7,10 +7,10 @@ from collections.abc import Sequence
 
 import asyncpg
 
+from bot.store.postgres.characters import refuse_in_fight
 from bot.store.postgres.database import Database
 from bot.store.rows import COMBAT_COLUMNS, stored_combat
 from bot.store.values import (
-    InFight,
     SessionOpen,
     StoredCharacter,
     StoredCombat,
@@ -89,11 +89,7 @@ async def _save_sheet(connection: asyncpg.Connection, stored: StoredCharacter,
                       character: Character, now: str) -> None:
     version = await connection.fetchval(
         "SELECT version FROM characters WHERE id = $1 FOR UPDATE", stored.id)
-    channel = await connection.fetchval(
-        "SELECT c.channel_id FROM fighting AS f JOIN combats AS c ON c.id = f.combat_id "
-        "WHERE f.character_id = $1", stored.id)
-    if channel is not None:
-        raise InFight(stored.name, channel)
+    await refuse_in_fight(connection, stored.id, stored.name)
     if version != stored.version:
         raise _Changed
     await connection.execute(

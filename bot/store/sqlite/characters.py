@@ -20,7 +20,19 @@ from bot.store.values import CharacterEntry, InFight, NameTaken, StoredCharacter
 from engine.character import Character
 from engine.names import name_key
 
-__all__ = ["CharacterStore"]
+__all__ = ["CharacterStore", "refuse_in_fight"]
+
+
+async def refuse_in_fight(db: aiosqlite.Connection, character_id: int, name: str) -> None:
+    """:class:`InFight` when the character is in an active fight (called under the write
+    lock, so no fight can take it between this check and the change)."""
+    async with db.execute(
+        "SELECT c.channel_id FROM fighting AS f JOIN combats AS c ON c.id = f.combat_id "
+        "WHERE f.character_id = ?", (character_id,)
+    ) as cursor:
+        row = await cursor.fetchone()
+    if row is not None:
+        raise InFight(name, row[0])
 
 
 class CharacterStore:
@@ -75,16 +87,6 @@ class CharacterStore:
 
     # -- changing ------------------------------------------------------------------------
 
-    async def _refuse_in_fight(self, character_id: int, name: str) -> None:
-        """:class:`InFight` when the character is in an active fight (called under the write
-        lock, so no fight can take it between this check and the change)."""
-        async with self._db.execute(
-            "SELECT c.channel_id FROM fighting AS f JOIN combats AS c ON c.id = f.combat_id "
-            "WHERE f.character_id = ?", (character_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        if row is not None:
-            raise InFight(name, row[0])
 
     @writes
     async def add(self, *, guild_id: int, owner_id: int, character: Character) -> StoredCharacter:
@@ -129,7 +131,7 @@ class CharacterStore:
         """Save ``character`` (a new name too) if nobody changed or deleted it since ``stored``
         was read; else ``None`` and nothing changes. :class:`NameTaken` when a new name is
         another character's."""
-        await self._refuse_in_fight(stored.id, stored.name)
+        await refuse_in_fight(self._db, stored.id, stored.name)
         now = timestamp()
         try:
             cursor = await self._db.execute(
@@ -154,7 +156,7 @@ class CharacterStore:
         ) as cursor:
             row = await cursor.fetchone()
         if row is not None:
-            await self._refuse_in_fight(character_id, row[0])
+            await refuse_in_fight(self._db, character_id, row[0])
         cursor = await self._db.execute(
             "DELETE FROM characters WHERE id = ? AND created_at = ?", (character_id, created_at)
         )

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 import aiosqlite
 
 from bot.store.rows import COMBAT_COLUMNS, stored_combat
+from bot.store.sqlite.characters import refuse_in_fight
 from bot.store.sqlite.writes import transaction, writes
 from bot.store.values import (
-    InFight,
     SessionOpen,
     StoredCharacter,
     StoredCombat,
@@ -83,7 +83,7 @@ class SessionStore:
                 if cursor.rowcount != 1:
                     raise _Changed
                 for stored, character in advanced:
-                    await _refuse_in_fight(db, stored)
+                    await refuse_in_fight(db, stored.id, stored.name)
                     cursor = await db.execute(
                         "UPDATE characters SET data = ?, version = version + 1, "
                         "updated_at = ? WHERE id = ? AND version = ?",
@@ -97,13 +97,3 @@ class SessionStore:
 
 class _Changed(Exception):
     """A sheet changed since it was read: the whole end is rolled back."""
-
-
-async def _refuse_in_fight(db: aiosqlite.Connection, stored: StoredCharacter) -> None:
-    async with db.execute(
-        "SELECT c.channel_id FROM fighting AS f JOIN combats AS c ON c.id = f.combat_id "
-        "WHERE f.character_id = ?", (stored.id,),
-    ) as cursor:
-        row = await cursor.fetchone()
-    if row is not None:
-        raise InFight(stored.name, row[0])
