@@ -75,13 +75,18 @@ def submitted_text(components: Any) -> str:
 
 
 def submitted_fields(components: Any) -> dict[str, str]:
-    """Every text input's value in a modal submit's components, by its custom id."""
+    """Every field's value in a modal submit's components, by its custom id: a text input's
+    text, or the first option picked in a select (empty when none was)."""
     found: dict[str, str] = {}
     for component in components or ():
         if not isinstance(component, dict):
             continue
         if component.get("type") == 4:
             found[str(component.get("custom_id"))] = str(component.get("value") or "")
+            continue
+        if component.get("type") == 3:
+            picked = component.get("values") or [""]
+            found[str(component.get("custom_id"))] = str(picked[0])
             continue
         found |= submitted_fields(component.get("components") or [component.get("component")])
     return found

@@ -161,6 +161,18 @@ class Modal:
     custom_id: str
     title: str
     fields: dict[str, str]  # label -> custom_id of each text input
+    #: label -> (custom_id, the values it offers) of each select menu in a labelled row
+    menus: dict[str, tuple[str, list[str]]] = field(default_factory=dict)
+
+    def field_component(self, label: str, value: str) -> dict[str, Any]:
+        """The submitted component for ``value`` in the field or menu labelled ``label``."""
+        if label in self.menus:
+            custom_id, offered = self.menus[label]
+            assert value in offered, f"{label!r} offers {offered}, not {value!r}"
+            return {"type": 18, "component": {"type": 3, "custom_id": custom_id,
+                                              "values": [value]}}
+        return {"type": 1, "components": [{"type": 4, "custom_id": self.fields[label],
+                                           "value": value}]}
 
 
 @dataclass
@@ -389,13 +401,13 @@ class Table:
     async def submit(self, modal: Modal | None, values: dict[str, str], *, user: User = ALICE,
                      message: Message | None = None, channel: int = CHANNEL_ID,
                      guild: int | None = GUILD_ID) -> Reply:
-        """Submit ``modal`` with text ``values`` keyed by each field's label."""
+        """Submit ``modal`` with ``values`` keyed by each field's label: a text input's text,
+        or the value picked in a labelled menu."""
         assert modal is not None, "no modal was shown"
-        unknown = set(values) - set(modal.fields)
-        assert not unknown, f"modal has no fields {unknown}; it has {list(modal.fields)}"
-        rows = [{"type": 1, "components": [{"type": 4, "custom_id": modal.fields[label],
-                                            "value": value}]}
-                for label, value in values.items()]
+        unknown = set(values) - set(modal.fields) - set(modal.menus)
+        assert not unknown, (f"modal has no fields {unknown}; it has {list(modal.fields)} "
+                             f"and menus {list(modal.menus)}")
+        rows = [modal.field_component(label, value) for label, value in values.items()]
         data = {"custom_id": modal.custom_id, "components": rows}
         raw = self.messages[message.id] if message is not None else None
         return await self._interact(5, data, user=user,
@@ -755,14 +767,23 @@ class Table:
             reply.choices = list(data.get("choices") or [])
             assert len(reply.choices) <= 25, "more than 25 autocomplete choices"
         elif kind == 9 and reply is not None:
-            fields = {}
-            for row in data.get("components", []):
-                inner = row.get("components") or [row.get("component")]
-                for c in inner:
-                    if c and c.get("type") == 4:
-                        fields[c.get("label", "")] = c["custom_id"]
-            reply.modal = Modal(data["custom_id"], data.get("title", ""), fields)
+            reply.modal = _modal(data)
         return {"interaction": interaction, "resource": resource}
+
+
+def _modal(data: dict[str, Any]) -> Modal:
+    """A modal as the bot sent it: its text inputs and the menus of its labelled rows."""
+    modal = Modal(data["custom_id"], data.get("title", ""), {})
+    assert len(data.get("components", [])) <= 5, "a modal holds at most 5 rows"
+    for row in data.get("components", []):
+        for c in row.get("components") or [row.get("component")]:
+            label = row.get("label") or c.get("label", "")
+            if c.get("type") == 4:
+                modal.fields[label] = c["custom_id"]
+            elif c.get("type") == 3:
+                assert len(c["options"]) <= 25, "a menu offers at most 25 options"
+                modal.menus[label] = (c["custom_id"], [o["value"] for o in c["options"]])
+    return modal
 
 
 def _with_files(body: dict[str, Any], parts: list[dict[str, Any]]) -> dict[str, Any]:

@@ -83,6 +83,7 @@ from engine.character.hands import (
 from engine.character.items import (
     ItemRef,
     ItemReport,
+    abilities_to_carry,
     add_item,
     destroy_item,
     remove_item,
@@ -130,6 +131,7 @@ __all__ = [
     "StoryReport",
     "SurrenderReport",
     "abilities_open",
+    "abilities_to_carry",
     "ability_limit",
     "add_ability",
     "add_gear",

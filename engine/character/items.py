@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
-from engine.catalog import ItemKind, Rules
+from engine.catalog import Ability, ItemKind, Rules
 from engine.character.advancement import slots
 from engine.character.model import (
     Character,
@@ -30,7 +30,10 @@ from engine.character.wording import location_name, with_article
 from engine.errors import RuleError
 from engine.words import counted
 
-__all__ = ["ItemRef", "ItemReport", "add_item", "destroy_item", "item_index", "remove_item"]
+__all__ = [
+    "ItemRef", "ItemReport", "abilities_to_carry", "add_item", "destroy_item", "item_index",
+    "remove_item",
+]
 
 
 ItemRef = int | str
@@ -119,20 +122,34 @@ def add_item(
     )
 
 
-def _aoe_ability(c: Character, kind: ItemKind, ability: str | None, rules: Rules) -> str:
+def abilities_to_carry(c: Character, kind: ItemKind, rules: Rules) -> tuple[Ability, ...]:
+    """The abilities of ``c`` that let it carry an item of ``kind`` (004: an AoE weapon needs
+    an AoE ability); empty when the kind needs none. Refuses when it needs one ``c`` lacks.
+
+    >>> from data import load_rules
+    >>> rules = load_rules()
+    >>> from engine.character import add_ability
+    >>> ana, _ = add_ability(Character.new("Ana"), "aoe.blast", rules=rules)
+    >>> [a.title for a in abilities_to_carry(ana, rules.items.kind("aoe"), rules)]
+    ['AoE: Blast']
+    """
     options = [rules.abilities.ability(a) for a in kind.requires_one_of]
+    held = tuple(a for a in options if a.id in c.abilities)
+    if options and not held:
+        titles = ", ".join(a.title for a in options)
+        raise RuleError(f"{c.name} needs an AoE ability ({titles}) to carry {with_article(kind)}.")
+    return held
+
+
+def _aoe_ability(c: Character, kind: ItemKind, ability: str | None, rules: Rules) -> str:
     if ability is None:
-        held = [a for a in options if a.id in c.abilities]
+        held = abilities_to_carry(c, kind, rules)
         if len(held) == 1:
             return held[0].id
-        titles = ", ".join(a.title for a in options)
-        if not held:
-            raise RuleError(
-                f"{c.name} needs an AoE ability ({titles}) to carry {with_article(kind)}."
-            )
         raise RuleError(
             f"{c.name} has several AoE abilities: say which one this {kind.short} is for."
         )
+    options = [rules.abilities.ability(a) for a in kind.requires_one_of]
     wanted = ability.strip().casefold()
     for option in options:
         if wanted in (option.id, option.name.casefold(), option.title.casefold()):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.character import still_to_choose
-from tests.harness import ALICE, BOB, Table
+from tests.harness import ALICE, BOB, GUILD_ID, Table
 
 pytestmark = pytest.mark.both_engines
 
@@ -77,7 +77,7 @@ async def test_the_form_and_the_panel_alone_make_the_book_s_starting_character(
         form = await table.choose(panel, ["melee_1h"], index=0)
         await table.submit(form.modal, {"Name": name}, message=panel)
     form = await table.choose(panel, ["armor"], index=0)
-    await table.submit(form.modal, {"Name": "Vest", "Location it covers": "Torso"},
+    await table.submit(form.modal, {"Name": "Vest", "Location it covers": "torso"},
                        message=panel)
     held = await table.choose(panel, ["0"], index=0)
     assert held.messages[-1].content.startswith("✋")
@@ -90,3 +90,33 @@ async def test_the_form_and_the_panel_alone_make_the_book_s_starting_character(
     assert still_to_choose(c) == ()
     for message in (*made.messages, *done.messages, *held.messages):
         assert len(message.content) <= 2000
+
+
+async def test_the_panel_asks_what_an_item_s_kind_needs(table: Table) -> None:
+    """Ammo says whether it is less-lethal; an AoE weapon needs an AoE ability, and names
+    which when the character has several; armor picks its location from a menu."""
+    await table.slash("character create", name="Bo", level=70)
+    panel = (await table.slash("character panel", character="Bo")).message
+    kind_menu = [s["placeholder"] for s in panel.selects()].index("Add an item: its kind")
+    refused = await table.choose(panel, ["aoe"], index=kind_menu)
+    assert refused.ephemeral and refused.modal is None
+    assert "needs an AoE ability" in refused.content
+    ammo = await table.choose(panel, ["ammo"], index=kind_menu)
+    assert set(ammo.modal.menus) == {"Less-lethal?"}
+    await table.submit(ammo.modal, {"Name": "Darts", "Less-lethal?": "yes"}, message=panel)
+    for ability in ("AoE: Blast", "AoE: Cover"):
+        await table.slash("character ability add", character="Bo", ability=ability)
+    panel = (await table.slash("character panel", character="Bo")).message
+    kind_menu = [s["placeholder"] for s in panel.selects()].index("Add an item: its kind")
+    aoe = await table.choose(panel, ["aoe"], index=kind_menu)
+    assert aoe.modal.menus["For the ability"][1] == ["aoe.blast", "aoe.cover"]
+    await table.submit(aoe.modal, {"Name": "Smoke", "For the ability": "aoe.cover"},
+                       message=panel)
+    armor = await table.choose(panel, ["armor"], index=kind_menu)
+    assert "torso" in armor.modal.menus["Location it covers"][1]
+    await table.submit(armor.modal, {"Name": "Helmet", "Location it covers": "head"},
+                       message=panel)
+    found = await table.bot.store.characters.get(GUILD_ID, "Bo")
+    assert found is not None
+    darts, smoke, helmet = found.character.items
+    assert (darts.less_lethal, smoke.ability, helmet.location) == (True, "aoe.cover", "head")

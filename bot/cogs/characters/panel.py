@@ -27,10 +27,11 @@ from bot.cogs.characters.delete import character_stamp
 from bot.components import PersistentButton, picked_values, submitted_fields
 from bot.errors import UserError
 from bot.store.values import StoredCharacter
-from engine.catalog import Ability, Category
+from engine.catalog import Ability, Category, LessLethal
 from engine.character import (
     Character,
     abilities_open,
+    abilities_to_carry,
     add_ability,
     add_good_at,
     add_item,
@@ -76,8 +77,9 @@ def panel_view(stored: StoredCharacter) -> discord.ui.View:
                                         description=_rule_line(a)) for a in chunk]
         view.add_item(PanelMenu(*ids, "ab", options, "Choose a combat ability", start))
     if len(c.items) < slots(c):
-        options = [discord.SelectOption(label=k.name[:100], value=k.id)
-                   for k in RULES.items.kinds]
+        options = [discord.SelectOption(label=k.name[:100], value=k.id, description=(
+            f"e.g. {', '.join(k.examples)}"[:100] if k.examples else None))
+            for k in RULES.items.kinds]
         view.add_item(PanelMenu(*ids, "kind", options, "Add an item: its kind", 0))
     holdable = [(i, it) for i, it in enumerate(c.items) if not it.destroyed
                 and it.kind in RULES.items.ids and RULES.items.kind(it.kind).held]
@@ -175,28 +177,34 @@ class GoodAtButton(
 
 
 class ItemForm(discord.ui.Modal):
-    """The name of an item of the kind picked (and, for armor, the location it covers)."""
+    """The item's name, and what its kind asks besides (004 "Items"): armor the location it
+    covers, ammo whether it is less-lethal, an AoE weapon the ability it is for (asked when
+    the character has several). Refuses an AoE weapon to a character without such an
+    ability before the form opens."""
 
-    def __init__(self, stored: StoredCharacter, kind: str) -> None:
-        name = RULES.items.kind(kind).name if kind in RULES.items.ids else kind
-        super().__init__(title=f"Add: {name}"[:45], custom_id=(
-            f"cp-item:{stored.id}:{character_stamp(stored)}:{kind}:{secrets.token_hex(4)}"))
-        self.add_item(discord.ui.TextInput(label="Name", custom_id="name",
+    def __init__(self, stored: StoredCharacter, kind_id: str) -> None:
+        kind = RULES.items.kind(kind_id) if kind_id in RULES.items.ids else None
+        super().__init__(title=f"Add: {kind.name if kind else kind_id}"[:45], custom_id=(
+            f"cp-item:{stored.id}:{character_stamp(stored)}:{kind_id}:{secrets.token_hex(4)}"))
+        example = f"e.g. {kind.examples[0]}" if kind and kind.examples else None
+        self.add_item(discord.ui.TextInput(label="Name", custom_id="name", placeholder=example,
                                            max_length=ITEM_NAME_LIMIT))
-        if kind == "armor":
-            self.add_item(discord.ui.TextInput(
-                label="Location it covers", custom_id="location", max_length=20,
-                placeholder="head, torso, right arm, left arm, right leg or left leg"))
+        if kind_id == "armor":
+            self._pick("Location it covers", "location", [
+                (loc.name.capitalize(), loc.id) for loc in RULES.body.locations])
+        if kind and kind.less_lethal is LessLethal.VARIANT:
+            self._pick("Less-lethal?", "less_lethal", [
+                ("Lethal", "no"), ("Less-lethal (lowers level, no wounds)", "yes")])
+        held = abilities_to_carry(stored.character, kind, RULES) if kind else ()
+        if len(held) > 1:
+            self._pick("For the ability", "ability", [(a.title, a.id) for a in held])
         self.stop()  # answered from the payload
 
-
-def _location(text: str) -> str:
-    wanted = "_".join(text.casefold().split())
-    for loc in RULES.body.locations:
-        if wanted in (loc.id, loc.name.casefold().replace(" ", "_")):
-            return loc.id
-    names = ", ".join(loc.name.casefold() for loc in RULES.body.locations)
-    raise UserError(f"“{text.strip()}” is not a hit location: {names}.")
+    def _pick(self, label: str, custom_id: str, options: list[tuple[str, str]]) -> None:
+        self.add_item(discord.ui.Label(text=label, component=discord.ui.Select(
+            custom_id=custom_id,
+            options=[discord.SelectOption(label=text[:100], value=value)
+                     for text, value in options])))
 
 
 async def submit_good_at(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
@@ -209,7 +217,10 @@ async def submit_good_at(interaction: discord.Interaction[Any], match: re.Match[
 async def submit_item(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
     fields = submitted_fields(dict(interaction.data or {}).get("components"))
     kind = match["kind"]
-    location = _location(fields.get("location", "")) if kind == "armor" else None
+    location = fields.get("location") or None
     name = " ".join(fields.get("name", "").split())
+    less_lethal = fields.get("less_lethal") == "yes"
+    ability = fields.get("ability") or None
     await apply_from_panel(interaction, int(match["id"]), match["stamp"], lambda c: add_item(
-        c, name, kind, rules=RULES, location=location), "🎒")
+        c, name, kind, rules=RULES, location=location, less_lethal=less_lethal,
+        ability=ability), "🎒")
