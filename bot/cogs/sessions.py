@@ -17,6 +17,8 @@ from discord.ext import commands
 
 from bot.cogs.characters.choices import changeable_character
 from bot.cogs.characters.common import CharacterOption, bold_name, find_character, may_change
+from bot.cogs.characters.panel import OpenPanelButton
+from bot.components import button_row
 from bot.errors import UserError
 from bot.options import Text
 from bot.permissions import require_gm, require_guild
@@ -38,10 +40,19 @@ def _pcs_of(session_fights: Any) -> set[int]:
 
 def _brings(report: Any) -> str:
     if report.new_slot:
-        return " — a new item slot: `/character panel` fills it"
+        return " — a new item slot: 🧭 below (or `/character panel`) fills it"
     if report.new_ability:
-        return " — a new ability: `/character panel` chooses it"
+        return " — a new ability: 🧭 below (or `/character panel`) chooses it"
     return ""
+
+
+def _panel_buttons(gains: list[tuple[StoredCharacter, Any]]) -> discord.ui.View | None:
+    """A button per PC whose advance brought a slot or an ability: its panel, to its owner
+    (or a GM). Discord holds 25 buttons; past that, `/character panel` (said in the text)."""
+    buttons = [OpenPanelButton.of(stored, f"{stored.name}: new "
+                                  f"{'slot' if report.new_slot else 'ability'}")
+               for stored, report in gains if report.new_slot or report.new_ability]
+    return button_row(*buttons[:25]) if buttons else None
 
 
 @app_commands.guild_only()
@@ -124,11 +135,13 @@ class SessionCog(commands.GroupCog, group_name="session",
         session = await self._current(interaction)
         pcs, fights = await self._members(session)
         advanced: list[tuple[StoredCharacter, Character]] = []
+        gains: list[tuple[StoredCharacter, Any]] = []
         lines = []
         for stored in pcs:
             new, report = advance(stored.character) if achieved else (stored.character, None)
             if report is not None and new != stored.character:
                 advanced.append((stored, new))
+                gains.append((stored, report))
                 lines.append(f"⬆️ {bold_name(stored.name)}: max level {report.max_before} → "
                              f"{report.max_after}{_brings(report)}")
             elif report is not None:
@@ -140,7 +153,8 @@ class SessionCog(commands.GroupCog, group_name="session",
         head = "achieved" if achieved else "not achieved: nobody advances"
         text = (f"🏁 Session over. Goal {head}: **{discord.utils.escape_markdown(session.goal)}**"
                 f"\nFights fought: {fights} · PCs: {len(pcs)}")
-        await interaction.response.send_message(clip("\n".join([text, *lines])))
+        await interaction.response.send_message(
+            clip("\n".join([text, *lines])), view=_panel_buttons(gains) or discord.utils.MISSING)
 
 
 async def setup(bot: UnhexBot) -> None:

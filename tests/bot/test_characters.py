@@ -286,8 +286,10 @@ async def test_aoe_weapon_names_its_ability(table: Table) -> None:
 async def test_advance_gains_a_slot_at_55_and_stops_at_99(table: Table) -> None:
     await create(table, "Ana", level=54)
     reply = await table.slash("character advance", character="Ana")
-    assert reply.content == "⬆️ Ana advances to max level 55 and gains an item slot (6 now)."
-    assert not reply.ephemeral
+    said, panel = reply.messages
+    assert said.content == ("⬆️ Ana advances to max level 55 and gains an item slot (6 now). "
+                            "`/character panel` fills it.")
+    assert not said.ephemeral and panel.ephemeral and "6 item slots free" in panel.content
     assert "Level 54/55" in await sheet(table, "Ana")
     await create(table, "Old", level=99)
     capped = await table.slash("character advance", character="Old")
@@ -304,8 +306,12 @@ async def test_advance_to_60_opens_a_third_ability_with_prerequisites(table: Tab
     refused(await table.slash("character ability add", character="Ana", ability="leader.rally"),
             "Ana has 2 of 2 abilities; the next comes at max level 60.")
     reply = await table.slash("character advance", character="Ana")
-    assert reply.content == ("⬆️ Ana advances to max level 60 and may choose another ability "
-                             "(3 now). `/character ability add` chooses it.")
+    assert reply.messages[0].content == ("⬆️ Ana advances to max level 60 and may choose "
+                                         "another ability "
+                             "(3 now). `/character panel` fills it.")
+    panel = reply.messages[-1]  # and its author gets the panel that chooses it
+    assert panel.ephemeral and "still to choose" in panel.content
+    assert "Choose a combat ability" in [s["placeholder"] for s in panel.selects()]
     assert await table.autocomplete("character ability add", "ability", character="Ana",
                                     ability="leader") == [
         "Leader: Good initiative", "Leader: Rally", "Leader: Direct on initiative",

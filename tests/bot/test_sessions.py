@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.bot.fights import start_fight
-from tests.harness import ALICE, BOB, GM, GUILD_ID, Table
+from tests.harness import ALICE, BOB, GM, GUILD_ID, Message, Table
 
 pytestmark = pytest.mark.both_engines
 
@@ -45,11 +45,26 @@ async def test_an_achieved_goal_advances_exactly_the_session_s_pcs(table: Table)
     ended = await table.slash("session end", user=GM, achieved=True)
 
     assert not ended.ephemeral
-    assert "max level 54 → 55 — a new item slot: `/character panel`" in ended.content
-    assert "max level 59 → 60 — a new ability: `/character panel`" in ended.content
+    assert "max level 54 → 55 — a new item slot: 🧭 below" in ended.content
+    assert "max level 59 → 60 — a new ability: 🧭 below" in ended.content
     assert "**Cy** stays at max level 99" in ended.content
     assert [await _max_level(table, n) for n in ("Ana", "Bo", "Cy", "Dee", "Goon")] == [
         55, 60, 99, 50, 50]
+    assert ended.message.labels == ["Ana: new slot", "Bo: new ability"]
+    await _each_fills_what_they_gained(table, ended.message)
+
+
+async def _each_fills_what_they_gained(table: Table, recap: Message) -> None:
+    """The recap's buttons give each PC's panel to its owner alone, after a restart too."""
+    refused = await table.click(recap, "Bo: new ability", user=ALICE)
+    assert refused.ephemeral and "only" in refused.content and not refused.message.selects()
+    await table.restart()
+    panel = (await table.click(recap, "Bo: new ability", user=BOB)).message
+    assert panel.ephemeral and "still to choose" in panel.content
+    picked = await table.choose(panel, ["melee_1h.good_attack"], user=BOB)
+    assert picked.messages[-1].content.startswith("✨")
+    found = await table.bot.store.characters.get(GUILD_ID, "Bo")
+    assert found is not None and found.character.abilities == ("melee_1h.good_attack",)
     again = await table.slash("session status")
     assert again.ephemeral and "No session is open" in again.content
 

@@ -72,9 +72,11 @@ from bot.cogs.characters.panel import (
     GOOD_AT_FORM,
     ITEM_FORM,
     GoodAtButton,
+    OpenPanelButton,
     PanelMenu,
     panel_content,
     panel_view,
+    send_panel,
     submit_good_at,
     submit_item,
 )
@@ -90,6 +92,7 @@ from bot.components import answer_form, button_row
 from bot.errors import UserError
 from bot.options import OneOf, Text
 from bot.permissions import require_gm, require_guild
+from bot.store.values import StoredCharacter
 from bot.text import echo
 from engine.character import (
     AdvanceReport,
@@ -126,8 +129,9 @@ def _cleared(text: str | None) -> str | None:
 
 
 def _choose_hint(report: AdvanceReport) -> str:
-    """After an advance that brings an ability: the command that chooses it."""
-    return " `/character ability add` chooses it." if report.new_ability else ""
+    """After an advance that brings a slot or an ability: where it is filled (its author gets
+    the panel at once)."""
+    return " `/character panel` fills it." if report.new_ability or report.new_slot else ""
 
 
 @app_commands.guild_only()
@@ -145,10 +149,11 @@ class CharacterCog(
     async def _change(
         self, interaction: discord.Interaction[Any], name: str, emoji: str, rule: Rule,
         hint: Callable[[Any], str] | None = None,
-    ) -> None:
+    ) -> tuple[StoredCharacter, Any] | None:
         """The one path of every change: find, check who asks, apply the rule, save (committed),
         then tell the table. A change that changes nothing is only told to the asker.
-        ``hint``: what to do next, from the report, said after it."""
+        ``hint``: what to do next, from the report, said after it. The character saved and
+        the report (None: nothing changed)."""
         stored = await find_character(interaction, name)
         await require_change(interaction, stored)
         new, report = rule(stored.character)
@@ -156,10 +161,11 @@ class CharacterCog(
             await interaction.response.send_message(
                 f"Nothing changed: {escaped_summary(report.summary)}", ephemeral=True
             )
-            return
-        await save_change(interaction, stored, new)
+            return None
+        saved = await save_change(interaction, stored, new)
         after = hint(report) if hint is not None else ""
         await interaction.response.send_message(f"{emoji} {escaped_summary(report.summary)}{after}")
+        return saved, report
 
     # -- making, listing, renaming, deleting --------------------------------------------
 
@@ -418,7 +424,9 @@ class CharacterCog(
     async def advance_character(
         self, interaction: discord.Interaction[Any], character: CharacterOption
     ) -> None:
-        await self._change(interaction, character, "⬆️", advance, _choose_hint)
+        changed = await self._change(interaction, character, "⬆️", advance, _choose_hint)
+        if changed is not None and (changed[1].new_slot or changed[1].new_ability):
+            await send_panel(interaction, changed[0])  # to fill what the advance brought
 
     @app_commands.command(
         name="recover", description="After a fight: level to max, wounds erased (■ stays)."
@@ -508,7 +516,7 @@ class SheetCog(commands.Cog):
 
 
 async def setup(bot: UnhexBot) -> None:
-    bot.add_dynamic_items(DeleteCharacterButton, PanelMenu, GoodAtButton)
+    bot.add_dynamic_items(DeleteCharacterButton, PanelMenu, GoodAtButton, OpenPanelButton)
     bot.answers(IMPORT_MODAL_ID, CREATE_MODAL_ID, GOOD_AT_FORM, ITEM_FORM)
     await bot.add_cog(CharacterCog(bot))
     await bot.add_cog(SheetCog())

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.cogs.characters.common import NAME_LIMIT, characters_store, clean_name, name_taken_text
-from bot.cogs.characters.panel import panel_content, panel_view
+from bot.cogs.characters.panel import send_panel
 from bot.cogs.characters.transfer import made_line
 from bot.components import submitted_fields
 from bot.errors import UserError
@@ -71,8 +71,7 @@ async def create_character(interaction: discord.Interaction[Any], c: Character, 
         f"🧍 {interaction.user.mention} created {made_line(stored)}.{next_steps(c)} "
         f"`/sheet character:{stored.name}` shows the sheet.")
     if panel:
-        await interaction.followup.send(panel_content(c), view=panel_view(stored),
-                                        ephemeral=True)
+        await send_panel(interaction, stored)
 
 
 async def submit_create(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:

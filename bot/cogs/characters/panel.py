@@ -224,3 +224,40 @@ async def submit_item(interaction: discord.Interaction[Any], match: re.Match[str
     await apply_from_panel(interaction, int(match["id"]), match["stamp"], lambda c: add_item(
         c, name, kind, rules=RULES, location=location, less_lethal=less_lethal,
         ability=ability), "🎒")
+
+
+async def send_panel(interaction: discord.Interaction[Any], stored: StoredCharacter) -> None:
+    """The panel of ``stored``, to the one who asked alone (a follow-up: the interaction was
+    answered)."""
+    await interaction.followup.send(panel_content(stored.character), view=panel_view(stored),
+                                    ephemeral=True)
+
+
+class OpenPanelButton(
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"cp:open:(?P<id>[0-9]{1,18}):(?P<stamp>[0-9a-f]{8})",
+):
+    """Under an advancement that brings a slot or an ability: gives the character's owner (or
+    a GM) its panel, to them alone."""
+
+    def __init__(self, character_id: int, stamp: str, label: str = "Choose") -> None:
+        super().__init__(discord.ui.Button(
+            label=label[:80], emoji="🧭", style=discord.ButtonStyle.primary,
+            custom_id=f"cp:open:{character_id}:{stamp}"))
+        self.character_id, self.stamp = character_id, stamp
+
+    @classmethod
+    def of(cls, stored: StoredCharacter, label: str) -> OpenPanelButton:
+        return cls(stored.id, character_stamp(stored), label)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]
+                             ) -> OpenPanelButton:
+        return cls(int(match["id"]), match["stamp"])
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        stored = await _the_character(interaction, self.character_id, self.stamp)
+        await interaction.response.send_message(
+            panel_content(stored.character), view=panel_view(stored), ephemeral=True)
