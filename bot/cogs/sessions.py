@@ -106,6 +106,37 @@ class SessionCog(commands.GroupCog, group_name="session",
             f"🎯 {bold_name(stored.name)} {said} the session "
             f"(goal: {discord.utils.escape_markdown(session.goal)}).", ephemeral=not added)
 
+    @app_commands.command(name="goal", description="Reword the open session's goal (its "
+                                                    "players).")
+    @app_commands.describe(goal="The goal the players now agree on (up to 200 characters)")
+    async def goal(self, interaction: discord.Interaction[Any],
+                   goal: app_commands.Transform[str, Text(GOAL_LIMIT)]) -> None:
+        session = await self._current(interaction)
+        pcs, _ = await self._members(session)
+        user = interaction.user.id
+        if user != session.opened_by and all(s.owner_id != user for s in pcs):
+            raise UserError("The goal is the players': the one who opened the session or a "
+                            "player with a PC in it rewords it (`/session join` first).")
+        cleaned = " ".join(goal.split())
+        if not await self.bot.store.sessions.set_goal(session, cleaned):
+            raise UserError(NO_SESSION)
+        await interaction.response.send_message(
+            f"🎯 New goal: **{discord.utils.escape_markdown(cleaned)}** (was: "
+            f"{discord.utils.escape_markdown(session.goal)}).")
+
+    @app_commands.command(name="warn", description="GMs: warn the players that the goal "
+                                                    "looks out of reach this session.")
+    @app_commands.describe(why="What makes it unlikely (optional)")
+    async def warn(self, interaction: discord.Interaction[Any],
+                   why: app_commands.Transform[str, Text(GOAL_LIMIT)] | None = None) -> None:
+        await require_gm(interaction, "warn about the goal")
+        session = await self._current(interaction)
+        said = f" {discord.utils.escape_markdown(' '.join(why.split()))}" if why else ""
+        await interaction.response.send_message(
+            f"⚠️ The GM warns that the goal **{discord.utils.escape_markdown(session.goal)}** "
+            f"may be out of reach this session.{said}\nThe players choose: keep it, or "
+            "`/session goal` rewords it.")
+
     async def _members(self, session: StoredSession) -> tuple[list[StoredCharacter], int]:
         """The session's PCs as they are now (added, or who fought in it) and its fights."""
         fights = await self.bot.store.sessions.fights(session)

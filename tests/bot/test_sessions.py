@@ -102,3 +102,26 @@ async def test_the_end_waits_for_a_fight_its_pcs_are_in(table: Table) -> None:
     await table.slash("combat end", user=GM)
     ended = await table.slash("session end", user=GM, achieved=True)
     assert not ended.ephemeral and await _max_level(table, "Ana") == 55
+
+
+async def test_the_players_reword_the_goal_after_the_gm_warns(table: Table) -> None:
+    """004: the GM "can warn players when a goal isn't likely to be achievable … but cannot
+    choose a goal for the players"."""
+    await _table_of_four(table)
+    await table.slash("session start", goal="Burn the <@&1> warehouse")
+    not_gm = await table.slash("session warn", user=BOB)
+    assert not_gm.ephemeral
+    warned = await table.slash("session warn", user=GM, why="The fire brigade is @everyone")
+    assert not warned.ephemeral and "may be out of reach" in warned.content
+    assert "`/session goal`" in warned.content
+    assert (warned.message.allowed_mentions or {}).get("parse") == []
+    outsider = await table.slash("session goal", user=BOB, goal="Something else")
+    assert outsider.ephemeral and "`/session join`" in outsider.content
+    await table.slash("session join", user=BOB, character="Bo")
+    reworded = await table.slash("session goal", user=BOB, goal="Find  the   arsonist")
+    assert not reworded.ephemeral and "New goal: **Find the arsonist**" in reworded.content
+    status = await table.slash("session status")
+    assert "Find the arsonist" in status.content
+    await table.slash("session end", user=GM, achieved=False)
+    after = await table.slash("session goal", user=BOB, goal="Too late")
+    assert after.ephemeral and "No session is open" in after.content

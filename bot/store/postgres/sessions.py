@@ -54,6 +54,13 @@ class SessionStore:
             "ON CONFLICT DO NOTHING RETURNING session_id", session.id, character_id)
         return row is not None
 
+    async def set_goal(self, session: StoredSession, goal: str) -> bool:
+        """The open session's goal reworded; False when it was ended meanwhile."""
+        status = await self._db.execute(
+            "UPDATE play_sessions SET goal = $1 WHERE id = $2 AND closed_at IS NULL",
+            goal, session.id)
+        return status == "UPDATE 1"
+
     async def fights(self, session: StoredSession) -> Sequence[StoredCombat]:
         """The server's fights started since the session opened, oldest first."""
         rows = await self._db.fetch(

@@ -60,6 +60,14 @@ class SessionStore:
             "ON CONFLICT DO NOTHING", (session.id, character_id))
         return cursor.rowcount == 1
 
+    @writes
+    async def set_goal(self, session: StoredSession, goal: str) -> bool:
+        """The open session's goal reworded; False when it was ended meanwhile."""
+        cursor = await self._db.execute(
+            "UPDATE play_sessions SET goal = ? WHERE id = ? AND closed_at IS NULL",
+            (goal, session.id))
+        return cursor.rowcount == 1
+
     async def fights(self, session: StoredSession) -> Sequence[StoredCombat]:
         """The server's fights started since the session opened, oldest first."""
         async with self._db.execute(
