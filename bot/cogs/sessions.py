@@ -9,6 +9,7 @@ it; a GM ends it saying whether the goal was achieved, and then every PC of the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -16,15 +17,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.characters.choices import changeable_character
-from bot.cogs.characters.common import CharacterOption, bold_name, find_character, may_change
+from bot.cogs.characters.common import RULES, CharacterOption, bold_name, find_character, may_change
 from bot.cogs.characters.panel import OpenPanelButton
 from bot.components import button_row
 from bot.errors import UserError
 from bot.options import Text
 from bot.permissions import require_gm, require_guild
-from bot.store.values import SessionOpen, StoredCharacter, StoredSession
+from bot.store.values import SessionOpen, StoredCharacter, StoredCombat, StoredSession
 from bot.text import clip, echo
 from engine.character import Character, advance
+from engine.combat.recap import outcome
 
 if TYPE_CHECKING:
     from bot.client import UnhexBot
@@ -137,14 +139,15 @@ class SessionCog(commands.GroupCog, group_name="session",
             f"may be out of reach this session.{said}\nThe players choose: keep it, or "
             "`/session goal` rewords it.")
 
-    async def _members(self, session: StoredSession) -> tuple[list[StoredCharacter], int]:
+    async def _members(self, session: StoredSession
+                       ) -> tuple[list[StoredCharacter], Sequence[StoredCombat]]:
         """The session's PCs as they are now (added, or who fought in it) and its fights."""
         fights = await self.bot.store.sessions.fights(session)
         ids = sorted(set(session.members) | _pcs_of(fights))
         found = [await self.bot.store.characters.get_by_id(i) for i in ids]
         pcs = [s for s in found if s is not None and s.guild_id == session.guild_id
                and not s.npc]
-        return pcs, len(fights)
+        return pcs, fights
 
     @app_commands.command(name="status", description="The open session: its goal, its PCs, "
                                                       "its fights.")
@@ -152,10 +155,12 @@ class SessionCog(commands.GroupCog, group_name="session",
         session = await self._current(interaction)
         pcs, fights = await self._members(session)
         who = ", ".join(bold_name(s.name) for s in pcs) or "nobody yet (`/session join`)"
-        await interaction.response.send_message(clip(
-            f"🎯 Goal: **{discord.utils.escape_markdown(session.goal)}**\n"
-            f"Open since {session.opened_at[:16]} UTC · fights fought: {fights}\nPCs: {who}"),
-            ephemeral=True)
+        fought = [f"• {discord.utils.escape_markdown(f.map_name)} in <#{f.channel_id}>: "
+                  f"{outcome(f.state, RULES)}" for f in fights]
+        await interaction.response.send_message(clip("\n".join([
+            f"🎯 Goal: **{discord.utils.escape_markdown(session.goal)}**",
+            f"Open since {session.opened_at[:16]} UTC · fights fought: {len(fights)}",
+            f"PCs: {who}", *fought])), ephemeral=True)
 
     @app_commands.command(name="end", description="GMs: end the session, saying whether its "
                                                    "goal was achieved.")
@@ -183,7 +188,7 @@ class SessionCog(commands.GroupCog, group_name="session",
                             "done. Try again.")
         head = "achieved" if achieved else "not achieved: nobody advances"
         text = (f"🏁 Session over. Goal {head}: **{discord.utils.escape_markdown(session.goal)}**"
-                f"\nFights fought: {fights} · PCs: {len(pcs)}")
+                f"\nFights fought: {len(fights)} · PCs: {len(pcs)}")
         await interaction.response.send_message(
             clip("\n".join([text, *lines])), view=_panel_buttons(gains) or discord.utils.MISSING)
 

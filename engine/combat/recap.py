@@ -16,10 +16,10 @@ from engine.catalog import Rules
 from engine.character import Status, status
 from engine.combat.fighters import standing_teams
 from engine.combat.hidden_npcs import figures_hidden, looks
-from engine.combat.model import Combat, Fighter
+from engine.combat.model import Combat, Fighter, Phase
 from engine.words import counted
 
-__all__ = ["MAX_ROWS", "recap_text"]
+__all__ = ["MAX_ROWS", "outcome", "recap_text"]
 
 #: The most fighters with a damage line of their own.
 MAX_ROWS = 10
@@ -49,6 +49,20 @@ def recap_text(c: Combat, *, rules: Rules, limit: int = 1500) -> str:
     if used:
         lines.append(used)
     return _fit(lines, limit)
+
+
+def outcome(c: Combat, rules: Rules) -> str:
+    """How the fight ended, in one sentence; or where it stands while it lasts.
+
+    >>> from data import load_rules
+    >>> outcome(Combat(map_text="Bar -- Kitchen", round=2, phase="turn"), load_rules())
+    'Under way, round 2.'
+    """
+    if c.phase is Phase.SETUP:
+        return "Being set up."
+    if c.phase is not Phase.ENDED:
+        return f"Under way, round {c.round}."
+    return _outcome(c, rules)
 
 
 def _outcome(c: Combat, rules: Rules) -> str:

@@ -39,6 +39,8 @@ async def test_an_achieved_goal_advances_exactly_the_session_s_pcs(table: Table)
     await table.slash("combat end", user=GM)
     status = await table.slash("session status")
     assert "fights fought: 1" in status.content
+    assert "• nightclub in <#" in status.content
+    assert "The GM ended the fight before it began." in status.content
     assert all(name in status.content for name in ("Ana", "Bo", "Cy"))
     assert "Dee" not in status.content
 
