@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.errors import handled, report_error
-from bot.text import clip
+from bot.text import SOURCE, clip
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ async def answer_unknown(
                "was saved."
         typed = submitted_text(data.get("components")).strip()
         if typed and "```" not in typed:
-            text = clip(f"{text} What you typed:\n```\n{typed}", 1996) + "\n```"
+            text = clip(f"{text} What you typed:\n```{SOURCE}\n{typed}", 1996) + "\n```"
     try:
         await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:

@@ -11,13 +11,19 @@ import re
 
 import discord
 
-__all__ = ["MESSAGE_LIMIT", "clip", "echo", "parse_number"]
+__all__ = ["MESSAGE_LIMIT", "SOURCE", "clip", "echo", "parse_number"]
 
 #: Discord's limit for a message's content.
 MESSAGE_LIMIT = 2000
 
 #: At most 18 digits: no number typed at the table is longer, and ``int`` refuses over 4,300.
 _ASCII_INTEGER = re.compile(r"[+-]?[0-9]{1,18}")
+
+
+#: The language of a code block holding text to copy rather than read (a map's source, a
+#: paste handed back): its lines are the writer's, so they may pass a phone's 40 columns.
+#: Discord shows an unknown language as plain text.
+SOURCE = "source"
 
 
 def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:

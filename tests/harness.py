@@ -31,7 +31,9 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.client import UnhexBot, create_bot
 from bot.settings import Settings
+from bot.text import SOURCE
 from engine.dice import ScriptedDice
+from engine.textwidth import width
 
 APP_ID = 900_000_000_000_000_001
 GUILD_ID = 900_000_000_000_000_100
@@ -578,13 +580,8 @@ class Table:
     def _new_message(self, channel_id: int, body: dict[str, Any], *, flags: int = 0,
                      message_id: int | None = None) -> dict[str, Any]:
         content = body.get("content") or ""
-        assert len(content) <= 2000, f"message over Discord's 2,000 characters ({len(content)})"
         rows = body.get("components") or []
-        assert len(rows) <= 5, f"more than 5 component rows ({len(rows)})"
-        for row in rows:
-            assert len(row.get("components", [])) <= 5, "more than 5 components in a row"
-            for c in row.get("components", []):
-                assert len(c.get("custom_id", "")) <= 100, f"custom id too long: {c}"
+        check_discord_limits(content, rows)
         guild = self._channel_guild.get(channel_id, GUILD_ID)
         raw = {
             "id": str(message_id or snowflake()), "channel_id": str(channel_id),
@@ -607,7 +604,7 @@ class Table:
         for key in ("content", "components", "embeds"):
             if key in body:
                 raw[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
-        assert len(raw["content"] or "") <= 2000, "edit over Discord's 2,000 characters"
+        check_discord_limits(raw["content"] or "", raw.get("components") or [])
         raw["edited_timestamp"] = dt.datetime.now(dt.UTC).isoformat()
         self._record(raw, reply)
         return raw
@@ -769,6 +766,32 @@ class Table:
         elif kind == 9 and reply is not None:
             reply.modal = _modal(data)
         return {"interaction": interaction, "resource": resource}
+
+
+PHONE_COLUMNS = 40
+
+
+def check_discord_limits(content: str, rows: list[dict[str, Any]]) -> None:
+    """What Discord refuses (2,000 characters, 5 rows of 5 components, 25 options a menu, its
+    label lengths) and what a phone cannot show (a code block's line past 40 columns)."""
+    assert len(content) <= 2000, f"message over Discord's 2,000 characters ({len(content)})"
+    for block in content.split("```")[1::2]:
+        language, _, text = block.partition("\n")
+        if language in ("json", SOURCE):
+            continue  # text to copy, not to read: its lines are the writer's
+        for line in text.splitlines():
+            assert width(line) <= PHONE_COLUMNS, f"code block line past 40 columns: {line!r}"
+    assert len(rows) <= 5, f"more than 5 component rows ({len(rows)})"
+    for row in rows:
+        assert len(row.get("components", [])) <= 5, "more than 5 components in a row"
+        for c in row.get("components", []):
+            assert len(c.get("custom_id", "")) <= 100, f"custom id too long: {c}"
+            assert len(c.get("label") or "") <= 80, f"button label past 80: {c}"
+            assert len(c.get("placeholder") or "") <= 150, f"placeholder past 150: {c}"
+            options = c.get("options") or []
+            assert len(options) <= 25, f"a menu offers at most 25 options: {c}"
+            for o in options:
+                assert len(o["label"]) <= 100 and len(o.get("description") or "") <= 100, o
 
 
 def _modal(data: dict[str, Any]) -> Modal:

@@ -28,7 +28,7 @@ from bot.options import OneOf, Text
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.store.interfaces import Maps
 from bot.store.values import StoredMap, clean_name
-from bot.text import clip, echo
+from bot.text import SOURCE, clip, echo
 from data import builtin_maps
 from engine.combat import Combat
 from engine.combat.actions.aoe_effects import effect_text
@@ -229,7 +229,7 @@ async def _give_back(interaction: discord.Interaction[Any], problem: str, text: 
     """Refuse ephemerally with ``problem``, handing the GM's text back so nothing is lost."""
     problem = clip(problem, 1000)  # the engine's message may quote a long line of the map
     lead = f"{problem}\nNothing was saved. Your text, to fix and paste again:"
-    block = f"```\n{text}\n```"
+    block = f"```{SOURCE}\n{text}\n```"
     if "```" not in text and len(lead) + 1 + len(block) <= MESSAGE_LIMIT:
         await interaction.response.send_message(f"{lead}\n{block}", ephemeral=True)
     else:
@@ -566,7 +566,7 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
             if found.builtin else
             "Paste it into `/map new` to make a copy, or change the map with `/map edit`."
         )
-        block = f"```\n{text}\n```"
+        block = f"```{SOURCE}\n{text}\n```"
         if "```" not in text and len(head) + 1 + len(block) <= MESSAGE_LIMIT:
             await interaction.response.send_message(f"{head}\n{block}", ephemeral=True)
         else:

@@ -24,7 +24,7 @@ S = "\\"
 
 def code_block(content: str) -> str:
     """The text between the message's code fences."""
-    found = re.search(r"```(?:json)?\n(.*)\n```", content, re.S)
+    found = re.search(r"```[a-z]*\n(.*)\n```", content, re.S)
     assert found, f"no code block in {content!r}"
     return found.group(1)
 

@@ -28,7 +28,7 @@ OTHER_GM = User(800_000_000_000_000_009, "second-gm", gm=True)
 
 def code_block(content: str) -> str:
     """The text between the message's code fences."""
-    found = re.search(r"```\n(.*)\n```", content, re.S)
+    found = re.search(r"```[a-z]*\n(.*)\n```", content, re.S)
     assert found, f"no code block in {content!r}"
     return found.group(1)
 

@@ -22,7 +22,7 @@ from bot.cogs.characters.common import (
 from bot.errors import UserError
 from bot.permissions import require_gm, require_guild
 from bot.store.values import NameTaken, StoredCharacter
-from bot.text import clip
+from bot.text import SOURCE, clip
 from engine.character import (
     Character,
     character_from_json,
@@ -90,7 +90,7 @@ def made_line(stored: StoredCharacter) -> str:
 async def _give_back(interaction: discord.Interaction[Any], problem: str, text: str) -> None:
     """Refuse ephemerally with ``problem``; the paste comes back when it fits."""
     lead = f"{problem}\nNothing was saved."
-    block = f"\nYour paste, to fix and try again:\n```\n{text}\n```"
+    block = f"\nYour paste, to fix and try again:\n```{SOURCE}\n{text}\n```"
     if text and "```" not in text and len(lead) + len(block) <= MESSAGE_LIMIT:
         lead += block
     await interaction.response.send_message(clip(lead), ephemeral=True)
