@@ -6,9 +6,13 @@ after a restart; the message stays within Discord's limits."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from bot.cogs.combat.views import OUT_OF_DATE
+import discord
+
+from bot.cogs.combat.views import OUT_OF_DATE, prompt_message
+from engine.combat import Prompt, PromptKind
 from tests.bot.fights import add_character, start_fight
 from tests.harness import ALICE, CHANNEL_ID, GM, Message, Reply, Table
 
@@ -136,3 +140,38 @@ async def test_eleven_answers_make_one_menu(table: Table) -> None:
     assert asked.buttons == [] and entries(asked) == ROLLERS[:11]
     assert [s["placeholder"] for s in asked.selects()] == ["NPCs: choose who rolls"]
     assert_within_discord_limits(asked)
+
+
+async def test_when_even_menus_do_not_fit_the_question_points_to_its_command(
+        table: Table) -> None:
+    """Three questions at once (made up from the fight's own): thirty rollers take two menus,
+    thirty blast targets two more, and the reaction's six answers, as buttons (two rows) or a
+    menu (a row), would leave no row for the GM's Resolve now: the reaction points to its
+    slash command instead."""
+    await _thirty_goons_asked_who_rolls(table)
+    stored = await table.bot.fights.fight(CHANNEL_ID)
+    assert stored is not None
+    rollers = stored.state.prompts[0]
+    goons = tuple(f.name for f in stored.state.fighters if f.name.startswith("Goon"))
+    targets = Prompt(kind=PromptKind.AOE_TARGET, fighter="goon 1", team="NPCs",
+                     options=goons)
+    react = Prompt(kind=PromptKind.REACT, fighter="goon 2", team="NPCs", options=(
+        "defend", "counterattack", "counterattack_less_lethal", "intercept",
+        "intercept_less_lethal", "pass"))
+    crowded = replace(stored, state=stored.state.model_copy(
+        update={"prompts": (rollers, targets, react)}))
+    content, view, _ = prompt_message(crowded)
+    assert view is not None
+    shown = message_of(content, view)
+    assert content.splitlines()[-1] == (
+        "**Goon 2 (GM)** may react before the dice are rolled: no room for more buttons, use "
+        "`/defend, /counterattack or /intercept`.")
+    assert entries(shown) == [*ROLLERS, *(f"Goon 1: Hit {name}" for name in goons)]
+    assert shown.labels == ["Resolve now (GM)"]
+    assert_within_discord_limits(shown)
+
+
+def message_of(content: str, view: discord.ui.View) -> Message:
+    """The message Discord would show for ``content`` and ``view``."""
+    return Message(id=0, channel_id=CHANNEL_ID, content=content, ephemeral=False,
+                   components=tuple(view.to_components()))
