@@ -400,6 +400,21 @@ class Table:
         return await self._interact(3, data, user=user, channel=message.channel_id,
                                     message=self.messages[message.id], guild=guild)
 
+    async def pick(self, message: Message, label: str, *, user: User = ALICE,
+                   stale: bool = False, guild: int | None = GUILD_ID) -> Reply:
+        """Pick the entry labelled ``label`` in whichever select menu of ``message`` offers it
+        (as the message is now, or with ``stale`` as it looked in that snapshot)."""
+        shown = message if stale else self.message(message.id)
+        for select in shown.selects():
+            for option in select.get("options", ()):
+                if option["label"] == label:
+                    data = {"custom_id": select["custom_id"], "component_type": select["type"],
+                            "values": [option["value"]]}
+                    return await self._interact(3, data, user=user, channel=shown.channel_id,
+                                                message=shown.raw, guild=guild)
+        offered = [o["label"] for s in shown.selects() for o in s.get("options", ())]
+        raise AssertionError(f"no menu entry {label!r} on message; entries: {offered}")
+
     async def submit(self, modal: Modal | None, values: dict[str, str], *, user: User = ALICE,
                      message: Message | None = None, channel: int = CHANNEL_ID,
                      guild: int | None = GUILD_ID) -> Reply:

@@ -1,6 +1,7 @@
 """What a fight shows: the board, and the prompt with a button for each answer to what the
-fight waits for. Buttons and forms carry short ids (the fight, its version, the prompt kind,
-the index of the option and of the fighter), never names cut to fit Discord's 100 characters.
+fight waits for (a menu when the answers are too many for buttons). Buttons, menus and forms
+carry short ids (the fight, its version, the prompt kind, the index of the option and of the
+fighter), never names cut to fit Discord's 100 characters.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import PersistentButton, identity_stamp
+from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.store.values import StoredCombat
@@ -34,6 +35,7 @@ __all__ = [
     "OUT_OF_DATE",
     "AdjustModal",
     "CombatButton",
+    "CombatMenu",
     "TurnLead",
     "code",
     "events_text",
@@ -117,15 +119,7 @@ class CombatButton(
             raise UserError(OUT_OF_DATE)
         treated = state.fighter(state.aid.target)
         rules = interaction.client.fights.rules
-        view = discord.ui.View(timeout=None)
-        buttons = [CombatButton(stored.id, stored.version, prompt.kind.value, str(n),
-                                self.fighter, _button_label(state, prompt, option, False),
-                                _style(prompt, option))
-                   for n, option in enumerate(prompt.options)]
-        for row_index, row in enumerate(_pack_rows([], buttons)):
-            for button in row:
-                button.item.row = row_index
-                view.add_item(button)
+        view = _view(_answers(stored, prompt, [], [], named=False) or [])
         view.stop()  # the buttons answer from their ids: nothing to keep, nothing to time out
         text = (f"**{_who(state, prompt)}** {SPECS[prompt.kind].question}\n"
                 f"{code(render_wounds(treated.character, rules=rules))}")
@@ -142,6 +136,54 @@ class CombatButton(
 
 OUT_OF_DATE = ("That button is out of date: the fight has moved on since. Use the newest "
                "buttons.")
+
+
+class CombatMenu(
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=(r"cm:(?P<combat>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<fighter>\d*)"
+              r":(?P<part>\d+)"),
+):
+    """A prompt's answers as a menu, for a prompt with more of them than buttons can show.
+    The custom id is a :class:`CombatButton`'s without the option (and with which of the
+    prompt's menus it is); each entry's value is the option's index. A pick is the press of
+    that option's button: the same command, the same refusals (an older version, a fighter
+    not yours)."""
+
+    def __init__(self, select: discord.ui.Select[Any], combat_id: int, version: int,
+                 kind: str, fighter: str) -> None:
+        super().__init__(select)
+        self.combat_id, self.version, self.kind, self.fighter = combat_id, version, kind, fighter
+
+    @classmethod
+    def make(cls, stored: StoredCombat, prompt: Prompt, part: int, placeholder: str,
+             options: list[tuple[int, str]]) -> CombatMenu:
+        """Menu ``part`` of ``prompt``: ``options`` are (option index, label) pairs."""
+        index = fighter_index(stored.state, prompt.fighter)
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"cm:{stored.id}:{stored.version}:{prompt.kind.value}:{index}:{part}",
+            placeholder=clip(placeholder, MENU_PLACEHOLDER), options=[
+                discord.SelectOption(label=clip(label, MENU_LABEL), value=str(n))
+                for n, label in options])
+        return cls(select, stored.id, stored.version, prompt.kind.value, index)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> CombatMenu:
+        return cls(discord.ui.Select(custom_id=match.string), int(match["combat"]),
+                   int(match["version"]), match["kind"], match["fighter"])
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        picked = next(iter(picked_values(interaction)), "")
+        button = CombatButton(self.combat_id, self.version, self.kind, picked, self.fighter, "")
+        await button.handle(interaction)
+
+
+#: Discord's limits on a menu: entries, an entry's label, the placeholder.
+MENU_OPTIONS, MENU_LABEL, MENU_PLACEHOLDER = 25, 100, 150
+#: A prompt with more answers than this shows them in a menu: past two rows of buttons a
+#: phone shows a wall of them to scan, where a menu is one row that lists them in order.
+MOST_BUTTONS = 10
 
 
 def fighter_at(state: Combat, index: str) -> Fighter | None:
@@ -233,11 +275,12 @@ class TurnLead:
 def prompt_message(
     stored: StoredCombat, rules: Rules | None = None, lead: TurnLead | None = None,
 ) -> tuple[str, discord.ui.View | None, discord.AllowedMentions]:
-    """Who must decide what, with their buttons (at most 25, in 5 rows), and the mentions
-    that ping exactly the players asked to decide; with ``rules``, each question says what
-    the decider's abilities give the roll at hand ("applies: good (2H melee attack)"). A
-    question whose buttons would show the marks the GM hides gets one **Choose (GM)** button
-    instead, which shows them to a GM alone.
+    """Who must decide what, with their buttons (at most 25, in 5 rows; a menu, or several,
+    for a question with more answers than :data:`MOST_BUTTONS` or than the rows left have
+    room for), and the mentions that ping exactly the players asked to decide; with
+    ``rules``, each question says what the decider's abilities give the roll at hand
+    ("applies: good (2H melee attack)"). A question whose buttons would show the marks the
+    GM hides gets one **Choose (GM)** button instead, which shows them to a GM alone.
     ``lead``: in a team's turn, the line (and buttons) saying who may act comes first."""
     state = stored.state
     prompts = [p for p in state.waiting_for() if p.kind is not PromptKind.ACT]
@@ -259,27 +302,66 @@ def prompt_message(
         said = abilities_at_hand(state, prompt, rules) if rules is not None else None
         if said is not None:
             deadline += f" — applies: {said}"
-        index = fighter_index(state, prompt.fighter)
-        group = [
-            CombatButton(stored.id, stored.version, prompt.kind.value, str(n), index,
-                         _button_label(state, prompt, option, len(prompts) > 1),
-                         _style(prompt, option))
-            for n, option in enumerate(prompt.options)
-        ] if not secret_options(state, prompt) else [
-            CombatButton(stored.id, stored.version, REVEAL, "", index, "Choose (GM)")]
-        packed = _pack_rows(rows, group)
-        if len(_pack_rows(packed, resolve)) > 5:
+        if secret_options(state, prompt):
+            reveal = CombatButton(stored.id, stored.version, REVEAL, "",
+                                  fighter_index(state, prompt.fighter), "Choose (GM)")
+            packed = _within(_pack_rows(rows, [reveal]), resolve)
+        else:
+            packed = _answers(stored, prompt, rows, resolve, named=len(prompts) > 1)
+        if packed is None:
             lines.append(f"**{who}** {spec.question}{deadline}: no room for more buttons, use "
                          f"`/{spec.slash}`.")
             continue
         lines.append(f"**{who}** {spec.question}{deadline}")
         rows = packed
+    return clip("\n".join(lines), 1900), _view(_pack_rows(rows, resolve)), mentions
+
+
+def _view(rows: list[list[Any]]) -> discord.ui.View:
+    """A view of ``rows`` of dynamic items, each in its row."""
     view = discord.ui.View(timeout=None)
-    for row_index, row in enumerate(_pack_rows(rows, resolve)):
-        for button in row:
-            button.item.row = row_index
-            view.add_item(button)
-    return clip("\n".join(lines), 1900), view, mentions
+    for row_index, row in enumerate(rows):
+        for item in row:
+            item.item.row = row_index
+            view.add_item(item)
+    return view
+
+
+def _answers(stored: StoredCombat, prompt: Prompt, rows: list[list[Any]],
+             resolve: list[Any], *, named: bool) -> list[list[Any]] | None:
+    """``rows`` with ``prompt``'s answers added: a button each, or one or more menus when
+    they are more than :data:`MOST_BUTTONS` or their buttons do not fit; ``None`` when even
+    menus leave no room for ``resolve`` (the GM's Resolve now) within Discord's 5 rows."""
+    if len(prompt.options) <= MOST_BUTTONS:
+        buttons = [
+            CombatButton(stored.id, stored.version, prompt.kind.value, str(n),
+                         fighter_index(stored.state, prompt.fighter),
+                         _button_label(stored.state, prompt, option, named),
+                         _style(prompt, option))
+            for n, option in enumerate(prompt.options)]
+        packed = _within(_pack_rows(rows, buttons), resolve)
+        if packed is not None:
+            return packed
+    return _within([*rows, *([menu] for menu in _menus(stored, prompt, named))], resolve)
+
+
+def _menus(stored: StoredCombat, prompt: Prompt, named: bool) -> list[CombatMenu]:
+    """``prompt``'s answers in menus of at most 25 entries, each labelled as its button would
+    be; the placeholder says whose question it is (and which entries, when they are split)."""
+    state = stored.state
+    labels = [(n, _button_label(state, prompt, option, named))
+              for n, option in enumerate(prompt.options)]
+    parts = [labels[i:i + MENU_OPTIONS] for i in range(0, len(labels), MENU_OPTIONS)]
+    asked = state.fighter(prompt.fighter).name if prompt.fighter else (prompt.team or "GM")
+    placeholder = f"{asked}: {SPECS[prompt.kind].waiting}"
+    return [CombatMenu.make(stored, prompt, part, placeholder + (
+        f" ({chunk[0][0] + 1}-{chunk[-1][0] + 1} of {len(labels)})" if len(parts) > 1 else ""),
+        chunk) for part, chunk in enumerate(parts)]
+
+
+def _within(rows: list[list[Any]], resolve: list[Any]) -> list[list[Any]] | None:
+    """``rows``, when they leave room for ``resolve`` within Discord's 5 rows."""
+    return rows if len(_pack_rows(rows, resolve)) <= 5 else None
 
 
 def _button_label(state: Combat, prompt: Prompt, option: str, named: bool) -> str:
@@ -297,11 +379,12 @@ def _who(state: Combat, prompt: Prompt) -> str:
 
 
 def _pack_rows(rows: list[list[Any]], group: list[Any]) -> list[list[Any]]:
-    """``rows`` with ``group`` added: in the last row when it fits there, else in new rows of at
-    most five (Discord's limit per row)."""
+    """``rows`` with ``group`` (buttons) added: in the last row when it fits there, else in new
+    rows of at most five (Discord's limit per row). A menu fills its row alone."""
     if not group:
         return rows
-    if rows and len(rows[-1]) + len(group) <= 5:
+    if rows and len(rows[-1]) + len(group) <= 5 and not any(
+            isinstance(item, CombatMenu) for item in rows[-1]):
         return [*rows[:-1], [*rows[-1], *group]]
     return [*rows, *(group[i:i + 5] for i in range(0, len(group), 5))]
 
