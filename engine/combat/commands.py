@@ -20,6 +20,7 @@ __all__ = [
     "AddFighters",
     "AidMark",
     "AllOutDefend",
+    "Answers",
     "AoE",
     "AoEChoice",
     "Armor",
@@ -336,6 +337,19 @@ class GMSet(_Command):
     hidden: bool | None = None  # Stealth: hidden or not (only for a fighter with Stealth)
 
 
+#: The most answers one ``Answers`` carries (a fight's fighters, with room to spare).
+MOST_ANSWERS = 100
+
+
+class Answers(_Command):
+    """Several answers given at once, as the GM answering every Goon's Defend alike: each is
+    applied in turn, exactly as if sent one after another, and one refused refuses them all
+    (nothing changes). Answers do not nest."""
+
+    kind: Literal["answers"] = "answers"
+    answers: tuple[Command, ...] = Field(min_length=1, max_length=MOST_ANSWERS)
+
+
 Command = Annotated[
     AddFighter
     | AddFighters
@@ -368,8 +382,10 @@ Command = Annotated[
     | Armor
     | Surrender
     | EndCombat
-    | GMSet,
+    | GMSet
+    | Answers,
     Field(discriminator="kind"),
 ]
+Answers.model_rebuild()
 
 command_adapter: TypeAdapter[Command] = TypeAdapter(Command)

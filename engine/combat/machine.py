@@ -41,6 +41,7 @@ from engine.combat.commands import (
     AddFighters,
     AidMark,
     AllOutDefend,
+    Answers,
     AoE,
     AoEChoice,
     Armor,
@@ -107,12 +108,28 @@ def apply(
     combat: Combat, command: Command, *, actor: Actor, dice: DiceSource, rules: Rules, now: float
 ) -> tuple[Combat, tuple[Event, ...]]:
     """Apply one command; a new Combat and what happened, or RuleError (nothing changed)."""
+    if isinstance(command, Answers):
+        return _apply_each(combat, command, actor=actor, dice=dice, rules=rules, now=now)
     if combat.phase is Phase.ENDED:
         raise RuleError("This combat is over.")
     ctx = Context(actor=actor, dice=dice, rules=rules, now=now, hide_npcs=combat.hide_npcs)
     new = HANDLERS[type(command)](combat, command, ctx)
     new = settle(advance(new, ctx), ctx)
     return count_used_up(combat, new), tuple(ctx.events)
+
+
+def _apply_each(
+    combat: Combat, command: Answers, *, actor: Actor, dice: DiceSource, rules: Rules, now: float
+) -> tuple[Combat, tuple[Event, ...]]:
+    """Each of several answers in turn, as if sent one after another; one refused refuses all
+    (the values are frozen: nothing changed)."""
+    events: list[Event] = []
+    for answer in command.answers:
+        if isinstance(answer, Answers):
+            raise RuleError("Answers given together do not nest.")
+        combat, said = apply(combat, answer, actor=actor, dice=dice, rules=rules, now=now)
+        events.extend(said)
+    return combat, tuple(events)
 
 
 HANDLERS: dict[type, Callable[[Combat, Any, Context], Combat]] = {

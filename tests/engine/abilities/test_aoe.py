@@ -51,7 +51,7 @@ def grenadier(name: str = "You", ability: str = "aoe.blast", level: int = 50,
     )
 
 
-def _fight(you: Character | None = None) -> Combat:
+def blast_fight(you: Character | None = None) -> Combat:
     rat = knife("Rat", npc=True)
     rat = rat.model_copy(update={"items": (*rat.items, Item(name="Vest", kind="armor",
                                                             location="torso"))})
@@ -66,7 +66,7 @@ def _fight(you: Character | None = None) -> Combat:
 
 
 def test_book_blast_example() -> None:
-    c, events = run(_fight(), AoE(fighter="You", area="dance floor"), [4, 2], actor=P1)
+    c, events = run(blast_fight(), AoE(fighter="You", area="dance floor"), [4, 2], actor=P1)
     assert texts(events) == [
         "You uses Grenade (Blast) on Dance Floor; Grenade is destroyed.",
         "You's Blast on Dance Floor: 42 (4·2) vs 50 — SUCCESS.",
@@ -99,10 +99,10 @@ def test_book_blast_example() -> None:
 
 
 def test_allies_only_when_no_enemy_is_left() -> None:
-    c = go(_fight(), AoE(fighter="You", area="Dance Floor"), [2, 4], actor=P1)
+    c = go(blast_fight(), AoE(fighter="You", area="Dance Floor"), [2, 4], actor=P1)
     c, events = run(c, AoEChoice(fighter="You", option="ones"), actor=P1)
     assert "You chooses 4 damage and 2 additional targets." in texts(events)
-    c = go(_fight(), AoE(fighter="You", area="Dance Floor"), [2, 4], actor=P1)
+    c = go(blast_fight(), AoE(fighter="You", area="Dance Floor"), [2, 4], actor=P1)
     c, events = run(c, AoEChoice(fighter="You", option="tens"), actor=P1)
     # 4 more targets, 5 in all: the three enemies and then Cy (You is not in the area)
     assert "The blast takes Goon, Rat, Moe." in texts(events)
@@ -110,7 +110,7 @@ def test_allies_only_when_no_enemy_is_left() -> None:
 
 
 def test_the_user_chooses_among_more_enemies_than_targets() -> None:
-    c = go(_fight(), AoE(fighter="You", area="Dance Floor"), [2, 1], actor=P1)
+    c = go(blast_fight(), AoE(fighter="You", area="Dance Floor"), [2, 1], actor=P1)
     c = go(c, AoEChoice(fighter="You", option="tens"), actor=P1)  # 2 damage, 1 more target
     assert kinds(c) == [(PromptKind.AOE_TARGET, "you")]
     assert c.waiting_for()[0].options == ("Goon", "Rat", "Moe")
@@ -121,7 +121,7 @@ def test_the_user_chooses_among_more_enemies_than_targets() -> None:
 
 
 def test_a_blast_defend_closes_with_the_reaction_time_and_silence_is_no_defend() -> None:
-    c = go(_fight(), AoE(fighter="You", area="Dance Floor"), [4, 2], actor=P1)
+    c = go(blast_fight(), AoE(fighter="You", area="Dance Floor"), [4, 2], actor=P1)
     c, events = run(c, AoEChoice(fighter="You", option="tens"), actor=P1)  # Goon, Rat, Moe
     assert ("Rat may Defend against the blast (spending an action) or take the damage (within "
             "45 seconds).") in texts(events)
@@ -142,7 +142,7 @@ def test_a_blast_defend_closes_with_the_reaction_time_and_silence_is_no_defend()
 
 
 def test_a_gm_closes_a_blast_defend_early() -> None:
-    c = go(_fight(), AoE(fighter="You", area="Dance Floor"), [4, 0], actor=P1)
+    c = go(blast_fight(), AoE(fighter="You", area="Dance Floor"), [4, 0], actor=P1)
     c = go(c, AoEChoice(fighter="You", option="tens"), actor=P1)  # one target
     c = go(c, AoEChoice(fighter="You", option="Goon"), actor=P1)
     c, events = run(c, CloseWindow(), now=5)
@@ -154,19 +154,19 @@ def test_a_gm_closes_a_blast_defend_early() -> None:
 
 
 def test_no_window_to_close_while_the_user_chooses_the_blast_dice() -> None:
-    c = go(_fight(), AoE(fighter="You", area="Dance Floor"), [4, 2], actor=P1)
+    c = go(blast_fight(), AoE(fighter="You", area="Dance Floor"), [4, 2], actor=P1)
     refused(c, CloseWindow(by_timeout=True), "being resolved", now=100)
     assert c.waiting_for()[0].deadline is None
 
 
 def test_a_failed_roll_does_nothing_but_destroys_the_item() -> None:
-    c, events = run(_fight(), AoE(fighter="You", area="Dance Floor"), [7, 3], actor=P1)
+    c, events = run(blast_fight(), AoE(fighter="You", area="Dance Floor"), [7, 3], actor=P1)
     assert "You's AoE fails: it has no effect." in texts(events)
     assert c.step is None and c.fighter("you").character.items[0].destroyed
 
 
 def test_a_critical_failure_deals_the_sum_of_the_dice_to_the_user() -> None:
-    c, events = run(_fight(), AoE(fighter="You", area="Dance Floor"), [0, 0], actor=P1)
+    c, events = run(blast_fight(), AoE(fighter="You", area="Dance Floor"), [0, 0], actor=P1)
     assert ("You rolled a critical failure: they lose the next action and take 20 damage "
             "from their own AoE.") in texts(events)
     assert kinds(c) == [(PromptKind.AOE_PLACE, "you")]
@@ -176,7 +176,7 @@ def test_a_critical_failure_deals_the_sum_of_the_dice_to_the_user() -> None:
 
 
 def test_refusals() -> None:
-    c = _fight()
+    c = blast_fight()
     refused(c, AoE(fighter="You", area="Bar"), "out of range for Grenade: range 2", actor=P1)
     refused(c, Attack(fighter="You", target="Cy"), "AoE weapon: it attacks an area", actor=P1)
     refused(c, AoE(fighter="You", area="Entrance", item="Knife"), "no item called 'Knife'",
@@ -184,7 +184,7 @@ def test_refusals() -> None:
 
 
 def test_cover_lasts_its_rounds_and_shows_on_the_board() -> None:
-    c = go(_fight(grenadier(ability="aoe.cover")), AoE(fighter="You", area="Dance Floor"),
+    c = go(blast_fight(grenadier(ability="aoe.cover")), AoE(fighter="You", area="Dance Floor"),
            [3, 1], actor=P1)
     c, events = run(c, AoEChoice(fighter="You", option="ones"), actor=P1)  # 1 round
     assert texts(events)[-1] == ("Cover all around Dance Floor until the end of round 2 "
@@ -196,7 +196,7 @@ def test_cover_lasts_its_rounds_and_shows_on_the_board() -> None:
 
 
 def test_demolish_removes_every_mark_of_the_area() -> None:
-    c = go(_fight(grenadier(ability="aoe.demolish")), AoE(fighter="You", area="Dance Floor"),
+    c = go(blast_fight(grenadier(ability="aoe.demolish")), AoE(fighter="You", area="Dance Floor"),
            [3, 1], actor=P1)
     assert c.effects[0].kind == "demolish" and c.effects[0].until is None
     assert c.game_map().line_of_sight("Pool Tables", "Bar")

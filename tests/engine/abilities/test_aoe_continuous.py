@@ -24,12 +24,12 @@ from engine.combat import (
     React,
 )
 from engine.combat.model import AreaEffect
-from tests.engine.abilities.test_aoe import _fight, grenadier
+from tests.engine.abilities.test_aoe import blast_fight, grenadier
 from tests.engine.combat.helpers import P1, P2, go, kinds, run, texts
 
 
 def _burning() -> Combat:
-    c = go(_fight(grenadier(ability="aoe.continuous")), AoE(fighter="You", area="Dance Floor"),
+    c = go(blast_fight(grenadier(ability="aoe.continuous")), AoE(fighter="You", area="Dance Floor"),
            [4, 2], actor=P1)
     c, events = run(c, AoEChoice(fighter="You", option="tens"), actor=P1)
     assert texts(events) == [

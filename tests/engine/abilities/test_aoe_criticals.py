@@ -7,12 +7,12 @@ spends an action on a successful Defend that beats your roll they take no damage
 from __future__ import annotations
 
 from engine.combat import AoE, AoEChoice, Combat, CriticalChoice, Event, PromptKind
-from tests.engine.abilities.test_aoe import _fight
+from tests.engine.abilities.test_aoe import blast_fight
 from tests.engine.combat.helpers import P1, go, kinds, run, texts
 
 
 def test_a_critical_aoe_roll_may_take_an_extra_action() -> None:
-    c, events = run(_fight(), AoE(fighter="You", area="Dance Floor"), [3, 3], actor=P1)
+    c, events = run(blast_fight(), AoE(fighter="You", area="Dance Floor"), [3, 3], actor=P1)
     assert texts(events)[-1] == "You's Blast on Dance Floor: 33 (3·3) vs 50 — CRITICAL SUCCESS."
     assert kinds(c) == [(PromptKind.CRITICAL, "you")]
     assert c.waiting_for()[0].options == ("extra_action", "adjust")
@@ -24,7 +24,7 @@ def test_a_critical_aoe_roll_may_take_an_extra_action() -> None:
 
 
 def test_a_critical_aoe_roll_may_adjust_the_dice_it_chooses_from() -> None:
-    c = go(_fight(), AoE(fighter="You", area="Dance Floor"), [3, 3], actor=P1)
+    c = go(blast_fight(), AoE(fighter="You", area="Dance Floor"), [3, 3], actor=P1)
     c, events = run(c, CriticalChoice(fighter="You", choice="adjust", value=50), actor=P1)
     assert texts(events) == ["You adjusts the roll to 50."]
     assert kinds(c) == [(PromptKind.AOE_DICE, "you")]
@@ -33,7 +33,7 @@ def test_a_critical_aoe_roll_may_adjust_the_dice_it_chooses_from() -> None:
 
 
 def _defending() -> tuple[Combat, tuple[Event, ...]]:
-    c = go(_fight(), AoE(fighter="You", area="Dance Floor"), [4, 2], actor=P1)
+    c = go(blast_fight(), AoE(fighter="You", area="Dance Floor"), [4, 2], actor=P1)
     c = go(c, AoEChoice(fighter="You", option="tens"), actor=P1)  # 4 damage, Goon, Rat, Moe
     c = go(c, AoEChoice(fighter="Goon", option="defend"))
     c = go(c, AoEChoice(fighter="Rat", option="pass"))

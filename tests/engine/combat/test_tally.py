@@ -18,7 +18,7 @@ from engine.combat import (
 )
 from engine.combat.model import Tally
 from engine.combat.recap import MAX_ROWS, recap_text
-from tests.engine.abilities.test_aoe import _fight, grenadier
+from tests.engine.abilities.test_aoe import blast_fight, grenadier
 from tests.engine.combat.helpers import (
     BULLETS,
     P1,
@@ -80,7 +80,7 @@ def test_the_hit_that_knocks_out_says_by_whom_and_when() -> None:
 
 def test_a_blast_counts_for_its_user_and_each_target() -> None:
     # The book's example: Goon defends, Rat's vest takes his 4, Moe takes 2 in each leg.
-    c = go(_fight(), AoE(fighter="You", area="dance floor"), [4, 2], actor=P1)
+    c = go(blast_fight(), AoE(fighter="You", area="dance floor"), [4, 2], actor=P1)
     c = go(c, AoEChoice(fighter="You", option="tens"), actor=P1)
     c = go(c, AoEChoice(fighter="Goon", option="defend"))
     c = go(c, AoEChoice(fighter="Rat", option="pass"))
@@ -97,7 +97,7 @@ def test_a_blast_counts_for_its_user_and_each_target() -> None:
 
 
 def test_continuous_damage_is_dealt_by_the_effects_user() -> None:
-    c = go(_fight(grenadier(ability="aoe.continuous")), AoE(fighter="You", area="Dance Floor"),
+    c = go(blast_fight(grenadier(ability="aoe.continuous")), AoE(fighter="You", area="Dance Floor"),
            [4, 2], actor=P1)
     c = go(c, AoEChoice(fighter="You", option="tens"), actor=P1)  # 4 damage for 2 rounds
     c = go(c, Attack(fighter="Cy", target="Goon"), actor=P2)
@@ -108,7 +108,7 @@ def test_continuous_damage_is_dealt_by_the_effects_user() -> None:
 
 
 def test_damage_from_ones_own_blast_is_taken_not_dealt() -> None:
-    c = go(_fight(grenadier(level=12)), AoE(fighter="You", area="dance floor"), [9, 9],
+    c = go(blast_fight(grenadier(level=12)), AoE(fighter="You", area="dance floor"), [9, 9],
            actor=P1)  # 99: a critical failure, 18 damage to the user
     for _ in range(18):
         c = go(c, AoEChoice(fighter="You", option="left_leg"), actor=P1)
