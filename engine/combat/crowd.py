@@ -18,7 +18,8 @@ from dataclasses import dataclass, replace
 from engine import textwidth as tw
 
 __all__ = [
-    "RUNS_WIDTH", "Row", "copy_number", "group_copies", "group_waits", "number_runs",
+    "RUNS_WIDTH", "Row", "copy_number", "group_copies", "group_names", "group_waits",
+    "number_runs",
     "numbers_text", "sectioned",
 ]
 
@@ -115,6 +116,19 @@ def group_waits(waits: Sequence[tuple[str, str]]) -> list[str]:
     >>> group_waits([("Goon 1", "act"), ("Ana", "react"), ("Goon 2", "act")])
     ['Goon 1-2 (act)', 'Ana (react)']
     """
+    return [f"{name} ({why})" for name, why in _grouped(waits)]
+
+
+def group_names(names: Sequence[str]) -> list[str]:
+    """Fighters' names, numbered copies sharing one entry where the first of them stood.
+
+    >>> group_names(["Goon 1", "Ana", "Goon 2", "Goon 3", "Goon 7"])
+    ['Goon 1-3,7', 'Ana']
+    """
+    return [name for name, _ in _grouped([(name, "") for name in names])]
+
+
+def _grouped(waits: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
     entries: list[tuple[str, str, list[int]]] = []  # name or base, why, numbers
     at: dict[tuple[str, str], int] = {}
     for who, why in waits:
@@ -126,7 +140,7 @@ def group_waits(waits: Sequence[tuple[str, str]]) -> list[str]:
         else:
             at[numbered[0], why] = len(entries)
             entries.append((numbered[0], why, [numbered[1]]))
-    return [f"{name} {numbers_text(numbers)} ({why})" if numbers else f"{name} ({why})"
+    return [(f"{name} {numbers_text(numbers)}" if numbers else name, why)
             for name, why, numbers in entries]
 
 

@@ -4,8 +4,8 @@
   transaction), timers, start-up;
 - :mod:`.presenter` — the board, the prompt, the recap and the Recovery offers, shown outside
   the lock;
-- :mod:`.views` — the prompt's buttons (menus when they are many) and the Adjust form,
-  with short ids;
+- :mod:`.views` — the prompt's buttons (menus when they are many, one answer for many
+  questions alike when they do not fit) and the Adjust form, with short ids;
 - :mod:`.turn` — a team's turn: who may act (pinged once), Done, and the My options panel;
 - :mod:`.acting` — who acts (`as:`) and the autocomplete of every fight option;
 - :mod:`.actions` — the players' commands; :mod:`.fight` — the `/combat` group;
@@ -23,7 +23,7 @@ from bot.cogs.combat.recap import LogFileButton
 from bot.cogs.combat.recovery import RecoverButton
 from bot.cogs.combat.session import FightSession
 from bot.cogs.combat.turn import FighterMenu, OptionsMenu, TurnButton
-from bot.cogs.combat.views import ADJUST_MODAL_ID, CombatButton, CombatMenu
+from bot.cogs.combat.views import ADJUST_MODAL_ID, CombatButton, CombatMenu, TogetherButton
 
 if TYPE_CHECKING:
     from bot.client import UnhexBot
@@ -33,8 +33,8 @@ __all__ = ["FightSession"]
 
 async def setup(bot: UnhexBot) -> None:
     bot.fights = FightSession(bot)
-    bot.add_dynamic_items(CombatButton, CombatMenu, RecoverButton, LogFileButton, TurnButton,
-                          OptionsMenu, FighterMenu)
+    bot.add_dynamic_items(CombatButton, CombatMenu, TogetherButton, RecoverButton,
+                          LogFileButton, TurnButton, OptionsMenu, FighterMenu)
     bot.answers(ADJUST_MODAL_ID)
     await bot.add_cog(FightCog(bot.fights))
     await bot.add_cog(ActionsCog(bot.fights))

@@ -18,10 +18,20 @@ from bot.permissions import is_gm
 from bot.store.values import StoredCombat
 from bot.text import clip
 from engine.catalog import Rules
-from engine.combat import CloseWindow, Combat, Command, Event, Fighter, Prompt, PromptKind
+from engine.combat import (
+    Answers,
+    CloseWindow,
+    Combat,
+    Command,
+    Event,
+    Fighter,
+    Prompt,
+    PromptKind,
+)
 from engine.combat.at_hand import abilities_at_hand
 from engine.combat.choices import adjust_limit
 from engine.combat.context import orders_for
+from engine.combat.crowd import group_names
 from engine.combat.hidden_npcs import secret_options
 from engine.combat.prompts import SPECS, Tone, asked_users, option_label
 from engine.errors import RuleError
@@ -36,6 +46,7 @@ __all__ = [
     "AdjustModal",
     "CombatButton",
     "CombatMenu",
+    "TogetherButton",
     "TurnLead",
     "code",
     "events_text",
@@ -179,6 +190,86 @@ class CombatMenu(
         await button.handle(interaction)
 
 
+class TogetherButton(
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=(r"ct:(?P<combat>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<option>\d+)"
+              r":(?P<fighter>\d+)"),
+):
+    """One answer to every question alike (:func:`alike`): the GM's thirty Goons caught in
+    one blast, say. The id names the fight's version and one of the questions; the others
+    are found in that same version, so a press answers exactly the questions shown, in one
+    step (an ``Answers`` command), and a press on an older version is refused."""
+
+    def __init__(self, combat_id: int, version: int, kind: str, option: str, fighter: str,
+                 label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.primary
+                 ) -> None:
+        super().__init__(discord.ui.Button(
+            label=clip(label, 80), style=style,
+            custom_id=f"ct:{combat_id}:{version}:{kind}:{option}:{fighter}"))
+        self.combat_id, self.version = combat_id, version
+        self.kind, self.option, self.fighter = kind, option, fighter
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]
+                             ) -> TogetherButton:
+        return cls(int(match["combat"]), int(match["version"]), match["kind"],
+                   match["option"], match["fighter"])
+
+    def _command(self, state: Combat) -> Command:
+        decode(state, self.kind, self.option, self.fighter)  # refuses an answer out of date
+        found = fighter_at(state, self.fighter)
+        first = next(p for p in state.waiting_for()
+                     if p.kind.value == self.kind and found and p.fighter == found.key)
+        return Answers(answers=tuple(
+            decode(state, self.kind, self.option, fighter_index(state, p.fighter))
+            for p in alike(state, first)))
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        session: FightSession = interaction.client.fights
+        await session.run(interaction, self._command, combat_id=self.combat_id,
+                          version=self.version)
+
+
+def _question_key(state: Combat, prompt: Prompt) -> tuple[Any, ...] | None:
+    """What makes two questions alike (None: a question answered on its own)."""
+    if prompt.fighter is None or secret_options(state, prompt):
+        return None
+    labels = tuple(option_label(state, prompt, option) for option in prompt.options)
+    return prompt.kind, asked_users(state, prompt), prompt.options, labels, prompt.deadline
+
+
+def alike(state: Combat, prompt: Prompt) -> list[Prompt]:
+    """The questions ``state`` waits for that are ``prompt``'s: the same kind, asked of the
+    same people, with the same answers (``prompt`` alone when it is answered on its own)."""
+    key = _question_key(state, prompt)
+    if key is None:
+        return [prompt]
+    return [p for p in state.waiting_for() if _question_key(state, p) == key]
+
+
+def alike_groups(state: Combat, prompts: list[Prompt], most: int) -> list[list[Prompt]]:
+    """``prompts``, the questions alike together where the first of them stood when their
+    buttons would be more than ``most`` (past two rows of buttons a phone shows a wall to
+    scan), each on its own otherwise."""
+    groups: dict[Any, list[Prompt]] = {}
+    for n, prompt in enumerate(prompts):
+        groups.setdefault(_question_key(state, prompt) or n, []).append(prompt)
+    return [entry for group in groups.values() for entry in (
+        [group] if sum(len(p.options) for p in group) > most else [[p] for p in group])]
+
+
+def _together(stored: StoredCombat, group: list[Prompt]) -> list[TogetherButton]:
+    """A button per answer, each answering every question of ``group`` alike."""
+    state, first = stored.state, group[0]
+    index = fighter_index(state, first.fighter)
+    return [TogetherButton(stored.id, stored.version, first.kind.value, str(n), index,
+                           f"All {len(group)}: {option_label(state, first, option) or option}",
+                           _style(first, option))
+            for n, option in enumerate(first.options)]
+
+
 #: Discord's limits on a menu: entries, an entry's label, the placeholder.
 MENU_OPTIONS, MENU_LABEL, MENU_PLACEHOLDER = 25, 100, 150
 #: A prompt with more answers than this shows them in a menu: past two rows of buttons a
@@ -293,28 +384,54 @@ def prompt_message(
     reacting = any(p.kind in (PromptKind.REACT, PromptKind.AOE_DEFEND) for p in prompts)
     resolve = [CombatButton(stored.id, stored.version, RESOLVE, "", "", "Resolve now (GM)",
                             discord.ButtonStyle.secondary)] if reacting else []
-    lines: list[str] = [lead.line] if lead else []
-    rows: list[list[Any]] = [list(lead.buttons)] if lead else []
-    for prompt in prompts:
-        who = _who(state, prompt)
+    layout = _Layout(stored, rules, resolve, lead, named=len(prompts) > 1)
+    lines, rows = layout.questions(alike_groups(state, prompts, MOST_BUTTONS))
+    if layout.crowded:  # the same question to many: one answer for them all
+        lines, rows = _Layout(stored, rules, resolve, lead, named=True).questions(
+            alike_groups(state, prompts, 0))
+    return clip("\n".join(lines), 1900), _view(_pack_rows(rows, resolve)), mentions
+
+
+class _Layout:
+    """The prompt's lines and rows of answers, question after question; ``crowded`` once a
+    question found no room and was sent to its slash command."""
+
+    def __init__(self, stored: StoredCombat, rules: Rules | None, resolve: list[Any],
+                 lead: TurnLead | None, *, named: bool) -> None:
+        self.stored, self.rules, self.resolve, self.named = stored, rules, resolve, named
+        self.lines: list[str] = [lead.line] if lead else []
+        self.rows: list[list[Any]] = [list(lead.buttons)] if lead else []
+        self.crowded = False
+
+    def questions(self, groups: list[list[Prompt]]) -> tuple[list[str], list[list[Any]]]:
+        for group in groups:
+            self._question(group)
+        return self.lines, self.rows
+
+    def _question(self, group: list[Prompt]) -> None:
+        state, prompt = self.stored.state, group[0]
         spec = SPECS[prompt.kind]
         deadline = f" (closes <t:{int(prompt.deadline)}:R>)" if prompt.deadline else ""
-        said = abilities_at_hand(state, prompt, rules) if rules is not None else None
-        if said is not None:
+        said = abilities_at_hand(state, prompt, self.rules) if self.rules is not None else None
+        if said is not None and len(group) == 1:
             deadline += f" — applies: {said}"
-        if secret_options(state, prompt):
-            reveal = CombatButton(stored.id, stored.version, REVEAL, "",
+        who = _who(state, prompt) if len(group) == 1 else _who_all(state, group)
+        if len(group) > 1:
+            packed = _within(_pack_rows(self.rows, _together(self.stored, group)),
+                             self.resolve)
+        elif secret_options(state, prompt):
+            reveal = CombatButton(self.stored.id, self.stored.version, REVEAL, "",
                                   fighter_index(state, prompt.fighter), "Choose (GM)")
-            packed = _within(_pack_rows(rows, [reveal]), resolve)
+            packed = _within(_pack_rows(self.rows, [reveal]), self.resolve)
         else:
-            packed = _answers(stored, prompt, rows, resolve, named=len(prompts) > 1)
+            packed = _answers(self.stored, prompt, self.rows, self.resolve, named=self.named)
         if packed is None:
-            lines.append(f"**{who}** {spec.question}{deadline}: no room for more buttons, use "
-                         f"`/{spec.slash}`.")
-            continue
-        lines.append(f"**{who}** {spec.question}{deadline}")
-        rows = packed
-    return clip("\n".join(lines), 1900), _view(_pack_rows(rows, resolve)), mentions
+            self.crowded = True
+            self.lines.append(f"**{who}** {spec.question}{deadline}: no room for more "
+                              f"buttons, use `/{spec.slash}`.")
+            return
+        self.lines.append(f"**{who}** {spec.question}{deadline}")
+        self.rows = packed
 
 
 def _view(rows: list[list[Any]]) -> discord.ui.View:
@@ -376,6 +493,15 @@ def _who(state: Combat, prompt: Prompt) -> str:
     name = discord.utils.escape_markdown(name)
     users = asked_users(state, prompt)  # a prompt to a whole team asks each of its players
     return f"{name} ({', '.join(f'<@{u}>' for u in users)})" if users else f"{name} (GM)"
+
+
+def _who_all(state: Combat, group: list[Prompt]) -> str:
+    """The fighters of questions alike, numbered copies in one entry ("Goon 1-30"), and who
+    answers for them."""
+    names = ", ".join(group_names([state.fighter(p.fighter).name for p in group if p.fighter]))
+    users = asked_users(state, group[0])
+    asked = ", ".join(f"<@{u}>" for u in users) if users else "GM"
+    return f"{discord.utils.escape_markdown(names)} ({asked})"
 
 
 def _pack_rows(rows: list[list[Any]], group: list[Any]) -> list[list[Any]]:
