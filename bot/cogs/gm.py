@@ -18,6 +18,10 @@ from bot.client import UnhexBot
 from bot.errors import UserError
 from bot.permissions import require_guild
 
+#: What a new GM does next: the GMs' path of `/help`, in one clause.
+GM_NEXT = ("A GM's first fight: a map from `/map list`, then `/combat start map:` (`/help` "
+           "says more).")
+
 
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
@@ -56,7 +60,8 @@ class GMCog(commands.GroupCog, group_name="gm", group_description="Who runs the 
             raise UserError("Pick the role from the list Discord offers.")
         await guilds.set_gm_role(guild_id, role.id)
         await interaction.response.send_message(
-            f"🎲 Members with {role.mention} are GMs now, as are members with Manage Server."
+            f"🎲 Members with {role.mention} are GMs now, as are members with Manage Server. "
+            f"{GM_NEXT}"
         )
 
 

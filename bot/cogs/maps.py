@@ -32,6 +32,7 @@ from bot.text import SOURCE, clip, echo
 from data import builtin_maps
 from engine.combat import Combat
 from engine.combat.actions.aoe_effects import effect_text
+from engine.combat.crowd import Row, group_copies
 from engine.errors import RuleError
 from engine.maprender import render_grid, render_list
 from engine.maps import GameMap, MapError, parse_map
@@ -54,7 +55,7 @@ ViewOption = app_commands.Transform[
     OneOf([app_commands.Choice(name=v, value=v) for v in ("grid", "list")]),
 ]
 
-__all__ = ["FoundMap", "find_map", "map_choices", "render_block"]
+__all__ = ["FoundMap", "find_map", "map_choices", "render_block", "who_is_where"]
 
 
 # -- finding maps --------------------------------------------------------------------------------
@@ -190,6 +191,20 @@ def render_block(head: str, m: GameMap, view: str | None = None) -> str:
     listed = _fenced(head, lambda limit: render_list(m, limit=limit, width=GRID_WIDTH))
     assert listed is not None
     return listed
+
+
+def who_is_where(fight: Combat, m: GameMap) -> list[str]:
+    """"**Who is where:**" and a line per area that holds fighters, in the map's order
+    ("• Dance Floor: Ana, Goon 1-12"): numbered NPC copies of one team in one area share an
+    entry (:func:`~engine.combat.crowd.group_copies`), so that 40 fighters take a few lines.
+    Empty when nobody has joined the fight yet."""
+    rows = [Row(f.name, f.team, f.area, "", "", npc=f.character.npc) for f in fight.fighters]
+    by_area: dict[str, list[str]] = {}
+    for row in group_copies(rows):
+        by_area.setdefault(row.area, []).append(escape_markdown(row.name))
+    areas = [a for a in m.areas if a in by_area] + [a for a in by_area if a not in m.areas]
+    return ["**Who is where:**", *(f"• {escape_markdown(area)}: {', '.join(by_area[area])}"
+                                   for area in areas)] if areas else []
 
 
 def _title(found: FoundMap, m: GameMap) -> str:
@@ -331,8 +346,14 @@ async def _save_map_text(
                             "to start from their version.")
         done = "Saved your changes to"
     head = (f"{done} **{escape_markdown(saved.name)}** · {_areas(m)}. Show it to the table "
-            f"with `/map show`.")
+            f"with `/map show`, or fight on it: {_start_on(saved.name)}.")
     await interaction.response.send_message(render_block(head, m), ephemeral=True)
+
+
+def _start_on(name: str) -> str:
+    """`/combat start map:<name>`, the command that starts a fight on a map (the name left
+    for the user to pick when a backtick in it would break the code span)."""
+    return f"`/combat start map:{'' if '`' in name else name}`"
 
 
 def _new_name(typed: str) -> str:
@@ -482,12 +503,16 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
         m = fight.game_map()
         head = f"{_title(found, m)} · as this channel's fight has it (round {fight.round})"
         lines = [effect_text(e) for e in fight.effects]
-        tail = "\n".join(["**Effects in play:**", *(f"• {line}" for line in lines)]
-                         if lines else ["No AoE effects in play."])
+        tail = "\n".join([*who_is_where(fight, m),
+                          *(["**Effects in play:**", *(f"• {line}" for line in lines)]
+                            if lines else ["No AoE effects in play."])])
         block = render_block(head, m, view)
-        if len(block) + 1 + len(tail) > MESSAGE_LIMIT:
-            tail = clip(tail, max(0, MESSAGE_LIMIT - len(block) - 1))
-        await interaction.response.send_message(f"{block}\n{tail}" if tail else block)
+        if len(block) + 1 + len(tail) <= MESSAGE_LIMIT:
+            await interaction.response.send_message(f"{block}\n{tail}")
+            return
+        # A big map leaves no room: who is where and the effects follow in a message of their own.
+        await interaction.response.send_message(block)
+        await interaction.followup.send(clip(tail))
 
     async def _fight_on(
         self, interaction: discord.Interaction[UnhexBot], found: FoundMap

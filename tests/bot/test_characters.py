@@ -22,6 +22,14 @@ RULES = load_rules()
 S = "\\"
 
 
+NON_COMBAT, COMBAT = "1 non-combat ability", "1 combat ability"
+
+
+def still(*left: str) -> str:
+    """What a change says is left of the book's start, and where to choose it."""
+    return f" Still to choose: {', '.join(left)} (`/character panel`)."
+
+
 def code_block(content: str) -> str:
     """The text between the message's code fences."""
     found = re.search(r"```[a-z]*\n(.*)\n```", content, re.S)
@@ -153,21 +161,26 @@ async def test_items_and_hands(table: Table) -> None:
     reply = await table.slash("character item add", character="Ana", name="Riot shield",
                               kind="shield")
     assert not reply.ephemeral
-    assert reply.content == "🎒 Ana carries Riot shield (shield) in slot 1; 4 of 5 slots are free."
+    assert reply.content == ("🎒 Ana carries Riot shield (shield) in slot 1; 4 of 5 slots are "
+                             "free." + still(NON_COMBAT, COMBAT, "4 item slots free",
+                                             "nothing in hand"))
     await table.slash("character item add", character="Ana", name="Greatsword", kind="melee_2h")
     await table.slash("character item add", character="Ana", name="Vest", kind="armor",
                       location="torso")
     await table.slash("character item add", character="Ana", name="Darts", kind="ammo",
                       less_lethal=True)
     held = await table.slash("character item hold", character="Ana", item="2")
-    assert held.content == "✋ Ana has Greatsword in both hands." and not held.ephemeral
+    assert held.content == ("✋ Ana has Greatsword in both hands."
+                            + still(NON_COMBAT, COMBAT, "1 item slot free"))
+    assert not held.ephemeral
     text = await sheet(table, "Ana")
     assert " 2. Greatsword (2H melee) [both hands]" in text
     assert " 3. Vest (armor, torso)" in text and " 4. Darts (ammo, less-lethal)" in text
     assert "Both hands: Greatsword" in text
     shield = await table.slash("character item hold", character="Ana", item="riot shield",
                                hand="left")
-    assert shield.content == "✋ Ana has Riot shield in the left hand."
+    assert shield.content == ("✋ Ana has Riot shield in the left hand."
+                              + still(NON_COMBAT, COMBAT, "1 item slot free"))
     stowed = await table.slash("character item stow", character="Ana")
     assert stowed.content == "✋ Ana has nothing in hand."
     again = await table.slash("character item stow", character="Ana")
@@ -201,7 +214,8 @@ async def test_item_numbers_are_plain_digits(table: Table, command: str, typed: 
             "as on the sheet, or the item's name.")
     assert await sheet(table, "Ana") == before
     held = await table.slash("character item hold", character="Ana", item=" 1 ")
-    assert held.content == "✋ Ana has Knife in the right hand."
+    assert held.content == ("✋ Ana has Knife in the right hand."
+                            + still(NON_COMBAT, COMBAT, "4 item slots free"))
 
 
 async def test_a_sixth_item_with_five_slots_is_refused(table: Table) -> None:
@@ -231,13 +245,17 @@ async def test_abilities(table: Table) -> None:
     await create(table, "Ana", level=60)
     gained = await table.slash("character ability add", character="Ana",
                                ability="unarmed.fight")
-    assert gained.content == "✨ Ana gains Unarmed Combat: Fight unarmed." and not gained.ephemeral
+    assert gained.content == ("✨ Ana gains Unarmed Combat: Fight unarmed." + still(
+        NON_COMBAT, "1 more ability (either kind)", "6 item slots free"))
+    assert not gained.ephemeral
     good = await table.slash("character ability add", character="Ana",
                              ability="Good at forensic accounting")
-    assert good.content == "✨ Ana is good at forensic accounting."
+    assert good.content == ("✨ Ana is good at forensic accounting."
+                            + still("1 more ability (either kind)", "6 item slots free"))
     by_title = await table.slash("character ability add", character="Ana",
                                  ability="unarmed combat: good attack")
-    assert by_title.content == "✨ Ana gains Unarmed Combat: Good Attack."
+    assert by_title.content == ("✨ Ana gains Unarmed Combat: Good Attack."
+                                + still("6 item slots free"))
     text = await sheet(table, "Ana")
     assert text.endswith("Abilities 3 of 3 · 0 free\n"
                          " Good at forensic accounting\n"
@@ -279,7 +297,8 @@ async def test_aoe_weapon_names_its_ability(table: Table) -> None:
         "AoE: Blast"]
     reply = await table.slash("character item add", character="Ana", name="Grenade",
                               kind="aoe", ability="aoe.blast")
-    assert reply.content == "🎒 Ana carries Grenade (AoE) in slot 1; 4 of 5 slots are free."
+    assert reply.content == ("🎒 Ana carries Grenade (AoE) in slot 1; 4 of 5 slots are free."
+                             + still(NON_COMBAT, "4 item slots free", "nothing in hand"))
     assert "Grenade (AoE, Blast)" in await sheet(table, "Ana")
 
 
@@ -327,7 +346,8 @@ async def test_advance_to_60_opens_a_third_ability_with_prerequisites(table: Tab
             "Ana already has Leader: Direct.")
     gained = await table.slash("character ability add", character="Ana",
                                ability="leader.initiative_direct")
-    assert gained.content == "✨ Ana gains Leader: Direct on initiative."
+    assert gained.content == ("✨ Ana gains Leader: Direct on initiative."
+                              + still("6 item slots free"))
     assert (await stored(table, "Ana")).abilities == ("leader.direct", "leader.initiative_direct")
     refused(await table.slash("character ability remove", character="Ana",
                               ability="leader.direct"),
@@ -404,7 +424,8 @@ async def test_delete_asks_to_confirm_and_only_the_owner_or_a_gm_may(table: Tabl
 
     again = await table.slash("character delete", character="Ana")
     done = await table.click(again.message, "Delete character")
-    assert done.kind == "update" and done.content == f"🗑️ {ALICE.mention} deleted **Ana**."
+    assert done.kind == "update" and done.content == (
+        f"🗑️ {ALICE.mention} deleted **Ana**. `/character create` makes a new PC.")
     assert done.message.buttons == []
     assert await names(table) == []
     refused(await table.slash("sheet", character="Ana"), "There is no character called “Ana”")
@@ -426,7 +447,8 @@ async def test_delete_confirmation_works_after_a_restart(table: Table) -> None:
     ask = await table.slash("character delete", character="Ana")
     await table.restart()
     done = await table.click(ask.message, "Delete character")
-    assert done.content == f"🗑️ {ALICE.mention} deleted **Ana**."
+    assert done.content == (f"🗑️ {ALICE.mention} deleted **Ana**. `/character create` makes a "
+                            "new PC.")
     assert await names(table) == []
 
 
@@ -510,7 +532,9 @@ async def test_export_then_import_gives_the_same_character(table: Table) -> None
     copied = exported.content[exported.content.index("```"):]  # fences and all, as copied
     done = await table.submit(opened.modal, {PASTE_LABEL: copied}, user=BOB)
     assert not done.ephemeral
-    assert done.content == f"📥 {BOB.mention} imported **Ana**: a PC at level 57/61."
+    assert done.content == (f"📥 {BOB.mention} imported **Ana**: a PC at level 57/61."
+                            + still("1 more ability (either kind)", "3 item slots free")
+                            + " `/sheet character:Ana` shows the sheet.")
     assert await sheet(table, "Ana") == before
     found = await table.bot.store.characters.get(900_000_000_000_000_100, "Ana")
     assert found is not None and found.owner_id == BOB.id  # the importer's PC now
@@ -680,7 +704,8 @@ async def test_characters_survive_a_restart(table: Table) -> None:
     await table.restart()
     assert await sheet(table) == before
     reply = await table.slash("character item hold", character="Ana", item="1")
-    assert reply.content == "✋ Ana has Riot shield in the right hand."
+    assert reply.content == ("✋ Ana has Riot shield in the right hand."
+                             + still(NON_COMBAT, "4 item slots free"))
     refused(await table.slash("character create", user=BOB, name="ana"), "already has")
 
 
@@ -689,7 +714,9 @@ async def test_an_import_form_left_open_across_a_restart_still_works(table: Tabl
     await table.restart()
     paste = json.dumps({"name": "Bea", "level": 55, "max_level": 55})
     done = await table.submit(opened.modal, {PASTE_LABEL: paste}, user=BOB)
-    assert done.content == f"📥 {BOB.mention} imported **Bea**: a PC at level 55/55."
+    assert done.content == (f"📥 {BOB.mention} imported **Bea**: a PC at level 55/55."
+                            + still(NON_COMBAT, COMBAT, "6 item slots free")
+                            + " `/sheet character:Bea` shows the sheet.")
     assert await names(table) == ["Bea"]
 
 

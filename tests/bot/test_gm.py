@@ -33,7 +33,8 @@ async def test_a_role_makes_its_members_gms(table: Table) -> None:
     reply = await table.slash("gm role", user=GM, role=role)
     assert not reply.ephemeral
     assert reply.content == (f"🎲 Members with {role.mention} are GMs now, as are members with "
-                             "Manage Server.")
+                             "Manage Server. A GM's first fight: a map from `/map list`, then "
+                             "`/combat start map:` (`/help` says more).")
     advanced = await table.slash("character advance", user=bob_gm, character="Ana")
     assert advanced.content == "⬆️ Ana advances to max level 51." and not advanced.ephemeral
     npc = await table.slash("character create", user=bob_gm, name="Goon", npc=True)

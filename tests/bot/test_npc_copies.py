@@ -14,6 +14,11 @@ from tests.harness import ALICE, BOB, CHANNEL_ID, GM, GUILD_ID, OTHER_CHANNEL_ID
 pytestmark = pytest.mark.both_engines
 
 MESSAGE_LIMIT = 2000
+#: What a `/combat add` or `/combat addmany` answer says next, with one team in the fight, then
+#: with two.
+OTHER_SIDE = ("\n-# Next: `/combat add` the other side (a fight needs two teams), then a GM runs "
+              "`/combat begin`.")
+ADD_MORE = "\n-# Next: add more with `/combat add`, or a GM runs `/combat begin`."
 
 
 async def names(table: Table) -> list[str]:
@@ -172,7 +177,7 @@ async def test_copies_join_a_fight_at_once_in_one_step(table: Table) -> None:
     reply = await table.slash("combat addmany", user=GM, characters="Goon 1-5, boss",
                               area="Bar", team="Crew")
     assert public(reply) == ("Goon 1, Goon 2, Goon 3, Goon 4, Goon 5 and Boss join the fight "
-                             "for Crew in Bar.")
+                             "for Crew in Bar." + OTHER_SIDE)
     fight = await table.bot.fights.fight(CHANNEL_ID)
     assert fight is not None
     assert [(f.name, f.team, f.area) for f in fight.state.fighters] == [
@@ -192,7 +197,7 @@ async def test_pcs_and_npcs_without_a_team_join_their_own(table: Table) -> None:
     reply = await table.slash("combat addmany", user=GM, characters="Ana, Goon",
                               area="Dance Floor")
     assert public(reply) == ("Ana joins the fight for PCs in Dance Floor.\n"
-                             "Goon joins the fight for NPCs in Dance Floor.")
+                             "Goon joins the fight for NPCs in Dance Floor." + ADD_MORE)
 
 
 async def test_one_refused_refuses_them_all(table: Table) -> None:
@@ -225,7 +230,7 @@ async def test_at_most_25_at_once(table: Table) -> None:
     text = public(await table.slash("combat addmany", user=GM, characters="Goon 1-25",
                                     area="Bar"))
     assert text.startswith("Goon 1, Goon 2, ") and text.endswith(
-        "Goon 24 and Goon 25 join the fight for NPCs in Bar.")
+        "Goon 24 and Goon 25 join the fight for NPCs in Bar." + OTHER_SIDE)
 
 
 async def test_a_player_places_only_their_own_pcs(table: Table) -> None:
@@ -238,7 +243,7 @@ async def test_a_player_places_only_their_own_pcs(table: Table) -> None:
         refused(await table.slash("combat addmany", characters=names_typed, area="Bar"),
                 "Players may add only their own PC")
     text = public(await table.slash("combat addmany", characters="Ana, Bea", area="Bar"))
-    assert text == "Ana and Bea join the fight for PCs in Bar."
+    assert text == "Ana and Bea join the fight for PCs in Bar." + OTHER_SIDE
 
 
 async def test_the_list_autocompletes_names_and_ranges(table: Table) -> None:

@@ -41,7 +41,8 @@ async def test_the_fights_end_posts_a_recap_and_the_log_file_button_gives_the_lo
         "Out of action: Goon (knocked out by Ana, round 1).\n"
         "Damage:\n"
         "Ana (PCs): dealt 5, took 0\n"
-        "Goon (NPCs): dealt 0, took 5"
+        "Goon (NPCs): dealt 0, took 5\n"
+        "-# Next: `/combat start` starts another fight."  # Ana has nothing to recover
     )
     assert recap.labels == ["Log file"]
     assert recap.allowed_mentions is not None and recap.allowed_mentions["parse"] == []
@@ -92,6 +93,7 @@ async def test_an_undone_hit_leaves_the_tally_and_is_marked_in_the_log(table: Ta
         "Damage:",
         "Ana (PCs): dealt 3, took 0",
         "Goon (NPCs): dealt 0, took 3",
+        "-# Next: `/combat start` starts another fight.",
     ]
     ended = await table.slash("combat log", file=True)
     assert ended.ephemeral and "no fight" in ended.content  # the recap's button has it now

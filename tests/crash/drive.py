@@ -96,6 +96,13 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def logged_part(answer: str) -> str:
+    """An answer without the line under what happened that says what to do next ("-# Next:
+    …"): the log keeps what happened only."""
+    head, newline, last = answer.rpartition("\n")
+    return head if newline and last.startswith("-# Next:") else answer
+
+
 def load_journal(path: Path) -> dict[int, dict[str, Any]]:
     """Every message as it was last written, in the order they were first posted."""
     messages: dict[int, dict[str, Any]] = {}
@@ -142,7 +149,8 @@ class KeptTable(Table):
             self.acking = None  # the first message of the interaction is its answer
             answer = target.messages[0]
             if not answer.ephemeral:
-                say("ACK", step.key, digest(answer.content), json.dumps(step.expect))
+                say("ACK", step.key, digest(logged_part(answer.content)),
+                    json.dumps(step.expect))
 
     async def press(self, message: Message, custom_id: str, user: User) -> Reply:
         """Press the button ``custom_id`` on ``message`` as it is now."""

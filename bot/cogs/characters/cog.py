@@ -57,6 +57,7 @@ from bot.cogs.characters.common import (
     escaped_summary,
     find_character,
     hidden_in_fight,
+    panel_hint,
     require_change,
     save_change,
 )
@@ -148,12 +149,13 @@ class CharacterCog(
 
     async def _change(
         self, interaction: discord.Interaction[Any], name: str, emoji: str, rule: Rule,
-        hint: Callable[[Any], str] | None = None,
+        hint: Callable[[Any], str] | None = None, still_to_choose: bool = False,
     ) -> tuple[StoredCharacter, Any] | None:
         """The one path of every change: find, check who asks, apply the rule, save (committed),
         then tell the table. A change that changes nothing is only told to the asker.
-        ``hint``: what to do next, from the report, said after it. The character saved and
-        the report (None: nothing changed)."""
+        ``hint``: what to do next, from the report, said after it; ``still_to_choose``: then
+        what the character still lacks of the book's start, with the panel that chooses it.
+        The character saved and the report (None: nothing changed)."""
         stored = await find_character(interaction, name)
         await require_change(interaction, stored)
         new, report = rule(stored.character)
@@ -164,6 +166,8 @@ class CharacterCog(
             return None
         saved = await save_change(interaction, stored, new)
         after = hint(report) if hint is not None else ""
+        if still_to_choose:
+            after += panel_hint(new)
         await interaction.response.send_message(f"{emoji} {escaped_summary(report.summary)}{after}")
         return saved, report
 
@@ -285,7 +289,7 @@ class CharacterCog(
         await self._change(interaction, character, "🎒", lambda c: add_item(
             c, clean_name(name), kind, rules=RULES, location=location,
             less_lethal=less_lethal, ability=ability,
-        ))
+        ), still_to_choose=True)
 
     @item.command(name="remove", description="Take an item off a character's sheet.")
     @app_commands.describe(character=CHARACTER_HELP, item="The item (its number or name)")
@@ -309,7 +313,7 @@ class CharacterCog(
     ) -> None:
         await self._change(interaction, character, "✋", lambda c: hold(
             c, item_ref(c, item), hand, rules=RULES
-        ))
+        ), still_to_choose=True)
 
     @item.command(name="stow", description="Empty a character's hand (default: both).")
     @app_commands.describe(character=CHARACTER_HELP, hand="Which hand (default: both)")
@@ -344,7 +348,7 @@ class CharacterCog(
                 "“good at forensics”."
             )
 
-        await self._change(interaction, character, "✨", rule)
+        await self._change(interaction, character, "✨", rule, still_to_choose=True)
 
     @ability.command(name="remove", description="Take an ability off a character.")
     @app_commands.describe(character=CHARACTER_HELP, ability="One of the character's abilities")

@@ -18,7 +18,7 @@ from bot.store.values import InFight, NameTaken, StoredCharacter
 from bot.text import echo
 from data import load_rules
 from engine.catalog import Hand
-from engine.character import HANDS, Character
+from engine.character import HANDS, Character, still_to_choose
 from engine.combat import Combat, Fighter
 from engine.combat.hidden_npcs import figures_hidden, looks
 
@@ -113,6 +113,13 @@ async def require_change(
         f"{bold_name(stored.name)} belongs to <@{stored.owner_id}>: only they or a GM may "
         f"{doing} it. {GM_HINT}"
     )
+
+
+def panel_hint(c: Character) -> str:
+    """" Still to choose: 1 combat ability, 4 item slots free (`/character panel`).": the next
+    step after a change that leaves the character short of the book's start ("" when none)."""
+    left = still_to_choose(c)
+    return f" Still to choose: {', '.join(left)} (`/character panel`)." if left else ""
 
 
 def name_taken_text(name: str) -> str:

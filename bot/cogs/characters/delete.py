@@ -62,6 +62,8 @@ class DeleteCharacterButton(
             return
         if not await characters.delete(stored.id, stored.created_at):
             raise UserError("That character is already deleted; nothing changed.")
+        # A PC gone (dead, often): its player's next step is a new one.
+        after = "" if stored.npc else " `/character create` makes a new PC."
         await interaction.response.edit_message(
-            content=f"🗑️ {who} deleted {bold_name(stored.name)}.", view=None
+            content=f"🗑️ {who} deleted {bold_name(stored.name)}.{after}", view=None
         )

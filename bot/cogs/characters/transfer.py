@@ -18,6 +18,7 @@ from bot.cogs.characters.common import (
     bold_name,
     characters_store,
     clean_name,
+    panel_hint,
 )
 from bot.errors import UserError
 from bot.permissions import require_gm, require_guild
@@ -140,5 +141,6 @@ async def _import(interaction: discord.Interaction[Any], text: str) -> None:
             f"change its \"name\" in the text, or rename or delete {shown} first."
         ) from None
     await interaction.response.send_message(
-        f"📥 {interaction.user.mention} imported {made_line(stored)}."
+        f"📥 {interaction.user.mention} imported {made_line(stored)}.{panel_hint(c)} "
+        f"`/sheet character:{stored.name}` shows the sheet."
     )

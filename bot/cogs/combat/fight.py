@@ -38,6 +38,7 @@ from engine.combat import (
     Event,
     EventKind,
     GMSet,
+    Phase,
     RemoveFighter,
     new_combat,
     render_board,
@@ -56,6 +57,17 @@ HIDDEN_NEWS = {
     True: "The players now see how hurt each NPC looks, not its level and wounds.",
     False: "Everyone now sees the NPCs' levels and wounds.",
 }
+
+
+def setup_hint(state: Combat) -> str:
+    """After characters join a fight not begun yet, how it goes on: the other side joins
+    while there is one team, then a GM begins it ("" once the fight has begun)."""
+    if state.phase is not Phase.SETUP:
+        return ""
+    if len(state.teams) < 2:
+        return ("\n-# Next: `/combat add` the other side (a fight needs two teams), then a GM "
+                "runs `/combat begin`.")
+    return "\n-# Next: add more with `/combat add`, or a GM runs `/combat begin`."
 
 
 class FightCog(commands.Cog, name="Fights"):
@@ -151,7 +163,8 @@ class FightCog(commands.Cog, name="Fights"):
                             "`/combat end` first.")
         where, there = (f" in <#{channel_id}>", " there") if thread else ("", "")
         text = (f"⚔️ A fight starts on **{discord.utils.escape_markdown(found.name)}**{where}. "
-                f"Add characters with `/combat add`{there}, then a GM runs `/combat begin`.")
+                f"Add characters with `/combat add` (several: `/combat addmany`){there}, then a "
+                "GM runs `/combat begin`.")
         if hide_npcs:
             text += f" {HIDDEN_NEWS[True]}"
         if pin is None and not may_pin:
@@ -186,7 +199,7 @@ class FightCog(commands.Cog, name="Fights"):
             raise UserError(f"There is no character called “{echo(character)}” on this "
                             "server.")
         await require_may_place(interaction, record)
-        await self.session.run(interaction, joining(record, area, team))
+        await self.session.run(interaction, joining(record, area, team), hint=setup_hint)
 
     @combat.command(name="addmany", description="Put several characters into this fight at once.")
     @app_commands.describe(characters="Names by commas; “Goon 1-5” is Goon 1 to Goon 5",
@@ -196,7 +209,7 @@ class FightCog(commands.Cog, name="Fights"):
                        area: Name, team: TeamName | None = None) -> None:
         records = await find_group(interaction, characters)
         await self.session.run(interaction, AddFighters(
-            fighters=tuple(joining(record, area, team) for record in records)))
+            fighters=tuple(joining(record, area, team) for record in records)), hint=setup_hint)
 
     @combat.command(name="remove", description="Take a character out of this fight (GMs).")
     @app_commands.autocomplete(character=acting.any_fighter)

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.cogs.combat.recap import recap_message
+from bot.cogs.combat.recap import after_the_fight_hint, recap_message
 from bot.cogs.combat.recovery import RecoverButton, has_to_recover
 from bot.cogs.combat.turn import turn_lead
 from bot.cogs.combat.views import TurnLead, code, prompt_message
 from bot.components import button_row
-from bot.store.values import DatabaseUnavailable, StoredCombat
+from bot.store.values import DatabaseUnavailable, StoredCharacter, StoredCombat
 from engine.catalog import Rules
 from engine.combat import render_board
 
@@ -193,8 +193,9 @@ class Presenter:
         self._messages[stored.id] = (board_id, prompt_id)
         if not stored.active:
             await self._unpin(channel, stored, board_id)
-            await self._post_recap(channel, stored)
-            await self._offer_recovery(channel, stored)
+            recovering = await self._to_recover(stored)
+            await self._post_recap(channel, stored, recovering=bool(recovering))
+            await self._offer_recovery(channel, stored, recovering)
             self._messages.pop(stored.id, None)
             self._announced.pop(stored.id, None)
         await self.bot.store.combats.shown(stored, board=board_id, prompt=prompt_id,
@@ -255,10 +256,13 @@ class Presenter:
         return message.id
 
     async def _post_recap(self, channel: discord.PartialMessageable,
-                          stored: StoredCombat) -> None:
-        """The fight's recap, with its Log file button (once: shown again, the nonce finds
-        the message already posted)."""
-        content, view = recap_message(stored, self.rules)
+                          stored: StoredCombat, *, recovering: bool) -> None:
+        """The fight's recap, what to do next and its Log file button (once: shown again, the
+        nonce finds the message already posted); ``recovering``: PCs are offered Recovery."""
+        session = await self.bot.store.sessions.current(stored.guild_id)
+        hint = after_the_fight_hint(stored, recovering=recovering,
+                                    session_open=session is not None)
+        content, view = recap_message(stored, self.rules, hint)
         if stored.report_channel_id is not None:  # a fight in a thread: back to its channel
             channel = self._channel(stored.report_channel_id, stored.guild_id)
             content = f"The fight in <#{stored.channel_id}> is over.\n{content}"
@@ -274,16 +278,24 @@ class Presenter:
             self._announced[stored.id] = turn
         return lead
 
-    async def _offer_recovery(self, channel: discord.PartialMessageable,
-                              stored: StoredCombat) -> None:
-        """Each PC's owner is offered Recovery with a button (004 "Recovery"); not for a PC
-        who died, nor one with nothing to recover."""
+    async def _to_recover(self, stored: StoredCombat) -> list[StoredCharacter]:
+        """The fight's PCs to offer Recovery: not one who died, nor one with nothing to
+        recover."""
+        found = []
         for fighter in stored.state.fighters:
             if fighter.character_id is None or fighter.owner_id is None:
                 continue
             saved = await self.bot.store.characters.get_by_id(fighter.character_id)
             if saved is None or saved.npc or not has_to_recover(saved.character, self.rules):
                 continue
+            found.append(saved)
+        return found
+
+    async def _offer_recovery(self, channel: discord.PartialMessageable, stored: StoredCombat,
+                              recovering: list[StoredCharacter]) -> None:
+        """Each PC's owner in ``recovering`` is offered Recovery with a button (004
+        "Recovery")."""
+        for saved in recovering:
             ch = saved.character
             await channel.send(
                 f"{discord.utils.escape_markdown(ch.name)} (<@{saved.owner_id}>) may recover: "

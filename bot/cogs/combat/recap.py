@@ -19,16 +19,35 @@ from bot.text import clip
 from engine.catalog import Rules
 from engine.combat.recap import recap_text
 
-__all__ = ["LogFileButton", "log_text", "recap_message", "send_log_file"]
+__all__ = ["LogFileButton", "after_the_fight_hint", "log_text", "recap_message",
+           "send_log_file"]
 
 _ROUND_BEGINS = re.compile(r"Round (\d+) begins\.")
 
 
-def recap_message(stored: StoredCombat, rules: Rules) -> tuple[str, discord.ui.View]:
-    """The recap of ``stored`` (an ended fight) and its Log file button."""
+def recap_message(stored: StoredCombat, rules: Rules,
+                  next_step: str = "") -> tuple[str, discord.ui.View]:
+    """The recap of ``stored`` (an ended fight), ``next_step`` under it (see
+    :func:`after_the_fight_hint`), and its Log file button."""
     body = discord.utils.escape_markdown(recap_text(stored.state, rules=rules))
     where = discord.utils.escape_markdown(stored.map_name)
-    return clip(f"🏁 **Fight recap** · {where}\n{body}"), button_row(LogFileButton(stored.id))
+    return (clip(f"🏁 **Fight recap** · {where}\n{body}{next_step}"),
+            button_row(LogFileButton(stored.id)))
+
+
+def after_the_fight_hint(stored: StoredCombat, *, recovering: bool, session_open: bool) -> str:
+    """What the table does after the fight, in one line: the PCs offered Recovery press its
+    button (in the fight's thread, for a fight that had one), the open session's status, and
+    another fight."""
+    parts = []
+    if recovering:
+        where = ("below" if stored.report_channel_id is None
+                 else f"in <#{stored.channel_id}>")
+        parts.append(f"PCs recover with **Recover** {where} (or `/character recover`)")
+    if session_open:
+        parts.append("`/session status` shows the session")
+    parts.append("`/combat start` starts another fight")
+    return f"\n-# Next: {'; '.join(parts)}."
 
 
 def log_text(stored: StoredCombat, entries: Sequence[LogEntry], *, gm: bool = False) -> str:

@@ -25,6 +25,7 @@ from bot.errors import UserError
 from bot.permissions import missing_permissions, permission_label, require_guild
 from bot.store.compact import compact_state
 from bot.store.values import AlreadyFighting, DatabaseUnavailable, StoredCombat
+from bot.text import clip
 from data import load_rules
 from engine.character import Character
 from engine.combat import (
@@ -211,10 +212,12 @@ class FightSession:
     async def run(self, interaction: discord.Interaction[Any], make: MakeCommand, *,
                   combat_id: int | None = None, version: int | None = None,
                   update: Callable[[StoredCombat], Awaitable[None]] | None = None,
+                  hint: Callable[[Combat], str] | None = None,
                   ) -> StoredCombat:
         """Apply a command for the user and commit it, then answer and show the fight.
         ``update``: first, once committed, bring the message the user pressed up to date
-        (the answer then follows it)."""
+        (the answer then follows it). ``hint``: what to do next, from the fight as it now
+        is, said after what happened."""
         require_guild(interaction)
         require_channel_permissions(interaction)
         actor = await actor_of(interaction)
@@ -230,7 +233,8 @@ class FightSession:
             except discord.HTTPException as error:  # the answer below still tells the table
                 log.warning("Could not update the message of interaction %s (%s)",
                             interaction.id, error)
-        await self.answer(interaction, events_text(events), channel_id)
+        next_step = "" if hint is None else hint(saved.state)
+        await self.answer(interaction, clip(events_text(events) + next_step), channel_id)
         self.presenter.refresh(saved, started=self.bot.metrics.started_at(interaction.id))
         compact_state(saved.state)  # memory's housekeeping waits until the table was answered
         return saved
