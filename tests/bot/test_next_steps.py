@@ -225,6 +225,10 @@ async def test_arming_a_character_names_the_panel_until_the_sheet_is_complete(
                               hand="left")
     assert again.content == "✋ Ana has Knife in the right hand and Pistol in the left hand."
     assert unknown_commands(table, good.content + held.content) == []
+    await table.slash("character create", user=GM, name="Goon", npc=True)
+    armed = await table.slash("character item add", user=GM, character="Goon", name="Knife",
+                              kind="melee_1h")
+    assert not armed.ephemeral and PANEL not in armed.content  # an NPC is the GM's to make
 
 
 async def test_a_deleted_npc_names_no_new_pc(table: Table) -> None:

@@ -117,8 +117,9 @@ async def require_change(
 
 def panel_hint(c: Character) -> str:
     """" Still to choose: 1 combat ability, 4 item slots free (`/character panel`).": the next
-    step after a change that leaves the character short of the book's start ("" when none)."""
-    left = still_to_choose(c)
+    step after a change that leaves a PC short of the book's start ("" when none, and for an
+    NPC, whose sheet is the GM's to make as the scene needs)."""
+    left = () if c.npc else still_to_choose(c)
     return f" Still to choose: {', '.join(left)} (`/character panel`)." if left else ""
 
 
