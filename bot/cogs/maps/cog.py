@@ -1,0 +1,229 @@
+"""The `/map` commands: list, show, new, edit, delete and export."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from discord.utils import escape_markdown
+
+from bot.client import UnhexBot
+from bot.cogs.maps.delete import DeleteMapButton
+from bot.cogs.maps.drawing import (
+    areas_text,
+    map_title,
+    render_block,
+    text_file,
+    who_is_where,
+)
+from bot.cogs.maps.finding import (
+    LOOKUP_LIMIT,
+    NAME_LIMIT,
+    FoundMap,
+    builtin_map,
+    find_map,
+    map_choices,
+    map_stamp,
+    maps_store,
+    new_map_name,
+    taken_text,
+)
+from bot.cogs.maps.form import MAP_FORM_ID, TEXT_LIMIT, MapTextModal, submit_map_text
+from bot.components import answer_form, button_row
+from bot.errors import UserError
+from bot.options import OneOf, Text
+from bot.permissions import require_gm, require_guild
+from bot.text import MESSAGE_LIMIT, SOURCE, clip
+from data import builtin_maps
+from engine.combat import Combat
+from engine.combat.actions.aoe_effects import effect_text
+from engine.maps import MapError, parse_map
+from engine.names import name_key
+
+# String options, with the limits Discord's client enforces and the bot checks again.
+MapOption = app_commands.Transform[str, Text(LOOKUP_LIMIT)]
+ViewOption = app_commands.Transform[
+    Literal["grid", "list"],
+    OneOf([app_commands.Choice(name=v, value=v) for v in ("grid", "list")]),
+]
+
+
+class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fight on"):
+    def __init__(self, bot: UnhexBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer a map form's submit from its custom id (see :class:`MapTextModal`)."""
+        await answer_form(interaction, MAP_FORM_ID,
+                          lambda form, text: submit_map_text(interaction, form, text))
+
+    @app_commands.command(name="list", description="The built-in maps and this server's maps.")
+    async def list_maps(self, interaction: discord.Interaction[UnhexBot]) -> None:
+        lines = ["🗺️ **Built-in maps** (to start from one, `/map export` it and paste the text "
+                 "into `/map new` under a new name):"]
+        lines += [f"• {name} · {areas_text(builtin_map(name))}" for name in builtin_maps()]
+        stored = [] if interaction.guild_id is None else await maps_store(self.bot).in_guild(
+            interaction.guild_id
+        )
+        if not stored:
+            lines.append("This server has no maps of its own yet: a GM writes one with "
+                         "`/map new`.")
+        else:
+            lines.append("**This server's maps:**")
+        for shown, s in enumerate(stored):
+            try:
+                size = areas_text(parse_map(s.text))
+            except MapError:
+                size = "cannot be read: a GM can fix it with `/map edit`"
+            line = f"• {escape_markdown(s.name)} · {size} · by <@{s.author_id}>"
+            left = len(stored) - shown - 1
+            more = [f"… and {left} more: type a name in `/map show`."] if left else []
+            if len("\n".join([*lines, line, *more])) > MESSAGE_LIMIT:
+                lines.append(f"… and {left + 1} more: type a name in `/map show`.")
+                break
+            lines.append(line)
+        text = "\n".join(lines)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="show", description="Show a map to the table, as text (in a fight's "
+                                                 "channel: as the fight has it).")
+    @app_commands.describe(
+        name="The map (built-in or this server's)",
+        view="grid: boxes on a grid (when the map has positions); list: each area's lines",
+    )
+    async def show(
+        self, interaction: discord.Interaction[UnhexBot], name: MapOption,
+        view: ViewOption | None = None,
+    ) -> None:
+        found = await find_map(self.bot, interaction.guild_id, name)
+        fight = await self._fight_on(interaction, found)
+        if fight is None:
+            m = found.game_map()
+            await interaction.response.send_message(render_block(map_title(found, m), m, view))
+            return
+        # The fight's own map: its doors as they stand, AoE Cover and Demolish applied.
+        m = fight.game_map()
+        head = f"{map_title(found, m)} · as this channel's fight has it (round {fight.round})"
+        lines = [effect_text(e) for e in fight.effects]
+        tail = "\n".join([*who_is_where(fight, m),
+                          *(["**Effects in play:**", *(f"• {line}" for line in lines)]
+                            if lines else ["No AoE effects in play."])])
+        block = render_block(head, m, view)
+        if len(block) + 1 + len(tail) <= MESSAGE_LIMIT:
+            await interaction.response.send_message(f"{block}\n{tail}")
+            return
+        # A big map leaves no room: who is where and the effects follow in a message of their own.
+        await interaction.response.send_message(block)
+        await interaction.followup.send(clip(tail))
+
+    async def _fight_on(
+        self, interaction: discord.Interaction[UnhexBot], found: FoundMap
+    ) -> Combat | None:
+        """The fight in this channel when it is played on ``found`` (None: no such fight)."""
+        if interaction.channel_id is None or interaction.guild_id is None:
+            return None
+        stored = await self.bot.store.combats.active(interaction.channel_id)
+        if stored is None or stored.guild_id != interaction.guild_id:
+            return None
+        if stored.map_identity is not None:
+            return stored.state if stored.map_identity == found.identity else None
+        # A built-in map (their names are theirs alone), or a fight kept before maps' ids were.
+        if name_key(stored.map_name) != name_key(found.name):
+            return None
+        return stored.state
+
+    @app_commands.command(name="new", description="Write a new map for this server (GMs).")
+    @app_commands.describe(name="The new map's name (1-32 characters)")
+    async def new(
+        self, interaction: discord.Interaction[UnhexBot],
+        name: app_commands.Transform[str, Text(NAME_LIMIT)],
+    ) -> None:
+        guild_id = require_guild(interaction)
+        await require_gm(interaction, "write a map")
+        name = new_map_name(name)
+        taken = await maps_store(self.bot).get(guild_id, name)
+        if taken is not None:
+            raise UserError(taken_text(taken.name))
+        await interaction.response.send_modal(MapTextModal(name=name, stored=None))
+
+    @app_commands.command(name="edit", description="Change one of this server's maps (GMs).")
+    @app_commands.describe(name="The map to change (built-in maps cannot be changed)")
+    async def edit(self, interaction: discord.Interaction[UnhexBot], name: MapOption) -> None:
+        guild_id = require_guild(interaction)
+        await require_gm(interaction, "edit a map")
+        found = await find_map(self.bot, guild_id, name)
+        if found.stored is None:
+            raise UserError(
+                f"Built-in maps cannot be edited. To change **{found.name}**, copy it: "
+                f"`/map export name:{found.name}`, then `/map new` with a name of your own "
+                "and paste the text."
+            )
+        if len(found.text) > TEXT_LIMIT:
+            raise UserError(f"**{escape_markdown(found.name)}** is longer than a Discord form "
+                            f"holds ({TEXT_LIMIT:,} characters); it cannot be edited here.")
+        await interaction.response.send_modal(MapTextModal(name=found.name, stored=found.stored))
+
+    @app_commands.command(name="delete", description="Delete one of this server's maps (GMs).")
+    @app_commands.describe(name="The map to delete (built-in maps cannot be deleted)")
+    async def delete(self, interaction: discord.Interaction[UnhexBot], name: MapOption) -> None:
+        guild_id = require_guild(interaction)
+        await require_gm(interaction, "delete a map")
+        found = await find_map(self.bot, guild_id, name)
+        if found.stored is None:
+            raise UserError(f"Built-in maps cannot be deleted (**{found.name}** is one).")
+        stored = found.stored
+        view = button_row(
+            DeleteMapButton(stored.id, map_stamp(stored), interaction.user.id, "delete"),
+            DeleteMapButton(stored.id, map_stamp(stored), interaction.user.id, "keep"),
+        )
+        await interaction.response.send_message(
+            f"🗑️ {interaction.user.mention} asks to delete the map "
+            f"**{escape_markdown(stored.name)}**. It cannot be undone: a GM confirms with "
+            "**Delete map**.",
+            view=view,
+        )
+
+    @app_commands.command(name="export", description="A map's text, to copy or change.")
+    @app_commands.describe(name="The map (built-in or this server's)")
+    async def export(self, interaction: discord.Interaction[UnhexBot], name: MapOption) -> None:
+        found = await find_map(self.bot, interaction.guild_id, name)
+        text = found.text.strip("\n")
+        head = f"🗺️ **{escape_markdown(found.name)}** as text. " + (
+            "To make a map of your own from it, paste it into `/map new` under a new name."
+            if found.builtin else
+            "Paste it into `/map new` to make a copy, or change the map with `/map edit`."
+        )
+        block = f"```{SOURCE}\n{text}\n```"
+        if "```" not in text and len(head) + 1 + len(block) <= MESSAGE_LIMIT:
+            await interaction.response.send_message(f"{head}\n{block}", ephemeral=True)
+        else:
+            why = ("It is too long for one message" if "```" not in text
+                   else "It holds three backticks in a row, which would break a code block")
+            await interaction.response.send_message(
+                f"{head}\n{why}, so it is attached as a file.",
+                file=text_file(found.name, text + "\n"), ephemeral=True,
+            )
+
+    @show.autocomplete("name")
+    @export.autocomplete("name")
+    async def _any_map(
+        self, interaction: discord.Interaction[UnhexBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await map_choices(self.bot, interaction.guild_id, current)
+
+    @edit.autocomplete("name")
+    @delete.autocomplete("name")
+    async def _server_map(
+        self, interaction: discord.Interaction[UnhexBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await map_choices(self.bot, interaction.guild_id, current, builtins=False)
+
+
+async def setup(bot: UnhexBot) -> None:
+    bot.add_dynamic_items(DeleteMapButton)
+    bot.answers(MAP_FORM_ID)
+    await bot.add_cog(MapCog(bot))

@@ -1,0 +1,137 @@
+"""Finding a map by name: a built-in one (``data/maps/``) or one of the server's, the names
+autocomplete offers, and what makes a name a new map's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from discord import app_commands
+from discord.utils import escape_markdown
+
+from bot.client import UnhexBot
+from bot.components import identity_stamp
+from bot.errors import UserError
+from bot.store.interfaces import Maps
+from bot.store.values import StoredMap, clean_name
+from bot.text import clip, echo
+from data import builtin_maps
+from engine.maps import GameMap, MapError, parse_map
+from engine.names import name_key
+
+NAME_LIMIT = 32
+CHOICES_LIMIT = 25  # Discord's most autocomplete choices
+LOOKUP_LIMIT = 100  # the longest map name typed to find a map (Discord's longest choice value)
+
+__all__ = [
+    "LOOKUP_LIMIT", "NAME_LIMIT", "FoundMap", "builtin_keys", "builtin_map", "find_map",
+    "map_choices", "map_stamp", "maps_store", "new_map_name", "taken_text",
+]
+
+
+def maps_store(bot: UnhexBot) -> Maps:
+    return bot.store.maps
+
+
+@cache  # built-in maps never change while the bot runs
+def builtin_keys() -> dict[str, str]:
+    return {name_key(name): name for name in builtin_maps()}
+
+
+@cache
+def builtin_map(name: str) -> GameMap:
+    return parse_map(builtin_maps()[name])
+
+
+@dataclass(frozen=True)
+class FoundMap:
+    """A map found by name: a built-in one (``stored`` is None) or one of the server's."""
+
+    name: str
+    text: str
+    stored: StoredMap | None = None
+
+    @property
+    def builtin(self) -> bool:
+        return self.stored is None
+
+    @property
+    def identity(self) -> tuple[int, str] | None:
+        """Which server map this is, for good (a fight keeps it: a name may pass to another
+        map, and an id to a map made after this one is deleted); None: a built-in map."""
+        return None if self.stored is None else (self.stored.id, self.stored.created_at)
+
+    def game_map(self) -> GameMap:
+        """The map, read; a stored map the engine can no longer read is a UserError."""
+        if self.stored is None:
+            return builtin_map(self.name)
+        try:
+            return parse_map(self.text)
+        except MapError as err:
+            raise UserError(
+                f"The map **{escape_markdown(self.name)}** cannot be read "
+                f"({escape_markdown(clip(str(err), 300))}). "
+                "A GM can fix it with `/map edit`."
+            ) from err
+
+
+async def find_map(bot: UnhexBot, guild_id: int | None, name: str) -> FoundMap:
+    """The built-in or server map called ``name`` (any case); a UserError if there is none."""
+    builtin = builtin_keys().get(name_key(name))
+    if builtin is not None:
+        return FoundMap(builtin, builtin_maps()[builtin])
+    stored = None if guild_id is None else await maps_store(bot).get(guild_id, name)
+    if stored is None:
+        raise UserError(
+            f"There is no map called “{echo(name)}”. "
+            "`/map list` shows the maps."
+        )
+    return FoundMap(stored.name, stored.text, stored)
+
+
+async def map_choices(
+    bot: UnhexBot, guild_id: int | None, typed: str, *, builtins: bool = True
+) -> list[app_commands.Choice[str]]:
+    """Map names for autocomplete: built-ins (if ``builtins``) then the server's maps, those
+    starting with what was typed first, then those containing it; at most 25."""
+    names: list[tuple[str, str]] = []
+    if builtins:
+        names += [(f"{name} (built-in)", name) for name in builtin_maps()]
+    if guild_id is not None:
+        names += [(name, name) for name in await maps_store(bot).names(guild_id)]
+    typed = name_key(typed)
+    keys = [name_key(value) for _, value in names]
+    starting = [n for n, key in zip(names, keys, strict=True) if key.startswith(typed)]
+    containing = [
+        n for n, key in zip(names, keys, strict=True) if typed in key and not key.startswith(typed)
+    ]
+    return [
+        app_commands.Choice(name=label, value=value)
+        for label, value in (starting + containing)[:CHOICES_LIMIT]
+    ]
+
+
+
+def new_map_name(typed: str) -> str:
+    """A new map's name as it is kept; a UserError if it is no name for a new map."""
+    name = clean_name(typed)
+    if not name or len(name) > NAME_LIMIT:
+        raise UserError(f"A map's name is 1-{NAME_LIMIT} characters.")
+    builtin = builtin_keys().get(name_key(name))
+    if builtin is not None:
+        raise UserError(
+            f"**{builtin}** is a built-in map's name; pick another. To start from it, "
+            f"`/map export name:{builtin}` and paste its text into `/map new`."
+        )
+    return name
+
+
+def taken_text(name: str) -> str:
+    return (f"This server already has a map called **{escape_markdown(name)}**: pick another "
+            "name, or change that one with `/map edit`.")
+
+
+
+def map_stamp(stored: StoredMap) -> str:
+    """Which map a button means: a new map that reuses a deleted map's id has another stamp."""
+    return identity_stamp(stored.created_at)

@@ -1,0 +1,142 @@
+"""The form a GM types a map into (`/map new`, `/map edit`), answered from its custom id so
+that a form left open across a restart still saves; a mistake hands the text back."""
+
+from __future__ import annotations
+
+import re
+import zlib
+from typing import Any
+
+import discord
+from discord.utils import escape_markdown
+
+from bot.client import UnhexBot
+from bot.cogs.maps.drawing import areas_text, read_map, render_block, text_file
+from bot.cogs.maps.finding import map_stamp, maps_store, new_map_name, taken_text
+from bot.errors import UserError
+from bot.permissions import require_gm, require_guild
+from bot.store.values import StoredMap
+from bot.text import MESSAGE_LIMIT, SOURCE, clip
+from engine.errors import RuleError
+
+TEXT_LIMIT = 4000  # Discord's longest modal text field
+TEXT_LABEL = "Map text (up to 4,000 characters)"
+TEXT_PLACEHOLDER = "One line each, e.g. Bar --| Kitchen — see /map export name:nightclub"
+
+__all__ = ["MAP_FORM_ID", "TEXT_LABEL", "TEXT_LIMIT", "MapTextModal", "submit_map_text"]
+
+
+async def _give_back(interaction: discord.Interaction[Any], problem: str, text: str) -> None:
+    """Refuse ephemerally with ``problem``, handing the GM's text back so nothing is lost."""
+    problem = clip(problem, 1000)  # the engine's message may quote a long line of the map
+    lead = f"{problem}\nNothing was saved. Your text, to fix and paste again:"
+    block = f"```{SOURCE}\n{text}\n```"
+    if "```" not in text and len(lead) + 1 + len(block) <= MESSAGE_LIMIT:
+        await interaction.response.send_message(f"{lead}\n{block}", ephemeral=True)
+    else:
+        await interaction.response.send_message(
+            f"{problem}\nNothing was saved. Your text is attached, to fix and paste again.",
+            file=text_file("draft", text), ephemeral=True,
+        )
+
+
+#: A map form's custom id holds what its submit needs, so a form left open across a restart
+#: still saves: a new map's name, or the edited map's id, which map that id was
+#: (:func:`map_stamp`), which version of it the form started from (:func:`_version`) and its name.
+#: At most 14 + 19 + 18 + 33 = 84 characters, as names are at most 32: none is ever cut.
+#: ``old`` is the random id forms had before: they can no longer be saved.
+MAP_FORM_ID = re.compile(
+    r"map-text:(?:new:(?P<name>.*)"
+    r"|edit:(?P<id>\d+):(?P<stamp>[0-9a-f]{8}):(?P<version>[0-9a-f]{8}):(?P<edited>.*)"
+    r"|(?P<old>[0-9a-f]{16}))",
+    re.S,
+)
+
+
+def _version(stored: StoredMap) -> str:
+    """Which version of a map an edit started from: any save since changes it."""
+    seen = f"{stored.updated_at}|{stored.text}"
+    return f"{zlib.crc32(seen.encode()):08x}"
+
+
+class MapTextModal(discord.ui.Modal):
+    """The paragraph field a GM types a map into: a new map (``stored`` None) or an edit.
+
+    Not kept in memory: :meth:`MapCog.on_interaction` answers its submit from its custom id
+    (:data:`MAP_FORM_ID`) and the text alone, so a form left open across a restart works."""
+
+    def __init__(self, *, name: str, stored: StoredMap | None) -> None:
+        if stored is None:
+            title, custom_id = f"New map: {name}", f"map-text:new:{name}"
+        else:
+            title = f"Edit map: {name}"
+            custom_id = (f"map-text:edit:{stored.id}:{map_stamp(stored)}:{_version(stored)}:"
+                         f"{stored.name}")
+        assert len(custom_id) <= 100, custom_id  # Discord's limit; names are at most 32
+        super().__init__(title=title[:45], custom_id=custom_id)
+        self.text: discord.ui.TextInput[MapTextModal] = discord.ui.TextInput(
+            label=TEXT_LABEL, style=discord.TextStyle.paragraph, min_length=1,
+            max_length=TEXT_LIMIT, placeholder=TEXT_PLACEHOLDER,
+            default=None if stored is None else stored.text,
+        )
+        self.add_item(self.text)
+        self.stop()  # not kept in memory: see the class docstring
+
+
+async def submit_map_text(
+    interaction: discord.Interaction[Any], form: re.Match[str], typed: str
+) -> None:
+    """Save what a GM typed in a map form, or refuse and hand the text back."""
+    text = typed.rstrip()
+    try:
+        await _save_map_text(interaction, form, text)
+    except (UserError, RuleError) as err:
+        await _give_back(interaction, str(err), text)
+
+
+async def _save_map_text(
+    interaction: discord.Interaction[Any], form: re.Match[str], text: str
+) -> None:
+    bot: UnhexBot = interaction.client
+    guild_id = require_guild(interaction)
+    maps = maps_store(bot)
+    if form["old"] is not None:
+        raise UserError("This form was opened before the bot restarted and cannot be saved: "
+                        "open `/map new` or `/map edit` again and paste your text.")
+    if len(text) > TEXT_LIMIT:  # the form says so, but Discord does not check it for us
+        raise UserError(f"A map's text is at most {TEXT_LIMIT:,} characters; yours has "
+                        f"{len(text):,}.")
+    if form["name"] is not None:
+        await require_gm(interaction, "write a map")
+        name = new_map_name(form["name"])
+        m = read_map(text)
+        saved = await maps.add(
+            guild_id=guild_id, name=name, text=text, author_id=interaction.user.id
+        )
+        if saved is None:
+            taken = await maps.get(guild_id, name)
+            raise UserError(taken_text(name if taken is None else taken.name))
+        done = "Saved the new map"
+    else:
+        await require_gm(interaction, "edit a map")
+        name = escape_markdown(form["edited"])
+        m = read_map(text)
+        current = await maps.get_by_id(int(form["id"]))
+        if current is None or current.guild_id != guild_id or map_stamp(current) != form["stamp"]:
+            raise UserError(f"The map **{name}** was deleted while you edited it.")
+        saved = None
+        if _version(current) == form["version"]:
+            saved = await maps.replace_text(current, text)
+        if saved is None:
+            raise UserError(f"Somebody saved **{name}** while you edited it; `/map edit` again "
+                            "to start from their version.")
+        done = "Saved your changes to"
+    head = (f"{done} **{escape_markdown(saved.name)}** · {areas_text(m)}. Show it to the table "
+            f"with `/map show`, or fight on it: {_start_on(saved.name)}.")
+    await interaction.response.send_message(render_block(head, m), ephemeral=True)
+
+
+def _start_on(name: str) -> str:
+    """`/combat start map:<name>`, the command that starts a fight on a map (the name left
+    for the user to pick when a backtick in it would break the code span)."""
+    return f"`/combat start map:{'' if '`' in name else name}`"
