@@ -23,7 +23,13 @@ from bot.components import button_row
 from bot.errors import UserError
 from bot.options import Text
 from bot.permissions import require_gm, require_guild
-from bot.store.values import SessionOpen, StoredCharacter, StoredCombat, StoredSession
+from bot.store.values import (
+    SessionOpen,
+    StoredCharacter,
+    StoredCombat,
+    StoredSession,
+    clean_name,
+)
 from bot.text import clip, echo
 from engine.character import Character, advance
 from engine.combat.recap import outcome
@@ -76,7 +82,7 @@ class SessionCog(commands.GroupCog, group_name="session",
     async def start(self, interaction: discord.Interaction[Any],
                     goal: app_commands.Transform[str, Text(GOAL_LIMIT)]) -> None:
         guild_id = require_guild(interaction)
-        cleaned = " ".join(goal.split())
+        cleaned = clean_name(goal)
         try:
             await self.bot.store.sessions.open(guild_id=guild_id, goal=cleaned,
                                                opened_by=interaction.user.id)
@@ -119,7 +125,7 @@ class SessionCog(commands.GroupCog, group_name="session",
         if user != session.opened_by and all(s.owner_id != user for s in pcs):
             raise UserError("The goal is the players': the one who opened the session or a "
                             "player with a PC in it rewords it (`/session join` first).")
-        cleaned = " ".join(goal.split())
+        cleaned = clean_name(goal)
         if not await self.bot.store.sessions.set_goal(session, cleaned):
             raise UserError(NO_SESSION)
         await interaction.response.send_message(
@@ -133,7 +139,7 @@ class SessionCog(commands.GroupCog, group_name="session",
                    why: app_commands.Transform[str, Text(GOAL_LIMIT)] | None = None) -> None:
         await require_gm(interaction, "warn about the goal")
         session = await self._current(interaction)
-        said = f" {discord.utils.escape_markdown(' '.join(why.split()))}" if why else ""
+        said = f" {discord.utils.escape_markdown(clean_name(why))}" if why else ""
         await interaction.response.send_message(
             f"⚠️ The GM warns that the goal **{discord.utils.escape_markdown(session.goal)}** "
             f"may be out of reach this session.{said}\nThe players choose: keep it, or "

@@ -91,7 +91,8 @@ def timestamp() -> str:
 
 
 def clean_name(name: str) -> str:
-    """A map's ``name`` as it is kept and shown: trimmed, each run of spaces made one space.
+    """``name`` (a map's, a character's, a goal) as it is kept and shown: trimmed, each run
+    of spaces made one space.
 
     >>> clean_name("  Old   Docks ")
     'Old Docks'

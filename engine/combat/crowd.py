@@ -19,8 +19,7 @@ from engine import textwidth as tw
 
 __all__ = [
     "RUNS_WIDTH", "Row", "copy_number", "group_copies", "group_names", "group_waits",
-    "number_runs",
-    "numbers_text", "sectioned",
+    "number_runs", "numbers_text", "sectioned",
 ]
 
 # A copy's number has no leading zero, so that "Goon 01" and "Goon 1" never share a line.

@@ -53,7 +53,6 @@ from bot.cogs.characters.common import (
     ItemOption,
     as_it_stands,
     bold_name,
-    clean_name,
     escaped_summary,
     find_character,
     hidden_in_fight,
@@ -93,7 +92,7 @@ from bot.components import answer_form, button_row
 from bot.errors import UserError
 from bot.options import OneOf, Text
 from bot.permissions import require_gm, require_guild
-from bot.store.values import StoredCharacter
+from bot.store.values import StoredCharacter, clean_name
 from bot.text import echo
 from engine.character import (
     AdvanceReport,

@@ -50,11 +50,6 @@ AOE_ABILITIES: tuple[str, ...] = tuple(
 )
 
 
-def clean_name(name: str) -> str:
-    """A name as it is kept: trimmed, each run of spaces made one space."""
-    return " ".join(name.split())
-
-
 def bold_name(name: str) -> str:
     """A character's name in bold, its own markdown escaped."""
     return f"**{escape_markdown(name)}**"

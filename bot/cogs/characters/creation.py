@@ -11,13 +11,13 @@ from typing import Any
 
 import discord
 
-from bot.cogs.characters.common import NAME_LIMIT, characters_store, clean_name, name_taken_text
+from bot.cogs.characters.common import NAME_LIMIT, characters_store, name_taken_text
 from bot.cogs.characters.panel import send_panel
 from bot.cogs.characters.transfer import made_line
 from bot.components import submitted_fields
 from bot.errors import UserError
 from bot.permissions import require_gm, require_guild
-from bot.store.values import NameTaken
+from bot.store.values import NameTaken, clean_name
 from engine.character import Character, describe, still_to_choose
 from engine.character.model import CONCEPT_LIMIT, DESCRIPTION_LIMIT
 

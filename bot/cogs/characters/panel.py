@@ -26,7 +26,7 @@ from bot.cogs.characters.common import (
 from bot.cogs.characters.delete import character_stamp
 from bot.components import PersistentButton, picked_values, submitted_fields
 from bot.errors import UserError
-from bot.store.values import StoredCharacter
+from bot.store.values import StoredCharacter, clean_name
 from engine.catalog import Ability, Category, LessLethal
 from engine.character import (
     Character,
@@ -218,7 +218,7 @@ async def submit_item(interaction: discord.Interaction[Any], match: re.Match[str
     fields = submitted_fields(dict(interaction.data or {}).get("components"))
     kind = match["kind"]
     location = fields.get("location") or None
-    name = " ".join(fields.get("name", "").split())
+    name = clean_name(fields.get("name", ""))
     less_lethal = fields.get("less_lethal") == "yes"
     ability = fields.get("ability") or None
     await apply_from_panel(interaction, int(match["id"]), match["stamp"], lambda c: add_item(

@@ -17,12 +17,11 @@ from bot.cogs.characters.common import (
     RULES,
     bold_name,
     characters_store,
-    clean_name,
     panel_hint,
 )
 from bot.errors import UserError
 from bot.permissions import require_gm, require_guild
-from bot.store.values import NameTaken, StoredCharacter
+from bot.store.values import NameTaken, StoredCharacter, clean_name
 from bot.text import SOURCE, clip
 from engine.character import (
     Character,

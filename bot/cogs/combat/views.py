@@ -218,13 +218,9 @@ class TogetherButton(
                    match["option"], match["fighter"])
 
     def _command(self, state: Combat) -> Command:
-        decode(state, self.kind, self.option, self.fighter)  # refuses an answer out of date
-        found = fighter_at(state, self.fighter)
-        first = next(p for p in state.waiting_for()
-                     if p.kind.value == self.kind and found and p.fighter == found.key)
         return Answers(answers=tuple(
             decode(state, self.kind, self.option, fighter_index(state, p.fighter))
-            for p in alike(state, first)))
+            for p in alike(state, asked(state, self.kind, self.fighter))))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         session: FightSession = interaction.client.fights
@@ -300,20 +296,27 @@ def fighter_index(state: Combat, key: str | None) -> str:
     return str(next(i for i, f in enumerate(state.fighters) if f.key == key))
 
 
+def asked(state: Combat, kind: str, fighter: str) -> Prompt:
+    """The question of ``kind`` about the fighter at index ``fighter`` that ``state`` waits
+    for, as a button of that version names it; OUT_OF_DATE when it waits for no such one."""
+    found = fighter_at(state, fighter)
+    key = None if found is None else found.key
+    for prompt in state.waiting_for():
+        if prompt.kind.value == kind and prompt.fighter == key:
+            return prompt
+    raise UserError(OUT_OF_DATE)
+
+
 def answer(state: Combat, kind: str, option: str,
            fighter: str) -> tuple[PromptKind | None, str, Fighter | None]:
     """What a button of ``state``'s version answers: the prompt kind (``None`` for the GM's
     Resolve now), the option and the fighter it is for."""
     if kind == RESOLVE:
         return None, "", None
-    found = fighter_at(state, fighter)
-    key = None if found is None else found.key
-    for prompt in state.waiting_for():
-        if prompt.kind.value == kind and prompt.fighter == key:
-            if option.isascii() and option.isdigit() and int(option) < len(prompt.options):
-                return prompt.kind, prompt.options[int(option)], found
-            break
-    raise UserError(OUT_OF_DATE)
+    prompt = asked(state, kind, fighter)
+    if not (option.isascii() and option.isdigit() and int(option) < len(prompt.options)):
+        raise UserError(OUT_OF_DATE)
+    return prompt.kind, prompt.options[int(option)], fighter_at(state, fighter)
 
 
 def decode(state: Combat, kind: str, option: str, fighter: str) -> Command:
