@@ -123,8 +123,8 @@ def test_the_user_chooses_among_more_enemies_than_targets() -> None:
 def test_a_blast_defend_closes_with_the_reaction_time_and_silence_is_no_defend() -> None:
     c = go(blast_fight(), AoE(fighter="You", area="Dance Floor"), [4, 2], actor=P1)
     c, events = run(c, AoEChoice(fighter="You", option="tens"), actor=P1)  # Goon, Rat, Moe
-    assert ("Rat may Defend against the blast (spending an action) or take the damage (within "
-            "45 seconds).") in texts(events)
+    assert ("Goon, Rat and Moe may Defend against the blast (spending an action) or take the "
+            "damage (within 45 seconds).") in texts(events)
     assert [p.deadline for p in c.waiting_for()] == [45.0, 45.0, 45.0]
     c = go(c, AoEChoice(fighter="Goon", option="defend"))
     refused(c, CloseWindow(by_timeout=True), "still open for 35 more seconds", now=10)
@@ -218,3 +218,22 @@ def test_an_all_out_defender_is_told_a_blast_defend_costs_no_action() -> None:
     said = texts(run(c, AoEChoice(fighter="You", option="tens"), actor=P1)[1])
     assert ("Bea may Defend against the blast (without spending an action) or take the damage "
             "(within 45 seconds).") in said
+
+
+def test_the_blast_window_says_each_kind_of_answer_once_and_its_time_once() -> None:
+    """Targets asked alike share a line; with two kinds of answer, the time follows them."""
+    c = setup(
+        (grenadier(), "Entrance", 100),
+        (bearer("Bea", ALL_OUT, npc=True), "Dance Floor", None),
+        (knife("Rat", npc=True), "Dance Floor", None),
+        (knife("Moe", npc=True), "Dance Floor", None),
+    )
+    c = begin(c, [3, 2, 6, 1], "PCs")
+    c = go(c, AllOutDefend(fighter="Bea"))
+    c = go(c, AoE(fighter="You", area="Dance Floor"), [4, 2], actor=P1)
+    said = texts(run(c, AoEChoice(fighter="You", option="tens"), actor=P1)[1])
+    assert said[-3:] == [
+        "Bea may Defend against the blast (without spending an action) or take the damage.",
+        "Rat and Moe may Defend against the blast (spending an action) or take the damage.",
+        "They may answer within 45 seconds.",
+    ], said
