@@ -26,6 +26,7 @@ from engine.combat import (
 )
 from engine.combat.abilities import NOT_YET_IN_PLAY
 from engine.combat.board import render_board
+from engine.combat.prompts import prompt_for, question
 from tests.engine.abilities.test_shield import ALL_OUT, bearer
 from tests.engine.combat.helpers import (
     P1,
@@ -237,3 +238,23 @@ def test_the_blast_window_says_each_kind_of_answer_once_and_its_time_once() -> N
         "Rat and Moe may Defend against the blast (spending an action) or take the damage.",
         "They may answer within 45 seconds.",
     ], said
+
+
+def test_each_point_placed_is_said_with_what_is_left_and_a_hidden_npcs_keeps_where() -> None:
+    c = blast_fight().model_copy(update={"hide_npcs": True})
+    c = go(c, AoE(fighter="You", area="Dance Floor"), [4, 2], actor=P1)
+    c = go(c, AoEChoice(fighter="You", option="tens"), actor=P1)
+    c = go(c, AoEChoice(fighter="Goon", option="pass"))
+    c = go(c, AoEChoice(fighter="Rat", option="pass"))
+    c = go(c, AoEChoice(fighter="Moe", option="pass"))
+    place = prompt_for(c, PromptKind.AOE_PLACE, "rat")
+    assert question(c, place) == "places the AoE damage, one point per click: 4 of 4 left"
+    c, events = run(c, AoEChoice(fighter="Rat", option="right_leg"))
+    [said] = events
+    assert said.text == "Rat: 1 point placed (3 left to place)."  # the players' words
+    assert said.gm_text == "Rat: 1 point to the right leg (3 left to place)."
+    place = prompt_for(c, PromptKind.AOE_PLACE, "rat")
+    assert question(c, place).endswith(": 3 of 4 left")  # not where it went
+    shown = c.model_copy(update={"hide_npcs": False})
+    assert question(shown, place).endswith(
+        ": 3 of 4 left (placed: right leg 1)")
