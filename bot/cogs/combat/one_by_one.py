@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.cogs.combat.views import (
+    MENU_OPTIONS,
     CombatButton,
     answer_rows,
     asked,
@@ -38,10 +39,6 @@ if TYPE_CHECKING:
     from bot.cogs.combat.session import FightSession
 
 __all__ = ["OneByOneMenu", "PanelButton", "fighter_panel", "one_by_one_menus"]
-
-#: Discord's limit on a menu's entries.
-MENU_OPTIONS = 25
-
 
 class OneByOneMenu(
     PersistentButton,
