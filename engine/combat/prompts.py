@@ -34,15 +34,17 @@ from engine.combat.commands import (
     StopArea,
 )
 from engine.combat.context import require_control
+from engine.combat.hidden_npcs import figures_hidden
 from engine.combat.model import Actor, Combat, Fighter, Prompt, PromptKind
 from engine.combat.rolls import target_of
-from engine.combat.step_values import AoEAction, AttackAction, Reactor
+from engine.combat.step_values import AoEAction, AttackAction, ContinuousBurn, Reactor
 from engine.errors import RuleError
 from engine.words import counted
 
 __all__ = [
     "LESS_LETHAL", "SPECS", "PromptSpec", "Tone", "answering", "asked_users", "option_label",
-    "prompt", "prompt_dice", "prompt_for", "react_options", "team_prompt", "window_prompts",
+    "prompt", "prompt_dice", "prompt_for", "question", "react_options", "team_prompt",
+    "window_prompts",
 ]
 
 Dice = tuple[int, int] | None
@@ -378,3 +380,21 @@ def option_label(c: Combat, p: Prompt, option: str) -> str:
                 return f"Destroy {items[int(option) - 1].name}"
     return SPECS[p.kind].label(option, prompt_dice(c, p))
 
+
+
+def question(c: Combat, p: Prompt) -> str:
+    """The question ``p`` asks as the table reads it now: placing AoE damage says how many
+    points are left and where those placed went (where, not for a fighter whose marks are
+    hidden from the players)."""
+    spec = SPECS[p.kind]
+    step = c.step
+    if p.kind is not PromptKind.AOE_PLACE or not isinstance(step, AoEAction | ContinuousBurn):
+        return spec.question
+    w = next((w for w in step.wounds if w.fighter == p.fighter and not w.done), None)
+    if w is None:
+        return spec.question
+    left = f"{w.amount - w.placed} of {w.amount} left"
+    if w.plan and not figures_hidden(c, c.fighter(w.fighter)):
+        placed = ", ".join(f"{_location(loc).lower()} {n}" for loc, n in w.plan.items())
+        left += f" (placed: {placed})"
+    return f"{spec.question}: {left}"

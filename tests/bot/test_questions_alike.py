@@ -10,7 +10,7 @@ from tests.bot.fights import add_character, begin_pcs_first, start_fight
 from tests.harness import ALICE, CHANNEL_ID, GM, Message, Table
 
 
-async def _ten_goons_caught(table: Table) -> Message:
+async def ten_goons_caught(table: Table) -> Message:
     """Ana throws a grenade at ten goons on the Dance Floor (the boss watches from the Bar):
     4 damage to each; the prompt asking whether they Defend."""
     await add_character(table, "Ana", level=50, weapon=None)
@@ -41,8 +41,8 @@ async def _version(table: Table) -> int:
     return fight.version
 
 
-async def test_the_gm_answers_ten_goons_caught_in_a_blast_at_once(table: Table) -> None:
-    defend = await _ten_goons_caught(table)
+async def test_the_gm_answersten_goons_caught_in_a_blast_at_once(table: Table) -> None:
+    defend = await ten_goons_caught(table)
     assert defend.labels == ["All 10: Defend", "All 10: Take the damage", "Resolve now (GM)"]
     assert defend.content.startswith("**Goon 1-10 (GM)** is caught in a blast"), defend.content
     before = await _version(table)

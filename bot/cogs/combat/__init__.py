@@ -6,6 +6,7 @@
   the lock;
 - :mod:`.views` — the prompt's buttons (menus when they are many, one answer for many
   questions alike when they do not fit) and the Adjust form, with short ids;
+- :mod:`.one_by_one` — answering one of many questions alike on its own, in a panel;
 - :mod:`.turn` — a team's turn: who may act (pinged once), Done, and the My options panel;
 - :mod:`.acting` — who acts (`as:`) and the autocomplete of every fight option;
 - :mod:`.actions` — the players' commands; :mod:`.fight` — the `/combat` group;
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from bot.cogs.combat.actions import ActionsCog
 from bot.cogs.combat.fight import FightCog
+from bot.cogs.combat.one_by_one import OneByOneMenu, PanelButton
 from bot.cogs.combat.recap import LogFileButton
 from bot.cogs.combat.recovery import RecoverButton
 from bot.cogs.combat.session import FightSession
@@ -34,7 +36,8 @@ __all__ = ["FightSession"]
 async def setup(bot: UnhexBot) -> None:
     bot.fights = FightSession(bot)
     bot.add_dynamic_items(CombatButton, CombatMenu, TogetherButton, RecoverButton,
-                          LogFileButton, TurnButton, OptionsMenu, FighterMenu)
+                          LogFileButton, TurnButton, OptionsMenu, FighterMenu, OneByOneMenu,
+                          PanelButton)
     bot.answers(ADJUST_MODAL_ID)
     await bot.add_cog(FightCog(bot.fights))
     await bot.add_cog(ActionsCog(bot.fights))

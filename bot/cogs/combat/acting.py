@@ -32,7 +32,8 @@ from engine.names import name_key
 if TYPE_CHECKING:
     from bot.cogs.combat.session import FightSession
 
-__all__ = ["ACTING", "ALL_OUT", "RALLYING", "REACTING", "WAITED", "ActingAs", "As", "HandOption",
+__all__ = ["ACTING", "ALL_OUT", "RALLYING", "REACTING", "WAITED", "ActingAs", "As", "AsReacting",
+           "HandOption",
            "Kinds", "Name", "Pick", "Short", "TeamName", "acting", "actor_of", "choices",
            "for_actor", "split_actor"]
 
@@ -178,10 +179,13 @@ async def _state(interaction: discord.Interaction[Any]) -> Combat | None:
 
 
 class ActingAs(Text):
-    """The ``as:`` option: which of your characters acts (GMs: any character in the fight)."""
+    """The ``as:`` option: which of your characters acts (GMs: any character in the fight).
+    Its autocomplete lists first those a question of ``kinds`` waits on (the goons asked to
+    Intercept, for ``/intercept``), then the others."""
 
-    def __init__(self) -> None:
+    def __init__(self, kinds: Kinds = WAITED) -> None:
         super().__init__(LOOKUP)
+        self.kinds = kinds
 
     async def autocomplete(self, interaction: discord.Interaction[Any],  # type: ignore[override]
                            value: str, /) -> list[app_commands.Choice[str]]:
@@ -190,10 +194,14 @@ class ActingAs(Text):
             return []
         mine = (state.fighters if await is_gm(interaction)
                 else state.fighters_of(interaction.user.id))
-        return choices([f.name for f in mine], value)
+        asked = {p.fighter for p in state.waiting_for() if p.kind in self.kinds}
+        first = sorted(mine, key=lambda f: f.key not in asked)  # (a stable sort)
+        return choices([f.name for f in first], value)
 
 
 As = app_commands.Transform[str, ActingAs]
+#: ``as:`` of a reaction command: those asked to react come first.
+AsReacting = app_commands.Transform[str, ActingAs(REACTING)]
 
 
 async def any_fighter(interaction: discord.Interaction[Any],

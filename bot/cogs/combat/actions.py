@@ -24,6 +24,7 @@ from bot.cogs.combat.acting import (
     REACTING,
     WAITED,
     As,
+    AsReacting,
     HandOption,
     Kinds,
     Name,
@@ -280,7 +281,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.autocomplete(for_=acting.any_fighter)
     @app_commands.guild_only()
     async def defend(self, interaction: discord.Interaction[Any], for_: Name | None = None,
-                     as_: As | None = None) -> None:
+                     as_: AsReacting | None = None) -> None:
         await self.act(interaction, as_, lambda key: React(fighter=key, reaction="defend",
                                                            target=for_), REACTING)
 
@@ -304,7 +305,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.guild_only()
     async def counterattack(self, interaction: discord.Interaction[Any],
                             with_: Pick | None = None, lethal: bool = True,
-                            as_: As | None = None) -> None:
+                            as_: AsReacting | None = None) -> None:
         await self.act(interaction, as_, lambda key: React(
             fighter=key, reaction="counterattack", weapon=with_, lethal=lethal), REACTING)
 
@@ -317,7 +318,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     @app_commands.guild_only()
     async def intercept(self, interaction: discord.Interaction[Any],
                         with_: Pick | None = None, lethal: bool = True,
-                        as_: As | None = None) -> None:
+                        as_: AsReacting | None = None) -> None:
         await self.act(interaction, as_, lambda key: React(
             fighter=key, reaction="intercept", weapon=with_, lethal=lethal), REACTING)
 

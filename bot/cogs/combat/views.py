@@ -7,6 +7,7 @@ fighter), never names cut to fit Discord's 100 characters.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -33,7 +34,7 @@ from engine.combat.choices import adjust_limit
 from engine.combat.context import orders_for
 from engine.combat.crowd import group_names
 from engine.combat.hidden_npcs import secret_options
-from engine.combat.prompts import SPECS, Tone, asked_users, option_label
+from engine.combat.prompts import SPECS, Tone, asked_users, option_label, question
 from engine.errors import RuleError
 from engine.sheet import render_wounds
 
@@ -48,12 +49,16 @@ __all__ = [
     "CombatMenu",
     "TogetherButton",
     "TurnLead",
+    "answer_rows",
+    "asked",
+    "asked_who",
     "code",
     "events_text",
     "fighter_at",
     "fighter_index",
     "panel_fighter",
     "prompt_message",
+    "view_of",
 ]
 
 RESOLVE = "resolve"  # the GM's "Resolve now" on a reaction window
@@ -86,11 +91,13 @@ class CombatButton(
     it stays short whatever the names). A button from an older version is refused, so a
     double click or a late click on an old message applies nothing."""
 
+    prefix = "cb"  # (a subclass with its own template has its own)
+
     def __init__(self, combat_id: int, version: int, kind: str, option: str, fighter: str,
                  label: str, style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         super().__init__(discord.ui.Button(
             label=clip(label, 80), style=style,
-            custom_id=f"cb:{combat_id}:{version}:{kind}:{option}:{fighter}",
+            custom_id=f"{self.prefix}:{combat_id}:{version}:{kind}:{option}:{fighter}",
         ))
         self.combat_id, self.version = combat_id, version
         self.kind, self.option, self.fighter = kind, option, fighter
@@ -115,7 +122,13 @@ class CombatButton(
                 return
         await session.run(
             interaction, lambda state: decode(state, self.kind, self.option, self.fighter),
-            combat_id=self.combat_id, version=self.version)
+            combat_id=self.combat_id, version=self.version, update=self.after_press(interaction))
+
+    def after_press(self, interaction: discord.Interaction[Any]
+                    ) -> Callable[[StoredCombat], Awaitable[None]] | None:
+        """What brings the pressed message up to date once the press is applied (None: the
+        fight's next prompt replaces it)."""
+        return None
 
     async def _reveal(self, interaction: discord.Interaction[Any], stored: StoredCombat) -> None:
         """The options of a prompt whose buttons would show a hidden NPC's marks, with that
@@ -130,9 +143,9 @@ class CombatButton(
             raise UserError(OUT_OF_DATE)
         treated = state.fighter(state.aid.target)
         rules = interaction.client.fights.rules
-        view = _view(_answers(stored, prompt, [], [], named=False) or [])
+        view = view_of(answer_rows(stored, prompt, [], [], named=False) or [])
         view.stop()  # the buttons answer from their ids: nothing to keep, nothing to time out
-        text = (f"**{_who(state, prompt)}** {SPECS[prompt.kind].question}\n"
+        text = (f"**{asked_who(state, prompt)}** {question(state, prompt)}\n"
                 f"{code(render_wounds(treated.character, rules=rules))}")
         await interaction.response.send_message(clip(text, 1900), view=view, ephemeral=True)
 
@@ -229,11 +242,13 @@ class TogetherButton(
 
 
 def _question_key(state: Combat, prompt: Prompt) -> tuple[Any, ...] | None:
-    """What makes two questions alike (None: a question answered on its own)."""
+    """What makes two questions alike: they read the same, to the same people, with the same
+    answers (None: a question answered on its own)."""
     if prompt.fighter is None or secret_options(state, prompt):
         return None
     labels = tuple(option_label(state, prompt, option) for option in prompt.options)
-    return prompt.kind, asked_users(state, prompt), prompt.options, labels, prompt.deadline
+    return (prompt.kind, question(state, prompt), asked_users(state, prompt), prompt.options,
+            labels, prompt.deadline)
 
 
 def alike(state: Combat, prompt: Prompt) -> list[Prompt]:
@@ -245,15 +260,13 @@ def alike(state: Combat, prompt: Prompt) -> list[Prompt]:
     return [p for p in state.waiting_for() if _question_key(state, p) == key]
 
 
-def alike_groups(state: Combat, prompts: list[Prompt], most: int) -> list[list[Prompt]]:
-    """``prompts``, the questions alike together where the first of them stood when their
-    buttons would be more than ``most`` (past two rows of buttons a phone shows a wall to
-    scan), each on its own otherwise."""
+def alike_groups(state: Combat, prompts: list[Prompt]) -> list[list[Prompt]]:
+    """``prompts``, the questions alike together where the first of them stood (the question
+    is said once for them all)."""
     groups: dict[Any, list[Prompt]] = {}
     for n, prompt in enumerate(prompts):
         groups.setdefault(_question_key(state, prompt) or n, []).append(prompt)
-    return [entry for group in groups.values() for entry in (
-        [group] if sum(len(p.options) for p in group) > most else [[p] for p in group])]
+    return list(groups.values())
 
 
 def _together(stored: StoredCombat, group: list[Prompt]) -> list[TogetherButton]:
@@ -262,7 +275,7 @@ def _together(stored: StoredCombat, group: list[Prompt]) -> list[TogetherButton]
     index = fighter_index(state, first.fighter)
     return [TogetherButton(stored.id, stored.version, first.kind.value, str(n), index,
                            f"All {len(group)}: {option_label(state, first, option) or option}",
-                           _style(first, option))
+                           answer_style(first, option))
             for n, option in enumerate(first.options)]
 
 
@@ -387,21 +400,25 @@ def prompt_message(
     reacting = any(p.kind in (PromptKind.REACT, PromptKind.AOE_DEFEND) for p in prompts)
     resolve = [CombatButton(stored.id, stored.version, RESOLVE, "", "", "Resolve now (GM)",
                             discord.ButtonStyle.secondary)] if reacting else []
-    layout = _Layout(stored, rules, resolve, lead, named=len(prompts) > 1)
-    lines, rows = layout.questions(alike_groups(state, prompts, MOST_BUTTONS))
+    groups = alike_groups(state, prompts)
+    layout = _Layout(stored, rules, resolve, lead, named=len(prompts) > 1, most=MOST_BUTTONS)
+    lines, rows = layout.questions(groups)
     if layout.crowded:  # the same question to many: one answer for them all
-        lines, rows = _Layout(stored, rules, resolve, lead, named=True).questions(
-            alike_groups(state, prompts, 0))
-    return clip("\n".join(lines), 1900), _view(_pack_rows(rows, resolve)), mentions
+        lines, rows = _Layout(stored, rules, resolve, lead, named=True, most=0).questions(groups)
+    return clip("\n".join(lines), 1900), view_of(pack_rows(rows, resolve)), mentions
 
 
 class _Layout:
-    """The prompt's lines and rows of answers, question after question; ``crowded`` once a
-    question found no room and was sent to its slash command."""
+    """The prompt's lines and rows of answers, question after question (questions alike asked
+    once); ``crowded`` once a question found no room and was sent to its slash command.
+    Questions alike whose buttons would be more than ``most`` (past two rows of buttons a
+    phone shows a wall to scan) get one button per answer for them all ("All 10: Defend"),
+    and a "One by one…" menu to answer for one of them."""
 
     def __init__(self, stored: StoredCombat, rules: Rules | None, resolve: list[Any],
-                 lead: TurnLead | None, *, named: bool) -> None:
+                 lead: TurnLead | None, *, named: bool, most: int) -> None:
         self.stored, self.rules, self.resolve, self.named = stored, rules, resolve, named
+        self.most = most
         self.lines: list[str] = [lead.line] if lead else []
         self.rows: list[list[Any]] = [list(lead.buttons)] if lead else []
         self.crowded = False
@@ -418,26 +435,39 @@ class _Layout:
         said = abilities_at_hand(state, prompt, self.rules) if self.rules is not None else None
         if said is not None and len(group) == 1:
             deadline += f" — applies: {said}"
-        who = _who(state, prompt) if len(group) == 1 else _who_all(state, group)
-        if len(group) > 1:
-            packed = _within(_pack_rows(self.rows, _together(self.stored, group)),
-                             self.resolve)
-        elif secret_options(state, prompt):
-            reveal = CombatButton(self.stored.id, self.stored.version, REVEAL, "",
-                                  fighter_index(state, prompt.fighter), "Choose (GM)")
-            packed = _within(_pack_rows(self.rows, [reveal]), self.resolve)
-        else:
-            packed = _answers(self.stored, prompt, self.rows, self.resolve, named=self.named)
+        who = asked_who(state, prompt) if len(group) == 1 else _who_all(state, group)
+        asked_line = f"**{who}** {question(state, prompt)}{deadline}"
+        packed = self._rows_for(group)
         if packed is None:
             self.crowded = True
-            self.lines.append(f"**{who}** {spec.question}{deadline}: no room for more "
-                              f"buttons, use `/{spec.slash}`.")
+            self.lines.append(f"{asked_line}: no room for more buttons, use `/{spec.slash}`.")
             return
-        self.lines.append(f"**{who}** {spec.question}{deadline}")
+        self.lines.append(asked_line)
         self.rows = packed
 
+    def _rows_for(self, group: list[Prompt]) -> list[list[Any]] | None:
+        """The rows with ``group``'s answers added (None: no room for them)."""
+        state, prompt = self.stored.state, group[0]
+        if len(group) > 1 and sum(len(p.options) for p in group) > self.most:
+            # (one_by_one builds on this module's buttons, so it is imported here)
+            from bot.cogs.combat.one_by_one import one_by_one_menus
+            together = pack_rows(self.rows, _together(self.stored, group))
+            menus = [[menu] for menu in one_by_one_menus(self.stored, group)]
+            return (within_rows([*together, *menus], self.resolve)
+                    or within_rows(together, self.resolve))
+        if secret_options(state, prompt):
+            reveal = CombatButton(self.stored.id, self.stored.version, REVEAL, "",
+                                  fighter_index(state, prompt.fighter), "Choose (GM)")
+            return within_rows(pack_rows(self.rows, [reveal]), self.resolve)
+        packed: list[list[Any]] | None = self.rows
+        for asked_prompt in group:
+            if packed is not None:
+                packed = answer_rows(self.stored, asked_prompt, packed, self.resolve,
+                                     named=self.named)
+        return packed
 
-def _view(rows: list[list[Any]]) -> discord.ui.View:
+
+def view_of(rows: list[list[Any]]) -> discord.ui.View:
     """A view of ``rows`` of dynamic items, each in its row."""
     view = discord.ui.View(timeout=None)
     for row_index, row in enumerate(rows):
@@ -447,29 +477,30 @@ def _view(rows: list[list[Any]]) -> discord.ui.View:
     return view
 
 
-def _answers(stored: StoredCombat, prompt: Prompt, rows: list[list[Any]],
-             resolve: list[Any], *, named: bool) -> list[list[Any]] | None:
-    """``rows`` with ``prompt``'s answers added: a button each, or one or more menus when
+def answer_rows(stored: StoredCombat, prompt: Prompt, rows: list[list[Any]],
+                resolve: list[Any], *, named: bool,
+                button: type[CombatButton] = CombatButton) -> list[list[Any]] | None:
+    """``rows`` with ``prompt``'s answers added: a ``button`` each, or one or more menus when
     they are more than :data:`MOST_BUTTONS` or their buttons do not fit; ``None`` when even
     menus leave no room for ``resolve`` (the GM's Resolve now) within Discord's 5 rows."""
     if len(prompt.options) <= MOST_BUTTONS:
         buttons = [
-            CombatButton(stored.id, stored.version, prompt.kind.value, str(n),
+            button(stored.id, stored.version, prompt.kind.value, str(n),
                          fighter_index(stored.state, prompt.fighter),
-                         _button_label(stored.state, prompt, option, named),
-                         _style(prompt, option))
+                         answer_label(stored.state, prompt, option, named),
+                         answer_style(prompt, option))
             for n, option in enumerate(prompt.options)]
-        packed = _within(_pack_rows(rows, buttons), resolve)
+        packed = within_rows(pack_rows(rows, buttons), resolve)
         if packed is not None:
             return packed
-    return _within([*rows, *([menu] for menu in _menus(stored, prompt, named))], resolve)
+    return within_rows([*rows, *([menu] for menu in _menus(stored, prompt, named))], resolve)
 
 
 def _menus(stored: StoredCombat, prompt: Prompt, named: bool) -> list[CombatMenu]:
     """``prompt``'s answers in menus of at most 25 entries, each labelled as its button would
     be; the placeholder says whose question it is (and which entries, when they are split)."""
     state = stored.state
-    labels = [(n, _button_label(state, prompt, option, named))
+    labels = [(n, answer_label(state, prompt, option, named))
               for n, option in enumerate(prompt.options)]
     parts = [labels[i:i + MENU_OPTIONS] for i in range(0, len(labels), MENU_OPTIONS)]
     asked = state.fighter(prompt.fighter).name if prompt.fighter else (prompt.team or "GM")
@@ -479,19 +510,19 @@ def _menus(stored: StoredCombat, prompt: Prompt, named: bool) -> list[CombatMenu
         chunk) for part, chunk in enumerate(parts)]
 
 
-def _within(rows: list[list[Any]], resolve: list[Any]) -> list[list[Any]] | None:
+def within_rows(rows: list[list[Any]], resolve: list[Any]) -> list[list[Any]] | None:
     """``rows``, when they leave room for ``resolve`` within Discord's 5 rows."""
-    return rows if len(_pack_rows(rows, resolve)) <= 5 else None
+    return rows if len(pack_rows(rows, resolve)) <= 5 else None
 
 
-def _button_label(state: Combat, prompt: Prompt, option: str, named: bool) -> str:
+def answer_label(state: Combat, prompt: Prompt, option: str, named: bool) -> str:
     label = option_label(state, prompt, option) or option
     if prompt.fighter and named:
         label = f"{state.fighter(prompt.fighter).name}: {label}"
     return label
 
 
-def _who(state: Combat, prompt: Prompt) -> str:
+def asked_who(state: Combat, prompt: Prompt) -> str:
     name = state.fighter(prompt.fighter).name if prompt.fighter else (prompt.team or "GM")
     name = discord.utils.escape_markdown(name)
     users = asked_users(state, prompt)  # a prompt to a whole team asks each of its players
@@ -507,13 +538,13 @@ def _who_all(state: Combat, group: list[Prompt]) -> str:
     return f"{discord.utils.escape_markdown(names)} ({asked})"
 
 
-def _pack_rows(rows: list[list[Any]], group: list[Any]) -> list[list[Any]]:
+def pack_rows(rows: list[list[Any]], group: list[Any]) -> list[list[Any]]:
     """``rows`` with ``group`` (buttons) added: in the last row when it fits there, else in new
     rows of at most five (Discord's limit per row). A menu fills its row alone."""
     if not group:
         return rows
     if rows and len(rows[-1]) + len(group) <= 5 and not any(
-            isinstance(item, CombatMenu) for item in rows[-1]):
+            isinstance(item.item, discord.ui.Select) for item in rows[-1]):
         return [*rows[:-1], [*rows[-1], *group]]
     return [*rows, *(group[i:i + 5] for i in range(0, len(group), 5))]
 
@@ -526,5 +557,5 @@ _STYLES = {
 }
 
 
-def _style(prompt: Prompt, option: str) -> discord.ButtonStyle:
+def answer_style(prompt: Prompt, option: str) -> discord.ButtonStyle:
     return _STYLES[SPECS[prompt.kind].tone(option)]

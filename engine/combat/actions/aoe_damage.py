@@ -36,6 +36,7 @@ def wound_answer(
         plan = dict(w.plan)
         plan[option] = plan.get(option, 0) + 1
         w = w.model_copy(update={"plan": plan})
+        _say_placed(w, f, option, ctx)
     else:
         loc = _armor_asked(c, w, ctx.rules)
         assert loc is not None
@@ -46,6 +47,16 @@ def wound_answer(
         w = w.model_copy(update={"done": True})
     wounds[i] = w
     return replace_top(c, a.model_copy(update={"wounds": tuple(wounds)}))
+
+
+def _say_placed(w: AoEWound, f: Fighter, location: str, ctx: Context) -> None:
+    """A point placed, and how many are left to place (the players do not read where a hidden
+    NPC's point went)."""
+    left = w.amount - w.placed
+    rest = f"{left} left to place" if left else f"all {w.amount} placed"
+    where = location.replace("_", " ")
+    ctx.emit(EventKind.AOE_DAMAGE, f"{f.name}: 1 point to the {where} ({rest}).", f.key,
+             public=f"{f.name}: 1 point placed ({rest}).", of=f)
 
 
 def _armor_asked(c: Combat, w: AoEWound, rules: Rules) -> str | None:

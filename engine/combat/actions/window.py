@@ -27,6 +27,7 @@ from engine.combat.actions.counterattack import counter_choices, counter_weapons
 from engine.combat.actions.intercept import intercept_reactor, intercept_weapons
 from engine.combat.commands import CloseWindow, React
 from engine.combat.context import Context, require_control, require_gm, require_phase
+from engine.combat.crowd import group_names
 from engine.combat.fighters import can_act, put, spend_reaction
 from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
@@ -143,12 +144,11 @@ def _with_reactors(c: Combat, step: WindowStep, ctx: Context) -> WindowStep:
     able = {r.fighter for r in found}
     targets = []
     for t in step.targets:
-        if t.fighter in able:
-            _announce(c, step, (t.fighter,), ctx)
-        else:
+        if t.fighter not in able:
             ctx.emit(EventKind.AOE, f"{c.fighter(t.fighter).name} cannot Defend.", t.fighter)
             t = t.model_copy(update={"answer": "pass"})
         targets.append(t)
+    _announce(c, step, (t.fighter for t in step.targets if t.fighter in able), ctx)
     return step.model_copy(update={"targets": tuple(targets)})
 
 
@@ -174,18 +174,31 @@ def reaction_words(r: Reactor) -> tuple[str, ...]:
 
 
 def _announce(c: Combat, step: WindowStep, keys: Iterable[str], ctx: Context) -> None:
-    """Tell the table who may answer, how, and within how long."""
-    within = f"(within {c.reaction_seconds} seconds)"
+    """Tell the table who may answer, how, and within how long: those who may answer alike
+    share a line (numbered copies as one entry, "Goon 1-10"), and the time is said once."""
+    alike: dict[str, list[Fighter]] = {}
     for key in keys:
         f = c.fighter(key)
         if isinstance(step, AoEAction):
             cost = "without spending an action" if free_defend(f, f) else "spending an action"
-            ctx.emit(EventKind.WINDOW, f"{f.name} may Defend against the blast ({cost}) or "
-                     f"take the damage {within}.", key)
-            continue
-        r = next(r for r in step.reactors if r.fighter == key)
-        ctx.emit(EventKind.WINDOW, f"{f.name} may {' or '.join(reaction_words(r))} {within}.",
-                 key)
+            what = f"Defend against the blast ({cost}) or take the damage"
+        else:
+            r = next(r for r in step.reactors if r.fighter == key)
+            what = " or ".join(reaction_words(r))
+        alike.setdefault(what, []).append(f)
+    within = f"within {c.reaction_seconds} seconds"
+    for what, fighters in alike.items():
+        names = _and_list(group_names([f.name for f in fighters]))
+        said = f" ({within})" if len(alike) == 1 else ""
+        ctx.emit(EventKind.WINDOW, f"{names} may {what}{said}.",
+                 fighters[0].key if len(fighters) == 1 else None)
+    if len(alike) > 1:
+        ctx.emit(EventKind.WINDOW, f"They may answer {within}.")
+
+
+def _and_list(names: list[str]) -> str:
+    """"Rat", "Rat and Moe", "Rat, Moe and Goon 1-3"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def asked(c: Combat, step: WindowStep) -> tuple[Prompt, ...]:

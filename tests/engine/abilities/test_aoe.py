@@ -26,6 +26,7 @@ from engine.combat import (
 )
 from engine.combat.abilities import NOT_YET_IN_PLAY
 from engine.combat.board import render_board
+from engine.combat.prompts import prompt_for, question
 from tests.engine.abilities.test_shield import ALL_OUT, bearer
 from tests.engine.combat.helpers import (
     P1,
@@ -123,8 +124,8 @@ def test_the_user_chooses_among_more_enemies_than_targets() -> None:
 def test_a_blast_defend_closes_with_the_reaction_time_and_silence_is_no_defend() -> None:
     c = go(blast_fight(), AoE(fighter="You", area="Dance Floor"), [4, 2], actor=P1)
     c, events = run(c, AoEChoice(fighter="You", option="tens"), actor=P1)  # Goon, Rat, Moe
-    assert ("Rat may Defend against the blast (spending an action) or take the damage (within "
-            "45 seconds).") in texts(events)
+    assert ("Goon, Rat and Moe may Defend against the blast (spending an action) or take the "
+            "damage (within 45 seconds).") in texts(events)
     assert [p.deadline for p in c.waiting_for()] == [45.0, 45.0, 45.0]
     c = go(c, AoEChoice(fighter="Goon", option="defend"))
     refused(c, CloseWindow(by_timeout=True), "still open for 35 more seconds", now=10)
@@ -218,3 +219,42 @@ def test_an_all_out_defender_is_told_a_blast_defend_costs_no_action() -> None:
     said = texts(run(c, AoEChoice(fighter="You", option="tens"), actor=P1)[1])
     assert ("Bea may Defend against the blast (without spending an action) or take the damage "
             "(within 45 seconds).") in said
+
+
+def test_the_blast_window_says_each_kind_of_answer_once_and_its_time_once() -> None:
+    """Targets asked alike share a line; with two kinds of answer, the time follows them."""
+    c = setup(
+        (grenadier(), "Entrance", 100),
+        (bearer("Bea", ALL_OUT, npc=True), "Dance Floor", None),
+        (knife("Rat", npc=True), "Dance Floor", None),
+        (knife("Moe", npc=True), "Dance Floor", None),
+    )
+    c = begin(c, [3, 2, 6, 1], "PCs")
+    c = go(c, AllOutDefend(fighter="Bea"))
+    c = go(c, AoE(fighter="You", area="Dance Floor"), [4, 2], actor=P1)
+    said = texts(run(c, AoEChoice(fighter="You", option="tens"), actor=P1)[1])
+    assert said[-3:] == [
+        "Bea may Defend against the blast (without spending an action) or take the damage.",
+        "Rat and Moe may Defend against the blast (spending an action) or take the damage.",
+        "They may answer within 45 seconds.",
+    ], said
+
+
+def test_each_point_placed_is_said_with_what_is_left_and_a_hidden_npcs_keeps_where() -> None:
+    c = blast_fight().model_copy(update={"hide_npcs": True})
+    c = go(c, AoE(fighter="You", area="Dance Floor"), [4, 2], actor=P1)
+    c = go(c, AoEChoice(fighter="You", option="tens"), actor=P1)
+    c = go(c, AoEChoice(fighter="Goon", option="pass"))
+    c = go(c, AoEChoice(fighter="Rat", option="pass"))
+    c = go(c, AoEChoice(fighter="Moe", option="pass"))
+    place = prompt_for(c, PromptKind.AOE_PLACE, "rat")
+    assert question(c, place) == "places the AoE damage, one point per click: 4 of 4 left"
+    c, events = run(c, AoEChoice(fighter="Rat", option="right_leg"))
+    [said] = events
+    assert said.text == "Rat: 1 point placed (3 left to place)."  # the players' words
+    assert said.gm_text == "Rat: 1 point to the right leg (3 left to place)."
+    place = prompt_for(c, PromptKind.AOE_PLACE, "rat")
+    assert question(c, place).endswith(": 3 of 4 left")  # not where it went
+    shown = c.model_copy(update={"hide_npcs": False})
+    assert question(shown, place).endswith(
+        ": 3 of 4 left (placed: right leg 1)")

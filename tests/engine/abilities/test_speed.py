@@ -53,8 +53,7 @@ def test_book_a_success_moves_twice_each_step_subject_to_intercept() -> None:
         "Ana moves twice: to Kitchen, then Bar.",
         "Ana is now in Kitchen.",
         "Ana moves on from Kitchen to Bar.",
-        "Goon may intercept (lethal or less-lethal) or pass (within 45 seconds).",
-        "Rat may intercept (lethal or less-lethal) or pass (within 45 seconds).",
+        "Goon and Rat may intercept (lethal or less-lethal) or pass (within 45 seconds).",
     ]
     assert c.fighter("ana").area == "Kitchen"
     # the second step's own window: Goon passed the first, so may intercept this one

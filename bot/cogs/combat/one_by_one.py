@@ -1,0 +1,137 @@
+"""One by one: questions alike asked of many show one button per answer for them all ("All
+10: Defend") and a **One by one…** menu of the fighters asked. Picking one shows the picker
+alone that fighter's own buttons, in a panel that follows the fighter: a press applies as the
+prompt's own button would (the same command, the same refusals: an older version, a fighter
+not yours), then the panel shows what the fighter is asked next (the next point of AoE damage
+to place, the armor there) until nothing waits for them. The menu's id carries the fight, its
+version and the question's kind; each entry's value is a fighter's index in that version.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.cogs.combat.views import (
+    MENU_OPTIONS,
+    CombatButton,
+    answer_rows,
+    asked,
+    asked_who,
+    fighter_at,
+    fighter_index,
+    view_of,
+)
+from bot.components import PersistentButton, picked_values
+from bot.errors import UserError
+from bot.permissions import is_gm
+from bot.store.values import StoredCombat
+from bot.text import clip
+from engine.combat import Fighter, Prompt, PromptKind
+from engine.combat.context import orders_for
+from engine.combat.hidden_npcs import secret_options
+from engine.combat.prompts import question
+
+if TYPE_CHECKING:
+    from bot.cogs.combat.session import FightSession
+
+__all__ = ["OneByOneMenu", "PanelButton", "fighter_panel", "one_by_one_menus"]
+
+class OneByOneMenu(
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"co:(?P<combat>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<part>\d+)",
+):
+    """The fighters of questions alike; a pick opens that fighter's panel (to the picker)."""
+
+    def __init__(self, select: discord.ui.Select[Any], combat_id: int, version: int,
+                 kind: str) -> None:
+        super().__init__(select)
+        self.combat_id, self.version, self.kind = combat_id, version, kind
+
+    @classmethod
+    def make(cls, stored: StoredCombat, kind: str, part: int, placeholder: str,
+             entries: list[tuple[str, str]]) -> OneByOneMenu:
+        """Menu ``part``: ``entries`` are (fighter index, name) pairs."""
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"co:{stored.id}:{stored.version}:{kind}:{part}", placeholder=placeholder,
+            options=[discord.SelectOption(label=clip(name, 100), value=index)
+                     for index, name in entries])
+        return cls(select, stored.id, stored.version, kind)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> OneByOneMenu:
+        return cls(discord.ui.Select(custom_id=match.string), int(match["combat"]),
+                   int(match["version"]), match["kind"])
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        session: FightSession = interaction.client.fights
+        stored = await session.require_fight(interaction, self.combat_id, self.version)
+        picked = next(iter(picked_values(interaction)), "")
+        prompt = asked(stored.state, self.kind, picked)  # out of date when no longer asked
+        f = stored.state.fighter(prompt.fighter or "")
+        if f.owner_id != interaction.user.id and not await is_gm(interaction):
+            raise UserError(f"{orders_for(f)} decides for "
+                            f"{discord.utils.escape_markdown(f.name)}.")
+        content, view = fighter_panel(stored, f)
+        await interaction.response.send_message(content, view=view, ephemeral=True)
+
+
+def one_by_one_menus(stored: StoredCombat, group: list[Prompt]) -> list[OneByOneMenu]:
+    """The **One by one…** menus of questions alike (``group``): their fighters, 25 a menu."""
+    state = stored.state
+    entries = [(fighter_index(state, p.fighter), state.fighter(p.fighter).name)
+               for p in group if p.fighter is not None]
+    parts = [entries[i:i + MENU_OPTIONS] for i in range(0, len(entries), MENU_OPTIONS)]
+    kind = group[0].kind.value
+    return [OneByOneMenu.make(stored, kind, n, "One by one…" + (
+        f" ({n * MENU_OPTIONS + 1}-{n * MENU_OPTIONS + len(chunk)} of {len(entries)})"
+        if len(parts) > 1 else ""), chunk) for n, chunk in enumerate(parts)]
+
+
+class PanelButton(
+    CombatButton,
+    template=(r"cp:(?P<combat>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<option>\d*)"
+              r":(?P<fighter>\d*)"),
+):
+    """An answer in a fighter's panel: a :class:`CombatButton` whose press then shows, in the
+    panel, what the fighter is asked next."""
+
+    prefix = "cp"
+
+    def after_press(self, interaction: discord.Interaction[Any]
+                    ) -> Callable[[StoredCombat], Awaitable[None]]:
+        async def follow(saved: StoredCombat) -> None:
+            f = fighter_at(saved.state, self.fighter)
+            content, view = (fighter_panel(saved, f) if f is not None
+                             else ("Nothing waits for that fighter now.", discord.ui.View()))
+            await interaction.response.edit_message(content=content, view=view)
+
+        return follow
+
+
+def fighter_panel(stored: StoredCombat, f: Fighter) -> tuple[str, discord.ui.View]:
+    """What the fight asks ``f`` now, with ``f``'s own buttons (a :class:`PanelButton` each)."""
+    state = stored.state
+    lines: list[str] = []
+    rows: list[list[Any]] = []
+    for prompt in state.waiting_for():
+        if (prompt.fighter != f.key or prompt.kind is PromptKind.ACT
+                or secret_options(state, prompt)):
+            continue
+        packed = answer_rows(stored, prompt, rows, [], named=False, button=PanelButton)
+        if packed is None:
+            break
+        deadline = f" (closes <t:{int(prompt.deadline)}:R>)" if prompt.deadline else ""
+        lines.append(f"**{asked_who(state, prompt)}** {question(state, prompt)}{deadline}")
+        rows = packed
+    view = view_of(rows)
+    view.stop()  # the buttons answer from their ids: nothing to keep, nothing to time out
+    if not lines:
+        name = discord.utils.escape_markdown(f.name)
+        return f"Nothing waits for {name} now: the fight's prompt shows what is next.", view
+    return clip("\n".join(lines), 1900), view
