@@ -99,6 +99,7 @@ from engine.character.model import (
 )
 from engine.character.recovery import (
     RecoveryReport,
+    left_to_recover,
     recover,
 )
 from engine.character.starting import still_to_choose
@@ -154,6 +155,7 @@ __all__ = [
     "good_roll",
     "has_room",
     "hold",
+    "left_to_recover",
     "other_hand",
     "recover",
     "remove_ability",

@@ -169,3 +169,41 @@ async def test_a_session_with_no_goal_ends_with_nobody_advancing(table: Table) -
     ended = await table.slash("session end", user=GM, achieved=False)
     assert not ended.ephemeral and "It had no goal: nobody advances." in ended.content
     assert await _max_level(table, "Ana") == 54
+
+
+async def _hurt_in_a_fight(table: Table, level: int) -> Message:
+    """Ana and the Goon fight; Ana ends it at ``level``: the Recover offer posted."""
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"),
+                      user_of={"Ana": ALICE})
+    hurt = await table.slash("combat set", user=GM, character="Ana", level=level)
+    assert not hurt.ephemeral, hurt.content
+    return (await table.slash("combat end", user=GM)).posted("may recover")
+
+
+async def test_the_recover_button_still_works_after_the_session_ends(table: Table) -> None:
+    """The usual order: the last fight (its Recover offer), then the session's end, whose
+    advancement changes the sheet but not what Recovery restores."""
+    await _table_of_four(table)
+    await table.slash("session start", goal="Get out alive")
+    offer = await _hurt_in_a_fight(table, 30)
+    await table.slash("session end", user=GM, achieved=True)
+    assert await _max_level(table, "Ana") == 55
+
+    recovered = await table.click(offer, "Recover Ana", user=ALICE)
+
+    assert not recovered.ephemeral and "Ana recovers: level 30 → 55" in recovered.content
+    assert "Level 55/55" in (await table.slash("sheet", character="Ana")).content
+
+
+async def test_an_old_recover_button_lapses_once_the_wounds_change(table: Table) -> None:
+    """What "changed since the fight" protects against: recovering twice, or recovering
+    from a later fight's wounds with an earlier fight's offer."""
+    await _table_of_four(table)
+    first = await _hurt_in_a_fight(table, 30)
+    await table.slash("character recover", character="Ana")
+    second = await _hurt_in_a_fight(table, 20)
+    stale = await table.click(first, "Recover Ana", user=ALICE)
+    assert stale.ephemeral and "has changed since the fight" in stale.content
+    assert "Level 20/54" in (await table.slash("sheet", character="Ana")).content
+    recovered = await table.click(second, "Recover Ana", user=ALICE)
+    assert "Ana recovers: level 20 → 54" in recovered.content
