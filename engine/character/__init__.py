@@ -77,6 +77,7 @@ from engine.character.first_aid import (
 from engine.character.hands import (
     HandsReport,
     hold,
+    hold_only,
     stow,
     usable_held,
 )
@@ -155,6 +156,7 @@ __all__ = [
     "good_roll",
     "has_room",
     "hold",
+    "hold_only",
     "left_to_recover",
     "other_hand",
     "recover",
