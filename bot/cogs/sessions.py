@@ -53,6 +53,12 @@ def _goal_of(session: StoredSession) -> str:
     return f"goal: **{discord.utils.escape_markdown(session.goal)}**"
 
 
+def _open_already(session: StoredSession) -> str:
+    return (f"A session is open already ({_goal_of(session)}). `/session join character:` "
+            "adds your PC to it, and a player with a PC in it sets or rewords the goal with "
+            "`/session goal`. A GM ends it with `/session end`.")
+
+
 def _outcome(session: StoredSession, achieved: bool) -> str:
     if not session.goal:
         return "It had no goal: nobody advances."
@@ -102,6 +108,9 @@ class SessionCog(commands.GroupCog, group_name="session",
     async def start(self, interaction: discord.Interaction[Any],
                     goal: app_commands.Transform[str, Text(GOAL_LIMIT)] | None = None) -> None:
         guild_id = require_guild(interaction)
+        already = await self.bot.store.sessions.current(guild_id)
+        if already is not None:
+            raise UserError(_open_already(already))
         if goal is not None and await is_gm(interaction):
             raise UserError(f"{GM_CHOOSES_NO_GOAL} Open it without `goal:`; the players set "
                             "it with `/session goal`. Nothing was opened.")
@@ -110,10 +119,7 @@ class SessionCog(commands.GroupCog, group_name="session",
             await self.bot.store.sessions.open(guild_id=guild_id, goal=cleaned,
                                                opened_by=interaction.user.id)
         except SessionOpen as open_one:
-            raise UserError(f"A session is open already ({_goal_of(open_one.session)}). "
-                            "`/session join character:` adds your PC to it, and a player with "
-                            "a PC in it sets or rewords the goal with `/session goal`. A GM "
-                            "ends it with `/session end`.") from None
+            raise UserError(_open_already(open_one.session)) from None
         said = (f"Goal: **{discord.utils.escape_markdown(cleaned)}**" if cleaned else
                 "No goal yet: the players agree on one, and one of them sets it with "
                 "`/session goal` once their PC is in (`/session join`).")

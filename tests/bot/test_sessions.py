@@ -87,6 +87,8 @@ async def test_one_session_at_a_time_and_only_a_gm_ends_it(table: Table) -> None
     assert second.ephemeral and "open already (goal: **Get out alive**)" in second.content
     assert "`/session join character:` adds your PC" in second.content
     assert "`/session goal`" in second.content
+    from_a_gm = await table.slash("session start", user=GM, goal="Something else")
+    assert from_a_gm.ephemeral and from_a_gm.content == second.content
     refused = await table.slash("session end", user=BOB, achieved=True)
     assert refused.ephemeral
     others = await table.slash("session join", user=BOB, character="Ana")
