@@ -11,13 +11,16 @@ Use them as annotations: ``name: app_commands.Transform[str, Text(32)]``.
 
 :func:`check_options` is the command tree's interaction check: before any command runs, every
 option must have the type, length or choice the command declares (discord.py checks none of
-these), and the options must be the command's own. A number out of its declared range is left
-to the command, which says what the range means. Discord's clients keep to the declarations;
-a client with the commands of an older version of the bot, or a forged payload, may not.
+these; its ``Range[int, 1, 25]`` only tells Discord's client), and the options must be the
+command's own. So every command's bounds hold in this one place, numbers' included: a forged
+``count:10000`` is refused before the command writes anything. Discord's clients keep to the
+declarations; a client with the commands of an older version of the bot, or a forged payload,
+may not.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -85,6 +88,22 @@ def _length_problem(length: int, shortest: int, longest: int) -> str | None:
     return None
 
 
+#: The integers Discord carries (a double's exact ones): the bounds of an option without any.
+DISCORD_INTEGERS = 2**53
+
+
+def _number_problem(value: float, low: float | None, high: float | None) -> str | None:
+    """Why ``value`` is outside ``low``-``high`` (Discord's own bounds where unset), as the
+    end of a sentence, or None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return "takes a number"
+    shortest = -DISCORD_INTEGERS if low is None else low
+    longest = DISCORD_INTEGERS if high is None else high
+    if shortest <= value <= longest:
+        return None
+    return f"takes a number from {shortest:,} to {longest:,}; it got {value:,}"
+
+
 def _choice_problem(choices: Sequence[app_commands.Choice[Any]]) -> str:
     return "takes one of: " + ", ".join(f"“{c.name}”" for c in choices)
 
@@ -128,7 +147,7 @@ def _problem(param: app_commands.Parameter, value: Any) -> str | None:
             return f"takes a number; it got “{echo(str(value))}”"
         if param.choices and value not in {c.value for c in param.choices}:
             return _choice_problem(param.choices)
-        return None
+        return _number_problem(value, param.min_value, param.max_value)
     if kind is discord.AppCommandOptionType.boolean:
         return None if isinstance(value, bool) else "takes True or False"
     if kind in _SNOWFLAKE_TYPES:

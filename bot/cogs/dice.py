@@ -225,6 +225,25 @@ async def _rollers(
     return [s for s in every if (not s.npc and s.owner_id == interaction.user.id) or gm]
 
 
+async def _own_pc(interaction: discord.Interaction[Any]) -> StoredCharacter:
+    """Who rolls when `/roll` names neither a level nor a roller: the user's one PC; when
+    they have none or several, a UserError saying what to name."""
+    say = "Say the level to roll against (`level:`)"
+    if interaction.guild_id is None:
+        raise UserError(f"{say}.")
+    bot: UnhexBot = interaction.client
+    every = await bot.store.characters.list(interaction.guild_id)
+    own = [s for s in every if not s.npc and s.owner_id == interaction.user.id]
+    if len(own) == 1:
+        return own[0]
+    if not own:
+        raise UserError(f"{say}, or who rolls (`as:`): you have no PC on this server to "
+                        "roll against.")
+    names = ", ".join(f"**{escape_markdown(s.name)}**" for s in own[:10])
+    more = f" and {len(own) - 10} more" if len(own) > 10 else ""
+    raise UserError(f"{say}, or who rolls (`as:`): you have {len(own)} PCs ({names}{more}).")
+
+
 def _ability_of(candidates: list[StoredCharacter], text: str) -> tuple[StoredCharacter, str]:
     """The character and the non-combat ability meant by ``text`` ("Ana: lockpicking" or
     "lockpicking"); a UserError saying why when there is none or more than one."""
@@ -297,7 +316,7 @@ class DiceCog(commands.Cog):
 
     @app_commands.command(name="roll", description="Roll d100 against a level (Unhex rules).")
     @app_commands.describe(
-        level="Your level: a success is a roll at or under it (1-99; default: your character's)",
+        level="Your level: a success is a roll at or under it (1-99; default: your PC's)",
         good="Good at this: you may re-roll tens, ones or both once",
         against="Opposed roll: the other side's level (1-99)",
         note="What the roll is for (shown with the result)",
@@ -323,13 +342,11 @@ class DiceCog(commands.Cog):
             who, activity = _ability_of(await _rollers(interaction, named), ability)
         elif named is not None:
             who = (await _rollers(interaction, named))[0]
+        if level is None:
+            who = who or await _own_pc(interaction)
+            level = (await as_it_stands(interaction, who))[0].level
         # An NPC whose figures its fight hides rolls for the GM's eyes only.
         private = who is not None and await hidden_in_fight(interaction, who)
-        if level is None:
-            if who is None:
-                raise UserError("Say the level to roll against (`level:`), or who rolls "
-                                "(`as:`).")
-            level = (await as_it_stands(interaction, who))[0].level
         try:
             state = QuickRoll.start(
                 level, self.bot.dice, good=good, against=against,

@@ -22,7 +22,7 @@ from bot.cogs.characters.panel import OpenPanelButton
 from bot.components import button_row
 from bot.errors import UserError
 from bot.options import Text
-from bot.permissions import require_gm, require_guild
+from bot.permissions import is_gm, require_gm, require_guild
 from bot.store.values import (
     SessionOpen,
     StoredCharacter,
@@ -30,7 +30,7 @@ from bot.store.values import (
     StoredSession,
     clean_name,
 )
-from bot.text import clip, echo
+from bot.text import clip
 from engine.character import Character, advance
 from engine.combat.recap import outcome
 
@@ -38,7 +38,32 @@ if TYPE_CHECKING:
     from bot.client import UnhexBot
 
 GOAL_LIMIT = 200
-NO_SESSION = "No session is open on this server: `/session start goal:` opens one."
+NO_SESSION = "No session is open on this server: `/session start` opens one."
+#: 004 "Advancement": the GM "cannot choose a goal for the players".
+GM_CHOOSES_NO_GOAL = ("The goal is the players': a GM cannot choose it for them (004), only "
+                      "warn that it looks out of reach (`/session warn`).")
+SETS_THE_GOAL = "its players set it with `/session goal`"
+NO_GOAL_YET = f"no goal yet: {SETS_THE_GOAL}"
+
+
+def _goal_of(session: StoredSession) -> str:
+    """"goal: **…**" or "no goal yet: …", to put in a sentence."""
+    if not session.goal:
+        return NO_GOAL_YET
+    return f"goal: **{discord.utils.escape_markdown(session.goal)}**"
+
+
+def _open_already(session: StoredSession) -> str:
+    return (f"A session is open already ({_goal_of(session)}). `/session join character:` "
+            "adds your PC to it, and a player with a PC in it sets or rewords the goal with "
+            "`/session goal`. A GM ends it with `/session end`.")
+
+
+def _outcome(session: StoredSession, achieved: bool) -> str:
+    if not session.goal:
+        return "It had no goal: nobody advances."
+    head = "achieved" if achieved else "not achieved: nobody advances"
+    return f"Goal {head}: **{discord.utils.escape_markdown(session.goal)}**"
 
 
 def _pcs_of(session_fights: Any) -> set[int]:
@@ -76,22 +101,30 @@ class SessionCog(commands.GroupCog, group_name="session",
             raise UserError(NO_SESSION)
         return session
 
-    @app_commands.command(name="start", description="Open a session with the goal the "
-                                                     "players agreed on.")
-    @app_commands.describe(goal="The one goal the players agree on (up to 200 characters)")
+    @app_commands.command(name="start", description="Open a session (players: with the "
+                                                     "goal you agreed on).")
+    @app_commands.describe(goal="Players: the one goal you agree on (up to 200 characters). "
+                                "A GM leaves it out")
     async def start(self, interaction: discord.Interaction[Any],
-                    goal: app_commands.Transform[str, Text(GOAL_LIMIT)]) -> None:
+                    goal: app_commands.Transform[str, Text(GOAL_LIMIT)] | None = None) -> None:
         guild_id = require_guild(interaction)
-        cleaned = clean_name(goal)
+        already = await self.bot.store.sessions.current(guild_id)
+        if already is not None:
+            raise UserError(_open_already(already))
+        if goal is not None and await is_gm(interaction):
+            raise UserError(f"{GM_CHOOSES_NO_GOAL} Open it without `goal:`; the players set "
+                            "it with `/session goal`. Nothing was opened.")
+        cleaned = clean_name(goal or "")
         try:
             await self.bot.store.sessions.open(guild_id=guild_id, goal=cleaned,
                                                opened_by=interaction.user.id)
         except SessionOpen as open_one:
-            goal = echo(open_one.session.goal)
-            raise UserError(f"A session is open already, with the goal “{goal}”. A GM ends "
-                            "it with `/session end`.") from None
+            raise UserError(_open_already(open_one.session)) from None
+        said = (f"Goal: **{discord.utils.escape_markdown(cleaned)}**" if cleaned else
+                "No goal yet: the players agree on one, and one of them sets it with "
+                "`/session goal` once their PC is in (`/session join`).")
         await interaction.response.send_message(
-            f"🎯 Session open. Goal: **{discord.utils.escape_markdown(cleaned)}**\n"
+            f"🎯 Session open. {said}\n"
             "Players: `/session join character:` adds your PC (fighting in a fight adds it "
             "too). A GM ends it with `/session end achieved:` (True: every PC of the session "
             "gains +1 max level).")
@@ -111,8 +144,8 @@ class SessionCog(commands.GroupCog, group_name="session",
         added = await self.bot.store.sessions.join(session, stored.id)
         said = "joins" if added else "is already in"
         await interaction.response.send_message(
-            f"🎯 {bold_name(stored.name)} {said} the session "
-            f"(goal: {discord.utils.escape_markdown(session.goal)}).", ephemeral=not added)
+            f"🎯 {bold_name(stored.name)} {said} the session ({_goal_of(session)}).",
+            ephemeral=not added)
 
     @app_commands.command(name="goal", description="Reword the open session's goal (its "
                                                     "players).")
@@ -120,6 +153,8 @@ class SessionCog(commands.GroupCog, group_name="session",
     async def goal(self, interaction: discord.Interaction[Any],
                    goal: app_commands.Transform[str, Text(GOAL_LIMIT)]) -> None:
         session = await self._current(interaction)
+        if await is_gm(interaction):
+            raise UserError(f"{GM_CHOOSES_NO_GOAL} Nothing was changed.")
         pcs, _ = await self._members(session)
         user = interaction.user.id
         if user != session.opened_by and all(s.owner_id != user for s in pcs):
@@ -128,9 +163,10 @@ class SessionCog(commands.GroupCog, group_name="session",
         cleaned = clean_name(goal)
         if not await self.bot.store.sessions.set_goal(session, cleaned):
             raise UserError(NO_SESSION)
+        was = (f" (was: {discord.utils.escape_markdown(session.goal)})" if session.goal
+               else "")
         await interaction.response.send_message(
-            f"🎯 New goal: **{discord.utils.escape_markdown(cleaned)}** (was: "
-            f"{discord.utils.escape_markdown(session.goal)}).")
+            f"🎯 New goal: **{discord.utils.escape_markdown(cleaned)}**{was}.")
 
     @app_commands.command(name="warn", description="GMs: warn the players that the goal "
                                                     "looks out of reach this session.")
@@ -139,6 +175,9 @@ class SessionCog(commands.GroupCog, group_name="session",
                    why: app_commands.Transform[str, Text(GOAL_LIMIT)] | None = None) -> None:
         await require_gm(interaction, "warn about the goal")
         session = await self._current(interaction)
+        if not session.goal:
+            raise UserError(f"The session has {NO_GOAL_YET}; there is nothing to warn about "
+                            "yet.")
         said = f" {discord.utils.escape_markdown(clean_name(why))}" if why else ""
         await interaction.response.send_message(
             f"⚠️ The GM warns that the goal **{discord.utils.escape_markdown(session.goal)}** "
@@ -164,7 +203,8 @@ class SessionCog(commands.GroupCog, group_name="session",
         fought = [f"• {discord.utils.escape_markdown(f.map_name)} in <#{f.channel_id}>: "
                   f"{outcome(f.state, RULES)}" for f in fights]
         await interaction.response.send_message(clip("\n".join([
-            f"🎯 Goal: **{discord.utils.escape_markdown(session.goal)}**",
+            f"🎯 Goal: **{discord.utils.escape_markdown(session.goal)}**" if session.goal
+            else f"🎯 No goal yet: {SETS_THE_GOAL}",
             f"Open since {session.opened_at[:16]} UTC · fights fought: {len(fights)}",
             f"PCs: {who}", *fought])), ephemeral=True)
 
@@ -175,6 +215,10 @@ class SessionCog(commands.GroupCog, group_name="session",
     async def end(self, interaction: discord.Interaction[Any], achieved: bool) -> None:
         await require_gm(interaction, "end the session")
         session = await self._current(interaction)
+        if achieved and not session.goal:
+            raise UserError(f"The session has {NO_GOAL_YET}, so none was achieved: nobody "
+                            "advances without one. End it with `achieved:False`, or once the "
+                            "players have set the goal they reached. Nothing was changed.")
         pcs, fights = await self._members(session)
         advanced: list[tuple[StoredCharacter, Character]] = []
         gains: list[tuple[StoredCharacter, Any]] = []
@@ -192,8 +236,7 @@ class SessionCog(commands.GroupCog, group_name="session",
                                                    advanced=advanced):
             raise UserError("The session or one of its PCs changed a moment ago; nothing was "
                             "done. Try again.")
-        head = "achieved" if achieved else "not achieved: nobody advances"
-        text = (f"🏁 Session over. Goal {head}: **{discord.utils.escape_markdown(session.goal)}**"
+        text = (f"🏁 Session over. {_outcome(session, achieved)}"
                 f"\nFights fought: {len(fights)} · PCs: {len(pcs)}")
         await interaction.response.send_message(
             clip("\n".join([text, *lines])), view=_panel_buttons(gains) or discord.utils.MISSING)

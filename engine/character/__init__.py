@@ -77,6 +77,7 @@ from engine.character.first_aid import (
 from engine.character.hands import (
     HandsReport,
     hold,
+    hold_only,
     stow,
     usable_held,
 )
@@ -99,6 +100,7 @@ from engine.character.model import (
 )
 from engine.character.recovery import (
     RecoveryReport,
+    left_to_recover,
     recover,
 )
 from engine.character.starting import still_to_choose
@@ -154,6 +156,8 @@ __all__ = [
     "good_roll",
     "has_room",
     "hold",
+    "hold_only",
+    "left_to_recover",
     "other_hand",
     "recover",
     "remove_ability",

@@ -15,6 +15,7 @@ Items); a full arm's hand can't be used ("Hit Location").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.catalog import Hand, ItemKind, Rules
@@ -24,7 +25,7 @@ from engine.character.model import HANDS, Character, validated_copy
 from engine.character.validation import check_character
 from engine.errors import RuleError
 
-__all__ = ["HandsReport", "hold", "stow", "usable_held"]
+__all__ = ["HandsReport", "hold", "hold_only", "stow", "usable_held"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,3 +158,44 @@ def stow(c: Character, hand: Hand | None = None, *, rules: Rules) -> tuple[Chara
     new = check_character(validated_copy(c, right_hand=right, left_hand=left), rules=rules)
     stowed = tuple(sorted(i for i in leaving if i is not None))
     return new, HandsReport(right, left, stowed, f"{c.name} has {_hands_text(new)}.")
+
+
+def hold_only(
+    c: Character, items: Sequence[ItemRef], *, rules: Rules
+) -> tuple[Character, HandsReport]:
+    """The character holding exactly ``items``, the rest stowed: what is in hand when a fight
+    starts (004 "Items": "the top slot(s) on the sheet for the items you typically want in
+    your hands"). Two hands: one 2H item, or a 1H item in each. An item already in a hand
+    stays in it; the others take the empty usable hands, right first.
+
+    >>> from data import load_rules
+    >>> from engine.character import add_item
+    >>> rules = load_rules()
+    >>> ana, _ = add_item(Character.new("Ana"), "Pistol", "ranged_1h", rules=rules)
+    >>> ana, _ = add_item(ana, "Knife", "melee_1h", rules=rules)
+    >>> ana, _ = add_item(ana, "Rifle", "ranged_2h", rules=rules)
+    >>> hold_only(ana, ["knife", "pistol"], rules=rules)[1].summary
+    'Ana has Knife in the right hand and Pistol in the left hand.'
+    >>> hold_only(ana, ["rifle", "knife"], rules=rules)
+    Traceback (most recent call last):
+    ...
+    engine.errors.RuleError: Rifle needs both hands: hold it alone.
+    """
+    indices = list(dict.fromkeys(item_index(c, item, intact_first=True) for item in items))
+    if len(indices) > len(HANDS):
+        raise RuleError(f"{c.name} has two hands: at most two items in hand.")
+    if len(indices) > 1:
+        both = [c.items[i].name for i in indices
+                if rules.items.kind(c.items[i].kind).hands == 2]
+        if both:
+            raise RuleError(f"{both[0]} needs both hands: hold it alone.")
+        if len(usable_hands(c, rules=rules)) < len(indices):
+            raise RuleError(f"{c.name} has only one usable hand: hold one item.")
+    kept = {index: hand for hand in HANDS if (index := c.held(hand)) in indices}
+    new, _ = stow(c, rules=rules)
+    for index in sorted(indices, key=lambda i: i not in kept):
+        new, _ = hold(new, index, kept.get(index), rules=rules)
+    held = {i for i in (new.right_hand, new.left_hand) if i is not None}
+    stowed = tuple(sorted({i for i in (c.right_hand, c.left_hand) if i is not None} - held))
+    return new, HandsReport(new.right_hand, new.left_hand, stowed,
+                            f"{c.name} has {_hands_text(new)}.")

@@ -16,7 +16,7 @@ from engine.character.validation import check_character
 from engine.errors import RuleError
 from engine.words import counted
 
-__all__ = ["RecoveryReport", "recover"]
+__all__ = ["RecoveryReport", "left_to_recover", "recover"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +28,19 @@ class RecoveryReport:
     erased: Mapping[str, int]
     restored: tuple[int, ...]
     summary: str
+
+
+def left_to_recover(c: Character) -> tuple[object, ...]:
+    """What Recovery restores, as ``c`` has it: level, marks, surrender, destroyed items. Two
+    sheets alike in these need the same Recovery, whatever else differs (a max level raised
+    by advancement, an ability or an item added since).
+
+    >>> ana = Character(name="Ana", level=12, max_level=50, wounds={"head": "X"})
+    >>> left_to_recover(ana) == left_to_recover(ana.model_copy(update={"max_level": 51}))
+    True
+    """
+    destroyed = tuple(sorted(it.name for it in c.items if it.destroyed))
+    return c.level, tuple(sorted(c.wounds.items())), c.surrendered, destroyed
 
 
 def recover(c: Character, *, rules: Rules) -> tuple[Character, RecoveryReport]:

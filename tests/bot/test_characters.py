@@ -108,7 +108,8 @@ async def test_level_is_declared_1_to_99_so_discord_refuses_0_and_100(table: Tab
 @pytest.mark.parametrize("level", [0, 100])
 async def test_level_0_or_100_sent_anyway_is_a_clear_refusal(table: Table, level: int) -> None:
     reply = await table.slash("character create", name="Ana", level=level)
-    refused(reply, f"A character's level is 1-99, not {level}.")
+    refused(reply, f"The `level` option takes a number from 1 to 99; it got {level}. "
+            "Nothing was changed.")
     assert await names(table) == []
 
 
@@ -162,8 +163,8 @@ async def test_items_and_hands(table: Table) -> None:
                               kind="shield")
     assert not reply.ephemeral
     assert reply.content == ("🎒 Ana carries Riot shield (shield) in slot 1; 4 of 5 slots are "
-                             "free." + still(NON_COMBAT, COMBAT, "4 item slots free",
-                                             "nothing in hand"))
+                             "free." + still(NON_COMBAT, COMBAT, "items for 4 free slots",
+                                             "what to hold when a fight starts"))
     await table.slash("character item add", character="Ana", name="Greatsword", kind="melee_2h")
     await table.slash("character item add", character="Ana", name="Vest", kind="armor",
                       location="torso")
@@ -171,7 +172,7 @@ async def test_items_and_hands(table: Table) -> None:
                       less_lethal=True)
     held = await table.slash("character item hold", character="Ana", item="2")
     assert held.content == ("✋ Ana has Greatsword in both hands."
-                            + still(NON_COMBAT, COMBAT, "1 item slot free"))
+                            + still(NON_COMBAT, COMBAT, "an item for 1 free slot"))
     assert not held.ephemeral
     text = await sheet(table, "Ana")
     assert " 2. Greatsword (2H melee) [both hands]" in text
@@ -180,7 +181,7 @@ async def test_items_and_hands(table: Table) -> None:
     shield = await table.slash("character item hold", character="Ana", item="riot shield",
                                hand="left")
     assert shield.content == ("✋ Ana has Riot shield in the left hand."
-                              + still(NON_COMBAT, COMBAT, "1 item slot free"))
+                              + still(NON_COMBAT, COMBAT, "an item for 1 free slot"))
     stowed = await table.slash("character item stow", character="Ana")
     assert stowed.content == "✋ Ana has nothing in hand."
     again = await table.slash("character item stow", character="Ana")
@@ -215,7 +216,7 @@ async def test_item_numbers_are_plain_digits(table: Table, command: str, typed: 
     assert await sheet(table, "Ana") == before
     held = await table.slash("character item hold", character="Ana", item=" 1 ")
     assert held.content == ("✋ Ana has Knife in the right hand."
-                            + still(NON_COMBAT, COMBAT, "4 item slots free"))
+                            + still(NON_COMBAT, COMBAT, "items for 4 free slots"))
 
 
 async def test_a_sixth_item_with_five_slots_is_refused(table: Table) -> None:
@@ -246,16 +247,16 @@ async def test_abilities(table: Table) -> None:
     gained = await table.slash("character ability add", character="Ana",
                                ability="unarmed.fight")
     assert gained.content == ("✨ Ana gains Unarmed Combat: Fight unarmed." + still(
-        NON_COMBAT, "1 more ability (either kind)", "6 item slots free"))
+        NON_COMBAT, "1 more ability (either kind)", "items for 6 free slots"))
     assert not gained.ephemeral
     good = await table.slash("character ability add", character="Ana",
                              ability="Good at forensic accounting")
     assert good.content == ("✨ Ana is good at forensic accounting."
-                            + still("1 more ability (either kind)", "6 item slots free"))
+                            + still("1 more ability (either kind)", "items for 6 free slots"))
     by_title = await table.slash("character ability add", character="Ana",
                                  ability="unarmed combat: good attack")
     assert by_title.content == ("✨ Ana gains Unarmed Combat: Good Attack."
-                                + still("6 item slots free"))
+                                + still("items for 6 free slots"))
     text = await sheet(table, "Ana")
     assert text.endswith("Abilities 3 of 3 · 0 free\n"
                          " Good at forensic accounting\n"
@@ -298,7 +299,8 @@ async def test_aoe_weapon_names_its_ability(table: Table) -> None:
     reply = await table.slash("character item add", character="Ana", name="Grenade",
                               kind="aoe", ability="aoe.blast")
     assert reply.content == ("🎒 Ana carries Grenade (AoE) in slot 1; 4 of 5 slots are free."
-                             + still(NON_COMBAT, "4 item slots free", "nothing in hand"))
+                             + still(NON_COMBAT, "items for 4 free slots",
+                                     "what to hold when a fight starts"))
     assert "Grenade (AoE, Blast)" in await sheet(table, "Ana")
 
 
@@ -308,7 +310,7 @@ async def test_advance_gains_a_slot_at_55_and_stops_at_99(table: Table) -> None:
     said, panel = reply.messages
     assert said.content == ("⬆️ Ana advances to max level 55 and gains an item slot (6 now). "
                             "`/character panel` fills it.")
-    assert not said.ephemeral and panel.ephemeral and "6 item slots free" in panel.content
+    assert not said.ephemeral and panel.ephemeral and "items for 6 free slots" in panel.content
     assert "Level 54/55" in await sheet(table, "Ana")
     await create(table, "Old", level=99)
     capped = await table.slash("character advance", character="Old")
@@ -347,7 +349,7 @@ async def test_advance_to_60_opens_a_third_ability_with_prerequisites(table: Tab
     gained = await table.slash("character ability add", character="Ana",
                                ability="leader.initiative_direct")
     assert gained.content == ("✨ Ana gains Leader: Direct on initiative."
-                              + still("6 item slots free"))
+                              + still("items for 6 free slots"))
     assert (await stored(table, "Ana")).abilities == ("leader.direct", "leader.initiative_direct")
     refused(await table.slash("character ability remove", character="Ana",
                               ability="leader.direct"),
@@ -533,7 +535,7 @@ async def test_export_then_import_gives_the_same_character(table: Table) -> None
     done = await table.submit(opened.modal, {PASTE_LABEL: copied}, user=BOB)
     assert not done.ephemeral
     assert done.content == (f"📥 {BOB.mention} imported **Ana**: a PC at level 57/61."
-                            + still("1 more ability (either kind)", "3 item slots free")
+                            + still("1 more ability (either kind)", "items for 3 free slots")
                             + " `/sheet character:Ana` shows the sheet.")
     assert await sheet(table, "Ana") == before
     found = await table.bot.store.characters.get(900_000_000_000_000_100, "Ana")
@@ -705,7 +707,7 @@ async def test_characters_survive_a_restart(table: Table) -> None:
     assert await sheet(table) == before
     reply = await table.slash("character item hold", character="Ana", item="1")
     assert reply.content == ("✋ Ana has Riot shield in the right hand."
-                             + still(NON_COMBAT, "4 item slots free"))
+                             + still(NON_COMBAT, "items for 4 free slots"))
     refused(await table.slash("character create", user=BOB, name="ana"), "already has")
 
 
@@ -715,7 +717,7 @@ async def test_an_import_form_left_open_across_a_restart_still_works(table: Tabl
     paste = json.dumps({"name": "Bea", "level": 55, "max_level": 55})
     done = await table.submit(opened.modal, {PASTE_LABEL: paste}, user=BOB)
     assert done.content == (f"📥 {BOB.mention} imported **Bea**: a PC at level 55/55."
-                            + still(NON_COMBAT, COMBAT, "6 item slots free")
+                            + still(NON_COMBAT, COMBAT, "items for 6 free slots")
                             + " `/sheet character:Bea` shows the sheet.")
     assert await names(table) == ["Bea"]
 

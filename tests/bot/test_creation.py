@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.character import still_to_choose
-from tests.harness import ALICE, BOB, GUILD_ID, Table
+from tests.harness import ALICE, BOB, GM, GUILD_ID, Table
 
 pytestmark = pytest.mark.both_engines
 
@@ -21,7 +21,7 @@ async def test_the_form_makes_a_character_and_says_what_is_left(table: Table) ->
     assert made.answer.content == (
         f"🧍 {ALICE.mention} created **Ana**: a PC at level 50/50. Still to choose: 1 "
         "non-combat ability (`/character ability add`); 1 combat ability (`/character "
-        "ability add`); 5 item slots free (`/character item add`), or all at once with "
+        "ability add`); items for 5 free slots (`/character item add`), or all at once with "
         "`/character panel`. `/sheet character:Ana` shows the sheet.")
     assert made.message.ephemeral and "still to choose" in made.message.content
     found = await table.bot.store.characters.get(900_000_000_000_000_100, "Ana")
@@ -48,7 +48,7 @@ async def test_the_form_still_works_after_a_restart(table: Table) -> None:
     await table.restart()
     made = await table.submit(opened.modal, {"Name": "Ana"})
     assert "a PC at level 61/61" in made.answer.content
-    assert "6 item slots free" in made.answer.content
+    assert "items for 6 free slots" in made.answer.content
 
 
 async def test_the_form_refuses_what_the_command_refuses(table: Table) -> None:
@@ -120,3 +120,51 @@ async def test_the_panel_asks_what_an_item_s_kind_needs(table: Table) -> None:
     assert found is not None
     darts, smoke, helmet = found.character.items
     assert (darts.less_lethal, smoke.ability, helmet.location) == (True, "aoe.cover", "head")
+
+
+def _hold_menu(table: Table, panel_id: int) -> tuple[int, dict]:
+    selects = table.message(panel_id).selects()
+    index = next(i for i, s in enumerate(selects)
+                 if s["placeholder"].startswith("In hand when a fight starts"))
+    return index, selects[index]
+
+
+async def test_the_panel_holds_a_1h_item_in_each_hand_or_one_2h_item(table: Table) -> None:
+    """004 "Items": "the top slot(s) on the sheet for the items you typically want in your
+    hands at the start of combat"; two hands: a 1H item in each, or one 2H item."""
+    await table.slash("character create", name="Ana")
+    for name, kind in (("Knife", "melee_1h"), ("Shield", "shield"), ("Rifle", "ranged_2h"),
+                       ("Pistol", "ranged_1h")):
+        await table.slash("character item add", character="Ana", name=name, kind=kind)
+    panel = (await table.slash("character panel", character="Ana")).message
+    assert panel.content.endswith(
+        "still to choose: 1 non-combat ability; 1 combat ability; an item for 1 free slot; "
+        "what to hold when a fight starts.")
+    index, menu = _hold_menu(table, panel.id)
+    assert menu["max_values"] == 2
+    assert [o["description"] for o in menu["options"]][1:3] == [
+        "Shield: one hand", "2H ranged weapon: both hands"]
+
+    both = await table.choose(panel, ["0", "1"], index=index)
+
+    assert both.messages[-1].content == (
+        "✋ Ana has Knife in the right hand and Shield in the left hand.")
+    assert "what to hold" not in table.message(panel.id).content
+    _, menu = _hold_menu(table, panel.id)
+    assert [o["value"] for o in menu["options"] if o.get("default")] == ["0", "1"]
+    for picked, why in ((["2", "0"], "Rifle needs both hands: hold it alone."),
+                        (["1", "3"], "cannot use Pistol and Shield at the same time")):
+        refused = await table.choose(panel, picked, index=index)
+        assert refused.ephemeral and why in refused.content, refused.content
+    rifle = await table.choose(panel, ["2"], index=index)
+    assert rifle.messages[-1].content == "✋ Ana has Rifle in both hands."
+    found = await table.bot.store.characters.get(GUILD_ID, "Ana")
+    assert found is not None and (found.character.right_hand, found.character.left_hand) == (
+        2, 2)
+
+
+async def test_an_npc_is_not_reminded_of_a_non_combat_ability(table: Table) -> None:
+    made = await table.slash("character create", user=GM, name="Goon", npc=True)
+    assert "non-combat" not in made.content
+    panel = (await table.slash("character panel", user=GM, character="Goon")).message
+    assert panel.content.endswith("still to choose: 1 combat ability; items for 5 free slots.")

@@ -206,7 +206,7 @@ async def test_arming_a_character_names_the_panel_until_the_sheet_is_complete(
     await table.slash("character create", name="Ana")
     good = await table.slash("character ability add", character="Ana",
                              ability="good at lockpicking")
-    assert good.content.endswith(" Still to choose: 1 combat ability, 5 item slots free "
+    assert good.content.endswith(" Still to choose: 1 combat ability, items for 5 free slots "
                                  f"{PANEL}.")
     for name, kind in (("Knife", "melee_1h"), ("Pistol", "ranged_1h"), ("Bullets", "ammo"),
                        ("Vest", "armor"), ("Shield", "shield")):
@@ -214,8 +214,8 @@ async def test_arming_a_character_names_the_panel_until_the_sheet_is_complete(
         added = await table.slash("character item add", character="Ana", name=name, kind=kind,
                                   **options)
         assert PANEL in added.content and not added.ephemeral, added.content
-    assert added.content.endswith("Still to choose: 1 combat ability, nothing in hand "
-                                  f"{PANEL}.")
+    assert added.content.endswith("Still to choose: 1 combat ability, what to hold when a "
+                                  f"fight starts {PANEL}.")
     held = await table.slash("character item hold", character="Ana", item="Knife")
     assert held.content.endswith(f"Still to choose: 1 combat ability {PANEL}.")
     gained = await table.slash("character ability add", character="Ana",

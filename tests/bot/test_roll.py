@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from tests.bot.fights import start_fight
 from tests.harness import ALICE, BOB, GM, Table, User
 
 
@@ -195,9 +196,10 @@ async def test_unexpected_errors_give_a_reference_and_are_logged(
 
 
 @pytest.mark.parametrize(("options", "problem"), [
-    ({"level": 0}, "A level is between 1 and 99, not 0."),
-    ({"level": 100}, "A level is between 1 and 99, not 100."),
-    ({"level": 40, "against": 100}, "A level is between 1 and 99, not 100."),
+    ({"level": 0}, "The `level` option takes a number from 1 to 99; it got 0."),
+    ({"level": 100}, "The `level` option takes a number from 1 to 99; it got 100."),
+    ({"level": 40, "against": 100},
+     "The `against` option takes a number from 1 to 99; it got 100."),
 ])
 async def test_a_level_out_of_range_is_a_clear_refusal(
     table: Table, options: dict[str, int], problem: str
@@ -205,7 +207,7 @@ async def test_a_level_out_of_range_is_a_clear_refusal(
     # Discord enforces the declared 1-99; a client with stale commands may still send more.
     table.dice(3, 4, 5, 6)
     reply = await table.slash("roll", **options)
-    assert reply.ephemeral and reply.content == problem
+    assert reply.ephemeral and reply.content == f"{problem} Nothing was changed."
     assert table.channel_messages() == []
 
 
@@ -283,8 +285,9 @@ async def test_refusals_say_why_and_roll_nothing(table: Table) -> None:
         "Ana is not good at climbing; Ana is good at lockpicking."), refused.content
     refused = await table.slash("roll", ability="climbing", **{"as": "Bo"})
     assert refused.ephemeral and "**Bo** is not yours to roll as" in refused.content
-    refused = await table.slash("roll")
+    refused = await table.slash("roll", user=GM)  # no PC of their own
     assert refused.ephemeral and "Say the level to roll against" in refused.content
+    assert "you have no PC on this server" in refused.content
     refused = await table.slash("roll", ability="lockpicking", guild=None)
     assert refused.ephemeral and "Characters live on a server" in refused.content
 
@@ -310,3 +313,31 @@ async def test_an_unconscious_character_s_ability_has_no_effect(table: Table) ->
     refused = await table.slash("roll", ability="lockpicking")
     assert refused.ephemeral and refused.content.startswith(
         "Ana is unconscious: none of their abilities have an effect."), refused.content
+
+
+async def test_a_roll_with_no_options_is_against_the_players_one_pc(table: Table) -> None:
+    """The level of the one PC the player has: a fight's copy while a fight holds it."""
+    await _good_at(table, "Ana", level=44)
+    table.dice(1, 2)
+    reply = await table.slash("roll")
+    assert not reply.ephemeral
+    assert reply.content.splitlines()[0] == f"🎲 {ALICE.mention} rolls as **Ana** vs **44**"
+    await table.slash("character create", user=GM, name="Goon", npc=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"),
+                      user_of={"Ana": ALICE})
+    await table.slash("combat set", user=GM, character="Ana", level=30)
+    table.dice(1, 2)
+    hurt = await table.slash("roll")
+    assert "rolls as **Ana** vs **30**" in hurt.content
+
+
+async def test_a_roll_with_no_options_asks_which_of_several_pcs(table: Table) -> None:
+    await _good_at(table, "Ana")
+    await _good_at(table, "Cy")
+    await table.slash("character create", user=GM, name="Goon", npc=True)
+    posted = len(table.channel_messages())
+    refused = await table.slash("roll")
+    assert refused.ephemeral and refused.content == (
+        "Say the level to roll against (`level:`), or who rolls (`as:`): you have 2 PCs "
+        "(**Ana**, **Cy**).")
+    assert len(table.channel_messages()) == posted

@@ -84,7 +84,11 @@ async def test_one_session_at_a_time_and_only_a_gm_ends_it(table: Table) -> None
     await _table_of_four(table)
     await table.slash("session start", goal="Get out alive")
     second = await table.slash("session start", user=BOB, goal="Something else")
-    assert second.ephemeral and "open already" in second.content
+    assert second.ephemeral and "open already (goal: **Get out alive**)" in second.content
+    assert "`/session join character:` adds your PC" in second.content
+    assert "`/session goal`" in second.content
+    from_a_gm = await table.slash("session start", user=GM, goal="Something else")
+    assert from_a_gm.ephemeral and from_a_gm.content == second.content
     refused = await table.slash("session end", user=BOB, achieved=True)
     assert refused.ephemeral
     others = await table.slash("session join", user=BOB, character="Ana")
@@ -127,3 +131,81 @@ async def test_the_players_reword_the_goal_after_the_gm_warns(table: Table) -> N
     await table.slash("session end", user=GM, achieved=False)
     after = await table.slash("session goal", user=BOB, goal="Too late")
     assert after.ephemeral and "No session is open" in after.content
+
+
+async def test_a_gm_opens_a_session_without_a_goal_and_the_players_set_it(
+        table: Table) -> None:
+    """004: the GM "cannot choose a goal for the players"."""
+    await _table_of_four(table)
+    chosen = await table.slash("session start", user=GM, goal="Kill the players")
+    assert chosen.ephemeral and "a GM cannot choose it" in chosen.content
+    assert "Open it without `goal:`" in chosen.content
+    assert "No session is open" in (await table.slash("session status")).content
+
+    opened = await table.slash("session start", user=GM)
+    assert not opened.ephemeral and "No goal yet" in opened.content
+    status = await table.slash("session status")
+    assert "No goal yet: its players set it with `/session goal`" in status.content
+    assert (await table.slash("session warn", user=GM)).ephemeral
+    nothing = await table.slash("session end", user=GM, achieved=True)
+    assert nothing.ephemeral and "`achieved:False`" in nothing.content
+    not_in = await table.slash("session goal", user=BOB, goal="Find the arsonist")
+    assert not_in.ephemeral and "`/session join` first" in not_in.content
+    joined = await table.slash("session join", user=BOB, character="Bo")
+    assert "(no goal yet: its players set it with `/session goal`)" in joined.content
+
+    set_goal = await table.slash("session goal", user=BOB, goal="Find the arsonist")
+    assert not set_goal.ephemeral and set_goal.content == "🎯 New goal: **Find the arsonist**."
+    refused = await table.slash("session goal", user=GM, goal="Kill the players")
+    assert refused.ephemeral and "a GM cannot choose it" in refused.content
+    assert "Find the arsonist" in (await table.slash("session status")).content
+    ended = await table.slash("session end", user=GM, achieved=True)
+    assert "Goal achieved: **Find the arsonist**" in ended.content
+    assert await _max_level(table, "Bo") == 60
+
+
+async def test_a_session_with_no_goal_ends_with_nobody_advancing(table: Table) -> None:
+    await _table_of_four(table)
+    await table.slash("session start", user=GM)
+    await table.slash("session join", character="Ana")
+    ended = await table.slash("session end", user=GM, achieved=False)
+    assert not ended.ephemeral and "It had no goal: nobody advances." in ended.content
+    assert await _max_level(table, "Ana") == 54
+
+
+async def _hurt_in_a_fight(table: Table, level: int) -> Message:
+    """Ana and the Goon fight; Ana ends it at ``level``: the Recover offer posted."""
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"),
+                      user_of={"Ana": ALICE})
+    hurt = await table.slash("combat set", user=GM, character="Ana", level=level)
+    assert not hurt.ephemeral, hurt.content
+    return (await table.slash("combat end", user=GM)).posted("may recover")
+
+
+async def test_the_recover_button_still_works_after_the_session_ends(table: Table) -> None:
+    """The usual order: the last fight (its Recover offer), then the session's end, whose
+    advancement changes the sheet but not what Recovery restores."""
+    await _table_of_four(table)
+    await table.slash("session start", goal="Get out alive")
+    offer = await _hurt_in_a_fight(table, 30)
+    await table.slash("session end", user=GM, achieved=True)
+    assert await _max_level(table, "Ana") == 55
+
+    recovered = await table.click(offer, "Recover Ana", user=ALICE)
+
+    assert not recovered.ephemeral and "Ana recovers: level 30 → 55" in recovered.content
+    assert "Level 55/55" in (await table.slash("sheet", character="Ana")).content
+
+
+async def test_an_old_recover_button_lapses_once_the_wounds_change(table: Table) -> None:
+    """What "changed since the fight" protects against: recovering twice, or recovering
+    from a later fight's wounds with an earlier fight's offer."""
+    await _table_of_four(table)
+    first = await _hurt_in_a_fight(table, 30)
+    await table.slash("character recover", character="Ana")
+    second = await _hurt_in_a_fight(table, 20)
+    stale = await table.click(first, "Recover Ana", user=ALICE)
+    assert stale.ephemeral and "has changed since the fight" in stale.content
+    assert "Level 20/54" in (await table.slash("sheet", character="Ana")).content
+    recovered = await table.click(second, "Recover Ana", user=ALICE)
+    assert "Ana recovers: level 20 → 54" in recovered.content

@@ -1,6 +1,7 @@
 """The panel that walks a character through the book's start: a combat ability from a menu
 (each with its rule in one line), a non-combat ability typed, items up to the free slots (a
-kind from a menu, then its name), and the item in hand when a fight starts. Every part saves
+kind from a menu, then its name), and the items in hand when a fight starts (the book's "top
+slot(s)": one 2H item, or a 1H item in each hand). Every part saves
 at once (the character is usable at every step), tells the table, and redraws the panel. Its
 ids carry the character's id and stamp, so it keeps working after a restart; the slash
 commands stay for those who prefer typing."""
@@ -27,6 +28,7 @@ from bot.cogs.characters.delete import character_stamp
 from bot.components import PersistentButton, picked_values, submitted_fields
 from bot.errors import UserError
 from bot.store.values import StoredCharacter, clean_name
+from bot.text import parse_number
 from engine.catalog import Ability, Category, LessLethal
 from engine.character import (
     Character,
@@ -36,7 +38,7 @@ from engine.character import (
     add_good_at,
     add_item,
     has_room,
-    hold,
+    hold_only,
     slots,
     still_to_choose,
 )
@@ -64,7 +66,7 @@ def panel_content(c: Character) -> str:
     if not left:
         return (f"🧭 {bold_name(c.name)} is ready: the book's starting character. "
                 "`/sheet` shows it; a GM starts a fight with `/combat start`.")
-    return f"🧭 {bold_name(c.name)}: still to choose {'; '.join(left)}."
+    return f"🧭 {bold_name(c.name)}, still to choose: {'; '.join(left)}."
 
 
 def panel_view(stored: StoredCharacter) -> discord.ui.View:
@@ -81,18 +83,34 @@ def panel_view(stored: StoredCharacter) -> discord.ui.View:
             f"e.g. {', '.join(k.examples)}"[:100] if k.examples else None))
             for k in RULES.items.kinds]
         view.add_item(PanelMenu(*ids, "kind", options, "Add an item: its kind", 0))
-    holdable = [(i, it) for i, it in enumerate(c.items) if not it.destroyed
-                and it.kind in RULES.items.ids and RULES.items.kind(it.kind).held]
-    if holdable:
-        options = [discord.SelectOption(label=f"{i + 1}. {it.name}"[:100], value=str(i))
-                   for i, it in holdable[:_MENU_SIZE]]
-        view.add_item(PanelMenu(*ids, "hold", options, "In hand when a fight starts", 0))
+    hold_menu = _hold_menu(c, ids)
+    if hold_menu is not None:
+        view.add_item(hold_menu)
     if has_room(c, Category.NON_COMBAT):
         view.add_item(GoodAtButton(*ids))
     # Its items answer by their ids (dynamic items), so the view is not kept in memory (an
     # ephemeral one would otherwise get a 15-minute timer from discord.py).
     view.stop()
     return view
+
+
+def _hold_menu(c: Character, ids: tuple[int, str]) -> PanelMenu | None:
+    """What is in hand when a fight starts: up to two items picked at once (a 2H item
+    alone), the items in hand now shown picked."""
+    held = {c.right_hand, c.left_hand}
+    options = []
+    for i, it in enumerate(c.items):
+        kind = RULES.items.kind(it.kind) if it.kind in RULES.items.ids else None
+        if it.destroyed or kind is None or not kind.held:
+            continue
+        hands = "both hands" if kind.hands == 2 else "one hand"
+        options.append(discord.SelectOption(
+            label=f"{i + 1}. {it.name}"[:100], value=str(i), default=i in held,
+            description=f"{kind.name}: {hands}"))
+    if not options:
+        return None
+    return PanelMenu(*ids, "hold", options[:_MENU_SIZE], "In hand when a fight starts "
+                     "(a 1H item per hand, or one 2H)", 0, most=min(2, len(options)))
 
 
 async def _the_character(interaction: discord.Interaction[Any], character_id: int,
@@ -123,10 +141,10 @@ class PanelMenu(
 ):
     def __init__(self, character_id: int, stamp: str, part: str,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "",
-                 n: int = 0) -> None:
+                 n: int = 0, most: int = 1) -> None:
         super().__init__(discord.ui.Select(
             custom_id=f"cp:{part}:{character_id}:{stamp}:{n}", placeholder=placeholder,
-            options=options or [discord.SelectOption(label="-")]))
+            options=options or [discord.SelectOption(label="-")], max_values=most))
         self.character_id, self.stamp, self.part = character_id, stamp, part
 
     @classmethod
@@ -143,8 +161,11 @@ class PanelMenu(
             stored = await _the_character(interaction, self.character_id, self.stamp)
             await interaction.response.send_modal(ItemForm(stored, value))
             return
+        numbers = [n for n in map(parse_number, picked) if n is not None]
+        if self.part == "hold" and len(numbers) != len(picked):
+            raise UserError("Pick the menu's entries.")
         rule: Rule = ((lambda c: add_ability(c, value, rules=RULES)) if self.part == "ab"
-                      else (lambda c: hold(c, int(value), rules=RULES)))
+                      else (lambda c: hold_only(c, numbers, rules=RULES)))
         await apply_from_panel(interaction, self.character_id, self.stamp, rule,
                                "✨" if self.part == "ab" else "✋")
 

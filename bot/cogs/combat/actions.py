@@ -61,9 +61,9 @@ NEW_HERE = """**New here?**
    **Pass** before the dice are rolled.
 **GMs** (Manage Server, or the GM role: `/gm role`)
 1. A map: `/map list` shows the built-in ones; `/map new` writes your own.
-2. NPCs: `/character create npc:True`. A session: the players agree on a goal,
-   `/session start goal:`; you end it with `/session end achieved:` (`/session warn`
-   when the goal looks out of reach).
+2. NPCs: `/character create npc:True`. A session: `/session start`; the players
+   set their goal (`/session goal`), you end it with `/session end achieved:`
+   (`/session warn` when the goal looks out of reach).
 3. A fight: `/combat start map:` in a channel; `/combat add` your NPCs (players add
    their PCs); then `/combat begin` rolls initiative.
 The whole fight, step by step, is below."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from typing import Any
 
@@ -14,7 +15,7 @@ from bot.store.values import StoredCharacter
 from bot.text import clip
 from data import load_rules
 from engine.catalog import Rules
-from engine.character import Character, Status, recover, status
+from engine.character import Character, Status, left_to_recover, recover, status
 
 __all__ = ["RecoverButton", "has_to_recover"]
 
@@ -29,32 +30,53 @@ def has_to_recover(ch: Character, rules: Rules) -> bool:
             or any(it.destroyed for it in ch.items))
 
 
+def hurt_stamp(ch: Character) -> str:
+    """Eight hex digits for what Recovery would restore on ``ch`` (its level, marks,
+    surrender, destroyed items), to carry in a button's custom id."""
+    return hashlib.sha256(repr(left_to_recover(ch)).encode()).hexdigest()[:8]
+
+
 class RecoverButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"recover:(?P<character>[0-9]{1,18}):(?P<version>\d+)(?::(?P<made>[0-9a-f]{8}))?",
+    template=r"recover:(?P<character>[0-9]{1,18}):(?P<version>\d+)"
+             r"(?::(?P<made>[0-9a-f]{8}))?(?::(?P<hurt>[0-9a-f]{8}))?",
 ):
     """Recover: level to max, \\ and X erased, items replaced. The id carries the character's
-    id, creation time and version: the offer is for that very character (not another one that
-    got its id after a delete), and it lapses once the character changes."""
+    id, creation time and version, and what the fight left to recover: the offer is for that
+    very character (not another one that got its id after a delete), and for those wounds.
+    It lapses once they change (recovered already, or hurt again in a later fight), not when
+    something else does (the session's end raising the max level, an item added)."""
 
     def __init__(self, character_id: int, version: int, made: str | None,
-                 name: str = "") -> None:
+                 hurt: str | None = None, name: str = "") -> None:
+        custom_id = ":".join(["recover", str(character_id), str(version),
+                              *([made] if made else []), *([hurt] if made and hurt else [])])
         super().__init__(discord.ui.Button(
             label=clip(f"Recover {name}", 80) if name else "Recover",
-            style=discord.ButtonStyle.success,
-            custom_id=f"recover:{character_id}:{version}" + (f":{made}" if made else ""),
+            style=discord.ButtonStyle.success, custom_id=custom_id,
         ))
-        self.character_id, self.version, self.made = character_id, version, made
+        self.character_id, self.version, self.made, self.hurt = (
+            character_id, version, made, hurt)
 
     @classmethod
     def for_character(cls, stored: StoredCharacter) -> RecoverButton:
-        return cls(stored.id, stored.version, identity_stamp(stored.created_at), stored.name)
+        return cls(stored.id, stored.version, identity_stamp(stored.created_at),
+                   hurt_stamp(stored.character), stored.name)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str]) -> RecoverButton:
-        return cls(int(match["character"]), int(match["version"]), match["made"])
+        return cls(int(match["character"]), int(match["version"]), match["made"],
+                   match["hurt"])
+
+    def still_offered(self, stored: StoredCharacter) -> bool:
+        """Whether the offer still holds: the sheet as the fight left it, or changed since
+        only where Recovery does not look (a button posted before the id carried the wounds:
+        the same version only)."""
+        if stored.version == self.version:
+            return True
+        return self.hurt is not None and self.hurt == hurt_stamp(stored.character)
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         bot = interaction.client
@@ -63,10 +85,10 @@ class RecoverButton(
                 or self.made != identity_stamp(stored.created_at)):
             raise UserError("That character no longer exists.")
         await require_change(interaction, stored, "recover")
-        if stored.version != self.version:
+        if not self.still_offered(stored):
             raise UserError(f"{discord.utils.escape_markdown(stored.name)} has changed since "
-                            "the fight (or already recovered); use `/character recover` if "
-                            "they still should.")
+                            "the fight: recovered already, or hurt again since. Use "
+                            "`/character recover` if they still should recover.")
         recovered, report = recover(stored.character, rules=load_rules())
         if await bot.store.characters.replace(stored, recovered) is None:
             raise UserError(f"{discord.utils.escape_markdown(stored.name)} changed a moment "
