@@ -51,7 +51,7 @@ async def _character_choices(
     shown = [(f"{e.name} (NPC)" if e.npc else e.name, e) for e in entries]
     found = matching(shown, current, label=lambda pair: pair[0],
                      rank=lambda pair: (pair[1].npc or pair[1].owner_id != user_id,
-                                        natural_key(pair[0])))
+                                        natural_key(pair[1].name)))
     return [app_commands.Choice(name=label[:100], value=e.name[:100])
             for label, e in found[:CHOICES_LIMIT]]
 

@@ -232,22 +232,25 @@ async def _deciders(interaction: discord.Interaction[Any], state: Combat, kinds:
 def _labelled(state: Combat, fighters: list[Fighter], legal: Legal, rules: Rules, actor: Actor,
               noun: str, current: str) -> list[app_commands.Choice[str]]:
     """At most 25 options of ``fighters``, each labelled with whose it is ("Ana — Goon's
-    target") and naming them in its value, that hold what the user typed so far (those it
-    starts first)."""
+    target") and naming them in its value, that hold what the user typed so far: first every
+    option of a fighter whose name it starts (a GM typing "Boss" means the Boss's options, its
+    enemies first), then the options it starts, then the rest."""
     typed = name_key(current)
-    found: list[app_commands.Choice[str]] = []
-    starting = 0
+    found: list[tuple[str, bool, app_commands.Choice[str]]] = []  # whose, typed?, choice
+    named = 0  # the options of fighters whose name starts with what was typed
     for f in fighters:
         whose = f" — {f.name}'s {noun}"
         for option in legal(state, f.key, rules, actor):
-            label = clip(option, 100 - len(whose)) + whose
             value = for_actor(f.name, option)
-            found.append(app_commands.Choice(name=label, value=value if len(value) <= LOOKUP
-                                             else option[:LOOKUP]))
-            starting += name_key(label).startswith(typed)
-        if starting >= 25:  # enough to fill the list: no need to ask the other fighters
+            choice = app_commands.Choice(name=clip(option, 100 - len(whose)) + whose,
+                                         value=value if len(value) <= LOOKUP else option[:LOOKUP])
+            found.append((f"{f.name} {choice.name}", name_key(option).startswith(typed), choice))
+            named += name_key(f.name).startswith(typed)
+        if named >= 25:  # enough to fill the list: the other fighters need not be asked
             break
-    return matching(found, current, label=lambda choice: choice.name, rank=as_given)[:25]
+    ranked = matching(found, current, label=lambda entry: entry[0],
+                      rank=lambda entry: not entry[1])
+    return [choice for _, _, choice in ranked[:25]]
 
 
 async def _for_actor(interaction: discord.Interaction[Any], current: str, legal: Legal,
