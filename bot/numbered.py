@@ -11,16 +11,24 @@ range "Goon 1-5" that names them all at once.
 (['Goon 2', 'Goon 3'], ['Goon 4', 'Bos'])
 >>> ranges(["Goon 1", "Goon 2", "Goon 3", "Goon 5", "Goon 6", "Boss", "Ana 1"])
 ['Goon 1-3', 'Goon 5-6']
+>>> sorted(["Goon 10", "goon 2", "Goon 1", "Boss"], key=natural_key)
+['Boss', 'Goon 1', 'goon 2', 'Goon 10']
+>>> matching(["Big Thug", "Thug 10", "Thug 2", "Boss"], "thug")
+['Thug 2', 'Thug 10', 'Big Thug']
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from engine.names import name_key
 
-__all__ = ["RANGE_LIMIT", "base_of", "expand", "next_names", "ranges"]
+__all__ = ["RANGE_LIMIT", "as_given", "base_of", "expand", "matching", "natural_key",
+           "next_names", "ranges"]
+
+_T = TypeVar("_T")
 
 #: The most names one command copies or places.
 RANGE_LIMIT = 25
@@ -29,6 +37,33 @@ _LONGEST_RANGE = 1000
 
 _NUMBERED = re.compile(r"^(?P<base>.*\S)\s+(?P<number>\d{1,9})$")
 _RANGE = re.compile(r"^(?P<base>.*\S)\s+(?P<first>\d{1,9})\s*-\s*(?P<last>\d{1,9})$")
+_DIGITS = re.compile(r"([0-9]+)")
+
+
+def natural_key(name: str) -> tuple[str | int, ...]:
+    """How names sort for a reader, as the board numbers copies: numbers by their value
+    ("Goon 2" before "Goon 10"), case and spacing aside."""
+    parts = _DIGITS.split(name_key(name))  # text, number, text, number, …, text
+    return tuple(int(part) if i % 2 else part for i, part in enumerate(parts))
+
+
+def as_given(_: object) -> int:
+    """For :func:`matching`'s ``rank``: keep the options in the order given (a fight's order,
+    the engine's order of targets)."""
+    return 0
+
+
+def matching(options: Iterable[_T], typed: str, *, label: Callable[[_T], str] = str,
+             rank: Callable[[_T], Any] | None = None) -> list[_T]:
+    """What every autocomplete offers: the options whose ``label`` holds what was typed (case
+    and spacing aside), those it starts first, then the others; each part in natural order
+    of the labels (Thug 1, 2, 3 … 10), or by ``rank`` (a sort key) where the order means
+    something (your own characters first, enemies first)."""
+    wanted = name_key(typed)
+    keyed = [(name_key(label(option)), option) for option in options]
+    found = [(not key.startswith(wanted), option) for key, option in keyed if wanted in key]
+    order = rank or (lambda option: natural_key(label(option)))
+    return [option for _, option in sorted(found, key=lambda pair: (pair[0], order(pair[1])))]
 
 
 def base_of(name: str) -> str:

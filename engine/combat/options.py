@@ -83,6 +83,9 @@ class OptionGroup(StrEnum):
     DOOR = "door"
     FIRST_AID = "first_aid"
     ITEMS = "items"
+    #: A thing the map notes on the fighter's area, to use: ``/item use what:`` offers it, the
+    #: My options panel does not (a note may be a thing or a remark: "PCs may start here").
+    NOTED = "noted"
     ABILITY = "ability"  # Rally, Direct, All-Out Defend
 
 
@@ -259,7 +262,9 @@ def slot_values(combat: Combat, fighter: str, rules: Rules, actor: Actor, slot: 
     the names their gear and place allow, unchecked: the command then says why not. ``given``:
     the target a weapon is for, or the first step of a two-step move (a target that names no
     option's leaves every weapon)."""
-    commands = [o.command for o in _named_from(combat, fighter, rules, actor, _SLOT_GROUPS[slot])]
+    groups = [_SLOT_GROUPS[slot], *([_MORE_GROUPS[slot]] if slot in _MORE_GROUPS else [])]
+    commands = [o.command for group in groups
+                for o in _named_from(combat, fighter, rules, actor, group)]
     if slot is Slot.DROP:
         return _dropped_names(combat.fighter(fighter).character, commands)
     named = [n for cmd in commands if (n := _slot_name(cmd, slot, given)) is not None]
@@ -293,6 +298,8 @@ _SLOT_GROUPS = {
     Slot.DIRECT: OptionGroup.ABILITY, Slot.HOLD: OptionGroup.ITEMS,
     Slot.PICKUP: OptionGroup.ITEMS, Slot.DROP: OptionGroup.ITEMS, Slot.USE: OptionGroup.ITEMS,
 }
+#: A slot's names from a second group: ``/item use`` names the things noted on the map too.
+_MORE_GROUPS = {Slot.USE: OptionGroup.NOTED}
 
 
 def _slot_name(cmd: Command, slot: Slot, given: str | None) -> str | None:
@@ -365,17 +372,16 @@ def _item_ref(ch: Character, name: str) -> str:
 
 
 def _attacks(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
-    """Every (target, weapon) in reach: lethal ones first, then the less-lethal ones, each in
-    target order (other teams first, then the fight's order) and weapon order."""
+    """Every (target, weapon) in reach: on the other teams first, then on teammates; on each
+    side the lethal attacks, then the less-lethal ones (so that they do not push the lethal
+    ones out of a menu), each in the fight's order and weapon order."""
     usable = weapons(f, rules)
     if not usable:
         return
-    targets = sorted(
-        (t for t in c.fighters if t.key != f.key and not out_of_fight(t, rules)),
-        key=lambda t: t.team == f.team,
-    )
-    for lethal in (True, False):
-        for t in targets:
+    targets = [t for t in c.fighters if t.key != f.key and not out_of_fight(t, rules)]
+    sides = ([t for t in targets if t.team != f.team], [t for t in targets if t.team == f.team])
+    for side, lethal in ((side, lethal) for side in sides for lethal in (True, False)):
+        for t in side:
             for w in usable:
                 if attack_problem(c, f, t, w, rules, lethal) is not None:
                     continue
@@ -465,8 +471,8 @@ _HAND_WORDS = {"right": " (right hand)", "left": " (left hand)", "both": " (both
 
 
 def _items(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
-    """Hold or pick up an item (into each hand it could go in), use an item in hand or a
-    thing noted on the area, stow what a hand holds (or both hands), drop it (free)."""
+    """Hold or pick up an item (into each hand it could go in), use an item in hand, stow
+    what a hand holds (or both hands), drop it (free)."""
     ch = f.character
     for op, verb in (("hold", "Hold"), ("pickup", "Pick up")):
         for name in legal_items(c, f.key, rules, op):
@@ -484,11 +490,6 @@ def _items(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
         yield Option(group=OptionGroup.ITEMS, id=f"items:use:{i}",
                      label=_fit("Use {}", ch.items[i].name),
                      command=ManageItems(fighter=f.name, op="use", item=ch.items[i].name))
-    m = c.game_map()
-    for j, note in enumerate(m.notes(f.area)):
-        yield Option(group=OptionGroup.ITEMS, id=f"items:use:note:{_area_ref(m, f.area)}:{j}",
-                     label=_fit("Use {}", note),
-                     command=ManageItems(fighter=f.name, op="use", item=note))
     for op, verb in (("stow", "Stow"), ("drop", "Drop")):
         for i, hands in held.items():
             hand = "both" if len(hands) == 2 else hands[0]
@@ -505,6 +506,15 @@ def _items(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
                 label=_fit(verb + " {} and {}", right, left),
                 command=ManageItems(fighter=f.name, op=op, hand="both"),
             )
+
+
+def _noted(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
+    """Use a thing the map notes on the fighter's area."""
+    m = c.game_map()
+    for j, note in enumerate(m.notes(f.area)):
+        yield Option(group=OptionGroup.NOTED, id=f"noted:{_area_ref(m, f.area)}:{j}",
+                     label=_fit("Use {}", note),
+                     command=ManageItems(fighter=f.name, op="use", item=note))
 
 
 def _abilities(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
@@ -527,5 +537,6 @@ _BUILDERS: dict[OptionGroup, Callable[[Combat, Fighter, Rules], Iterator[Option]
     OptionGroup.DOOR: _doors,
     OptionGroup.FIRST_AID: _first_aid,
     OptionGroup.ITEMS: _items,
+    OptionGroup.NOTED: _noted,
     OptionGroup.ABILITY: _abilities,
 }

@@ -52,7 +52,10 @@ async def _check_panel(table: Table, panel: Message, user: User) -> list[str]:
     name = panel.content.split("**")[1]
     f = state.fighter(name)
     actor = Actor(user_id=user.id, gm=user.gm)
-    found = options(state, f.key, rules, actor)
+    # The panel leaves out the things noted on the map (for `/item use`: a note may be a
+    # remark, "PCs may start here").
+    found = tuple(o for o in options(state, f.key, rules, actor)
+                  if o.group is not OptionGroup.NOTED)
     offered = [o["value"] for s in panel.selects() if not s["custom_id"].startswith("mo-who")
                for o in s["options"]]
     per_group: dict[str, list[str]] = {}

@@ -1,6 +1,7 @@
 """`/character …` and `/sheet`, as a package: :mod:`.common` (limits, finding a character,
-who may change it), :mod:`.choices` (autocomplete), :mod:`.transfer` (the sheet block, export
-and the import form), :mod:`.delete` (the delete confirmation) and :mod:`.cog` (the commands).
+who may change it), :mod:`.choices` (autocomplete), :mod:`.listing` (`/character list`, a
+page at a time), :mod:`.transfer` (the sheet block, export and the import form), :mod:`.delete`
+(the delete confirmation) and :mod:`.cog` (the commands).
 """
 
 from bot.cogs.characters.cog import setup

@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.cogs.characters.common import AOE_ABILITIES, CHOICES_LIMIT, RULES, characters_store
 from bot.errors import UserError
+from bot.numbered import as_given, matching, natural_key
 from bot.permissions import is_gm
 from bot.text import echo, parse_number
 from engine.catalog import Ability, Category
@@ -28,17 +29,12 @@ from engine.names import name_key
 def matching_choices(
     options: Sequence[tuple[str, str]], typed: str
 ) -> list[app_commands.Choice[str]]:
-    """(label, value) pairs whose label starts with what was typed, then those containing it."""
-    typed = name_key(typed)
-    keys = [label.casefold() for label, _ in options]
-    starting = [o for o, key in zip(options, keys, strict=True) if key.startswith(typed)]
-    containing = [
-        o for o, key in zip(options, keys, strict=True)
-        if typed in key and not key.startswith(typed)
-    ]
+    """(label, value) pairs whose label starts with what was typed, then those containing it,
+    each part in the order given (a sheet's items, the book's abilities)."""
+    found = matching(options, typed, label=lambda option: option[0], rank=as_given)
     return [
         app_commands.Choice(name=label[:100], value=value[:100])
-        for label, value in (starting + containing)[:CHOICES_LIMIT]
+        for label, value in found[:CHOICES_LIMIT]
     ]
 
 
@@ -51,10 +47,13 @@ async def _character_choices(
     user_id = interaction.user.id
     if changeable and not await is_gm(interaction):
         entries = [e for e in entries if not e.npc and e.owner_id == user_id]
-    # The user's own characters first, then the others, each by name.
-    ordered = sorted(entries, key=lambda e: e.npc or e.owner_id != user_id)
-    labels = [(f"{e.name} (NPC)" if e.npc else e.name, e.name) for e in ordered]
-    return matching_choices(labels, current)
+    # The user's own characters first, then the others, each part in natural order.
+    shown = [(f"{e.name} (NPC)" if e.npc else e.name, e) for e in entries]
+    found = matching(shown, current, label=lambda pair: pair[0],
+                     rank=lambda pair: (pair[1].npc or pair[1].owner_id != user_id,
+                                        natural_key(pair[1].name)))
+    return [app_commands.Choice(name=label[:100], value=e.name[:100])
+            for label, e in found[:CHOICES_LIMIT]]
 
 
 async def any_character(

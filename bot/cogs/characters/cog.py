@@ -68,6 +68,7 @@ from bot.cogs.characters.creation import (
     submit_create,
 )
 from bot.cogs.characters.delete import DeleteCharacterButton, character_stamp
+from bot.cogs.characters.listing import ListPageButton, list_page
 from bot.cogs.characters.panel import (
     GOOD_AT_FORM,
     ITEM_FORM,
@@ -110,7 +111,6 @@ from engine.character import (
     remove_good_at,
     remove_item,
     rename,
-    status,
     stow,
 )
 from engine.character.model import CONCEPT_LIMIT, DESCRIPTION_LIMIT
@@ -212,24 +212,11 @@ class CharacterCog(
     @app_commands.command(name="list", description="The characters of this server.")
     async def list_characters(self, interaction: discord.Interaction[Any]) -> None:
         guild_id = require_guild(interaction)
-        stored = await self.bot.store.characters.list(guild_id)
-        if not stored:
-            await interaction.response.send_message(
-                "This server has no characters yet: `/character create` makes one.",
-                ephemeral=True,
-            )
-            return
-        lines = [f"🧍 **Characters on this server** ({len(stored)}):"]
-        for shown, s in enumerate(stored):
-            line = (f"• {bold_name(s.name)} · {who_and_level(s)} · "
-                    f"{status(s.character, rules=RULES).value}")
-            left = len(stored) - shown - 1
-            more = [f"… and {left} more: type a name in `/sheet`."] if left else []
-            if len("\n".join([*lines, line, *more])) > MESSAGE_LIMIT:
-                lines.append(f"… and {left + 1} more: type a name in `/sheet`.")
-                break
-            lines.append(line)
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        content, view = list_page(await self.bot.store.characters.list(guild_id), 0)
+        if view is None:
+            await interaction.response.send_message(content, ephemeral=True)
+        else:
+            await interaction.response.send_message(content, view=view, ephemeral=True)
 
     @app_commands.command(name="rename", description="Give a character a new name.")
     @app_commands.describe(character=CHARACTER_HELP, new_name="The new name (1-32 characters)")
@@ -519,7 +506,8 @@ class SheetCog(commands.Cog):
 
 
 async def setup(bot: UnhexBot) -> None:
-    bot.add_dynamic_items(DeleteCharacterButton, PanelMenu, GoodAtButton, OpenPanelButton)
+    bot.add_dynamic_items(DeleteCharacterButton, PanelMenu, GoodAtButton, OpenPanelButton,
+                          ListPageButton)
     bot.answers(IMPORT_MODAL_ID, CREATE_MODAL_ID, GOOD_AT_FORM, ITEM_FORM)
     await bot.add_cog(CharacterCog(bot))
     await bot.add_cog(SheetCog())

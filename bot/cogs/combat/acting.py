@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError
+from bot.numbered import as_given, matching
 from bot.options import OneOf, Text
 from bot.permissions import is_gm
 from bot.text import clip
@@ -101,10 +102,12 @@ def _session(interaction: discord.Interaction[Any]) -> FightSession:
     return interaction.client.fights  # type: ignore[no-any-return]
 
 
-def choices(names: list[str], current: str) -> list[app_commands.Choice[str]]:
-    """At most 25 of ``names`` containing what the user typed so far."""
-    typed = current.casefold().strip()
-    found = [n for n in names if typed in n.casefold()]
+def choices(names: list[str], current: str,
+            rank: Callable[[str], Any] = as_given) -> list[app_commands.Choice[str]]:
+    """At most 25 of ``names`` holding what the user typed so far: those it starts first,
+    then the others, each part in the order given (a fight's order, enemies first), or by
+    ``rank`` (``natural_key``: Goon 2 before Goon 10)."""
+    found = matching(names, current, rank=rank)
     return [app_commands.Choice(name=n[:100], value=n[:100]) for n in found[:25]]
 
 
@@ -237,21 +240,25 @@ async def _deciders(interaction: discord.Interaction[Any], state: Combat, kinds:
 def _labelled(state: Combat, fighters: list[Fighter], legal: Legal, rules: Rules, actor: Actor,
               noun: str, current: str) -> list[app_commands.Choice[str]]:
     """At most 25 options of ``fighters``, each labelled with whose it is ("Ana — Goon's
-    target") and naming them in its value, that contain what the user typed so far."""
-    typed = current.casefold().strip()
-    found: list[app_commands.Choice[str]] = []
+    target") and naming them in its value, that hold what the user typed so far: first every
+    option of a fighter whose name it starts (a GM typing "Boss" means the Boss's options, its
+    enemies first), then the options it starts, then the rest."""
+    typed = name_key(current)
+    found: list[tuple[str, bool, app_commands.Choice[str]]] = []  # whose, typed?, choice
+    named = 0  # the options of fighters whose name starts with what was typed
     for f in fighters:
         whose = f" — {f.name}'s {noun}"
         for option in legal(state, f.key, rules, actor):
-            label = clip(option, 100 - len(whose)) + whose
-            if typed not in label.casefold():
-                continue
             value = for_actor(f.name, option)
-            found.append(app_commands.Choice(name=label, value=value if len(value) <= LOOKUP
-                                             else option[:LOOKUP]))
-            if len(found) == 25:
-                return found
-    return found
+            choice = app_commands.Choice(name=clip(option, 100 - len(whose)) + whose,
+                                         value=value if len(value) <= LOOKUP else option[:LOOKUP])
+            found.append((f"{f.name} {choice.name}", name_key(option).startswith(typed), choice))
+            named += name_key(f.name).startswith(typed)
+        if named >= 25:  # enough to fill the list: the other fighters need not be asked
+            break
+    ranked = matching(found, current, label=lambda entry: entry[0],
+                      rank=lambda entry: not entry[1])
+    return [choice for _, _, choice in ranked[:25]]
 
 
 async def _for_actor(interaction: discord.Interaction[Any], current: str, legal: Legal,

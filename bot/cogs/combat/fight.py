@@ -24,6 +24,7 @@ from bot.cogs.combat.views import ADJUST_MODAL_ID, code, fighter_at
 from bot.cogs.maps import find_map, map_choices
 from bot.components import answer_form
 from bot.errors import UserError
+from bot.numbered import natural_key
 from bot.options import Text
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.text import echo, parse_number
@@ -122,7 +123,7 @@ class FightCog(commands.Cog, name="Fights"):
         entries = await self.bot.store.characters.entries(guild_id)
         names = [e.name for e in entries
                  if gm or (not e.npc and e.owner_id == interaction.user.id)]
-        return acting.choices(names, current)
+        return acting.choices(names, current, rank=natural_key)
 
     @combat.command(name="start", description="Start a fight in this channel on a map (GMs).")
     @app_commands.describe(map="The map the fight happens on",

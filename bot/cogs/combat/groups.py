@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.utils import escape_markdown
 
 from bot.errors import UserError
-from bot.numbered import RANGE_LIMIT, expand, ranges
+from bot.numbered import RANGE_LIMIT, expand, matching, natural_key, ranges
 from bot.options import Text
 from bot.permissions import is_gm, require_guild
 from bot.store.values import StoredCharacter
@@ -94,8 +94,10 @@ async def group_choices(interaction: discord.Interaction[Any],
     entries = await _bot(interaction).store.characters.entries(guild_id)
     names = [e.name for e in entries if gm or (not e.npc and e.owner_id == interaction.user.id)]
     head, _, typing = current.rpartition(",")
-    typed = typing.strip().casefold()
     lead = f"{head.strip()}, " if head.strip() else ""
-    found = [n for n in [*ranges(names), *names] if typed in n.casefold()]
+    spans = ranges(names)
+    # A range (it names many at once) before the names, each part in natural order.
+    found = matching([*spans, *names], typing,
+                     rank=lambda n: (n not in spans, natural_key(n)))
     values = [lead + n for n in found if len(lead + n) <= _CHOICE_LIMIT]
     return [app_commands.Choice(name=clip(v, _CHOICE_LIMIT), value=v) for v in values[:25]]

@@ -150,8 +150,8 @@ def test_ranged_attacks_reach_and_the_other_teams_come_first() -> None:
     assert labels(c, "Cy", P2) == [
         "Goon with Pistol", "Ana with Pistol",  # range 1, and a teammate after the enemies
         "Dance Floor", "Pool Tables",
-        "Use Pistol", "Use PCs may start here",  # a thing noted on the entrance
-        "Stow Pistol (right hand)", "Drop Pistol (right hand)",
+        "Use Pistol", "Stow Pistol (right hand)", "Drop Pistol (right hand)",
+        "Use PCs may start here",  # noted on the entrance: for /item use, not the panel
     ]
 
 
@@ -198,8 +198,8 @@ def test_a_directed_fighter_acts_with_no_action_of_their_own() -> None:
     assert labels(c, "Kit", P2, OptionGroup.ABILITY) == ["Direct Ana"]
     directed = go(c, chosen(c, "Kit", P2, "ability:direct:ana"), actor=P2)
     assert labels(directed, "Ana", P1, OptionGroup.ATTACK) == [
-        "Bob with Knife", "Kit with Knife", "Bob with Knife (less-lethal)",
-        "Kit with Knife (less-lethal)",
+        "Bob with Knife", "Bob with Knife (less-lethal)",  # the other team first
+        "Kit with Knife", "Kit with Knife (less-lethal)",
     ]
     assert labels(directed, "Kit", P2) == ["Drop Knife (right hand)"]  # the action is given
 
