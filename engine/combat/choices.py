@@ -10,7 +10,7 @@ from engine.combat.abilities.hooks import CRITICAL_OPTIONS, critical_extras, cri
 from engine.combat.abilities.melee_2h import DESTROY_ITEM
 from engine.combat.commands import CriticalChoice, DestroyItem, Reroll
 from engine.combat.context import Context, require_phase
-from engine.combat.fighters import lose_action, put
+from engine.combat.fighters import gain_action, lose_action, put
 from engine.combat.model import Combat, EventKind, Phase, PromptKind
 from engine.combat.prompts import answering
 from engine.combat.rolls import replace_roll, rolls_deciding, strike, target_of, wants_reroll
@@ -33,12 +33,13 @@ def reroll(c: Combat, cmd: Reroll, ctx: Context) -> Combat:
     if cmd.which not in asked.options:
         raise RuleError(f"Choose one of: {', '.join(asked.options)}.")
     state = next(s for s in rolls_deciding(c) if s.fighter == f.key and wants_reroll(s))
+    by = ctx.by_gm(f)
     if cmd.which == "keep":
-        ctx.emit(EventKind.REROLL, f"{f.name} keeps the roll.", f.key)
+        ctx.emit(EventKind.REROLL, f"{f.name} keeps the roll{by}.", f.key)
         new = state.model_copy(update={"reroll_decided": True})
     else:
         roll = state.roll.reroll(DiceReroll(cmd.which), ctx.dice)
-        ctx.say_roll(EventKind.REROLL, f"{f.name} re-rolls {cmd.which}", f, roll.result)
+        ctx.say_roll(EventKind.REROLL, f"{f.name} re-rolls {cmd.which}{by}", f, roll.result)
         new = state.model_copy(update={"roll": roll, "reroll_decided": True})
     return replace_roll(c, new)
 
@@ -78,10 +79,12 @@ def critical(c: Combat, cmd: CriticalChoice, ctx: Context) -> Combat:
     assert state is not None  # the prompt asks for it
     a = c.attack
     hit = None if a is None else strike(a, state)
+    by = ctx.by_gm(f)
     if cmd.choice == "extra_action":
         roll = state.roll.take_extra_action()
-        c = put(c, f.model_copy(update={"actions": f.actions + 1}))
-        ctx.emit(EventKind.EXTRA_ACTION, f"{f.name} takes an extra action this round.", f.key)
+        c = put(c, gain_action(f))
+        ctx.emit(EventKind.EXTRA_ACTION, f"{f.name} takes an extra action this round{by}.",
+                 f.key)
     elif cmd.choice == "target_loses_action":
         assert hit is not None  # offered only for an attack roll
         roll = state.roll.keep_for(DiceCriticalChoice.TARGET_LOSES_ACTION)
@@ -90,7 +93,7 @@ def critical(c: Combat, cmd: CriticalChoice, ctx: Context) -> Combat:
         c = put(c, lose_action(t))
         ctx.emit(
             EventKind.LOST_ACTION,
-            f"{f.name}'s critical success: {t.name} loses the next action{when}.",
+            f"{f.name}'s critical success{by}: {t.name} loses the next action{when}.",
             t.key,
         )
     else:
@@ -100,7 +103,7 @@ def critical(c: Combat, cmd: CriticalChoice, ctx: Context) -> Combat:
         roll = state.roll.adjust(cmd.value)
         res = roll.result
         ctx.emit(
-            EventKind.ADJUST, f"{f.name} adjusts the roll to {res.value}.", f.key,
+            EventKind.ADJUST, f"{f.name} adjusts the roll to {res.value}{by}.", f.key,
             (res.tens, res.ones),
         )
     c = replace_roll(c, state.model_copy(update={"roll": roll}))
@@ -154,8 +157,10 @@ def destroy(c: Combat, cmd: DestroyItem, ctx: Context) -> Combat:
         raise RuleError(
             f"Name one of {t.name}'s items by its number on the sheet ({numbers}) or none."
         )
+    by = ctx.by_gm(f)
     if cmd.item == "none":
-        ctx.emit(EventKind.ITEM_DESTROYED, f"{f.name} destroys none of {t.name}'s items.", f.key)
+        ctx.emit(EventKind.ITEM_DESTROYED, f"{f.name} destroys none of {t.name}'s items{by}.",
+                 f.key)
     else:
         index = int(cmd.item) - 1
         ch = t.character
@@ -166,7 +171,7 @@ def destroy(c: Combat, cmd: DestroyItem, ctx: Context) -> Combat:
         leaves = f"; it leaves {t.name}'s hand{'s' if len(hands) > 1 else ''}" if hands else ""
         ctx.emit(
             EventKind.ITEM_DESTROYED,
-            f"{f.name}'s critical success destroys {t.name}'s {item.name}{leaves}.",
+            f"{f.name}'s critical success destroys {t.name}'s {item.name}{leaves}{by}.",
             t.key,
         )
     top = c.attack

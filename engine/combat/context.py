@@ -55,6 +55,21 @@ class Context:
             if other is not start and other.at >= at:
                 other.at += 1
 
+    def by_gm(self, f: Fighter) -> str:
+        """" (by the GM)" when a GM decides for a player's fighter (not their own), so that
+        the table and the log know the player did not; "" otherwise."""
+        if self.actor.gm and f.owner_id is not None and f.owner_id != self.actor.user_id:
+            return " (by the GM)"
+        return ""
+
+    def by_gm_for_team(self, fighters: Iterable[Fighter]) -> str:
+        """" (by the GM)" when a GM decides for a team of ``fighters`` that has players and
+        none of them is the GM's own; "" otherwise."""
+        owners = {f.owner_id for f in fighters} - {None}
+        if self.actor.gm and owners and self.actor.user_id not in owners:
+            return " (by the GM)"
+        return ""
+
     def hides(self, f: Fighter) -> bool:
         """Whether ``f``'s level and marks are kept from the players."""
         return self.hide_npcs and is_npc(f)
@@ -111,4 +126,10 @@ _WRONG_PHASE = {
 
 def require_phase(c: Combat, *phases: Phase) -> None:
     if c.phase not in phases:
-        raise RuleError(_WRONG_PHASE[c.phase])
+        wrong = _WRONG_PHASE[c.phase]
+        if c.phase is Phase.INITIATIVE:
+            # Imported here: the prompts' table builds on this module.
+            from engine.combat.prompts import waiting_sentence
+
+            wrong = wrong.removesuffix(".") + waiting_sentence(c)
+        raise RuleError(wrong)

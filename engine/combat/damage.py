@@ -158,7 +158,7 @@ def choose_dice(c: Combat, cmd: ChooseDice, ctx: Context) -> Combat:
     ctx.emit(
         EventKind.DICE,
         f"{f.name} chooses {damage} for damage and {location} for location "
-        f"({ctx.rules.body.for_die(location).name.lower()}).",
+        f"({ctx.rules.body.for_die(location).name.lower()}){ctx.by_gm(f)}.",
         f.key,
         (damage, location),
     )
@@ -174,8 +174,9 @@ def modifier(c: Combat, cmd: Modifier, ctx: Context) -> Combat:
         raise RuleError(f"Choose one of: {', '.join(asked.options)}.")
     index, hit = _current_hit(c)
     damage, location = int(hit.damage_die or 0), int(hit.location_die or 0)
+    by = ctx.by_gm(f)
     if cmd.use == "none":
-        ctx.emit(EventKind.MODIFIER, f"{f.name} uses no modifier.", f.key)
+        ctx.emit(EventKind.MODIFIER, f"{f.name} uses no modifier{by}.", f.key)
     else:
         a = _attack(c)
         state = next(s for s in a.rolls if s.fighter == f.key and s.purpose == hit.purpose)
@@ -185,7 +186,7 @@ def modifier(c: Combat, cmd: Modifier, ctx: Context) -> Combat:
                 c, state.model_copy(update={"roll": state.roll.use_modifier(DiceModifier.POWERFUL)})
             )
             ctx.emit(
-                EventKind.MODIFIER, f"{f.name} is powerful: damage {damage}.", f.key,
+                EventKind.MODIFIER, f"{f.name} is powerful{by}: damage {damage}.", f.key,
                 (damage, location),
             )
         else:
@@ -196,7 +197,7 @@ def modifier(c: Combat, cmd: Modifier, ctx: Context) -> Combat:
             where = ctx.rules.body.for_die(location).name.lower()
             ctx.emit(
                 EventKind.MODIFIER,
-                f"{f.name} is precise: location {location} ({where}).",
+                f"{f.name} is precise{by}: location {location} ({where}).",
                 f.key,
                 (damage, location),
             )
@@ -208,8 +209,11 @@ def modifier(c: Combat, cmd: Modifier, ctx: Context) -> Combat:
 
 def armor(c: Combat, cmd: Armor, ctx: Context) -> Combat:
     require_phase(c, Phase.RESOLUTION)
-    answering(c, PromptKind.ARMOR, cmd.fighter, ctx.actor)
+    f, _ = answering(c, PromptKind.ARMOR, cmd.fighter, ctx.actor)
     index, hit = _current_hit(c)
+    if ctx.by_gm(f):  # the player's choice is told with the damage; a GM's is told here
+        chose = "destroy armor" if cmd.use else "take the damage, keeping the armor"
+        ctx.emit(EventKind.ARMOR, f"{f.name} chooses to {chose}{ctx.by_gm(f)}.", f.key)
     return _replace_hit(c, index, hit.model_copy(update={"use_armor": cmd.use}))
 
 

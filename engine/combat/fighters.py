@@ -17,8 +17,8 @@ from engine.errors import RuleError
 from engine.names import name_key
 
 __all__ = [
-    "acting_fighter", "can_act", "has_players", "lose_action", "out_of_fight", "pc_team", "put",
-    "refund",
+    "acting_fighter", "can_act", "gain_action", "has_players", "lose_action", "out_of_fight",
+    "pc_team", "put", "refund",
     "settle_status", "side", "spend_action", "spend_reaction", "standing_teams", "team_named",
 ]
 
@@ -111,6 +111,12 @@ def refund(
     if reaction:
         update.update(reactions=g.reactions - spent, reacted_to=None)
     return put(c, g.model_copy(update=update))
+
+
+def gain_action(f: Fighter) -> Fighter:
+    """A critical success's extra action, to be used this round (004 "Actions"): counted
+    apart so that one left at the round's end is told as lost."""
+    return f.model_copy(update={"actions": f.actions + 1, "gained": f.gained + 1})
 
 
 def lose_action(f: Fighter) -> Fighter:

@@ -5,7 +5,9 @@ Initiative goes in this order:
 
 1. Each team's highest-level fighter rolls. Where several share a team's highest level, that
    team chooses which of them rolls (CHOOSE_ROLLER), before any die of the round is rolled;
-   teams with such a tie are asked one after another, in the dice order below. A leader
+   teams with such a tie are asked one after another, in the dice order below. Copies alike in
+   every way but their names ("Thug 1-30") are one choice: the first of them stands for all,
+   and when they are the only choice the first rolls without asking. A leader
    below that level may roll instead (004 "Leader": "If someone else on your team has higher
    level, they can choose to let you roll"): the one highest-level fighter is asked
    (LEADER_ROLLS), or with a tie the team, the leaders among its options.
@@ -26,8 +28,10 @@ from engine.combat.abilities.hooks import (
 )
 from engine.combat.commands import ChooseOrder, ChooseRoller
 from engine.combat.context import Context, controls, require_phase
+from engine.combat.crowd import copy_number, group_names
 from engine.combat.fighters import (
     can_act,
+    gain_action,
     has_players,
     lose_action,
     pc_team,
@@ -44,6 +48,7 @@ from engine.combat.model import (
     Prompt,
     PromptKind,
     RollerChoice,
+    Tally,
 )
 from engine.combat.prompts import prompt, team_prompt
 from engine.combat.roll_spec import make_roll, roll_spec
@@ -62,9 +67,19 @@ def begin_initiative(c: Combat, ctx: Context) -> Combat:
     rules = ctx.rules
     for team in _dice_order(c, rules):
         tied = _tied(c, team, rules)
-        leaders = _leaders(c, team, rules)
+        leaders = _distinct(_leaders(c, team, rules))
         instead = f" (or let {_names(leaders)} roll instead)" if leaders else ""
-        if len(tied) > 1:
+        if len(tied) > 1 and len(_distinct(tied)) == 1 and not leaders:
+            # Copies alike in all but their names: which of them rolls changes nothing.
+            first = tied[0]
+            ctx.emit(
+                EventKind.ROLLER,
+                f"{_names(tied)} share the highest level of {team} ({first.character.level}) "
+                f"and are alike: {first.name} rolls, as any of them would.",
+                first.key, public=f"{_names(tied)} share the highest level of {team} and are "
+                f"alike: {first.name} rolls, as any of them would.", of=tied,
+            )
+        elif len(tied) > 1:
             choose = f"{team} choose who rolls initiative{instead}."
             ctx.emit(
                 EventKind.ROLLER_TIE,
@@ -84,9 +99,39 @@ def begin_initiative(c: Combat, ctx: Context) -> Combat:
 
 
 def _names(fighters: tuple[Fighter, ...], last: str = " and ") -> str:
-    if len(fighters) == 1:
-        return fighters[0].name
-    return ", ".join(f.name for f in fighters[:-1]) + f"{last}{fighters[-1].name}"
+    """The fighters' names, numbered copies folded ("Thug 1-30 and Boss")."""
+    names = group_names([f.name for f in fighters])
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + f"{last}{names[-1]}"
+
+
+def _alike(f: Fighter, g: Fighter) -> bool:
+    """Whether ``f`` and ``g`` are numbered copies of one character that differ in nothing
+    but their names and the fight's bookkeeping: which of them rolls initiative (and takes
+    its critical's extra or lost action) changes nothing."""
+    f_copy, g_copy = copy_number(f.name), copy_number(g.name)
+    if f_copy is None or g_copy is None or f_copy[0] != g_copy[0]:
+        return False
+    return _unnamed(f) == _unnamed(g)
+
+
+def _unnamed(f: Fighter) -> Fighter:
+    """``f`` without what tells copies apart and does not touch the game: names, ids and the
+    counts kept for the recap."""
+    return f.model_copy(update={
+        "key": "", "name": "", "character_id": None, "tally": Tally(), "reacted_to": None,
+        "character": f.character.model_copy(update={"name": ""}),
+    })
+
+
+def _distinct(fighters: tuple[Fighter, ...]) -> tuple[Fighter, ...]:
+    """``fighters`` with only the first of each set of alike copies."""
+    kept: list[Fighter] = []
+    for f in fighters:
+        if not any(_alike(f, k) for k in kept):
+            kept.append(f)
+    return tuple(kept)
 
 
 def _dice_order(c: Combat, rules: Rules) -> tuple[str, ...]:
@@ -120,8 +165,8 @@ def _leaders(c: Combat, team: str, rules: Rules) -> tuple[Fighter, ...]:
 
 def _candidates(c: Combat, team: str, rules: Rules) -> tuple[Fighter, ...]:
     """Who may roll the team's initiative: those sharing its highest level, then its leaders
-    below it."""
-    return (*_tied(c, team, rules), *_leaders(c, team, rules))
+    below it; of copies alike, the first stands for them all."""
+    return _distinct((*_tied(c, team, rules), *_leaders(c, team, rules)))
 
 
 def _roller(c: Combat, team: str, rules: Rules) -> Fighter | None:
@@ -169,7 +214,7 @@ def advance_initiative(c: Combat, ctx: Context) -> Combat:
         res = r.state.roll.result
         f = c.fighter(r.state.fighter)
         if res.critical_success:
-            c = put(c, f.model_copy(update={"actions": f.actions + 1}))
+            c = put(c, gain_action(f))
             ctx.emit(EventKind.EXTRA_ACTION, f"{f.name} gains an extra action this round.", f.key)
         elif res.critical_failure:
             c = put(c, lose_action(f))
@@ -227,8 +272,9 @@ def choose_roller(c: Combat, cmd: ChooseRoller, ctx: Context) -> Combat:
         if f.name not in asked.options:
             raise RuleError(f"{f.name} cannot roll initiative for {team}: choose among "
                             f"{', '.join(asked.options)}.")
-        text = (f"{top.name} rolls initiative for {team}." if f.key == top.key
-                else f"{top.name} lets {f.name} roll initiative for {team}.")
+        by = ctx.by_gm(top)
+        text = (f"{top.name} rolls initiative for {team}{by}." if f.key == top.key
+                else f"{top.name} lets {f.name} roll initiative for {team}{by}.")
         ctx.emit(EventKind.ROLLER, text, f.key)
     else:
         if not (ctx.actor.gm or any(g.team == team and g.owner_id == ctx.actor.user_id
@@ -240,7 +286,8 @@ def choose_roller(c: Combat, cmd: ChooseRoller, ctx: Context) -> Combat:
                 f"{f.name} does not share the highest level of {team}: choose among "
                 f"{', '.join(asked.options)}."
             )
-        ctx.emit(EventKind.ROLLER, f"{team} choose {f.name} to roll initiative.", f.key)
+        by = ctx.by_gm_for_team(g for g in c.fighters if g.team == team)
+        ctx.emit(EventKind.ROLLER, f"{team} choose {f.name} to roll initiative{by}.", f.key)
     rollers = (*(r for r in c.rollers if r.team != team), RollerChoice(team=team, fighter=f.key))
     return c.model_copy(update={"rollers": rollers})
 
@@ -279,15 +326,17 @@ def place_teams(c: Combat, cmd: ChooseOrder, ctx: Context) -> Combat:
             raise RuleError(f"Choose the team to go {place} among: {', '.join(left)}.")
         chosen.append(team)
     left = [t for t in rolled if t not in chosen]
+    by = ctx.by_gm_for_team(g for g in c.fighters if g.team == winner)
     if len(left) > 1:
         so_far = (
             f"{chosen[0]} to go first" if len(chosen) == 1
             else f"the order so far: {', then '.join(chosen)}"
         )
-        ctx.emit(EventKind.ORDER, f"{winner} choose {so_far}.", f.key)
+        ctx.emit(EventKind.ORDER, f"{winner} choose {so_far}{by}.", f.key)
         return c.model_copy(update={"order": tuple(chosen)})
     order = (*chosen, *left)
-    ctx.emit(EventKind.ORDER, f"{winner} choose the order: {', then '.join(order)}.", f.key)
+    ctx.emit(EventKind.ORDER, f"{winner} choose the order{by}: {', then '.join(order)}.",
+             f.key)
     return c.model_copy(update={"order": order, "turn": 0, "phase": Phase.TURN})
 
 

@@ -118,6 +118,7 @@ class EventKind(StrEnum):
     AID_MARK = "aid_mark"
     AID_SURE = "aid_sure"  # the treater takes a sure success, or rolls
     AMMO = "ammo"
+    ARMOR = "armor"  # a GM chose for a player's fighter whether armor takes the damage
     AOE = "aoe"  # an AoE attack on an area: declared, its choices, its effect
     AOE_DAMAGE = "aoe_damage"  # AoE damage placed by the damaged character's player
     AOE_EFFECT = "aoe_effect"  # a lasting AoE effect begins or ends
@@ -137,6 +138,7 @@ class EventKind(StrEnum):
     ENDED = "ended"
     ENDING = "ending"  # one team is left; its leaders may rally before the fight ends
     EXTRA_ACTION = "extra_action"
+    EXTRA_ACTION_LOST = "extra_action_lost"  # a critical's extra action unused at round end
     FIRST_AID = "first_aid"
     FIRST_AID_RESULT = "first_aid_result"
     GM_SET = "gm_set"
@@ -226,6 +228,7 @@ class Fighter(_Frozen):
     dropped: tuple[Dropped, ...] = ()  # items on the floor (dropped, or fallen from a hurt arm)
     rallied: bool = False  # attempted a rally this fight (004 "Leader": once per combat)
     direct_actions: int = 0  # actions left this round that can only direct others
+    gained: int = 0  # actions gained from critical successes this round (used this round)
     directed: Direction | None = None  # a direction waiting to be taken or refused
     directed_by: str | None = None  # the leader whose direction this fighter took this round
     declared: tuple[str, ...] = ()  # ability ids declared for this round (All-Out Defend)

@@ -44,7 +44,7 @@ from engine.words import counted
 __all__ = [
     "LESS_LETHAL", "SPECS", "PromptSpec", "Tone", "answering", "asked_users", "option_label",
     "prompt", "prompt_dice", "prompt_for", "question", "react_options", "team_prompt",
-    "window_prompts",
+    "waiting_sentence", "window_prompts",
 ]
 
 Dice = tuple[int, int] | None
@@ -307,6 +307,25 @@ def asked_users(c: Combat, p: Prompt) -> tuple[int, ...]:
         return ()
     owners = (f.owner_id for f in c.fighters if f.team == p.team and f.owner_id is not None)
     return tuple(dict.fromkeys(owners))
+
+
+def waiting_sentence(c: Combat) -> str:
+    """Who the fight waits for and who answers, to end a refusal: ": waiting for NPCs to
+    choose who rolls initiative (a GM answers)." ("." when it waits for nobody)."""
+    parts = []
+    for p in c.prompts:
+        if SPECS[p.kind].offer:
+            continue
+        if p.fighter is not None:
+            who = c.fighter(p.fighter).name
+            answers = "a GM answers" if p.user_id is None else "their player or a GM answers"
+        else:
+            who = p.team or "the GM"
+            answers = "their players or a GM answer" if asked_users(c, p) else "a GM answers"
+        part = f"{who} to {SPECS[p.kind].verb} ({answers})"
+        if part not in parts:
+            parts.append(part)
+    return f": waiting for {'; '.join(parts)}." if parts else "."
 
 
 def prompt_for(c: Combat, kind: PromptKind, key: str) -> Prompt:

@@ -47,6 +47,7 @@ def start_round(c: Combat, ctx: Context) -> Combat:
                     "spent": 0,
                     "reactions": 0,
                     "direct_actions": 0,
+                    "gained": 0,
                     "directed": None,
                     "directed_by": None,
                 }
@@ -105,8 +106,23 @@ def next_turn(c: Combat, ctx: Context) -> Combat:
     if turn < len(c.order):
         return _announce_turn(c.model_copy(update={"turn": turn}), ctx)
     ctx.emit(EventKind.ROUND_END, f"Round {c.round} ends.")
+    _tell_extra_actions_lost(c, ctx)
     c = end_round(c, ctx)  # declarations and AoE effects that last the round (RULINGS 18)
     return start_round(c, ctx)
+
+
+def _tell_extra_actions_lost(c: Combat, ctx: Context) -> None:
+    """An extra action a critical success gave and the round ended before it was used is
+    lost (004 "Actions": "you must use it during this round"): the table is told, so that a
+    critical won on a reaction late in the round does not vanish without a word."""
+    for f in c.fighters:
+        lost = min(f.gained, f.actions)
+        if lost:
+            text = (f"{f.name}'s extra action from a critical success is lost: it had to be "
+                    "used this round." if lost == 1 else
+                    f"{f.name}'s {lost} extra actions from critical successes are lost: they "
+                    "had to be used this round.")
+            ctx.emit(EventKind.EXTRA_ACTION_LOST, text, f.key)
 
 
 def done(c: Combat, cmd: Done, ctx: Context) -> Combat:

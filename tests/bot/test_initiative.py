@@ -72,7 +72,8 @@ async def test_the_gm_gives_the_whole_order_with_a_command(table: Table) -> None
     assert empty.ephemeral and "separated by commas" in empty.content
     ordered = await table.slash("combat order", user=GM, teams="npcs, Rivals, PCs")
     assert not ordered.ephemeral
-    assert ordered.answer.content == ("PCs choose the order: NPCs, then Rivals, then PCs.\n"
+    assert ordered.answer.content == ("PCs choose the order (by the GM): NPCs, then Rivals, "
+                                      "then PCs.\n"
                                       "Turn: NPCs.")
     late = await table.slash("combat order", user=GM, teams="PCs, NPCs, Rivals")
     assert late.ephemeral and "order is set" in late.content

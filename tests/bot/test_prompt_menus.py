@@ -1,5 +1,6 @@
 """A question with more answers than buttons can show asks them in a menu, through the real
-dispatch path: thirty numbered goons tied at the NPCs' highest level are asked who rolls
+dispatch path: thirty numbered goons, each hurt differently (copies alike would be no choice),
+tied at the NPCs' highest level are asked who rolls
 initiative in menus that list all thirty; a pick is the press of that answer's button (the same
 command, the same refusals: a player who may not answer, an older version), and still works
 after a restart; the message stays within Discord's limits."""
@@ -21,8 +22,9 @@ ROLLERS = [f"Goon {n} rolls" for n in range(1, 31)]
 
 async def _thirty_goons_asked_who_rolls(table: Table, count: int = 30) -> Message:
     """Ana (the PCs' one highest, so she rolls at once) and ``count`` NPC copies of a goon at
-    40, all in the Bar: the fight begins and the NPCs are asked which goon rolls; that
-    prompt."""
+    40, all in the Bar, each with its own torso marks (copies alike in everything would be no
+    choice: the first would roll): the fight begins and the NPCs are asked which goon rolls;
+    that prompt."""
     await add_character(table, "Ana", level=50)
     await add_character(table, "Goon", user=GM, level=40, npc=True)
     copied = await table.slash("character copy", user=GM, character="Goon", count=count)
@@ -32,6 +34,11 @@ async def _thirty_goons_asked_who_rolls(table: Table, count: int = 30) -> Messag
         added = await table.slash("combat addmany", user=GM, area="Bar",
                                   characters=f"Goon {first}-{min(first + 24, count)}")
         assert not added.ephemeral, added.content
+    marks = [("\\" * hurt)[:hurt - x] + "X" * x for hurt in range(1, 9) for x in range(hurt + 1)]
+    for n in range(1, count + 1):
+        set_ = await table.slash("combat set", user=GM, character=f"Goon {n}",
+                                 location="torso", marks=marks[n - 1])
+        assert not set_.ephemeral, set_.content
     begun = await table.slash("combat begin", user=GM)
     assert not begun.ephemeral, begun.content
     assert "NPCs choose who rolls initiative." in begun.answer.content

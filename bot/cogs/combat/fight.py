@@ -281,9 +281,9 @@ class FightCog(commands.Cog, name="Fights"):
         restored, command = await self.session.undo(interaction)
         kind = str(json.loads(command).get("kind", "command"))
         await self.session.answer(
-            interaction, f"↩️ Undid the last command ({kind.replace('_', ' ')}).",
-            restored.channel_id)
-        self.session.presenter.refresh(restored)
+            interaction, f"↩️ Undid the last command ({kind.replace('_', ' ')})."
+            + setup_hint(restored.state), restored.channel_id)
+        self.session.presenter.refresh(restored, undone=True)
 
     @combat.command(name="set", description="Correct a character in this fight (GMs).")
     @app_commands.describe(location="A hit location whose marks to set (with marks:)",

@@ -33,6 +33,9 @@ log = logging.getLogger(__name__)
 
 __all__ = ["Presenter"]
 
+#: What a question says once an undo went back to before it was asked.
+TAKEN_BACK = "-# ↩️ This question was taken back with `/combat undo`."
+
 #: Seconds to wait before trying again after Discord refused to show a fight.
 RETRY_DELAYS = (2.0, 10.0, 60.0)
 
@@ -61,10 +64,17 @@ class Presenter:
         # fight -> (version, when its step arrived) of the steps whose messages are not all
         # out yet, for the metrics
         self._timing: dict[int, list[tuple[int, float]]] = {}
+        # fight -> the version an undo restored: shown without pinging anyone again
+        self._undone: dict[int, int] = {}
 
-    def refresh(self, stored: StoredCombat, *, started: float | None = None) -> None:
+    def refresh(self, stored: StoredCombat, *, started: float | None = None,
+                undone: bool = False) -> None:
         """Bring the table's view of ``stored``'s fight up to ``stored`` (or newer);
-        ``started``: when the step that made it arrived (timed until all is shown)."""
+        ``started``: when the step that made it arrived (timed until all is shown);
+        ``undone``: an undo restored it, so its question pings nobody again, and a question
+        it no longer asks says it was taken back."""
+        if undone:
+            self._undone[stored.id] = stored.version
         if started is not None:
             self._timing.setdefault(stored.id, []).append((stored.version, started))
         wanted = self._wanted.setdefault(stored.channel_id, {})
@@ -84,6 +94,7 @@ class Presenter:
         self._messages.pop(combat_id, None)
         self._shown.pop(combat_id, None)
         self._announced.pop(combat_id, None)
+        self._undone.pop(combat_id, None)
 
     def _all_out(self, stored: StoredCombat) -> None:
         timing = self._timing.pop(stored.id, [])
@@ -179,9 +190,13 @@ class Presenter:
         channel = self._channel(stored.channel_id, stored.guild_id)
         board_id, old_prompt = self._messages.get(
             stored.id, (stored.board_message_id, stored.prompt_message_id))
+        undone = self._undone.get(stored.id) == stored.version
+        asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone))
+        taken_back = undone and asking[1] is None
         board, stripped, prompt = await asyncio.gather(
-            self._board(channel, stored, board_id), self._strip(channel, old_prompt),
-            self._prompt(channel, stored), return_exceptions=True)
+            self._board(channel, stored, board_id),
+            self._strip(channel, old_prompt, taken_back=taken_back),
+            self._prompt(channel, stored, asking, quiet=undone), return_exceptions=True)
         # All three are done either way; after a refusal the whole is shown again, later.
         if isinstance(board, BaseException):
             raise board
@@ -191,6 +206,8 @@ class Presenter:
             raise prompt
         board_id, prompt_id = board, prompt
         self._messages[stored.id] = (board_id, prompt_id)
+        if undone:
+            del self._undone[stored.id]
         if not stored.active:
             await self._unpin(channel, stored, board_id)
             recovering = await self._to_recover(stored)
@@ -236,18 +253,28 @@ class Presenter:
             log.warning("Could not unpin the board %s: %s", board_id, error)
 
     @staticmethod
-    async def _strip(channel: discord.PartialMessageable, prompt_id: int | None) -> None:
-        """The previous prompt loses its buttons (they are out of date anyway)."""
+    async def _strip(channel: discord.PartialMessageable, prompt_id: int | None, *,
+                     taken_back: bool = False) -> None:
+        """The previous prompt loses its buttons (they are out of date anyway); ``taken_back``:
+        an undo went back to before its question, which it now says instead."""
         if prompt_id is not None:
+            message = channel.get_partial_message(prompt_id)
             with contextlib.suppress(discord.NotFound):
-                await channel.get_partial_message(prompt_id).edit(view=None)
+                if taken_back:
+                    await message.edit(content=TAKEN_BACK, view=None)
+                else:
+                    await message.edit(view=None)
 
-    async def _prompt(self, channel: discord.PartialMessageable,
-                      stored: StoredCombat) -> int | None:
-        """Post what the fight waits for, with its buttons; its message id (None: nothing)."""
-        content, view, mentions = prompt_message(stored, self.rules, self._lead(stored))
+    async def _prompt(self, channel: discord.PartialMessageable, stored: StoredCombat,
+                      asking: tuple[str, discord.ui.View | None, discord.AllowedMentions], *,
+                      quiet: bool = False) -> int | None:
+        """Post what the fight waits for (``asking``: its ``prompt_message``), with its
+        buttons; its message id (None: nothing). ``quiet``: it pings nobody."""
+        content, view, mentions = asking
         if view is None:
             return None
+        if quiet:
+            mentions = discord.AllowedMentions.none()
         # Every button answers from its custom id (the bot's dynamic items): there is nothing
         # for discord.py's view store to keep or watch for this message.
         view.stop()
@@ -269,10 +296,11 @@ class Presenter:
         await channel.send(content, view=view, nonce=_nonce("recap", stored),
                            allowed_mentions=discord.AllowedMentions.none())
 
-    def _lead(self, stored: StoredCombat) -> TurnLead | None:
-        """The team's turn line; it pings the players the first time the turn is shown."""
+    def _lead(self, stored: StoredCombat, *, quiet: bool = False) -> TurnLead | None:
+        """The team's turn line; it pings the players the first time the turn is shown (not
+        when an undo went back to it: ``quiet``)."""
         turn = f"{stored.state.round}:{stored.state.turn}"
-        ping = self._announced.get(stored.id, stored.announced_turn) != turn
+        ping = not quiet and self._announced.get(stored.id, stored.announced_turn) != turn
         lead = turn_lead(stored, ping=ping)
         if lead is not None:
             self._announced[stored.id] = turn

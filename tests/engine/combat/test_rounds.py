@@ -143,7 +143,7 @@ def test_a_full_order_in_one_command() -> None:
     refused(c, ChooseOrder(order=("NPCs", "npcs", "PCs")), "to go next among: PCs, Gangers")
     refused(c, ChooseOrder(order=("NPCs", "Nobody")), "to go next among: PCs, Gangers")
     c, events = run(c, ChooseOrder(order=("NPCs", "PCs", "Gangers")))
-    assert "PCs choose the order: NPCs, then PCs, then Gangers." in texts(events)
+    assert "PCs choose the order (by the GM): NPCs, then PCs, then Gangers." in texts(events)
     assert c.order == ("NPCs", "PCs", "Gangers") and c.acting_team == "NPCs"
 
 

@@ -1,0 +1,69 @@
+"""A GM may press a player's decision for them (a GM may decide for anyone); the table and the
+fight's log then say it was the GM's ("(by the GM)"), through the real dispatch path: Ana's
+damage die and her Destroy armor pressed by the GM, and the same choices by Alice read as
+before."""
+
+from __future__ import annotations
+
+from tests.bot.fights import add_character, begin_pcs_first, start_fight
+from tests.harness import ALICE, GM, Table
+
+
+async def _ana_in_a_vest_against_goon(table: Table) -> None:
+    """Ana (Alice's, 40, a knife and a vest on the torso) and Goon (an NPC at 60, a knife) on
+    the Dance Floor; round 1 begun, the PCs first."""
+    await add_character(table, "Ana", level=40)
+    vest = await table.slash("character item add", user=ALICE, character="Ana", name="Vest",
+                             kind="armor", location="torso")
+    assert not vest.ephemeral, vest.content
+    await add_character(table, "Goon", user=GM, level=60, npc=True)
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"),
+                      user_of={"Ana": ALICE})
+    await begin_pcs_first(table)
+
+
+async def test_the_gm_pressing_a_players_damage_die_and_armor_is_recorded(
+        table: Table) -> None:
+    await _ana_in_a_vest_against_goon(table)
+    declared = await table.slash("attack", target="Goon")
+    table.dice(3, 4)  # 34 against 40: Ana hits
+    rolled = await table.click(declared.prompt, "Pass", user=GM)
+    dice = rolled.prompt
+    assert f"**Ana ({ALICE.mention})** chooses which die is damage" in dice.content
+    chosen = await table.click(dice, "3 damage · location 4", user=GM)  # Alice's to decide
+    assert not chosen.answer.ephemeral
+    assert ("Ana chooses 3 for damage and 4 for location (torso) (by the GM)."
+            in chosen.answer.content), chosen.answer.content
+
+    # The NPCs' turn: Goon hits Ana's torso, where her vest is; the GM presses her armor.
+    table.dice(3, 4)  # 34 against 60: Goon hits (Ana has no action left to react with)
+    declared = await table.slash("attack", user=GM, target="Ana")
+    hit = await table.click(declared.prompt, "3 damage · location 4", user=GM)  # Goon's own
+    assert "(by the GM)" not in hit.answer.content, hit.answer.content  # an NPC's: the GM's
+    armor = hit.prompt
+    assert armor.labels == ["Destroy armor", "Take the damage"]
+    table.dice(3, 4, 6, 2)  # the round ends: round 2's initiative
+    used = await table.click(armor, "Destroy armor", user=GM)
+    text = used.answer.content
+    assert "Ana chooses to destroy armor (by the GM).\nAna's Vest is destroyed" in text, text
+
+    log = await table.slash("combat log", user=ALICE)
+    assert "Ana chooses 3 for damage and 4 for location (torso) (by the GM)." in log.content
+    assert "Ana chooses to destroy armor (by the GM)." in log.content, log.content
+
+
+async def test_a_players_own_choices_read_as_before(table: Table) -> None:
+    await _ana_in_a_vest_against_goon(table)
+    declared = await table.slash("attack", target="Goon")
+    table.dice(3, 4)
+    rolled = await table.click(declared.prompt, "Pass", user=GM)
+    chosen = await table.click(rolled.prompt, "3 damage · location 4", user=ALICE)
+    assert "Ana chooses 3 for damage and 4 for location (torso)." in chosen.answer.content
+    table.dice(3, 4)
+    declared = await table.slash("attack", user=GM, target="Ana")
+    hit = await table.click(declared.prompt, "3 damage · location 4", user=GM)
+    table.dice(3, 4, 6, 2)
+    used = await table.click(hit.prompt, "Destroy armor", user=ALICE)
+    assert "(by the GM)" not in used.answer.content
+    assert "chooses to destroy armor" not in used.answer.content  # told by the damage line
+    assert "Ana's Vest is destroyed" in used.answer.content, used.answer.content
