@@ -50,12 +50,12 @@ async def test_long_and_cjk_names_keep_their_numbers_on_the_posted_board(table: 
     assert lines[:6] == [
         "Round 0 · setup",
         LONG_NAME,
-        "  50/50 a0 [PCs] Garden of the Silver",
-        "  Moon",
-        "山田太郎山田太郎山田太郎山田太郎山田太郎",
+        "  50/50 a0 [PCs]",
+        "  Garden of the Silver Moon",  # an area is never broken over two lines
+        "山田太郎山田太郎山田太郎山田太郎山田太郎",  # 64 columns: no line holds it
         "  山田太郎山田太郎山田太郎",
     ]
-    assert lines[6] == "  99/99 a0 [NPCs] 大広間の北の塔"
+    assert lines[6:8] == ["  99/99 a0 [NPCs] 大広間の北の塔", "aN: N actions left this round"]
     assert_fits_a_phone(lines)
 
 
