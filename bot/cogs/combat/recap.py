@@ -75,6 +75,8 @@ def struck_log(entries: Sequence[LogEntry], *, gm: bool = False) -> str:
     that its own ``~`` or ``*`` stay as typed and the strike marks are real."""
     lines = [(line, e.undone) for e in entries for t in (e.gm_events if gm else e.events)
              for line in t.split("\n")]
+    if not lines:
+        return ""
     # escaped together, so that a `*` or `_` on one line and its pair on another both are
     escaped = discord.utils.escape_markdown("\n".join(line for line, _ in lines)).split("\n")
     return "\n".join(f"~~{text}~~" if undone and text.strip() else text
