@@ -41,10 +41,12 @@ Alley
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine import textwidth as tw
+from engine.copies import copy_number, group_names
 from engine.maps import Connection, GameMap, Kind
 
 __all__ = ["LIMIT", "marker_letters", "render_grid", "render_list", "render_map"]
@@ -84,26 +86,42 @@ def render_map(
 
 
 def marker_letters(names: Iterable[str]) -> dict[str, str]:
-    """One letter per name, given in order, for the grid: the name's initial (or another
-    word's) when no earlier name took it; the names left take the free letters in order
-    (A-Z, then a-z). Numbers are left to the areas.
+    """One letter per name, given in order, for the grid: numbered copies of one name ("Thug
+    1", "Thug 2") share their name's letter; each other name takes its initial, else another
+    word's, else another letter of it, when no earlier name took it; the names left take the
+    free letters in order (A-Z, then a-z). Numbers are left to the areas.
 
-    >>> marker_letters(["山田", "Ana", "Goon", "Guard 1", "Guard 2", "Big Bob"])
-    {'山田': 'C', 'Ana': 'A', 'Goon': 'G', 'Guard 1': 'D', 'Guard 2': 'E', 'Big Bob': 'B'}
+    >>> marker_letters(["山田", "Ana", "Goon", "Guard 1", "Guard 2", "Big Bob", "Bo"])
+    {'山田': 'C', 'Ana': 'A', 'Goon': 'G', 'Guard 1': 'U', 'Guard 2': 'U', 'Big Bob': 'B', \
+'Bo': 'O'}
     """
     keys = list(dict.fromkeys(" ".join(name.split()) for name in names))
-    found: dict[str, str] = {}
-    for key in keys:  # first each name its initials
-        initials = [w[0].upper() for w in key.split() if w[0].isalpha()]
-        mark = next((c for c in initials
-                     if len(c) == 1 and tw.width(c) == 1 and c not in found.values()), None)
-        if mark is not None:
-            found[key] = mark
+    base = {key: (copy_number(key) or (key, 0))[0] for key in keys}
+    found: dict[str, str] = {}  # by base name
+    for pick in (_initials, _letters):  # first each name its initials, then its other letters
+        for name in dict.fromkeys(base.values()):
+            if name not in found:
+                mark = next((c for c in pick(name) if c not in found.values()), None)
+                if mark is not None:
+                    found[name] = mark
     spare = [c for c in (*_LETTERS, *_LETTERS.lower()) if c not in found.values()]
-    for key in keys:  # then the others (a CJK name, a second Guard) from the letters left
-        if key not in found:
-            found[key] = spare.pop(0) if spare else "?"
-    return {key: found[key] for key in keys}
+    for name in dict.fromkeys(base.values()):  # then the others (a CJK name) from those left
+        if name not in found:
+            found[name] = spare.pop(0) if spare else "?"
+    return {key: found[base[key]] for key in keys}
+
+
+def _initials(name: str) -> list[str]:
+    return [c for c in (w[0].upper() for w in name.split()) if _is_mark(c)]
+
+
+def _letters(name: str) -> list[str]:
+    return [c for c in name.upper() if _is_mark(c)]
+
+
+def _is_mark(c: str) -> bool:
+    """A letter that can mark a fighter: one column wide ("É" can, "山" cannot)."""
+    return len(c) == 1 and c.isalpha() and tw.width(c) == 1
 
 
 def _who(m: GameMap, occupants: Mapping[str, Sequence[str]] | None) -> dict[str, list[str]]:
@@ -181,17 +199,24 @@ def _label(name: str, inner: int) -> list[str] | None:
 
 def _marker_rows(marks: Sequence[str], inner: int) -> list[str]:
     """The markers of a box's occupants in at most two rows of ``inner`` columns: spaced when
-    they fit, else side by side, else as many as fit and "+N" for the rest (the legend under
-    the grid names everyone)."""
-    spaced = tw.wrap(" ".join(marks), inner, indent="")
-    if len(spaced) <= _MARKER_ROWS:
-        return spaced
+    they fit, else a letter that copies share once with their count ("G×12"), else side by
+    side, else as many as fit and "+N" for the rest (the legend under the grid names
+    everyone)."""
+    for shown in (marks, _counted(marks)):
+        spaced = tw.wrap(" ".join(shown), inner, indent="")
+        if len(spaced) <= _MARKER_ROWS:
+            return spaced
     room = inner * _MARKER_ROWS
     keep = len(marks)
     while keep + (len(f"+{len(marks) - keep}") if keep < len(marks) else 0) > room:
         keep -= 1
     joined = "".join(marks[:keep]) + (f"+{len(marks) - keep}" if keep < len(marks) else "")
     return [joined[i : i + inner] for i in range(0, len(joined), inner)]
+
+
+def _counted(marks: Sequence[str]) -> list[str]:
+    """Each marker once, with how many share it ("G×12") when more than one do."""
+    return [m if n == 1 else f"{m}×{n}" for m, n in Counter(marks).items()]
 
 
 @dataclass(frozen=True)
@@ -279,10 +304,11 @@ def render_grid(
     labels, numbered, inner, room = boxes
     label_lines = max(len(lines) for lines in labels.values())
     who = _who(m, occupants)
-    crowd = max((len(names) for names in who.values()), default=0)
-    inner = max(inner, min(room, 2 * crowd - 1))  # a letter and a space each, when there is room
     if markers is None:
         markers = marker_letters(n for names in who.values() for n in names)
+    crowd = max((tw.width(" ".join(_counted([markers.get(n, "?") for n in names])))
+                 for names in who.values()), default=0)
+    inner = max(inner, min(room, crowd))  # the markers on a row, when there is room
     marks = {a: _marker_rows([markers.get(n, "?") for n in names], inner)
              for a, names in who.items()}
     marker_lines = 0 if occupants is None else max([1, *(len(r) for r in marks.values())])
@@ -427,7 +453,7 @@ def _grid_notes(
         lines += tw.wrap(line, columns)
     if who:
         lines.append("Who is where:")
-        for a, names in who.items():
-            lines += tw.wrap_items(f"{a}:", [f"{markers.get(n, '?')} {n}" for n in names],
-                                   columns)
+        for a, names in who.items():  # numbered copies share their letter: "T Thug 1-3"
+            marked = group_names([f"{markers.get(n, '?')} {n}" for n in names])
+            lines += tw.wrap_items(f"{a}:", marked, columns)
     return lines

@@ -15,7 +15,7 @@ from engine.combat.hidden_npcs import is_npc, level_text
 from engine.combat.model import Combat, Fighter, Phase, Prompt, game_map_of
 from engine.combat.prompts import SPECS
 from engine.combat.stealth import hidden
-from engine.maprender import marker_letters, render_map
+from engine.maprender import marker_letters, render_grid
 from engine.names import name_key
 
 __all__ = ["fighter_lines", "render_board"]
@@ -23,6 +23,14 @@ __all__ = ["fighter_lines", "render_board"]
 MAX_CHARS = 1980  # the bot wraps the board in a 12-character code block
 #: Said where the map would be when the fighters need its room (`/map show` draws it).
 MAP_LEFT_OUT = "Map left out (crowded): /map show"
+#: Said where the map would be when it has no grid to draw (an area without ``@ col,row``):
+#: its list of areas would fill the board at every edit, and each fighter's line names its area.
+MAP_LISTED = "Map: /map show lists its areas"
+#: Said where the map would be when its grid is wider or longer than a board can hold.
+MAP_TOO_BIG = "Map: /map show (too big to draw here)"
+#: Under the fighters, what their short marks mean (the second only when a leader has one).
+KEY = "aN: N actions left this round"
+KEY_DIRECT = "dN: N more, only to direct others"
 #: The fields of a step that name a fighter the fight is resolving something for.
 _STEP_FIGHTERS = ("attacker", "target", "mover", "treater", "leader", "fighter",
                   "intercepting")
@@ -79,21 +87,25 @@ def fighter_lines(name: str, team: str, area: str, level: str, state: str,
     """One fighter on the board: ``Ana [PCs] Dance Floor 40/40 a1`` when that fits
     ``columns``. Else the name, the ``level`` text and the ``state`` (actions left and
     markers) come first and team and area follow on an indented line; a name too long to
-    share its line goes alone (wrapped, never cut) with the numbers leading the next line.
+    share its line goes alone with the numbers leading the next line. A name, a team and an
+    area are each broken over lines only when one is wider than a line.
 
     >>> fighter_lines("Ana", "PCs", "Dance Floor", "40/40", "a1")
     ['Ana [PCs] Dance Floor 40/40 a1']
     >>> fighter_lines("Anastasia Fairweather", "PCs", "Pool Tables", "40/40", "a1 KO")
     ['Anastasia Fairweather 40/40 a1 KO', '  [PCs] Pool Tables']
+    >>> fighter_lines("Anastasia Longname-Fairweather X", "PCs", "Garden of the Silver Moon",
+    ...               "50/50", "a0")
+    ['Anastasia Longname-Fairweather X', '  50/50 a0 [PCs]', '  Garden of the Silver Moon']
     """
     whole = f"{name} [{team}] {area} {level} {state}"
     if tw.width(whole) <= columns:
         return [whole]
-    where = f"[{team}] {area}"
+    where = [f"[{team}]", area]
     first = f"{name} {level} {state}"
     if tw.width(first) <= columns:
-        return [first, *tw.wrap(f"  {where}", columns)]
-    return [*tw.wrap(name, columns), *tw.wrap(f"  {level} {state} {where}", columns)]
+        return [first, *tw.wrap_items("  ", where, columns, sep="")]
+    return [*tw.wrap(name, columns), *tw.wrap_items(f"  {level} {state}", where, columns, sep="")]
 
 
 def _fighter_state(combat: Combat, f: Fighter, rules: Rules) -> str:
@@ -111,12 +123,22 @@ def _fighter_state(combat: Combat, f: Fighter, rules: Rules) -> str:
 def _drawn(map_text: str, changes: tuple[tuple[str, str], ...],
            occupants: tuple[tuple[str, tuple[str, ...]], ...],
            markers: tuple[tuple[str, str], ...], width: int) -> str:
-    """The map (with the AoE Cover and Demolish in play) with who is where; most steps move
-    nobody, so the drawing is kept."""
+    """The map's grid (with the AoE Cover and Demolish in play) with who is where, else a
+    line saying where the map is; most steps move nobody, so the drawing is kept."""
     m = game_map_of(map_text)
     for kind, area in changes:
         m = m.with_area_cover(area) if kind == "cover" else m.demolished(area)
-    return render_map(m, dict(occupants), width=width, markers=dict(markers))
+    grid = render_grid(m, dict(occupants), width=width, markers=dict(markers))
+    if grid is not None:
+        return grid
+    return MAP_LISTED if None in m.positions else MAP_TOO_BIG
+
+
+def _key(combat: Combat) -> list[str]:
+    """The lines that say what ``a1`` (and ``d1``, when a leader has it) means."""
+    if not combat.fighters:
+        return []
+    return [KEY, *([KEY_DIRECT] if any(f.direct_actions for f in combat.fighters) else [])]
 
 
 def render_board(combat: Combat, *, rules: Rules, width: int = 40, gm: bool = False) -> str:
@@ -127,15 +149,17 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40, gm: bool = Fa
     the floor, the AoE effects in play and when they end, the map with a marker per fighter
     (AoE cover and demolished marks drawn), what the fight waits for (offers aside), and
     under it what each decider's abilities give the roll at hand ("Ana: good (2H melee
-    attack)"). Every line within ``width`` columns; at most 1,980 characters: a crowded
-    board groups NPC copies that read the same and lets the map give way first (see
+    attack)"). A key under the fighters says what ``a1`` (and ``d1``) means; a map that has
+    no grid to draw here is a line saying ``/map show`` has it (its list of areas would fill
+    the board at every edit). Every line within ``width`` columns; at most 1,980 characters:
+    a crowded board groups NPC copies that read the same and lets the map give way first (see
     :func:`_fit`). An NPC whose figures the GM hides shows how hurt it looks instead of its
     level, unless ``gm``."""
     head = f"Round {combat.round} · {combat.phase.value}"
     if combat.acting_team is not None and combat.phase is not Phase.ENDED:
         head += f" · {combat.acting_team} acting"
     rows = _rows(combat, rules, gm)
-    rest: list[str] = []
+    rest = _key(combat)
     floor = [
         f"{f.character.items[d.index].name} ({f.name}) in {d.area}"
         for f in combat.fighters

@@ -11,19 +11,16 @@ their team and area, so that a fight of 40 fighters keeps every one in a phone's
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from engine import textwidth as tw
+from engine.copies import copy_number, group_alike, group_names, number_runs, numbers_text
 
 __all__ = [
-    "RUNS_WIDTH", "Row", "copy_number", "group_copies", "group_names", "group_waits",
-    "number_runs", "numbers_text", "sectioned",
+    "RUNS_WIDTH", "Row", "copy_number", "group_alike", "group_copies", "group_names",
+    "group_waits", "number_runs", "numbers_text", "sectioned",
 ]
-
-# A copy's number has no leading zero, so that "Goon 01" and "Goon 1" never share a line.
-_NUMBERED = re.compile(r"^(.*\S) ([1-9][0-9]{0,3})$")
 
 
 @dataclass(frozen=True)
@@ -42,30 +39,8 @@ class Row:
     count: int = 1
 
 
-def copy_number(name: str) -> tuple[str, int] | None:
-    """A numbered copy's base name and number ("Goon 12" → ("Goon", 12)); None otherwise."""
-    found = _NUMBERED.match(name)
-    return None if found is None else (found.group(1), int(found.group(2)))
-
-
 #: The widest list of numbers one grouped line carries ("1-3,5,7-8"): more goes on a new line.
 RUNS_WIDTH = 20
-
-
-def number_runs(numbers: Iterable[int]) -> list[str]:
-    """Numbers as runs: 1, 2, 3, 5, 7, 8 → ["1-3", "5", "7-8"]."""
-    runs: list[list[int]] = []
-    for n in sorted(numbers):
-        if runs and n == runs[-1][-1] + 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
-    return [str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs]
-
-
-def numbers_text(numbers: Iterable[int]) -> str:
-    """Numbers as runs: 1, 2, 3, 5, 7, 8 → "1-3,5,7-8"."""
-    return ",".join(number_runs(numbers))
 
 
 def _run_lists(numbers: Iterable[int]) -> list[tuple[str, int]]:
@@ -115,32 +90,7 @@ def group_waits(waits: Sequence[tuple[str, str]]) -> list[str]:
     >>> group_waits([("Goon 1", "act"), ("Ana", "react"), ("Goon 2", "act")])
     ['Goon 1-2 (act)', 'Ana (react)']
     """
-    return [f"{name} ({why})" for name, why in _grouped(waits)]
-
-
-def group_names(names: Sequence[str]) -> list[str]:
-    """Fighters' names, numbered copies sharing one entry where the first of them stood.
-
-    >>> group_names(["Goon 1", "Ana", "Goon 2", "Goon 3", "Goon 7"])
-    ['Goon 1-3,7', 'Ana']
-    """
-    return [name for name, _ in _grouped([(name, "") for name in names])]
-
-
-def _grouped(waits: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
-    entries: list[tuple[str, str, list[int]]] = []  # name or base, why, numbers
-    at: dict[tuple[str, str], int] = {}
-    for who, why in waits:
-        numbered = copy_number(who)
-        if numbered is None:
-            entries.append((who, why, []))
-        elif (numbered[0], why) in at:
-            entries[at[numbered[0], why]][2].append(numbered[1])
-        else:
-            at[numbered[0], why] = len(entries)
-            entries.append((numbered[0], why, [numbered[1]]))
-    return [(f"{name} {numbers_text(numbers)}" if numbers else name, why)
-            for name, why, numbers in entries]
+    return [f"{name} ({why})" for name, why in group_alike(waits)]
 
 
 def sectioned(rows: Sequence[Row], columns: int) -> list[str]:

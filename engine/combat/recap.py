@@ -17,6 +17,7 @@ from engine.character import Status, status
 from engine.combat.fighters import standing_teams
 from engine.combat.hidden_npcs import figures_hidden, looks
 from engine.combat.model import Combat, Fighter, Phase
+from engine.copies import group_alike
 from engine.words import counted
 
 __all__ = ["MAX_ROWS", "outcome", "recap_text"]
@@ -92,7 +93,7 @@ def _listing(head: str, items: list[str], budget: int = 400, sep: str = ", ") ->
 
 
 def _out_of_action(c: Combat, rules: Rules) -> str:
-    items = []
+    items: list[tuple[str, str]] = []
     for f in c.fighters:
         st = status(f.character, rules=rules)
         if st is Status.FINE:
@@ -103,8 +104,9 @@ def _out_of_action(c: Combat, rules: Rules) -> str:
             how += " by themselves" if t.out_by == f.name else f" by {t.out_by}"
         if st is not Status.SURRENDERED and t.out_round is not None:
             how += f", round {t.out_round}"
-        items.append(f"{f.name} ({how})")
-    return _listing("Out of action: ", items) if items else ""
+        items.append((f.name, f" ({how})"))
+    alike = [name + how for name, how in group_alike(items)]  # "Goon 1-9 (surrendered)"
+    return _listing("Out of action: ", alike) if alike else ""
 
 
 def _row(c: Combat, f: Fighter, rules: Rules) -> str:

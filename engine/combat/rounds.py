@@ -24,6 +24,7 @@ from engine.combat.initiative import (
 )
 from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
 from engine.combat.prompts import prompt
+from engine.copies import group_alike
 from engine.errors import RuleError
 from engine.words import team_turn
 
@@ -144,20 +145,24 @@ def done(c: Combat, cmd: Done, ctx: Context) -> Combat:
 
 
 def end(c: Combat, ctx: Context, why: str) -> Combat:
-    """The fight is over: who is left, and how each fighter stands."""
+    """The fight is over: who is left, and how each fighter stands (numbered copies that
+    stand alike in one line: "Goon 1-33 (NPCs): level 25/25, fine, wounds: none.")."""
     rules = ctx.rules
-    lines = [f"{why} Combat over after round {c.round}."]
-    public = list(lines)
+    head = f"{why} Combat over after round {c.round}."
+    stands: list[tuple[str, str]] = []
+    public: list[tuple[str, str]] = []
     for f in c.fighters:
         ch = f.character
         wounds = ", ".join(
             f"{rules.body.location(loc).name.lower()} {marks}" for loc, marks in ch.wounds.items()
         )
-        line = (f"{f.name} ({f.team}): level {ch.level}/{ch.max_level}, "
+        said = (f" ({f.team}): level {ch.level}/{ch.max_level}, "
                 f"{status(ch, rules=rules).value}, wounds: {wounds or 'none'}.")
-        lines.append(line)
-        public.append(f"{f.name} ({f.team}): {looks(f, rules)}." if ctx.hides(f) else line)
-    ctx.emit(EventKind.ENDED, "\n".join(lines), public="\n".join(public), of=c.fighters)
+        stands.append((f.name, said))
+        public.append((f.name, f" ({f.team}): {looks(f, rules)}." if ctx.hides(f) else said))
+    ctx.emit(EventKind.ENDED, "\n".join([head, *(n + s for n, s in group_alike(stands))]),
+             public="\n".join([head, *(n + s for n, s in group_alike(public))]),
+             of=c.fighters)
     fighters = tuple(f.model_copy(update={"actions": 0}) for f in c.fighters)
     return c.model_copy(
         update={"phase": Phase.ENDED, "steps": (), "turn": None, "fighters": fighters,

@@ -262,7 +262,7 @@ def parse_map(text: str | Iterable[str]) -> GameMap:
     Traceback (most recent call last):
     ...
     engine.maps.errors.MapError: line 3: unknown connector '-->': use -- .. -> <- -[]- -[ ]- or \
-.x. with spaces around it
+.x. with spaces around it, a | at an end for cover (--| |--)
     """
     parts = read_map(text)
     return GameMap(parts.areas, parts.connections, parts.positions, parts.notes_by_area)

@@ -82,7 +82,7 @@ def read_map(text: str | Iterable[str]) -> MapText:
     Traceback (most recent call last):
     ...
     engine.maps.errors.MapError: line 3: unknown connector '-->': use -- .. -> <- -[]- -[ ]- or \
-.x. with spaces around it
+.x. with spaces around it, a | at an end for cover (--| |--)
     """
     lines = text.splitlines() if isinstance(text, str) else list(text)
     builder = _Builder()
@@ -162,7 +162,7 @@ class _Builder:
                 raise MapError(
                     line,
                     f"unknown connector {word!r}: use -- .. -> <- -[]- -[ ]- or .x. "
-                    "with spaces around it",
+                    "with spaces around it, a | at an end for cover (--| |--)",
                 )
             glued = _GLUED.search(word)
             if glued:

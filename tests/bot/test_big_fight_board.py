@@ -57,7 +57,7 @@ async def test_a_forty_fighter_fight_posts_a_board_with_every_fighter(table: Tab
     assert [name for name in names if not on_the_board(text, name)] == [], text
     assert lines[0] == "Round 1 · turn · PCs acting"
     npc_lines = lines[lines.index("Street Goon 1-3,5-7,9-12 40/40 a1"):]
-    assert npc_lines[:15] == [  # the copies that read the same share a line
+    assert npc_lines[:16] == [  # the copies that read the same share a line
         "Street Goon 1-3,5-7,9-12 40/40 a1", "  [NPCs] Dance Floor",
         "Street Goon 4,8 25/40 a1", "  [NPCs] Dance Floor",
         "Door Bouncer 1-3,5-7,9-10 40/40 a1", "  [NPCs] Pool Tables",
@@ -65,8 +65,32 @@ async def test_a_forty_fighter_fight_posts_a_board_with_every_fighter(table: Tab
         "Security Guard 1-3,5-7 40/40 a1", "  [NPCs] Dance Floor",
         "Security Guard 4 25/40 a1", "  [NPCs] Dance Floor",
         "Security Guard 8 45/45 a1", "  [NPCs] Dance Floor",
+        "aN: N actions left this round",  # what a1 means
         "Map left out (crowded): /map show",  # the map gave way, and says so
     ]
     assert "Ana [PCs] Entrance 50/50 a1" in lines
     status = await table.slash("combat status", user=BOB)
     assert board_lines(status.content) == lines
+
+
+async def test_the_end_of_a_fight_with_33_goons_alike_says_them_in_one_line(
+    table: Table,
+) -> None:
+    await _keep(table, ALICE, Character.new("Ana", level=50))
+    goons = [f"Goon {n}" for n in range(1, 35)]
+    for name in goons:  # Goon 34 is hurt: he stands apart
+        fresh = Character.new(name, npc=True, level=25)
+        await _keep(table, GM, fresh.model_copy(update={"level": 10}) if name == "Goon 34"
+                    else fresh)
+    await table.slash("combat start", user=GM, map="Nightclub")
+    await table.slash("combat add", user=ALICE, character="Ana", area="Entrance")
+    for name in goons:
+        await table.slash("combat add", user=GM, character=name, area="Dance Floor")
+    await table.slash("combat end", user=GM)
+    ended = next(m for m in table.channel_messages() if m.content.startswith("The GM ends"))
+    assert ended.content.splitlines() == [
+        "The GM ends the combat. Combat over after round 0.",
+        "Ana (PCs): level 50/50, fine, wounds: none.",
+        "Goon 1-33 (NPCs): level 25/25, fine, wounds: none.",  # not 33 lines alike
+        "Goon 34 (NPCs): level 10/25, fine, wounds: none.",
+    ]

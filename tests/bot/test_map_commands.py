@@ -61,10 +61,11 @@ def _text_inputs(components: Any) -> list[dict[str, Any]]:
 
 
 @pytest.fixture
-def prefilled(monkeypatch: pytest.MonkeyPatch) -> dict[str, str | None]:
-    """What each form the bot showed had its text field prefilled with, by form id. The
-    harness's Modal keeps only labels, so listen in on the webhook adapter it patched."""
-    seen: dict[str, str | None] = {}
+def text_fields(monkeypatch: pytest.MonkeyPatch) -> dict[str, dict[str, Any]]:
+    """The text field of each form the bot showed (its payload: value, placeholder, …), by
+    form id. The harness's Modal keeps only labels, so listen in on the webhook adapter it
+    patched."""
+    seen: dict[str, dict[str, Any]] = {}
     patched = AsyncWebhookAdapter.request
 
     async def spy(adapter: AsyncWebhookAdapter, route: Any, session: Any = None,
@@ -72,11 +73,27 @@ def prefilled(monkeypatch: pytest.MonkeyPatch) -> dict[str, str | None]:
         payload = kwargs.get("payload") or {}
         if payload.get("type") == 9:
             data = payload["data"]
-            seen[data["custom_id"]] = _text_inputs(data["components"])[0].get("value")
+            seen[data["custom_id"]] = _text_inputs(data["components"])[0]
         return await patched(adapter, route, session, **kwargs)
 
     monkeypatch.setattr(AsyncWebhookAdapter, "request", spy)
     return seen
+
+
+class _Prefilled:
+    """What each form's text field was prefilled with, by form id, read from ``fields``."""
+
+    def __init__(self, fields: dict[str, dict[str, Any]]) -> None:
+        self.fields = fields
+
+    def __getitem__(self, form_id: str) -> str | None:
+        value = self.fields[form_id].get("value")
+        return None if value is None else str(value)
+
+
+@pytest.fixture
+def prefilled(text_fields: dict[str, dict[str, Any]]) -> _Prefilled:
+    return _Prefilled(text_fields)
 
 
 @pytest.fixture
@@ -227,6 +244,29 @@ async def test_bad_map_text_names_the_line_gives_the_text_back_and_saves_nothing
     assert refused.ephemeral and "There is no map called" in refused.content
 
 
+async def test_a_wrong_connector_is_answered_with_the_cover_forms_too(table: Table) -> None:
+    reply = await new_map(table, "Back Room", "Bar -| Kitchen")
+    assert reply.ephemeral
+    first = reply.content.splitlines()[0]
+    assert first.startswith("Line 1 has a mistake: unknown connector '-|': use -- .. ->")
+    assert "--|" in first and "|--" in first  # the forms of a cover mark, where a GM looks
+
+
+async def test_a_map_without_positions_is_told_how_to_get_a_grid(
+    table: Table, text_fields: dict[str, dict[str, Any]]
+) -> None:
+    opened = await open_new(table, "Cellar")
+    assert "@ 0,0" in text_fields[opened.custom_id]["placeholder"]  # the form says it too
+    assert "grid" in text_fields[opened.custom_id]["placeholder"]
+    saved = await table.submit(opened, {LABEL: "Stairs -- Cellar\nCellar --| Well"}, user=GM)
+    assert "Saved the new map **Cellar** · 3 areas" in saved.content
+    assert ("-# No grid: give each area a position, a line like `Stairs @ 0,0` (column, row), "
+            "and the map is drawn as a grid") in saved.content
+    placed = await new_map(table, "Attic", "Attic @ 0,0\nRoof @ 1,0\nAttic -- Roof")
+    assert "Saved the new map **Attic**" in placed.content
+    assert "No grid" not in placed.content  # every area has its position
+
+
 async def test_other_map_mistakes_come_back_with_their_line(table: Table) -> None:
     cases = {
         "Bar -- Bar": "Line 1 has a mistake: an area cannot connect to itself ('Bar')",
@@ -280,7 +320,7 @@ async def test_map_names_are_trimmed_and_limited(table: Table) -> None:
 
 
 async def test_edit_prefills_the_text_and_saves_the_change(
-    table: Table, prefilled: dict[str, str | None]
+    table: Table, prefilled: _Prefilled
 ) -> None:
     await new_map(table, "Docks", DOCKS)
     opened = await table.slash("map edit", user=GM, name="DOCKS")
@@ -565,7 +605,7 @@ async def test_a_new_map_form_left_open_across_a_restart_still_saves(table: Tabl
 
 
 async def test_an_edit_form_left_open_across_a_restart_still_saves(
-    table: Table, prefilled: dict[str, str | None]
+    table: Table, prefilled: _Prefilled
 ) -> None:
     await new_map(table, "Docks", DOCKS)
     opened = (await table.slash("map edit", user=GM, name="Docks")).modal

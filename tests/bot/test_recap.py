@@ -127,3 +127,19 @@ async def test_the_recap_is_posted_once_when_discord_fails_right_after_it(table:
     await table.restart()  # the fight's end is shown again: the recap is found, not repeated
     offers = [m for m in table.channel_messages() if "may recover" in m.content]
     assert len(_recaps(table)) == 1 and len(offers) == 1
+
+
+async def test_the_short_log_strikes_through_what_was_undone(table: Table) -> None:
+    passed = await _ana_against_goon(table, goon_level=25)
+    await table.click(passed.prompt, "5 damage · location 3", user=ALICE)  # Goon: 25 → 20
+    await table.slash("combat undo", user=GM)
+    await table.click(table.channel_messages()[-1], "3 damage · location 5", user=ALICE)
+
+    short = await table.slash("combat log", user=BOB)
+    lines = short.content.splitlines()
+    assert "\\~" not in short.content  # real Markdown strike marks, not escaped ones
+    assert "~~Ana chooses 5 for damage and 3 for location (right leg).~~" in lines
+    assert ("~~Goon takes 5 damage to the right leg: level 25 → 20. Marked 5 on the right "
+            "leg.~~") in lines
+    assert "Goon takes 3 damage to the torso: level 25 → 22. Marked 3 on the torso." in lines
+    assert all(line.count("~~") in (0, 2) for line in lines)  # struck within each line

@@ -76,17 +76,20 @@ def test_nightclub_grid_looks_like_the_picture() -> None:
 
 def test_nightclub_grid_with_occupants() -> None:
     club = load("nightclub")
-    guards = [f"Guard {i}" for i in range(4)]
-    text = render_map(club, {"dance floor": ["Ann", "Bob"], "BAR": guards})
+    guards = [f"Guard {i}" for i in range(1, 5)]
+    bar = ["Gil", *guards, "Al"]
+    text = render_map(club, {"dance floor": ["Ann", "Bob"], "BAR": bar})
     lines = text.splitlines()
-    assert lines[9] == "│DJ Booth│   │ Dance  │   │  Bar   │"
-    assert lines[10] == "│        │├──│ Floor  │──┤│        │"  # lines sit mid-box
-    assert lines[11] == "│        │   │  A B   │   │G C D E │"  # a letter each
-    assert lines[-4:] == [  # who is who, a name never parted from its letter
+    assert lines[10] == "│DJ Booth│   │ Dance  │   │  Bar   │"
+    assert lines[11] == "│        │├──│ Floor  │──┤│        │"  # lines sit mid-box
+    assert lines[12:14] == [
+        "│        │   │  A B   │   │G U U U │",  # a letter each, copies share theirs
+        "│        │   │        │   │  U L   │",  # a taken initial: another letter
+    ]
+    assert lines[-3:] == [  # who is who, a name never parted from its letter
         "Who is where:",
         "Dance Floor: A Ann, B Bob",
-        "Bar: G Guard 0, C Guard 1, D Guard 2,",
-        "  E Guard 3",
+        "Bar: G Gil, U Guard 1-4, L Al",
     ]
     assert len(text) <= LIMIT
 
@@ -246,28 +249,43 @@ def test_cjk_and_emoji_names_keep_the_grid_aligned() -> None:
 
 def test_a_crowded_box_shows_a_letter_each_or_a_count_of_the_rest() -> None:
     m = parse_map("Hall @ 0,0\nYard @ 1,0\nRoof @ 2,0\nHall -- Yard")
-    crowd = [f"Guard {n}" for n in range(1, 25)]
+    crowd = [f"{letter}{letter.lower()}x" for letter in "ABCDEFGHIJKLMNOPQRSTUVWX"]
     text = render_map(m, {"Hall": crowd[:20], "Yard": crowd[20:]})
     lines = text.splitlines()
     assert lines[:5] == [  # boxes widen to the room there is for the letters
         "┌─────────┐   ┌─────────┐   ┌─────────┐",
         "│  Hall   │   │  Yard   │   │  Roof   │",
-        "│GABCDEFHI│───│ U V W X │   │         │",
+        "│ABCDEFGHI│───│ U V W X │   │         │",
         "│JKLMNOP+4│   │         │   │         │",  # the legend names all twenty
         "└─────────┘   └─────────┘   └─────────┘",
     ]
     legend = " ".join(lines[lines.index("Who is where:") + 1 :])
-    assert all(f"Guard {n}," in legend for n in range(1, 20))
-    assert "S Guard 19, T Guard 20 Yard: U Guard 21" in legend
+    assert all(f"{name}," in legend for name in crowd[:19])
+    assert "S Ssx, T Ttx Yard: U Uux" in legend
+
+
+def test_copies_in_a_box_show_their_letter_once_with_their_count() -> None:
+    m = parse_map("Hall @ 0,0\nYard @ 1,0\nRoof @ 2,0\nHall -- Yard")
+    goons = [f"Goon {n}" for n in range(1, 34)]
+    text = render_map(m, {"Hall": [*goons[:30], "Ana", "Thug 1", "Thug 2"],
+                          "Yard": goons[30:]})
+    lines = text.splitlines()
+    assert lines[1:4] == ["│  Hall   │   │  Yard   │   │  Roof   │",
+                          "│ G×30 A  │───│  G G G  │   │         │",
+                          "│   T×2   │   │         │   │         │"]
+    assert lines[lines.index("Who is where:") + 1:] == [
+        "Hall: G Goon 1-30, A Ana, T Thug 1-2",  # one letter for the copies, one line
+        "Yard: G Goon 31-33",
+    ]
 
 
 def test_markers_follow_the_order_given_not_the_areas() -> None:
     m = parse_map("Hall @ 0,0\nYard @ 1,0")
-    letters = marker_letters(["Guard 1", "Guard 2"])
-    before = render_map(m, {"Hall": ["Guard 1"], "Yard": ["Guard 2"]}, markers=letters)
-    after = render_map(m, {"Hall": ["Guard 2"], "Yard": ["Guard 1"]}, markers=letters)
-    assert before.splitlines()[-2:] == ["Hall: G Guard 1", "Yard: A Guard 2"]
-    assert after.splitlines()[-2:] == ["Hall: A Guard 2", "Yard: G Guard 1"]
+    letters = marker_letters(["Gus", "Gil"])
+    before = render_map(m, {"Hall": ["Gus"], "Yard": ["Gil"]}, markers=letters)
+    after = render_map(m, {"Hall": ["Gil"], "Yard": ["Gus"]}, markers=letters)
+    assert before.splitlines()[-2:] == ["Hall: G Gus", "Yard: I Gil"]
+    assert after.splitlines()[-2:] == ["Hall: I Gil", "Yard: G Gus"]
 
 
 names = st.text(alphabet="abcdefghij XYZ山田🐉é", min_size=1, max_size=30).filter(str.strip)
@@ -294,7 +312,8 @@ def test_any_positioned_map_fits(area_names: list[str], data: st.DataObject) -> 
     assert all(width(line) <= 40 for line in out.splitlines()), out
     assert "…" not in out  # nothing cut: a name too long for its box is listed whole
     joined = " ".join(out.split())
-    assert all(" ".join(n.split()) in joined for n in crowd)
+    listed = ["Somebody With A Long Name", "山田太郎", "Guard 0", "Guard 1-3"]  # copies share
+    assert all(f"{n}" in joined for n in listed)
 
 
 def test_lines_listed_under_the_grid_wrap_to_40_columns() -> None:

@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.cogs.combat import acting
 from bot.cogs.combat.acting import Name, Short, TeamName
 from bot.cogs.combat.groups import NameList, find_group, group_choices, joining, require_may_place
-from bot.cogs.combat.recap import send_log_file
+from bot.cogs.combat.recap import send_log_file, struck_log
 from bot.cogs.combat.session import (
     FightSession,
     require_channel_permissions,
@@ -260,9 +260,7 @@ class FightCog(commands.Cog, name="Fights"):
             return
         entries = await self.bot.store.combats.log(stored.id)
         gm = await is_gm(interaction)  # a GM reads the figures hidden from the players
-        lines = [("~~" + t + "~~") if e.undone else t for e in entries
-                 for t in (e.gm_events if gm else e.events)]
-        text = "\n".join(discord.utils.escape_markdown(line) for line in lines)
+        text = struck_log(entries, gm=gm)
         if len(text) > 1900:
             text = "…\n" + text[-1890:].split("\n", 1)[-1]
         await interaction.response.send_message(text or "Nothing has happened yet.",

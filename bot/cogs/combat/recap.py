@@ -20,7 +20,7 @@ from engine.catalog import Rules
 from engine.combat.recap import recap_text
 
 __all__ = ["LogFileButton", "after_the_fight_hint", "log_text", "recap_message",
-           "send_log_file"]
+           "send_log_file", "struck_log"]
 
 _ROUND_BEGINS = re.compile(r"Round (\d+) begins\.")
 
@@ -67,6 +67,20 @@ def log_text(stored: StoredCombat, entries: Sequence[LogEntry], *, gm: bool = Fa
             lines.append(mark + first)
             lines.extend(f"  {line}" for line in more)
     return "\n".join(lines) + "\n"
+
+
+def struck_log(entries: Sequence[LogEntry], *, gm: bool = False) -> str:
+    """The events of ``entries`` as Discord Markdown, a line each, what was undone struck
+    through (each of its lines, as Discord strikes within a line); the text escaped first, so
+    that its own ``~`` or ``*`` stay as typed and the strike marks are real."""
+    lines = [(line, e.undone) for e in entries for t in (e.gm_events if gm else e.events)
+             for line in t.split("\n")]
+    if not lines:
+        return ""
+    # escaped together, so that a `*` or `_` on one line and its pair on another both are
+    escaped = discord.utils.escape_markdown("\n".join(line for line, _ in lines)).split("\n")
+    return "\n".join(f"~~{text}~~" if undone and text.strip() else text
+                     for text, (_, undone) in zip(escaped, lines, strict=True))
 
 
 async def send_log_file(interaction: discord.Interaction[Any], stored: StoredCombat) -> None:

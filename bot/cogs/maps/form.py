@@ -18,10 +18,12 @@ from bot.permissions import require_gm, require_guild
 from bot.store.values import StoredMap
 from bot.text import MESSAGE_LIMIT, SOURCE, clip
 from engine.errors import RuleError
+from engine.maps import GameMap
 
 TEXT_LIMIT = 4000  # Discord's longest modal text field
 TEXT_LABEL = "Map text (up to 4,000 characters)"
-TEXT_PLACEHOLDER = "One line each, e.g. Bar --| Kitchen — see /map export name:nightclub"
+TEXT_PLACEHOLDER = ("One line each, e.g. Bar --| Kitchen; Bar @ 0,0 positions draw a grid. "
+                    "See /map export name:nightclub")
 
 __all__ = ["MAP_FORM_ID", "TEXT_LABEL", "TEXT_LIMIT", "MapTextModal", "submit_map_text"]
 
@@ -132,8 +134,20 @@ async def _save_map_text(
                             "to start from their version.")
         done = "Saved your changes to"
     head = (f"{done} **{escape_markdown(saved.name)}** · {areas_text(m)}. Show it to the table "
-            f"with `/map show`, or fight on it: {_start_on(saved.name)}.")
+            f"with `/map show`, or fight on it: {_start_on(saved.name)}.{_no_grid(m)}")
     await interaction.response.send_message(render_block(head, m), ephemeral=True)
+
+
+def _no_grid(m: GameMap) -> str:
+    """For a map with an area placed nowhere, that positions would draw it as a grid (on
+    the fight's board too); "" when every area has one."""
+    unplaced = [area for area, at in zip(m.areas, m.positions, strict=True) if at is None]
+    if not unplaced:
+        return ""
+    example = "Bar" if "`" in unplaced[0] else unplaced[0]  # a backtick would end the span
+    return (f"\n-# No grid: give each area a position, a line like `{example} @ 0,0` "
+            "(column, row), and the map is drawn as a grid, on the fight's board too. "
+            "Without one, the board says `/map show` for the map.")
 
 
 def _start_on(name: str) -> str:

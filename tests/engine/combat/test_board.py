@@ -159,12 +159,13 @@ def test_a_crowded_board_keeps_what_the_fight_waits_for() -> None:
     assert "┌" not in board  # the map gives way first, then team and area go in headings
     assert lines[:4] == ["Round 1 · turn · NPCs acting", "[PCs] Entrance:",
                          "  Anastasia Longname-Fairweather00", "    50/50 a1"]
-    assert lines[-6:] == [
+    assert lines[-7:] == [
         "    50/50 a1",
         "[NPCs] Bar:",
         "  Goon 50/50 a1",  # the one the fight waits for, though added last
         "… 3 more: /combat status character:",
+        "aN: N actions left this round",  # the key stays: one short line
         "Map left out (crowded): /map show",
         "Waiting for: Goon (act)",
     ]
-    assert lines[-7] == "  Anastasia Longname-Fairweather36"
+    assert lines[-8] == "  Anastasia Longname-Fairweather36"

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.combat import Attack, Combat, render_board
-from engine.combat.board import MAP_LEFT_OUT
+from engine.combat.board import KEY, MAP_LEFT_OUT
 from engine.combat.crowd import Row, copy_number, group_copies, numbers_text
 from engine.textwidth import width
 from tests.engine.combat.helpers import GM, RULES, begin, go, knife, setup
@@ -24,8 +24,8 @@ BASES = ("Goon", "Bouncer", "Thug", "Security Guard")
 
 def fighter_part(board: str) -> list[str]:
     """The board's fighter lines: after the round line, before what follows them."""
-    ends = ("On the floor:", "Effects:", "┌", "-- move+sight", MAP_LEFT_OUT, "Waiting for:",
-            "… ")
+    ends = (KEY, "On the floor:", "Effects:", "┌", "-- move+sight", MAP_LEFT_OUT,
+            "Waiting for:", "… ")
     lines = board.splitlines()[1:]
     return lines[: next(i for i, line in enumerate(lines) if line.lstrip().startswith(ends))]
 

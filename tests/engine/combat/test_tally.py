@@ -178,3 +178,17 @@ def test_a_big_fight_is_summed_up_within_the_limit() -> None:
     assert rows[MAX_ROWS - 1] == f"{40 - MAX_ROWS + 2} others: dealt 0, took " \
         f"{sum(10 + i for i in range(40 - MAX_ROWS + 2))}"
     assert rows[-1].startswith("Used up: Goon number 00 ") and rows[-1].endswith(" more.")
+
+
+def test_copies_out_of_action_alike_share_one_entry() -> None:
+    c = setup((knife("Ana"), "Bar", 100))
+    for n in range(1, 31):
+        c = go(c, AddFighter(character=knife(f"Goon {n}", npc=True), area="Bar"))
+    fighters = [c.fighters[0], *(
+        f.model_copy(update={"tally": Tally(out_by="Ana", out_round=3 if n < 30 else 4),
+                             "character": f.character.model_copy(update={"level": 0})})
+        for n, f in enumerate(c.fighters[1:], 1))]
+    c = c.model_copy(update={"phase": "ended", "round": 4, "fighters": tuple(fighters)})
+    assert recap_text(c, rules=RULES).splitlines()[1] == (
+        "Out of action: Goon 1-29 (knocked out by Ana, round 3), "
+        "Goon 30 (knocked out by Ana, round 4).")
