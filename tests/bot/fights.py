@@ -6,8 +6,8 @@ from __future__ import annotations
 from tests.harness import ALICE, GM, Table
 
 __all__ = [
-    "add_character", "ana_and_goon_on_the_dance_floor", "begin_pcs_first", "give_ammo",
-    "start_fight",
+    "add_character", "ana_and_goon_on_the_dance_floor", "begin_pcs_first", "copy_npc",
+    "give_ammo", "start_fight",
 ]
 
 
@@ -26,6 +26,16 @@ async def add_character(table: Table, name: str, *, user=ALICE, level: int = 50,
         assert not added.ephemeral, added.content
         held = await table.slash("character item hold", user=user, character=name, item=item)
         assert not held.ephemeral, held.content
+
+
+async def copy_npc(table: Table, name: str, count: int) -> None:
+    """``count`` NPC copies of ``name`` (Name 1 to Name ``count``), by as many
+    `/character copy` as its limit of 25 a command takes."""
+    while count:
+        step = min(count, 25)
+        copied = await table.slash("character copy", user=GM, character=name, count=step)
+        assert not copied.ephemeral, copied.content
+        count -= step
 
 
 async def start_fight(table: Table, *placements: tuple[str, str], user_of: dict[str, object],

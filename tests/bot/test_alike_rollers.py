@@ -5,7 +5,7 @@ while initiative waits is told who must answer what."""
 
 from __future__ import annotations
 
-from tests.bot.fights import add_character
+from tests.bot.fights import add_character, copy_npc
 from tests.harness import ALICE, BOB, GM, Reply, Table
 
 
@@ -15,8 +15,7 @@ async def _pcs_and_thirty_thugs(table: Table) -> Reply:
     await add_character(table, "Ana", level=50)
     await add_character(table, "Bea", user=BOB, level=50)
     await add_character(table, "Thug", user=GM, level=40, npc=True)
-    copied = await table.slash("character copy", user=GM, character="Thug", count=30)
-    assert not copied.ephemeral, copied.content
+    await copy_npc(table, "Thug", 30)
     await table.slash("combat start", user=GM, map="Nightclub")
     for name, user in (("Ana", ALICE), ("Bea", BOB)):
         added = await table.slash("combat add", user=user, character=name, area="Dance Floor")
@@ -65,7 +64,7 @@ async def test_a_thug_that_differs_is_a_choice_of_its_own(table: Table) -> None:
     tie line still folds the thirty names."""
     await add_character(table, "Ana", level=50)
     await add_character(table, "Thug", user=GM, level=40, npc=True)
-    await table.slash("character copy", user=GM, character="Thug", count=30)
+    await copy_npc(table, "Thug", 30)
     await table.slash("combat start", user=GM, map="Nightclub")
     await table.slash("combat add", user=ALICE, character="Ana", area="Dance Floor")
     for first in (1, 26):

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.bot.fights import add_character, begin_pcs_first, start_fight
+from tests.bot.fights import add_character, begin_pcs_first, copy_npc, start_fight
 from tests.harness import ALICE, BOB, GM, GUILD_ID, Message, Reply, Table
 
 pytestmark = pytest.mark.both_engines
@@ -28,10 +28,7 @@ def done(reply: Reply) -> str:
 async def thugs(table: Table, count: int) -> None:
     """Thug (an NPC at level 20 with a knife) and its copies Thug 1 to Thug ``count``."""
     await add_character(table, "Thug", user=GM, level=20, npc=True)
-    while count:
-        step = min(count, 25)
-        done(await table.slash("character copy", user=GM, character="Thug", count=step))
-        count -= step
+    await copy_npc(table, "Thug", count)
 
 
 # -- /character list ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import discord
 
 from bot.cogs.combat.views import OUT_OF_DATE, prompt_message
 from engine.combat import Prompt, PromptKind
-from tests.bot.fights import add_character, start_fight
+from tests.bot.fights import add_character, copy_npc, start_fight
 from tests.harness import ALICE, CHANNEL_ID, GM, Message, Reply, Table
 
 ROLLERS = [f"Goon {n} rolls" for n in range(1, 31)]
@@ -27,8 +27,7 @@ async def _thirty_goons_asked_who_rolls(table: Table, count: int = 30) -> Messag
     that prompt."""
     await add_character(table, "Ana", level=50)
     await add_character(table, "Goon", user=GM, level=40, npc=True)
-    copied = await table.slash("character copy", user=GM, character="Goon", count=count)
-    assert not copied.ephemeral, copied.content
+    await copy_npc(table, "Goon", count)
     await start_fight(table, ("Ana", "Dance Floor"), user_of={"Ana": ALICE})
     for first in range(1, count + 1, 25):
         added = await table.slash("combat addmany", user=GM, area="Bar",
