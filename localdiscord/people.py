@@ -136,11 +136,15 @@ class People:
 
     async def press(self, user: str | User, message: Shown | int, label: str) -> Reply:
         """Press the button labelled ``label`` on ``message`` as it is now."""
+        return await self.wait(self.send_press(user, message, label))
+
+    def send_press(self, user: str | User, message: Shown | int, label: str) -> Interaction:
+        """:meth:`press` without waiting for the bot (see :meth:`wait`)."""
         now = self._now(message)
         for part in now.parts:
             if part.get("type") == 2 and part.get("label") == label and "custom_id" in part:
                 data = {"custom_id": part["custom_id"], "component_type": 2}
-                return await self.wait(self.send(user, self._where(now), 3, data, now))
+                return self.send(user, self._where(now), 3, data, now)
         raise AssertionError(f"no button {label!r} on the message; buttons: {now.labels}")
 
     async def pick(self, user: str | User, message: Shown | int, label: str) -> Reply:

@@ -26,13 +26,20 @@ async def discord() -> AsyncIterator[LocalDiscord]:
 
 
 @pytest.fixture
-async def bot(discord: LocalDiscord, tmp_path: Path) -> AsyncIterator[Path]:
+def bot_env() -> dict[str, str]:
+    """More of the bot's settings, by their environment names (a test overrides it)."""
+    return {}
+
+
+@pytest.fixture
+async def bot(discord: LocalDiscord, tmp_path: Path,
+              bot_env: dict[str, str]) -> AsyncIterator[Path]:
     """``python -m bot`` on a temporary database, connected to ``discord`` (READY and its
     commands synced); the log's path. The bot is stopped at the end and its log must hold
     no traceback."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("UNHEX_", "DISCORD_"))}
     env |= {"DISCORD_TOKEN": "local-token", "UNHEX_DATABASE": str(tmp_path / "db.sqlite3"),
-            "UNHEX_DISCORD_API": discord.api, "PYTHONPATH": str(ROOT)}
+            "UNHEX_DISCORD_API": discord.api, "PYTHONPATH": str(ROOT)} | bot_env
     log = tmp_path / "bot.log"
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=tmp_path, env=env,
