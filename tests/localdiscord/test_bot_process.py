@@ -61,3 +61,23 @@ async def test_a_press_sent_while_the_connection_is_down_arrives_once_on_the_res
     assert len(sent) == 1
     answers = [c for c in discord.calls if pressed.token in c.path]
     assert [(c.method, c.status) for c in answers] == [("POST", 200)]  # answered once
+
+
+async def test_a_modal_and_an_autocomplete_go_through_the_bot_as_on_discord(
+        discord: LocalDiscord, bot: Path) -> None:
+    roll = await _critical(discord)
+    form = await discord.people.press("alice", roll, "Adjust")
+    assert form.kind == "modal"
+    (label,) = form.modal.fields
+    assert label.startswith("New value")
+
+    adjusted = await discord.people.submit("alice", form, {label: "1"})
+
+    assert adjusted.kind == "update" and adjusted.message.id == roll.id
+    assert not discord.messages[roll.id].components  # decided: no buttons left
+    made = await discord.people.slash("gamemaster", "fight", "character create", name="Ana",
+                                      level=50)
+    assert made.kind == "message"
+    offered = await discord.people.autocomplete("gamemaster", "fight", "character copy",
+                                                "character", count=1)
+    assert [c["name"] for c in offered] == ["Ana"]
