@@ -7,6 +7,7 @@ the bot's permissions in the channel, then what the message or thread allows.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -27,7 +28,7 @@ from localdiscord.rest import (
     server_of,
     validate,
 )
-from localdiscord.server import APP_ID, BOT_USER, MAX_PINS, LocalDiscord
+from localdiscord.server import APP_ID, BOT_USER, MAX_PINS
 
 #: What a message may keep of the flags it is sent with: suppress embeds, silent.
 SENT_FLAGS = 4 | 4096
@@ -195,12 +196,8 @@ async def get_channel(request: web.Request) -> web.Response:
 
 # -- what a viewer reads (not Discord's API: the next step's table in the browser) ------
 
-def _server(request: web.Request) -> LocalDiscord:
-    return server_of(request)
-
-
 async def attachment(request: web.Request) -> web.Response:
-    for message in _server(request).messages.values():
+    for message in server_of(request).messages.values():
         for made in message.attachments:
             if str(made.id) == request.match_info["id"]:
                 return web.Response(body=made.data,
@@ -211,15 +208,15 @@ async def attachment(request: web.Request) -> web.Response:
 async def feed(request: web.Request) -> web.Response:
     """Every change from ``?since=<index>`` on, as JSON."""
     since = int(request.query.get("since", "0"))
-    return answer([c.payload() for c in _server(request).feed.events[since:]])
+    return answer([c.payload() for c in server_of(request).feed.events[since:]])
 
 
 async def feed_socket(request: web.Request) -> web.WebSocketResponse:
     """Every change from ``?since=<index>`` on, then each one as it happens."""
     ws = web.WebSocketResponse()
     await ws.prepare(request)
-    changes = _server(request).feed.follow(int(request.query.get("since", "0")))
-    follower = request.app.loop.create_task(_forward(ws, changes))
+    changes = server_of(request).feed.follow(int(request.query.get("since", "0")))
+    follower = asyncio.create_task(_forward(ws, changes))
     try:
         async for message in ws:
             if message.type is WSMsgType.CLOSE:

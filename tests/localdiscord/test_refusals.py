@@ -133,3 +133,17 @@ async def test_a_channel_holds_250_pins(discord: LocalDiscord, http: Any) -> Non
     status, _, _ = await http("PUT", f"/channels/{fight.id}/messages/pins/{board['id']}")
     assert status == 204 and discord.messages[int(board["id"])].pinned
     assert discord.feed.of("pins_update")[-1].data["message_id"] == board["id"]
+
+
+async def test_a_viewer_follows_the_changes(discord: LocalDiscord, http: Any) -> None:
+    async with aiohttp.ClientSession() as session, \
+            session.ws_connect(f"{discord.base}/localdiscord/feed/ws") as feed:
+        _, posted, _ = await http("POST", _messages(discord), {"content": "board"})
+        await http("PATCH", f"{_messages(discord)}/{posted['id']}", {"content": "board 2"})
+        await http("PUT", f"/channels/{posted['channel_id']}/messages/pins/{posted['id']}")
+        kinds = [(await feed.receive_json(timeout=5))["kind"] for _ in range(4)]
+        async with session.get(f"{discord.base}/localdiscord/feed?since=1") as response:
+            later = await response.json()
+    assert kinds == ["message_create", "message_update", "pins_update", "message_create"]
+    assert [c["kind"] for c in later] == kinds[1:]
+    assert later[0]["data"]["content"] == "board 2"
