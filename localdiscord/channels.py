@@ -1,0 +1,231 @@
+"""The channel routes (``resources/message``, ``resources/channel``): messages posted,
+read, edited and deleted, pins, threads; and what a viewer reads (attachments, the feed).
+
+Each route spends its bucket first (Discord's limiter stands before the rest), then checks
+the bot's permissions in the channel, then what the message or thread allows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from localdiscord.model import PUBLIC_THREAD, Channel, Message, Permission, iso, snowflake
+from localdiscord.rest import (
+    BODY,
+    FILES,
+    DiscordError,
+    answer,
+    apply_edit,
+    attachments,
+    channel_of,
+    limit,
+    message_of,
+    require,
+    server_of,
+    validate,
+)
+from localdiscord.server import APP_ID, BOT_USER, MAX_PINS
+
+#: What a message may keep of the flags it is sent with: suppress embeds, silent.
+SENT_FLAGS = 4 | 4096
+#: An hour: an edit of an older message spends the channel's smaller bucket.
+OLD_MESSAGE_SECONDS = 3600.0
+
+
+def add_routes(router: web.UrlDispatcher) -> None:
+    messages = "/channels/{channel}/messages"
+    router.add_post(messages, create_message)
+    router.add_get(messages, list_messages)
+    router.add_get(messages + "/pins", list_pins)
+    router.add_get("/channels/{channel}/pins", list_pins_legacy)
+    router.add_get(messages + "/{message}", get_message)
+    router.add_patch(messages + "/{message}", edit_message)
+    router.add_delete(messages + "/{message}", delete_message)
+    for pins in (messages + "/pins/{message}", "/channels/{channel}/pins/{message}"):
+        router.add_put(pins, pin)
+        router.add_delete(pins, unpin)
+    router.add_post("/channels/{channel}/threads", start_thread)
+    router.add_post(messages + "/{message}/threads", start_thread)
+    router.add_get("/channels/{channel}", get_channel)
+
+
+def add_viewer_routes(router: web.UrlDispatcher) -> None:
+    router.add_get("/attachments/{id}/{filename}", attachment)
+    router.add_get("/localdiscord/feed", feed)
+    router.add_get("/localdiscord/feed/ws", feed_socket)
+
+
+async def create_message(request: web.Request) -> web.Response:
+    server, channel = server_of(request), channel_of(request)
+    body, files = request[BODY] or {}, request[FILES]
+    limit(request, "create", channel.id)
+    needed = Permission.SEND_MESSAGES_IN_THREADS if channel.is_thread else \
+        Permission.SEND_MESSAGES
+    require(server, channel, needed | (Permission.ATTACH_FILES if files else 0))
+    if channel.archived and channel.locked:
+        raise DiscordError(50083)
+    validate(body, files)
+    nonce = (channel.id, str(body.get("nonce"))) if body.get("enforce_nonce") else None
+    if nonce is not None and server.nonces.get(nonce) in server.messages:
+        return answer(server.message_payload(server.messages[server.nonces[nonce]]))
+    if channel.archived:  # posting in an unlocked archived thread unarchives it
+        channel.archived = False
+        server.channel_changed(channel)
+    message = Message(snowflake(), channel.id, channel.guild_id, BOT_USER,
+                      content=body.get("content") or "",
+                      components=body.get("components") or [],
+                      embeds=body.get("embeds") or [], attachments=attachments(body, files),
+                      flags=int(body.get("flags") or 0) & SENT_FLAGS, nonce=body.get("nonce"))
+    if nonce is not None:
+        server.nonces[nonce] = message.id
+    server.post(message)
+    return answer(server.message_payload(message))
+
+
+async def list_messages(request: web.Request) -> web.Response:
+    server, channel = server_of(request), channel_of(request)
+    limit(request, "other", channel.id)
+    require(server, channel, Permission.READ_MESSAGE_HISTORY)
+    count = min(int(request.query.get("limit", "50")), 100)
+    newest = [m for m in reversed(server.channel_messages(channel.id)) if not m.ephemeral]
+    return answer([server.message_payload(m) for m in newest[:count]])
+
+
+async def get_message(request: web.Request) -> web.Response:
+    server, channel = server_of(request), channel_of(request)
+    limit(request, "other", channel.id)
+    require(server, channel, Permission.READ_MESSAGE_HISTORY)
+    return answer(server.message_payload(message_of(request, channel)))
+
+
+async def edit_message(request: web.Request) -> web.Response:
+    server, channel = server_of(request), channel_of(request)
+    message = message_of(request, channel)
+    old = message.age() > OLD_MESSAGE_SECONDS
+    limit(request, "edit", channel.id, old=old)
+    require(server, channel, 0)
+    if message.author.id != APP_ID:
+        raise DiscordError(50005)
+    if channel.archived:
+        raise DiscordError(50083)
+    body, files = request[BODY] or {}, request[FILES]
+    validate(body, files, empty_ok=True)
+    changed = apply_edit(message, body, files)
+    server.edited(message, content_changed=changed)
+    return answer(server.message_payload(message))
+
+
+async def delete_message(request: web.Request) -> web.Response:
+    server, channel = server_of(request), channel_of(request)
+    message = message_of(request, channel)
+    limit(request, "other", f"delete:{channel.id}")
+    require(server, channel, 0 if message.author.id == APP_ID else Permission.MANAGE_MESSAGES)
+    if channel.archived:
+        raise DiscordError(50083)
+    server.delete(message)
+    return answer(None)
+
+
+async def pin(request: web.Request) -> web.Response:
+    return await _pin(request, pinned=True)
+
+
+async def unpin(request: web.Request) -> web.Response:
+    return await _pin(request, pinned=False)
+
+
+async def _pin(request: web.Request, *, pinned: bool) -> web.Response:
+    server, channel = server_of(request), channel_of(request)
+    limit(request, "other", f"pins:{channel.id}")
+    require(server, channel, Permission.PIN_MESSAGES)
+    message = message_of(request, channel)
+    if channel.archived:
+        raise DiscordError(50083)
+    if pinned and not message.pinned and len(server.pins(channel.id)) >= MAX_PINS:
+        raise DiscordError(30003)
+    if message.pinned != pinned:
+        server.set_pinned(message, pinned)
+    return answer(None)
+
+
+async def list_pins(request: web.Request) -> web.Response:
+    server, channel = server_of(request), channel_of(request)
+    require(server, channel, Permission.READ_MESSAGE_HISTORY)
+    items = [{"pinned_at": iso(m.created_at), "message": server.message_payload(m)}
+             for m in reversed(server.pins(channel.id))]
+    return answer({"items": items, "has_more": False})
+
+
+async def list_pins_legacy(request: web.Request) -> web.Response:
+    server, channel = server_of(request), channel_of(request)
+    require(server, channel, Permission.READ_MESSAGE_HISTORY)
+    return answer([server.message_payload(m) for m in reversed(server.pins(channel.id))])
+
+
+async def start_thread(request: web.Request) -> web.Response:
+    """A public thread off a text channel (off one of its messages: with that id)."""
+    server, channel = server_of(request), channel_of(request)
+    limit(request, "other", f"threads:{channel.id}")
+    require(server, channel, Permission.CREATE_PUBLIC_THREADS)
+    body = request[BODY] or {}
+    ident = snowflake()
+    if "message" in request.match_info:
+        ident = message_of(request, channel).id
+    if channel.is_thread:
+        raise DiscordError(50035, {"parent": {"_errors": [
+            {"code": "CHANNEL_TYPE_INVALID", "message": "A thread cannot hold threads."}]}})
+    thread = Channel(ident, channel.guild_id, str(body.get("name") or "thread")[:100],
+                     kind=PUBLIC_THREAD, parent_id=channel.id, owner_id=APP_ID)
+    server.guilds[channel.guild_id].channels[thread.id] = thread
+    server.thread_created(thread)
+    return answer(thread.payload() | {"member": {"id": str(thread.id),
+                                                 "user_id": str(APP_ID),
+                                                 "join_timestamp": iso(thread.created_at),
+                                                 "flags": 0}}, 201)
+
+
+async def get_channel(request: web.Request) -> web.Response:
+    server, channel = server_of(request), channel_of(request)
+    require(server, channel, 0)
+    return answer(channel.payload())
+
+
+# -- what a viewer reads (not Discord's API: the next step's table in the browser) ------
+
+async def attachment(request: web.Request) -> web.Response:
+    for message in server_of(request).messages.values():
+        for made in message.attachments:
+            if str(made.id) == request.match_info["id"]:
+                return web.Response(body=made.data,
+                                    content_type=made.content_type or "application/octet-stream")
+    raise web.HTTPNotFound()
+
+
+async def feed(request: web.Request) -> web.Response:
+    """Every change from ``?since=<index>`` on, as JSON."""
+    since = int(request.query.get("since", "0"))
+    return answer([c.payload() for c in server_of(request).feed.events[since:]])
+
+
+async def feed_socket(request: web.Request) -> web.WebSocketResponse:
+    """Every change from ``?since=<index>`` on, then each one as it happens."""
+    ws = web.WebSocketResponse()
+    await ws.prepare(request)
+    changes = server_of(request).feed.follow(int(request.query.get("since", "0")))
+    follower = asyncio.create_task(_forward(ws, changes))
+    try:
+        async for message in ws:
+            if message.type is WSMsgType.CLOSE:
+                break
+    finally:
+        follower.cancel()
+    return ws
+
+
+async def _forward(ws: web.WebSocketResponse, changes: Any) -> None:
+    async for change in changes:
+        await ws.send_str(json.dumps(change.payload()))

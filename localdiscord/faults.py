@@ -1,0 +1,103 @@
+"""The switches a test flips to make the local Discord behave as the real one does during a
+long session: a message grows an hour old, a moderator deletes it, the bot loses a
+permission in a channel, a thread is archived, Discord answers with 5xx for a while, the
+gateway connection drops, an interaction's 3 s or 15 min run out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from localdiscord.model import Channel, Message, Overwrite
+
+if TYPE_CHECKING:
+    from localdiscord.interactions import Interaction
+    from localdiscord.server import LocalDiscord
+
+
+@dataclass
+class Outage:
+    remaining: int
+    status: int
+    path: str  # only requests whose path holds this
+
+
+class Faults:
+    def __init__(self, server: LocalDiscord) -> None:
+        self.server = server
+        self.outages: list[Outage] = []
+
+    def _message(self, message: Message | int) -> Message:
+        ident = message if isinstance(message, int) else message.id
+        return self.server.messages[ident]
+
+    def _channel(self, channel: Channel | int | str) -> Channel:
+        return self.server.channel(channel.id if isinstance(channel, Channel) else channel)
+
+    def age(self, message: Message | int, seconds: float = 3601.0) -> Message:
+        """Make ``message`` older (by default past the hour after which edits are scarce)."""
+        found = self._message(message)
+        found.created_at -= seconds
+        return found
+
+    def delete(self, message: Message | int) -> None:
+        """A moderator deletes ``message``: the bot is told (MESSAGE_DELETE), and any later
+        call naming it gets 10008."""
+        self.server.delete(self._message(message))
+
+    def revoke(self, channel: Channel | int | str, permissions: int,
+               user_id: int | None = None) -> None:
+        """Deny ``permissions`` (bits of :class:`~localdiscord.model.Permission`) to the bot
+        (or ``user_id``) in ``channel`` with a member overwrite, as a moderator would."""
+        from localdiscord.server import APP_ID
+
+        found, who = self._channel(channel), APP_ID if user_id is None else user_id
+        if found.parent_id is not None:  # a thread's permissions are its parent's
+            found = self.server.channel(found.parent_id)
+        mine = next((o for o in found.overwrites if o.kind == 1 and o.id == who), None)
+        if mine is None:
+            mine = Overwrite(who, 1)
+            found.overwrites.append(mine)
+        mine.deny |= permissions
+        mine.allow &= ~permissions
+        self.server.channel_changed(found)
+
+    def restore(self, channel: Channel | int | str, user_id: int | None = None) -> None:
+        """Remove the member overwrite :meth:`revoke` made."""
+        from localdiscord.server import APP_ID
+
+        found, who = self._channel(channel), APP_ID if user_id is None else user_id
+        if found.parent_id is not None:
+            found = self.server.channel(found.parent_id)
+        found.overwrites = [o for o in found.overwrites if not (o.kind == 1 and o.id == who)]
+        self.server.channel_changed(found)
+
+    def archive(self, thread: Channel | int | str, *, locked: bool = False) -> None:
+        """Archive ``thread`` (as an idle thread is after its auto-archive duration)."""
+        found = self._channel(thread)
+        assert found.is_thread, f"{found.name} is not a thread"
+        found.archived, found.locked = True, locked
+        self.server.channel_changed(found)
+
+    def fail_next(self, count: int = 1, status: int = 502, path: str = "") -> None:
+        """Answer the next ``count`` REST requests (whose path holds ``path``) with
+        ``status``, as during an outage (discord.py retries 500, 502, 504)."""
+        self.outages.append(Outage(count, status, path))
+
+    def outage(self, method: str, path: str) -> int:
+        """The status to answer this request with instead, or 0."""
+        for outage in self.outages:
+            if outage.remaining > 0 and outage.path in path:
+                outage.remaining -= 1
+                return outage.status
+        return 0
+
+    async def drop(self, shard: int = 0) -> None:
+        """Close the gateway connection; the bot resumes and gets what it missed."""
+        await self.server.gateway.drop(shard)
+
+    def expire(self, interaction: Interaction, seconds: float = 3.5) -> None:
+        """Make ``interaction`` older: past 3 s its first answer is refused (10062), past
+        15 minutes its follow-ups and edits (50027)."""
+        interaction.created_at -= seconds

@@ -1,0 +1,291 @@
+"""People at the table: what they do in Discord's client, sent to the bot as the
+INTERACTION_CREATE Discord builds (``interactions/receiving-and-responding``), and what the
+bot answered.
+
+``await server.people.slash("alice", "fight", "roll", level=40)`` builds the command's data
+from the commands the bot synced (each option typed as the bot declared it), dispatches it
+on the gateway, waits for the answer (3 s, as Discord) and until the bot has been quiet for a
+moment, and returns a :class:`Reply`. ``press``, ``pick``, ``submit`` and ``autocomplete``
+do the same for buttons, menus, modals and autocomplete.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from localdiscord.interactions import FIRST_ANSWER_SECONDS, LOADING, Interaction
+from localdiscord.model import Channel, Role, User, snowflake
+
+if TYPE_CHECKING:
+    from localdiscord.server import LocalDiscord
+
+#: How long the bot must have made no request for its work on an interaction to count as
+#: done (it may post a board or a prompt after answering).
+QUIET_SECONDS = 0.3
+SETTLE_LIMIT_SECONDS = 20.0
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A message as the bot had made it at one moment (Discord's JSON in ``raw``)."""
+
+    raw: dict[str, Any]
+
+    @property
+    def id(self) -> int:
+        return int(self.raw["id"])
+
+    @property
+    def channel_id(self) -> int:
+        return int(self.raw["channel_id"])
+
+    @property
+    def content(self) -> str:
+        return str(self.raw.get("content") or "")
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(int(self.raw.get("flags") or 0) & 64)
+
+    @property
+    def parts(self) -> list[dict[str, Any]]:
+        """Every component of its rows."""
+        return [c for row in self.raw.get("components") or [] for c in row.get("components", [])]
+
+    @property
+    def labels(self) -> list[str]:
+        return [c.get("label", "") for c in self.parts if c.get("type") == 2]
+
+
+@dataclass(frozen=True)
+class Modal:
+    custom_id: str
+    title: str
+    #: label -> (custom id, the component's type, whether it came in a Label component)
+    fields: dict[str, tuple[str, int, bool]]
+
+    @staticmethod
+    def of(data: dict[str, Any]) -> Modal:
+        fields = {}
+        for row in data.get("components") or []:
+            labelled = row.get("type") == 18
+            for part in [row["component"]] if labelled else row.get("components") or []:
+                label = row.get("label") if labelled else part.get("label")
+                fields[str(label)] = (part["custom_id"], int(part["type"]), labelled)
+        return Modal(data["custom_id"], data.get("title", ""), fields)
+
+
+@dataclass
+class Reply:
+    """What the bot did about one interaction."""
+
+    interaction: Interaction
+    #: Messages the bot posted or edited meanwhile (anywhere), as they were then, in order.
+    messages: list[Shown] = field(default_factory=list)
+
+    @property
+    def kind(self) -> str | None:
+        """``message``, ``defer``, ``defer-update``, ``update``, ``autocomplete``, ``modal``;
+        None when the bot did not answer within 3 s (the user saw "This interaction
+        failed")."""
+        return self.interaction.answer_kind
+
+    @property
+    def message(self) -> Shown:
+        assert self.messages, f"the bot showed no message (answer: {self.kind})"
+        return self.messages[-1]
+
+    @property
+    def content(self) -> str:
+        return self.message.content
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        return self.interaction.choices
+
+    @property
+    def modal(self) -> Modal:
+        assert self.interaction.modal is not None, f"no modal (answer: {self.kind})"
+        return Modal.of(self.interaction.modal)
+
+
+class People:
+    def __init__(self, server: LocalDiscord) -> None:
+        self.server = server
+
+    # -- what people do ------------------------------------------------------------------
+
+    async def slash(self, user: str | User, channel: str | int, command: str,
+                    **options: Any) -> Reply:
+        """``/command`` (``"character create"`` for a subcommand) with ``options``."""
+        where = self.server.channel(channel)
+        data = self.command_data(where, command, options, focused=None)
+        return await self.wait(self.send(user, where, 2, data))
+
+    async def autocomplete(self, user: str | User, channel: str | int, command: str,
+                           focused: str, **options: Any) -> list[dict[str, Any]]:
+        """The choices offered while ``user`` types option ``focused``."""
+        where = self.server.channel(channel)
+        options.setdefault(focused, "")
+        data = self.command_data(where, command, options, focused=focused)
+        return (await self.wait(self.send(user, where, 4, data))).choices
+
+    async def press(self, user: str | User, message: Shown | int, label: str) -> Reply:
+        """Press the button labelled ``label`` on ``message`` as it is now."""
+        return await self.wait(self.send_press(user, message, label))
+
+    def send_press(self, user: str | User, message: Shown | int, label: str) -> Interaction:
+        """:meth:`press` without waiting for the bot (see :meth:`wait`)."""
+        now = self._now(message)
+        for part in now.parts:
+            if part.get("type") == 2 and part.get("label") == label and "custom_id" in part:
+                data = {"custom_id": part["custom_id"], "component_type": 2}
+                return self.send(user, self._where(now), 3, data, now)
+        raise AssertionError(f"no button {label!r} on the message; buttons: {now.labels}")
+
+    async def pick(self, user: str | User, message: Shown | int, label: str) -> Reply:
+        """Pick the entry labelled ``label`` in whichever menu of ``message`` offers it."""
+        now = self._now(message)
+        for part in now.parts:
+            for option in part.get("options") or ():
+                if option["label"] == label:
+                    data = {"custom_id": part["custom_id"], "component_type": part["type"],
+                            "values": [option["value"]]}
+                    return await self.wait(self.send(user, self._where(now), 3, data, now))
+        raise AssertionError(f"no menu entry {label!r} on the message")
+
+    async def submit(self, user: str | User, shown: Reply, values: dict[str, str]) -> Reply:
+        """Fill in the modal the bot answered ``shown`` with (``values`` by field label)."""
+        modal, origin = shown.modal, shown.interaction
+        unknown = set(values) - set(modal.fields)
+        assert not unknown, f"the modal has no fields {unknown}: {list(modal.fields)}"
+        rows = []
+        for label, value in values.items():
+            custom_id, kind, labelled = modal.fields[label]
+            part = {"type": kind, "custom_id": custom_id,
+                    **({"values": [value]} if kind == 3 else {"value": value})}
+            rows.append({"type": 18, "component": part} if labelled
+                        else {"type": 1, "components": [part]})
+        data = {"custom_id": modal.custom_id, "components": rows}
+        on = self.server.messages.get(origin.message_id or 0)
+        where = self.server.channel(origin.channel_id)
+        return await self.wait(self.send(user, where, 5, data,
+                                         None if on is None else self._now(on.id)))
+
+    # -- building and sending ------------------------------------------------------------
+
+    def send(self, user: str | User, channel: Channel, kind: int, data: dict[str, Any],
+             message: Shown | None = None) -> Interaction:
+        """Dispatch an interaction to the bot without waiting (see :meth:`wait`)."""
+        who = self.server.user(user) if isinstance(user, str) else user
+        interaction = Interaction(snowflake(), f"token-{snowflake()}", kind, channel.id,
+                                  channel.guild_id, who,
+                                  message_id=None if message is None else message.id)
+        self.server.interactions[interaction.token] = interaction
+        interaction.feed_start = len(self.server.feed.events)
+        self.server.gateway.dispatch("INTERACTION_CREATE",
+                                     self.payload(interaction, data, message),
+                                     channel.guild_id)
+        return interaction
+
+    def payload(self, interaction: Interaction, data: dict[str, Any],
+                message: Shown | None) -> dict[str, Any]:
+        from localdiscord.server import APP_ID
+
+        channel = self.server.channel(interaction.channel_id)
+        guild = self.server.guilds[channel.guild_id]
+        member = guild.members[interaction.user.id]
+        made = {
+            "id": str(interaction.id), "application_id": str(APP_ID), "type": interaction.kind,
+            "token": interaction.token, "version": 1, "channel_id": str(channel.id),
+            "channel": channel.payload(), "guild_id": str(guild.id), "data": data,
+            "member": member.payload(guild.permissions(member.user.id, channel)),
+            "locale": "en-US", "guild_locale": "en-US",
+            "app_permissions": str(guild.permissions(APP_ID, channel)), "entitlements": [],
+            "attachment_size_limit": 10_485_760,
+            "authorizing_integration_owners": {"0": str(guild.id)}, "context": 0}
+        if message is not None:
+            made["message"] = message.raw
+        return made
+
+    def command_data(self, channel: Channel, command: str, options: dict[str, Any],
+                     focused: str | None) -> dict[str, Any]:
+        """The data of ``/command`` as Discord sends it, typed from the synced commands."""
+        names = command.split()
+        synced = self.server.commands.get(channel.guild_id, []) + \
+            self.server.commands.get(None, [])
+        found = next((c for c in synced if c["name"] == names[0]), None)
+        assert found is not None, f"the bot synced no /{names[0]}"
+        path, declared = [], found.get("options") or []
+        for name in names[1:]:
+            sub = next((o for o in declared if o["name"] == name), None)
+            assert sub is not None and sub["type"] in (1, 2), f"no subcommand /{command}"
+            path.append(sub)
+            declared = sub.get("options") or []
+        types = {o["name"]: o["type"] for o in declared}
+        unknown = set(options) - set(types)
+        assert not unknown, f"/{command} has no options {unknown}"
+        resolved: dict[str, dict[str, Any]] = {}
+        leaf = [self._option(channel, name, types[name], value, name == focused, resolved)
+                for name, value in options.items()]
+        for sub in reversed(path):
+            leaf = [{"name": sub["name"], "type": sub["type"], "options": leaf}]
+        data = {"id": found["id"], "name": names[0], "type": 1, "options": leaf}
+        if found.get("guild_id"):
+            data["guild_id"] = found["guild_id"]
+        return data | ({"resolved": resolved} if resolved else {})
+
+    def _option(self, channel: Channel, name: str, kind: int, value: Any, focused: bool,
+                resolved: dict[str, dict[str, Any]]) -> dict[str, Any]:
+        guild = self.server.guilds[channel.guild_id]
+        if kind == 6:  # a user: Discord sends who it is beside the id
+            user = self.server.user(value) if isinstance(value, str) else value
+            resolved.setdefault("users", {})[str(user.id)] = user.payload()
+            member = guild.members[user.id].payload(guild.permissions(user.id, channel))
+            member.pop("user")
+            resolved.setdefault("members", {})[str(user.id)] = member
+            value = str(user.id)
+        elif kind == 8:
+            role = value if isinstance(value, Role) else guild.roles[int(value)]
+            resolved.setdefault("roles", {})[str(role.id)] = role.payload()
+            value = str(role.id)
+        elif kind == 7:
+            target = self.server.channel(value)
+            resolved.setdefault("channels", {})[str(target.id)] = target.payload() | {
+                "permissions": str(guild.everyone.permissions)}
+            value = str(target.id)
+        option = {"name": name, "type": kind, "value": value}
+        return option | ({"focused": True} if focused else {})
+
+    # -- waiting for the bot -------------------------------------------------------------
+
+    async def wait(self, interaction: Interaction) -> Reply:
+        """The bot's answer to ``interaction``: once it answered (or 3 s passed without) and
+        has been quiet for a moment (a deferred answer: once it was given)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(interaction.done.wait(), FIRST_ANSWER_SECONDS + 0.5)
+        deadline = time.monotonic() + SETTLE_LIMIT_SECONDS
+        while time.monotonic() < deadline:
+            await asyncio.sleep(QUIET_SECONDS / 3)
+            last = self.server.calls[-1].at if self.server.calls else 0.0
+            original = self.server.messages.get(interaction.original_id or 0)
+            thinking = original is not None and bool(original.flags & LOADING)
+            if time.time() - last >= QUIET_SECONDS and not thinking:
+                break
+        shown = [Shown(c.data) for c in self.server.feed.events[interaction.feed_start:]
+                 if c.kind in ("message_create", "message_update")
+                 and c.data.get("author", {}).get("bot") and c.data.get("type") == 0]
+        return Reply(interaction, shown)
+
+    def _now(self, message: Shown | int) -> Shown:
+        ident = message if isinstance(message, int) else message.id
+        found = self.server.messages.get(ident)
+        assert found is not None, f"message {ident} is gone"
+        return Shown(self.server.message_payload(found))
+
+    def _where(self, message: Shown) -> Channel:
+        return self.server.channel(message.channel_id)

@@ -1,0 +1,300 @@
+"""The REST API the bot calls (``/api/v10``), refusing as Discord refuses: its error JSON
+``{"code": …, "message": …}`` with Discord's status, 429s from :mod:`localdiscord.buckets`
+with their headers, and the outages :mod:`localdiscord.faults` switches on. Interaction
+answers and webhooks are in :mod:`localdiscord.interactions`; this module keeps the
+channels' routes, the application's and the gateway's.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiohttp import BodyPartReader, web
+
+from localdiscord.buckets import Verdict
+from localdiscord.model import Attachment, Channel, Message, Permission, snowflake
+from localdiscord.server import APP_ID, BOT_USER, Call, LocalDiscord
+
+SERVER = web.AppKey("server", LocalDiscord)
+Files = list[tuple[str, bytes, str | None]]
+BODY: web.RequestKey[Any] = web.RequestKey("body", object)
+FILES: web.RequestKey[Files] = web.RequestKey("files", list)
+RATELIMIT: web.RequestKey[dict[str, str]] = web.RequestKey("ratelimit", dict)
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+#: Discord's JSON error codes (``topics/opcodes-and-status-codes``): status, message.
+ERRORS = {
+    0: (404, "404: Not Found"),
+    10003: (404, "Unknown Channel"),
+    10008: (404, "Unknown Message"),
+    10015: (404, "Unknown Webhook"),
+    10062: (404, "Unknown interaction"),
+    30003: (400, "Maximum number of pins reached (250)"),
+    40060: (400, "Interaction has already been acknowledged."),
+    50001: (403, "Missing Access"),
+    50005: (403, "Cannot edit a message authored by another user"),
+    50006: (400, "Cannot send an empty message"),
+    50013: (403, "Missing Permissions"),
+    50027: (401, "Invalid Webhook Token"),
+    50035: (400, "Invalid Form Body"),
+    50083: (400, "Thread is archived"),
+}
+
+
+class DiscordError(Exception):
+    def __init__(self, code: int, errors: dict[str, Any] | None = None) -> None:
+        self.status, self.text = ERRORS[code]
+        self.code, self.errors = code, errors
+        super().__init__(f"{code} {self.text}")
+
+    def payload(self) -> dict[str, Any]:
+        made: dict[str, Any] = {"code": self.code, "message": self.text}
+        if self.errors:
+            made["errors"] = self.errors
+        return made
+
+
+class RateLimited(Exception):
+    def __init__(self, verdict: Verdict) -> None:
+        self.verdict = verdict
+
+
+def answer(data: Any, status: int = 200) -> web.Response:
+    if data is None:
+        return web.Response(status=204)
+    # (exactly `application/json`, as Discord says it: discord.py compares the header)
+    return web.Response(body=json.dumps(data).encode(), status=status,
+                        headers={"Content-Type": "application/json"})
+
+
+def server_of(request: web.Request) -> LocalDiscord:
+    return request.config_dict[SERVER]
+
+
+def limit(request: web.Request, kind: str, major: object, *, old: bool = False) -> None:
+    """Spend the request from its bucket; its headers go on the answer, or it is a 429."""
+    verdict = server_of(request).limiter.take(kind, str(major), old_message=old)
+    request[RATELIMIT] = verdict.headers
+    if verdict.refused:
+        raise RateLimited(verdict)
+
+
+# -- what every request goes through ----------------------------------------------------
+
+@web.middleware
+async def like_discord(request: web.Request, handler: Handler) -> web.StreamResponse:
+    server = server_of(request)
+    request[BODY], request[FILES] = await _read_body(request)
+    outage = server.faults.outage(request.method, request.path)
+    try:
+        if outage:
+            response: web.StreamResponse = web.Response(
+                status=outage, text=f"<html><body>{outage} Bad Gateway</body></html>",
+                content_type="text/html")
+        else:
+            response = await handler(request)
+    except DiscordError as error:
+        response = answer(error.payload(), error.status)
+    except RateLimited as refused:
+        verdict = refused.verdict
+        response = answer(verdict.body(), 429)
+        response.headers.update(verdict.refusal_headers())
+    except web.HTTPNotFound:
+        response = answer(DiscordError(0).payload(), 404)
+    response.headers.update(request.get(RATELIMIT) or {})
+    server.calls.append(Call(request.method, request.path.removeprefix("/api/v10"),
+                             response.status, request[BODY], time.time()))
+    return response
+
+
+async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes, str | None]]]:
+    """The JSON body (or a multipart's ``payload_json``) and the files sent beside it."""
+    if not request.can_read_body:
+        return None, []
+    if request.content_type == "application/json":
+        return await request.json(), []
+    if not request.content_type.startswith("multipart/"):
+        return None, []
+    body, files = None, []
+    reader = await request.multipart()
+    while (part := await reader.next()) is not None:
+        assert isinstance(part, BodyPartReader)
+        if part.name == "payload_json":
+            body = json.loads(await part.text())
+        else:
+            data = await part.read()
+            files.append((part.filename or "file", bytes(data), part.headers.get("Content-Type")))
+    return body, files
+
+
+# -- checks ------------------------------------------------------------------------------
+
+def channel_of(request: web.Request) -> Channel:
+    found = server_of(request).find_channel(int(request.match_info["channel"]))
+    if found is None:
+        raise DiscordError(10003)
+    return found
+
+
+def require(server: LocalDiscord, channel: Channel, needed: int) -> None:
+    """The bot's permissions in ``channel``: 50001 unseen, 50013 short of ``needed``."""
+    bits = server.permissions(APP_ID, channel)
+    if not bits & Permission.VIEW_CHANNEL:
+        raise DiscordError(50001)
+    if bits & needed != needed:
+        raise DiscordError(50013)
+
+
+def message_of(request: web.Request, channel: Channel) -> Message:
+    found = server_of(request).messages.get(int(request.match_info["message"]))
+    if found is None or found.channel_id != channel.id:
+        raise DiscordError(10008)
+    return found
+
+
+def validate(body: dict[str, Any], files: list[Any], *, empty_ok: bool = False) -> None:
+    """What Discord refuses in a message (``resources/message``, ``components/reference``):
+    50035 with the field at fault, or 50006 for nothing at all."""
+    errors: dict[str, Any] = {}
+    content = body.get("content")
+    if content is not None and len(content) > 2000:
+        errors["content"] = _error("BASE_TYPE_MAX_LENGTH", "Must be 2000 or fewer in length.")
+    rows = body.get("components") or []
+    if not int(body.get("flags") or 0) & (1 << 15):  # not the newer layout components
+        if len(rows) > 5:
+            errors["components"] = _error("BASE_TYPE_MAX_LENGTH",
+                                          "Must be 5 or fewer in length.")
+        for index, row in enumerate(rows):
+            problem = _row_problem(row)
+            if problem:
+                errors[f"components.{index}"] = _error("COMPONENT_INVALID", problem)
+    if errors:
+        raise DiscordError(50035, errors)
+    shown = (content, rows, body.get("embeds"), files, body.get("attachments"),
+             body.get("poll"), body.get("sticker_ids"))
+    if not empty_ok and not any(shown):
+        raise DiscordError(50006)
+
+
+def _row_problem(row: dict[str, Any]) -> str | None:
+    parts = row.get("components") or []
+    if len(parts) > 5:
+        return "An action row holds at most 5 components."
+    for part in parts:
+        if len(part.get("custom_id") or "") > 100:
+            return "custom_id: must be 100 or fewer in length."
+        if len(part.get("label") or "") > 80:
+            return "label: must be 80 or fewer in length."
+        if len(part.get("options") or []) > 25:
+            return "options: must be 25 or fewer in length."
+    return None
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"_errors": [{"code": code, "message": message}]}
+
+
+def attachments(body: dict[str, Any], files: list[tuple[str, bytes, str | None]],
+                kept: tuple[Attachment, ...] = ()) -> list[Attachment]:
+    """The attachments a body asks for: kept ones by their id, files just sent by their
+    index (discord.py numbers them 0, 1, …); without a list, the kept and every file."""
+    made = []
+    for name, data, kind in files:
+        made.append(Attachment(snowflake(), name, data, kind))
+    asked = body.get("attachments")
+    if asked is None:
+        return [*kept, *made]
+    by_id = {a.id: a for a in kept}
+    chosen = []
+    for entry in asked:
+        ident = int(entry["id"])
+        if ident in by_id:
+            chosen.append(by_id[ident])
+        elif ident < len(made):
+            made[ident].filename = entry.get("filename") or made[ident].filename
+            chosen.append(made[ident])
+    return chosen
+
+
+def apply_edit(message: Message, body: dict[str, Any],
+               files: list[tuple[str, bytes, str | None]]) -> bool:
+    """Change ``message`` as an edit's ``body`` says; whether its text or embeds changed
+    (Discord then shows "(edited)"; components alone do not)."""
+    changed = False
+    if "content" in body:
+        changed |= (body["content"] or "") != message.content
+        message.content = body["content"] or ""
+    if "embeds" in body:
+        changed |= (body["embeds"] or []) != message.embeds
+        message.embeds = body["embeds"] or []
+    if "components" in body:
+        message.components = body["components"] or []
+    if "attachments" in body or files:
+        message.attachments = attachments(body, files, tuple(message.attachments))
+    if "flags" in body and body["flags"] is not None:
+        message.flags = (message.flags & ~4) | (int(body["flags"]) & 4)  # suppress embeds
+    message.flags &= ~128  # no longer "thinking"
+    return changed
+
+
+# -- the application and the gateway ----------------------------------------------------
+
+async def me(request: web.Request) -> web.Response:
+    return answer(BOT_USER.payload() | {"verified": True, "mfa_enabled": False, "flags": 0})
+
+
+async def application(request: web.Request) -> web.Response:
+    return answer({"id": str(APP_ID), "name": "Unhex", "icon": None, "description": "",
+                   "bot_public": True, "bot_require_code_grant": False,
+                   "owner": BOT_USER.payload(), "summary": "", "verify_key": "0",
+                   "flags": 0, "team": None, "bot": BOT_USER.payload()})
+
+
+async def gateway_bot(request: web.Request) -> web.Response:
+    server = server_of(request)
+    return answer({"url": f"ws://127.0.0.1:{server.port}/gateway", "shards": 1,
+                   "session_start_limit": {"total": 1000, "remaining": 1000,
+                                           "reset_after": 0, "max_concurrency": 1}})
+
+
+async def put_commands(request: web.Request) -> web.Response:
+    server = server_of(request)
+    guild = request.match_info.get("guild")
+    limit(request, "other", f"commands:{guild}")
+    made = [command | {"id": str(snowflake()), "application_id": str(APP_ID),
+                       "version": str(snowflake()),
+                       **({"guild_id": guild} if guild else {})}
+            for command in request[BODY]]
+    server.commands[None if guild is None else int(guild)] = made
+    return answer(made)
+
+
+async def get_commands(request: web.Request) -> web.Response:
+    guild = request.match_info.get("guild")
+    return answer(server_of(request).commands.get(None if guild is None else int(guild), []))
+
+
+def build_app(server: LocalDiscord) -> web.Application:
+    from localdiscord import channels, interactions
+
+    api = web.Application(middlewares=[like_discord])
+    api[SERVER] = server
+    api.router.add_get("/users/@me", me)
+    api.router.add_get("/oauth2/applications/@me", application)
+    api.router.add_get("/applications/@me", application)
+    api.router.add_get("/gateway/bot", gateway_bot)
+    for path in ("/applications/{app}/commands",
+                 "/applications/{app}/guilds/{guild}/commands"):
+        api.router.add_put(path, put_commands)
+        api.router.add_get(path, get_commands)
+    channels.add_routes(api.router)
+    interactions.add_routes(api.router)
+    app = web.Application()
+    app[SERVER] = server
+    app.router.add_get("/gateway", server.gateway.handle)
+    channels.add_viewer_routes(app.router)
+    app.add_subapp("/api/v10", api)
+    return app

@@ -1,0 +1,74 @@
+"""Interaction answers as Discord takes them: once, within 3 s, keyed by the token (not the
+channel's buckets); then follow-ups and edits of the original for 15 minutes."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import pytest
+
+from localdiscord import APP_ID, LocalDiscord
+from localdiscord.interactions import Interaction
+
+
+@pytest.fixture
+async def post(discord: LocalDiscord) -> AsyncIterator[Any]:
+    async with aiohttp.ClientSession() as session:
+        async def call(path: str, body: Any, method: str = "POST") -> tuple[int, Any]:
+            async with session.request(method, discord.api + path, json=body) as response:
+                data = await response.json() if response.content_type == "application/json" \
+                    else None
+                return response.status, data
+        yield call
+
+
+def _pressed(discord: LocalDiscord) -> Interaction:
+    return discord.people.send("alice", discord.channel("fight"), 2, {"name": "roll"})
+
+
+def _callback(interaction: Interaction) -> str:
+    return f"/interactions/{interaction.id}/{interaction.token}/callback?with_response=true"
+
+
+async def test_an_answer_is_taken_once_and_not_from_the_channels_bucket(
+        discord: LocalDiscord, post: Any) -> None:
+    fight = discord.channel("fight").id
+    for n in range(5):  # the channel's create bucket is empty now
+        assert (await post(f"/channels/{fight}/messages", {"content": f"#{n}"}))[0] == 200
+    interaction = _pressed(discord)
+    status, body = await post(_callback(interaction), {"type": 4, "data": {"content": "40"}})
+    assert status == 200 and body["resource"]["message"]["content"] == "40"
+    assert body["interaction"]["response_message_id"] == body["resource"]["message"]["id"]
+    status, body = await post(_callback(interaction), {"type": 4, "data": {"content": "again"}})
+    assert (status, body["code"]) == (400, 40060)
+
+
+async def test_an_answer_after_3_s_is_refused_with_10062(discord: LocalDiscord,
+                                                         post: Any) -> None:
+    interaction = _pressed(discord)
+    discord.faults.expire(interaction)
+    status, body = await post(_callback(interaction), {"type": 5})
+    assert (status, body["code"]) == (404, 10062)
+    assert not discord.channel_messages("fight")
+
+
+async def test_a_deferred_answer_is_the_first_follow_up_then_15_minutes_end_the_token(
+        discord: LocalDiscord, post: Any) -> None:
+    interaction = _pressed(discord)
+    status, body = await post(_callback(interaction), {"type": 5})
+    assert status == 200 and body["interaction"]["response_message_loading"] is True
+    webhook = f"/webhooks/{APP_ID}/{interaction.token}?wait=true"
+    status, first = await post(webhook, {"content": "done"})
+    assert status == 200 and first["id"] == body["interaction"]["response_message_id"]
+    status, second = await post(webhook, {"content": "and more"})
+    assert status == 200 and second["id"] != first["id"]
+    original = f"/webhooks/{APP_ID}/{interaction.token}/messages/@original"
+    status, edited = await post(original, {"content": "done, edited"}, "PATCH")
+    assert status == 200 and edited["content"] == "done, edited"
+    assert [m.content for m in discord.channel_messages("fight")] == ["done, edited",
+                                                                      "and more"]
+    discord.faults.expire(interaction, 15 * 60)
+    status, body = await post(webhook, {"content": "too late"})
+    assert (status, body["code"]) == (401, 50027)
