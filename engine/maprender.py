@@ -306,11 +306,7 @@ def render_grid(
     who = _who(m, occupants)
     if markers is None:
         markers = marker_letters(n for names in who.values() for n in names)
-    crowd = max((tw.width(" ".join(_counted([markers.get(n, "?") for n in names])))
-                 for names in who.values()), default=0)
-    inner = max(inner, min(room, crowd))  # the markers on a row, when there is room
-    marks = {a: _marker_rows([markers.get(n, "?") for n in names], inner)
-             for a, names in who.items()}
+    inner, marks = _area_markers(who, markers, inner, room)
     marker_lines = 0 if occupants is None else max([1, *(len(r) for r in marks.values())])
     layout = _Layout(inner, 2 + label_lines + marker_lines, label_lines)
     canvas = [
@@ -327,6 +323,17 @@ def render_grid(
 
 
 _Cell = tuple[int, int]  # (column, row) on the map's grid
+
+
+def _area_markers(who: Mapping[str, Sequence[str]], markers: Mapping[str, str], inner: int,
+                  room: int) -> tuple[int, dict[str, list[str]]]:
+    """The boxes' inner width, widened (within ``room``) to put an area's markers on one row,
+    and each area's rows of markers."""
+    crowd = max((tw.width(" ".join(_counted([markers.get(n, "?") for n in names])))
+                 for names in who.values()), default=0)
+    inner = max(inner, min(room, crowd))
+    return inner, {a: _marker_rows([markers.get(n, "?") for n in names], inner)
+                   for a, names in who.items()}
 
 
 def _grid_positions(m: GameMap) -> dict[_Cell, str] | None:

@@ -70,8 +70,10 @@ async def test_a_gms_autocomplete_offers_each_waiting_npcs_options_by_name(
     offered = await table.autocomplete_choices("attack", "target", user=GM)
     assert [c["name"] for c in offered] == ["Ana — Goon's target", "Rat — Goon's target",
                                             "Ana — Rat's target", "Goon — Rat's target"]
+    # Typing an NPC's name offers that NPC's own choices first, its enemies first; then the
+    # others' attacks on it.
     assert await table.autocomplete("attack", "target", user=GM, target="rat") == [
-        "Rat — Goon's target", "Ana — Rat's target", "Goon — Rat's target"]
+        "Ana — Rat's target", "Goon — Rat's target", "Rat — Goon's target"]
     rats = next(c["value"] for c in offered if c["name"] == "Ana — Rat's target")
     # The other options follow the pick: Rat's weapons, with nothing left to say.
     assert await table.autocomplete("attack", "with", user=GM, target=rats) == ["Knife"]
