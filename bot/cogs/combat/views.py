@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ADJUST_MODAL_ID",
+    "MENU_LABEL",
     "MENU_OPTIONS",
     "OUT_OF_DATE",
     "AdjustModal",
