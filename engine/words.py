@@ -4,13 +4,17 @@
 ('1 box', '2 boxes', '0 X marks')
 >>> team_turn("PCs"), team_turn("Red"), team_turn("The Goons"), team_turn("Boss")
 ("the PCs' turn", "Red's turn", "The Goons' turn", "Boss's turn")
+>>> [plural_verb(v) for v in ("does", "is", "takes", "passes", "chooses", "tries", "cannot")]
+['do', 'are', 'take', 'pass', 'choose', 'try', 'cannot']
 """
 
 from __future__ import annotations
 
-__all__ = ["counted", "team_turn"]
+__all__ = ["counted", "plural_verb", "team_turn"]
 
 _PLURALS = {"box": "boxes", "copy": "copies", "ability": "abilities"}
+_PLURAL_VERBS = {"is": "are", "has": "have", "does": "do", "was": "were", "goes": "go"}
+_SIBILANT_ES = ("sses", "shes", "ches", "xes", "zes")
 
 
 def counted(n: int, noun: str) -> str:
@@ -31,3 +35,17 @@ def team_turn(team: str) -> str:
         return f"{team}'s turn"
     the = "" if team.casefold().startswith("the ") else "the "
     return f"{the}{team}' turn"
+
+
+def plural_verb(verb: str) -> str:
+    """The form a verb said of one ("takes") takes when said of several ("take"); a word that
+    is no such form ("cannot", "must") as it is."""
+    if verb in _PLURAL_VERBS:
+        return _PLURAL_VERBS[verb]
+    if verb.endswith("ies") and len(verb) > 3:
+        return f"{verb[:-3]}y"
+    if verb.endswith(_SIBILANT_ES):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return verb[:-1]
+    return verb

@@ -36,6 +36,7 @@ from engine.combat.actions import (
     surrender,
     window,
 )
+from engine.combat.alike import fold_copies
 from engine.combat.commands import (
     AddFighter,
     AddFighters,
@@ -122,14 +123,15 @@ def _apply_each(
     combat: Combat, command: Answers, *, actor: Actor, dice: DiceSource, rules: Rules, now: float
 ) -> tuple[Combat, tuple[Event, ...]]:
     """Each of several answers in turn, as if sent one after another; one refused refuses all
-    (the values are frozen: nothing changed)."""
+    (the values are frozen: nothing changed). What numbered copies did alike is told once
+    ("Goon 1-10 do not defend.")."""
     events: list[Event] = []
     for answer in command.answers:
         if isinstance(answer, Answers):
             raise RuleError("Answers given together do not nest.")
         combat, said = apply(combat, answer, actor=actor, dice=dice, rules=rules, now=now)
         events.extend(said)
-    return combat, tuple(events)
+    return combat, fold_copies(events, {f.key: f.name for f in combat.fighters})
 
 
 HANDLERS: dict[type, Callable[[Combat, Any, Context], Combat]] = {

@@ -1,12 +1,12 @@
 """A GM may press a player's decision for them (a GM may decide for anyone); the table and the
 fight's log then say it was the GM's ("(by the GM)"), through the real dispatch path: Ana's
-damage die and her Destroy armor pressed by the GM, and the same choices by Alice read as
-before."""
+damage die, her Destroy armor, her reaction and her AoE damage pressed by the GM, and the same
+choices by Alice read as before."""
 
 from __future__ import annotations
 
 from tests.bot.fights import add_character, begin_pcs_first, start_fight
-from tests.harness import ALICE, GM, Table
+from tests.harness import ALICE, GM, Message, Table
 
 
 async def _ana_in_a_vest_against_goon(table: Table) -> None:
@@ -67,3 +67,68 @@ async def test_a_players_own_choices_read_as_before(table: Table) -> None:
     assert "(by the GM)" not in used.answer.content
     assert "chooses to destroy armor" not in used.answer.content  # told by the damage line
     assert "Ana's Vest is destroyed" in used.answer.content, used.answer.content
+
+
+async def test_the_gm_answering_a_players_reaction_is_recorded(table: Table) -> None:
+    """Ana passes her turn; Goon attacks her and the GM answers her reaction window."""
+    await _ana_in_a_vest_against_goon(table)
+    passed = await table.slash("done", user=ALICE)
+    assert not passed.ephemeral, passed.content
+    declared = await table.slash("attack", user=GM, target="Ana", **{"as": "Goon"})
+    window = declared.posted("may react")
+    assert "Counterattack" in window.labels, window.labels
+    table.dice(9, 9, 9, 9, 3, 4, 6, 2)  # both miss; the round ends: round 2's initiative
+    answered = await table.click(window, "Counterattack", user=GM)
+    text = "\n".join(m.content for m in answered.messages)
+    assert "Ana counterattacks with Knife (by the GM)." in text, text
+    log = await table.slash("combat log", user=ALICE)
+    assert "Ana counterattacks with Knife (by the GM)." in log.content, log.content
+
+
+async def test_a_players_own_reaction_reads_as_before(table: Table) -> None:
+    await _ana_in_a_vest_against_goon(table)
+    await table.slash("done", user=ALICE)
+    declared = await table.slash("attack", user=GM, target="Ana", **{"as": "Goon"})
+    table.dice(9, 9, 3, 4, 6, 2)
+    answered = await table.click(declared.posted("may react"), "Pass", user=ALICE)
+    text = "\n".join(m.content for m in answered.messages)
+    assert "Ana does not react." in text and "(by the GM)" not in text, text
+
+
+async def _goon_throws_a_grenade_at_ana(table: Table) -> Message:
+    """Ana in her vest on the Dance Floor; Goon, the GM's, throws a grenade there from the
+    Bar on the NPCs' turn: 4 damage to Ana; the prompt asking whether she Defends."""
+    await add_character(table, "Ana", level=40)
+    vest = await table.slash("character item add", user=ALICE, character="Ana", name="Vest",
+                             kind="armor", location="torso")
+    assert not vest.ephemeral, vest.content
+    await add_character(table, "Goon", user=GM, level=60, npc=True, weapon=None)
+    for step in (("character ability add", {"ability": "aoe.blast"}),
+                 ("character item add", {"name": "Grenade", "kind": "aoe"}),
+                 ("character item hold", {"item": "Grenade"})):
+        done = await table.slash(step[0], user=GM, character="Goon", **step[1])
+        assert not done.ephemeral, done.content
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Bar"), user_of={"Ana": ALICE})
+    table.dice(6, 1, 2, 0)  # the NPCs win initiative with 20
+    begun = await table.slash("combat begin", user=GM)
+    await table.click(begun.prompt, "NPCs first", user=GM)
+    table.dice(4, 0)
+    thrown = await table.slash("aoe", user=GM, area="Dance Floor", **{"as": "Goon"})
+    chose = await table.click(thrown.prompt, "Tens die: 4", user=GM)
+    return chose.prompt
+
+
+async def test_the_gm_placing_a_players_aoe_damage_and_armor_is_recorded(table: Table) -> None:
+    defend = await _goon_throws_a_grenade_at_ana(table)
+    took = await table.click(defend, "Take the damage", user=GM)
+    assert "Ana does not defend (by the GM)." in took.answer.content, took.answer.content
+    placed = await table.click(took.prompt, "Torso", user=GM)
+    assert placed.answer.content == "Ana: 1 point to the torso (by the GM) (3 left to place)."
+    for _ in range(3):
+        placed = await table.click(placed.prompt, "Torso", user=GM)
+    armor = placed.prompt
+    used = await table.click(armor, "Destroy armor", user=GM)
+    text = used.answer.content
+    assert "Ana chooses to destroy armor on the torso (by the GM).\n" in text, text
+    log = (await table.slash("combat log", user=ALICE)).content
+    assert "Ana: 1 point to the torso (by the GM) (all 4 placed)." in log, log

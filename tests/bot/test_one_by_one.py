@@ -7,6 +7,9 @@ autocomplete of a reaction command listing those asked first."""
 
 from __future__ import annotations
 
+import pytest
+
+from bot.cogs.combat import views
 from bot.cogs.combat.views import OUT_OF_DATE
 from tests.bot.fights import add_character, give_ammo, start_fight
 from tests.bot.test_questions_alike import ten_goons_caught
@@ -131,7 +134,8 @@ async def test_one_goon_of_ten_defends_while_the_nine_take_all(table: Table) -> 
     took = await table.click(rest, "All 9: Take the damage", user=GM)
     said = took.answer.content
     assert "Goon 3's Defend (10) does not beat 49." in said, said
-    assert "Goon 4 does not defend" in said and "Goon 3 does not defend" not in said, said
+    assert said.startswith("Goon 1-2,4-10 do not defend.\n"), said
+    assert "Goon 3 does not defend" not in said, said
 
 
 async def test_the_as_autocomplete_of_a_reaction_lists_those_asked_first(table: Table) -> None:
@@ -158,3 +162,24 @@ async def test_the_as_autocomplete_of_a_reaction_lists_those_asked_first(table: 
     assert offered == [*(f"Rat {n}" for n in range(1, 8)), "Ana", "Boss"], offered
     assert await table.autocomplete("intercept", "as", user=GM, **{"as": "Rat 1"}) == [
         "Rat 1"]
+
+
+async def test_a_pick_from_a_menu_in_a_fighters_panel_follows_the_fighter(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A panel shows a question of more than ten answers as a menu; no fight asks one yet of
+    fighters alike, so the six places of AoE damage stand for it here (menus past five
+    buttons). A pick applies as the panel's buttons do, and the panel follows the goon."""
+    place = await _book_blast(table)
+    monkeypatch.setattr(views, "MOST_BUTTONS", 5)
+    panel = (await table.pick(place, "Goon 2", user=GM)).message
+    assert panel.labels == [] and [o["label"] for s in panel.selects()
+                                   for o in s["options"]] == LOCATIONS
+    picked = await table.pick(panel, "Torso", user=GM)
+    assert picked.kind == "update", picked.kind  # the panel itself, edited
+    told = picked.messages[1]
+    assert told.content == "Goon 2: 1 point to the torso (3 left to place).", told.content
+    panel = table.message(panel.id)
+    assert panel.content.endswith("3 of 4 left (placed: torso 1)"), panel.content
+    again = await table.pick(panel, "Torso", user=GM)  # the refreshed menu is the newest
+    assert again.kind == "update" and not again.messages[1].ephemeral, again.messages
+    assert table.message(panel.id).content.endswith("2 of 4 left (placed: torso 2)")

@@ -51,17 +51,52 @@ async def test_the_gm_answersten_goons_caught_in_a_blast_at_once(table: Table) -
     took = await table.click(defend, "All 10: Take the damage", user=GM)
     assert await _version(table) == before + 1  # one step for the ten answers
     said = took.answer.content
-    assert all(f"Goon {n} does not defend" in said for n in (1, 10)), said
+    assert "Goon 1-10 do not defend." in said and "does not defend" not in said, said
     place = took.prompt
     assert place.labels[:6] == ["All 10: Head", "All 10: Right arm", "All 10: Left arm",
                                 "All 10: Torso", "All 10: Right leg", "All 10: Left leg"]
     stale = await table.click_stale(defend, "All 10: Defend", user=GM)
     assert stale.ephemeral and stale.content == OUT_OF_DATE
-    for _ in range(4):
-        place = (await table.click(place, "All 10: Torso", user=GM)).prompt
+    placed = await table.click(place, "All 10: Torso", user=GM)
+    one_line = "Goon 1-10 each: 1 point to the torso (3 left to place)."
+    assert placed.answer.content == one_line, placed.answer.content
+    for _ in range(3):
+        placed = await table.click(placed.prompt, "All 10: Torso", user=GM)
+    said = placed.answer.content
+    assert "Goon 1-10 each: 1 point to the torso (all 4 placed)." in said, said
+    assert "Goon 1-10 take 4 damage to the torso: level 25 → 21." in said, said
+    assert "Goon 2" not in said, said
     for n in (1, 7, 10):
         status = await table.slash("combat status", character=f"Goon {n}")
         assert "21/25" in status.content, status.content
+    log = (await table.slash("combat log")).content
+    assert "Goon 1-10 do not defend." in log and one_line in log, log
+    assert "Goon 5:" not in log and "Goon 5 " not in log, log
+
+
+async def test_a_hidden_npcs_lines_told_once_keep_where_the_points_went_from_the_players(
+        table: Table) -> None:
+    """The GM hides the NPCs' figures: the players read one line per answer for the ten
+    goons without where the points went or their levels; the GM's log reads the same line
+    with them."""
+    await ten_goons_caught(table)
+    hidden = await table.slash("combat settings", user=GM, hide_npcs=True)
+    assert not hidden.ephemeral, hidden.content
+    defend = next(m for m in reversed(table.channel_messages()) if "caught in a blast" in m.content)
+    place = (await table.click(defend, "All 10: Take the damage", user=GM)).prompt
+    placed = await table.click(place, "All 10: Torso", user=GM)
+    assert placed.answer.content == "Goon 1-10 each: 1 point placed (3 left to place).", (
+        placed.answer.content)
+    for _ in range(3):
+        placed = await table.click(placed.prompt, "All 10: Torso", user=GM)
+    said = placed.answer.content
+    assert "Goon 1-10 take 4 damage to the torso." in said and "21" not in said, said
+    log = (await table.slash("combat log")).content
+    assert "Goon 1-10 each: 1 point placed (1 left to place)." in log, log
+    assert "torso (" not in log and "level 25" not in log, log
+    gm_log = (await table.slash("combat log", user=GM)).content
+    assert "Goon 1-10 each: 1 point to the torso (1 left to place)." in gm_log, gm_log
+    assert "Goon 1-10 take 4 damage to the torso: level 25 → 21." in gm_log, gm_log
 
 
 async def test_a_few_questions_alike_keep_a_button_each(table: Table) -> None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from bot.cogs.combat.actions import ActionsCog
 from bot.cogs.combat.fight import FightCog
-from bot.cogs.combat.one_by_one import OneByOneMenu, PanelButton
+from bot.cogs.combat.one_by_one import OneByOneMenu, PanelButton, PanelMenu
 from bot.cogs.combat.recap import LogFileButton
 from bot.cogs.combat.recovery import RecoverButton
 from bot.cogs.combat.session import FightSession
@@ -37,7 +37,7 @@ async def setup(bot: UnhexBot) -> None:
     bot.fights = FightSession(bot)
     bot.add_dynamic_items(CombatButton, CombatMenu, TogetherButton, RecoverButton,
                           LogFileButton, TurnButton, OptionsMenu, FighterMenu, OneByOneMenu,
-                          PanelButton)
+                          PanelButton, PanelMenu)
     bot.answers(ADJUST_MODAL_ID)
     await bot.add_cog(FightCog(bot.fights))
     await bot.add_cog(ActionsCog(bot.fights))

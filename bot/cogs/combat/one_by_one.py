@@ -1,10 +1,11 @@
 """One by one: questions alike asked of many show one button per answer for them all ("All
 10: Defend") and a **One by one…** menu of the fighters asked. Picking one shows the picker
-alone that fighter's own buttons, in a panel that follows the fighter: a press applies as the
-prompt's own button would (the same command, the same refusals: an older version, a fighter
-not yours), then the panel shows what the fighter is asked next (the next point of AoE damage
-to place, the armor there) until nothing waits for them. The menu's id carries the fight, its
-version and the question's kind; each entry's value is a fighter's index in that version.
+alone that fighter's own buttons (or menus), in a panel that follows the fighter: a press or
+a pick applies as the prompt's own button would (the same command, the same refusals: an
+older version, a fighter not yours), then the panel shows what the fighter is asked next (the
+next point of AoE damage to place, the armor there) until nothing waits for them. The menu's
+id carries the fight, its version and the question's kind; each entry's value is a
+fighter's index in that version.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import discord
 from bot.cogs.combat.views import (
     MENU_OPTIONS,
     CombatButton,
+    CombatMenu,
     answer_rows,
     asked,
     asked_who,
@@ -38,7 +40,7 @@ from engine.combat.prompts import question
 if TYPE_CHECKING:
     from bot.cogs.combat.session import FightSession
 
-__all__ = ["OneByOneMenu", "PanelButton", "fighter_panel", "one_by_one_menus"]
+__all__ = ["OneByOneMenu", "PanelButton", "PanelMenu", "fighter_panel", "one_by_one_menus"]
 
 class OneByOneMenu(
     PersistentButton,
@@ -114,6 +116,18 @@ class PanelButton(
         return follow
 
 
+class PanelMenu(
+    CombatMenu,
+    template=(r"pm:(?P<combat>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<fighter>\d*)"
+              r":(?P<part>\d+)"),
+):
+    """An answer menu in a fighter's panel (more than ten answers): a pick is a
+    :class:`PanelButton`'s press, so the panel then shows what the fighter is asked next."""
+
+    prefix = "pm"
+    button = PanelButton
+
+
 def fighter_panel(stored: StoredCombat, f: Fighter) -> tuple[str, discord.ui.View]:
     """What the fight asks ``f`` now, with ``f``'s own buttons (a :class:`PanelButton` each)."""
     state = stored.state
@@ -123,7 +137,8 @@ def fighter_panel(stored: StoredCombat, f: Fighter) -> tuple[str, discord.ui.Vie
         if (prompt.fighter != f.key or prompt.kind is PromptKind.ACT
                 or secret_options(state, prompt)):
             continue
-        packed = answer_rows(stored, prompt, rows, [], named=False, button=PanelButton)
+        packed = answer_rows(stored, prompt, rows, [], named=False, button=PanelButton,
+                             menu=PanelMenu)
         if packed is None:
             break
         deadline = f" (closes <t:{int(prompt.deadline)}:R>)" if prompt.deadline else ""

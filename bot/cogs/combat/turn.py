@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.cogs.combat.acting import ACTING, actor_of
-from bot.cogs.combat.views import TurnLead, fighter_at, fighter_index, panel_fighter
+from bot.cogs.combat.views import (
+    MENU_LABEL,
+    MENU_OPTIONS,
+    TurnLead,
+    fighter_at,
+    fighter_index,
+    panel_fighter,
+)
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.errors import UserError
 from bot.store.values import StoredCombat
@@ -21,13 +28,16 @@ from bot.text import clip
 from engine.catalog import Rules
 from engine.combat import Actor, Combat, Command, Done, Fighter, Phase
 from engine.combat.options import Option, OptionGroup, candidate, options
+from engine.copies import group_names
 from engine.errors import RuleError
 from engine.words import counted, team_turn
 
 if TYPE_CHECKING:
     from bot.cogs.combat.session import FightSession
 
-__all__ = ["FighterMenu", "OptionsMenu", "TurnButton", "TurnLead", "turn_lead"]
+__all__ = [
+    "FighterMenu", "OptionsMenu", "TurnButton", "TurnLead", "turn_lead", "whose_choices",
+]
 
 STALE_PANEL = "That menu is out of date: press **My options** again."
 
@@ -39,7 +49,10 @@ MENUS: tuple[tuple[str, tuple[OptionGroup, ...], str], ...] = (
     ("other", (OptionGroup.FIRST_AID, OptionGroup.ABILITY), "First aid, abilities…"),
 )
 _MENU_NAMES = "|".join(name for name, _, _ in MENUS)
-_MAX_CHOICES = 25  # Discord's limit per select menu
+#: The fighters on one page of "Whose options?" when they do not all fit its menu: the room
+#: left for the ways to the page before and the page after. The panel's five rows are taken
+#: (this menu and four of options), so the fighters are paged rather than given more menus.
+FIGHTERS_PAGE = MENU_OPTIONS - 2
 
 
 def acting_fighters(state: Combat) -> list[Fighter]:
@@ -152,9 +165,9 @@ def panel(stored: StoredCombat, fighter: Fighter, mine: list[Fighter], actor: Ac
         chosen = [o for o in found if o.group in groups]
         if not chosen:
             continue
-        if len(chosen) > _MAX_CHOICES:
+        if len(chosen) > MENU_OPTIONS:
             cut.append(placeholder.rstrip("…").lower())
-            chosen = chosen[:_MAX_CHOICES]
+            chosen = chosen[:MENU_OPTIONS]
         view.add_item(OptionsMenu.make(stored, fighter, name, placeholder, chosen))
     acts = fighter.actions + fighter.direct_actions
     name = discord.utils.escape_markdown(fighter.name)
@@ -257,10 +270,7 @@ class FighterMenu(
     def make(cls, stored: StoredCombat, shown: Fighter, mine: list[Fighter]) -> FighterMenu:
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"mo-who:{stored.id}", placeholder="Whose options?",
-            options=[discord.SelectOption(label=clip(f.name, 100),
-                                          value=fighter_index(stored.state, f.key),
-                                          default=f.key == shown.key)
-                     for f in mine[:_MAX_CHOICES]])
+            options=whose_choices(stored.state, shown, mine))
         return cls(select, stored.id)
 
     @classmethod
@@ -278,6 +288,35 @@ class FighterMenu(
             raise UserError("That character can't act now: press **My options** again.")
         content, view = panel(stored, f, mine, actor, session.rules)
         await interaction.response.edit_message(content=content, view=view)
+
+
+def whose_choices(state: Combat, shown: Fighter, mine: list[Fighter]
+                  ) -> list[discord.SelectOption]:
+    """The entries of "Whose options?": each of ``mine``, or past a menu's worth the page of
+    them ``shown`` is on, with an entry for the page before ("Previous: Goon 1-23") and the
+    page after, that shows the first fighter of that page."""
+    if len(mine) <= MENU_OPTIONS:
+        page, before, after = mine, [], []
+    else:
+        at = next((i for i, f in enumerate(mine) if f.key == shown.key), 0)
+        start = at - at % FIGHTERS_PAGE
+        page, after = mine[start:start + FIGHTERS_PAGE], mine[start + FIGHTERS_PAGE:]
+        before = mine[max(0, start - FIGHTERS_PAGE):start]
+    entries = [discord.SelectOption(label=clip(f.name, MENU_LABEL),
+                                    value=fighter_index(state, f.key), default=f.key == shown.key)
+               for f in page]
+    if before:
+        entries.insert(0, _page_entry(state, "Previous", before))
+    if after:
+        entries.append(_page_entry(state, "Next", after[:FIGHTERS_PAGE]))
+    return entries
+
+
+def _page_entry(state: Combat, word: str, page: list[Fighter]) -> discord.SelectOption:
+    """The entry that turns to ``page`` (its first fighter's options), naming who is on it."""
+    names = ", ".join(group_names([f.name for f in page]))
+    return discord.SelectOption(label=clip(f"{word}: {names}", MENU_LABEL),
+                                value=fighter_index(state, page[0].key))
 
 
 def _picked(interaction: discord.Interaction[Any]) -> str:

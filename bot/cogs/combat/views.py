@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ADJUST_MODAL_ID",
+    "MENU_LABEL",
     "MENU_OPTIONS",
     "OUT_OF_DATE",
     "AdjustModal",
@@ -175,6 +176,9 @@ class CombatMenu(
     that option's button: the same command, the same refusals (an older version, a fighter
     not yours)."""
 
+    prefix = "cm"  # (a subclass with its own template has its own)
+    button: type[CombatButton] = CombatButton  # whose press a pick is
+
     def __init__(self, select: discord.ui.Select[Any], combat_id: int, version: int,
                  kind: str, fighter: str) -> None:
         super().__init__(select)
@@ -186,7 +190,8 @@ class CombatMenu(
         """Menu ``part`` of ``prompt``: ``options`` are (option index, label) pairs."""
         index = fighter_index(stored.state, prompt.fighter)
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"cm:{stored.id}:{stored.version}:{prompt.kind.value}:{index}:{part}",
+            custom_id=(f"{cls.prefix}:{stored.id}:{stored.version}:{prompt.kind.value}:{index}"
+                       f":{part}"),
             placeholder=clip(placeholder, MENU_PLACEHOLDER), options=[
                 discord.SelectOption(label=clip(label, MENU_LABEL), value=str(n))
                 for n, label in options])
@@ -200,7 +205,7 @@ class CombatMenu(
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         picked = next(iter(picked_values(interaction)), "")
-        button = CombatButton(self.combat_id, self.version, self.kind, picked, self.fighter, "")
+        button = self.button(self.combat_id, self.version, self.kind, picked, self.fighter, "")
         await button.handle(interaction)
 
 
@@ -479,11 +484,11 @@ def view_of(rows: list[list[Any]]) -> discord.ui.View:
 
 
 def answer_rows(stored: StoredCombat, prompt: Prompt, rows: list[list[Any]],
-                resolve: list[Any], *, named: bool,
-                button: type[CombatButton] = CombatButton) -> list[list[Any]] | None:
-    """``rows`` with ``prompt``'s answers added: a ``button`` each, or one or more menus when
-    they are more than :data:`MOST_BUTTONS` or their buttons do not fit; ``None`` when even
-    menus leave no room for ``resolve`` (the GM's Resolve now) within Discord's 5 rows."""
+                resolve: list[Any], *, named: bool, button: type[CombatButton] = CombatButton,
+                menu: type[CombatMenu] = CombatMenu) -> list[list[Any]] | None:
+    """``rows`` with ``prompt``'s answers added: a ``button`` each, or one or more ``menu``
+    when they are more than :data:`MOST_BUTTONS` or their buttons do not fit; ``None`` when
+    even menus leave no room for ``resolve`` (the GM's Resolve now) within Discord's 5 rows."""
     if len(prompt.options) <= MOST_BUTTONS:
         buttons = [
             button(stored.id, stored.version, prompt.kind.value, str(n),
@@ -494,10 +499,11 @@ def answer_rows(stored: StoredCombat, prompt: Prompt, rows: list[list[Any]],
         packed = within_rows(pack_rows(rows, buttons), resolve)
         if packed is not None:
             return packed
-    return within_rows([*rows, *([menu] for menu in _menus(stored, prompt, named))], resolve)
+    return within_rows([*rows, *([m] for m in _menus(stored, prompt, named, menu))], resolve)
 
 
-def _menus(stored: StoredCombat, prompt: Prompt, named: bool) -> list[CombatMenu]:
+def _menus(stored: StoredCombat, prompt: Prompt, named: bool,
+           menu: type[CombatMenu] = CombatMenu) -> list[CombatMenu]:
     """``prompt``'s answers in menus of at most 25 entries, each labelled as its button would
     be; the placeholder says whose question it is (and which entries, when they are split)."""
     state = stored.state
@@ -506,7 +512,7 @@ def _menus(stored: StoredCombat, prompt: Prompt, named: bool) -> list[CombatMenu
     parts = [labels[i:i + MENU_OPTIONS] for i in range(0, len(labels), MENU_OPTIONS)]
     asked = state.fighter(prompt.fighter).name if prompt.fighter else (prompt.team or "GM")
     placeholder = f"{asked}: {SPECS[prompt.kind].waiting}"
-    return [CombatMenu.make(stored, prompt, part, placeholder + (
+    return [menu.make(stored, prompt, part, placeholder + (
         f" ({chunk[0][0] + 1}-{chunk[-1][0] + 1} of {len(labels)})" if len(parts) > 1 else ""),
         chunk) for part, chunk in enumerate(parts)]
 

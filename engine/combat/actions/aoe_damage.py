@@ -40,6 +40,7 @@ def wound_answer(
     else:
         loc = _armor_asked(c, w, ctx.rules)
         assert loc is not None
+        _say_armor_by_gm(f, loc, option == "use", ctx)
         field = "armor" if option == "use" else "kept"
         w = w.model_copy(update={field: (*getattr(w, field), loc)})
     if w.placed == w.amount and _armor_asked(c, w, ctx.rules) is None:
@@ -51,12 +52,23 @@ def wound_answer(
 
 def _say_placed(w: AoEWound, f: Fighter, location: str, ctx: Context) -> None:
     """A point placed, and how many are left to place (the players do not read where a hidden
-    NPC's point went)."""
+    NPC's point went; "(by the GM)" when a GM placed a player's)."""
     left = w.amount - w.placed
     rest = f"{left} left to place" if left else f"all {w.amount} placed"
     where = location.replace("_", " ")
-    ctx.emit(EventKind.AOE_DAMAGE, f"{f.name}: 1 point to the {where} ({rest}).", f.key,
-             public=f"{f.name}: 1 point placed ({rest}).", of=f)
+    by = ctx.by_gm(f)
+    ctx.emit(EventKind.AOE_DAMAGE, f"{f.name}: 1 point to the {where}{by} ({rest}).", f.key,
+             public=f"{f.name}: 1 point placed{by} ({rest}).", of=f)
+
+
+def _say_armor_by_gm(f: Fighter, location: str, use: bool, ctx: Context) -> None:
+    """A GM's choice of armor for a player's fighter, told as its own line (the player's own
+    is told with the damage, as for an attack's)."""
+    by = ctx.by_gm(f)
+    if by:
+        where = location.replace("_", " ")
+        chose = "destroy armor" if use else "take the damage, keeping the armor"
+        ctx.emit(EventKind.ARMOR, f"{f.name} chooses to {chose} on the {where}{by}.", f.key)
 
 
 def _armor_asked(c: Combat, w: AoEWound, rules: Rules) -> str | None:

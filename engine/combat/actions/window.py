@@ -462,28 +462,31 @@ def _ammo_refusal(f: Fighter, verb: str, weapon: Weapon, lethal: bool) -> str:
 
 def _say_reaction(c: Combat, f: Fighter, step: WindowStep, reactor: Reactor,
                   reaction: str, weapon: Weapon | None, lethal: bool, ctx: Context) -> None:
+    """``f``'s answer, told as the table reads it ("(by the GM)" when a GM answered for a
+    player's fighter)."""
     less = "" if lethal else " (less-lethal)"
+    by = ctx.by_gm(f)
     if isinstance(step, MoveAction):
         if reaction == "pass":
-            ctx.emit(EventKind.REACT, f"{f.name} does not intercept.", f.key)
+            ctx.emit(EventKind.REACT, f"{f.name} does not intercept{by}.", f.key)
         else:
             label = "bare hands" if weapon is None else weapon_label(weapon)
-            ctx.emit(EventKind.REACT, f"{f.name} intercepts with {label}{less}.", f.key)
+            ctx.emit(EventKind.REACT, f"{f.name} intercepts with {label}{less}{by}.", f.key)
         return
     if isinstance(step, AoEAction):
         text = "defends against the blast" if reaction == "defend" else "does not defend"
-        ctx.emit(EventKind.REACT, f"{f.name} {text}.", f.key)
+        ctx.emit(EventKind.REACT, f"{f.name} {text}{by}.", f.key)
         return
     if reaction == "pass":
-        ctx.emit(EventKind.REACT, f"{f.name} does not react.", f.key)
+        ctx.emit(EventKind.REACT, f"{f.name} does not react{by}.", f.key)
         return
     if reaction == "defend":
         whom = "" if f.key == step.target else f" {c.fighter(step.target).name}"
         free = " (no action spent)" if reactor.free else ""
-        ctx.emit(EventKind.REACT, f"{f.name} defends{whom}{free}.", f.key)
+        ctx.emit(EventKind.REACT, f"{f.name} defends{whom}{free}{by}.", f.key)
         return
     with_ = "" if weapon is None else f" with {weapon_label(weapon)}"
-    ctx.emit(EventKind.REACT, f"{f.name} counterattacks{with_}{less}.", f.key)
+    ctx.emit(EventKind.REACT, f"{f.name} counterattacks{with_}{less}{by}.", f.key)
 
 
 # -- closing ----------------------------------------------------------------------------------

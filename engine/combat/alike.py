@@ -1,0 +1,99 @@
+"""What several answers given at once did alike, told once: the GM's "All 10: Torso" places a
+point for each of ten goons, and rather than ten lines that differ only by the goon's number
+the table reads one, where the first of them stood.
+
+>>> said = [Event(kind=EventKind.REACT, text=f"Goon {n} does not defend.", fighter=f"goon {n}")
+...         for n in (1, 2, 3)]
+>>> names = {f"goon {n}": f"Goon {n}" for n in (1, 2, 3)}
+>>> [e.text for e in fold_copies(said, names)]
+['Goon 1-3 do not defend.']
+>>> placed = [Event(kind=EventKind.AOE_DAMAGE, text=f"Goon {n}: 1 point to the torso.",
+...                 fighter=f"goon {n}") for n in (1, 2)]
+>>> [e.text for e in fold_copies(placed, names)]
+['Goon 1-2 each: 1 point to the torso.']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from engine.combat.model import Event
+from engine.copies import copy_number, numbers_text
+from engine.words import plural_verb
+
+__all__ = ["fold_copies"]
+
+_MARK = "\x00"  # where the copy's own name stood in a sentence
+_SAID_OF = re.compile(f"{_MARK}(?:(?P<verb> [a-z]+\\b)|(?P<colon>:))?")
+_SENTENCE_ENDS = (". ", "! ", "? ")
+
+
+def fold_copies(events: Sequence[Event], names: Mapping[str, str]) -> tuple[Event, ...]:
+    """``events`` with those about numbered copies (``names``: a fighter's key → name) that
+    read the same but for the copy's name, in the players' wording and in the GM's alike
+    (a hidden NPC's), as one event where the first of them stood ("Goon 1-10 …")."""
+    kept: list[tuple[Event, str, list[int]]] = []  # an event, its copies' base name, numbers
+    at: dict[tuple[object, ...], int] = {}
+    for event in events:
+        alike = _alike_key(event, names)
+        if alike is None:
+            kept.append((event, "", []))
+            continue
+        key, base, number = alike
+        if key in at:
+            kept[at[key]][2].append(number)
+        else:
+            at[key] = len(kept)
+            kept.append((event, base, [number]))
+    return tuple(
+        event if len(numbers) < 2 else _folded(event, names, f"{base} {numbers_text(numbers)}")
+        for event, _, numbers in kept
+    )
+
+
+def _alike_key(
+    event: Event, names: Mapping[str, str]
+) -> tuple[tuple[object, ...], str, int] | None:
+    """What an event about a numbered copy says but for the copy's name, that copy's base
+    name and number; None for any other event."""
+    name = names.get(event.fighter or "")
+    numbered = None if name is None else copy_number(name)
+    if name is None or numbered is None:
+        return None
+    text = _without_name(event.text, name)
+    if _MARK not in text:
+        return None
+    gm_text = None if event.gm_text is None else _without_name(event.gm_text, name)
+    return (event.kind, numbered[0], text, gm_text, event.dice), *numbered
+
+
+def _without_name(text: str, name: str) -> str:
+    """``text`` with each whole mention of ``name`` marked ("Goon 1", not in "Goon 10")."""
+    return re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", _MARK, text)
+
+
+def _folded(event: Event, names: Mapping[str, str], group: str) -> Event:
+    name = names[event.fighter or ""]
+    gm_text = event.gm_text
+    return event.model_copy(update={
+        "text": _said_of_several(_without_name(event.text, name), group),
+        "gm_text": None if gm_text is None else _said_of_several(_without_name(gm_text, name),
+                                                                 group),
+    })
+
+
+def _said_of_several(marked: str, group: str) -> str:
+    """``marked`` said of the copies ``group``: a sentence they begin takes its verb in the
+    plural ("Goon 1-10 do not defend."), and a line they head says "each" ("Goon 1-10 each:
+    1 point to the torso.")."""
+
+    def said(found: re.Match[str]) -> str:
+        begins = found.start() == 0 or marked[found.start() - 2:found.start()] in _SENTENCE_ENDS
+        if begins and found["verb"]:
+            return f"{group} {plural_verb(found['verb'].strip())}"
+        if begins and found["colon"]:
+            return f"{group} each:"
+        return group + found.group(0)[1:]
+
+    return _SAID_OF.sub(said, marked)
