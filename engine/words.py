@@ -4,13 +4,15 @@
 ('1 box', '2 boxes', '0 X marks')
 >>> team_turn("PCs"), team_turn("Red"), team_turn("The Goons"), team_turn("Boss")
 ("the PCs' turn", "Red's turn", "The Goons' turn", "Boss's turn")
+>>> listed(["Ana"]), listed(["Ana", "Bo"]), listed(["Ana", "Bo", "Cy"])
+('Ana', 'Ana and Bo', 'Ana, Bo and Cy')
 >>> [plural_verb(v) for v in ("does", "is", "takes", "passes", "chooses", "tries", "cannot")]
 ['do', 'are', 'take', 'pass', 'choose', 'try', 'cannot']
 """
 
 from __future__ import annotations
 
-__all__ = ["counted", "plural_verb", "team_turn"]
+__all__ = ["counted", "listed", "plural_verb", "team_turn"]
 
 _PLURALS = {"box": "boxes", "copy": "copies", "ability": "abilities"}
 _PLURAL_VERBS = {"is": "are", "has": "have", "does": "do", "was": "were", "goes": "go"}
@@ -25,6 +27,11 @@ def counted(n: int, noun: str) -> str:
     head, _, last = noun.rpartition(" ")
     plural = _PLURALS.get(last, f"{last}s")
     return f"{n} {head} {plural}" if head else f"{n} {plural}"
+
+
+def listed(names: list[str]) -> str:
+    """Names in a sentence: "Ana", "Ana and Bo", "Ana, Bo and Cy"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def team_turn(team: str) -> str:

@@ -50,7 +50,7 @@ async def _book_blast(table: Table) -> Message:
     thrown = await table.slash("aoe", user=ALICE, area="Dance Floor")
     chose = await table.click(thrown.prompt, "Tens die: 4", user=ALICE)
     said = chose.answer.content
-    assert "The blast takes Goon 1, Goon 2, Goon 3." in said, said  # the enemies, not Cy
+    assert "The blast takes Goon 1-3." in said, said  # the enemies, not Cy
     # one line for the three, its time said once
     assert ("Goon 1-3 may Defend against the blast (spending an action) or take the damage "
             "(within 45 seconds).") in said, said

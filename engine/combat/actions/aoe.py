@@ -48,9 +48,10 @@ from engine.combat.prompts import answering, prompt
 from engine.combat.roll_spec import aoe_attack_spec, make_roll, roll_spec
 from engine.combat.step_values import AoEAction, AoETarget, AoEWound, ContinuousBurn
 from engine.combat.steps import pop, push, replace_top
+from engine.copies import group_names
 from engine.dice import opposed
 from engine.errors import RuleError
-from engine.words import counted
+from engine.words import counted, listed
 
 __all__ = [
     "advance",
@@ -256,7 +257,7 @@ def _rounds(n: int) -> str:
 
 
 def _take(c: Combat, a: AoEAction, keys: tuple[str, ...], ctx: Context) -> Combat:
-    names = ", ".join(c.fighter(k).name for k in keys)
+    names = listed(group_names([c.fighter(k).name for k in keys]))
     ctx.emit(EventKind.AOE, f"The blast takes {names}.", a.attacker)
     targets = (*a.targets, *(AoETarget(fighter=k) for k in keys))
     return replace_top(c, a.model_copy(update={"targets": targets}))

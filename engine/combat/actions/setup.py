@@ -10,9 +10,11 @@ from engine.combat.context import Context, require_control, require_gm, require_
 from engine.combat.fighters import standing_teams, team_named
 from engine.combat.model import Combat, EventKind, Fighter, Phase
 from engine.combat.rounds import end, start_round
+from engine.copies import group_names
 from engine.errors import RuleError
 from engine.maps import UnknownAreaError
 from engine.names import name_key
+from engine.words import listed
 
 __all__ = ["TEAM_NAME_MAX", "add_fighter", "add_fighters", "begin", "end_combat",
            "remove_fighter"]
@@ -38,15 +40,10 @@ def add_fighters(c: Combat, cmd: AddFighters, ctx: Context) -> Combat:
         for area in dict.fromkeys(f.area for f in group):
             here = [f for f in group if f.area == area]
             verb = "joins" if len(here) == 1 else "join"
-            ctx.emit(EventKind.ADDED,
-                     f"{_listed([f.name for f in here])} {verb} the fight for {team} in "
-                     f"{area}.", here[0].key if len(here) == 1 else None)
+            names = listed(group_names([f.name for f in here]))
+            ctx.emit(EventKind.ADDED, f"{names} {verb} the fight for {team} in {area}.",
+                     here[0].key if len(here) == 1 else None)
     return c
-
-
-def _listed(names: list[str]) -> str:
-    """"Ana", "Ana and Bo", "Ana, Bo and Cy"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _join(c: Combat, cmd: AddFighter, ctx: Context) -> tuple[Combat, Fighter]:

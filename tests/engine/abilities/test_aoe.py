@@ -77,7 +77,7 @@ def test_book_blast_example() -> None:
     assert kinds(c) == [(PromptKind.AOE_DICE, "you")]
     c, events = run(c, AoEChoice(fighter="You", option="tens"), actor=P1)
     assert "You chooses 4 damage and 2 additional targets." in texts(events)
-    assert "The blast takes Goon, Rat, Moe." in texts(events)  # the enemies, not the ally
+    assert "The blast takes Goon, Rat and Moe." in texts(events)  # the enemies, not the ally
     assert kinds(c) == [(PromptKind.AOE_DEFEND, k) for k in ("goon", "rat", "moe")]
     c = go(c, AoEChoice(fighter="Goon", option="defend"))
     c = go(c, AoEChoice(fighter="Rat", option="pass"))
@@ -106,7 +106,7 @@ def test_allies_only_when_no_enemy_is_left() -> None:
     c = go(blast_fight(), AoE(fighter="You", area="Dance Floor"), [2, 4], actor=P1)
     c, events = run(c, AoEChoice(fighter="You", option="tens"), actor=P1)
     # 4 more targets, 5 in all: the three enemies and then Cy (You is not in the area)
-    assert "The blast takes Goon, Rat, Moe." in texts(events)
+    assert "The blast takes Goon, Rat and Moe." in texts(events)
     assert "The blast takes Cy." in texts(events)
 
 

@@ -22,7 +22,7 @@ def test_all_join_in_one_step_one_sentence_per_team() -> None:
     assert [f.name for f in c.fighters] == ["Goon 1", "Goon 2", "Ana", "Goon 3"]
     assert c.teams == ("NPCs", "PCs")
     assert [e.text for e in events] == [
-        "Goon 1, Goon 2 and Goon 3 join the fight for NPCs in Bar.",
+        "Goon 1-3 join the fight for NPCs in Bar.",
         "Ana joins the fight for PCs in Bar.",
     ]
     assert events[1].fighter == "ana" and events[0].fighter is None
