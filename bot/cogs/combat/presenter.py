@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.cogs.combat.board_message import BoardMessages
 from bot.cogs.combat.recap import after_the_fight_hint, recap_message
 from bot.cogs.combat.recovery import RecoverButton, has_to_recover
 from bot.cogs.combat.turn import turn_lead
-from bot.cogs.combat.views import TurnLead, code, prompt_message
+from bot.cogs.combat.views import TurnLead, prompt_message
 from bot.components import button_row
 from bot.store.values import DatabaseUnavailable, StoredCharacter, StoredCombat
 from engine.catalog import Rules
-from engine.combat import render_board
 
 if TYPE_CHECKING:
     from bot.client import UnhexBot
@@ -51,6 +51,7 @@ class Presenter:
     def __init__(self, bot: UnhexBot, rules: Rules) -> None:
         self.bot = bot
         self.rules = rules
+        self.boards = BoardMessages(rules)
         # channel -> fight id -> the newest version to show (None: read it from the store)
         self._wanted: dict[int, dict[int, StoredCombat | None]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
@@ -133,7 +134,7 @@ class Presenter:
             except discord.Forbidden as error:
                 log.warning("Not allowed to show fight %s in channel %s: %s", stored.id,
                             channel_id, error)
-            except discord.HTTPException as error:
+            except (discord.HTTPException, discord.RateLimited) as error:
                 log.warning("Discord refused to show fight %s (%s)", stored.id, error)
                 self._retry(stored)
             except DatabaseUnavailable:  # shown, but not recorded as shown: show it again
@@ -180,7 +181,7 @@ class Presenter:
         """Post ``text`` in the channel; a refusal is logged, not raised (nobody to tell)."""
         try:
             await self._channel(channel_id).send(text)
-        except discord.HTTPException as error:
+        except (discord.HTTPException, discord.RateLimited) as error:
             log.warning("Could not post in channel %s: %s", channel_id, error)
 
     async def show(self, stored: StoredCombat) -> None:
@@ -194,22 +195,19 @@ class Presenter:
         asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone))
         taken_back = undone and asking[1] is None
         board, stripped, prompt = await asyncio.gather(
-            self._board(channel, stored, board_id),
+            self.boards.show(channel, stored, board_id, nonce=_nonce("b", stored)),
             self._strip(channel, old_prompt, taken_back=taken_back),
             self._prompt(channel, stored, asking, quiet=undone), return_exceptions=True)
+        board_id, prompt_id = self._keep_messages(stored.id, (board_id, old_prompt),
+                                                  board, stripped, prompt)
         # All three are done either way; after a refusal the whole is shown again, later.
-        if isinstance(board, BaseException):
-            raise board
-        if isinstance(stripped, BaseException):
-            raise stripped
-        if isinstance(prompt, BaseException):
-            raise prompt
-        board_id, prompt_id = board, prompt
-        self._messages[stored.id] = (board_id, prompt_id)
+        for outcome in (board, stripped, prompt):
+            if isinstance(outcome, BaseException):
+                raise outcome
         if undone:
             del self._undone[stored.id]
         if not stored.active:
-            await self._unpin(channel, stored, board_id)
+            await self.boards.end(channel, stored, board_id)
             recovering = await self._to_recover(stored)
             await self._post_recap(channel, stored, recovering=bool(recovering))
             await self._offer_recovery(channel, stored, recovering)
@@ -218,39 +216,21 @@ class Presenter:
         await self.bot.store.combats.shown(stored, board=board_id, prompt=prompt_id,
                                            announced_turn=self._announced.get(stored.id))
 
-    async def _board(self, channel: discord.PartialMessageable, stored: StoredCombat,
-                     board_id: int | None) -> int:
-        """Edit the board (or post it, when there is none yet); its message id."""
-        board = code(render_board(stored.state, rules=self.rules))
-        if board_id is not None:
-            try:
-                await channel.get_partial_message(board_id).edit(content=board)
-                return board_id
-            except discord.NotFound:
-                pass
-        message = await channel.send(board, nonce=_nonce("b", stored))
-        if stored.pin and stored.active:
-            await self._pin(message)
-        return message.id
-
-    @staticmethod
-    async def _pin(message: discord.Message) -> None:
-        """Pin the board so the table finds it whatever the channel's traffic. The fight goes
-        on without it if Discord refuses (the permission was checked at the start)."""
-        try:
-            await message.pin(reason="The fight's board, while the fight lasts")
-        except discord.HTTPException as error:
-            log.warning("Could not pin the board %s: %s", message.id, error)
-
-    @staticmethod
-    async def _unpin(channel: discord.PartialMessageable, stored: StoredCombat,
-                     board_id: int | None) -> None:
-        if not stored.pin or board_id is None:
-            return
-        try:
-            await channel.get_partial_message(board_id).unpin(reason="The fight is over")
-        except discord.HTTPException as error:
-            log.warning("Could not unpin the board %s: %s", board_id, error)
+    def _keep_messages(self, combat_id: int, before: tuple[int | None, int | None],
+                       board: object, stripped: object,
+                       prompt: object) -> tuple[int | None, int | None]:
+        """Keep the board and the prompt the table now sees, whatever else failed: a board
+        posted afresh is the one to edit next; a prompt posted is the one to strip next
+        (unless the old one kept its buttons: that one goes first, and showing this version
+        again finds the new prompt by its nonce)."""
+        board_id, prompt_id = before
+        if isinstance(board, int):
+            board_id = board
+        if not isinstance(stripped, BaseException) and (prompt is None or
+                                                        isinstance(prompt, int)):
+            prompt_id = prompt
+        self._messages[combat_id] = (board_id, prompt_id)
+        return board_id, prompt_id
 
     @staticmethod
     async def _strip(channel: discord.PartialMessageable, prompt_id: int | None, *,
