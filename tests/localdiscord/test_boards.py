@@ -30,6 +30,14 @@ def bot_env() -> dict[str, str]:
     return {"UNHEX_DICE_SEED": "7", "UNHEX_HTTP_PORT": str(PORT)}
 
 
+@pytest.fixture(autouse=True)
+def roomy_channel(discord: LocalDiscord) -> None:
+    """The channel's creates and edits roomy (as once answers carry the prompts): each step
+    edits the board at once, and meets only the refusal its test is about (an hour-old
+    board's own 3 edits per 6 s stay as Discord's)."""
+    discord.limiter.limits.edit = discord.limiter.limits.create = (50, 5.0)
+
+
 async def _fight(discord: LocalDiscord, **start: object) -> Channel:
     """Ana (Alice's PC) and Goon (an NPC) in a begun fight, the PCs first; its channel."""
     people = discord.people
@@ -118,9 +126,6 @@ async def _one_live_prompt_and_the_board(discord: LocalDiscord, where: Channel,
 
 async def test_an_hour_old_board_edited_too_often_is_posted_afresh_and_pinned(
         discord: LocalDiscord, bot: Path, database: sqlite3.Connection) -> None:
-    # The channel's own buckets roomy (as once answers carry the prompts), so that each step
-    # edits the board and the hour-old board's 3 edits per 6 s are what the steps meet.
-    discord.limiter.limits.edit = discord.limiter.limits.create = (50, 5.0)
     where = await _fight(discord)
     (old,) = discord.pins(where.id)
     discord.faults.age(old.id)
@@ -200,3 +205,17 @@ async def test_a_502_on_the_board_edit_is_retried(
     edits = [c.status for c in discord.calls if c.method == "PATCH" and str(board.id) in c.path]
     assert edits[-2:] == [502, 200] and len(_boards(discord, where)) == 1
     assert _levels_set(database) == [30]
+
+
+async def test_a_board_refused_for_good_keeps_the_prompt_posted_meanwhile(
+        discord: LocalDiscord, bot: Path, database: sqlite3.Connection) -> None:
+    where = await _fight(discord)
+    (board,) = discord.pins(where.id)
+    discord.faults.fail_next(1, status=503, path=f"/messages/{board.id}")  # not retried
+
+    await _goon_at(discord, where, 30)
+    await _goon_at(discord, where, 29)  # before the refused step is shown again
+
+    assert len(_live(discord, where)) == 1  # the refused step's prompt lost its buttons
+    assert await _one_live_prompt_and_the_board(discord, where, database, 29) == board
+    assert _levels_set(database) == [30, 29]

@@ -57,6 +57,8 @@ class Presenter:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._messages: dict[int, tuple[int | None, int | None]] = {}  # fight -> board, prompt
         self._attempts: dict[int, int] = {}  # fight -> refusals in a row
+        # fight -> the version whose prompt `_messages` holds (posted, maybe not all shown)
+        self._prompted: dict[int, int] = {}
         self._shown: dict[int, int] = {}  # fight -> the version the table sees
         self._retries: dict[int, asyncio.Task[None]] = {}
         # fight -> the turn ("round:turn") whose players were pinged: a turn is announced once
@@ -93,6 +95,7 @@ class Presenter:
         """Forget what this process showed of the fight: another process changed it, so its
         messages are read from the database next time."""
         self._messages.pop(combat_id, None)
+        self._prompted.pop(combat_id, None)
         self._shown.pop(combat_id, None)
         self._announced.pop(combat_id, None)
         self._undone.pop(combat_id, None)
@@ -191,6 +194,8 @@ class Presenter:
         channel = self._channel(stored.channel_id, stored.guild_id)
         board_id, old_prompt = self._messages.get(
             stored.id, (stored.board_message_id, stored.prompt_message_id))
+        if self._prompted.get(stored.id) == stored.version:
+            old_prompt = None  # this version's own, posted before a refusal: its nonce finds it
         undone = self._undone.get(stored.id) == stored.version
         asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone))
         taken_back = undone and asking[1] is None
@@ -198,7 +203,7 @@ class Presenter:
             self.boards.show(channel, stored, board_id, nonce=_nonce("b", stored)),
             self._strip(channel, old_prompt, taken_back=taken_back),
             self._prompt(channel, stored, asking, quiet=undone), return_exceptions=True)
-        board_id, prompt_id = self._keep_messages(stored.id, (board_id, old_prompt),
+        board_id, prompt_id = self._keep_messages(stored, (board_id, old_prompt),
                                                   board, stripped, prompt)
         # All three are done either way; after a refusal the whole is shown again, later.
         for outcome in (board, stripped, prompt):
@@ -212,24 +217,26 @@ class Presenter:
             await self._post_recap(channel, stored, recovering=bool(recovering))
             await self._offer_recovery(channel, stored, recovering)
             self._messages.pop(stored.id, None)
+            self._prompted.pop(stored.id, None)
             self._announced.pop(stored.id, None)
         await self.bot.store.combats.shown(stored, board=board_id, prompt=prompt_id,
                                            announced_turn=self._announced.get(stored.id))
 
-    def _keep_messages(self, combat_id: int, before: tuple[int | None, int | None],
+    def _keep_messages(self, stored: StoredCombat, before: tuple[int | None, int | None],
                        board: object, stripped: object,
                        prompt: object) -> tuple[int | None, int | None]:
         """Keep the board and the prompt the table now sees, whatever else failed: a board
-        posted afresh is the one to edit next; a prompt posted is the one to strip next
-        (unless the old one kept its buttons: that one goes first, and showing this version
-        again finds the new prompt by its nonce)."""
+        posted afresh is the one to edit next; a prompt posted is the one the next version
+        strips (unless the old one kept its buttons: that one goes first, and showing this
+        version again finds the new prompt by its nonce)."""
         board_id, prompt_id = before
         if isinstance(board, int):
             board_id = board
         if not isinstance(stripped, BaseException) and (prompt is None or
                                                         isinstance(prompt, int)):
             prompt_id = prompt
-        self._messages[combat_id] = (board_id, prompt_id)
+            self._prompted[stored.id] = stored.version
+        self._messages[stored.id] = (board_id, prompt_id)
         return board_id, prompt_id
 
     @staticmethod
