@@ -22,12 +22,10 @@ from localdiscord.server import BOT_USER, MAX_PINS
 from tests.postgres_server import free_port
 from tests.processes_io import metric
 
-PORT = free_port()
-
 
 @pytest.fixture
 def bot_env() -> dict[str, str]:
-    return {"UNHEX_DICE_SEED": "7", "UNHEX_HTTP_PORT": str(PORT)}
+    return {"UNHEX_DICE_SEED": "7", "UNHEX_HTTP_PORT": str(free_port())}
 
 
 @pytest.fixture(autouse=True)
@@ -125,7 +123,8 @@ async def _one_live_prompt_and_the_board(discord: LocalDiscord, where: Channel,
 
 
 async def test_an_hour_old_board_edited_too_often_is_posted_afresh_and_pinned(
-        discord: LocalDiscord, bot: Path, database: sqlite3.Connection) -> None:
+        discord: LocalDiscord, bot: Path, database: sqlite3.Connection,
+        bot_env: dict[str, str]) -> None:
     where = await _fight(discord)
     (old,) = discord.pins(where.id)
     discord.faults.age(old.id)
@@ -139,7 +138,7 @@ async def test_an_hour_old_board_edited_too_often_is_posted_afresh_and_pinned(
     assert edits[-1] == 429 and edits.count(429) == 1  # refused once: not waited on
     assert _levels_set(database) == [30, 29, 28, 27, 26]
     async with aiohttp.ClientSession() as session, \
-            session.get(f"http://127.0.0.1:{PORT}/metrics") as response:
+            session.get(f"http://127.0.0.1:{bot_env['UNHEX_HTTP_PORT']}/metrics") as response:
         text = await response.text()
     assert metric(text, "unhex_discord_refusals_total", status="429", code="30046") == 1
 

@@ -1,4 +1,5 @@
-"""Showing a fight to the table: the board (one message, edited), the prompt (a new message
+"""Showing a fight to the table: the board (one message, edited: see
+:mod:`~bot.cogs.combat.board_message`), the prompt (a new message
 with the buttons of the newest version; the previous one loses its buttons) and, when a fight
 ends, its recap and each PC's Recovery offer.
 
