@@ -193,8 +193,9 @@ class Presenter:
         record ``stored``'s version as shown. The board, the old prompt and the new one are
         three Discord calls made together: the table waits for one round trip, not three."""
         channel = self._channel(stored.channel_id, stored.guild_id)
-        board_id, old_prompt = self._messages.get(
-            stored.id, (stored.board_message_id, stored.prompt_message_id))
+        kept = self._messages.get(stored.id, (stored.board_message_id,
+                                              stored.prompt_message_id))
+        board_id, old_prompt = kept
         if self._prompted.get(stored.id) == stored.version:
             old_prompt = None  # this version's own, posted before a refusal: its nonce finds it
         undone = self._undone.get(stored.id) == stored.version
@@ -204,8 +205,7 @@ class Presenter:
             self.boards.show(channel, stored, board_id, nonce=_nonce("b", stored)),
             self._strip(channel, old_prompt, taken_back=taken_back),
             self._prompt(channel, stored, asking, quiet=undone), return_exceptions=True)
-        board_id, prompt_id = self._keep_messages(stored, (board_id, old_prompt),
-                                                  board, stripped, prompt)
+        board_id, prompt_id = self._keep_messages(stored, kept, board, stripped, prompt)
         # All three are done either way; after a refusal the whole is shown again, later.
         for outcome in (board, stripped, prompt):
             if isinstance(outcome, BaseException):
