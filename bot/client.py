@@ -62,12 +62,43 @@ def use_discord_api(base: str | None) -> None:
     discord.http.Route.BASE = base or DISCORD_API
 
 
+#: Seconds discord.py may wait for a rate limit before raising ``discord.RateLimited``
+#: instead (its least): a fight shows its next step rather than wait for minutes.
+MAX_RATELIMIT_WAIT = 30.0
+#: Discord's code for "an hour-old message edited too often" (a 429, or a 400).
+OLD_MESSAGE_EDITS = 30046
+
+
+async def _refusal_code(response: aiohttp.ClientResponse) -> tuple[int | None, Any]:
+    """Discord's error code in a refusal's JSON (None: none), and the JSON."""
+    if response.status < 400 or response.content_type != "application/json":
+        return None, None
+    try:
+        data = json.loads(await response.read())
+    except (aiohttp.ClientError, ValueError):
+        return None, None
+    code = data.get("code") if isinstance(data, dict) else None
+    return (code if isinstance(code, int) and code else None), data
+
+
 def http_trace(metrics: Metrics) -> aiohttp.TraceConfig:
     """Counts each response of Discord's REST API by status (discord.py retries a 429
-    itself: each one is counted)."""
+    itself: each one is counted), and each refusal by its code.
+
+    A 429 carrying 30046 is raised at once as the ``discord.HTTPException`` discord.py would
+    raise after its retries: that message's edits are scarce for everyone in the channel,
+    and a board posted afresh shows the step now, where waiting takes up to 6 s a try and
+    holds the channel's edits meanwhile."""
     async def on_request_end(session: Any, context: Any,
                              params: aiohttp.TraceRequestEndParams) -> None:
-        metrics.discord_http.labels(str(params.response.status)).inc()
+        response = params.response
+        metrics.discord_http.labels(str(response.status)).inc()
+        code, data = await _refusal_code(response)
+        if code is None:
+            return
+        metrics.discord_refusals.labels(str(response.status), str(code)).inc()
+        if response.status == 429 and code == OLD_MESSAGE_EDITS:
+            raise discord.HTTPException(response, data)
 
     trace = aiohttp.TraceConfig()
     trace.on_request_end.append(on_request_end)
@@ -118,6 +149,7 @@ class UnhexBot(commands.AutoShardedBot):
             help_command=None,
             shard_count=plan.count,
             http_trace=http_trace(self.metrics),
+            max_ratelimit_timeout=MAX_RATELIMIT_WAIT,
             **sharding,
         )
         self.settings = settings

@@ -2,7 +2,8 @@
 
 Each bot has its own registry, so several bots in one process (tests, benchmarks) count
 apart. Labels take few values: an interaction's kind, its command (a slash command's name, or
-a button's or form's id up to its first ``:``) and outcome; an HTTP status; a shard.
+a button's or form's id up to its first ``:``) and outcome; an HTTP status and Discord's error
+code; a shard.
 """
 
 from __future__ import annotations
@@ -76,6 +77,11 @@ class Metrics:
         self.discord_http = Counter(
             "unhex_discord_http_responses", "Responses from Discord's REST API, by status "
             "(429: rate limited).", ["status"], registry=r)
+        self.discord_refusals = Counter(
+            "unhex_discord_refusals", "Discord's refusals by status and by the code in their "
+            "JSON (30046: an hour-old message edited too often; 10008: a deleted message; "
+            "50013: a permission missing; 50083: an archived thread; 30003: pins full).",
+            ["status", "code"], registry=r)
         self.gateway_latency = Gauge(
             "unhex_gateway_latency_seconds", "Heartbeat latency of each shard's gateway "
             "connection.", ["shard"], registry=r)

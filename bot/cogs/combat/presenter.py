@@ -1,4 +1,5 @@
-"""Showing a fight to the table: the board (one message, edited), the prompt (a new message
+"""Showing a fight to the table: the board (one message, edited: see
+:mod:`~bot.cogs.combat.board_message`), the prompt (a new message
 with the buttons of the newest version; the previous one loses its buttons) and, when a fight
 ends, its recap and each PC's Recovery offer.
 
@@ -17,14 +18,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.cogs.combat.board_message import BoardMessages
 from bot.cogs.combat.recap import after_the_fight_hint, recap_message
 from bot.cogs.combat.recovery import RecoverButton, has_to_recover
 from bot.cogs.combat.turn import turn_lead
-from bot.cogs.combat.views import TurnLead, code, prompt_message
+from bot.cogs.combat.views import TurnLead, prompt_message
 from bot.components import button_row
 from bot.store.values import DatabaseUnavailable, StoredCharacter, StoredCombat
 from engine.catalog import Rules
-from engine.combat import render_board
 
 if TYPE_CHECKING:
     from bot.client import UnhexBot
@@ -51,11 +52,14 @@ class Presenter:
     def __init__(self, bot: UnhexBot, rules: Rules) -> None:
         self.bot = bot
         self.rules = rules
+        self.boards = BoardMessages(rules)
         # channel -> fight id -> the newest version to show (None: read it from the store)
         self._wanted: dict[int, dict[int, StoredCombat | None]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._messages: dict[int, tuple[int | None, int | None]] = {}  # fight -> board, prompt
         self._attempts: dict[int, int] = {}  # fight -> refusals in a row
+        # fight -> the version whose prompt `_messages` holds (posted, maybe not all shown)
+        self._prompted: dict[int, int] = {}
         self._shown: dict[int, int] = {}  # fight -> the version the table sees
         self._retries: dict[int, asyncio.Task[None]] = {}
         # fight -> the turn ("round:turn") whose players were pinged: a turn is announced once
@@ -92,6 +96,7 @@ class Presenter:
         """Forget what this process showed of the fight: another process changed it, so its
         messages are read from the database next time."""
         self._messages.pop(combat_id, None)
+        self._prompted.pop(combat_id, None)
         self._shown.pop(combat_id, None)
         self._announced.pop(combat_id, None)
         self._undone.pop(combat_id, None)
@@ -133,7 +138,7 @@ class Presenter:
             except discord.Forbidden as error:
                 log.warning("Not allowed to show fight %s in channel %s: %s", stored.id,
                             channel_id, error)
-            except discord.HTTPException as error:
+            except (discord.HTTPException, discord.RateLimited) as error:
                 log.warning("Discord refused to show fight %s (%s)", stored.id, error)
                 self._retry(stored)
             except DatabaseUnavailable:  # shown, but not recorded as shown: show it again
@@ -180,7 +185,7 @@ class Presenter:
         """Post ``text`` in the channel; a refusal is logged, not raised (nobody to tell)."""
         try:
             await self._channel(channel_id).send(text)
-        except discord.HTTPException as error:
+        except (discord.HTTPException, discord.RateLimited) as error:
             log.warning("Could not post in channel %s: %s", channel_id, error)
 
     async def show(self, stored: StoredCombat) -> None:
@@ -188,69 +193,52 @@ class Presenter:
         record ``stored``'s version as shown. The board, the old prompt and the new one are
         three Discord calls made together: the table waits for one round trip, not three."""
         channel = self._channel(stored.channel_id, stored.guild_id)
-        board_id, old_prompt = self._messages.get(
-            stored.id, (stored.board_message_id, stored.prompt_message_id))
+        kept = self._messages.get(stored.id, (stored.board_message_id,
+                                              stored.prompt_message_id))
+        board_id, old_prompt = kept
+        if self._prompted.get(stored.id) == stored.version:
+            old_prompt = None  # this version's own, posted before a refusal: its nonce finds it
         undone = self._undone.get(stored.id) == stored.version
         asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone))
         taken_back = undone and asking[1] is None
         board, stripped, prompt = await asyncio.gather(
-            self._board(channel, stored, board_id),
+            self.boards.show(channel, stored, board_id, nonce=_nonce("b", stored)),
             self._strip(channel, old_prompt, taken_back=taken_back),
             self._prompt(channel, stored, asking, quiet=undone), return_exceptions=True)
+        board_id, prompt_id = self._keep_messages(stored, kept, board, stripped, prompt)
         # All three are done either way; after a refusal the whole is shown again, later.
-        if isinstance(board, BaseException):
-            raise board
-        if isinstance(stripped, BaseException):
-            raise stripped
-        if isinstance(prompt, BaseException):
-            raise prompt
-        board_id, prompt_id = board, prompt
-        self._messages[stored.id] = (board_id, prompt_id)
+        for outcome in (board, stripped, prompt):
+            if isinstance(outcome, BaseException):
+                raise outcome
         if undone:
             del self._undone[stored.id]
         if not stored.active:
-            await self._unpin(channel, stored, board_id)
+            await self.boards.end(channel, stored, board_id)
             recovering = await self._to_recover(stored)
             await self._post_recap(channel, stored, recovering=bool(recovering))
             await self._offer_recovery(channel, stored, recovering)
             self._messages.pop(stored.id, None)
+            self._prompted.pop(stored.id, None)
             self._announced.pop(stored.id, None)
         await self.bot.store.combats.shown(stored, board=board_id, prompt=prompt_id,
                                            announced_turn=self._announced.get(stored.id))
 
-    async def _board(self, channel: discord.PartialMessageable, stored: StoredCombat,
-                     board_id: int | None) -> int:
-        """Edit the board (or post it, when there is none yet); its message id."""
-        board = code(render_board(stored.state, rules=self.rules))
-        if board_id is not None:
-            try:
-                await channel.get_partial_message(board_id).edit(content=board)
-                return board_id
-            except discord.NotFound:
-                pass
-        message = await channel.send(board, nonce=_nonce("b", stored))
-        if stored.pin and stored.active:
-            await self._pin(message)
-        return message.id
-
-    @staticmethod
-    async def _pin(message: discord.Message) -> None:
-        """Pin the board so the table finds it whatever the channel's traffic. The fight goes
-        on without it if Discord refuses (the permission was checked at the start)."""
-        try:
-            await message.pin(reason="The fight's board, while the fight lasts")
-        except discord.HTTPException as error:
-            log.warning("Could not pin the board %s: %s", message.id, error)
-
-    @staticmethod
-    async def _unpin(channel: discord.PartialMessageable, stored: StoredCombat,
-                     board_id: int | None) -> None:
-        if not stored.pin or board_id is None:
-            return
-        try:
-            await channel.get_partial_message(board_id).unpin(reason="The fight is over")
-        except discord.HTTPException as error:
-            log.warning("Could not unpin the board %s: %s", board_id, error)
+    def _keep_messages(self, stored: StoredCombat, before: tuple[int | None, int | None],
+                       board: object, stripped: object,
+                       prompt: object) -> tuple[int | None, int | None]:
+        """Keep the board and the prompt the table now sees, whatever else failed: a board
+        posted afresh is the one to edit next; a prompt posted is the one the next version
+        strips (unless the old one kept its buttons: that one goes first, and showing this
+        version again finds the new prompt by its nonce)."""
+        board_id, prompt_id = before
+        if isinstance(board, int):
+            board_id = board
+        if not isinstance(stripped, BaseException) and (prompt is None or
+                                                        isinstance(prompt, int)):
+            prompt_id = prompt
+            self._prompted[stored.id] = stored.version
+        self._messages[stored.id] = (board_id, prompt_id)
+        return board_id, prompt_id
 
     @staticmethod
     async def _strip(channel: discord.PartialMessageable, prompt_id: int | None, *,
