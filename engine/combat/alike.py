@@ -2,6 +2,7 @@
 point for each of ten goons, and rather than ten lines that differ only by the goon's number
 the table reads one, where the first of them stood.
 
+>>> from engine.combat.model import EventKind
 >>> said = [Event(kind=EventKind.REACT, text=f"Goon {n} does not defend.", fighter=f"goon {n}")
 ...         for n in (1, 2, 3)]
 >>> names = {f"goon {n}": f"Goon {n}" for n in (1, 2, 3)}
