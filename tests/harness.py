@@ -248,6 +248,8 @@ class Table:
         self.channel_faults: dict[int, Callable[[], Awaitable[None]]] = {}
         #: When true, Discord refuses every interaction answer (the 3-second window passed).
         self.expired_tokens = False
+        #: When true, Discord refuses follow-up messages (an outage past the first answer).
+        self.followups_down = False
         #: The messages pinned now, per channel, oldest first.
         self.pins: dict[int, list[int]] = {}
         #: Threads the bot opened: thread id -> the channel it was opened from.
@@ -725,6 +727,10 @@ class Table:
         token = parts[1]
         reply = self._replies.get(token, self._current)
         if method == "POST":  # a follow-up message
+            if self.followups_down:
+                response = _FakeResponse(503)
+                response.reason = "Service Unavailable"
+                raise discord.DiscordServerError(response, "refused")  # type: ignore[arg-type]
             flags = int(body.get("flags") or 0)
             raw = self._new_message(self._channel_of(token), body, flags=flags)
             self._record(raw, reply)
