@@ -25,6 +25,7 @@ from bot.components import answer_unknown
 from bot.errors import report_error
 from bot.operations.metrics import Metrics
 from bot.options import check_options
+from bot.pacing import EditPacing
 from bot.permissions import IN_A_DM, server_only_in_a_dm
 from bot.settings import Settings
 from engine.dice import DiceSource, RandomDice
@@ -62,12 +63,14 @@ def use_discord_api(base: str | None) -> None:
     discord.http.Route.BASE = base or DISCORD_API
 
 
-def http_trace(metrics: Metrics) -> aiohttp.TraceConfig:
+def http_trace(metrics: Metrics, pacing: EditPacing | None = None) -> aiohttp.TraceConfig:
     """Counts each response of Discord's REST API by status (discord.py retries a 429
-    itself: each one is counted)."""
+    itself: each one is counted), and tells ``pacing`` the buckets' headers."""
     async def on_request_end(session: Any, context: Any,
                              params: aiohttp.TraceRequestEndParams) -> None:
         metrics.discord_http.labels(str(params.response.status)).inc()
+        if pacing is not None:
+            pacing.heard(params.method, params.url.path, params.response.headers)
 
     trace = aiohttp.TraceConfig()
     trace.on_request_end.append(on_request_end)
@@ -107,6 +110,8 @@ class UnhexBot(commands.AutoShardedBot):
     ) -> None:
         use_discord_api(settings.discord_api_base)
         self.metrics = Metrics()
+        #: When each channel's next board edit may go out (its edit bucket's headers).
+        self.edit_pacing = EditPacing()
         plan = settings.shards
         # (discord.py takes no shard_ids at all, rather than None, for "every shard")
         sharding: dict[str, Any] = {} if plan.ids is None else {"shard_ids": list(plan.ids)}
@@ -117,7 +122,7 @@ class UnhexBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
             shard_count=plan.count,
-            http_trace=http_trace(self.metrics),
+            http_trace=http_trace(self.metrics, self.edit_pacing),
             **sharding,
         )
         self.settings = settings

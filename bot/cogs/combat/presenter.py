@@ -123,8 +123,14 @@ class Presenter:
 
     async def _work(self, channel_id: int) -> None:
         """Show the channel's fights, oldest first (a fight's end, then the next one), each
-        at the newest version asked for by the time it is shown."""
-        while wanted := self._wanted.get(channel_id):
+        at the newest version asked for by the time it is shown (a board edit waits for its
+        share of the channel's edit bucket first, so the newest version is then the one
+        shown)."""
+        while self._wanted.get(channel_id):
+            await self.bot.edit_pacing.wait(channel_id)
+            wanted = self._wanted.get(channel_id)
+            if not wanted:
+                continue
             combat_id = min(wanted)
             stored = wanted.pop(combat_id)
             if not wanted:
