@@ -204,6 +204,15 @@ class Reply:
         return self.messages[0]
 
     @property
+    def said(self) -> str:
+        """What the answer says happened: a press answered on the prompt it pressed quotes
+        that prompt's question first ("> …"), then what happened."""
+        lines = self.answer.content.split("\n")
+        while len(lines) > 1 and lines[0].startswith("> "):
+            lines.pop(0)
+        return "\n".join(lines)
+
+    @property
     def prompt(self) -> Message:
         """The last message with buttons among those sent or edited."""
         for m in reversed(self.messages):
