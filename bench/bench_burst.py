@@ -39,7 +39,9 @@ async def played(steps: int) -> Burst:
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
         try:
             await asyncio.wait_for(server.gateway.state.ready.wait(), 60)
-            while not (server.commands and any(c.method == "PUT" for c in server.calls)):
+            for _ in range(1200):  # until its commands are synced
+                if server.commands and any(c.method == "PUT" for c in server.calls):
+                    break
                 await asyncio.sleep(0.05)
             await asyncio.sleep(0.3)
             await set_up(server)
