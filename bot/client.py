@@ -25,6 +25,7 @@ from bot.components import answer_unknown
 from bot.errors import report_error
 from bot.operations.metrics import Metrics
 from bot.options import check_options
+from bot.pacing import EditPacing
 from bot.permissions import IN_A_DM, server_only_in_a_dm
 from bot.settings import Settings
 from engine.dice import DiceSource, RandomDice
@@ -81,9 +82,10 @@ async def _refusal_code(response: aiohttp.ClientResponse) -> tuple[int | None, A
     return (code if isinstance(code, int) and code else None), data
 
 
-def http_trace(metrics: Metrics) -> aiohttp.TraceConfig:
+def http_trace(metrics: Metrics, pacing: EditPacing | None = None) -> aiohttp.TraceConfig:
     """Counts each response of Discord's REST API by status (discord.py retries a 429
-    itself: each one is counted), and each refusal by its code.
+    itself: each one is counted), and each refusal by its code; tells ``pacing`` the
+    buckets' headers.
 
     A 429 carrying 30046 is raised at once as the ``discord.HTTPException`` discord.py would
     raise after its retries: that message's edits are scarce for everyone in the channel,
@@ -93,6 +95,8 @@ def http_trace(metrics: Metrics) -> aiohttp.TraceConfig:
                              params: aiohttp.TraceRequestEndParams) -> None:
         response = params.response
         metrics.discord_http.labels(str(response.status)).inc()
+        if pacing is not None:
+            pacing.heard(params.method, params.url.path, response.headers)
         code, data = await _refusal_code(response)
         if code is None:
             return
@@ -138,6 +142,8 @@ class UnhexBot(commands.AutoShardedBot):
     ) -> None:
         use_discord_api(settings.discord_api_base)
         self.metrics = Metrics()
+        #: When each channel's next board edit may go out (its edit bucket's headers).
+        self.edit_pacing = EditPacing()
         plan = settings.shards
         # (discord.py takes no shard_ids at all, rather than None, for "every shard")
         sharding: dict[str, Any] = {} if plan.ids is None else {"shard_ids": list(plan.ids)}
@@ -148,7 +154,7 @@ class UnhexBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
             shard_count=plan.count,
-            http_trace=http_trace(self.metrics),
+            http_trace=http_trace(self.metrics, self.edit_pacing),
             max_ratelimit_timeout=MAX_RATELIMIT_WAIT,
             **sharding,
         )

@@ -204,6 +204,15 @@ class Reply:
         return self.messages[0]
 
     @property
+    def said(self) -> str:
+        """What the answer says happened: a press answered on the prompt it pressed quotes
+        that prompt's question first ("> …"), then what happened."""
+        lines = self.answer.content.split("\n")
+        while len(lines) > 1 and lines[0].startswith("> "):
+            lines.pop(0)
+        return "\n".join(lines)
+
+    @property
     def prompt(self) -> Message:
         """The last message with buttons among those sent or edited."""
         for m in reversed(self.messages):
@@ -248,6 +257,8 @@ class Table:
         self.channel_faults: dict[int, Callable[[], Awaitable[None]]] = {}
         #: When true, Discord refuses every interaction answer (the 3-second window passed).
         self.expired_tokens = False
+        #: When true, Discord refuses follow-up messages (an outage past the first answer).
+        self.followups_down = False
         #: The messages pinned now, per channel, oldest first.
         self.pins: dict[int, list[int]] = {}
         #: Threads the bot opened: thread id -> the channel it was opened from.
@@ -725,6 +736,10 @@ class Table:
         token = parts[1]
         reply = self._replies.get(token, self._current)
         if method == "POST":  # a follow-up message
+            if self.followups_down:
+                response = _FakeResponse(503)
+                response.reason = "Service Unavailable"
+                raise discord.DiscordServerError(response, "refused")  # type: ignore[arg-type]
             flags = int(body.get("flags") or 0)
             raw = self._new_message(self._channel_of(token), body, flags=flags)
             self._record(raw, reply)

@@ -49,7 +49,7 @@ async def test_thirty_alike_thugs_are_no_choice_the_first_rolls(table: Table) ->
 
     table.dice(3, 4, 2, 0)  # Bea's tens and ones, then Thug 1's
     chosen = await table.click(asked, "Bea rolls", user=BOB)
-    assert chosen.answer.content == (
+    assert chosen.said == (
         "PCs choose Bea to roll initiative.\n"
         "Bea rolls initiative for PCs: 34 (3·4) vs 50 — SUCCESS.\n"
         "Thug 1 rolls initiative for NPCs: 20 (2·0) vs 40 — SUCCESS.\n"

@@ -146,10 +146,12 @@ async def test_a_crash_before_the_prompt_is_posted_is_mended_at_start_up(table: 
         raise _http_error(503)
 
     table.channel_faults[CHANNEL_ID] = down
+    table.followups_down = True  # the prompt comes as the answer's follow-up: refused too
     declared = await table.slash("attack", target="Goon")
     assert "Ana attacks Goon" in declared.answer.content  # answered first, then Discord failed
     assert not any(m.buttons for m in declared.messages)
     table.channel_faults.clear()
+    table.followups_down = False
     for task in list(table.bot.fights.presenter._retries.values()):
         task.cancel()
     await table.restart(dice=[3, 5])

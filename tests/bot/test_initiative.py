@@ -38,7 +38,7 @@ async def test_the_winner_orders_three_teams_one_button_at_a_time(table: Table) 
     assert refused.content == "PCs won initiative: only they (or a GM) choose the order."
 
     chosen = await table.click(first, "Rivals first", user=ALICE)
-    assert chosen.answer.content == "PCs choose Rivals to go first."
+    assert chosen.said == "PCs choose Rivals to go first."
     after = chosen.prompt
     assert after.content == f"**Ana ({ALICE.mention})** won initiative: which team goes next?"
     assert after.labels == ["PCs next", "NPCs next"]
@@ -50,7 +50,7 @@ async def test_the_winner_orders_three_teams_one_button_at_a_time(table: Table) 
     late = await table.click_stale(first, "NPCs first", user=ALICE)  # an old button
     assert late.ephemeral and "out of date" in late.content
     done = await table.click(after, "NPCs next", user=ALICE)
-    assert done.answer.content == ("PCs choose the order: Rivals, then NPCs, then PCs.\n"
+    assert done.said == ("PCs choose the order: Rivals, then NPCs, then PCs.\n"
                                    "Turn: Rivals.")
     board = await table.slash("combat status")
     assert board.content.startswith("```text\nRound 1 · turn · Rivals acting"), board.content
@@ -107,7 +107,11 @@ async def test_a_tie_for_the_highest_level_lets_that_team_choose_who_rolls(table
     assert "Waiting for: PCs (choose who rolls)" in board.content
 
     chosen = await table.click(pcs, "Bea rolls", user=BOB)  # any of the team's players
-    assert chosen.answer.content == "PCs choose Bea to roll initiative."
+    # answered on the question itself: what it asked (quoted), what happened, no buttons
+    assert chosen.kind == "update" and chosen.answer.id == pcs.id
+    assert chosen.answer.content == "> " + pcs.content + "\nPCs choose Bea to roll initiative."
+    assert not chosen.answer.buttons and table.message(pcs.id).buttons == []
+    assert chosen.said == "PCs choose Bea to roll initiative."
     npcs = chosen.prompt
     assert npcs.content == ("**NPCs (GM)** have more than one fighter at their highest level: "
                             "who rolls initiative?")
@@ -119,7 +123,7 @@ async def test_a_tie_for_the_highest_level_lets_that_team_choose_who_rolls(table
     # The dice roll once every team has its roller: the PCs' tens and ones, then the NPCs'.
     table.dice(3, 4, 2, 0)
     rolled = await table.click(npcs, "Rat rolls", user=GM)
-    assert rolled.answer.content == (
+    assert rolled.said == (
         "NPCs choose Rat to roll initiative.\n"
         "Bea rolls initiative for PCs: 34 (3·4) vs 40 — SUCCESS.\n"
         "Rat rolls initiative for NPCs: 20 (2·0) vs 25 — SUCCESS.\n"

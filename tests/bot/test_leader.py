@@ -53,7 +53,7 @@ async def test_the_highest_level_is_asked_whether_the_leader_rolls(table: Table)
                                "chooses whether a leader rolls initiative instead.")
     table.dice(2, 5, 6, 2)
     let = await table.click(asked, "Kit rolls", user=ALICE)
-    assert let.answer.content == (
+    assert let.said == (
         "Ana lets Kit roll initiative for PCs.\n"
         "Kit rolls initiative for PCs: 25 (2·5) vs 30 — SUCCESS.\n"
         "Goon rolls initiative for NPCs: 62 (6·2) vs 40 — FAILURE.")
@@ -113,7 +113,7 @@ async def test_a_leader_may_rally_when_the_fight_ends(table: Table) -> None:
     assert (await table.click(offer, "Rally", user=ALICE)).ephemeral
     table.dice(4, 5)
     rallied = await table.click(offer, "Rally", user=BOB)
-    text = rallied.answer.content
+    text = rallied.said
     assert text.startswith("Kit rallies PCs: 45 (4·5) vs 50 — SUCCESS.\n"
                            "Ana's level rises 20 → 40.\n"
                            "Only PCs are left standing. Combat over after round 1."), text
@@ -135,7 +135,7 @@ async def test_a_critical_rally_asks_the_leader(table: Table) -> None:
                               "action or adjust?")
     assert (await table.click(choice, "Extra action", user=ALICE)).ephemeral
     took = await table.click(choice, "Extra action", user=BOB)
-    assert took.answer.content == ("Kit takes an extra action this round.\n"
+    assert took.said == ("Kit takes an extra action this round.\n"
                                    "Ana's level rises 20 → 33.")
 
 
@@ -181,7 +181,7 @@ async def test_refusing_a_direction_gives_the_leader_the_action_back(table: Tabl
     await _pcs_first(table, 3, 4, 6, 2)
     directed = await table.slash("direct", user=BOB, who="Ana")
     refusal = await table.click(directed.prompt, "Refuse the direction", user=ALICE)
-    assert refusal.answer.content == "Ana refuses Kit's direction: Kit keeps the action."
+    assert refusal.said == "Ana refuses Kit's direction: Kit keeps the action."
     board = (await table.slash("combat status")).content
     assert _line(board, "Kit").endswith("a1") and _line(board, "Ana").endswith("a1")
 

@@ -80,7 +80,7 @@ async def version(table: Table) -> int:
 def picked_goon_27(reply: Reply) -> None:
     """The pick applied: said to the table, Goon 27 rolls for the NPCs."""
     assert not reply.answer.ephemeral, reply.answer.content
-    assert reply.answer.content.startswith(
+    assert reply.said.startswith(
         "NPCs choose Goon 27 to roll initiative.\n"
         "Ana rolls initiative for PCs: 34 (3·4) vs 50 — SUCCESS.\n"
         "Goon 27 rolls initiative for NPCs: 20 (2·0) vs 40 — SUCCESS."), reply.answer.content

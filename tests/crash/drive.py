@@ -97,10 +97,15 @@ def digest(text: str) -> str:
 
 
 def logged_part(answer: str) -> str:
-    """An answer without the line under what happened that says what to do next ("-# Next:
-    …"): the log keeps what happened only."""
-    head, newline, last = answer.rpartition("\n")
-    return head if newline and last.startswith("-# Next:") else answer
+    """An answer without the question it answered (quoted above it, when a press answered on
+    the prompt) nor the line under what happened that says what to do next ("-# Next: …"):
+    the log keeps what happened only."""
+    lines = answer.split("\n")
+    while len(lines) > 1 and lines[0].startswith("> "):
+        lines.pop(0)
+    if len(lines) > 1 and lines[-1].startswith("-# Next:"):
+        lines.pop()
+    return "\n".join(lines)
 
 
 def load_journal(path: Path) -> dict[int, dict[str, Any]]:

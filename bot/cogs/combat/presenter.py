@@ -3,22 +3,26 @@
 with the buttons of the newest version; the previous one loses its buttons) and, when a fight
 ends, its recap and each PC's Recovery offer.
 
-This runs outside every lock and after the step was committed. Requests for one channel are
-coalesced: a burst of commands edits the board once, with the newest version. Only when
-everything is shown is that version recorded as shown, so a restart (or the next command)
-shows again whatever Discord refused or a crash cut short.
+This runs outside every lock and after the step was committed. A step answered through an
+interaction posts its prompt as that interaction's follow-up (:meth:`Presenter.ask`: the
+interaction's token, not the channel's buckets); the channel's worker then edits the board
+alone, and posts a prompt itself only where no interaction was at hand (a window closed by
+its timer, a restart, an undo). Requests for one channel are coalesced: a burst of commands
+edits the board once, with the newest version. Only when everything is shown is that version
+recorded as shown, so a restart (or the next command) shows again whatever Discord refused or
+a crash cut short.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.cogs.combat.board_message import BoardMessages
+from bot.cogs.combat.live_prompt import LivePrompt, LivePrompts
 from bot.cogs.combat.recap import after_the_fight_hint, recap_message
 from bot.cogs.combat.recovery import RecoverButton, has_to_recover
 from bot.cogs.combat.turn import turn_lead
@@ -58,8 +62,6 @@ class Presenter:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._messages: dict[int, tuple[int | None, int | None]] = {}  # fight -> board, prompt
         self._attempts: dict[int, int] = {}  # fight -> refusals in a row
-        # fight -> the version whose prompt `_messages` holds (posted, maybe not all shown)
-        self._prompted: dict[int, int] = {}
         self._shown: dict[int, int] = {}  # fight -> the version the table sees
         self._retries: dict[int, asyncio.Task[None]] = {}
         # fight -> the turn ("round:turn") whose players were pinged: a turn is announced once
@@ -70,6 +72,7 @@ class Presenter:
         self._timing: dict[int, list[tuple[int, float]]] = {}
         # fight -> the version an undo restored: shown without pinging anyone again
         self._undone: dict[int, int] = {}
+        self.prompts = LivePrompts()
 
     def refresh(self, stored: StoredCombat, *, started: float | None = None,
                 undone: bool = False) -> None:
@@ -96,7 +99,7 @@ class Presenter:
         """Forget what this process showed of the fight: another process changed it, so its
         messages are read from the database next time."""
         self._messages.pop(combat_id, None)
-        self._prompted.pop(combat_id, None)
+        self.prompts.forget(combat_id)
         self._shown.pop(combat_id, None)
         self._announced.pop(combat_id, None)
         self._undone.pop(combat_id, None)
@@ -122,8 +125,14 @@ class Presenter:
 
     async def _work(self, channel_id: int) -> None:
         """Show the channel's fights, oldest first (a fight's end, then the next one), each
-        at the newest version asked for by the time it is shown."""
-        while wanted := self._wanted.get(channel_id):
+        at the newest version asked for by the time it is shown (a board edit waits for its
+        share of the channel's edit bucket first, so the newest version is then the one
+        shown)."""
+        while self._wanted.get(channel_id):
+            await self.bot.edit_pacing.wait(channel_id)
+            wanted = self._wanted.get(channel_id)
+            if not wanted:
+                continue
             combat_id = min(wanted)
             stored = wanted.pop(combat_id)
             if not wanted:
@@ -189,27 +198,23 @@ class Presenter:
             log.warning("Could not post in channel %s: %s", channel_id, error)
 
     async def show(self, stored: StoredCombat) -> None:
-        """Edit the board, replace the prompt and, at a fight's end, offer Recovery; then
-        record ``stored``'s version as shown. The board, the old prompt and the new one are
-        three Discord calls made together: the table waits for one round trip, not three."""
+        """Edit the board, bring the prompt up to date (when no interaction's answer did) and,
+        at a fight's end, offer Recovery; then record ``stored``'s version as shown. The board
+        and the prompt are Discord calls made together: the table waits for one round trip."""
         channel = self._channel(stored.channel_id, stored.guild_id)
-        kept = self._messages.get(stored.id, (stored.board_message_id,
-                                              stored.prompt_message_id))
-        board_id, old_prompt = kept
-        if self._prompted.get(stored.id) == stored.version:
-            old_prompt = None  # this version's own, posted before a refusal: its nonce finds it
+        board_id, _ = self._messages.get(stored.id, (stored.board_message_id, None))
         undone = self._undone.get(stored.id) == stored.version
-        asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone))
-        taken_back = undone and asking[1] is None
-        board, stripped, prompt = await asyncio.gather(
+        board, prompt = await asyncio.gather(
             self.boards.show(channel, stored, board_id, nonce=_nonce("b", stored)),
-            self._strip(channel, old_prompt, taken_back=taken_back),
-            self._prompt(channel, stored, asking, quiet=undone), return_exceptions=True)
-        board_id, prompt_id = self._keep_messages(stored, kept, board, stripped, prompt)
-        # All three are done either way; after a refusal the whole is shown again, later.
-        for outcome in (board, stripped, prompt):
-            if isinstance(outcome, BaseException):
-                raise outcome
+            self._ask_in_channel(channel, stored, undone=undone), return_exceptions=True)
+        # Both are done either way; after a refusal the whole is shown again, later.
+        if isinstance(board, BaseException):
+            raise board
+        if isinstance(prompt, BaseException):
+            raise prompt
+        board_id = board
+        prompt_id = self.prompts.of(stored).message_id  # (a newer one may be out already)
+        self._messages[stored.id] = (board_id, prompt_id)
         if undone:
             del self._undone[stored.id]
         if not stored.active:
@@ -218,40 +223,53 @@ class Presenter:
             await self._post_recap(channel, stored, recovering=bool(recovering))
             await self._offer_recovery(channel, stored, recovering)
             self._messages.pop(stored.id, None)
-            self._prompted.pop(stored.id, None)
+            self.prompts.forget(stored.id)
             self._announced.pop(stored.id, None)
         await self.bot.store.combats.shown(stored, board=board_id, prompt=prompt_id,
                                            announced_turn=self._announced.get(stored.id))
 
-    def _keep_messages(self, stored: StoredCombat, before: tuple[int | None, int | None],
-                       board: object, stripped: object,
-                       prompt: object) -> tuple[int | None, int | None]:
-        """Keep the board and the prompt the table now sees, whatever else failed: a board
-        posted afresh is the one to edit next; a prompt posted is the one the next version
-        strips (unless the old one kept its buttons: that one goes first, and showing this
-        version again finds the new prompt by its nonce)."""
-        board_id, prompt_id = before
-        if isinstance(board, int):
-            board_id = board
-        if not isinstance(stripped, BaseException) and (prompt is None or
-                                                        isinstance(prompt, int)):
-            prompt_id = prompt
-            self._prompted[stored.id] = stored.version
-        self._messages[stored.id] = (board_id, prompt_id)
-        return board_id, prompt_id
+    async def ask(self, interaction: discord.Interaction[Any], stored: StoredCombat) -> None:
+        """Post what the fight asks at ``stored`` as the interaction's follow-up, pinging
+        exactly those asked (its token's bucket, not the channel's); the prompt it replaces
+        loses its buttons. Refused, it is left to the channel's worker, which posts it."""
+        announced = self._announced.get(stored.id)
+        content, view, mentions = prompt_message(stored, self.rules, self._lead(stored))
+        if view is None:
+            return  # (the worker strips the previous prompt, if a press has not)
+        view.stop()  # the buttons answer from their ids: nothing for discord.py to watch
+        try:
+            message = await interaction.followup.send(content, view=view,
+                                                      allowed_mentions=mentions, wait=True)
+        except discord.HTTPException as error:
+            log.warning("Could not post the prompt of fight %s as interaction %s's follow-up "
+                        "(%s); the channel gets it", stored.id, interaction.id, error)
+            self._announced.pop(stored.id, None)
+            if announced is not None:
+                self._announced[stored.id] = announced
+            return
+        channel = self._channel(stored.channel_id, stored.guild_id)
+        if await self.prompts.replace(stored, channel, LivePrompt.followup(stored, message)):
+            try:  # so that a restart before the board is out still finds it to strip
+                await self.bot.store.combats.prompt_posted(
+                    stored, message.id, announced_turn=self._announced.get(stored.id))
+            except DatabaseUnavailable:
+                log.warning("Could not record the prompt of fight %s: the database is "
+                            "unavailable", stored.id)
 
-    @staticmethod
-    async def _strip(channel: discord.PartialMessageable, prompt_id: int | None, *,
-                     taken_back: bool = False) -> None:
-        """The previous prompt loses its buttons (they are out of date anyway); ``taken_back``:
-        an undo went back to before its question, which it now says instead."""
-        if prompt_id is not None:
-            message = channel.get_partial_message(prompt_id)
-            with contextlib.suppress(discord.NotFound):
-                if taken_back:
-                    await message.edit(content=TAKEN_BACK, view=None)
-                else:
-                    await message.edit(view=None)
+    async def _ask_in_channel(self, channel: discord.PartialMessageable, stored: StoredCombat,
+                              *, undone: bool) -> None:
+        """Where no interaction posted ``stored``'s prompt (a timer, a restart, an undo, a
+        refused follow-up): post it in the channel and strip the one it replaces; ``undone``:
+        it pings nobody, and a question taken back says so."""
+        if self.prompts.of(stored).version >= stored.version:
+            return  # an interaction's answer posted it (or a newer one)
+        asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone))
+        taken_back = TAKEN_BACK if undone and asking[1] is None else None
+        if await self._asked_before_restart(channel, stored, asking[1]):
+            return
+        posted = await self._prompt(channel, stored, asking, quiet=undone)
+        await self.prompts.replace(stored, channel, LivePrompt(stored.version, posted),
+                                   taken_back=taken_back)
 
     async def _prompt(self, channel: discord.PartialMessageable, stored: StoredCombat,
                       asking: tuple[str, discord.ui.View | None, discord.AllowedMentions], *,
@@ -269,6 +287,25 @@ class Presenter:
         message = await channel.send(content, view=view, allowed_mentions=mentions,
                                      nonce=_nonce("p", stored))
         return message.id
+
+    async def _asked_before_restart(self, channel: discord.PartialMessageable,
+                                    stored: StoredCombat, view: discord.ui.View | None) -> bool:
+        """Whether the prompt the database names, unknown to this process (posted as an
+        interaction's follow-up just before a restart), already asks what ``stored`` asks:
+        the same buttons. It is then the live prompt, found again rather than posted twice."""
+        prompt_id = stored.prompt_message_id
+        if view is None or prompt_id is None or self.prompts.known(stored.id):
+            return False
+        try:
+            message = await channel.fetch_message(prompt_id)
+        except discord.HTTPException:
+            return False
+        shown = sorted(str(getattr(part, "custom_id", "")) for row in message.components
+                       for part in getattr(row, "children", ()))
+        if shown != sorted(str(getattr(item, "custom_id", "")) for item in view.children):
+            return False
+        await self.prompts.replace(stored, channel, LivePrompt(stored.version, prompt_id))
+        return True
 
     async def _post_recap(self, channel: discord.PartialMessageable,
                           stored: StoredCombat, *, recovering: bool) -> None:

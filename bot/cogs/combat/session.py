@@ -2,9 +2,12 @@
 
 Under the channel's lock, and only for database work: read the fight (once; a fight is kept in
 memory after it is first touched), let the engine apply the command, and commit the step in one
-transaction with everything it changes. Then, outside the lock: answer the interaction, and ask
-the :class:`~bot.cogs.combat.presenter.Presenter` to bring the board and the prompt up to date
-(coalesced per channel). Discord being slow or refusing never holds up another command.
+transaction with everything it changes. Then, outside the lock: answer the interaction (a press
+on the fight's prompt answers by updating that prompt: what it asked, what happened, its
+buttons gone), post what the fight asks next as the interaction's follow-up, and ask the
+:class:`~bot.cogs.combat.presenter.Presenter` to bring the board up to date (coalesced per
+channel). The answers go through the interaction's token, so a step spends at most the board's
+edit on the channel's buckets. Discord being slow or refusing never holds up another command.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import discord
 
 from bot.cogs.combat.acting import actor_of
 from bot.cogs.combat.presenter import Presenter
-from bot.cogs.combat.views import OUT_OF_DATE, events_text
+from bot.cogs.combat.views import OUT_OF_DATE, answered_question, events_text
 from bot.errors import UserError
 from bot.permissions import missing_permissions, permission_label, require_guild
 from bot.store.compact import compact_state
@@ -234,7 +237,10 @@ class FightSession:
                 log.warning("Could not update the message of interaction %s (%s)",
                             interaction.id, error)
         next_step = "" if hint is None else hint(saved.state)
-        await self.answer(interaction, clip(events_text(events) + next_step), channel_id)
+        text = events_text(events) + next_step
+        if update is not None or not await self._answer_on_prompt(interaction, saved, text):
+            await self.answer(interaction, clip(text), channel_id)
+        await self.presenter.ask(interaction, saved)
         self.presenter.refresh(saved, started=self.bot.metrics.started_at(interaction.id))
         compact_state(saved.state)  # memory's housekeeping waits until the table was answered
         return saved
@@ -321,6 +327,26 @@ class FightSession:
             self._keep(restored)
             self._rearm(restored)
         return restored, command
+
+    async def _answer_on_prompt(self, interaction: discord.Interaction[Any],
+                                saved: StoredCombat, text: str) -> bool:
+        """Answer a press on the fight's live prompt by updating that prompt (callback type 7):
+        what it asked, then ``text`` (what happened), its buttons gone. Whether it did (not
+        for any other message, nor when Discord refuses: the caller then answers anew)."""
+        pressed = interaction.message
+        if (pressed is None or interaction.response.is_done()
+                or not self.presenter.prompts.is_live(saved, pressed.id)):
+            return False
+        try:
+            await interaction.response.edit_message(
+                content=answered_question(pressed.content, text), view=None,
+                allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.warning("Could not answer interaction %s on its prompt (%s)", interaction.id,
+                        error)
+            return False
+        self.presenter.prompts.pressed(saved, pressed.id)
+        return True
 
     async def answer(self, interaction: discord.Interaction[Any], text: str,
                      channel_id: int) -> None:

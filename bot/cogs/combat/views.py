@@ -17,7 +17,7 @@ from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.store.values import StoredCombat
-from bot.text import clip
+from bot.text import MESSAGE_LIMIT, clip
 from engine.catalog import Rules
 from engine.combat import (
     Answers,
@@ -52,6 +52,7 @@ __all__ = [
     "TogetherButton",
     "TurnLead",
     "answer_rows",
+    "answered_question",
     "asked",
     "asked_who",
     "code",
@@ -77,6 +78,16 @@ def events_text(events: tuple[Event, ...] | list[Event], limit: int = 1900) -> s
     if len(text) > limit:
         text = text[: limit - 20].rsplit("\n", 1)[0] + "\n… (see /combat log)"
     return text or "Done."
+
+
+def answered_question(asked: str, outcome: str) -> str:
+    """A prompt once a press answered it: what it asked (quoted), then what happened; the
+    question is cut, never the outcome, to fit one message."""
+    quoted = "\n".join(f"> {line}" for line in asked.splitlines() if line.strip())
+    room = MESSAGE_LIMIT - 1 - len(outcome)
+    if not quoted or room < 40:
+        return clip(outcome)
+    return f"{clip(quoted, room)}\n{outcome}"
 
 
 # -- buttons ---------------------------------------------------------------------------------

@@ -1,0 +1,113 @@
+"""The one message of a fight whose buttons are live: its prompt.
+
+A prompt is posted either as an interaction's follow-up (a press or a command answered: the
+follow-up goes through the interaction's token, which does not spend the channel's buckets)
+or in the channel by the presenter (a window closed by its timer, a restart, an undo). When a
+newer prompt goes out, the one it replaces loses its buttons: through the webhook of the
+interaction that posted it while that token lives (15 minutes), else through the channel. A
+prompt that arrives after a newer one is stripped at once, so whatever order Discord answers
+in, one message of the fight has live buttons. The token stays in memory; the database keeps
+the message's id, so a restart strips it through the channel.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from dataclasses import dataclass, replace
+
+import discord
+
+from bot.store.values import StoredCombat
+
+log = logging.getLogger(__name__)
+
+__all__ = ["LivePrompt", "LivePrompts"]
+
+#: How long an interaction's webhook is used to edit what it posted: its token lasts
+#: 15 minutes; past 14, the channel is safer.
+TOKEN_SECONDS = 14 * 60.0
+UNKNOWN_MESSAGE = 10008
+
+
+@dataclass(frozen=True)
+class LivePrompt:
+    """The fight's prompt for ``version``; ``message_id`` None: nothing asked, or its buttons
+    are gone already (a press answered on it)."""
+
+    version: int
+    message_id: int | None
+    #: Posted as an interaction's follow-up: edited through that interaction's webhook.
+    webhook: discord.WebhookMessage | None = None
+    posted_at: float = 0.0  # time.monotonic() when posted
+
+    @staticmethod
+    def followup(stored: StoredCombat, message: discord.WebhookMessage) -> LivePrompt:
+        return LivePrompt(stored.version, message.id, message, time.monotonic())
+
+
+class LivePrompts:
+    """Per fight, its live prompt as this process knows it (else as the database keeps it)."""
+
+    def __init__(self) -> None:
+        self._live: dict[int, LivePrompt] = {}  # fight -> its prompt
+
+    def of(self, stored: StoredCombat) -> LivePrompt:
+        known = self._live.get(stored.id)
+        if known is not None:
+            return known
+        return LivePrompt(stored.shown_version, stored.prompt_message_id)
+
+    def known(self, combat_id: int) -> bool:
+        """Whether this process knows the fight's prompt (else it reads the database's)."""
+        return combat_id in self._live
+
+    def is_live(self, stored: StoredCombat, message_id: int | None) -> bool:
+        return message_id is not None and self.of(stored).message_id == message_id
+
+    def pressed(self, stored: StoredCombat, message_id: int) -> None:
+        """A press was answered on ``message_id`` with its buttons gone (callback type 7)."""
+        if self.is_live(stored, message_id):
+            self._live[stored.id] = replace(self.of(stored), message_id=None, webhook=None)
+
+    def forget(self, combat_id: int) -> None:
+        self._live.pop(combat_id, None)
+
+    async def replace(self, stored: StoredCombat, channel: discord.PartialMessageable,
+                      new: LivePrompt, *, taken_back: str | None = None) -> bool:
+        """``new`` is the fight's prompt unless a newer one is out already; whichever of the
+        two is older loses its buttons (``taken_back``: the text it then says instead).
+        Whether ``new`` is the live prompt."""
+        old = self.of(stored)
+        if old.version > new.version:
+            stale, kept = new, False  # a newer prompt went out meanwhile
+        else:
+            self._live[stored.id] = new
+            stale, kept = old, True
+        if stale.message_id is not None and stale.message_id != new.message_id:
+            await strip(channel, stale, content=taken_back if kept else None)
+        return kept
+
+
+async def strip(channel: discord.PartialMessageable, prompt: LivePrompt, *,
+                content: str | None = None) -> None:
+    """``prompt`` loses its buttons (``content``: and says that instead): through its
+    interaction's webhook while the token lives (no channel bucket spent), else the channel;
+    a deleted prompt has nothing to strip."""
+    changes: dict[str, object] = {"view": None}
+    if content is not None:
+        changes["content"] = content
+    fresh = prompt.webhook is not None and time.monotonic() - prompt.posted_at < TOKEN_SECONDS
+    if prompt.webhook is not None and fresh:
+        try:
+            await prompt.webhook.edit(**changes)  # type: ignore[arg-type]
+            return
+        except discord.HTTPException as error:  # (the token gone) the channel can
+            if error.code == UNKNOWN_MESSAGE:
+                return
+            log.info("Could not strip prompt %s through its interaction (%s)",
+                     prompt.message_id, error)
+    assert prompt.message_id is not None
+    with contextlib.suppress(discord.NotFound):
+        await channel.get_partial_message(prompt.message_id).edit(**changes)  # type: ignore[arg-type]
