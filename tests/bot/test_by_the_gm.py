@@ -123,7 +123,7 @@ async def test_the_gm_placing_a_players_aoe_damage_and_armor_is_recorded(table: 
     took = await table.click(defend, "Take the damage", user=GM)
     assert "Ana does not defend (by the GM)." in took.answer.content, took.answer.content
     placed = await table.click(took.prompt, "Torso", user=GM)
-    assert placed.answer.content == "Ana: 1 point to the torso (by the GM) (3 left to place)."
+    assert placed.said == "Ana: 1 point to the torso (by the GM) (3 left to place)."
     for _ in range(3):
         placed = await table.click(placed.prompt, "Torso", user=GM)
     armor = placed.prompt

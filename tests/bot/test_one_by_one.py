@@ -132,7 +132,7 @@ async def test_one_goon_of_ten_defends_while_the_nine_take_all(table: Table) -> 
     assert rest.content.startswith("**Goon 1-2,4-10 (GM)** is caught in a blast"), rest.content
     assert rest.labels == ["All 9: Defend", "All 9: Take the damage", "Resolve now (GM)"]
     took = await table.click(rest, "All 9: Take the damage", user=GM)
-    said = took.answer.content
+    said = took.said
     assert "Goon 3's Defend (10) does not beat 49." in said, said
     assert said.startswith("Goon 1-2,4-10 do not defend.\n"), said
     assert "Goon 3 does not defend" not in said, said

@@ -59,7 +59,7 @@ async def test_the_gm_answersten_goons_caught_in_a_blast_at_once(table: Table) -
     assert stale.ephemeral and stale.content == OUT_OF_DATE
     placed = await table.click(place, "All 10: Torso", user=GM)
     one_line = "Goon 1-10 each: 1 point to the torso (3 left to place)."
-    assert placed.answer.content == one_line, placed.answer.content
+    assert placed.said == one_line, placed.answer.content
     for _ in range(3):
         placed = await table.click(placed.prompt, "All 10: Torso", user=GM)
     said = placed.answer.content
@@ -85,7 +85,7 @@ async def test_a_hidden_npcs_lines_told_once_keep_where_the_points_went_from_the
     defend = next(m for m in reversed(table.channel_messages()) if "caught in a blast" in m.content)
     place = (await table.click(defend, "All 10: Take the damage", user=GM)).prompt
     placed = await table.click(place, "All 10: Torso", user=GM)
-    assert placed.answer.content == "Goon 1-10 each: 1 point placed (3 left to place).", (
+    assert placed.said == "Goon 1-10 each: 1 point placed (3 left to place).", (
         placed.answer.content)
     for _ in range(3):
         placed = await table.click(placed.prompt, "All 10: Torso", user=GM)
