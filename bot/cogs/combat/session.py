@@ -20,10 +20,12 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import InteractionResponseType
 
 from bot.cogs.combat.acting import actor_of
 from bot.cogs.combat.presenter import Presenter
 from bot.cogs.combat.views import OUT_OF_DATE, answered_question, events_text
+from bot.deferral import DEFER_AFTER, DeferTimer, update_pressed
 from bot.errors import UserError
 from bot.permissions import missing_permissions, permission_label, require_guild
 from bot.store.compact import compact_state
@@ -109,6 +111,8 @@ class FightSession:
         #: Seconds before an expired reaction window is closed again, when the database was
         #: unavailable as it expired.
         self.deadline_retry = 5.0
+        #: Seconds after which an answer not ready yet is deferred (Discord allows 3).
+        self.defer_after = DEFER_AFTER
         self._locks: dict[int, asyncio.Lock] = {}
         self._fights: OrderedDict[int, StoredCombat] = OrderedDict()  # channel -> fight
         self._deadlines: dict[int, float] = {}  # channel -> when its window closes
@@ -223,13 +227,19 @@ class FightSession:
         is, said after what happened."""
         require_guild(interaction)
         require_channel_permissions(interaction)
-        actor = await actor_of(interaction)
         channel_id = interaction.channel_id or 0
-        # The lock is held for database work only (about a millisecond), so waiting for it
-        # never nears Discord's 3-second answer window; an answer Discord refuses anyway is
-        # posted in the channel instead (see :meth:`answer`).
-        async with self.lock(channel_id):
-            saved, events = await self._apply(interaction, make, combat_id, version, actor)
+        # The lock is held for database work only (about a millisecond); a database slow to
+        # answer would still make the answer miss Discord's 3 seconds, so it is deferred
+        # first when it is not ready in time. An answer Discord refuses anyway is posted in
+        # the channel instead (see :meth:`answer`).
+        timer = DeferTimer(interaction, arrived=self.bot.metrics.started_at(interaction.id),
+                           after=self.defer_after)
+        try:
+            actor = await actor_of(interaction)
+            async with self.lock(channel_id):
+                saved, events = await self._apply(interaction, make, combat_id, version, actor)
+        finally:
+            await timer.settle()
         if update is not None:
             try:
                 await update(saved)
@@ -334,13 +344,13 @@ class FightSession:
         what it asked, then ``text`` (what happened), its buttons gone. Whether it did (not
         for any other message, nor when Discord refuses: the caller then answers anew)."""
         pressed = interaction.message
-        if (pressed is None or interaction.response.is_done()
+        deferred = interaction.response.type is InteractionResponseType.deferred_message_update
+        if (pressed is None or (interaction.response.is_done() and not deferred)
                 or not self.presenter.prompts.is_live(saved, pressed.id)):
             return False
         try:
-            await interaction.response.edit_message(
-                content=answered_question(pressed.content, text), view=None,
-                allowed_mentions=discord.AllowedMentions.none())
+            await update_pressed(interaction, content=answered_question(pressed.content, text),
+                                 view=None, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.warning("Could not answer interaction %s on its prompt (%s)", interaction.id,
                         error)
