@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from pathlib import Path
 
 import asyncpg
 import pytest
 
 from localdiscord import LocalDiscord
-from localdiscord.model import Message
+from localdiscord.model import Message, Permission
 from localdiscord.people import Reply, Shown
 
 #: The fight's steps, in order, as kept.
@@ -82,6 +83,36 @@ async def _the_table_shows(discord: LocalDiscord, board_says: str, asks: str) ->
         await asyncio.sleep(0.05)
     raise AssertionError(f"boards: {[b.content[:60] for b in boards]}; live prompts: "
                          f"{[(m.content[:60], m.labels) for m in live]}")
+
+
+async def test_a_press_while_send_messages_is_taken_away_is_kept_and_shown_once_it_is_back(
+        discord: LocalDiscord, bot: Path) -> None:
+    prompt = await _fight(discord)
+    # A moderator deleted the board, so showing the next step takes a new message: the one
+    # thing a bot without Send Messages cannot do (it may still edit its own messages, and
+    # an interaction's answers go through its token).
+    (board,) = _boards(discord)
+    discord.faults.delete(board.id)
+    pressed = discord.people.send_press("alice", prompt, "Done (PCs)")
+    discord.faults.revoke("fight", Permission.SEND_MESSAGES)  # while the press is on its way
+    reply = await discord.people.wait(pressed)
+
+    assert reply.interaction.answer_kind == "update" and _answers(discord, reply)[0] == 200
+    said = discord.messages[prompt.id].content
+    assert "PCs are done." in said and "**Send Messages**" in said, said
+    database = sqlite3.connect(bot.parent / "db.sqlite3")
+    try:
+        commands = [c for (c,) in database.execute(STEPS)]
+    finally:
+        database.close()
+    assert _done_steps(commands) == 1
+    assert not _boards(discord)  # refused: nothing is retried until the permission is back
+
+    discord.faults.restore("fight")  # CHANNEL_UPDATE: the bot may post again
+
+    await _the_table_shows(discord, "NPCs acting", "Done (NPCs)")
+    (board,) = _boards(discord)
+    assert [m.id for m in discord.pins(discord.channel("fight").id)] == [board.id]
 
 
 class TestOnPostgreSQL:

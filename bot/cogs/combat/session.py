@@ -23,11 +23,17 @@ import discord
 from discord import InteractionResponseType
 
 from bot.cogs.combat.acting import actor_of
+from bot.cogs.combat.held_back import lacking_notice
 from bot.cogs.combat.presenter import Presenter
 from bot.cogs.combat.views import OUT_OF_DATE, answered_question, events_text
 from bot.deferral import DEFER_AFTER, DeferTimer, update_pressed
 from bot.errors import UserError
-from bot.permissions import missing_permissions, permission_label, require_guild
+from bot.permissions import (
+    missing_permissions,
+    missing_to_show_a_fight,
+    permission_label,
+    require_guild,
+)
 from bot.store.compact import compact_state
 from bot.store.values import AlreadyFighting, DatabaseUnavailable, StoredCombat
 from bot.text import clip
@@ -67,9 +73,8 @@ def _write_back(sheet: Character, fighter: Fighter) -> Character:
 
 def require_channel_permissions(interaction: discord.Interaction[Any]) -> None:
     """Refuse, before anything is applied, when the bot could not show a fight here."""
-    in_thread = isinstance(interaction.channel, discord.Thread)
-    missing = missing_permissions(interaction.app_permissions, (
-        "view_channel", "send_messages_in_threads" if in_thread else "send_messages"))
+    missing = missing_to_show_a_fight(interaction.app_permissions,
+                                      in_thread=isinstance(interaction.channel, discord.Thread))
     if missing:
         raise UserError(
             f"I can't show the fight here: I lack the **{' and '.join(missing)}** permission "
@@ -248,6 +253,9 @@ class FightSession:
                             interaction.id, error)
         next_step = "" if hint is None else hint(saved.state)
         text = events_text(events) + next_step
+        missing = self.presenter.held.missing(channel_id)  # (taken away while on its way)
+        if missing:
+            text += "\n" + lacking_notice(missing)
         if update is not None or not await self._answer_on_prompt(interaction, saved, text):
             await self.answer(interaction, clip(text), channel_id)
         await self.presenter.ask(interaction, saved)
