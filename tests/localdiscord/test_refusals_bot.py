@@ -115,6 +115,20 @@ async def test_a_press_while_send_messages_is_taken_away_is_kept_and_shown_once_
     assert [m.id for m in discord.pins(discord.channel("fight").id)] == [board.id]
 
 
+async def test_a_deleted_prompt_is_asked_again_by_the_next_step(
+        discord: LocalDiscord, bot: Path) -> None:
+    prompt = await _fight(discord)
+    discord.faults.delete(prompt.id)  # a moderator tidies the channel
+    set_by_gm = await discord.people.slash("gamemaster", "fight", "combat set",
+                                           character="Goon", level=30)
+    assert any("→ 30." in m.content for m in set_by_gm.messages), set_by_gm.content
+
+    await _the_table_shows(discord, "Goon [NPCs] Dance Floor 30/40", "Done (PCs)")
+    (asking,) = _live(discord)
+    await discord.people.press("alice", asking, "Done (PCs)")  # the new prompt answers
+    await _the_table_shows(discord, "NPCs acting", "Done (NPCs)")
+
+
 class TestOnPostgreSQL:
     @pytest.fixture
     def bot_env(self, postgres_database: str) -> dict[str, str]:
