@@ -1,20 +1,22 @@
 """A fight step that Discord or the database gets in the way of, with the real bot process:
 a permission taken away while a press is on its way, the database paused for 4 s during a
-press (PostgreSQL), a prompt a moderator deleted. Each time the presser gets an answer, the
-step is in the database once, and the table ends with a board of the fight's current state
-and exactly one message with live buttons."""
+press or a command (PostgreSQL), a prompt a moderator deleted. Each time the presser gets an
+answer, the step is in the database once, and the table ends with a board of the fight's
+current state and exactly one message with live buttons."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import asyncpg
 import pytest
 
 from localdiscord import LocalDiscord
+from localdiscord.interactions import Interaction
 from localdiscord.model import Message, Permission
 from localdiscord.people import Reply, Shown
 
@@ -129,6 +131,21 @@ async def test_a_deleted_prompt_is_asked_again_by_the_next_step(
     await _the_table_shows(discord, "NPCs acting", "Done (NPCs)")
 
 
+async def _while_paused(discord: LocalDiscord, url: str, send: Callable[[], Interaction],
+                        seconds: float = 4.0) -> Reply:
+    """``send()`` an interaction while the database is paused for the bot for ``seconds``
+    (its fights' table locked from another connection); the bot's answer."""
+    paused = await asyncpg.connect(url)
+    try:
+        async with paused.transaction():
+            await paused.execute("LOCK TABLE combats IN ACCESS EXCLUSIVE MODE")
+            sent = send()
+            await asyncio.sleep(seconds)
+    finally:
+        await paused.close()
+    return await discord.people.wait(sent)
+
+
 class TestOnPostgreSQL:
     @pytest.fixture
     def bot_env(self, postgres_database: str) -> dict[str, str]:
@@ -137,19 +154,32 @@ class TestOnPostgreSQL:
     async def test_a_press_while_the_database_is_paused_for_4_s_is_deferred_and_applied_once(
             self, discord: LocalDiscord, bot: Path, postgres_database: str) -> None:
         prompt = await _fight(discord)
-        paused = await asyncpg.connect(postgres_database)
+        reply = await _while_paused(discord, postgres_database,
+                                    lambda: discord.people.send_press("alice", prompt,
+                                                                      "Done (PCs)"))
+        reading = await asyncpg.connect(postgres_database)
         try:
-            async with paused.transaction():
-                await paused.execute("LOCK TABLE combats IN ACCESS EXCLUSIVE MODE")
-                pressed = discord.people.send_press("alice", prompt, "Done (PCs)")
-                await asyncio.sleep(4.0)
-            reply = await discord.people.wait(pressed)
-            commands = [r["command"] for r in await paused.fetch(STEPS)]
+            commands = [r["command"] for r in await reading.fetch(STEPS)]
         finally:
-            await paused.close()
+            await reading.close()
 
         assert reply.interaction.answer_kind == "defer-update"  # in time, before the answer
         assert set(_answers(discord, reply)) == {200}  # never 10062
         assert "PCs are done." in discord.messages[prompt.id].content
         assert _done_steps(commands) == 1
         await _the_table_shows(discord, "NPCs acting", "Done (NPCs)")
+
+    async def test_a_command_while_the_database_is_paused_for_4_s_is_deferred_then_answered(
+            self, discord: LocalDiscord, bot: Path, postgres_database: str) -> None:
+        await _fight(discord)
+        fight, people = discord.channel("fight"), discord.people
+        command = people.command_data(fight, "combat set", {"character": "Goon", "level": 30},
+                                      focused=None)
+        reply = await _while_paused(discord, postgres_database,
+                                    lambda: people.send("gamemaster", fight, 2, command))
+
+        assert reply.interaction.answer_kind == "defer"  # "thinking…", then the answer in it
+        assert set(_answers(discord, reply)) == {200}
+        answer = discord.messages[reply.interaction.original_id or 0]
+        assert "→ 30." in answer.content and not answer.ephemeral
+        await _the_table_shows(discord, "Goon [NPCs] Dance Floor 30/40", "Done (PCs)")

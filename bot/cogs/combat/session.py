@@ -6,7 +6,8 @@ transaction with everything it changes. Then, outside the lock: answer the inter
 on the fight's prompt answers by updating that prompt: what it asked, what happened, its
 buttons gone), post what the fight asks next as the interaction's follow-up, and ask the
 :class:`~bot.cogs.combat.presenter.Presenter` to bring the board up to date (coalesced per
-channel). The answers go through the interaction's token, so a step spends at most the board's
+channel). An answer not ready within 2 s is deferred first (:mod:`bot.deferral`). The
+answers go through the interaction's token, so a step spends at most the board's
 edit on the channel's buckets. Discord being slow or refusing never holds up another command.
 """
 
