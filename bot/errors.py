@@ -3,6 +3,7 @@ anything unexpected gets a reference to quote and a logged traceback."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
 
@@ -80,6 +81,11 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     # message over 2,000, and then the user would get no answer at all.
     message = clip(message)
     try:
+        if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+            # Deferred (slow) in public: its first follow-up would fill the public "thinking"
+            # message, so that goes and the refusal is said to the user alone.
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
         if interaction.response.is_done():
             await interaction.followup.send(message, ephemeral=True)
         else:

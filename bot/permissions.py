@@ -114,3 +114,10 @@ def permission_label(flag: str) -> str:
 def missing_permissions(granted: discord.Permissions, flags: Iterable[str]) -> list[str]:
     """The labels of those of ``flags`` (each one of :data:`BOT_PERMISSIONS`) not granted."""
     return [permission_label(flag) for flag in flags if not getattr(granted, flag)]
+
+
+def missing_to_show_a_fight(granted: discord.Permissions, *, in_thread: bool) -> list[str]:
+    """The labels of the permissions a fight's messages need in a channel (a thread, with
+    ``in_thread``) that ``granted`` lacks."""
+    return missing_permissions(granted, (
+        "view_channel", "send_messages_in_threads" if in_thread else "send_messages"))

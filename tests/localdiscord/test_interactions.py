@@ -11,6 +11,7 @@ import pytest
 
 from localdiscord import APP_ID, LocalDiscord
 from localdiscord.interactions import Interaction
+from localdiscord.model import Permission
 
 
 @pytest.fixture
@@ -72,3 +73,21 @@ async def test_a_deferred_answer_is_the_first_follow_up_then_15_minutes_end_the_
     discord.faults.expire(interaction, 15 * 60)
     status, body = await post(webhook, {"content": "too late"})
     assert (status, body["code"]) == (401, 50027)
+
+
+async def test_answers_and_follow_ups_need_no_permission_in_the_channel_its_posts_do(
+        discord: LocalDiscord, post: Any) -> None:
+    fight = discord.channel("fight").id
+    _, board = await post(f"/channels/{fight}/messages", {"content": "board"})
+    interaction = _pressed(discord)
+    discord.faults.revoke("fight", Permission.SEND_MESSAGES)
+    status, _ = await post(_callback(interaction), {"type": 4, "data": {"content": "40"}})
+    assert status == 200
+    status, _ = await post(f"/webhooks/{APP_ID}/{interaction.token}?wait=true",
+                          {"content": "next"})
+    assert status == 200
+    status, _ = await post(f"/channels/{fight}/messages/{board['id']}", {"content": "b2"},
+                           "PATCH")
+    assert status == 200  # the bot's own message: Send Messages is for new ones
+    status, body = await post(f"/channels/{fight}/messages", {"content": "new"})
+    assert (status, body["code"]) == (403, 50013)

@@ -88,6 +88,16 @@ class FightCog(commands.Cog, name="Fights"):
         self.session.close()
 
     @commands.Cog.listener()
+    async def on_guild_channel_update(self, _: Any, after: discord.abc.GuildChannel) -> None:
+        """A channel's permissions may be back: show what a missing one held back."""
+        self.session.presenter.permissions_changed(after.guild.id)
+
+    @commands.Cog.listener()
+    async def on_guild_role_update(self, _: discord.Role, after: discord.Role) -> None:
+        """A role's permissions may be back (the bot's own role): likewise."""
+        self.session.presenter.permissions_changed(after.guild.id)
+
+    @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """The Adjust form's submit: the new value for a critical success."""
 

@@ -28,6 +28,7 @@ from bot.cogs.combat.views import (
     view_of,
 )
 from bot.components import PersistentButton, picked_values
+from bot.deferral import update_pressed
 from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.store.values import StoredCombat
@@ -111,7 +112,7 @@ class PanelButton(
             f = fighter_at(saved.state, self.fighter)
             content, view = (fighter_panel(saved, f) if f is not None
                              else ("Nothing waits for that fighter now.", discord.ui.View()))
-            await interaction.response.edit_message(content=content, view=view)
+            await update_pressed(interaction, content=content, view=view)  # (deferred or not)
 
         return follow
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.cogs.combat.board_message import BoardMessages
+from bot.cogs.combat.held_back import HeldBack
 from bot.cogs.combat.live_prompt import LivePrompt, LivePrompts
 from bot.cogs.combat.recap import after_the_fight_hint, recap_message
 from bot.cogs.combat.recovery import RecoverButton, has_to_recover
@@ -73,6 +74,7 @@ class Presenter:
         # fight -> the version an undo restored: shown without pinging anyone again
         self._undone: dict[int, int] = {}
         self.prompts = LivePrompts()
+        self.held = HeldBack(bot)
 
     def refresh(self, stored: StoredCombat, *, started: float | None = None,
                 undone: bool = False) -> None:
@@ -94,6 +96,12 @@ class Presenter:
         """Like :meth:`refresh` for a fight not read yet (start-up): it is read when shown."""
         self._wanted.setdefault(channel_id, {}).setdefault(combat_id, None)
         self._start(channel_id)
+
+    def permissions_changed(self, guild_id: int) -> None:
+        """A channel's or a role's permissions changed in the guild: each fight there that a
+        missing permission held back is shown in full, once the bot may."""
+        for stored in self.held.released(guild_id):
+            self.refresh(stored)
 
     def forget(self, combat_id: int) -> None:
         """Forget what this process showed of the fight: another process changed it, so its
@@ -144,9 +152,10 @@ class Presenter:
                 continue  # (a late retry of an older version, or already shown)
             try:
                 await self.show(stored)
-            except discord.Forbidden as error:
+            except discord.Forbidden as error:  # shown once the permission is back
                 log.warning("Not allowed to show fight %s in channel %s: %s", stored.id,
                             channel_id, error)
+                self.held.hold(stored)
             except (discord.HTTPException, discord.RateLimited) as error:
                 log.warning("Discord refused to show fight %s (%s)", stored.id, error)
                 self._retry(stored)
@@ -159,6 +168,7 @@ class Presenter:
             else:
                 self._attempts.pop(stored.id, None)
                 self._shown[stored.id] = stored.version
+                self.held.shown(stored)
                 self._all_out(stored)
 
     async def _read(self, combat_id: int) -> StoredCombat | None:

@@ -6,7 +6,8 @@ transaction with everything it changes. Then, outside the lock: answer the inter
 on the fight's prompt answers by updating that prompt: what it asked, what happened, its
 buttons gone), post what the fight asks next as the interaction's follow-up, and ask the
 :class:`~bot.cogs.combat.presenter.Presenter` to bring the board up to date (coalesced per
-channel). The answers go through the interaction's token, so a step spends at most the board's
+channel). An answer not ready within 2 s is deferred first (:mod:`bot.deferral`). The
+answers go through the interaction's token, so a step spends at most the board's
 edit on the channel's buckets. Discord being slow or refusing never holds up another command.
 """
 
@@ -20,12 +21,20 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import InteractionResponseType
 
 from bot.cogs.combat.acting import actor_of
+from bot.cogs.combat.held_back import lacking_notice
 from bot.cogs.combat.presenter import Presenter
 from bot.cogs.combat.views import OUT_OF_DATE, answered_question, events_text
+from bot.deferral import DEFER_AFTER, DeferTimer, update_pressed
 from bot.errors import UserError
-from bot.permissions import missing_permissions, permission_label, require_guild
+from bot.permissions import (
+    missing_permissions,
+    missing_to_show_a_fight,
+    permission_label,
+    require_guild,
+)
 from bot.store.compact import compact_state
 from bot.store.values import AlreadyFighting, DatabaseUnavailable, StoredCombat
 from bot.text import clip
@@ -65,9 +74,8 @@ def _write_back(sheet: Character, fighter: Fighter) -> Character:
 
 def require_channel_permissions(interaction: discord.Interaction[Any]) -> None:
     """Refuse, before anything is applied, when the bot could not show a fight here."""
-    in_thread = isinstance(interaction.channel, discord.Thread)
-    missing = missing_permissions(interaction.app_permissions, (
-        "view_channel", "send_messages_in_threads" if in_thread else "send_messages"))
+    missing = missing_to_show_a_fight(interaction.app_permissions,
+                                      in_thread=isinstance(interaction.channel, discord.Thread))
     if missing:
         raise UserError(
             f"I can't show the fight here: I lack the **{' and '.join(missing)}** permission "
@@ -109,6 +117,8 @@ class FightSession:
         #: Seconds before an expired reaction window is closed again, when the database was
         #: unavailable as it expired.
         self.deadline_retry = 5.0
+        #: Seconds after which an answer not ready yet is deferred (Discord allows 3).
+        self.defer_after = DEFER_AFTER
         self._locks: dict[int, asyncio.Lock] = {}
         self._fights: OrderedDict[int, StoredCombat] = OrderedDict()  # channel -> fight
         self._deadlines: dict[int, float] = {}  # channel -> when its window closes
@@ -223,13 +233,19 @@ class FightSession:
         is, said after what happened."""
         require_guild(interaction)
         require_channel_permissions(interaction)
-        actor = await actor_of(interaction)
         channel_id = interaction.channel_id or 0
-        # The lock is held for database work only (about a millisecond), so waiting for it
-        # never nears Discord's 3-second answer window; an answer Discord refuses anyway is
-        # posted in the channel instead (see :meth:`answer`).
-        async with self.lock(channel_id):
-            saved, events = await self._apply(interaction, make, combat_id, version, actor)
+        # The lock is held for database work only (about a millisecond); a database slow to
+        # answer would still make the answer miss Discord's 3 seconds, so it is deferred
+        # first when it is not ready in time. An answer Discord refuses anyway is posted in
+        # the channel instead (see :meth:`answer`).
+        timer = DeferTimer(interaction, arrived=self.bot.metrics.started_at(interaction.id),
+                           after=self.defer_after)
+        try:
+            actor = await actor_of(interaction)
+            async with self.lock(channel_id):
+                saved, events = await self._apply(interaction, make, combat_id, version, actor)
+        finally:
+            await timer.settle()
         if update is not None:
             try:
                 await update(saved)
@@ -238,6 +254,9 @@ class FightSession:
                             interaction.id, error)
         next_step = "" if hint is None else hint(saved.state)
         text = events_text(events) + next_step
+        missing = self.presenter.held.missing(channel_id)  # (taken away while on its way)
+        if missing:
+            text += "\n" + lacking_notice(missing)
         if update is not None or not await self._answer_on_prompt(interaction, saved, text):
             await self.answer(interaction, clip(text), channel_id)
         await self.presenter.ask(interaction, saved)
@@ -334,13 +353,13 @@ class FightSession:
         what it asked, then ``text`` (what happened), its buttons gone. Whether it did (not
         for any other message, nor when Discord refuses: the caller then answers anew)."""
         pressed = interaction.message
-        if (pressed is None or interaction.response.is_done()
+        deferred = interaction.response.type is InteractionResponseType.deferred_message_update
+        if (pressed is None or (interaction.response.is_done() and not deferred)
                 or not self.presenter.prompts.is_live(saved, pressed.id)):
             return False
         try:
-            await interaction.response.edit_message(
-                content=answered_question(pressed.content, text), view=None,
-                allowed_mentions=discord.AllowedMentions.none())
+            await update_pressed(interaction, content=answered_question(pressed.content, text),
+                                 view=None, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.warning("Could not answer interaction %s on its prompt (%s)", interaction.id,
                         error)

@@ -22,6 +22,7 @@ from bot.cogs.combat.views import (
     panel_fighter,
 )
 from bot.components import PersistentButton, identity_stamp, picked_values
+from bot.deferral import update_pressed
 from bot.errors import UserError
 from bot.store.values import StoredCombat
 from bot.text import clip
@@ -241,7 +242,7 @@ class OptionsMenu(
             mine = yours(saved.state, actor) or [f]
             content, view = panel(saved, f, mine if f in mine else [f, *mine], actor,
                                   session.rules)
-            await interaction.response.edit_message(content=content, view=view)
+            await update_pressed(interaction, content=content, view=view)  # (deferred or not)
 
         try:
             await session.run(interaction, command, combat_id=self.combat_id,

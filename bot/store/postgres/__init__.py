@@ -75,8 +75,10 @@ class PostgresStore:
             raise
         return store
 
-    async def schema_version(self) -> int:
-        version: int = await self.pool.fetchval(
+    async def schema_version(self, connection: asyncpg.Connection | None = None) -> int:
+        """The schema's version; ``connection``: read through it (one the caller holds: a
+        pool of one connection has no other to give)."""
+        version: int = await (connection or self.pool).fetchval(
             "SELECT coalesce(max(version), 0) FROM schema_migrations")
         return version
 
@@ -90,7 +92,7 @@ class PostgresStore:
                 await connection.execute(
                     "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY,"
                     " name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())")
-                current = await self.schema_version()
+                current = await self.schema_version(connection)
                 refuse_newer(current, len(MIGRATIONS))
                 for migration in MIGRATIONS[current:]:
                     log.info("Migrating the database to schema %d (%s)", migration.version,
