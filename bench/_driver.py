@@ -228,8 +228,11 @@ class Sample:
     """One interaction: seconds from the payload going in to the interaction's response, to
     the last message sent or edited, and to the bot having finished everything it started;
     the database round trips, statements and commits, and the seconds spent waiting for them;
-    the fake HTTP calls; and the CPU seconds the whole process (every thread) used meanwhile,
-    which other work on the machine and disk flushes disturb far less than the wall clock."""
+    the fake HTTP calls, and among them those on the channel's buckets (a message posted,
+    edited or deleted through the channel's routes, not through the interaction's token: on
+    Discord these spend the channel's 5 per 5 s); and the CPU seconds the whole process (every
+    thread) used meanwhile, which other work on the machine and disk flushes disturb far less
+    than the wall clock."""
 
     first: float
     out: float
@@ -241,6 +244,7 @@ class Sample:
     http: int
     cpu: float
     reply: Reply
+    channel: int = 0
 
 
 class Probe:
@@ -251,7 +255,7 @@ class Probe:
         self.table = table
         self.db = DbCounter.install()
         self.fed = self.first = self.last = 0.0
-        self.http = 0
+        self.http = self.channel = 0
         self._wrap()
 
     def _wrap(self) -> None:
@@ -262,7 +266,7 @@ class Probe:
         def fed(payload: Any) -> None:
             probe.fed = time.perf_counter()
             probe.first = probe.last = 0.0
-            probe.http = 0
+            probe.http = probe.channel = 0
             parse(payload)
 
         state.parse_interaction_create = fed  # type: ignore[method-assign]
@@ -287,6 +291,7 @@ class Probe:
     def _stamped(self, call: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
         async def stamped(*args: Any, **kwargs: Any) -> Any:
             self._out(time.perf_counter())
+            self.channel += 1
             return await call(*args, **kwargs)
 
         return stamped
@@ -303,7 +308,8 @@ class Probe:
         trips, statements, commits = (int(a - b) for a, b in zip(after[:3], before[:3],
                                                                  strict=True))
         return Sample(self.first - self.fed, self.last - self.fed, settled - self.fed,
-                      trips, statements, commits, after[3] - before[3], self.http, cpu, reply)
+                      trips, statements, commits, after[3] - before[3], self.http, cpu, reply,
+                      self.channel)
 
 
 # -- the bare baseline bot -----------------------------------------------------------------
@@ -707,6 +713,10 @@ HOT_PATH: tuple[tuple[str, str, str], ...] = (
     ("before:     asyncpg execute (PostgreSQL)", "asyncpg/pool.py", "execute"),
     ("before:       pool release: its reset query", "asyncpg/connection.py", "reset"),
     ("after:  answer", "bot/cogs/combat/session.py", "answer"),
+    ("after:    answered on its prompt (type 7)", "bot/cogs/combat/session.py",
+     "_answer_on_prompt"),
+    ("after:  the next question as the follow-up", "bot/cogs/combat/presenter.py", "ask"),
+    ("after:    its id recorded (one more write)", "combats.py", "prompt_posted"),
     ("after:  Presenter.show", "bot/cogs/combat/presenter.py", "show"),
     ("after:    board text (render_board)", "engine/combat/board.py", "render_board"),
     ("after:    prompt (prompt_message)", "bot/cogs/combat/views.py", "prompt_message"),

@@ -211,7 +211,8 @@ def report_steps(engine: str, samples: dict[str, list[Sample]], rounds: int) -> 
         s = samples[name]
         print(f"  {'':11} db round trips {median_int(s, 'trips')}, statements "
               f"{median_int(s, 'statements')}, commits {median_int(s, 'commits')}, "
-              f"http calls {median_int(s, 'http')}")
+              f"http calls {median_int(s, 'http')} (on the channel's buckets "
+              f"{median_int(s, 'channel')})")
 
 
 def ratios(engine: str, samples: dict[str, list[Sample]], bare: list[Sample]) -> list[str]:

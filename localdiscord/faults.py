@@ -1,14 +1,19 @@
 """The switches a test flips to make the local Discord behave as the real one does during a
 long session: a message grows an hour old, a moderator deletes it, the bot loses a
-permission in a channel, a thread is archived, Discord answers with 5xx for a while, the
-gateway connection drops, an interaction's 3 s or 15 min run out.
+permission in a channel, a thread is archived, Discord answers with 5xx for a while or
+refuses one request with a 429, the gateway connection drops, an interaction's 3 s or 15 min
+run out.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from aiohttp import web
+
+from localdiscord.buckets import VIA
 from localdiscord.model import Channel, Message, Overwrite
 
 if TYPE_CHECKING:
@@ -21,6 +26,25 @@ class Outage:
     remaining: int
     status: int
     path: str  # only requests whose path holds this
+    method: str | None = None  # only requests of this method (None: any)
+    retry_after: float = 0.0  # a 429's wait
+
+    def matches(self, method: str, path: str) -> bool:
+        return (self.remaining > 0 and self.path in path
+                and self.method in (None, method))
+
+    def response(self) -> web.Response:
+        """A 429 as Discord's rate limiter words it (``topics/rate-limits``: JSON with
+        ``retry_after``, ``Via`` so discord.py knows it is not Cloudflare's), else a 5xx
+        page as a proxy in front of Discord answers it."""
+        if self.status != 429:
+            return web.Response(status=self.status, content_type="text/html",
+                                text=f"<html><body>{self.status} Bad Gateway</body></html>")
+        body = {"message": "You are being rate limited.", "retry_after": self.retry_after,
+                "global": False}
+        return web.Response(status=429, body=json.dumps(body).encode(), headers={
+            "Content-Type": "application/json", "Retry-After": f"{self.retry_after:.3f}",
+            "X-RateLimit-Scope": "user", "Via": VIA})
 
 
 class Faults:
@@ -85,13 +109,20 @@ class Faults:
         ``status``, as during an outage (discord.py retries 500, 502, 504)."""
         self.outages.append(Outage(count, status, path))
 
-    def outage(self, method: str, path: str) -> int:
-        """The status to answer this request with instead, or 0."""
+    def refuse_next(self, path: str, status: int = 429, *, method: str | None = None,
+                    count: int = 1, retry_after: float = 0.05) -> None:
+        """Refuse the next ``count`` requests (of ``method``, whose path holds ``path``) with
+        ``status``: by default a 429 whatever the buckets hold, as Discord's limiter may
+        answer a command sync (``topics/rate-limits``: a shared or unseen limit)."""
+        self.outages.append(Outage(count, status, path, method, retry_after))
+
+    def outage(self, method: str, path: str) -> web.Response | None:
+        """The answer to give this request instead (a 5xx or a 429), or None."""
         for outage in self.outages:
-            if outage.remaining > 0 and outage.path in path:
+            if outage.matches(method, path):
                 outage.remaining -= 1
-                return outage.status
-        return 0
+                return outage.response()
+        return None
 
     async def drop(self, shard: int = 0) -> None:
         """Close the gateway connection; the bot resumes and gets what it missed."""

@@ -6,7 +6,8 @@ bot answered.
 from the commands the bot synced (each option typed as the bot declared it), dispatches it
 on the gateway, waits for the answer (3 s, as Discord) and until the bot has been quiet for a
 moment, and returns a :class:`Reply`. ``press``, ``pick``, ``submit`` and ``autocomplete``
-do the same for buttons, menus, modals and autocomplete.
+do the same for buttons, menus, modals and autocomplete. ``people.dm("alice")`` is her direct
+messages with the bot, a place to use a command too (the bot's global commands, no guild).
 """
 
 from __future__ import annotations
@@ -59,6 +60,20 @@ class Shown:
     @property
     def labels(self) -> list[str]:
         return [c.get("label", "") for c in self.parts if c.get("type") == 2]
+
+
+@dataclass(frozen=True)
+class DirectMessages:
+    """A person's direct messages with the bot (``resources/channel``, type 1 DM): no guild,
+    so no member, roles or overwrites; the interaction names its user."""
+
+    id: int
+    user: User
+    guild_id: None = None
+
+    def payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "type": 1, "last_message_id": None,
+                "recipients": [self.user.payload()]}
 
 
 @dataclass(frozen=True)
@@ -116,13 +131,26 @@ class Reply:
 class People:
     def __init__(self, server: LocalDiscord) -> None:
         self.server = server
+        self.dms: dict[int, DirectMessages] = {}  # by the person's id
+
+    def dm(self, user: str | User) -> DirectMessages:
+        """``user``'s direct messages with the bot (opened the first time)."""
+        who = self.server.user(user) if isinstance(user, str) else user
+        return self.dms.setdefault(who.id, DirectMessages(snowflake(), who))
+
+    def _place(self, channel: str | int | DirectMessages) -> Channel | DirectMessages:
+        if isinstance(channel, DirectMessages):
+            return channel
+        return next((d for d in self.dms.values() if d.id == channel), None) or \
+            self.server.channel(channel)
 
     # -- what people do ------------------------------------------------------------------
 
-    async def slash(self, user: str | User, channel: str | int, command: str,
+    async def slash(self, user: str | User, channel: str | int | DirectMessages, command: str,
                     **options: Any) -> Reply:
-        """``/command`` (``"character create"`` for a subcommand) with ``options``."""
-        where = self.server.channel(channel)
+        """``/command`` (``"character create"`` for a subcommand) with ``options``, in a
+        channel of the guild or in someone's :meth:`dm`."""
+        where = self._place(channel)
         data = self.command_data(where, command, options, focused=None)
         return await self.wait(self.send(user, where, 2, data))
 
@@ -172,14 +200,14 @@ class People:
                         else {"type": 1, "components": [part]})
         data = {"custom_id": modal.custom_id, "components": rows}
         on = self.server.messages.get(origin.message_id or 0)
-        where = self.server.channel(origin.channel_id)
+        where = self._place(origin.channel_id)
         return await self.wait(self.send(user, where, 5, data,
                                          None if on is None else self._now(on.id)))
 
     # -- building and sending ------------------------------------------------------------
 
-    def send(self, user: str | User, channel: Channel, kind: int, data: dict[str, Any],
-             message: Shown | None = None) -> Interaction:
+    def send(self, user: str | User, channel: Channel | DirectMessages, kind: int,
+             data: dict[str, Any], message: Shown | None = None) -> Interaction:
         """Dispatch an interaction to the bot without waiting (see :meth:`wait`)."""
         who = self.server.user(user) if isinstance(user, str) else user
         interaction = Interaction(snowflake(), f"token-{snowflake()}", kind, channel.id,
@@ -196,6 +224,8 @@ class People:
                 message: Shown | None) -> dict[str, Any]:
         from localdiscord.server import APP_ID
 
+        if interaction.guild_id is None:
+            return self._dm_payload(interaction, data)
         channel = self.server.channel(interaction.channel_id)
         guild = self.server.guilds[channel.guild_id]
         member = guild.members[interaction.user.id]
@@ -212,12 +242,27 @@ class People:
             made["message"] = message.raw
         return made
 
-    def command_data(self, channel: Channel, command: str, options: dict[str, Any],
+    def _dm_payload(self, interaction: Interaction, data: dict[str, Any]) -> dict[str, Any]:
+        """INTERACTION_CREATE in a DM: ``user`` instead of ``member``, context 1 (the bot's
+        DM), installed by the person rather than a guild."""
+        from localdiscord.server import APP_ID
+
+        user = interaction.user.payload()
+        return {
+            "id": str(interaction.id), "application_id": str(APP_ID), "type": interaction.kind,
+            "token": interaction.token, "version": 1,
+            "channel_id": str(interaction.channel_id),
+            "channel": self.dm(interaction.user).payload(), "data": data, "user": user,
+            "locale": "en-US", "app_permissions": "0", "entitlements": [],
+            "attachment_size_limit": 10_485_760,
+            "authorizing_integration_owners": {"1": user["id"]}, "context": 1}
+
+    def command_data(self, channel: Channel | DirectMessages, command: str, options: dict[str, Any],
                      focused: str | None) -> dict[str, Any]:
         """The data of ``/command`` as Discord sends it, typed from the synced commands."""
         names = command.split()
-        synced = self.server.commands.get(channel.guild_id, []) + \
-            self.server.commands.get(None, [])
+        synced = self.server.commands.get(None, []) if channel.guild_id is None else \
+            self.server.commands.get(channel.guild_id, []) + self.server.commands.get(None, [])
         found = next((c for c in synced if c["name"] == names[0]), None)
         assert found is not None, f"the bot synced no /{names[0]}"
         path, declared = [], found.get("options") or []
@@ -239,8 +284,12 @@ class People:
             data["guild_id"] = found["guild_id"]
         return data | ({"resolved": resolved} if resolved else {})
 
-    def _option(self, channel: Channel, name: str, kind: int, value: Any, focused: bool,
-                resolved: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    def _option(self, channel: Channel | DirectMessages, name: str, kind: int, value: Any,
+                focused: bool, resolved: dict[str, dict[str, Any]]) -> dict[str, Any]:
+        if kind not in (6, 7, 8):
+            return {"name": name, "type": kind, "value": value} | (
+                {"focused": True} if focused else {})
+        assert isinstance(channel, Channel), "a user, role or channel option needs a guild"
         guild = self.server.guilds[channel.guild_id]
         if kind == 6:  # a user: Discord sends who it is beside the id
             user = self.server.user(value) if isinstance(value, str) else value
@@ -287,5 +336,5 @@ class People:
         assert found is not None, f"message {ident} is gone"
         return Shown(self.server.message_payload(found))
 
-    def _where(self, message: Shown) -> Channel:
-        return self.server.channel(message.channel_id)
+    def _where(self, message: Shown) -> Channel | DirectMessages:
+        return self._place(message.channel_id)

@@ -88,14 +88,11 @@ def limit(request: web.Request, kind: str, major: object, *, old: bool = False) 
 async def like_discord(request: web.Request, handler: Handler) -> web.StreamResponse:
     server = server_of(request)
     request[BODY], request[FILES] = await _read_body(request)
-    outage = server.faults.outage(request.method, request.path)
+    instead = server.faults.outage(request.method, request.path)
     try:
-        if outage:
-            response: web.StreamResponse = web.Response(
-                status=outage, text=f"<html><body>{outage} Bad Gateway</body></html>",
-                content_type="text/html")
-        else:
-            response = await handler(request)
+        # (a response is a mapping, empty and so false: compare with None)
+        response: web.StreamResponse = (instead if instead is not None
+                                        else await handler(request))
     except DiscordError as error:
         response = answer(error.payload(), error.status)
     except RateLimited as refused:

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Each bench and how many "ratio …" lines it prints (on SQLite).
 BENCHES = {
     "bench_exchange.py": 9,
-    "bench_burst.py": 4,
+    "bench_burst.py": 7,
     "bench_startup.py": 2,
     "bench_storage.py": 2,
     "bench_interleaved.py": 2,

@@ -91,3 +91,21 @@ async def test_answers_and_follow_ups_need_no_permission_in_the_channel_its_post
     assert status == 200  # the bot's own message: Send Messages is for new ones
     status, body = await post(f"/channels/{fight}/messages", {"content": "new"})
     assert (status, body["code"]) == (403, 50013)
+
+
+async def test_a_command_in_a_dm_names_its_user_and_is_answered_there(
+        discord: LocalDiscord, post: Any) -> None:
+    discord.commands[None] = [{"id": "1", "name": "roll", "type": 1, "options": [
+        {"name": "level", "type": 4, "description": "level"}]}]
+    dm = discord.people.dm("alice")
+    assert discord.people.dm("alice") == dm != discord.people.dm("bob")
+    data = discord.people.command_data(dm, "roll", {"level": 40}, focused=None)
+    interaction = discord.people.send("alice", dm, 2, data)
+    made = discord.people.payload(interaction, data, None)
+    assert made["user"]["username"] == "alice" and "member" not in made
+    assert "guild_id" not in made and made["context"] == 1
+    assert made["channel"]["type"] == 1 and made["channel_id"] == str(dm.id)
+    assert made["data"]["options"] == [{"name": "level", "type": 4, "value": 40}]
+    status, body = await post(_callback(interaction), {"type": 4, "data": {"content": "40"}})
+    assert status == 200 and body["resource"]["message"]["channel_id"] == str(dm.id)
+    assert "guild_id" not in body["resource"]["message"]

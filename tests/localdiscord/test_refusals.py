@@ -12,7 +12,7 @@ import pytest
 
 from localdiscord import LocalDiscord
 from localdiscord.model import Message, Permission, snowflake
-from localdiscord.server import BOT_USER, MAX_PINS
+from localdiscord.server import APP_ID, BOT_USER, MAX_PINS
 
 
 @pytest.fixture
@@ -147,3 +147,17 @@ async def test_a_viewer_follows_the_changes(discord: LocalDiscord, http: Any) ->
     assert kinds == ["message_create", "message_update", "pins_update", "message_create"]
     assert [c["kind"] for c in later] == kinds[1:]
     assert later[0]["data"]["content"] == "board 2"
+
+
+async def test_a_request_refused_once_with_a_429_passes_when_tried_again(
+        discord: LocalDiscord, http: Any) -> None:
+    commands = f"/applications/{APP_ID}/commands"
+    discord.faults.refuse_next(commands, 429, method="PUT", retry_after=0.25)
+    assert (await http("GET", commands))[0] == 200  # another method: not refused
+    status, body, headers = await http("PUT", commands, [])
+    assert status == 429 and body == {"message": "You are being rate limited.",
+                                      "retry_after": 0.25, "global": False}
+    assert headers["Retry-After"] == "0.250" and headers["Via"]  # Discord's, not a ban
+    assert headers["X-RateLimit-Scope"] == "user"
+    assert (await http("PUT", commands, []))[0] == 200
+    assert [c.status for c in discord.calls if c.method == "PUT"] == [429, 200]
