@@ -1,4 +1,5 @@
-# Quick start: `make run` starts the bot, `make test` runs every test and the linters.
+# Quick start: `make run` plays (without DISCORD_TOKEN: the local table in a browser; with it:
+# the bot on Discord), `make test` runs every test and the linters.
 # Both (re)create .venv when it is missing or older than pyproject.toml.
 PYTHON ?= python3
 VENV := .venv
@@ -13,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(PY) -m bot
+	$(PY) -m bot play
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
