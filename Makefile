@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint fuzz crash bench clean
+.PHONY: run test lint fuzz crash bench clean screenshot
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,10 @@ fuzz: $(STAMP)
 BENCH_ARGS ?=
 bench: $(STAMP)
 	@for script in bench/bench_*.py; do echo "== $$script"; $(PY) $$script $(BENCH_ARGS) || exit 1; done
+
+# docs/local-table.png: the local table's page during a fight, as the browser test plays it.
+screenshot: $(STAMP)
+	UNHEX_SCREENSHOT=1 $(PY) -m pytest -q tests/localdiscord/test_page.py -k "fight_through"
 
 clean:
 	rm -rf $(VENV) *.egg-info

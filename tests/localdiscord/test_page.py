@@ -27,11 +27,15 @@ def bot_env() -> dict[str, str]:
 @pytest.fixture
 async def page(discord: LocalDiscord, bot: Path) -> AsyncIterator[Page]:
     need_browser()
+    errors: list[str] = []
+
+    def failed(error: Any) -> None:
+        errors.append(str(error))
+
     async for browser in open_browser():
         context = await browser.new_context(viewport={"width": 1100, "height": 900})
         made = await context.new_page()
-        errors: list[str] = []
-        made.on("pageerror", lambda error: errors.append(str(error)))
+        made.on("pageerror", failed)
         await made.goto(f"{discord.base}/")
         await made.locator("body[data-ready=true]").wait_for()
         yield Page(made)
@@ -85,3 +89,29 @@ async def test_a_fight_through_the_page(page: Page, discord: LocalDiscord) -> No
     seconds = sorted(page.timings)
     print(f"click to board updated: median {statistics.median(seconds):.3f} s, "
           f"worst {seconds[-1]:.3f} s over {len(seconds)} clicks")
+
+
+async def test_a_player_is_refused_the_gms_button_and_only_they_see_why(page: Page) -> None:
+    await _example_fight(page)
+    await page.slash("combat begin")
+    await page.be("alice")
+    await page.press("PCs first", on="won initiative")
+    await page.be("bob")
+    await page.slash("attack", target="Goon")
+    window = "may react before the dice are rolled"
+    await page.message(window).wait_for()
+
+    await page.press("Resolve now (GM)", on=window)
+
+    refusal = page.page.locator("#messages .message.ephemeral").last
+    await refusal.wait_for()
+    assert "Only you can see this" in await refusal.inner_text()
+    said = (await refusal.inner_text()).split("\n")[3]  # after the author, APP and time
+    assert "GM" in said, said
+    await page.be("alice")  # the refusal is bob's alone
+    assert await page.page.locator("#messages .message.ephemeral").count() == 0
+    await page.page.reload()
+    await page.page.locator("body[data-ready=true]").wait_for()
+    assert await page.page.locator("#channel-name").inner_text() == "fight"  # the same
+    assert await page.message(window).count() == 1
+    assert await page.message(said).count() == 0  # nor after a reload
