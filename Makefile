@@ -1,11 +1,12 @@
-# Quick start: `make run` starts the bot, `make test` runs every test and the linters.
+# Quick start: `make run` plays (without DISCORD_TOKEN: the local table in a browser; with it:
+# the bot on Discord), `make test` runs every test and the linters.
 # Both (re)create .venv when it is missing or older than pyproject.toml.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint fuzz crash bench clean
+.PHONY: run test lint fuzz crash bench clean screenshot
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(PY) -m bot
+	$(PY) -m bot play
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
@@ -38,6 +39,10 @@ fuzz: $(STAMP)
 BENCH_ARGS ?=
 bench: $(STAMP)
 	@for script in bench/bench_*.py; do echo "== $$script"; $(PY) $$script $(BENCH_ARGS) || exit 1; done
+
+# docs/local-table.png: the local table's page during a fight, as the browser test plays it.
+screenshot: $(STAMP)
+	UNHEX_SCREENSHOT=1 $(PY) -m pytest -q tests/localdiscord/test_page.py -k "fight_through"
 
 clean:
 	rm -rf $(VENV) *.egg-info

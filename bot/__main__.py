@@ -9,6 +9,9 @@
 - `python -m bot invite [--client-id ID]` prints the link that adds the bot to a server with
   exactly the permissions it uses (``bot.permissions.BOT_PERMISSIONS``); the id defaults to the
   one DISCORD_TOKEN starts with. Neither the database nor the network is touched.
+- `python -m bot local [--port P] [--database FILE] [--host H]` plays without Discord: the
+  local table in a browser (``bot.local``). `python -m bot play` (what `make run` runs) is the
+  Discord bot when DISCORD_TOKEN is set, else the local table.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from typing import NoReturn
 import discord
 from pydantic import ValidationError
 
+from bot import local
 from bot.client import create_bot
 from bot.permissions import BOT_PERMISSIONS, invite_permissions
 from bot.settings import Settings
@@ -49,7 +53,7 @@ NO_CLIENT_ID = (
 
 
 USAGE = ("Usage: python -m bot [sync | copy-database --to URL | backup FILE | "
-         "invite [--client-id ID]]")
+         "invite [--client-id ID] | local [--port P] [--database FILE] [--host H] | play]")
 
 
 class _OneLineParser(argparse.ArgumentParser):
@@ -75,6 +79,10 @@ def _arguments() -> argparse.ArgumentParser:
         "invite", help="print the link that adds the bot to a server, with its permissions")
     invite.add_argument("--client-id", type=_application_id, metavar="ID",
                         help="the Application ID (default: the one DISCORD_TOKEN starts with)")
+    local.add_arguments(commands.add_parser(
+        "local", help="play in a browser without Discord: the local table"))
+    local.add_arguments(commands.add_parser(
+        "play", help="the bot on Discord with DISCORD_TOKEN set, else the local table"))
     return parser
 
 
@@ -128,6 +136,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return asyncio.run(copy_database(settings, args.to))
         if args.command == "backup":
             return backup(settings, args.file)
+        if args.command == "local" or (args.command == "play" and settings.discord_token is None):
+            return local.main(settings, args.port, args.host, args.database)
         if settings.discord_token is None:
             print(NO_TOKEN, file=sys.stderr)
             return 2

@@ -207,8 +207,9 @@ async def attachment(request: web.Request) -> web.Response:
 
 async def feed(request: web.Request) -> web.Response:
     """Every change from ``?since=<index>`` on, as JSON."""
-    since = int(request.query.get("since", "0"))
-    return answer([c.payload() for c in server_of(request).feed.events[since:]])
+    since, viewer = int(request.query.get("since", "0")), viewer_of(request)
+    return answer([c.payload() for c in server_of(request).feed.events[since:]
+                   if c.seen_by(viewer)])
 
 
 async def feed_socket(request: web.Request) -> web.WebSocketResponse:
@@ -216,7 +217,7 @@ async def feed_socket(request: web.Request) -> web.WebSocketResponse:
     ws = web.WebSocketResponse()
     await ws.prepare(request)
     changes = server_of(request).feed.follow(int(request.query.get("since", "0")))
-    follower = asyncio.create_task(_forward(ws, changes))
+    follower = asyncio.create_task(_forward(ws, changes, viewer_of(request)))
     try:
         async for message in ws:
             if message.type is WSMsgType.CLOSE:
@@ -226,6 +227,14 @@ async def feed_socket(request: web.Request) -> web.WebSocketResponse:
     return ws
 
 
-async def _forward(ws: web.WebSocketResponse, changes: Any) -> None:
+async def _forward(ws: web.WebSocketResponse, changes: Any, viewer: int | None) -> None:
     async for change in changes:
-        await ws.send_str(json.dumps(change.payload()))
+        if change.seen_by(viewer):
+            await ws.send_str(json.dumps(change.payload()))
+
+
+def viewer_of(request: web.Request) -> int | None:
+    """``?as=<user id>``: the changes that user sees (an ephemeral message only by its
+    reader); without it, every change."""
+    viewer = request.query.get("as", "")
+    return int(viewer) if viewer.isdigit() else None

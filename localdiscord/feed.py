@@ -23,6 +23,12 @@ class Change:
     kind: str
     channel_id: int
     data: dict[str, Any]
+    #: An ephemeral message's change: only this user may see it (None: everyone).
+    visible_to: int | None = None
+
+    def seen_by(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` sees this change (None: a viewer who sees everything)."""
+        return viewer is None or self.visible_to in (None, viewer)
 
     def payload(self) -> dict[str, Any]:
         return {"index": self.index, "kind": self.kind, "channel_id": str(self.channel_id),
@@ -34,9 +40,10 @@ class Feed:
     events: list[Change] = field(default_factory=list)
     _wakeup: asyncio.Condition | None = None
 
-    def publish(self, kind: str, channel_id: int, data: dict[str, Any]) -> Change:
+    def publish(self, kind: str, channel_id: int, data: dict[str, Any],
+                visible_to: int | None = None) -> Change:
         assert kind in KINDS, kind
-        change = Change(len(self.events), kind, channel_id, data)
+        change = Change(len(self.events), kind, channel_id, data, visible_to)
         self.events.append(change)
         if self._wakeup is not None:
             asyncio.get_running_loop().create_task(self._notify())

@@ -122,7 +122,8 @@ def _respond(server: LocalDiscord, interaction: Interaction, kind: int, data: di
                        components=shown.get("components") or [],
                        embeds=shown.get("embeds") or [],
                        attachments=attachments(shown, files if kind == 4 else []),
-                       flags=flags, interaction_id=interaction.id)
+                       flags=flags, interaction_id=interaction.id,
+                       visible_to=interaction.user.id if flags & EPHEMERAL else None)
         interaction.original_id = made.id
         _show(server, interaction, server.post(made))
         resource["message"] = server.message_payload(made)
@@ -186,7 +187,9 @@ async def follow_up(request: web.Request) -> web.Response:
                        components=body.get("components") or [],
                        embeds=body.get("embeds") or [], attachments=attachments(body, files),
                        flags=int(body.get("flags") or 0) & ANSWER_FLAGS,
-                       interaction_id=interaction.id)
+                       interaction_id=interaction.id,
+                       visible_to=interaction.user.id
+                       if int(body.get("flags") or 0) & EPHEMERAL else None)
         _show(server, interaction, server.post(made))
     if request.query.get("wait") not in ("1", "true", "True"):
         return answer(None)

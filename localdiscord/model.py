@@ -185,6 +185,8 @@ class Message:
     nonce: str | int | None = None
     #: The interaction this message answers (Discord's ``interaction_metadata``).
     interaction_id: int | None = None
+    #: An ephemeral message's one reader (the user of its interaction).
+    visible_to: int | None = None
 
     @property
     def ephemeral(self) -> bool:

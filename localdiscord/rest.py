@@ -252,7 +252,7 @@ async def application(request: web.Request) -> web.Response:
 
 async def gateway_bot(request: web.Request) -> web.Response:
     server = server_of(request)
-    return answer({"url": f"ws://127.0.0.1:{server.port}/gateway", "shards": 1,
+    return answer({"url": server.gateway.url(), "shards": 1,
                    "session_start_limit": {"total": 1000, "remaining": 1000,
                                            "reset_after": 0, "max_concurrency": 1}})
 
@@ -275,7 +275,7 @@ async def get_commands(request: web.Request) -> web.Response:
 
 
 def build_app(server: LocalDiscord) -> web.Application:
-    from localdiscord import channels, interactions
+    from localdiscord import channels, interactions, webapp
 
     api = web.Application(middlewares=[like_discord])
     api[SERVER] = server
@@ -293,5 +293,6 @@ def build_app(server: LocalDiscord) -> web.Application:
     app[SERVER] = server
     app.router.add_get("/gateway", server.gateway.handle)
     channels.add_viewer_routes(app.router)
+    webapp.add_routes(app.router)
     app.add_subapp("/api/v10", api)
     return app

@@ -68,10 +68,12 @@ class LocalDiscord:
         self.calls: list[Call] = []
         self.limiter = RateLimiter()
         self.feed = Feed()
-        self.gateway = Gateway(lambda: f"ws://127.0.0.1:{self.port}/gateway", self._ready)
+        self.gateway = Gateway(lambda: f"ws{self.base.removeprefix('http')}/gateway",
+                               self._ready)
         self.faults = Faults(self)
         self.people = People(self)
         self.port = 0
+        self.host = "127.0.0.1"
         self._runner: web.AppRunner | None = None
         self.seed()
 
@@ -79,18 +81,22 @@ class LocalDiscord:
 
     @property
     def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        """Where the bot and a browser reach the server (on a wildcard address: here)."""
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "::", "") else self.host
+        return f"http://{host}:{self.port}"
 
     @property
     def api(self) -> str:
         return f"{self.base}/api/v10"
 
-    async def start(self, port: int = 0) -> LocalDiscord:
+    async def start(self, port: int = 0, host: str = "127.0.0.1") -> LocalDiscord:
+        """Serve on ``host`` (127.0.0.1 unless told otherwise) and ``port`` (0: a free one)."""
         from localdiscord.rest import build_app
 
         self._runner = web.AppRunner(build_app(self), access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", port)
+        self.host = host
+        site = web.TCPSite(self._runner, host, port)
         await site.start()
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
         return self
@@ -167,7 +173,7 @@ class LocalDiscord:
     def post(self, message: Message) -> Message:
         self.messages[message.id] = message
         payload = self.message_payload(message)
-        self.feed.publish("message_create", message.channel_id, payload)
+        self.feed.publish("message_create", message.channel_id, payload, message.visible_to)
         if not message.ephemeral:
             self.gateway.dispatch("MESSAGE_CREATE", payload, message.guild_id)
         return message
@@ -176,7 +182,7 @@ class LocalDiscord:
         if content_changed:
             message.edited_at = time.time()
         payload = self.message_payload(message)
-        self.feed.publish("message_update", message.channel_id, payload)
+        self.feed.publish("message_update", message.channel_id, payload, message.visible_to)
         if not message.ephemeral:
             self.gateway.dispatch("MESSAGE_UPDATE", payload, message.guild_id)
         return message
@@ -186,7 +192,7 @@ class LocalDiscord:
         self.deleted.add(message.id)
         data = {"id": str(message.id), "channel_id": str(message.channel_id),
                 **({} if message.guild_id is None else {"guild_id": str(message.guild_id)})}
-        self.feed.publish("message_delete", message.channel_id, data)
+        self.feed.publish("message_delete", message.channel_id, data, message.visible_to)
         if not message.ephemeral:
             self.gateway.dispatch("MESSAGE_DELETE", data, message.guild_id)
 

@@ -1,0 +1,117 @@
+"""The local table through its page alone, in a real browser: a character made with the
+form, a map saved, the example fight started, an attack with its reaction window and damage,
+undone, the fight ended; a player refused a GM's button, shown only to them."""
+
+from __future__ import annotations
+
+import os
+import statistics
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from localdiscord import LocalDiscord
+from tests.localdiscord.browser import Page, need_browser, open_browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOT = ROOT / "docs" / "local-table.png"
+
+
+@pytest.fixture
+def bot_env() -> dict[str, str]:
+    return {"UNHEX_DICE_SEED": "12"}  # Bram's rifle hits Goon
+
+
+@pytest.fixture
+async def page(discord: LocalDiscord, bot: Path) -> AsyncIterator[Page]:
+    need_browser()
+    errors: list[str] = []
+
+    def failed(error: Any) -> None:
+        errors.append(str(error))
+
+    async for browser in open_browser():
+        context = await browser.new_context(viewport={"width": 1100, "height": 900})
+        made = await context.new_page()
+        made.on("pageerror", failed)
+        await made.goto(f"{discord.base}/")
+        await made.locator("body[data-ready=true]").wait_for()
+        yield Page(made)
+        assert not errors, errors
+
+
+async def _example_fight(table: Page) -> None:
+    await table.page.get_by_role("button", name="Set up an example").click()
+    await table.page.get_by_role("button", name="Start the example fight").click(timeout=30_000)
+    await table.message("Rat joins the fight").wait_for(timeout=30_000)
+
+
+async def test_a_fight_through_the_page(page: Page, discord: LocalDiscord) -> None:
+    await page.be("alice")
+    await page.channel("tavern")
+    await page.slash("character create")
+    await page.fill_form({"Name": "Cleo"})
+    await page.message("created **Cleo**".replace("**", "")).wait_for()
+    await page.be("gamemaster")
+    await page.slash("map new", name="Club")
+    source = (ROOT / "data" / "maps" / "nightclub.map").read_text()
+    await page.fill_form({"": source})
+    await page.message("Club").wait_for()
+    await _example_fight(page)
+    await page.slash("combat begin")
+    await page.be("alice")
+    await page.board_after("PCs first", on="won initiative")
+    await page.be("bob")
+    await page.slash("attack", target="Goon")
+    window = "may react before the dice are rolled"
+    await page.message(window).wait_for()
+    await page.be("gamemaster")
+    await page.press("Pass", on=window)
+    await page.be("bob")
+    damage = page.page.locator("#messages .message button", has_text="damage · location")
+    await damage.first.wait_for(timeout=20_000)
+    label = (await damage.first.inner_text()).strip()
+    await page.board_after(label)
+    board = page.message("Round 1")
+    assert "Goon [NPCs] Dance Floor 15/15" not in await board.inner_text()  # hurt
+    if os.environ.get("UNHEX_SCREENSHOT"):
+        await page.page.screenshot(path=str(SCREENSHOT))
+
+    await page.be("gamemaster")
+    await page.slash("combat undo")
+    await page.page.wait_for_function(
+        "() => [...document.querySelectorAll('#messages .message')].some(m => "
+        "m.innerText.includes('Goon [NPCs] Dance Floor 15/15'))", timeout=20_000)
+    await page.slash("combat end")
+    await page.message("The fight").last.wait_for()
+    seconds = sorted(page.timings)
+    print(f"click to board updated: median {statistics.median(seconds):.3f} s, "
+          f"worst {seconds[-1]:.3f} s over {len(seconds)} clicks")
+
+
+async def test_a_player_is_refused_the_gms_button_and_only_they_see_why(page: Page) -> None:
+    await _example_fight(page)
+    await page.slash("combat begin")
+    await page.be("alice")
+    await page.press("PCs first", on="won initiative")
+    await page.be("bob")
+    await page.slash("attack", target="Goon")
+    window = "may react before the dice are rolled"
+    await page.message(window).wait_for()
+
+    await page.press("Resolve now (GM)", on=window)
+
+    refusal = page.page.locator("#messages .message.ephemeral").last
+    await refusal.wait_for()
+    assert "Only you can see this" in await refusal.inner_text()
+    said = (await refusal.inner_text()).split("\n")[3]  # after the author, APP and time
+    assert "GM" in said, said
+    await page.be("alice")  # the refusal is bob's alone
+    assert await page.page.locator("#messages .message.ephemeral").count() == 0
+    await page.page.reload()
+    await page.page.locator("body[data-ready=true]").wait_for()
+    assert await page.page.locator("#channel-name").inner_text() == "fight"  # the same
+    assert await page.message(window).count() == 1
+    assert await page.message(said).count() == 0  # nor after a reload
