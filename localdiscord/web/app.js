@@ -187,8 +187,14 @@ function follow(since) {
     document.body.dataset.feed = state.since;
   });
   socket.addEventListener("close", () => {
-    if (state.socket === socket) setTimeout(() => follow(state.since), 1000);
+    if (state.socket === socket) setTimeout(reload, 1000);
   });
+}
+
+// The connection dropped: the server may have restarted, its feed begun anew, so read what
+// is there again (until it answers) rather than follow on from an index it no longer has.
+function reload() {
+  load().catch(() => setTimeout(reload, 1000));
 }
 
 async function load() {
