@@ -1,7 +1,8 @@
 """`python -m bot local`: the local table. The Discord of our own (:mod:`localdiscord`) serves
 a seeded server (a GM, alice, bob, carol and dave; #fight and #tavern) and the page that plays
 it in a browser; the bot connects to it exactly as to Discord (the same client, dispatch and
-store, on the same database file: what is played there stays), its REST calls sent there by
+store, on the same database file: what is played there stays, the local Discord's channels
+and messages kept beside it in ``<database>.discord.json``), its REST calls sent there by
 ``UNHEX_DISCORD_API`` with a made-up token the local server accepts.
 
 `python -m bot play` (what `make run` runs) is the Discord bot when DISCORD_TOKEN is set, else
