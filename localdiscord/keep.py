@@ -86,6 +86,7 @@ class Keeper:
         self.server, self.path = server, path
         self._pending: asyncio.TimerHandle | None = None
         self._writing: asyncio.Task[None] | None = None
+        self._warned = False
 
     def load(self) -> None:
         try:
@@ -104,8 +105,11 @@ class Keeper:
             log.warning(UNREADABLE.format(path=self.path, problem=error,
                                           kept=f", the file kept as {aside.name}"))
 
-    def changed(self, change: Change | None) -> None:
+    def changed(self, change: Change) -> None:
         """A change was published: write it soon (once for everything until then)."""
+        self._schedule()
+
+    def _schedule(self) -> None:
         if self._pending is None:
             loop = asyncio.get_running_loop()
             self._pending = loop.call_later(WRITE_DELAY_SECONDS, self._write_soon)
@@ -113,7 +117,7 @@ class Keeper:
     def _write_soon(self) -> None:
         self._pending = None
         if self._writing is not None and not self._writing.done():
-            self.changed(None)  # a write is under way: the newer state goes in the next
+            self._schedule()  # a write is under way: the newer state goes in the next
             return
         self._writing = asyncio.get_running_loop().create_task(self._write_or_warn())
 
@@ -121,7 +125,10 @@ class Keeper:
         try:
             await self.write()
         except OSError as error:
-            log.warning(UNWRITABLE.format(path=self.path, problem=error.strerror or error))
+            if not self._warned:  # (once: it would say so every half second)
+                log.warning(UNWRITABLE.format(path=self.path,
+                                              problem=error.strerror or error))
+            self._warned = True
 
     async def write(self) -> None:
         """The state now, to the file (the snapshot taken here; the file written aside)."""

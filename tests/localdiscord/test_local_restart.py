@@ -18,6 +18,7 @@ import aiohttp
 import pytest
 
 from localdiscord import APP_ID, LocalDiscord
+from localdiscord.keep import WRITE_DELAY_SECONDS
 from localdiscord.model import (
     PUBLIC_THREAD,
     Attachment,
@@ -195,6 +196,8 @@ async def test_threads_attachments_and_pins_come_back_as_they_were(tmp_path: Pat
                                       "custom_id": "go"}]}]))
     server.set_pinned(posted, True)
     before = [server.message_payload(m) for m in server.channel_messages(thread.id)]
+    await asyncio.sleep(WRITE_DELAY_SECONDS + 0.5)
+    assert str(posted.id) in kept.read_text()  # written soon after, not only at a stop
     await server.stop()
 
     again = await LocalDiscord(kept).start()
