@@ -1,7 +1,8 @@
 """`python -m bot local`: the local table. The Discord of our own (:mod:`localdiscord`) serves
 a seeded server (a GM, alice, bob, carol and dave; #fight and #tavern) and the page that plays
 it in a browser; the bot connects to it exactly as to Discord (the same client, dispatch and
-store, on the same database file: what is played there stays), its REST calls sent there by
+store, on the same database file: what is played there stays, the local Discord's channels
+and messages kept beside it in ``<database>.discord.json``), its REST calls sent there by
 ``UNHEX_DISCORD_API`` with a made-up token the local server accepts.
 
 `python -m bot play` (what `make run` runs) is the Discord bot when DISCORD_TOKEN is set, else
@@ -15,14 +16,16 @@ import asyncio
 import errno
 import ipaddress
 import logging
+import signal
 import sys
+from pathlib import Path
 from typing import Any
 
 from pydantic import SecretStr
 
 from bot.client import create_bot
 from bot.settings import Settings
-from bot.store import open_store
+from bot.store import is_postgres, open_store
 from bot.store.migrations import DatabaseRefused
 
 LOCAL_TOKEN = "local-table"
@@ -78,6 +81,17 @@ def local_settings(settings: Settings, database: str | None, api: str) -> Settin
     return settings.model_copy(update=update)
 
 
+def state_file(database: str) -> Path | None:
+    """Where the local Discord keeps its channels and messages: beside the SQLite file (so
+    the fights in it find their channels again), for PostgreSQL in the current directory;
+    None for a database in memory."""
+    if is_postgres(database):
+        return Path("local-table.discord.json")
+    if database in ("", ":memory:"):
+        return None
+    return Path(f"{database}.discord.json")
+
+
 def _no_voice_warning(record: logging.LogRecord) -> bool:
     """discord.py's warnings that voice is not installed: the table never needs it."""
     return "voice will NOT be supported" not in record.getMessage()
@@ -108,19 +122,24 @@ def main(settings: Settings, port: int, host: str, database: str | None) -> int:
             raise
         print(BUSY.format(port=port), file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl+C, or SIGTERM
         pass
     return 0
 
 
 async def serve(settings: Settings, port: int, host: str, database: str | None) -> None:
-    """Serve the local Discord and its page, run the bot against it, say where to open it."""
+    """Serve the local Discord and its page, run the bot against it, say where to open it.
+    Ctrl+C (asyncio's own) or SIGTERM cancel it: the bot closes, then the server."""
     from localdiscord import LocalDiscord
+
+    serving = asyncio.current_task()
+    if serving is not None:
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, serving.cancel)
 
     table = local_settings(settings, database, "http://placeholder/api/v10")
     store = await open_store(table.database, pool_size=1)  # a refused database: said first
     await store.close()
-    server = await LocalDiscord().start(port, host)
+    server = await LocalDiscord(state_file(table.database)).start(port, host)
     bot = create_bot(local_settings(settings, database, server.api), force_sync=True)
     try:
         async with bot:

@@ -216,6 +216,7 @@ async def feed_socket(request: web.Request) -> web.WebSocketResponse:
     """Every change from ``?since=<index>`` on, then each one as it happens."""
     ws = web.WebSocketResponse()
     await ws.prepare(request)
+    server_of(request).sockets.add(ws)
     changes = server_of(request).feed.follow(int(request.query.get("since", "0")))
     follower = asyncio.create_task(_forward(ws, changes, viewer_of(request)))
     try:

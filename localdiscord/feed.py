@@ -38,6 +38,8 @@ class Change:
 @dataclass
 class Feed:
     events: list[Change] = field(default_factory=list)
+    #: Called with each change as it is published (the state file's keeper).
+    listeners: list[Callable[[Change], None]] = field(default_factory=list)
     _wakeup: asyncio.Condition | None = None
 
     def publish(self, kind: str, channel_id: int, data: dict[str, Any],
@@ -45,6 +47,8 @@ class Feed:
         assert kind in KINDS, kind
         change = Change(len(self.events), kind, channel_id, data, visible_to)
         self.events.append(change)
+        for listener in self.listeners:
+            listener(change)
         if self._wakeup is not None:
             asyncio.get_running_loop().create_task(self._notify())
         return change

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -64,6 +65,8 @@ class Gateway:
         self.ready_payload = ready_payload
         self.sessions: dict[int, Session] = {}
         self.state = GatewayState()
+        #: Every open connection (a stop closes them first).
+        self.connections: weakref.WeakSet[web.WebSocketResponse] = weakref.WeakSet()
 
     def dispatch(self, event: str, data: dict[str, Any], guild_id: int | None = None) -> None:
         """Send ``event`` to the shard of ``guild_id`` (shard 0 for a DM)."""
@@ -85,6 +88,7 @@ class Gateway:
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
+        self.connections.add(ws)
         await ws.send_str(json.dumps({"op": 10, "s": None, "t": None,
                                       "d": {"heartbeat_interval": HEARTBEAT_MS}}))
         session: Session | None = None

@@ -10,15 +10,20 @@ channel and a ``tavern``. People act with :attr:`LocalDiscord.people` (``slash``
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
+import weakref
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
+from aiohttp import WSCloseCode, web
 
 from localdiscord.buckets import RateLimiter
 from localdiscord.feed import Feed
 from localdiscord.gateway import Gateway
+from localdiscord.keep import Keeper
 from localdiscord.model import (
     BOT,
     PLAYER,
@@ -39,6 +44,9 @@ APP_ID = 900_000_000_000_000_001
 BOT_USER = User(APP_ID, "Unhex", bot=True)
 #: Discord keeps at most this many pins a channel (``resources/message``, 30003).
 MAX_PINS = 250
+#: How long a stop waits for the open websockets (a page's feed, the bot's gateway) to say
+#: goodbye and for requests in flight to finish, before it cuts them off.
+STOP_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -53,7 +61,10 @@ class Call:
 
 
 class LocalDiscord:
-    def __init__(self) -> None:
+    """``state_file``: where channels and messages are kept across a restart (None: only in
+    memory)."""
+
+    def __init__(self, state_file: Path | None = None) -> None:
         from localdiscord.faults import Faults
         from localdiscord.people import People
 
@@ -74,8 +85,11 @@ class LocalDiscord:
         self.people = People(self)
         self.port = 0
         self.host = "127.0.0.1"
+        #: The pages' open feeds (with the gateway's connections, closed first at a stop).
+        self.sockets: weakref.WeakSet[web.WebSocketResponse] = weakref.WeakSet()
         self._runner: web.AppRunner | None = None
         self.seed()
+        self.keeper = None if state_file is None else Keeper(self, state_file)
 
     # -- life cycle ----------------------------------------------------------------------
 
@@ -93,7 +107,11 @@ class LocalDiscord:
         """Serve on ``host`` (127.0.0.1 unless told otherwise) and ``port`` (0: a free one)."""
         from localdiscord.rest import build_app
 
-        self._runner = web.AppRunner(build_app(self), access_log=None)
+        if self.keeper is not None:
+            self.keeper.load()
+            self.feed.listeners.append(self.keeper.changed)
+        self._runner = web.AppRunner(build_app(self), access_log=None,
+                                     shutdown_timeout=STOP_SECONDS)
         await self._runner.setup()
         self.host = host
         site = web.TCPSite(self._runner, host, port)
@@ -102,26 +120,39 @@ class LocalDiscord:
         return self
 
     async def stop(self) -> None:
-        if self._runner is not None:
-            await self._runner.cleanup()
+        """Close the open websockets (their handlers would hold the server up for a minute),
+        then the server, within about :data:`STOP_SECONDS` each."""
+        if self._runner is None:
+            return
+        closing = [ws.close(code=WSCloseCode.GOING_AWAY, message=b"server stopping")
+                   for ws in [*self.sockets, *self.gateway.connections]]
+        if closing:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*closing, return_exceptions=True),
+                                       STOP_SECONDS)
+        await self._runner.cleanup()
+        self._runner = None
+        if self.keeper is not None:
+            await self.keeper.close()
 
     def seed(self) -> None:
         """The table: a guild with a GM (its owner), four players, the bot, ``fight`` and
-        ``tavern``; the GM role allows Manage Server, the bot's role what it asks for."""
+        ``tavern``; the GM role allows Manage Server, the bot's role what it asks for. Their
+        ids are fixed, so a restart finds the bot's fights where it left them."""
         gm = User(800_000_000_000_000_010, "gamemaster")
         players = [User(800_000_000_000_000_011 + i, name)
                    for i, name in enumerate(("alice", "bob", "carol", "dave"))]
         guild = Guild(900_000_000_000_000_100, "Unhex Table", owner_id=gm.id)
         guild.roles[guild.id] = Role(guild.id, "@everyone", PLAYER, position=0)
-        gm_role = Role(snowflake(), "GM", Permission.MANAGE_GUILD | PLAYER)
-        bot_role = Role(snowflake(), "Unhex", BOT, position=2)
+        gm_role = Role(guild.id + 1, "GM", Permission.MANAGE_GUILD | PLAYER)
+        bot_role = Role(guild.id + 2, "Unhex", BOT, position=2)
         guild.roles |= {gm_role.id: gm_role, bot_role.id: bot_role}
         guild.members[gm.id] = Member(gm, [gm_role.id])
         for player in players:
             guild.members[player.id] = Member(player)
         guild.members[APP_ID] = Member(BOT_USER, [bot_role.id])
         for position, name in enumerate(("fight", "tavern")):
-            channel = Channel(snowflake(), guild.id, name, position=position)
+            channel = Channel(guild.id + 10 + position, guild.id, name, position=position)
             guild.channels[channel.id] = channel
         self.guilds[guild.id] = guild
 

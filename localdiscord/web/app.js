@@ -187,8 +187,19 @@ function follow(since) {
     document.body.dataset.feed = state.since;
   });
   socket.addEventListener("close", () => {
-    if (state.socket === socket) setTimeout(() => follow(state.since), 1000);
+    if (state.socket === socket) reload();
   });
+}
+
+// The connection dropped: the server may have restarted, its feed begun anew, so read what
+// is there again (at once, then at most once a second until it answers) rather than follow
+// on from an index it no longer has.
+let reloaded = 0;
+function reload() {
+  setTimeout(() => {
+    reloaded = Date.now();
+    load().catch(reload);
+  }, Math.max(0, reloaded + 1000 - Date.now()));
 }
 
 async function load() {

@@ -1,6 +1,7 @@
 """The local table through its page alone, in a real browser: a character made with the
 form, a map saved, the example fight started, an attack with its reaction window and damage,
-undone, the fight ended; a player refused a GM's button, shown only to them."""
+undone, the fight ended; a player refused a GM's button, shown only to them; a page open
+while the table restarts."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ from typing import Any
 import pytest
 
 from localdiscord import LocalDiscord
+from localdiscord.model import Message, snowflake
+from localdiscord.server import BOT_USER
 from tests.localdiscord.browser import Page, need_browser, open_browser
+from tests.postgres_server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT = ROOT / "docs" / "local-table.png"
@@ -115,3 +119,37 @@ async def test_a_player_is_refused_the_gms_button_and_only_they_see_why(page: Pa
     assert await page.page.locator("#channel-name").inner_text() == "fight"  # the same
     assert await page.message(window).count() == 1
     assert await page.message(said).count() == 0  # nor after a reload
+
+
+async def test_a_page_open_across_a_restart_shows_what_comes_after(tmp_path: Path) -> None:
+    need_browser()
+    kept, port = tmp_path / "db.sqlite3.discord.json", free_port()
+    server = await _synced(LocalDiscord(kept), port)
+    tavern = server.channel("tavern").id
+
+    def say(on: LocalDiscord, text: str) -> None:
+        on.post(Message(snowflake(), tavern, on.guild.id, BOT_USER, content=text))
+
+    for text in ("one", "two", "three"):
+        say(server, text)
+    async for browser in open_browser():
+        made = await browser.new_page()
+        await made.goto(f"{server.base}/#{tavern}")
+        table = Page(made)
+        await table.message("three").wait_for()
+        await server.stop()
+        server = await _synced(LocalDiscord(kept), port)  # its feed begins anew
+        try:
+            say(server, "after the restart")  # (the feed's first change)
+            await table.message("after the restart").wait_for(timeout=5_000)
+            assert await made.locator("#messages .message").count() == 4
+        finally:
+            await server.stop()
+
+
+async def _synced(server: LocalDiscord, port: int) -> LocalDiscord:
+    """``server`` started with a command as the bot would sync it (else the page, waiting
+    for the bot's commands, reads the table again every second)."""
+    server.commands[None] = [{"id": "1", "name": "roll", "description": "Roll", "type": 1,
+                              "options": []}]
+    return await server.start(port)
