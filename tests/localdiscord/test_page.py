@@ -80,8 +80,10 @@ async def test_a_fight_through_the_page(page: Page, discord: LocalDiscord) -> No
     await page.board_after(label)
     board = page.message("Round 1")
     assert "Goon [NPCs] Dance Floor 15/15" not in await board.inner_text()  # hurt
-    if os.environ.get("UNHEX_SCREENSHOT"):
+    if os.environ.get("UNHEX_SCREENSHOT"):  # the channel beside its pinned board
+        await page.page.click("#show-pins")
         await page.page.screenshot(path=str(SCREENSHOT))
+        await page.page.click("#show-pins")
 
     await page.be("gamemaster")
     await page.slash("combat undo")
