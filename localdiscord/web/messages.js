@@ -75,10 +75,17 @@ function menu(part, message, actions, state) {
     class: "menu", disabled: part.disabled ? "" : null, multiple: many ? "" : null,
     "aria-label": part.placeholder || "Make a selection", "data-custom-id": part.custom_id,
   });
-  if (!many) select.append(el("option", { value: "", selected: "" }, part.placeholder || "Make a selection"));
-  for (const option of menuOptions(part, state)) {
-    select.append(el("option", { value: option.value, title: option.description || "" },
-      [option.emoji?.name, option.label].filter(Boolean).join(" ")));
+  // The bot's defaults are shown picked (e.g. the item in hand), else the placeholder.
+  const options = menuOptions(part, state);
+  const picked = options.some((o) => o.default);
+  if (!many) {
+    select.append(el("option", { value: "", selected: picked ? null : "" },
+      part.placeholder || "Make a selection"));
+  }
+  for (const option of options) {
+    select.append(el("option", {
+      value: option.value, title: option.description || "", selected: option.default ? "" : null,
+    }, [option.emoji?.name, option.label].filter(Boolean).join(" ")));
   }
   const send = () => {
     const values = [...select.selectedOptions].map((o) => o.value).filter(Boolean);

@@ -5,6 +5,7 @@ under ``CI=true``, where ``.ci/run`` installs Chromium."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import time
 from collections.abc import AsyncIterator
@@ -90,6 +91,17 @@ class Page:
         await button.click(timeout=WAIT_MS)
         await self.page.wait_for_function(
             "() => !document.querySelector('.button.busy')", timeout=WAIT_MS)
+
+    async def pick(self, menu: str, entry: str, on: Any) -> None:
+        """Choose ``entry`` in the menu whose placeholder is ``menu`` on the message ``on``
+        (a locator; of a long list's menus, the one offering it), as a click in the open
+        menu does; until the bot has answered."""
+        offered = self.page.locator("option").filter(has_text=re.compile(
+            f"^{re.escape(entry)}$"))
+        menus = on.get_by_role("combobox", name=menu).filter(has=offered)
+        await menus.select_option(label=entry, timeout=WAIT_MS)
+        await self.page.wait_for_function(
+            "() => !document.querySelector('.menu.busy')", timeout=WAIT_MS)
 
     async def board_after(self, label: str, on: str | None = None) -> None:
         """Press ``label``; until the board (the pinned code block) changes: timed."""

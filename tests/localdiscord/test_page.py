@@ -1,7 +1,7 @@
 """The local table through its page alone, in a real browser: a character made with the
-form, a map saved, the example fight started, an attack with its reaction window and damage,
-undone, the fight ended; a player refused a GM's button, shown only to them; a page open
-while the table restarts."""
+form and given an ability and an item through its panel, a map saved, the example fight
+started, an attack with its reaction window and damage, undone, the fight ended; a player
+refused a GM's button, shown only to them; a page open while the table restarts."""
 
 from __future__ import annotations
 
@@ -52,12 +52,41 @@ async def _example_fight(table: Page) -> None:
     await table.message("Rat joins the fight").wait_for(timeout=30_000)
 
 
+async def _choose_with_the_panel(table: Page) -> None:
+    """Cleo's panel from ``/character panel``, to its player alone: a combat ability from its
+    menu, then a knife through its item form (the kind from a menu), held from the menu that
+    lists it; the panel redrawn in place after each, and the table told in the channel."""
+    panels = table.page.locator("#messages .message.ephemeral", has_text="🧭")
+    before = await panels.count()  # the creation form's own panel
+    await table.slash("character panel", character="Cleo")
+    await panels.nth(before).wait_for()
+    panel = table.page.locator(f"#m{await panels.nth(before).get_attribute('data-id')}")
+    assert "1 combat ability" in await panel.inner_text()
+    told = table.page.locator("#messages .message:not(.ephemeral)")
+
+    await table.pick("Choose a combat ability", "1H Melee: Good Attack", on=panel)
+    await told.filter(has_text="✨ Cleo gains 1H Melee: Good Attack.").wait_for()
+    await panel.filter(has_not_text="1 combat ability").wait_for()
+    await table.pick("Add an item: its kind", "1H melee weapon", on=panel)
+    await table.fill_form({"Name": "Knife"})
+    await told.filter(has_text="🎒 Cleo carries Knife (1H melee) in slot 1").wait_for()
+    await panel.filter(has_text="what to hold when a fight starts").wait_for()
+    hold = "In hand when a fight starts (a 1H item per hand, or one 2H)"
+    await table.pick(hold, "1. Knife", on=panel)  # the item, listed in the panel's menu
+    await told.filter(has_text="✋ Cleo has Knife in the right hand.").wait_for()
+    await panel.filter(has_not_text="what to hold").wait_for()
+    held = panel.get_by_role("combobox", name=hold)
+    assert await held.evaluate("menu => menu.selectedOptions[0].text") == "1. Knife"
+    assert await panels.count() == before + 1  # the same panel, redrawn
+
+
 async def test_a_fight_through_the_page(page: Page, discord: LocalDiscord) -> None:
     await page.be("alice")
     await page.channel("tavern")
     await page.slash("character create")
     await page.fill_form({"Name": "Cleo"})
     await page.message("created **Cleo**".replace("**", "")).wait_for()
+    await _choose_with_the_panel(page)
     await page.be("gamemaster")
     await page.slash("map new", name="Club")
     source = (ROOT / "data" / "maps" / "nightclub.map").read_text()
