@@ -139,23 +139,34 @@ function openChannel(id) {
   scrollDown(true);
 }
 
+function pinnedCopy(message) {
+  const node = messageNode(message, actions, state);
+  node.removeAttribute("id");  // the channel's own node keeps the id the feed updates
+  return node;
+}
+
 function showPins() {
   const panel = $("#pins");
   const pinned = [...state.messages.values()].filter((m) => m.channel_id === state.current && m.pinned);
   panel.replaceChildren(el("h3", {}, "Pinned messages"),
-    ...(pinned.length ? pinned.reverse().map((m) => messageNode(m, actions, state))
+    ...(pinned.length ? pinned.reverse().map((m) => pinnedCopy(m))
       : [el("div", { class: "empty" }, "This channel doesn't have any pinned messages... yet.")]));
   panel.hidden = !panel.hidden;
 }
 
 // -- live: the feed ---------------------------------------------------------------------------
 
+/** A message as the channel shows it (the pins panel shows copies, without ids). */
+function shown(id) {
+  return $("#messages").querySelector(`#m${id}`);
+}
+
 function apply(change) {
   const data = change.data;
   if (change.kind === "message_create" || change.kind === "message_update") {
     state.messages.set(data.id, data);
     if (data.channel_id !== state.current) return;
-    const old = document.getElementById(`m${data.id}`);
+    const old = shown(data.id);
     const made = messageNode(data, actions, state);
     if (old) old.replaceWith(made);
     else {
@@ -165,7 +176,7 @@ function apply(change) {
     scrollDown(false);
   } else if (change.kind === "message_delete") {
     state.messages.delete(data.id);
-    document.getElementById(`m${data.id}`)?.remove();
+    shown(data.id)?.remove();
   } else if (change.kind === "pins_update") {
     const message = state.messages.get(data.message_id);
     if (message) apply({ kind: "message_update", data: { ...message, pinned: data.pinned } });
