@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.errors import handled, report_error
+from bot.errors import UserError, handled, report_error
 from bot.text import SOURCE, clip
 
 log = logging.getLogger(__name__)
@@ -59,6 +59,21 @@ def button_row(*buttons: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
+#: The one character Discord's clients never send and PostgreSQL cannot keep in text.
+NUL = "\x00"
+NUL_TYPED = ("That form's text holds a NUL character, which Discord's clients never send: "
+             "nothing was saved.")
+
+
+def typed_value(component: dict[str, Any]) -> str:
+    """A text input's value, refused when it holds a NUL (a forged form: the same refusal on
+    every database engine, where PostgreSQL would fail to keep it)."""
+    value = str(component.get("value") or "")
+    if NUL in value:
+        raise UserError(NUL_TYPED)
+    return value
+
+
 def submitted_text(components: Any) -> str:
     """The first text input's value in a modal submit's components (rows or labels): for
     modals answered from the payload alone, which survive a restart."""
@@ -66,7 +81,7 @@ def submitted_text(components: Any) -> str:
         if not isinstance(component, dict):
             continue
         if component.get("type") == 4:
-            return str(component.get("value") or "")
+            return typed_value(component)
         inner = component.get("components") or [component.get("component")]
         found = submitted_text(inner)
         if found:
@@ -82,7 +97,7 @@ def submitted_fields(components: Any) -> dict[str, str]:
         if not isinstance(component, dict):
             continue
         if component.get("type") == 4:
-            found[str(component.get("custom_id"))] = str(component.get("value") or "")
+            found[str(component.get("custom_id"))] = typed_value(component)
             continue
         if component.get("type") == 3:
             picked = component.get("values") or [""]
@@ -111,7 +126,10 @@ async def answer_unknown(
     else:
         text = "That form no longer works: the bot has changed since it was opened. Nothing " \
                "was saved."
-        typed = submitted_text(data.get("components")).strip()
+        try:
+            typed = submitted_text(data.get("components")).strip()
+        except UserError:
+            typed = ""  # (not worth echoing)
         if typed and "```" not in typed:
             text = clip(f"{text} What you typed:\n```{SOURCE}\n{typed}", 1996) + "\n```"
     try:

@@ -135,6 +135,8 @@ def _problem(param: app_commands.Parameter, value: Any) -> str | None:
         low, high = param.min_value, param.max_value  # lengths, for text
         if not isinstance(value, str):
             return "takes text"
+        if "\x00" in value:  # never sent by Discord's clients; PostgreSQL cannot keep it
+            return "takes text without NUL characters"
         if param.choices and value not in {c.value for c in param.choices}:
             return _choice_problem(param.choices)
         shortest, longest = int(low or 0), int(high or 6000)  # Discord's longest option

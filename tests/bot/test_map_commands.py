@@ -647,6 +647,15 @@ async def test_a_forged_map_form_saves_nothing(table: Table) -> None:
     assert code_block((await table.slash("map export", name="Docks")).content) == DOCKS.rstrip()
 
 
+@pytest.mark.both_engines
+async def test_a_map_form_holding_a_nul_is_refused_on_every_engine(table: Table) -> None:
+    """Discord's clients never send a NUL and PostgreSQL cannot keep one: a forged form
+    holding one is refused the same way on both engines, and nothing is saved."""
+    nul = await new_map(table, "Quay", "Quay -- Boat\x00")
+    assert nul.ephemeral and "holds a NUL character" in nul.content, nul.content
+    assert "Quay" not in await listed(table)
+
+
 async def test_maps_and_delete_buttons_survive_a_restart(table: Table) -> None:
     await new_map(table, "Docks", DOCKS)
     asked = await table.slash("map delete", user=GM, name="Docks")

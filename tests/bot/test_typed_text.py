@@ -127,3 +127,12 @@ async def test_a_long_refusal_from_anywhere_is_cut_to_fit(table: Table) -> None:
     assert not started.ephemeral, started.content
     reply = await table.slash("combat add", character="Ana", area="a" * 6000)
     refused(reply)
+
+
+@pytest.mark.both_engines
+async def test_a_nul_in_typed_text_is_refused_on_every_engine(table: Table) -> None:
+    """Discord's clients never send a NUL, and PostgreSQL cannot keep one in text: a forged
+    option holding one is refused before the command runs, with nothing saved."""
+    reply = await table.slash("character create", user=ALICE, name="Ana\x00", level=40)
+    refused(reply, "`name`", "NUL")
+    assert "Ana" not in (await table.slash("character list", user=ALICE)).content
