@@ -6,8 +6,8 @@ from __future__ import annotations
 from tests.harness import ALICE, GM, Table
 
 __all__ = [
-    "add_character", "ana_and_goon_on_the_dance_floor", "begin_pcs_first", "copy_npc",
-    "give_ammo", "start_fight",
+    "add_character", "ana_and_goon_on_the_dance_floor", "arm_with_grenade", "begin_pcs_first",
+    "copy_npc", "give_ammo", "start_fight",
 ]
 
 
@@ -26,6 +26,15 @@ async def add_character(table: Table, name: str, *, user=ALICE, level: int = 50,
         assert not added.ephemeral, added.content
         held = await table.slash("character item hold", user=user, character=name, item=item)
         assert not held.ephemeral, held.content
+
+
+async def arm_with_grenade(table: Table, name: str, *, user=ALICE) -> None:
+    """``name`` takes the Blast ability and holds a grenade for it."""
+    for step in (("character ability add", {"ability": "aoe.blast"}),
+                 ("character item add", {"name": "Grenade", "kind": "aoe"}),
+                 ("character item hold", {"item": "Grenade"})):
+        done = await table.slash(step[0], user=user, character=name, **step[1])
+        assert not done.ephemeral, done.content
 
 
 async def copy_npc(table: Table, name: str, count: int) -> None:

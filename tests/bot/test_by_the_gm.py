@@ -5,7 +5,7 @@ choices by Alice read as before."""
 
 from __future__ import annotations
 
-from tests.bot.fights import add_character, begin_pcs_first, start_fight
+from tests.bot.fights import add_character, arm_with_grenade, begin_pcs_first, start_fight
 from tests.harness import ALICE, GM, Message, Table
 
 
@@ -103,11 +103,7 @@ async def _goon_throws_a_grenade_at_ana(table: Table) -> Message:
                              kind="armor", location="torso")
     assert not vest.ephemeral, vest.content
     await add_character(table, "Goon", user=GM, level=60, npc=True, weapon=None)
-    for step in (("character ability add", {"ability": "aoe.blast"}),
-                 ("character item add", {"name": "Grenade", "kind": "aoe"}),
-                 ("character item hold", {"item": "Grenade"})):
-        done = await table.slash(step[0], user=GM, character="Goon", **step[1])
-        assert not done.ephemeral, done.content
+    await arm_with_grenade(table, "Goon", user=GM)
     await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Bar"), user_of={"Ana": ALICE})
     table.dice(6, 1, 2, 0)  # the NPCs win initiative with 20
     begun = await table.slash("combat begin", user=GM)

@@ -11,7 +11,7 @@ import pytest
 
 from bot.cogs.combat import views
 from bot.cogs.combat.views import OUT_OF_DATE
-from tests.bot.fights import add_character, give_ammo, start_fight
+from tests.bot.fights import add_character, arm_with_grenade, give_ammo, start_fight
 from tests.bot.test_questions_alike import ten_goons_caught
 from tests.harness import ALICE, BOB, CHANNEL_ID, GM, Message, Table
 
@@ -25,11 +25,7 @@ async def _book_blast(table: Table) -> Message:
     a Vest on the torso) are on the Dance Floor. Goon 1 Defends with a 50; the other two take
     the damage. The prompt asking where it goes."""
     await add_character(table, "Ana", level=50, weapon=None)
-    for step in (("character ability add", {"ability": "aoe.blast"}),
-                 ("character item add", {"name": "Grenade", "kind": "aoe"}),
-                 ("character item hold", {"item": "Grenade"})):
-        done = await table.slash(step[0], user=ALICE, character="Ana", **step[1])
-        assert not done.ephemeral, done.content
+    await arm_with_grenade(table, "Ana", user=ALICE)
     await add_character(table, "Cy", user=BOB, level=40)
     await add_character(table, "Boss", user=GM, level=70, npc=True)
     await add_character(table, "Goon", user=GM, level=60, npc=True)

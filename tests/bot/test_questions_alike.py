@@ -6,7 +6,7 @@ same refusals as one answer (a player who may not answer, an older version)."""
 from __future__ import annotations
 
 from bot.cogs.combat.views import OUT_OF_DATE
-from tests.bot.fights import add_character, begin_pcs_first, start_fight
+from tests.bot.fights import add_character, arm_with_grenade, begin_pcs_first, start_fight
 from tests.harness import ALICE, CHANNEL_ID, GM, Message, Table
 
 
@@ -14,11 +14,7 @@ async def ten_goons_caught(table: Table) -> Message:
     """Ana throws a grenade at ten goons on the Dance Floor (the boss watches from the Bar):
     4 damage to each; the prompt asking whether they Defend."""
     await add_character(table, "Ana", level=50, weapon=None)
-    for step in (("character ability add", {"ability": "aoe.blast"}),
-                 ("character item add", {"name": "Grenade", "kind": "aoe"}),
-                 ("character item hold", {"item": "Grenade"})):
-        done = await table.slash(step[0], user=ALICE, character="Ana", **step[1])
-        assert not done.ephemeral, done.content
+    await arm_with_grenade(table, "Ana", user=ALICE)
     await add_character(table, "Boss", user=GM, level=30, npc=True)
     await add_character(table, "Goon", user=GM, level=25, npc=True)
     copied = await table.slash("character copy", user=GM, character="Goon", count=10)
@@ -102,10 +98,7 @@ async def test_a_hidden_npcs_lines_told_once_keep_where_the_points_went_from_the
 async def test_a_few_questions_alike_keep_a_button_each(table: Table) -> None:
     """Where every question's buttons fit, each goon keeps his own (no "All")."""
     await add_character(table, "Ana", level=50, weapon=None)
-    for step in (("character ability add", {"ability": "aoe.blast"}),
-                 ("character item add", {"name": "Grenade", "kind": "aoe"}),
-                 ("character item hold", {"item": "Grenade"})):
-        await table.slash(step[0], user=ALICE, character="Ana", **step[1])
+    await arm_with_grenade(table, "Ana", user=ALICE)
     await add_character(table, "Boss", user=GM, level=30, npc=True)
     await add_character(table, "Goon", user=GM, level=25, npc=True)
     await table.slash("character copy", user=GM, character="Goon", count=2)
