@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.catalog import Action
-from engine.combat.abilities import UNARMED
 from engine.combat.model import Combat, Phase
 from engine.combat.step_values import (
     AidAction,
@@ -15,6 +14,7 @@ from engine.combat.step_values import (
     AttackAction,
     MoveAction,
     RallyAction,
+    UNARMED,
     RollState,
     Weapon,
 )
