@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from engine.catalog import Action
 from engine.combat.model import Combat, Phase
 from engine.combat.step_values import (
+    UNARMED,
     AidAction,
     AoEAction,
     AttackAction,
     MoveAction,
     RallyAction,
-    UNARMED,
     RollState,
     Weapon,
 )

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.dice import Roll
 
 __all__ = [
+    "UNARMED",
     "AidAction",
     "AnyStep",
     "AoEAction",
@@ -29,7 +30,6 @@ __all__ = [
     "RallyAction",
     "Reactor",
     "RollState",
-    "UNARMED",
     "Step",
     "Weapon",
 ]
