@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from engine.catalog import Action, Hand, ItemKind, Rules
 from engine.character import HANDS, Character, usable_hands, usable_held
-from engine.combat.abilities import UNARMED
 from engine.combat.abilities.hooks import extra_weapons, marks_to_block
 from engine.combat.fighters import out_of_fight
 from engine.combat.model import Combat, Fighter
 from engine.combat.stealth import hidden
-from engine.combat.step_values import Weapon
+from engine.combat.step_values import UNARMED, Weapon
 from engine.errors import RuleError
 from engine.names import name_key
 

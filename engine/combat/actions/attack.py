@@ -12,6 +12,7 @@ from typing import Literal, cast
 
 from engine.catalog import Action
 from engine.character import destroy_item, status
+from engine.combat.action_kinds import ActionKind
 from engine.combat.actions.counterattack import counter_hits
 from engine.combat.actions.defend import defended_hits
 from engine.combat.actions.window import asked, open_window
@@ -20,7 +21,6 @@ from engine.combat.commands import Attack
 from engine.combat.context import Context
 from engine.combat.damage import advance_hits, hit_prompts, new_hit
 from engine.combat.fighters import acting_fighter, lose_action, out_of_fight, put, spend_action
-from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, EventKind, Prompt, PromptKind
 from engine.combat.prompts import prompt
 from engine.combat.roll_spec import make_roll, roll_spec
