@@ -247,9 +247,9 @@ class TogetherButton(
         return cls(int(match["combat"]), int(match["version"]), match["kind"],
                    match["option"], match["fighter"])
 
-    def _command(self, state: Combat) -> Command:
+    def _command(self, state: Combat, rules: Rules) -> Command:
         prompt = asked(state, self.kind, self.fighter)  # (out of date when no longer asked)
-        alike = next((group.questions for group in fight_asks(state).groups
+        alike = next((group.questions for group in fight_asks(state, rules).groups
                       if any(q.kind is prompt.kind and q.fighter == prompt.fighter
                              for q in group.questions)), ())
         fighters = [fighter_index(state, q.fighter) for q in alike] or [self.fighter]
@@ -258,8 +258,8 @@ class TogetherButton(
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         session: FightSession = interaction.client.fights
-        await session.run(interaction, self._command, combat_id=self.combat_id,
-                          version=self.version)
+        await session.run(interaction, lambda state: self._command(state, session.rules),
+                          combat_id=self.combat_id, version=self.version)
 
 
 def _together(stored: StoredCombat, group: Alike) -> list[TogetherButton]:
