@@ -23,6 +23,7 @@ from bot.cogs.combat.views import (
     answer_rows,
     asked,
     asked_who,
+    closes,
     fighter_at,
     fighter_index,
     view_of,
@@ -33,10 +34,11 @@ from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.store.values import StoredCombat
 from bot.text import clip
-from engine.combat import Fighter, Prompt, PromptKind
+from engine.catalog import Rules
+from engine.combat import Fighter, PromptKind
+from engine.combat.asking import Alike
+from engine.combat.asking import asked as fight_asks
 from engine.combat.context import orders_for
-from engine.combat.hidden_npcs import secret_options
-from engine.combat.prompts import question
 
 if TYPE_CHECKING:
     from bot.cogs.combat.session import FightSession
@@ -80,17 +82,16 @@ class OneByOneMenu(
         if f.owner_id != interaction.user.id and not await is_gm(interaction):
             raise UserError(f"{orders_for(f)} decides for "
                             f"{discord.utils.escape_markdown(f.name)}.")
-        content, view = fighter_panel(stored, f)
+        content, view = fighter_panel(stored, f, session.rules)
         await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
-def one_by_one_menus(stored: StoredCombat, group: list[Prompt]) -> list[OneByOneMenu]:
+def one_by_one_menus(stored: StoredCombat, group: Alike) -> list[OneByOneMenu]:
     """The **One by one…** menus of questions alike (``group``): their fighters, 25 a menu."""
-    state = stored.state
-    entries = [(fighter_index(state, p.fighter), state.fighter(p.fighter).name)
-               for p in group if p.fighter is not None]
+    entries = [(fighter_index(stored.state, q.fighter), q.who)
+               for q in group.questions if q.fighter is not None]
     parts = [entries[i:i + MENU_OPTIONS] for i in range(0, len(entries), MENU_OPTIONS)]
-    kind = group[0].kind.value
+    kind = group.questions[0].kind.value
     return [OneByOneMenu.make(stored, kind, n, "One by one…" + (
         f" ({n * MENU_OPTIONS + 1}-{n * MENU_OPTIONS + len(chunk)} of {len(entries)})"
         if len(parts) > 1 else ""), chunk) for n, chunk in enumerate(parts)]
@@ -110,7 +111,8 @@ class PanelButton(
                     ) -> Callable[[StoredCombat], Awaitable[None]]:
         async def follow(saved: StoredCombat) -> None:
             f = fighter_at(saved.state, self.fighter)
-            content, view = (fighter_panel(saved, f) if f is not None
+            rules = interaction.client.fights.rules
+            content, view = (fighter_panel(saved, f, rules) if f is not None
                              else ("Nothing waits for that fighter now.", discord.ui.View()))
             await update_pressed(interaction, content=content, view=view)  # (deferred or not)
 
@@ -129,21 +131,22 @@ class PanelMenu(
     button = PanelButton
 
 
-def fighter_panel(stored: StoredCombat, f: Fighter) -> tuple[str, discord.ui.View]:
-    """What the fight asks ``f`` now, with ``f``'s own buttons (a :class:`PanelButton` each)."""
-    state = stored.state
+def fighter_panel(stored: StoredCombat, f: Fighter,
+                  rules: Rules | None = None) -> tuple[str, discord.ui.View]:
+    """What the fight asks ``f`` now, with ``f``'s own buttons (a :class:`PanelButton` each).
+    ``rules``: the fight's, so that the panel reads what the prompt read of the same state."""
     lines: list[str] = []
     rows: list[list[Any]] = []
-    for prompt in state.waiting_for():
-        if (prompt.fighter != f.key or prompt.kind is PromptKind.ACT
-                or secret_options(state, prompt)):
+    for asked_question in fight_asks(stored.state, rules).questions:
+        if (asked_question.fighter != f.key or asked_question.kind is PromptKind.ACT
+                or asked_question.secret):
             continue
-        packed = answer_rows(stored, prompt, rows, [], named=False, button=PanelButton,
+        packed = answer_rows(stored, asked_question, rows, [], named=False, button=PanelButton,
                              menu=PanelMenu)
         if packed is None:
             break
-        deadline = f" (closes <t:{int(prompt.deadline)}:R>)" if prompt.deadline else ""
-        lines.append(f"**{asked_who(state, prompt)}** {question(state, prompt)}{deadline}")
+        who = asked_who(asked_question.who, asked_question.users)
+        lines.append(f"**{who}** {asked_question.text}{closes(asked_question)}")
         rows = packed
     view = view_of(rows)
     view.stop()  # the buttons answer from their ids: nothing to keep, nothing to time out
