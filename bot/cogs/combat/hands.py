@@ -41,7 +41,6 @@ EMPTY_WORD = "empty"
 _EMPTY_WORDS = (EMPTY_WORD, "nothing")
 
 
-
 def _pick_field(hand: str) -> IdField:
     """A hand's pick in a custom id: an item's index, or ``e`` for empty."""
     return IdField(hand, "e|[0-9]{1,3}", ("e", "0", "999"))

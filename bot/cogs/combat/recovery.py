@@ -52,7 +52,7 @@ class RecoverButton(
     def __init__(self, character_id: int, version: int, made: str | None,
                  hurt: str | None = None, name: str = "") -> None:
         custom_id = self.id_spec.format(character=character_id, version=version,
-                                        made=made or None, hurt=hurt if made else None)
+                                        made=made or None, hurt=(hurt or None) if made else None)
         super().__init__(discord.ui.Button(
             label=clip(f"Recover {name}", 80) if name else "Recover",
             style=discord.ButtonStyle.success, custom_id=custom_id,
