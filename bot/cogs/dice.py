@@ -21,6 +21,7 @@ from bot.cogs.characters.common import (
     may_change,
 )
 from bot.components import PersistentButton, answer_form, button_row
+from bot.custom_ids import CustomId, choice, digits
 from bot.errors import UserError
 from bot.options import Text
 from bot.permissions import is_gm
@@ -112,15 +113,14 @@ _BUTTON_STYLE = {
 class RollButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"roll:(?P<id>[0-9]{1,18}):(?P<action>tens|ones|both|keep|extra|adjust)",
+    id_spec=CustomId("roll", digits("id", 18), choice("action", *_BUTTON_STYLE)),
 ):
     """One decision on a chat roll; only the roller may press it."""
 
     def __init__(self, roll_id: int, action: str) -> None:
         label, style = _BUTTON_STYLE[action]
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"roll:{roll_id}:{action}")
-        )
+        super().__init__(discord.ui.Button(
+            label=label, style=style, custom_id=self.id_spec.format(id=roll_id, action=action)))
         self.roll_id = roll_id
         self.action = action
 

@@ -20,15 +20,18 @@ from bot.cogs.combat.views import (
     MENU_OPTIONS,
     CombatButton,
     CombatMenu,
+    answer_id,
     answer_rows,
     asked,
     asked_who,
     closes,
     fighter_at,
     fighter_index,
+    menu_id,
     view_of,
 )
 from bot.components import PersistentButton, picked_values
+from bot.custom_ids import CustomId, digits, word
 from bot.deferral import update_pressed
 from bot.errors import UserError
 from bot.permissions import is_gm
@@ -48,7 +51,7 @@ __all__ = ["OneByOneMenu", "PanelButton", "PanelMenu", "fighter_panel", "one_by_
 class OneByOneMenu(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"co:(?P<combat>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<part>\d+)",
+    id_spec=CustomId("co", digits("combat"), digits("version"), word("kind"), digits("part")),
 ):
     """The fighters of questions alike; a pick opens that fighter's panel (to the picker)."""
 
@@ -62,7 +65,9 @@ class OneByOneMenu(
              entries: list[tuple[str, str]]) -> OneByOneMenu:
         """Menu ``part``: ``entries`` are (fighter index, name) pairs."""
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"co:{stored.id}:{stored.version}:{kind}:{part}", placeholder=placeholder,
+            custom_id=cls.id_spec.format(combat=stored.id, version=stored.version, kind=kind,
+                                         part=part),
+            placeholder=placeholder,
             options=[discord.SelectOption(label=clip(name, 100), value=index)
                      for index, name in entries])
         return cls(select, stored.id, stored.version, kind)
@@ -97,15 +102,9 @@ def one_by_one_menus(stored: StoredCombat, group: Alike) -> list[OneByOneMenu]:
         if len(parts) > 1 else ""), chunk) for n, chunk in enumerate(parts)]
 
 
-class PanelButton(
-    CombatButton,
-    template=(r"cp:(?P<combat>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<option>\d*)"
-              r":(?P<fighter>\d*)"),
-):
+class PanelButton(CombatButton, id_spec=answer_id("cp")):
     """An answer in a fighter's panel: a :class:`CombatButton` whose press then shows, in the
     panel, what the fighter is asked next."""
-
-    prefix = "cp"
 
     def after_press(self, interaction: discord.Interaction[Any]
                     ) -> Callable[[StoredCombat], Awaitable[None]]:
@@ -119,15 +118,10 @@ class PanelButton(
         return follow
 
 
-class PanelMenu(
-    CombatMenu,
-    template=(r"pm:(?P<combat>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<fighter>\d*)"
-              r":(?P<part>\d+)"),
-):
+class PanelMenu(CombatMenu, id_spec=menu_id("pm")):
     """An answer menu in a fighter's panel (more than ten answers): a pick is a
     :class:`PanelButton`'s press, so the panel then shows what the fighter is asked next."""
 
-    prefix = "pm"
     button = PanelButton
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.components import PersistentButton, button_row
+from bot.custom_ids import CustomId, digits
 from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.store.values import LogEntry, StoredCombat
@@ -98,14 +99,14 @@ async def send_log_file(interaction: discord.Interaction[Any], stored: StoredCom
 class LogFileButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fightlog:(?P<combat>[0-9]{1,18})",
+    id_spec=CustomId("fightlog", digits("combat", 18)),
 ):
     """Log file: the fight's whole log, as a text file only the presser sees."""
 
     def __init__(self, combat_id: int) -> None:
         super().__init__(discord.ui.Button(
             label="Log file", style=discord.ButtonStyle.secondary, emoji="📜",
-            custom_id=f"fightlog:{combat_id}"))
+            custom_id=self.id_spec.format(combat=combat_id)))
         self.combat_id = combat_id
 
     @classmethod

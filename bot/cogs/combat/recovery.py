@@ -10,6 +10,7 @@ import discord
 
 from bot.cogs.characters import require_change
 from bot.components import PersistentButton, identity_stamp
+from bot.custom_ids import CustomId, digits, eight_hex, optional
 from bot.errors import UserError
 from bot.store.values import StoredCharacter
 from bot.text import clip
@@ -39,8 +40,8 @@ def hurt_stamp(ch: Character) -> str:
 class RecoverButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"recover:(?P<character>[0-9]{1,18}):(?P<version>\d+)"
-             r"(?::(?P<made>[0-9a-f]{8}))?(?::(?P<hurt>[0-9a-f]{8}))?",
+    id_spec=CustomId("recover", digits("character", 18), digits("version"),
+                     optional(eight_hex("made")), optional(eight_hex("hurt"))),
 ):
     """Recover: level to max, \\ and X erased, items replaced. The id carries the character's
     id, creation time and version, and what the fight left to recover: the offer is for that
@@ -50,8 +51,8 @@ class RecoverButton(
 
     def __init__(self, character_id: int, version: int, made: str | None,
                  hurt: str | None = None, name: str = "") -> None:
-        custom_id = ":".join(["recover", str(character_id), str(version),
-                              *([made] if made else []), *([hurt] if made and hurt else [])])
+        custom_id = self.id_spec.format(character=character_id, version=version,
+                                        made=made or None, hurt=(hurt or None) if made else None)
         super().__init__(discord.ui.Button(
             label=clip(f"Recover {name}", 80) if name else "Recover",
             style=discord.ButtonStyle.success, custom_id=custom_id,

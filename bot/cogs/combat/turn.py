@@ -22,6 +22,7 @@ from bot.cogs.combat.views import (
     panel_fighter,
 )
 from bot.components import PersistentButton, identity_stamp, picked_values
+from bot.custom_ids import CustomId, choice, digits, eight_hex
 from bot.deferral import update_pressed
 from bot.errors import UserError
 from bot.store.values import StoredCombat
@@ -49,7 +50,6 @@ MENUS: tuple[tuple[str, tuple[OptionGroup, ...], str], ...] = (
     ("items", (OptionGroup.ITEMS,), "Items…"),
     ("other", (OptionGroup.FIRST_AID, OptionGroup.ABILITY), "First aid, abilities…"),
 )
-_MENU_NAMES = "|".join(name for name, _, _ in MENUS)
 #: The fighters on one page of "Whose options?" when they do not all fit its menu: the room
 #: left for the ways to the page before and the page after. The panel's five rows are taken
 #: (this menu and four of options), so the fighters are paged rather than given more menus.
@@ -93,7 +93,8 @@ def turn_lead(stored: StoredCombat, *, ping: bool) -> TurnLead | None:
 class TurnButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"turn:(?P<what>done|mine):(?P<combat>\d+):(?P<round>\d+):(?P<turn>\d+)",
+    id_spec=CustomId("turn", choice("what", "done", "mine"), digits("combat"), digits("round"),
+                     digits("turn")),
 ):
     """**Done** ends the team's turn; **My options** opens the panel. The id carries the fight,
     the round and the turn, so a press after the turn is over applies nothing."""
@@ -102,7 +103,7 @@ class TurnButton(
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
         super().__init__(discord.ui.Button(
             label=label or what, style=style,
-            custom_id=f"turn:{what}:{combat_id}:{round_}:{turn}"))
+            custom_id=self.id_spec.format(what=what, combat=combat_id, round=round_, turn=turn)))
         self.what, self.combat_id, self.round, self.turn = what, combat_id, round_, turn
 
     @classmethod
@@ -189,8 +190,8 @@ def panel(stored: StoredCombat, fighter: Fighter, mine: list[Fighter], actor: Ac
 class OptionsMenu(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=(rf"mo:(?P<combat>\d+):(?P<fighter>\d{{1,3}}):(?P<stamp>[0-9a-f]{{8}}):"
-              rf"(?P<menu>{_MENU_NAMES})"),
+    id_spec=CustomId("mo", digits("combat"), digits("fighter", 3), eight_hex(),
+                     choice("menu", *(name for name, _, _ in MENUS))),
 ):
     """One kind of action on the panel: picking an option starts it, for the fighter the panel
     is for. The pick's command is built from the fight as it is now and applied once: the
@@ -208,7 +209,9 @@ class OptionsMenu(
              chosen: list[Option]) -> OptionsMenu:
         index, stamp = fighter_index(stored.state, f.key), identity_stamp(f.key)
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"mo:{stored.id}:{index}:{stamp}:{menu}", placeholder=placeholder,
+            custom_id=cls.id_spec.format(combat=stored.id, fighter=index, stamp=stamp,
+                                         menu=menu),
+            placeholder=placeholder,
             options=[discord.SelectOption(label=clip(o.label, 100), value=o.id)
                      for o in chosen])
         return cls(select, stored.id, index, stamp)
@@ -259,7 +262,7 @@ def _moved_on(name: str) -> UserError:
 class FighterMenu(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"mo-who:(?P<combat>\d+)",
+    id_spec=CustomId("mo-who", digits("combat")),
 ):
     """Above the panel, for a user with several fighters who may act: whose options to show."""
 
@@ -270,7 +273,7 @@ class FighterMenu(
     @classmethod
     def make(cls, stored: StoredCombat, shown: Fighter, mine: list[Fighter]) -> FighterMenu:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"mo-who:{stored.id}", placeholder="Whose options?",
+            custom_id=cls.id_spec.format(combat=stored.id), placeholder="Whose options?",
             options=whose_choices(stored.state, shown, mine))
         return cls(select, stored.id)
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.components import PersistentButton, identity_stamp, picked_values
+from bot.custom_ids import CustomId, digits, word
 from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.store.values import StoredCombat
@@ -50,6 +51,7 @@ __all__ = [
     "CombatMenu",
     "TogetherButton",
     "TurnLead",
+    "answer_id",
     "answer_rows",
     "answered_question",
     "asked",
@@ -59,6 +61,7 @@ __all__ = [
     "events_text",
     "fighter_at",
     "fighter_index",
+    "menu_id",
     "panel_fighter",
     "prompt_message",
     "view_of",
@@ -93,24 +96,36 @@ def answered_question(asked: str, outcome: str) -> str:
 # -- buttons ---------------------------------------------------------------------------------
 
 
+def answer_id(prefix: str) -> CustomId:
+    """The ids of an answer's buttons: the fight, its version, the question's kind, the
+    option's and the fighter's places in that version (either blank when it has none)."""
+    return CustomId(prefix, digits("combat"), digits("version"), word("kind"),
+                    digits("option", blank=True), digits("fighter", blank=True))
+
+
+def menu_id(prefix: str) -> CustomId:
+    """The ids of an answer's menus: an :func:`answer_id` without the option, with which of
+    the prompt's menus it is."""
+    return CustomId(prefix, digits("combat"), digits("version"), word("kind"),
+                    digits("fighter", blank=True), digits("part"))
+
+
 class CombatButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=(r"cb:(?P<combat>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<option>\d*)"
-              r":(?P<fighter>\d*)"),
+    id_spec=answer_id("cb"),
 ):
     """One answer to what the fight waits for. The custom id says which fight and which saved
     version of it, which question, and the option's and fighter's places in that version (so
     it stays short whatever the names). A button from an older version is refused, so a
     double click or a late click on an old message applies nothing."""
 
-    prefix = "cb"  # (a subclass with its own template has its own)
-
     def __init__(self, combat_id: int, version: int, kind: str, option: str, fighter: str,
                  label: str, style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         super().__init__(discord.ui.Button(
             label=clip(label, 80), style=style,
-            custom_id=f"{self.prefix}:{combat_id}:{version}:{kind}:{option}:{fighter}",
+            custom_id=self.id_spec.format(combat=combat_id, version=version, kind=kind,
+                                          option=option, fighter=fighter),
         ))
         self.combat_id, self.version = combat_id, version
         self.kind, self.option, self.fighter = kind, option, fighter
@@ -178,8 +193,7 @@ OUT_OF_DATE = ("That button is out of date: the fight has moved on since. Use th
 class CombatMenu(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=(r"cm:(?P<combat>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<fighter>\d*)"
-              r":(?P<part>\d+)"),
+    id_spec=menu_id("cm"),
 ):
     """A prompt's answers as a menu, for a prompt with more of them than buttons can show.
     The custom id is a :class:`CombatButton`'s without the option (and with which of the
@@ -187,7 +201,6 @@ class CombatMenu(
     that option's button: the same command, the same refusals (an older version, a fighter
     not yours)."""
 
-    prefix = "cm"  # (a subclass with its own template has its own)
     button: type[CombatButton] = CombatButton  # whose press a pick is
 
     def __init__(self, select: discord.ui.Select[Any], combat_id: int, version: int,
@@ -202,7 +215,8 @@ class CombatMenu(
         index = fighter_index(stored.state, asked_question.fighter)
         kind = asked_question.kind.value
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"{cls.prefix}:{stored.id}:{stored.version}:{kind}:{index}:{part}",
+            custom_id=cls.id_spec.format(combat=stored.id, version=stored.version,
+                                         kind=kind, fighter=index, part=part),
             placeholder=clip(placeholder, MENU_PLACEHOLDER), options=[
                 discord.SelectOption(label=clip(label, MENU_LABEL), value=str(n))
                 for n, label in options])
@@ -223,8 +237,8 @@ class CombatMenu(
 class TogetherButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=(r"ct:(?P<combat>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<option>\d+)"
-              r":(?P<fighter>\d+)"),
+    id_spec=CustomId("ct", digits("combat"), digits("version"), word("kind"), digits("option"),
+                     digits("fighter")),
 ):
     """One answer to every question alike (``Asking.groups``): the GM's thirty Goons caught in
     one blast, say. The id names the fight's version and one of the questions; the others
@@ -236,7 +250,8 @@ class TogetherButton(
                  ) -> None:
         super().__init__(discord.ui.Button(
             label=clip(label, 80), style=style,
-            custom_id=f"ct:{combat_id}:{version}:{kind}:{option}:{fighter}"))
+            custom_id=self.id_spec.format(combat=combat_id, version=version, kind=kind,
+                                          option=option, fighter=fighter)))
         self.combat_id, self.version = combat_id, version
         self.kind, self.option, self.fighter = kind, option, fighter
 
