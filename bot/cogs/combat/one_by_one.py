@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.cogs.combat.fights import fights_of
 from bot.cogs.combat.views import (
     MENU_OPTIONS,
     CombatButton,
@@ -37,9 +38,6 @@ from engine.combat import Fighter, Prompt, PromptKind
 from engine.combat.context import orders_for
 from engine.combat.hidden_npcs import secret_options
 from engine.combat.prompts import question
-
-if TYPE_CHECKING:
-    from bot.cogs.combat.session import FightSession
 
 __all__ = ["OneByOneMenu", "PanelButton", "PanelMenu", "fighter_panel", "one_by_one_menus"]
 
@@ -72,7 +70,7 @@ class OneByOneMenu(
                    int(match["version"]), match["kind"])
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        session: FightSession = interaction.client.fights
+        session = fights_of(interaction)
         stored = await session.require_fight(interaction, self.combat_id, self.version)
         picked = next(iter(picked_values(interaction)), "")
         prompt = asked(stored.state, self.kind, picked)  # out of date when no longer asked

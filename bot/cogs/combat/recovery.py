@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.cogs.characters import require_change
+from bot.cogs.characters.common import require_change
 from bot.components import PersistentButton, identity_stamp
 from bot.errors import UserError
 from bot.store.values import StoredCharacter

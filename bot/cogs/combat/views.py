@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.cogs.combat.fights import fights_of
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.errors import UserError
 from bot.permissions import is_gm
@@ -37,9 +38,6 @@ from engine.combat.hidden_npcs import secret_options
 from engine.combat.prompts import SPECS, Tone, asked_users, option_label, question
 from engine.errors import RuleError
 from engine.sheet import render_wounds
-
-if TYPE_CHECKING:
-    from bot.cogs.combat.session import FightSession
 
 __all__ = [
     "ADJUST_MODAL_ID",
@@ -122,7 +120,7 @@ class CombatButton(
                    match["fighter"], "")
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        session: FightSession = interaction.client.fights
+        session = fights_of(interaction)
         if self.kind == REVEAL:
             await self._reveal(interaction, await session.require_fight(
                 interaction, self.combat_id, self.version))
@@ -155,7 +153,7 @@ class CombatButton(
         if prompt is None or state.aid is None:
             raise UserError(OUT_OF_DATE)
         treated = state.fighter(state.aid.target)
-        rules = interaction.client.fights.rules
+        rules = fights_of(interaction).rules
         view = view_of(answer_rows(stored, prompt, [], [], named=False) or [])
         view.stop()  # the buttons answer from their ids: nothing to keep, nothing to time out
         text = (f"**{asked_who(state, prompt)}** {question(state, prompt)}\n"
@@ -253,7 +251,7 @@ class TogetherButton(
             for p in alike(state, asked(state, self.kind, self.fighter))))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        session: FightSession = interaction.client.fights
+        session = fights_of(interaction)
         await session.run(interaction, self._command, combat_id=self.combat_id,
                           version=self.version)
 

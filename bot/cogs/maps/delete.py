@@ -8,10 +8,10 @@ from typing import Any
 import discord
 from discord.utils import escape_markdown
 
-from bot.client import UnhexBot
 from bot.cogs.maps.finding import map_stamp, maps_store
 from bot.components import PersistentButton
 from bot.errors import UserError
+from bot.host import Host
 from bot.permissions import is_gm, require_guild
 
 GM_HINT = "GMs have Manage Server or the GM role (`/gm role`)."
@@ -49,7 +49,7 @@ class DeleteMapButton(
         return cls(int(match["id"]), match["stamp"], int(match["by"]), match["action"])
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        bot: UnhexBot = interaction.client
+        bot: Host = interaction.client
         require_guild(interaction)
         if not await is_gm(interaction):
             if interaction.user.id == self.by:
