@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from bot.components import answer_unknown
 from bot.errors import report_error
+from bot.host import FightReader, Host
 from bot.operations.metrics import Metrics
 from bot.options import check_options
 from bot.pacing import EditPacing
@@ -33,8 +34,8 @@ from engine.dice import DiceSource, RandomDice
 if TYPE_CHECKING:
     from aiohttp import web
 
-    from bot.cogs.combat import FightSession
     from bot.store.interfaces import Store
+    from bot.store.values import StoredCombat
 
 log = logging.getLogger(__name__)
 
@@ -130,12 +131,26 @@ async def check_interaction(interaction: discord.Interaction[Any]) -> bool:
     return await check_options(interaction)
 
 
+class FightsInStore:
+    """Each channel's fight as the store keeps it: the bot's fights until the fight commands
+    load and bring their session (which keeps fights in memory)."""
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+
+    async def fight(self, channel_id: int) -> StoredCombat | None:
+        return await self.bot.store.combats.active(channel_id)
+
+    @property
+    def in_memory(self) -> int:
+        return 0
+
+
 class UnhexBot(commands.AutoShardedBot):
     """A slash-command bot running the shards its settings name (every shard Discord
     recommends, by default); nothing here needs a privileged intent."""
 
     store: Store
-    fights: FightSession  # set when the fight commands load (bot.cogs.combat)
 
     def __init__(
         self, settings: Settings, *, dice: DiceSource | None = None, force_sync: bool = False
@@ -170,6 +185,9 @@ class UnhexBot(commands.AutoShardedBot):
         self.tree.interaction_check = check_interaction  # type: ignore[method-assign]
         #: The custom ids of the buttons and forms the bot answers (see :meth:`answers`).
         self.answered_ids: list[re.Pattern[str]] = []
+        #: The fights, as every cog reads them (see :mod:`bot.host`); the fight commands
+        #: put their session here when they load.
+        self.fights: FightReader = FightsInStore(self)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)
@@ -218,8 +236,7 @@ class UnhexBot(commands.AutoShardedBot):
 
     def refresh_gauges(self) -> None:
         """Bring the gauges /metrics shows up to date (they are read, not counted)."""
-        fights = getattr(self, "fights", None)
-        self.metrics.fights_in_memory.set(0 if fights is None else fights.in_memory)
+        self.metrics.fights_in_memory.set(self.fights.in_memory)
         for shard_id, shard in self.shards.items():
             self.metrics.gateway_latency.labels(str(shard_id)).set(shard.latency)
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.cogs.combat import acting
+import bot.cogs.combat.acting as acting
+from bot.cogs.combat.fights import Fights, fights_of
 from bot.cogs.combat.views import fighter_index, panel_fighter
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.custom_ids import CustomId, IdField, choice, digits, eight_hex
@@ -30,9 +31,6 @@ from engine.combat.actions.items import hand_items, hands_text
 from engine.combat.commands import Rearrange
 from engine.combat.context import require_control
 from engine.names import name_key
-
-if TYPE_CHECKING:
-    from bot.cogs.combat.session import FightSession
 
 __all__ = ["EMPTY_WORD", "HandsApply", "HandsMenu", "hand_choices", "hand_spec", "show_panel"]
 
@@ -178,7 +176,7 @@ async def _controlled(interaction: discord.Interaction[Any], f: Fighter) -> None
     require_control(await acting.actor_of(interaction), f)
 
 
-async def show_panel(interaction: discord.Interaction[Any], session: FightSession,
+async def show_panel(interaction: discord.Interaction[Any], session: Fights,
                      as_: str | None) -> None:
     """`/item hands` without options: the panel, just for the user."""
     stored = await session.require_fight(interaction)
@@ -236,7 +234,7 @@ class HandsMenu(
                    raw=(match["right"], match["left"]))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        session: FightSession = interaction.client.fights
+        session = fights_of(interaction)
         stored = await session.require_fight(interaction, self.combat_id)
         f = panel_fighter(stored.state, self.fighter, self.stamp)
         await _controlled(interaction, f)
@@ -278,7 +276,7 @@ class HandsApply(
                    raw=(match["right"], match["left"]))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        session: FightSession = interaction.client.fights
+        session = fights_of(interaction)
 
         def command(state: Combat) -> Rearrange:
             f = panel_fighter(state, self.fighter, self.stamp)

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.cogs.combat.fights import fights_of
 from bot.cogs.combat.views import (
     MENU_OPTIONS,
     CombatButton,
@@ -42,9 +43,6 @@ from engine.combat import Fighter, PromptKind
 from engine.combat.asking import Alike
 from engine.combat.asking import asked as fight_asks
 from engine.combat.context import orders_for
-
-if TYPE_CHECKING:
-    from bot.cogs.combat.session import FightSession
 
 __all__ = ["OneByOneMenu", "PanelButton", "PanelMenu", "fighter_panel", "one_by_one_menus"]
 
@@ -79,7 +77,7 @@ class OneByOneMenu(
                    int(match["version"]), match["kind"])
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        session: FightSession = interaction.client.fights
+        session = fights_of(interaction)
         stored = await session.require_fight(interaction, self.combat_id, self.version)
         picked = next(iter(picked_values(interaction)), "")
         prompt = asked(stored.state, self.kind, picked)  # out of date when no longer asked
@@ -110,7 +108,7 @@ class PanelButton(CombatButton, id_spec=answer_id("cp")):
                     ) -> Callable[[StoredCombat], Awaitable[None]]:
         async def follow(saved: StoredCombat) -> None:
             f = fighter_at(saved.state, self.fighter)
-            rules = interaction.client.fights.rules
+            rules = fights_of(interaction).rules
             content, view = (fighter_panel(saved, f, rules) if f is not None
                              else ("Nothing waits for that fighter now.", discord.ui.View()))
             await update_pressed(interaction, content=content, view=view)  # (deferred or not)

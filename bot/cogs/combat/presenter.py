@@ -33,7 +33,7 @@ from bot.store.values import DatabaseUnavailable, StoredCharacter, StoredCombat
 from engine.catalog import Rules
 
 if TYPE_CHECKING:
-    from bot.client import UnhexBot
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +54,7 @@ def _nonce(kind: str, stored: StoredCombat) -> str:
 
 
 class Presenter:
-    def __init__(self, bot: UnhexBot, rules: Rules) -> None:
+    def __init__(self, bot: Host, rules: Rules) -> None:
         self.bot = bot
         self.rules = rules
         self.boards = BoardMessages(rules)

@@ -14,6 +14,7 @@ import discord
 from bot.components import PersistentButton, button_row
 from bot.custom_ids import CustomId, digits
 from bot.errors import UserError
+from bot.host import Host
 from bot.permissions import is_gm
 from bot.store.values import LogEntry, StoredCombat
 from bot.text import clip
@@ -86,7 +87,8 @@ def struck_log(entries: Sequence[LogEntry], *, gm: bool = False) -> str:
 
 async def send_log_file(interaction: discord.Interaction[Any], stored: StoredCombat) -> None:
     """Answer ``interaction``, for its user only, with ``stored``'s whole log as a file."""
-    entries = await interaction.client.store.combats.log(stored.id, limit=None)
+    host: Host = interaction.client
+    entries = await host.store.combats.log(stored.id, limit=None)
     text = log_text(stored, entries, gm=await is_gm(interaction))
     events = sum(len(e.events) for e in entries)
     await interaction.response.send_message(
@@ -115,7 +117,8 @@ class LogFileButton(
         return cls(int(match["combat"]))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        stored = await interaction.client.store.combats.get(self.combat_id)
+        host: Host = interaction.client
+        stored = await host.store.combats.get(self.combat_id)
         if stored is None or stored.guild_id != interaction.guild_id:
             raise UserError("That fight's log is not on this server.")
         await send_log_file(interaction, stored)

@@ -8,10 +8,11 @@ from typing import Any
 
 import discord
 
-from bot.cogs.characters import require_change
+from bot.cogs.characters.common import require_change
 from bot.components import PersistentButton, identity_stamp
 from bot.custom_ids import CustomId, digits, eight_hex, optional
 from bot.errors import UserError
+from bot.host import Host
 from bot.store.values import StoredCharacter
 from bot.text import clip
 from data import load_rules
@@ -80,7 +81,7 @@ class RecoverButton(
         return self.hurt is not None and self.hurt == hurt_stamp(stored.character)
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        bot = interaction.client
+        bot: Host = interaction.client
         stored = await bot.store.characters.get_by_id(self.character_id)
         if (stored is None or stored.guild_id != interaction.guild_id
                 or self.made != identity_stamp(stored.created_at)):

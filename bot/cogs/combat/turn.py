@@ -8,11 +8,12 @@ those who prefer typing.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.cogs.combat.acting import ACTING, actor_of
+from bot.cogs.combat.fights import Fights, fights_of
 from bot.cogs.combat.views import (
     MENU_LABEL,
     MENU_OPTIONS,
@@ -33,9 +34,6 @@ from engine.combat.options import Option, OptionGroup, candidate, options
 from engine.copies import group_names
 from engine.errors import RuleError
 from engine.words import counted, team_turn
-
-if TYPE_CHECKING:
-    from bot.cogs.combat.session import FightSession
 
 __all__ = [
     "FighterMenu", "OptionsMenu", "TurnButton", "TurnLead", "turn_lead", "whose_choices",
@@ -116,7 +114,7 @@ class TurnButton(
             raise UserError("That turn is over: use the newest buttons.")
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        session: FightSession = interaction.client.fights
+        session = fights_of(interaction)
         if self.what == "mine":
             stored = await session.require_fight(interaction, self.combat_id)
             self._same_turn(stored.state)
@@ -139,7 +137,7 @@ def yours(state: Combat, actor: Actor) -> list[Fighter]:
             if f.owner_id == actor.user_id or (actor.gm and f.owner_id is None)]
 
 
-async def show_options(interaction: discord.Interaction[Any], session: FightSession,
+async def show_options(interaction: discord.Interaction[Any], session: Fights,
                        stored: StoredCombat) -> None:
     """Answer just the user with their fighter's options (the first of theirs, with a menu to
     switch when they have several)."""
@@ -223,7 +221,7 @@ class OptionsMenu(
         return cls(select, int(match["combat"]), match["fighter"], match["stamp"])
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        session: FightSession = interaction.client.fights
+        session = fights_of(interaction)
         actor = await actor_of(interaction)
         picked = _picked(interaction)
 
@@ -283,7 +281,7 @@ class FighterMenu(
         return cls(discord.ui.Select(custom_id=match.string), int(match["combat"]))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        session: FightSession = interaction.client.fights
+        session = fights_of(interaction)
         stored = await session.require_fight(interaction, self.combat_id)
         actor = await actor_of(interaction)
         mine = yours(stored.state, actor)

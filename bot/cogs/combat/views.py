@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.cogs.combat.fights import fights_of
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.custom_ids import CustomId, digits, word
 from bot.errors import UserError
@@ -37,9 +38,6 @@ from engine.combat.context import orders_for
 from engine.combat.prompts import SPECS, Tone
 from engine.errors import RuleError
 from engine.sheet import render_wounds
-
-if TYPE_CHECKING:
-    from bot.cogs.combat.session import FightSession
 
 __all__ = [
     "ADJUST_MODAL_ID",
@@ -137,7 +135,7 @@ class CombatButton(
                    match["fighter"], "")
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        session: FightSession = interaction.client.fights
+        session = fights_of(interaction)
         if self.kind == REVEAL:
             await self._reveal(interaction, await session.require_fight(
                 interaction, self.combat_id, self.version))
@@ -165,7 +163,7 @@ class CombatButton(
             raise UserError("Only a GM sees these choices: they show the wounds the GM keeps "
                             "hidden.")
         state = stored.state
-        rules = interaction.client.fights.rules
+        rules = fights_of(interaction).rules
         secret = next((q for q in fight_asks(state, rules).questions
                        if q.secret and fighter_index(state, q.fighter) == self.fighter), None)
         if secret is None or state.aid is None:
@@ -272,7 +270,7 @@ class TogetherButton(
             decode(state, self.kind, self.option, fighter) for fighter in fighters))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        session: FightSession = interaction.client.fights
+        session = fights_of(interaction)
         await session.run(interaction, lambda state: self._command(state, session.rules),
                           combat_id=self.combat_id, version=self.version)
 
