@@ -212,13 +212,3 @@ class CombatStore:
             "UPDATE combats SET board_message_id = {}, prompt_message_id = {}, "
             "shown_version = GREATEST(shown_version, {}), "
             "announced_turn = COALESCE({}, announced_turn) WHERE id = {}; COMMIT;".format(*values))
-
-    async def prompt_posted(self, stored: StoredCombat, prompt: int,
-                            announced_turn: str | None = None) -> None:
-        """``prompt`` is the fight's live prompt now (posted as an interaction's answer, before
-        the board is out): a restart finds it and strips it. Written as :meth:`shown` is."""
-        values = [sql_literal(v) for v in (prompt, announced_turn, stored.id)]
-        await self._db.execute(
-            "BEGIN; SET LOCAL synchronous_commit = off; "
-            "UPDATE combats SET prompt_message_id = {}, "
-            "announced_turn = COALESCE({}, announced_turn) WHERE id = {}; COMMIT;".format(*values))

@@ -239,19 +239,3 @@ class CombatStore:
         except BaseException:
             await self._db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
             raise
-
-    @writes
-    async def prompt_posted(self, stored: StoredCombat, prompt: int,
-                            announced_turn: str | None = None) -> None:
-        """``prompt`` is the fight's live prompt now (posted as an interaction's answer, before
-        the board is out): a restart finds it and strips it. Written as :meth:`shown` is."""
-        script = (
-            "PRAGMA synchronous=NORMAL; UPDATE combats SET prompt_message_id = {}, "
-            "announced_turn = COALESCE({}, announced_turn) WHERE id = {}; "
-            "PRAGMA synchronous={};"
-        ).format(*map(sql_literal, (prompt, announced_turn, stored.id)), SYNCHRONOUS)
-        try:
-            await self._db.executescript(script)
-        except BaseException:
-            await self._db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
-            raise
