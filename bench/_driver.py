@@ -716,7 +716,7 @@ HOT_PATH: tuple[tuple[str, str, str], ...] = (
     ("after:    answered on its prompt (type 7)", "bot/cogs/combat/session.py",
      "_answer_on_prompt"),
     ("after:  the next question as the follow-up", "bot/cogs/combat/presenter.py", "ask"),
-    ("after:    its id recorded (one more write)", "combats.py", "prompt_posted"),
+    ("after:    the channel swept (after a 5xx)", "bot/cogs/combat/presenter.py", "_sweep"),
     ("after:  Presenter.show", "bot/cogs/combat/presenter.py", "show"),
     ("after:    board text (render_board)", "engine/combat/board.py", "render_board"),
     ("after:    prompt (prompt_message)", "bot/cogs/combat/views.py", "prompt_message"),

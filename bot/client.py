@@ -29,6 +29,7 @@ from bot.options import check_options
 from bot.pacing import EditPacing
 from bot.permissions import IN_A_DM, server_only_in_a_dm
 from bot.settings import Settings
+from bot.unrepeated import repeat_refused
 from engine.dice import DiceSource, RandomDice
 
 if TYPE_CHECKING:
@@ -91,7 +92,8 @@ def http_trace(metrics: Metrics, pacing: EditPacing | None = None) -> aiohttp.Tr
     A 429 carrying 30046 is raised at once as the ``discord.HTTPException`` discord.py would
     raise after its retries: that message's edits are scarce for everyone in the channel,
     and a board posted afresh shows the step now, where waiting takes up to 6 s a try and
-    holds the channel's edits meanwhile."""
+    holds the channel's edits meanwhile. A 5xx inside :func:`bot.unrepeated.sent_once` is
+    raised at once too: the message may be made already."""
     async def on_request_end(session: Any, context: Any,
                              params: aiohttp.TraceRequestEndParams) -> None:
         response = params.response
@@ -99,6 +101,8 @@ def http_trace(metrics: Metrics, pacing: EditPacing | None = None) -> aiohttp.Tr
         if pacing is not None:
             pacing.heard(params.method, params.url.path, response.headers)
         code, data = await _refusal_code(response)
+        if repeat_refused(response.status):
+            raise discord.DiscordServerError(response, await response.text())
         if code is None:
             return
         metrics.discord_refusals.labels(str(response.status), str(code)).inc()

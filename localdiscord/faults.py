@@ -1,12 +1,13 @@
 """The switches a test flips to make the local Discord behave as the real one does during a
 long session: a message grows an hour old, a moderator deletes it, the bot loses a
 permission in a channel, a thread is archived, Discord answers with 5xx for a while or
-refuses one request with a 429, the gateway connection drops, an interaction's 3 s or 15 min
-run out.
+refuses one request with a 429, or makes a message and then answers 5xx (a proxy that lost
+Discord's answer), the gateway connection drops, an interaction's 3 s or 15 min run out.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -47,10 +48,22 @@ class Outage:
             "X-RateLimit-Scope": "user", "Via": VIA})
 
 
+@dataclass
+class LostAnswer:
+    """Requests that are carried out, and then answered with ``status`` instead."""
+
+    remaining: int
+    status: int
+    path: str
+    method: str
+    until: asyncio.Event | None = None  # the 5xx waits for it (the client may die meanwhile)
+
+
 class Faults:
     def __init__(self, server: LocalDiscord) -> None:
         self.server = server
         self.outages: list[Outage] = []
+        self.lost_answers: list[LostAnswer] = []
 
     def _message(self, message: Message | int) -> Message:
         ident = message if isinstance(message, int) else message.id
@@ -123,6 +136,27 @@ class Faults:
                 outage.remaining -= 1
                 return outage.response()
         return None
+
+    def fail_after_making(self, count: int = 1, status: int = 502, path: str = "/webhooks/", *,
+                          method: str = "POST", until: asyncio.Event | None = None) -> None:
+        """Carry out the next ``count`` requests (of ``method``, whose path holds ``path``:
+        by default the interactions' follow-ups), then answer each with ``status``, as when a
+        proxy in front of Discord loses Discord's answer: the message is made, and the client
+        does not know it. ``until``: each such answer waits until it is set."""
+        self.lost_answers.append(LostAnswer(count, status, path, method, until))
+
+    async def lost_answer(self, method: str, path: str,
+                          answered: web.StreamResponse) -> web.StreamResponse:
+        """The answer to give instead of ``answered`` (a request carried out), if it is lost."""
+        if not 200 <= answered.status < 300:
+            return answered
+        for lost in self.lost_answers:
+            if lost.remaining > 0 and lost.path in path and lost.method == method:
+                lost.remaining -= 1
+                if lost.until is not None:
+                    await lost.until.wait()
+                return Outage(0, lost.status, path).response()
+        return answered
 
     async def drop(self, shard: int = 0) -> None:
         """Close the gateway connection; the bot resumes and gets what it missed."""

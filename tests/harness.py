@@ -246,6 +246,7 @@ class Table:
         self._token_channel: dict[str, int] = {}
         self._channel_guild: dict[int, int | None] = {}
         self._current: Reply | None = None
+        self._bot_user_id: int | None = None
         self.synced: list[tuple[int | None, list[dict[str, Any]]]] = []
         self.roles: list[Role] = []
         #: What the bot may do in the channels (Discord sends it as ``app_permissions``).
@@ -282,6 +283,9 @@ class Table:
         # (dpytest.configure refuses a sharded bot; its backend alone is what the table needs)
         dpytest_backend.configure(bot)
         state = bot._connection
+        # The bot's user is the same after a restart, as on Discord: its old messages are its own.
+        self._bot_user_id = self._bot_user_id or state.user.id
+        state.user.id = self._bot_user_id
         state.stop_dispatch()  # type: ignore[attr-defined]
         guild = dpytest_backend.make_guild("Unhex Table", id_num=GUILD_ID)
         dpytest_backend.make_text_channel("fight", guild, id_num=CHANNEL_ID)
@@ -674,6 +678,13 @@ class Table:
             except KeyError:
                 raise discord.NotFound(_FakeResponse(404), "Unknown Message") from None
 
+        async def logs_from(channel_id: int, limit: int, **_: Any) -> list[dict[str, Any]]:
+            """The channel's newest ``limit`` messages, newest first (no ephemeral one)."""
+            shown = [raw for raw in table.messages.values()
+                     if int(raw.get("channel_id") or 0) == int(channel_id)
+                     and not int(raw.get("flags") or 0) & 64]
+            return sorted(shown, key=lambda raw: int(raw["id"]), reverse=True)[:limit]
+
         async def delete_message(channel_id: int, message_id: int, **_: Any) -> None:
             table.messages.pop(int(message_id), None)
 
@@ -714,6 +725,7 @@ class Table:
         http.send_message = send_message  # type: ignore[method-assign,assignment]
         http.edit_message = edit_message  # type: ignore[method-assign,assignment]
         http.get_message = get_message  # type: ignore[method-assign,assignment]
+        http.logs_from = logs_from  # type: ignore[method-assign,assignment]
         http.delete_message = delete_message  # type: ignore[method-assign,assignment]
         http.bulk_upsert_global_commands = bulk_upsert_global_commands  # type: ignore[method-assign,assignment]
         http.bulk_upsert_guild_commands = bulk_upsert_guild_commands  # type: ignore[method-assign,assignment]
