@@ -303,7 +303,7 @@ class Interaction:
                                                                    str(self.answered))
 
 
-ANSWER_NAMES = {CallbackType.CHANNEL_MESSAGE_WITH_SOURCE: "message",
+ANSWER_NAMES: dict[int, str] = {CallbackType.CHANNEL_MESSAGE_WITH_SOURCE: "message",
                 CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: "defer",
                 CallbackType.DEFERRED_UPDATE_MESSAGE: "defer-update",
                 CallbackType.UPDATE_MESSAGE: "update",
