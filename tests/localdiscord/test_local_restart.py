@@ -19,9 +19,9 @@ import pytest
 
 from bot.local_table import local_discord
 from localdiscord import APP_ID
+from localdiscord.enums import ChannelType
 from localdiscord.keep import WRITE_DELAY_SECONDS
 from localdiscord.model import (
-    PUBLIC_THREAD,
     Attachment,
     Channel,
     Message,
@@ -183,7 +183,7 @@ async def test_threads_attachments_and_pins_come_back_as_they_were(tmp_path: Pat
     kept = tmp_path / "db.sqlite3.discord.json"
     server = await local_discord(kept).start()
     fight = server.channel("fight")
-    thread = Channel(snowflake(), fight.guild_id, "Round 2", kind=PUBLIC_THREAD,
+    thread = Channel(snowflake(), fight.guild_id, "Round 2", kind=ChannelType.PUBLIC_THREAD,
                      parent_id=fight.id, owner_id=APP_ID, archived=True)
     fight.overwrites.append(Overwrite(server.guild.id, 0, deny=Permission.SEND_MESSAGES))
     server.guild.channels[thread.id] = thread
