@@ -3,7 +3,7 @@ the threads the bot made (with their overwrites, archived or locked), and the me
 them with their components, embeds, attachments and pins. Not kept: the rate-limit buckets,
 interactions (their tokens die with the server, as Discord's after 15 minutes), the feed.
 
-The file is read at start (missing: a fresh table; unreadable: a fresh table and one warning
+The file is read at start (missing: a fresh start; unreadable: a fresh start and one warning
 line), written a moment after changes (one write for a burst of them) and at stop, each time
 whole to a temporary file renamed over the old one, so a crash leaves one or the other.
 """
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 VERSION = 1
-#: A burst of changes (a board, a prompt, a pin) is written once, this long after the first.
+#: A burst of changes (posts, edits, a pin) is written once, this long after the first.
 WRITE_DELAY_SECONDS = 0.5
 UNREADABLE = ("The local table's state in {path} could not be read ({problem}): starting "
               "afresh{kept}.")

@@ -1,12 +1,12 @@
-"""People at the table: what they do in Discord's client, sent to the bot as the
+"""People in the guild: what they do in Discord's client, sent to the bot as the
 INTERACTION_CREATE Discord builds (``interactions/receiving-and-responding``), and what the
 bot answered.
 
-``await server.people.slash("alice", "fight", "roll", level=40)`` builds the command's data
+``await server.people.slash("player", "general", "roll", level=40)`` builds the command's data
 from the commands the bot synced (each option typed as the bot declared it), dispatches it
 on the gateway, waits for the answer (3 s, as Discord) and until the bot has been quiet for a
 moment, and returns a :class:`Reply`. ``press``, ``pick``, ``submit`` and ``autocomplete``
-do the same for buttons, menus, modals and autocomplete. ``people.dm("alice")`` is her direct
+do the same for buttons, menus, modals and autocomplete. ``people.dm("player")`` is their direct
 messages with the bot, a place to use a command too (the bot's global commands, no guild).
 """
 
@@ -24,7 +24,7 @@ from localdiscord.model import APP_ID, Channel, Interaction, Role, User, snowfla
 from localdiscord.state import DiscordState
 
 #: How long the bot must have made no request for its work on an interaction to count as
-#: done (it may post a board or a prompt after answering).
+#: done (it may post more messages after answering).
 QUIET_SECONDS = 0.3
 SETTLE_LIMIT_SECONDS = 20.0
 
