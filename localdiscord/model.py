@@ -303,12 +303,14 @@ class Interaction:
                                                                    str(self.answered))
 
 
-ANSWER_NAMES: dict[int, str] = {CallbackType.CHANNEL_MESSAGE_WITH_SOURCE: "message",
-                CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: "defer",
-                CallbackType.DEFERRED_UPDATE_MESSAGE: "defer-update",
-                CallbackType.UPDATE_MESSAGE: "update",
-                CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT: "autocomplete",
-                CallbackType.MODAL: "modal"}
+#: How each callback type is told in a word (a test's ``reply.kind``).
+ANSWER_NAMES: dict[int, str] = {
+    CallbackType.CHANNEL_MESSAGE_WITH_SOURCE: "message",
+    CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: "defer",
+    CallbackType.DEFERRED_UPDATE_MESSAGE: "defer-update",
+    CallbackType.UPDATE_MESSAGE: "update",
+    CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT: "autocomplete",
+    CallbackType.MODAL: "modal"}
 
 
 @dataclass

@@ -167,8 +167,8 @@ class DiscordState:
     def _ready(self, shard: tuple[int, int]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         index, count = shard
         mine = [g for g in self.guilds.values() if (g.id >> 22) % count == index]
-        ready = {"v": 10, "user": self.bot_user.payload() | {"verified": True, "mfa_enabled": False,
-                                                        "flags": 0},
+        user = self.bot_user.payload() | {"verified": True, "mfa_enabled": False, "flags": 0}
+        ready = {"v": 10, "user": user,
                  "guilds": [{"id": str(g.id), "unavailable": True} for g in mine],
                  "application": {"id": str(APP_ID), "flags": 0}, "private_channels": [],
                  "relationships": [], "presences": []}
