@@ -10,16 +10,12 @@ from __future__ import annotations
 import asyncio
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from aiohttp import web
 
 from localdiscord.buckets import VIA
-from localdiscord.model import Channel, Message, Overwrite
-
-if TYPE_CHECKING:
-    from localdiscord.interactions import Interaction
-    from localdiscord.server import LocalDiscord
+from localdiscord.model import APP_ID, Channel, Interaction, Message, Overwrite
+from localdiscord.state import DiscordState
 
 
 @dataclass
@@ -60,7 +56,7 @@ class LostAnswer:
 
 
 class Faults:
-    def __init__(self, server: LocalDiscord) -> None:
+    def __init__(self, server: DiscordState) -> None:
         self.server = server
         self.outages: list[Outage] = []
         self.lost_answers: list[LostAnswer] = []
@@ -87,8 +83,6 @@ class Faults:
                user_id: int | None = None) -> None:
         """Deny ``permissions`` (bits of :class:`~localdiscord.model.Permission`) to the bot
         (or ``user_id``) in ``channel`` with a member overwrite, as a moderator would."""
-        from localdiscord.server import APP_ID
-
         found, who = self._channel(channel), APP_ID if user_id is None else user_id
         if found.parent_id is not None:  # a thread's permissions are its parent's
             found = self.server.channel(found.parent_id)
@@ -102,8 +96,6 @@ class Faults:
 
     def restore(self, channel: Channel | int | str, user_id: int | None = None) -> None:
         """Remove the member overwrite :meth:`revoke` made."""
-        from localdiscord.server import APP_ID
-
         found, who = self._channel(channel), APP_ID if user_id is None else user_id
         if found.parent_id is not None:
             found = self.server.channel(found.parent_id)

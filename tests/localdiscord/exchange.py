@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 
 from localdiscord import LocalDiscord
-from localdiscord.interactions import Interaction
+from localdiscord.model import Interaction
 from localdiscord.people import Shown
 
 #: Buttons the script never presses: a form, a GM's shortcut, a panel of options.
