@@ -98,7 +98,8 @@ async def like_discord(request: web.Request, handler: Handler) -> web.StreamResp
         # (a response is a mapping, empty and so false: compare with None)
         response: web.StreamResponse = (instead if instead is not None
                                         else await handler(request))
-        response = await server.faults.lost_answer(request.method, request.path, response)
+        response = await request.config_dict[FAULTS].lost_answer(request.method, request.path,
+                                                                  response)
     except DiscordError as error:
         response = answer(error.payload(), error.status)
     except RateLimited as refused:
