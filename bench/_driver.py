@@ -719,7 +719,7 @@ HOT_PATH: tuple[tuple[str, str, str], ...] = (
     ("after:    the channel swept (after a 5xx)", "bot/cogs/combat/presenter.py", "_sweep"),
     ("after:  Presenter.show", "bot/cogs/combat/presenter.py", "show"),
     ("after:    board text (render_board)", "engine/combat/board.py", "render_board"),
-    ("after:    prompt (prompt_message)", "bot/cogs/combat/views.py", "prompt_message"),
+    ("after:    prompt (prompt_message)", "bot/cogs/combat/layout.py", "prompt_message"),
     ("after:    shown version saved", "combats.py", "shown"),
     ("after:  compacting the state in memory", "bot/store/compact.py", "compact_state"),
 )

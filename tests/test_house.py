@@ -286,10 +286,8 @@ def described(circle: list[str], graph: Mapping[str, Mapping[str, int]], modules
     "package",
     [
         "engine",
-        pytest.param("bot", marks=pytest.mark.xfail(
-            strict=True, reason="the bot's import circles are being untangled on their own")),
-        pytest.param("localdiscord", marks=pytest.mark.xfail(
-            strict=True, reason="localdiscord's import circles are being untangled on their own")),
+        "bot",
+        "localdiscord",
     ],
 )
 def test_no_import_circle(package: str) -> None:

@@ -12,7 +12,8 @@ from typing import Any
 
 import discord
 
-from bot.cogs.combat.views import OUT_OF_DATE, prompt_message
+from bot.cogs.combat.layout import prompt_message
+from bot.cogs.combat.views import OUT_OF_DATE
 from engine.combat import Prompt, PromptKind
 from tests.bot.fights import add_character, copy_npc, start_fight
 from tests.harness import ALICE, CHANNEL_ID, GM, Message, Reply, Table

@@ -53,7 +53,8 @@ from pathlib import Path
 from typing import Any
 
 import tests.harness as harness
-from bot.cogs.combat.views import code, fighter_index, prompt_message
+from bot.cogs.combat.layout import prompt_message
+from bot.cogs.combat.views import code, fighter_index
 from bot.store.values import StoredCombat
 from data import load_rules
 from engine.character import Character

@@ -29,19 +29,14 @@ import discord
 
 from bot.cogs.combat.board_message import BoardMessages
 from bot.cogs.combat.held_back import HeldBack
+from bot.cogs.combat.layout import TurnLead, prompt_message
 from bot.cogs.combat.live_prompt import LivePrompt, LivePrompts, strip
 from bot.cogs.combat.one_by_one import OneByOneMenu, PanelButton, PanelMenu
 from bot.cogs.combat.recap import after_the_fight_hint, recap_message
 from bot.cogs.combat.recovery import RecoverButton, has_to_recover
 from bot.cogs.combat.sweep import Templates, prompts_of, view_ids
 from bot.cogs.combat.turn import TurnButton, turn_lead
-from bot.cogs.combat.views import (
-    CombatButton,
-    CombatMenu,
-    TogetherButton,
-    TurnLead,
-    prompt_message,
-)
+from bot.cogs.combat.views import CombatButton, CombatMenu, TogetherButton
 from bot.components import button_row
 from bot.store.values import DatabaseUnavailable, StoredCharacter, StoredCombat
 from bot.unrepeated import sent_once

@@ -14,10 +14,10 @@ import discord
 
 from bot.cogs.combat.acting import ACTING, actor_of
 from bot.cogs.combat.fights import Fights, fights_of
+from bot.cogs.combat.layout import TurnLead
 from bot.cogs.combat.views import (
     MENU_LABEL,
     MENU_OPTIONS,
-    TurnLead,
     fighter_at,
     fighter_index,
     panel_fighter,
