@@ -5,6 +5,7 @@ in Discord keep working); no id can be two items' (``cp:`` is two items' prefix)
 from __future__ import annotations
 
 import itertools
+import sys
 from typing import Any
 
 import discord
@@ -25,7 +26,9 @@ def item_classes() -> list[type[Any]]:
     while waiting:
         cls = waiting.pop()
         waiting.extend(cls.__subclasses__())
-        if cls.__module__.startswith("bot."):
+        # (a module imported twice, as doctests may, leaves a stale copy of its classes)
+        live = getattr(sys.modules.get(cls.__module__), cls.__qualname__, None) is cls
+        if cls.__module__.startswith("bot.") and live:
             found.add(cls)
     return sorted(found, key=lambda c: f"{c.__module__}.{c.__qualname__}")
 
