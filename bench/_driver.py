@@ -2,7 +2,7 @@
 bot's first response and to its last message out, counting database round trips, a bare
 baseline bot driven through the same fake-Discord path, and a scripted Unhex fight.
 
-Both bots are driven by ``tests/harness.py``'s :class:`Table`: the INTERACTION_CREATE payload
+Both bots are driven by ``testbed/harness.py``'s :class:`Table`: the INTERACTION_CREATE payload
 is fed to discord.py's connection state and every HTTP call is answered in-process, so the
 Unhex bot and the bare bot pay the same dispatch and fake-HTTP costs. The harness's fake HTTP
 answers are wrapped only to time-stamp them; nothing in ``bot/`` is patched, and aiosqlite and
@@ -24,26 +24,21 @@ import os
 import platform
 import sqlite3
 import statistics
-import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import aiosqlite
+import asyncpg
+import discord
+import discord.ext.test.backend as dpytest_backend
+from discord import app_commands
+from discord.ext import commands
 
-import aiosqlite  # noqa: E402
-import asyncpg  # noqa: E402
-import discord  # noqa: E402
-import discord.ext.test.backend as dpytest_backend  # noqa: E402
-from discord import app_commands  # noqa: E402
-from discord.ext import commands  # noqa: E402
-
-from bot.store import is_postgres  # noqa: E402
-from tests.harness import (  # noqa: E402
+from bot.store import is_postgres
+from testbed.harness import (
     ALICE,
     BOB,
     CHANNEL_ID,
@@ -54,7 +49,9 @@ from tests.harness import (  # noqa: E402
     Table,
     User,
 )
-from tests.postgres_server import MISSING, PostgresServer, server_programs  # noqa: E402
+from testbed.postgres_server import MISSING, PostgresServer, server_programs
+
+ROOT = Path(__file__).resolve().parents[1]
 
 __all__ = [
     "ALICE", "BOB", "CHANNEL_ID", "GM", "OTHER_CHANNEL_ID", "ROOT", "BareTable", "DbCounter",
@@ -670,7 +667,7 @@ _GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine: board and sheet text", ("engine/combat/board.py", "engine/sheet.py")),
     ("engine: rules (combat machine, characters)", ("engine/",)),
     ("bot/ (cogs, store, components)", ("/bot/",)),
-    ("fake Discord (harness, dpytest, bench)", ("tests/harness.py", "discord/ext/test",
+    ("fake Discord (harness, dpytest, bench)", ("testbed/", "discord/ext/test",
                                                  "/bench/")),
     ("discord.py (dispatch, views, messages)", ("discord/",)),
     ("aiosqlite (main-thread side)", ("aiosqlite/",)),

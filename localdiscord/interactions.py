@@ -13,6 +13,7 @@ from typing import Any
 
 from aiohttp import web
 
+from localdiscord.limits import autocomplete_errors, modal_errors
 from localdiscord.model import Message, User, snowflake
 from localdiscord.rest import (
     BODY,
@@ -114,7 +115,7 @@ def _respond(server: LocalDiscord, interaction: Interaction, kind: int, data: di
     on_message = interaction.kind in (3, 5) and interaction.message_id is not None
     if kind in (4, 5):
         if kind == 4:
-            validate_message(data, files)
+            validate_message(data, files, at="data")
         flags = int(data.get("flags") or 0) & ANSWER_FLAGS | (LOADING if kind == 5 else 0)
         shown = data if kind == 4 else {}
         made = Message(snowflake(), interaction.channel_id, interaction.guild_id, BOT_USER,
@@ -133,20 +134,19 @@ def _respond(server: LocalDiscord, interaction: Interaction, kind: int, data: di
             target = server.messages.get(interaction.message_id or 0)
             if target is None:
                 raise DiscordError(10008)
-            validate_message(data, files, empty_ok=True)
+            validate_message(data, files, empty_ok=True, at="data")
             changed = apply_edit(target, data, files)
             _show(server, interaction, server.edited(target, content_changed=changed))
             resource["message"] = server.message_payload(target)
     elif kind == 8 and interaction.kind == 4:
-        choices = list(data.get("choices") or [])
-        if len(choices) > 25:
-            raise DiscordError(50035, {"data.choices": {"_errors": [
-                {"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 25 or fewer in length."}]}})
-        interaction.choices = choices
+        refused = autocomplete_errors(data)
+        if refused:
+            raise DiscordError(50035, refused)
+        interaction.choices = list(data.get("choices") or [])
     elif kind == 9 and interaction.kind in (2, 3):
-        if len(data.get("components") or []) > 5:
-            raise DiscordError(50035, {"data.components": {"_errors": [
-                {"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 5 or fewer in length."}]}})
+        refused = modal_errors(data)
+        if refused:
+            raise DiscordError(50035, refused)
         interaction.modal = data
     else:
         raise DiscordError(50035, {"type": {"_errors": [

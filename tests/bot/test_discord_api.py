@@ -18,7 +18,7 @@ import pytest
 
 from localdiscord import LocalDiscord
 from localdiscord.server import APP_ID
-from tests.postgres_server import free_port
+from testbed.postgres_server import free_port
 from tests.processes_io import metric
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -19,7 +19,7 @@ from localdiscord import LocalDiscord
 from localdiscord.model import Channel, Message, Permission, snowflake
 from localdiscord.people import Reply
 from localdiscord.server import BOT_USER, MAX_PINS
-from tests.postgres_server import free_port
+from testbed.postgres_server import free_port
 from tests.processes_io import metric
 
 

@@ -16,8 +16,8 @@ import pytest
 from localdiscord import LocalDiscord
 from localdiscord.model import Message, snowflake
 from localdiscord.server import BOT_USER
+from testbed.postgres_server import free_port
 from tests.localdiscord.browser import Page, need_browser, open_browser
-from tests.postgres_server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT = ROOT / "docs" / "local-table.png"
