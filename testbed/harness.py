@@ -816,12 +816,14 @@ class Table:
             raw = self._edit(message_id, data, reply)
             resource["message"] = raw
             interaction.update(response_message_id=raw["id"])
-        elif kind == 8 and reply is not None:
+        elif kind == 8:
             self._refuse(autocomplete_errors(data))
-            reply.choices = list(data.get("choices") or [])
-        elif kind == 9 and reply is not None:
+            if reply is not None:
+                reply.choices = list(data.get("choices") or [])
+        elif kind == 9:
             self._refuse(modal_errors(data))
-            reply.modal = _modal(data)
+            if reply is not None:
+                reply.modal = _modal(data)
         return {"interaction": interaction, "resource": resource}
 
 
