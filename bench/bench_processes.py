@@ -47,22 +47,13 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
-from _driver import (
-    CHANNEL_ID,
-    DbCounter,
-    Fight,
-    Stats,
-    Table,
-    add_channels,
-    bench_args,
-    copy_fights_postgres,
-    machine,
-    postgres_database,
-    ratio_line,
-)
+from _driver import DbCounter, Stats, bench_args, machine, postgres_database, ratio_line
 from bench_throughput import GOAL_P99_MS, HEAL, IN_FLIGHT, ROUND, Clock, batch
 
 import testbed.harness as harness
+from testbed.copies import add_channels, copy_fights_postgres
+from testbed.fight import Fight
+from testbed.harness import CHANNEL_ID, Table
 
 ROUNDS, QUICK_ROUNDS = 60, 2
 #: Process ``n``'s 8 fights are in channels ``FIRST_CHANNEL + n * CHANNEL_SPACE`` on.
