@@ -25,7 +25,7 @@ from _driver import bench_args, machine, ratio_line
 
 from bot.local_table.seed import table_seed
 from localdiscord import LocalDiscord
-from tests.localdiscord.exchange import Burst, burst, set_up
+from testbed.exchange import Burst, burst, set_up
 
 ROOT = Path(__file__).resolve().parents[1]
 STEPS, QUICK_STEPS = 12, 4

@@ -12,6 +12,7 @@ from typing import Any
 from aiohttp import web
 
 from localdiscord.enums import CallbackType, InteractionType, MessageFlag
+from localdiscord.limits import autocomplete_errors, modal_errors
 from localdiscord.model import Interaction, Message, snowflake
 from localdiscord.rest import (
     BODY,
@@ -79,7 +80,7 @@ def _respond(server: DiscordState, interaction: Interaction, kind: int, data: di
     with_message = kind == CallbackType.CHANNEL_MESSAGE_WITH_SOURCE
     if with_message or kind == CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE:
         if with_message:
-            validate_message(data, files)
+            validate_message(data, files, at="data")
         flags = int(data.get("flags") or 0) & ANSWER_FLAGS | (0 if with_message else LOADING)
         shown = data if with_message else {}
         made = Message(snowflake(), interaction.channel_id, interaction.guild_id, server.bot_user,
@@ -99,22 +100,21 @@ def _respond(server: DiscordState, interaction: Interaction, kind: int, data: di
             target = server.messages.get(interaction.message_id or 0)
             if target is None:
                 raise DiscordError(10008)
-            validate_message(data, files, empty_ok=True)
+            validate_message(data, files, empty_ok=True, at="data")
             changed = apply_edit(target, data, files)
             _show(server, interaction, server.edited(target, content_changed=changed))
             resource["message"] = server.message_payload(target)
     elif kind == CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT \
             and interaction.kind == InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE:
-        choices = list(data.get("choices") or [])
-        if len(choices) > 25:
-            raise DiscordError(50035, {"data.choices": {"_errors": [
-                {"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 25 or fewer in length."}]}})
-        interaction.choices = choices
+        refused = autocomplete_errors(data)
+        if refused:
+            raise DiscordError(50035, refused)
+        interaction.choices = list(data.get("choices") or [])
     elif kind == CallbackType.MODAL and interaction.kind in (
             InteractionType.APPLICATION_COMMAND, InteractionType.MESSAGE_COMPONENT):
-        if len(data.get("components") or []) > 5:
-            raise DiscordError(50035, {"data.components": {"_errors": [
-                {"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 5 or fewer in length."}]}})
+        refused = modal_errors(data)
+        if refused:
+            raise DiscordError(50035, refused)
         interaction.modal = data
     else:
         raise DiscordError(50035, {"type": {"_errors": [

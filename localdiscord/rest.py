@@ -19,6 +19,7 @@ from aiohttp import BodyPartReader, web
 from localdiscord.buckets import Verdict
 from localdiscord.enums import MessageFlag
 from localdiscord.faults import Faults
+from localdiscord.limits import message_errors
 from localdiscord.model import APP_ID, Attachment, Channel, Message, Permission, snowflake
 from localdiscord.state import Call, DiscordState
 
@@ -159,46 +160,18 @@ def message_of(request: web.Request, channel: Channel) -> Message:
     return found
 
 
-def validate(body: dict[str, Any], files: list[Any], *, empty_ok: bool = False) -> None:
-    """What Discord refuses in a message (``resources/message``, ``components/reference``):
-    50035 with the field at fault, or 50006 for nothing at all."""
-    errors: dict[str, Any] = {}
-    content = body.get("content")
-    if content is not None and len(content) > 2000:
-        errors["content"] = _error("BASE_TYPE_MAX_LENGTH", "Must be 2000 or fewer in length.")
-    rows = body.get("components") or []
-    if not int(body.get("flags") or 0) & MessageFlag.IS_COMPONENTS_V2:
-        if len(rows) > 5:
-            errors["components"] = _error("BASE_TYPE_MAX_LENGTH",
-                                          "Must be 5 or fewer in length.")
-        for index, row in enumerate(rows):
-            problem = _row_problem(row)
-            if problem:
-                errors[f"components.{index}"] = _error("COMPONENT_INVALID", problem)
+def validate(body: dict[str, Any], files: list[Any], *, empty_ok: bool = False,
+             at: str = "") -> None:
+    """What Discord refuses in a message (:mod:`localdiscord.limits`): 50035 with the field at
+    fault, or 50006 for nothing at all. ``at`` is where the message sits in the request's
+    body (``"data"`` in an interaction's answer)."""
+    errors = message_errors(body, at=at)
     if errors:
         raise DiscordError(50035, errors)
-    shown = (content, rows, body.get("embeds"), files, body.get("attachments"),
-             body.get("poll"), body.get("sticker_ids"))
+    shown = (body.get("content"), body.get("components"), body.get("embeds"), files,
+             body.get("attachments"), body.get("poll"), body.get("sticker_ids"))
     if not empty_ok and not any(shown):
         raise DiscordError(50006)
-
-
-def _row_problem(row: dict[str, Any]) -> str | None:
-    parts = row.get("components") or []
-    if len(parts) > 5:
-        return "An action row holds at most 5 components."
-    for part in parts:
-        if len(part.get("custom_id") or "") > 100:
-            return "custom_id: must be 100 or fewer in length."
-        if len(part.get("label") or "") > 80:
-            return "label: must be 80 or fewer in length."
-        if len(part.get("options") or []) > 25:
-            return "options: must be 25 or fewer in length."
-    return None
-
-
-def _error(code: str, message: str) -> dict[str, Any]:
-    return {"_errors": [{"code": code, "message": message}]}
 
 
 def attachments(body: dict[str, Any], files: list[tuple[str, bytes, str | None]],

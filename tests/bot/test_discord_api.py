@@ -19,7 +19,7 @@ import pytest
 from bot.local_table.seed import table_seed
 from localdiscord import LocalDiscord
 from localdiscord.model import APP_ID
-from tests.postgres_server import free_port
+from testbed.postgres_server import free_port
 from tests.processes_io import metric
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,8 +9,8 @@ import pytest
 
 import bot.client
 from bot.client import EXTENSIONS
+from testbed.harness import ALICE, CHANNEL_ID, GM, Table
 from tests.bot.fights import add_character, begin_pcs_first
-from tests.harness import ALICE, CHANNEL_ID, GM, Table
 
 WITHOUT_FIGHTS = tuple(e for e in EXTENSIONS if e != "bot.cogs.combat")
 IN_THE_FIGHT = f"-# In the fight in <#{CHANNEL_ID}>: as it stands now."

@@ -18,7 +18,7 @@ import pytest
 from localdiscord import LocalDiscord
 from localdiscord.model import MAX_PINS, Channel, Message, Permission, snowflake
 from localdiscord.people import Reply
-from tests.postgres_server import free_port
+from testbed.postgres_server import free_port
 from tests.processes_io import metric
 
 

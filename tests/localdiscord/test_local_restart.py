@@ -29,7 +29,7 @@ from localdiscord.model import (
     Permission,
     snowflake,
 )
-from tests.postgres_server import free_port
+from testbed.postgres_server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 #: What a prompt fresh from /combat begin asks, and its button.

@@ -16,8 +16,8 @@ import pytest
 from bot.local_table import local_discord
 from localdiscord import LocalDiscord
 from localdiscord.model import Message, snowflake
+from testbed.postgres_server import free_port
 from tests.localdiscord.browser import Page, need_browser, open_browser
-from tests.postgres_server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT = ROOT / "docs" / "local-table.png"
