@@ -38,6 +38,13 @@ def width(text: str) -> int:
     """Columns ``text`` takes in a monospace font."""
     if text.isascii():  # the common case, and every ASCII character takes one column here
         return len(text)
+    return _columns(text)
+
+
+@lru_cache(maxsize=4096)
+def _columns(text: str) -> int:
+    """:func:`width` of a text that is not ASCII (the board's and the map's lines come back
+    on every step)."""
     return sum(columns for _, columns in _graphemes(text))
 
 
