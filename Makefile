@@ -1,6 +1,6 @@
 # Quick start: `make run` plays (without DISCORD_TOKEN: the local table in a browser; with it:
 # the bot on Discord), `make test` runs every test and the linters.
-# Both (re)create .venv when it is missing or older than pyproject.toml.
+# Both (re)create .venv when it is missing or older than pyproject.toml (or localdiscord's).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -8,9 +8,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint fuzz crash bench clean screenshot
 
-$(STAMP): pyproject.toml
+# localdiscord (the local Discord the local table and the tests use) is a project of its own.
+$(STAMP): pyproject.toml localdiscord/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e ./localdiscord -e '.[test]'
 	touch $(STAMP)
 
 run: $(STAMP)

@@ -1,8 +1,9 @@
 """What the bot benchmarks share: timing one interaction from the payload going in to the
-bot's first response and to its last message out, counting database round trips, a bare
-baseline bot driven through the same fake-Discord path, and a scripted Unhex fight.
+bot's first response and to its last message out, counting database round trips, statistics
+and ratio lines, where the time goes. What drives the bots (the bare baseline bot, the
+scripted Unhex fight and its copies) is in the ``testbed`` package.
 
-Both bots are driven by ``tests/harness.py``'s :class:`Table`: the INTERACTION_CREATE payload
+Both bots are driven by ``testbed/harness.py``'s :class:`Table`: the INTERACTION_CREATE payload
 is fed to discord.py's connection state and every HTTP call is answered in-process, so the
 Unhex bot and the bare bot pay the same dispatch and fake-HTTP costs. The harness's fake HTTP
 answers are wrapped only to time-stamp them; nothing in ``bot/`` is patched, and aiosqlite and
@@ -19,53 +20,31 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
-import json
 import os
 import platform
 import sqlite3
 import statistics
-import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import aiosqlite
+import asyncpg
+import discord
+
+from bot.store import is_postgres
+from testbed.harness import Reply, Table
+from testbed.postgres_server import MISSING, PostgresServer, server_programs
+
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-import aiosqlite  # noqa: E402
-import asyncpg  # noqa: E402
-import discord  # noqa: E402
-import discord.ext.test.backend as dpytest_backend  # noqa: E402
-from discord import app_commands  # noqa: E402
-from discord.ext import commands  # noqa: E402
-
-from bot.store import is_postgres  # noqa: E402
-from tests.harness import (  # noqa: E402
-    ALICE,
-    BOB,
-    CHANNEL_ID,
-    GM,
-    GUILD_ID,
-    OTHER_CHANNEL_ID,
-    Reply,
-    Table,
-    User,
-)
-from tests.postgres_server import MISSING, PostgresServer, server_programs  # noqa: E402
 
 __all__ = [
-    "ALICE", "BOB", "CHANNEL_ID", "GM", "OTHER_CHANNEL_ID", "ROOT", "BareTable", "DbCounter",
-    "Fight", "Probe", "Reply", "Sample", "Stats", "Table", "add_channels", "bench_args",
-    "copy_fights", "copy_fights_postgres", "database_bytes", "engine_label", "hot_path_summary",
-    "machine", "percentile", "postgres_database", "profile_summary", "ratio_line",
+    "ROOT", "DbCounter", "Probe", "Sample", "Stats", "bench_args", "database_bytes",
+    "engine_label", "hot_path_summary", "machine", "percentile", "postgres_database",
+    "profile_summary", "ratio_line",
 ]
-
-#: Reaction windows wait this long in bench fights, so no window closes by itself mid-run.
-REACTION_SECONDS = 600
-
 
 def bench_args(doc: str | None,
                extra: Callable[[argparse.ArgumentParser], None] | None = None,
@@ -312,315 +291,6 @@ class Probe:
                       self.channel)
 
 
-# -- the bare baseline bot -----------------------------------------------------------------
-
-
-class BareBot(commands.Bot):
-    """The least a slash-command bot that keeps state can do: ``/ping`` inserts one row and
-    commits (aiosqlite, WAL file database), then replies with one message."""
-
-    def __init__(self, database: Path) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         allowed_mentions=discord.AllowedMentions.none(), help_command=None)
-        self.database = database
-        self.db: aiosqlite.Connection | None = None
-
-    async def setup_hook(self) -> None:
-        if self.db is None:
-            db = self.db = await aiosqlite.connect(str(self.database))
-            await db.execute("PRAGMA journal_mode=WAL")
-            await db.execute("CREATE TABLE IF NOT EXISTS pings (id INTEGER PRIMARY KEY, "
-                             "channel_id INTEGER NOT NULL, user_id INTEGER NOT NULL, "
-                             "note TEXT NOT NULL, created_at TEXT NOT NULL "
-                             "DEFAULT (datetime('now')))")
-            await db.commit()
-
-        @app_commands.command(name="ping", description="Store one row and answer.")
-        async def ping(interaction: discord.Interaction[Any], note: str = "") -> None:
-            assert self.db is not None
-            await self.db.execute(
-                "INSERT INTO pings (channel_id, user_id, note) VALUES (?, ?, ?)",
-                (interaction.channel_id, interaction.user.id, note))
-            await self.db.commit()
-            await interaction.response.send_message(f"pong {note}")
-
-        if self.tree.get_command("ping") is None:
-            self.tree.add_command(ping)
-
-
-class BareTable(Table):
-    """A :class:`Table` hosting :class:`BareBot` instead of the Unhex bot: the same guild,
-    channels, members, payloads and fake HTTP (Table.start, with another bot)."""
-
-    async def start(self, dice: Any = ()) -> BareTable:  # type: ignore[override]
-        await self.host(BareBot(self.database))
-        return self
-
-    async def stop(self) -> None:
-        bot: BareBot = self.bot  # type: ignore[assignment]
-        if bot.db is not None:
-            await bot.db.close()
-
-
-def add_channels(table: Table, channel_ids: list[int]) -> None:
-    """More text channels on the table's server (the harness makes two)."""
-    guild = table.bot.get_guild(GUILD_ID)
-    assert guild is not None
-    for number, channel_id in enumerate(channel_ids):
-        if guild.get_channel(channel_id) is None:
-            dpytest_backend.make_text_channel(f"fight-{number}", guild, id_num=channel_id,
-                                              position=number + 3)
-
-
-# -- a scripted Unhex fight ----------------------------------------------------------------
-
-Step = Callable[[], Awaitable[Reply]]
-
-
-class Fight:
-    """Ana (Alice's PC) and Goon (the GM's NPC), level 99, knives, on the nightclub's dance
-    floor, in one channel. A round is six actions, each a slash command or a button:
-
-    1. ``attack``: Alice ``/attack target:Goon`` — a reaction window opens for Goon;
-    2. ``pass``: the GM presses Pass — Ana hits (dice 1·5) and chooses which die is damage;
-    3. ``damage``: Alice presses "1 damage · location 5" — Goon takes 1 on the torso;
-    4. the GM ``/attack`` as Goon — Ana has no action left to react: the dice roll at once;
-    5. the GM presses the damage button — both sides are spent: round n+1's initiative;
-    6. the GM presses "PCs first".
-
-    Every ``heal_every`` rounds two more actions (``/combat set``) put both back at full
-    health, so the fight can last as long as a bench needs.
-    """
-
-    STEPS = ("attack", "pass", "damage", "npc attack", "npc damage", "order")
-    DAMAGE = "1 damage · location 5"
-
-    def __init__(self, table: Table, channel: int = CHANNEL_ID, *, heal_every: int = 4,
-                 pc: str = "Ana", npc: str = "Goon") -> None:
-        self.table = table
-        self.pc, self.npc = pc, npc  # a character fights in one fight at a time
-        self.channel = channel
-        self.heal_every = heal_every
-        self.round = 1
-        self.prompt: Any = None
-        self.actions = 0  # fight actions so far (every one saved by the bot)
-
-    @staticmethod
-    async def characters(table: Table, pc: str = "Ana", npc_name: str = "Goon") -> None:
-        for name, user, npc in ((pc, ALICE, False), (npc_name, GM, True)):
-            options: dict[str, Any] = {"npc": True} if npc else {}
-            for command, extra in (("character create", {"name": name, "level": 99, **options}),
-                                   ("character item add", {"character": name, "name": "Knife",
-                                                           "kind": "melee_1h"}),
-                                   ("character item hold", {"character": name,
-                                                            "item": "Knife"})):
-                done = await table.slash(command, user=user, **extra)
-                assert not done.ephemeral, done.content
-
-    async def _slash(self, command: str, user: User, **options: Any) -> Reply:
-        reply = await self.table.slash(command, user=user, channel=self.channel, **options)
-        assert not reply.ephemeral, f"/{command}: {reply.content}"
-        self.actions += 1
-        return reply
-
-    async def _click(self, label: str, user: User) -> Reply:
-        reply = await self.table.click(self.prompt, label, user=user)
-        assert not reply.ephemeral, f"{label}: {reply.content}"
-        self.actions += 1
-        return reply
-
-    async def start(self) -> None:
-        """Start, place both, roll initiative; round 1 with the PCs acting."""
-        await self._slash("combat start", GM, map="Nightclub",
-                          reaction_seconds=REACTION_SECONDS)
-        await self._slash("combat add", ALICE, character=self.pc, area="Dance Floor")
-        await self._slash("combat add", GM, character=self.npc, area="Dance Floor")
-        self.table.dice(3, 4, 6, 2)  # the NPCs win initiative: the GM picks the order
-        self.prompt = (await self._slash("combat begin", GM)).prompt
-        await self._click("PCs first", GM)
-
-    def steps(self) -> list[tuple[str, Step]]:
-        """This round's actions, in order, as (name, a callable that runs it)."""
-        table = self.table
-
-        async def attack() -> Reply:
-            reply = await self._slash("attack", ALICE, target=self.npc)
-            self.prompt = reply.prompt
-            return reply
-
-        async def pass_() -> Reply:
-            table.dice(1, 5)
-            reply = await self._click("Pass", GM)
-            self.prompt = reply.prompt
-            return reply
-
-        async def damage() -> Reply:
-            return await self._click(self.DAMAGE, ALICE)
-
-        async def npc_attack() -> Reply:
-            table.dice(1, 5)
-            reply = await self._slash("attack", GM, target=self.pc, **{"as": self.npc})
-            self.prompt = reply.prompt
-            return reply
-
-        async def npc_damage() -> Reply:
-            table.dice(3, 4, 6, 2)  # round n+1's initiative: the NPCs win again
-            reply = await self._click(self.DAMAGE, GM)
-            self.prompt = reply.prompt
-            return reply
-
-        async def order() -> Reply:
-            reply = await self._click("PCs first", GM)
-            self.round += 1
-            return reply
-
-        return list(zip(self.STEPS, (attack, pass_, damage, npc_attack, npc_damage, order),
-                        strict=True))
-
-    async def heal_if_due(self) -> None:
-        """Both back to 99 with a clean torso, every ``heal_every`` rounds."""
-        if self.round % self.heal_every == 0:
-            for name in (self.pc, self.npc):
-                await self._slash("combat set", GM, character=name, level=99,
-                                  location="torso", marks="none")
-
-    async def play_round(self) -> None:
-        for _, step in self.steps():
-            await step()
-        await self.heal_if_due()
-
-
-# -- copying a real fight to more channels -------------------------------------------------
-
-
-def copy_fights(database: Path, count: int, first_channel: int,
-                templates: list[int] | None = None) -> list[int]:
-    """Insert ``count`` copies of the active fights in ``templates`` (channel ids; default:
-    every active fight), round robin, into channels ``first_channel``, +1, ...; each copy is
-    the fight's row with its channel changed, plus copies of the rows that belong to it in
-    every table with a ``combat_id`` column (its log). Returns the new channel ids.
-
-    The copy reads the column lists from the database itself, so it follows the schema the
-    bot's own migrations made."""
-    db = sqlite3.connect(database)
-    try:
-        columns = [r[1] for r in db.execute("PRAGMA table_info(combats)")]
-        assert "channel_id" in columns, f"combats has no channel_id column: {columns}"
-        children = [t for (t,) in db.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'combats'")
-            if {"id", "combat_id"} <= {r[1] for r in db.execute(f"PRAGMA table_info({t})")}]
-        # (`fighting` is left out: a copy is a fight of no character of the server.)
-        if templates is None:
-            ids = [i for (i,) in db.execute("SELECT id FROM combats WHERE active = 1 ORDER BY id")]
-        else:
-            ids = [db.execute("SELECT id FROM combats WHERE channel_id = ? AND active = 1",
-                              (c,)).fetchone()[0] for c in templates]
-        assert ids, "no active fight to copy"
-        fight_cols = [c for c in columns if c != "id"]
-        select = ", ".join("?" if c == "channel_id" else c for c in fight_cols)
-        insert_fight = (f"INSERT INTO combats ({', '.join(fight_cols)}) "
-                        f"SELECT {select} FROM combats WHERE id = ?")
-        insert_children = []
-        for table in children:
-            cols = [r[1] for r in db.execute(f"PRAGMA table_info({table})") if r[1] != "id"]
-            select = ", ".join("?" if c == "combat_id" else c for c in cols)
-            insert_children.append(f"INSERT INTO {table} ({', '.join(cols)}) SELECT {select} "
-                                   f"FROM {table} WHERE combat_id = ? ORDER BY id")
-        channels = [first_channel + i for i in range(count)]
-        unlinked = {template: _unlinked(db.execute("SELECT state FROM combats WHERE id = ?",
-                                                   (template,)).fetchone()[0])
-                    for template in ids}
-        with db:
-            for i, channel in enumerate(channels):
-                template = ids[i % len(ids)]
-                new_id = db.execute(insert_fight, (channel, template)).lastrowid
-                db.execute("UPDATE combats SET state = ? WHERE id = ?",
-                           (unlinked[template], new_id))
-                for sql in insert_children:
-                    db.execute(sql, (new_id, template))
-        return channels
-    finally:
-        db.close()
-
-
-def _unlinked(text: str) -> str:
-    """A fight's state whose fighters are of no character of the server (a character fights in
-    one fight at a time): the copy's state forgets their character ids."""
-    state = json.loads(text)
-    for fighter in state["fighters"]:
-        fighter["character_id"] = None
-    return json.dumps(state)
-
-
-async def copy_fights_postgres(url: str, count: int, first_channel: int,
-                               templates: list[int] | None = None) -> list[int]:
-    """:func:`copy_fights` on the PostgreSQL database ``url``: the same rows copied the same
-    way (new ids from the identity columns), through asyncpg, in one transaction."""
-    db = await asyncpg.connect(url)
-    try:
-        async def columns(table: str) -> list[str]:
-            return [r[0] for r in await db.fetch(
-                "SELECT column_name FROM information_schema.columns WHERE table_schema = "
-                "current_schema() AND table_name = $1 ORDER BY ordinal_position", table)]
-
-        fight_cols = [c for c in await columns("combats") if c != "id"]
-        assert "channel_id" in fight_cols, f"combats has no channel_id column: {fight_cols}"
-        children = {}
-        for (table,) in await db.fetch(
-                "SELECT table_name FROM information_schema.tables WHERE table_schema = "
-                "current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'combats'"):
-            cols = await columns(table)
-            if {"id", "combat_id"} <= set(cols):  # (`fighting` is left out, as on SQLite)
-                children[table] = [c for c in cols if c != "id"]
-        if templates is None:
-            ids = [r[0] for r in await db.fetch("SELECT id FROM combats WHERE active ORDER BY id")]
-        else:
-            ids = [await db.fetchval("SELECT id FROM combats WHERE channel_id = $1 AND active",
-                                     c) for c in templates]
-        assert ids, "no active fight to copy"
-        given = {"channel_id": "$1::bigint", "state": "$2::text"}
-        insert_fight = (f"INSERT INTO combats ({', '.join(fight_cols)}) SELECT "
-                        f"{', '.join(given.get(c, c) for c in fight_cols)} FROM combats "
-                        "WHERE id = $3 RETURNING id")
-        insert_children = [
-            f"INSERT INTO {table} ({', '.join(cols)}) SELECT "
-            f"{', '.join('$1::bigint' if c == 'combat_id' else c for c in cols)} FROM {table} "
-            "WHERE combat_id = $2 ORDER BY id" for table, cols in children.items()]
-        unlinked = {template: _unlinked(await db.fetchval(
-            "SELECT state FROM combats WHERE id = $1", template)) for template in ids}
-        channels = [first_channel + i for i in range(count)]
-        async with db.transaction():
-            for i, channel in enumerate(channels):
-                template = ids[i % len(ids)]
-                new_id = await db.fetchval(insert_fight, channel, unlinked[template], template)
-                for sql in insert_children:
-                    await db.execute(sql, new_id, template)
-        return channels
-    finally:
-        await db.close()
-
-
-async def copied_fights(database: Path | str, count: int,
-                        first_channel: int) -> tuple[Table, list[int]]:
-    """A started table on ``database`` (a SQLite file or a PostgreSQL URL) holding ``count``
-    copies of the same fight, the first in ``CHANNEL_ID`` and the others from ``first_channel``
-    on, every channel known to it."""
-    table = await Table(database).start()
-    try:
-        await Fight.characters(table)
-        await Fight(table, CHANNEL_ID).start()
-    finally:
-        await table.stop()
-    if isinstance(database, str) and is_postgres(database):
-        copies = await copy_fights_postgres(database, count - 1, first_channel,
-                                            templates=[CHANNEL_ID])
-    else:
-        copies = copy_fights(Path(database), count - 1, first_channel, templates=[CHANNEL_ID])
-    table = await table.start()
-    add_channels(table, copies)
-    return table, [CHANNEL_ID, *copies]
-
-
 def engine_label(database: Path | str) -> str:
     """"SQLite" or "PostgreSQL", for the database a bench runs the Unhex bot on."""
     return "PostgreSQL" if isinstance(database, str) and is_postgres(database) else "SQLite"
@@ -670,7 +340,7 @@ _GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine: board and sheet text", ("engine/combat/board.py", "engine/sheet.py")),
     ("engine: rules (combat machine, characters)", ("engine/",)),
     ("bot/ (cogs, store, components)", ("/bot/",)),
-    ("fake Discord (harness, dpytest, bench)", ("tests/harness.py", "discord/ext/test",
+    ("fake Discord (harness, dpytest, bench)", ("testbed/", "discord/ext/test",
                                                  "/bench/")),
     ("discord.py (dispatch, views, messages)", ("discord/",)),
     ("aiosqlite (main-thread side)", ("aiosqlite/",)),
@@ -716,10 +386,10 @@ HOT_PATH: tuple[tuple[str, str, str], ...] = (
     ("after:    answered on its prompt (type 7)", "bot/cogs/combat/session.py",
      "_answer_on_prompt"),
     ("after:  the next question as the follow-up", "bot/cogs/combat/presenter.py", "ask"),
-    ("after:    its id recorded (one more write)", "combats.py", "prompt_posted"),
+    ("after:    the channel swept (after a 5xx)", "bot/cogs/combat/presenter.py", "_sweep"),
     ("after:  Presenter.show", "bot/cogs/combat/presenter.py", "show"),
     ("after:    board text (render_board)", "engine/combat/board.py", "render_board"),
-    ("after:    prompt (prompt_message)", "bot/cogs/combat/views.py", "prompt_message"),
+    ("after:    prompt (prompt_message)", "bot/cogs/combat/layout.py", "prompt_message"),
     ("after:    shown version saved", "combats.py", "shown"),
     ("after:  compacting the state in memory", "bot/store/compact.py", "compact_state"),
 )

@@ -23,8 +23,9 @@ from pathlib import Path
 
 from _driver import bench_args, machine, ratio_line
 
+from bot.local_table.seed import table_seed
 from localdiscord import LocalDiscord
-from tests.localdiscord.exchange import Burst, burst, set_up
+from testbed.exchange import Burst, burst, set_up
 
 ROOT = Path(__file__).resolve().parents[1]
 STEPS, QUICK_STEPS = 12, 4
@@ -33,7 +34,7 @@ GOAL_SECONDS = 1.5  # the issue's: every step shown within 1.5 s of its press
 
 async def played(steps: int, *, limited: bool = True) -> Burst:
     """The burst against a fresh server and bot process; ``limited``: Discord's buckets on."""
-    server = LocalDiscord()
+    server = LocalDiscord(table_seed())
     server.limiter.enabled = limited
     await server.start()
     with tempfile.TemporaryDirectory() as directory:

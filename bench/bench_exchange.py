@@ -24,13 +24,9 @@ import timeit
 from pathlib import Path
 
 from _driver import (
-    CHANNEL_ID,
-    BareTable,
-    Fight,
     Probe,
     Sample,
     Stats,
-    Table,
     bench_args,
     engine_label,
     hot_path_summary,
@@ -43,6 +39,9 @@ from _driver import (
 from data import load_rules
 from engine.combat import Combat, render_board
 from engine.maprender import render_map
+from testbed.bare_bot import BareTable
+from testbed.fight import Fight
+from testbed.harness import CHANNEL_ID, Table
 
 ROUNDS, BARE, BLOCKS = 200, 600, 5
 QUICK_ROUNDS, QUICK_BARE, QUICK_BLOCKS = 3, 30, 1

@@ -31,7 +31,11 @@ import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from _driver import ALICE, GM, ROOT, BareTable, Fight, Table, machine, ratio_line
+from _driver import ROOT, machine, ratio_line
+
+from testbed.bare_bot import BareTable
+from testbed.fight import Fight
+from testbed.harness import ALICE, GM, Table
 
 SAMPLES, QUICK_SAMPLES = 5, 1
 GOAL = 5.0

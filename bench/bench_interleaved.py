@@ -22,18 +22,19 @@ import tempfile
 from pathlib import Path
 
 from _driver import (
-    BareTable,
-    Fight,
     Probe,
     Sample,
     Stats,
     bench_args,
-    copied_fights,
     engine_label,
     machine,
     postgres_database,
     ratio_line,
 )
+
+from testbed.bare_bot import BareTable
+from testbed.copies import copied_fights
+from testbed.fight import Fight
 
 FIGHTS, ROUNDS, BARE = 1_000, 1, 1_000
 QUICK_FIGHTS, QUICK_ROUNDS, QUICK_BARE = 10, 1, 30

@@ -8,13 +8,9 @@ Run: python bench/bench_maps.py
 from __future__ import annotations
 
 import random
-import sys
 import time
 from collections import deque
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.maps import GameMap, parse_map
 

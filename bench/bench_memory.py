@@ -19,20 +19,11 @@ import tempfile
 import tracemalloc
 from pathlib import Path
 
-from _driver import (
-    ALICE,
-    BOB,
-    CHANNEL_ID,
-    GM,
-    Table,
-    add_channels,
-    bench_args,
-    copy_fights,
-    machine,
-    ratio_line,
-)
+from _driver import bench_args, machine, ratio_line
 
 from engine.combat import Combat
+from testbed.copies import add_channels, copy_fights
+from testbed.harness import ALICE, BOB, CHANNEL_ID, GM, Table
 
 FIGHTS, QUICK_FIGHTS = 200, 5
 FIRST_COPY_CHANNEL = 970_000_000_000_000_000

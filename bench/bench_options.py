@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from data import builtin_maps, load_rules
 from engine.character import Character, Item

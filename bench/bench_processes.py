@@ -37,7 +37,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import itertools
 import json
 import os
 import sys
@@ -48,22 +47,13 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
-from _driver import (
-    CHANNEL_ID,
-    DbCounter,
-    Fight,
-    Stats,
-    Table,
-    add_channels,
-    bench_args,
-    copy_fights_postgres,
-    machine,
-    postgres_database,
-    ratio_line,
-)
+from _driver import DbCounter, Stats, bench_args, machine, postgres_database, ratio_line
 from bench_throughput import GOAL_P99_MS, HEAL, IN_FLIGHT, ROUND, Clock, batch
 
-import tests.harness as harness
+import testbed.harness as harness
+from testbed.copies import add_channels, copy_fights_postgres
+from testbed.fight import Fight
+from testbed.harness import CHANNEL_ID, Table
 
 ROUNDS, QUICK_ROUNDS = 60, 2
 #: Process ``n``'s 8 fights are in channels ``FIRST_CHANNEL + n * CHANNEL_SPACE`` on.
@@ -112,7 +102,7 @@ async def work(url: str, index: int, rounds: int) -> None:
     """One bot process: started (its start-up done), then once released a warm-up round,
     ready, then once released again ``rounds`` measured rounds; one JSON line of results,
     and once released a third time, the end."""
-    harness._ids = itertools.count(910_000_000_000_000_000 + (index + 1) * ID_SPACE)
+    harness.number_ids_from(harness.FIRST_ID + (index + 1) * ID_SPACE)
     counter = DbCounter.install()
     table = await Table(url).start()
     try:

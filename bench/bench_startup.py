@@ -30,19 +30,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from _driver import (
-    CHANNEL_ID,
-    OTHER_CHANNEL_ID,
-    ROOT,
-    Fight,
-    Table,
-    bench_args,
-    copy_fights,
-    database_bytes,
-    machine,
-    profile_summary,
-    ratio_line,
-)
+from _driver import ROOT, bench_args, database_bytes, machine, profile_summary, ratio_line
+
+from testbed.copies import copy_fights
+from testbed.fight import Fight
+from testbed.harness import CHANNEL_ID, OTHER_CHANNEL_ID, Table
 
 FIGHTS, REPEATS = 10_000, 5
 QUICK_FIGHTS, QUICK_REPEATS = 50, 1

@@ -16,16 +16,11 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
-from _driver import (
-    CHANNEL_ID,
-    BareTable,
-    Fight,
-    Table,
-    bench_args,
-    database_bytes,
-    machine,
-    ratio_line,
-)
+from _driver import bench_args, database_bytes, machine, ratio_line
+
+from testbed.bare_bot import BareTable
+from testbed.fight import Fight
+from testbed.harness import CHANNEL_ID, Table
 
 ACTIONS, QUICK_ACTIONS = 500, 30
 GOAL = 1024

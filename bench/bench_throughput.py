@@ -24,23 +24,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from _driver import (
-    ALICE,
-    CHANNEL_ID,
-    GM,
-    BareTable,
-    Fight,
-    Reply,
-    Stats,
-    Table,
-    add_channels,
-    bench_args,
-    copied_fights,
-    engine_label,
-    machine,
-    postgres_database,
-    ratio_line,
-)
+from _driver import Stats, bench_args, engine_label, machine, postgres_database, ratio_line
+
+from testbed.bare_bot import BareTable
+from testbed.copies import add_channels, copied_fights
+from testbed.fight import Fight
+from testbed.harness import ALICE, CHANNEL_ID, GM, Reply, Table
 
 IN_FLIGHT = 8
 ROUNDS, BARE_BATCHES = 60, 300

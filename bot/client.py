@@ -23,18 +23,20 @@ from discord.ext import commands
 
 from bot.components import answer_unknown
 from bot.errors import report_error
+from bot.host import FightReader, Host
 from bot.operations.metrics import Metrics
 from bot.options import check_options
 from bot.pacing import EditPacing
 from bot.permissions import IN_A_DM, server_only_in_a_dm
 from bot.settings import Settings
+from bot.unrepeated import repeat_refused
 from engine.dice import DiceSource, RandomDice
 
 if TYPE_CHECKING:
     from aiohttp import web
 
-    from bot.cogs.combat import FightSession
     from bot.store.interfaces import Store
+    from bot.store.values import StoredCombat
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +92,8 @@ def http_trace(metrics: Metrics, pacing: EditPacing | None = None) -> aiohttp.Tr
     A 429 carrying 30046 is raised at once as the ``discord.HTTPException`` discord.py would
     raise after its retries: that message's edits are scarce for everyone in the channel,
     and a board posted afresh shows the step now, where waiting takes up to 6 s a try and
-    holds the channel's edits meanwhile."""
+    holds the channel's edits meanwhile. A 5xx inside :func:`bot.unrepeated.sent_once` is
+    raised at once too: the message may be made already."""
     async def on_request_end(session: Any, context: Any,
                              params: aiohttp.TraceRequestEndParams) -> None:
         response = params.response
@@ -98,6 +101,8 @@ def http_trace(metrics: Metrics, pacing: EditPacing | None = None) -> aiohttp.Tr
         if pacing is not None:
             pacing.heard(params.method, params.url.path, response.headers)
         code, data = await _refusal_code(response)
+        if repeat_refused(response.status):
+            raise discord.DiscordServerError(response, await response.text())
         if code is None:
             return
         metrics.discord_refusals.labels(str(response.status), str(code)).inc()
@@ -130,12 +135,26 @@ async def check_interaction(interaction: discord.Interaction[Any]) -> bool:
     return await check_options(interaction)
 
 
+class FightsInStore:
+    """Each channel's fight as the store keeps it: the bot's fights until the fight commands
+    load and bring their session (which keeps fights in memory)."""
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+
+    async def fight(self, channel_id: int) -> StoredCombat | None:
+        return await self.bot.store.combats.active(channel_id)
+
+    @property
+    def in_memory(self) -> int:
+        return 0
+
+
 class UnhexBot(commands.AutoShardedBot):
     """A slash-command bot running the shards its settings name (every shard Discord
     recommends, by default); nothing here needs a privileged intent."""
 
     store: Store
-    fights: FightSession  # set when the fight commands load (bot.cogs.combat)
 
     def __init__(
         self, settings: Settings, *, dice: DiceSource | None = None, force_sync: bool = False
@@ -170,6 +189,9 @@ class UnhexBot(commands.AutoShardedBot):
         self.tree.interaction_check = check_interaction  # type: ignore[method-assign]
         #: The custom ids of the buttons and forms the bot answers (see :meth:`answers`).
         self.answered_ids: list[re.Pattern[str]] = []
+        #: The fights, as every cog reads them (see :mod:`bot.host`); the fight commands
+        #: put their session here when they load.
+        self.fights: FightReader = FightsInStore(self)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)
@@ -218,8 +240,7 @@ class UnhexBot(commands.AutoShardedBot):
 
     def refresh_gauges(self) -> None:
         """Bring the gauges /metrics shows up to date (they are read, not counted)."""
-        fights = getattr(self, "fights", None)
-        self.metrics.fights_in_memory.set(0 if fights is None else fights.in_memory)
+        self.metrics.fights_in_memory.set(self.fights.in_memory)
         for shard_id, shard in self.shards.items():
             self.metrics.gateway_latency.labels(str(shard_id)).set(shard.latency)
 

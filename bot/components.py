@@ -8,10 +8,11 @@ import logging
 import re
 import zlib
 from collections.abc import Awaitable, Callable, Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 
+from bot.custom_ids import CustomId
 from bot.errors import UserError, handled, report_error
 from bot.text import SOURCE, clip
 
@@ -21,10 +22,19 @@ log = logging.getLogger(__name__)
 class PersistentButton:
     """Mixin for a button whose state lives in its custom id and the database.
 
-    Use it before ``discord.ui.DynamicItem[discord.ui.Button]`` with ``template=`` (a regex
-    with named groups); build the item from the match in ``from_custom_id`` and implement
+    Use it before ``discord.ui.DynamicItem[discord.ui.Button]`` with ``id_spec=`` (a
+    :class:`~bot.custom_ids.CustomId`: its template is the item's, and ``self.id_spec``
+    builds its ids); build the item from the match in ``from_custom_id`` and implement
     :meth:`handle`. Errors in ``handle`` reach the user through the one error reporter.
     """
+
+    id_spec: ClassVar[CustomId]
+
+    def __init_subclass__(cls, *, id_spec: CustomId | None = None, **kwargs: Any) -> None:
+        if id_spec is not None:
+            cls.id_spec = id_spec
+            kwargs["template"] = id_spec.template
+        super().__init_subclass__(**kwargs)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:

@@ -1,9 +1,10 @@
 """`python -m bot local`: the local table. The Discord of our own (:mod:`localdiscord`) serves
-a seeded server (a GM, alice, bob, carol and dave; #fight and #tavern) and the page that plays
-it in a browser; the bot connects to it exactly as to Discord (the same client, dispatch and
-store, on the same database file: what is played there stays, the local Discord's channels
-and messages kept beside it in ``<database>.discord.json``), its REST calls sent there by
-``UNHEX_DISCORD_API`` with a made-up token the local server accepts.
+the table's server (:mod:`bot.local_table.seed`: a GM, alice, bob, carol and dave; #fight and
+#tavern) and the page that plays it in a browser (:mod:`bot.local_table.page`); the bot
+connects to it exactly as to Discord (the same client, dispatch and store, on the same
+database file: what is played there stays, the local Discord's channels and messages kept
+beside it in ``<database>.discord.json``), its REST calls sent there by ``UNHEX_DISCORD_API``
+with a made-up token the local server accepts.
 
 `python -m bot play` (what `make run` runs) is the Discord bot when DISCORD_TOKEN is set, else
 this.
@@ -130,7 +131,7 @@ def main(settings: Settings, port: int, host: str, database: str | None) -> int:
 async def serve(settings: Settings, port: int, host: str, database: str | None) -> None:
     """Serve the local Discord and its page, run the bot against it, say where to open it.
     Ctrl+C (asyncio's own) or SIGTERM cancel it: the bot closes, then the server."""
-    from localdiscord import LocalDiscord
+    from bot.local_table import local_discord
 
     serving = asyncio.current_task()
     if serving is not None:
@@ -139,7 +140,7 @@ async def serve(settings: Settings, port: int, host: str, database: str | None) 
     table = local_settings(settings, database, "http://placeholder/api/v10")
     store = await open_store(table.database, pool_size=1)  # a refused database: said first
     await store.close()
-    server = await LocalDiscord(state_file(table.database)).start(port, host)
+    server = await local_discord(state_file(table.database)).start(port, host)
     bot = create_bot(local_settings(settings, database, server.api), force_sync=True)
     try:
         async with bot:

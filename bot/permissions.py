@@ -13,7 +13,7 @@ from discord import app_commands
 from bot.errors import UserError
 
 if TYPE_CHECKING:
-    from bot.client import UnhexBot
+    from bot.host import Host
 
 
 #: Where an interaction keeps the answer of :func:`is_gm` (a command asks it once).
@@ -34,7 +34,7 @@ async def _is_gm(interaction: discord.Interaction[Any]) -> bool:
         return False
     if interaction.permissions.manage_guild:
         return True
-    bot: UnhexBot = interaction.client
+    bot: Host = interaction.client
     role_id = await bot.store.guilds.gm_role(interaction.guild_id)
     user = interaction.user
     return (

@@ -1,5 +1,6 @@
 """A Discord of our own: see :mod:`localdiscord.server` and README.md here."""
 
-from localdiscord.server import APP_ID, LocalDiscord
+from localdiscord.model import APP_ID, Seed
+from localdiscord.server import LocalDiscord
 
-__all__ = ["APP_ID", "LocalDiscord"]
+__all__ = ["APP_ID", "LocalDiscord", "Seed"]

@@ -5,8 +5,8 @@ Each bucket is a fixed window: ``limit`` requests, then none until ``per`` secon
 window's first request. A channel's message creates and its edits each have a bucket; edits
 of messages older than an hour share a smaller one per channel (a 429 with code 30046);
 interaction answers and follow-ups are keyed by the interaction's token and skip the global
-limit. The figures are those bot authors report (``/work/shared/design/discord-behaviour.md``);
-a test changes them on :attr:`RateLimiter.limits` or turns the limiter off.
+limit. The figures are those bot authors report (DISCORD.md here gives each with its
+source); a test changes them on :attr:`RateLimiter.limits` or turns the limiter off.
 """
 
 from __future__ import annotations

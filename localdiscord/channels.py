@@ -1,5 +1,5 @@
-"""The channel routes (``resources/message``, ``resources/channel``): messages posted,
-read, edited and deleted, pins, threads; and what a viewer reads (attachments, the feed).
+"""The channels' route handlers (``resources/message``, ``resources/channel``): messages
+posted, read, edited and deleted, pins, threads.
 
 Each route spends its bucket first (Discord's limiter stands before the rest), then checks
 the bot's permissions in the channel, then what the message or thread allows.
@@ -7,13 +7,18 @@ the bot's permissions in the channel, then what the message or thread allows.
 
 from __future__ import annotations
 
-import asyncio
-import json
-from typing import Any
+from aiohttp import web
 
-from aiohttp import WSMsgType, web
-
-from localdiscord.model import PUBLIC_THREAD, Channel, Message, Permission, iso, snowflake
+from localdiscord.enums import ChannelType, MessageFlag
+from localdiscord.model import (
+    APP_ID,
+    MAX_PINS,
+    Channel,
+    Message,
+    Permission,
+    iso,
+    snowflake,
+)
 from localdiscord.rest import (
     BODY,
     FILES,
@@ -28,35 +33,11 @@ from localdiscord.rest import (
     server_of,
     validate,
 )
-from localdiscord.server import APP_ID, BOT_USER, MAX_PINS
 
-#: What a message may keep of the flags it is sent with: suppress embeds, silent.
-SENT_FLAGS = 4 | 4096
+#: What a message may keep of the flags it is sent with.
+SENT_FLAGS = int(MessageFlag.SUPPRESS_EMBEDS | MessageFlag.SUPPRESS_NOTIFICATIONS)
 #: An hour: an edit of an older message spends the channel's smaller bucket.
 OLD_MESSAGE_SECONDS = 3600.0
-
-
-def add_routes(router: web.UrlDispatcher) -> None:
-    messages = "/channels/{channel}/messages"
-    router.add_post(messages, create_message)
-    router.add_get(messages, list_messages)
-    router.add_get(messages + "/pins", list_pins)
-    router.add_get("/channels/{channel}/pins", list_pins_legacy)
-    router.add_get(messages + "/{message}", get_message)
-    router.add_patch(messages + "/{message}", edit_message)
-    router.add_delete(messages + "/{message}", delete_message)
-    for pins in (messages + "/pins/{message}", "/channels/{channel}/pins/{message}"):
-        router.add_put(pins, pin)
-        router.add_delete(pins, unpin)
-    router.add_post("/channels/{channel}/threads", start_thread)
-    router.add_post(messages + "/{message}/threads", start_thread)
-    router.add_get("/channels/{channel}", get_channel)
-
-
-def add_viewer_routes(router: web.UrlDispatcher) -> None:
-    router.add_get("/attachments/{id}/{filename}", attachment)
-    router.add_get("/localdiscord/feed", feed)
-    router.add_get("/localdiscord/feed/ws", feed_socket)
 
 
 async def create_message(request: web.Request) -> web.Response:
@@ -75,7 +56,7 @@ async def create_message(request: web.Request) -> web.Response:
     if channel.archived:  # posting in an unlocked archived thread unarchives it
         channel.archived = False
         server.channel_changed(channel)
-    message = Message(snowflake(), channel.id, channel.guild_id, BOT_USER,
+    message = Message(snowflake(), channel.id, channel.guild_id, server.bot_user,
                       content=body.get("content") or "",
                       components=body.get("components") or [],
                       embeds=body.get("embeds") or [], attachments=attachments(body, files),
@@ -179,7 +160,7 @@ async def start_thread(request: web.Request) -> web.Response:
         raise DiscordError(50035, {"parent": {"_errors": [
             {"code": "CHANNEL_TYPE_INVALID", "message": "A thread cannot hold threads."}]}})
     thread = Channel(ident, channel.guild_id, str(body.get("name") or "thread")[:100],
-                     kind=PUBLIC_THREAD, parent_id=channel.id, owner_id=APP_ID)
+                     kind=ChannelType.PUBLIC_THREAD, parent_id=channel.id, owner_id=APP_ID)
     server.guilds[channel.guild_id].channels[thread.id] = thread
     server.thread_created(thread)
     return answer(thread.payload() | {"member": {"id": str(thread.id),
@@ -192,50 +173,3 @@ async def get_channel(request: web.Request) -> web.Response:
     server, channel = server_of(request), channel_of(request)
     require(server, channel, 0)
     return answer(channel.payload())
-
-
-# -- what a viewer reads (not Discord's API: the next step's table in the browser) ------
-
-async def attachment(request: web.Request) -> web.Response:
-    for message in server_of(request).messages.values():
-        for made in message.attachments:
-            if str(made.id) == request.match_info["id"]:
-                return web.Response(body=made.data,
-                                    content_type=made.content_type or "application/octet-stream")
-    raise web.HTTPNotFound()
-
-
-async def feed(request: web.Request) -> web.Response:
-    """Every change from ``?since=<index>`` on, as JSON."""
-    since, viewer = int(request.query.get("since", "0")), viewer_of(request)
-    return answer([c.payload() for c in server_of(request).feed.events[since:]
-                   if c.seen_by(viewer)])
-
-
-async def feed_socket(request: web.Request) -> web.WebSocketResponse:
-    """Every change from ``?since=<index>`` on, then each one as it happens."""
-    ws = web.WebSocketResponse()
-    await ws.prepare(request)
-    server_of(request).sockets.add(ws)
-    changes = server_of(request).feed.follow(int(request.query.get("since", "0")))
-    follower = asyncio.create_task(_forward(ws, changes, viewer_of(request)))
-    try:
-        async for message in ws:
-            if message.type is WSMsgType.CLOSE:
-                break
-    finally:
-        follower.cancel()
-    return ws
-
-
-async def _forward(ws: web.WebSocketResponse, changes: Any, viewer: int | None) -> None:
-    async for change in changes:
-        if change.seen_by(viewer):
-            await ws.send_str(json.dumps(change.payload()))
-
-
-def viewer_of(request: web.Request) -> int | None:
-    """``?as=<user id>``: the changes that user sees (an ephemeral message only by its
-    reader); without it, every change."""
-    viewer = request.query.get("as", "")
-    return int(viewer) if viewer.isdigit() else None

@@ -1,24 +1,21 @@
 """The switches a test flips to make the local Discord behave as the real one does during a
 long session: a message grows an hour old, a moderator deletes it, the bot loses a
 permission in a channel, a thread is archived, Discord answers with 5xx for a while or
-refuses one request with a 429, the gateway connection drops, an interaction's 3 s or 15 min
-run out.
+refuses one request with a 429, or makes a message and then answers 5xx (a proxy that lost
+Discord's answer), the gateway connection drops, an interaction's 3 s or 15 min run out.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from aiohttp import web
 
 from localdiscord.buckets import VIA
-from localdiscord.model import Channel, Message, Overwrite
-
-if TYPE_CHECKING:
-    from localdiscord.interactions import Interaction
-    from localdiscord.server import LocalDiscord
+from localdiscord.model import APP_ID, Channel, Interaction, Message, Overwrite
+from localdiscord.state import DiscordState
 
 
 @dataclass
@@ -47,10 +44,22 @@ class Outage:
             "X-RateLimit-Scope": "user", "Via": VIA})
 
 
+@dataclass
+class LostAnswer:
+    """Requests that are carried out, and then answered with ``status`` instead."""
+
+    remaining: int
+    status: int
+    path: str
+    method: str
+    until: asyncio.Event | None = None  # the 5xx waits for it (the client may die meanwhile)
+
+
 class Faults:
-    def __init__(self, server: LocalDiscord) -> None:
+    def __init__(self, server: DiscordState) -> None:
         self.server = server
         self.outages: list[Outage] = []
+        self.lost_answers: list[LostAnswer] = []
 
     def _message(self, message: Message | int) -> Message:
         ident = message if isinstance(message, int) else message.id
@@ -74,8 +83,6 @@ class Faults:
                user_id: int | None = None) -> None:
         """Deny ``permissions`` (bits of :class:`~localdiscord.model.Permission`) to the bot
         (or ``user_id``) in ``channel`` with a member overwrite, as a moderator would."""
-        from localdiscord.server import APP_ID
-
         found, who = self._channel(channel), APP_ID if user_id is None else user_id
         if found.parent_id is not None:  # a thread's permissions are its parent's
             found = self.server.channel(found.parent_id)
@@ -89,8 +96,6 @@ class Faults:
 
     def restore(self, channel: Channel | int | str, user_id: int | None = None) -> None:
         """Remove the member overwrite :meth:`revoke` made."""
-        from localdiscord.server import APP_ID
-
         found, who = self._channel(channel), APP_ID if user_id is None else user_id
         if found.parent_id is not None:
             found = self.server.channel(found.parent_id)
@@ -123,6 +128,27 @@ class Faults:
                 outage.remaining -= 1
                 return outage.response()
         return None
+
+    def fail_after_making(self, count: int = 1, status: int = 502, path: str = "/webhooks/", *,
+                          method: str = "POST", until: asyncio.Event | None = None) -> None:
+        """Carry out the next ``count`` requests (of ``method``, whose path holds ``path``:
+        by default the interactions' follow-ups), then answer each with ``status``, as when a
+        proxy in front of Discord loses Discord's answer: the message is made, and the client
+        does not know it. ``until``: each such answer waits until it is set."""
+        self.lost_answers.append(LostAnswer(count, status, path, method, until))
+
+    async def lost_answer(self, method: str, path: str,
+                          answered: web.StreamResponse) -> web.StreamResponse:
+        """The answer to give instead of ``answered`` (a request carried out), if it is lost."""
+        if not 200 <= answered.status < 300:
+            return answered
+        for lost in self.lost_answers:
+            if lost.remaining > 0 and lost.path in path and lost.method == method:
+                lost.remaining -= 1
+                if lost.until is not None:
+                    await lost.until.wait()
+                return Outage(0, lost.status, path).response()
+        return answered
 
     async def drop(self, shard: int = 0) -> None:
         """Close the gateway connection; the bot resumes and gets what it missed."""

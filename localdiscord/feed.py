@@ -1,4 +1,4 @@
-"""What changes on the local Discord, as a feed a viewer (a table in the browser) follows:
+"""What changes on the local Discord, as a feed a viewer (a page in the browser) follows:
 messages posted, edited and deleted, pins, threads. Every event is kept (``events``), so a
 subscriber that starts late reads from the beginning, or from an index it already reached.
 """

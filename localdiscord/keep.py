@@ -3,7 +3,7 @@ the threads the bot made (with their overwrites, archived or locked), and the me
 them with their components, embeds, attachments and pins. Not kept: the rate-limit buckets,
 interactions (their tokens die with the server, as Discord's after 15 minutes), the feed.
 
-The file is read at start (missing: a fresh table; unreadable: a fresh table and one warning
+The file is read at start (missing: a fresh start; unreadable: a fresh start and one warning
 line), written a moment after changes (one write for a burst of them) and at stop, each time
 whole to a temporary file renamed over the old one, so a crash leaves one or the other.
 """
@@ -23,18 +23,18 @@ from localdiscord.model import Attachment, Channel, Message, Overwrite, User
 
 if TYPE_CHECKING:
     from localdiscord.feed import Change
-    from localdiscord.server import LocalDiscord
+    from localdiscord.state import DiscordState
 
 log = logging.getLogger(__name__)
 VERSION = 1
-#: A burst of changes (a board, a prompt, a pin) is written once, this long after the first.
+#: A burst of changes (posts, edits, a pin) is written once, this long after the first.
 WRITE_DELAY_SECONDS = 0.5
 UNREADABLE = ("The local table's state in {path} could not be read ({problem}): starting "
               "afresh{kept}.")
 UNWRITABLE = "The local table's state could not be written to {path} ({problem})."
 
 
-def snapshot(server: LocalDiscord) -> dict[str, Any]:
+def snapshot(server: DiscordState) -> dict[str, Any]:
     """The server's channels and messages as JSON-ready data."""
     channels = [asdict(c) for g in server.guilds.values() for c in g.channels.values()]
     kept = {int(c["id"]) for c in channels}
@@ -52,7 +52,7 @@ def _message_data(message: Message) -> dict[str, Any]:
     return made
 
 
-def restore(server: LocalDiscord, data: dict[str, Any]) -> None:
+def restore(server: DiscordState, data: dict[str, Any]) -> None:
     """Put ``data`` (from :func:`snapshot`) back: channels by id into their guilds (the seeded
     ones replaced), then the messages."""
     if data.get("version") != VERSION:
@@ -82,7 +82,7 @@ class Keeper:
     """Keeps ``server``'s state in ``path``: :meth:`load` before serving, then each change
     heard on the feed schedules a write; :meth:`close` writes the last one."""
 
-    def __init__(self, server: LocalDiscord, path: Path) -> None:
+    def __init__(self, server: DiscordState, path: Path) -> None:
         self.server, self.path = server, path
         self._pending: asyncio.TimerHandle | None = None
         self._writing: asyncio.Task[None] | None = None

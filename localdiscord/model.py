@@ -1,4 +1,5 @@
-"""What the local Discord keeps: guilds, channels and threads, roles, members, messages.
+"""What the local Discord keeps: guilds, channels and threads, roles, members, messages,
+interactions; the fixed ids and figures they use; the :class:`Seed` a server starts from.
 
 The objects are plain mutable classes (the server changes them as Discord would); each one
 turns itself into the JSON Discord sends (``payload()``). Permissions are worked out as
@@ -9,17 +10,24 @@ thread takes its parent's.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import itertools
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from localdiscord.enums import CallbackType, ChannelType, MessageFlag, MessageType
+
 DISCORD_EPOCH_MS = 1_420_070_400_000
+#: The application's id, and its bot user's (fixed: a kept state file names it).
+APP_ID = 900_000_000_000_000_001
+#: Discord keeps at most this many pins a channel (``resources/message``, 30003).
+MAX_PINS = 250
 
 
 class Permission:
-    """The permission bits the bot and the table use (``topics/permissions``)."""
+    """The permission bits Discord checks for what a bot does here (``topics/permissions``)."""
 
     ADMINISTRATOR = 1 << 3
     MANAGE_CHANNELS = 1 << 4
@@ -37,12 +45,6 @@ class Permission:
     PIN_MESSAGES = 1 << 51
     ALL = (1 << 52) - 1
 
-
-PLAYER = (Permission.VIEW_CHANNEL | Permission.SEND_MESSAGES | Permission.READ_MESSAGE_HISTORY
-          | Permission.USE_APPLICATION_COMMANDS | Permission.SEND_MESSAGES_IN_THREADS)
-#: What ``python -m bot invite`` asks for (bot/permissions.py), as bits.
-BOT = (PLAYER | Permission.EMBED_LINKS | Permission.ATTACH_FILES | Permission.PIN_MESSAGES
-       | Permission.CREATE_PUBLIC_THREADS | Permission.MANAGE_THREADS)
 
 _counter = itertools.count()
 
@@ -112,9 +114,6 @@ class Overwrite:
                 "deny": str(self.deny)}
 
 
-TEXT, PUBLIC_THREAD = 0, 11
-
-
 @dataclass
 class Channel:
     """A text channel, or a thread (``parent_id`` set, ``kind`` 11)."""
@@ -122,7 +121,7 @@ class Channel:
     id: int
     guild_id: int
     name: str
-    kind: int = TEXT
+    kind: int = ChannelType.GUILD_TEXT
     position: int = 0
     overwrites: list[Overwrite] = field(default_factory=list)
     parent_id: int | None = None
@@ -178,8 +177,7 @@ class Message:
     attachments: list[Attachment] = field(default_factory=list)
     flags: int = 0
     pinned: bool = False
-    #: 0 a message; 6 Discord's "pinned a message" notice
-    kind: int = 0
+    kind: int = MessageType.DEFAULT
     created_at: float = field(default_factory=time.time)
     edited_at: float | None = None
     nonce: str | int | None = None
@@ -190,7 +188,7 @@ class Message:
 
     @property
     def ephemeral(self) -> bool:
-        return bool(self.flags & 64)
+        return bool(self.flags & MessageFlag.EPHEMERAL)
 
     def age(self, now: float | None = None) -> float:
         return (time.time() if now is None else now) - self.created_at
@@ -274,3 +272,65 @@ class Guild:
             "channels": [c.payload() for c in self.channels.values() if not c.is_thread],
             "threads": [t.payload() for t in threads], "voice_states": [], "presences": [],
             "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": []}
+
+
+@dataclass
+class Interaction:
+    """One interaction sent to the bot, and what it has answered so far."""
+
+    id: int
+    token: str
+    kind: int  # an InteractionType
+    channel_id: int
+    guild_id: int | None
+    user: User
+    message_id: int | None = None  # the message whose component was used
+    created_at: float = field(default_factory=time.time)
+    answered: int | None = None  # the callback's CallbackType
+    original_id: int | None = None
+    choices: list[dict[str, Any]] = field(default_factory=list)
+    modal: dict[str, Any] | None = None
+    #: The messages posted or edited through this interaction, as they were then.
+    shown: list[dict[str, Any]] = field(default_factory=list)
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+    #: Where the feed stood when it was sent (what the bot changed since is its work).
+    feed_start: int = 0
+
+    @property
+    def answer_kind(self) -> str | None:
+        """How it was answered, in a word (None: not yet)."""
+        return None if self.answered is None else ANSWER_NAMES.get(self.answered,
+                                                                   str(self.answered))
+
+
+#: How each callback type is told in a word (a test's ``reply.kind``).
+ANSWER_NAMES: dict[int, str] = {
+    CallbackType.CHANNEL_MESSAGE_WITH_SOURCE: "message",
+    CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: "defer",
+    CallbackType.DEFERRED_UPDATE_MESSAGE: "defer-update",
+    CallbackType.UPDATE_MESSAGE: "update",
+    CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT: "autocomplete",
+    CallbackType.MODAL: "modal"}
+
+
+@dataclass
+class Seed:
+    """What a server starts with, a plain value: its guilds, each with its roles, members
+    (the bot among them, as ``User(APP_ID, bot_name, bot=True)``) and channels; and the
+    name of the application's bot user. The server works on a copy, so one seed may start
+    many servers. For example::
+
+        owner = User(1, "owner")
+        guild = Guild(100, "A guild", owner_id=owner.id)
+        guild.roles[guild.id] = Role(guild.id, "@everyone", Permission.VIEW_CHANNEL, 0)
+        guild.members[owner.id] = Member(owner)
+        guild.channels[110] = Channel(110, guild.id, "general")
+        LocalDiscord(Seed([guild], bot_name="helper"))
+    """
+
+    guilds: list[Guild] = field(default_factory=list)
+    bot_name: str = "bot"
+
+    @property
+    def bot_user(self) -> User:
+        return User(APP_ID, self.bot_name, bot=True)

@@ -1,12 +1,12 @@
-"""People at the table: what they do in Discord's client, sent to the bot as the
+"""People in the guild: what they do in Discord's client, sent to the bot as the
 INTERACTION_CREATE Discord builds (``interactions/receiving-and-responding``), and what the
 bot answered.
 
-``await server.people.slash("alice", "fight", "roll", level=40)`` builds the command's data
+``await server.people.slash("player", "general", "roll", level=40)`` builds the command's data
 from the commands the bot synced (each option typed as the bot declared it), dispatches it
 on the gateway, waits for the answer (3 s, as Discord) and until the bot has been quiet for a
 moment, and returns a :class:`Reply`. ``press``, ``pick``, ``submit`` and ``autocomplete``
-do the same for buttons, menus, modals and autocomplete. ``people.dm("alice")`` is her direct
+do the same for buttons, menus, modals and autocomplete. ``people.dm("player")`` is their direct
 messages with the bot, a place to use a command too (the bot's global commands, no guild).
 """
 
@@ -16,16 +16,15 @@ import asyncio
 import contextlib
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from localdiscord.interactions import FIRST_ANSWER_SECONDS, LOADING, Interaction
-from localdiscord.model import Channel, Role, User, snowflake
-
-if TYPE_CHECKING:
-    from localdiscord.server import LocalDiscord
+from localdiscord.enums import ChannelType, InteractionType, MessageFlag, MessageType
+from localdiscord.interactions import FIRST_ANSWER_SECONDS
+from localdiscord.model import APP_ID, Channel, Interaction, Role, User, snowflake
+from localdiscord.state import DiscordState
 
 #: How long the bot must have made no request for its work on an interaction to count as
-#: done (it may post a board or a prompt after answering).
+#: done (it may post more messages after answering).
 QUIET_SECONDS = 0.3
 SETTLE_LIMIT_SECONDS = 20.0
 
@@ -50,7 +49,7 @@ class Shown:
 
     @property
     def ephemeral(self) -> bool:
-        return bool(int(self.raw.get("flags") or 0) & 64)
+        return bool(int(self.raw.get("flags") or 0) & MessageFlag.EPHEMERAL)
 
     @property
     def parts(self) -> list[dict[str, Any]]:
@@ -72,7 +71,7 @@ class DirectMessages:
     guild_id: None = None
 
     def payload(self) -> dict[str, Any]:
-        return {"id": str(self.id), "type": 1, "last_message_id": None,
+        return {"id": str(self.id), "type": ChannelType.DM, "last_message_id": None,
                 "recipients": [self.user.payload()]}
 
 
@@ -129,7 +128,7 @@ class Reply:
 
 
 class People:
-    def __init__(self, server: LocalDiscord) -> None:
+    def __init__(self, server: DiscordState) -> None:
         self.server = server
         self.dms: dict[int, DirectMessages] = {}  # by the person's id
 
@@ -152,7 +151,7 @@ class People:
         channel of the guild or in someone's :meth:`dm`."""
         where = self._place(channel)
         data = self.command_data(where, command, options, focused=None)
-        return await self.wait(self.send(user, where, 2, data))
+        return await self.wait(self.send(user, where, InteractionType.APPLICATION_COMMAND, data))
 
     async def autocomplete(self, user: str | User, channel: str | int, command: str,
                            focused: str, **options: Any) -> list[dict[str, Any]]:
@@ -160,7 +159,8 @@ class People:
         where = self.server.channel(channel)
         options.setdefault(focused, "")
         data = self.command_data(where, command, options, focused=focused)
-        return (await self.wait(self.send(user, where, 4, data))).choices
+        return (await self.wait(self.send(
+            user, where, InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE, data))).choices
 
     async def press(self, user: str | User, message: Shown | int, label: str) -> Reply:
         """Press the button labelled ``label`` on ``message`` as it is now."""
@@ -172,7 +172,8 @@ class People:
         for part in now.parts:
             if part.get("type") == 2 and part.get("label") == label and "custom_id" in part:
                 data = {"custom_id": part["custom_id"], "component_type": 2}
-                return self.send(user, self._where(now), 3, data, now)
+                return self.send(user, self._where(now), InteractionType.MESSAGE_COMPONENT, data,
+                                 now)
         raise AssertionError(f"no button {label!r} on the message; buttons: {now.labels}")
 
     async def pick(self, user: str | User, message: Shown | int, label: str) -> Reply:
@@ -183,7 +184,8 @@ class People:
                 if option["label"] == label:
                     data = {"custom_id": part["custom_id"], "component_type": part["type"],
                             "values": [option["value"]]}
-                    return await self.wait(self.send(user, self._where(now), 3, data, now))
+                    return await self.wait(self.send(user, self._where(now),
+                                                    InteractionType.MESSAGE_COMPONENT, data, now))
         raise AssertionError(f"no menu entry {label!r} on the message")
 
     async def submit(self, user: str | User, shown: Reply, values: dict[str, str]) -> Reply:
@@ -201,7 +203,7 @@ class People:
         data = {"custom_id": modal.custom_id, "components": rows}
         on = self.server.messages.get(origin.message_id or 0)
         where = self._place(origin.channel_id)
-        return await self.wait(self.send(user, where, 5, data,
+        return await self.wait(self.send(user, where, InteractionType.MODAL_SUBMIT, data,
                                          None if on is None else self._now(on.id)))
 
     # -- building and sending ------------------------------------------------------------
@@ -222,8 +224,6 @@ class People:
 
     def payload(self, interaction: Interaction, data: dict[str, Any],
                 message: Shown | None) -> dict[str, Any]:
-        from localdiscord.server import APP_ID
-
         if interaction.guild_id is None:
             return self._dm_payload(interaction, data)
         channel = self.server.channel(interaction.channel_id)
@@ -245,8 +245,6 @@ class People:
     def _dm_payload(self, interaction: Interaction, data: dict[str, Any]) -> dict[str, Any]:
         """INTERACTION_CREATE in a DM: ``user`` instead of ``member``, context 1 (the bot's
         DM), installed by the person rather than a guild."""
-        from localdiscord.server import APP_ID
-
         user = interaction.user.payload()
         return {
             "id": str(interaction.id), "application_id": str(APP_ID), "type": interaction.kind,
@@ -322,12 +320,13 @@ class People:
             await asyncio.sleep(QUIET_SECONDS / 3)
             last = self.server.calls[-1].at if self.server.calls else 0.0
             original = self.server.messages.get(interaction.original_id or 0)
-            thinking = original is not None and bool(original.flags & LOADING)
+            thinking = original is not None and bool(original.flags & MessageFlag.LOADING)
             if time.time() - last >= QUIET_SECONDS and not thinking:
                 break
         shown = [Shown(c.data) for c in self.server.feed.events[interaction.feed_start:]
                  if c.kind in ("message_create", "message_update")
-                 and c.data.get("author", {}).get("bot") and c.data.get("type") == 0]
+                 and c.data.get("author", {}).get("bot")
+                 and c.data.get("type") == MessageType.DEFAULT]
         return Reply(interaction, shown)
 
     def _now(self, message: Shown | int) -> Shown:

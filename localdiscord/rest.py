@@ -1,8 +1,10 @@
-"""The REST API the bot calls (``/api/v10``), refusing as Discord refuses: its error JSON
-``{"code": …, "message": …}`` with Discord's status, 429s from :mod:`localdiscord.buckets`
-with their headers, and the outages :mod:`localdiscord.faults` switches on. Interaction
-answers and webhooks are in :mod:`localdiscord.interactions`; this module keeps the
-channels' routes, the application's and the gateway's.
+"""How every REST request (``/api/v10``) is read, checked and answered as Discord does: its
+error JSON ``{"code": …, "message": …}`` with Discord's status, 429s from
+:mod:`localdiscord.buckets` with their headers, the outages :mod:`localdiscord.faults`
+switches on; the checks the route handlers share (the channel, the bot's permissions, the
+message, what a message may hold) and how a body becomes a message's attachments or edit.
+The handlers are in :mod:`localdiscord.channels`, :mod:`localdiscord.interactions` and
+:mod:`localdiscord.applications`; :mod:`localdiscord.routes` maps paths to them.
 """
 
 from __future__ import annotations
@@ -15,10 +17,14 @@ from typing import Any
 from aiohttp import BodyPartReader, web
 
 from localdiscord.buckets import Verdict
-from localdiscord.model import Attachment, Channel, Message, Permission, snowflake
-from localdiscord.server import APP_ID, BOT_USER, Call, LocalDiscord
+from localdiscord.enums import MessageFlag
+from localdiscord.faults import Faults
+from localdiscord.limits import message_errors
+from localdiscord.model import APP_ID, Attachment, Channel, Message, Permission, snowflake
+from localdiscord.state import Call, DiscordState
 
-SERVER = web.AppKey("server", LocalDiscord)
+SERVER = web.AppKey("server", DiscordState)
+FAULTS = web.AppKey("faults", Faults)
 Files = list[tuple[str, bytes, str | None]]
 BODY: web.RequestKey[Any] = web.RequestKey("body", object)
 FILES: web.RequestKey[Files] = web.RequestKey("files", list)
@@ -70,7 +76,7 @@ def answer(data: Any, status: int = 200) -> web.Response:
                         headers={"Content-Type": "application/json"})
 
 
-def server_of(request: web.Request) -> LocalDiscord:
+def server_of(request: web.Request) -> DiscordState:
     return request.config_dict[SERVER]
 
 
@@ -88,11 +94,13 @@ def limit(request: web.Request, kind: str, major: object, *, old: bool = False) 
 async def like_discord(request: web.Request, handler: Handler) -> web.StreamResponse:
     server = server_of(request)
     request[BODY], request[FILES] = await _read_body(request)
-    instead = server.faults.outage(request.method, request.path)
+    instead = request.config_dict[FAULTS].outage(request.method, request.path)
     try:
         # (a response is a mapping, empty and so false: compare with None)
         response: web.StreamResponse = (instead if instead is not None
                                         else await handler(request))
+        response = await request.config_dict[FAULTS].lost_answer(request.method, request.path,
+                                                                  response)
     except DiscordError as error:
         response = answer(error.payload(), error.status)
     except RateLimited as refused:
@@ -136,7 +144,7 @@ def channel_of(request: web.Request) -> Channel:
     return found
 
 
-def require(server: LocalDiscord, channel: Channel, needed: int) -> None:
+def require(server: DiscordState, channel: Channel, needed: int) -> None:
     """The bot's permissions in ``channel``: 50001 unseen, 50013 short of ``needed``."""
     bits = server.permissions(APP_ID, channel)
     if not bits & Permission.VIEW_CHANNEL:
@@ -152,46 +160,18 @@ def message_of(request: web.Request, channel: Channel) -> Message:
     return found
 
 
-def validate(body: dict[str, Any], files: list[Any], *, empty_ok: bool = False) -> None:
-    """What Discord refuses in a message (``resources/message``, ``components/reference``):
-    50035 with the field at fault, or 50006 for nothing at all."""
-    errors: dict[str, Any] = {}
-    content = body.get("content")
-    if content is not None and len(content) > 2000:
-        errors["content"] = _error("BASE_TYPE_MAX_LENGTH", "Must be 2000 or fewer in length.")
-    rows = body.get("components") or []
-    if not int(body.get("flags") or 0) & (1 << 15):  # not the newer layout components
-        if len(rows) > 5:
-            errors["components"] = _error("BASE_TYPE_MAX_LENGTH",
-                                          "Must be 5 or fewer in length.")
-        for index, row in enumerate(rows):
-            problem = _row_problem(row)
-            if problem:
-                errors[f"components.{index}"] = _error("COMPONENT_INVALID", problem)
+def validate(body: dict[str, Any], files: list[Any], *, empty_ok: bool = False,
+             at: str = "") -> None:
+    """What Discord refuses in a message (:mod:`localdiscord.limits`): 50035 with the field at
+    fault, or 50006 for nothing at all. ``at`` is where the message sits in the request's
+    body (``"data"`` in an interaction's answer)."""
+    errors = message_errors(body, at=at)
     if errors:
         raise DiscordError(50035, errors)
-    shown = (content, rows, body.get("embeds"), files, body.get("attachments"),
-             body.get("poll"), body.get("sticker_ids"))
+    shown = (body.get("content"), body.get("components"), body.get("embeds"), files,
+             body.get("attachments"), body.get("poll"), body.get("sticker_ids"))
     if not empty_ok and not any(shown):
         raise DiscordError(50006)
-
-
-def _row_problem(row: dict[str, Any]) -> str | None:
-    parts = row.get("components") or []
-    if len(parts) > 5:
-        return "An action row holds at most 5 components."
-    for part in parts:
-        if len(part.get("custom_id") or "") > 100:
-            return "custom_id: must be 100 or fewer in length."
-        if len(part.get("label") or "") > 80:
-            return "label: must be 80 or fewer in length."
-        if len(part.get("options") or []) > 25:
-            return "options: must be 25 or fewer in length."
-    return None
-
-
-def _error(code: str, message: str) -> dict[str, Any]:
-    return {"_errors": [{"code": code, "message": message}]}
 
 
 def attachments(body: dict[str, Any], files: list[tuple[str, bytes, str | None]],
@@ -232,67 +212,7 @@ def apply_edit(message: Message, body: dict[str, Any],
     if "attachments" in body or files:
         message.attachments = attachments(body, files, tuple(message.attachments))
     if "flags" in body and body["flags"] is not None:
-        message.flags = (message.flags & ~4) | (int(body["flags"]) & 4)  # suppress embeds
-    message.flags &= ~128  # no longer "thinking"
+        suppress = int(MessageFlag.SUPPRESS_EMBEDS)  # (an int: ~ of a flag drops unknown bits)
+        message.flags = (message.flags & ~suppress) | (int(body["flags"]) & suppress)
+    message.flags &= ~int(MessageFlag.LOADING)  # no longer "thinking"
     return changed
-
-
-# -- the application and the gateway ----------------------------------------------------
-
-async def me(request: web.Request) -> web.Response:
-    return answer(BOT_USER.payload() | {"verified": True, "mfa_enabled": False, "flags": 0})
-
-
-async def application(request: web.Request) -> web.Response:
-    return answer({"id": str(APP_ID), "name": "Unhex", "icon": None, "description": "",
-                   "bot_public": True, "bot_require_code_grant": False,
-                   "owner": BOT_USER.payload(), "summary": "", "verify_key": "0",
-                   "flags": 0, "team": None, "bot": BOT_USER.payload()})
-
-
-async def gateway_bot(request: web.Request) -> web.Response:
-    server = server_of(request)
-    return answer({"url": server.gateway.url(), "shards": 1,
-                   "session_start_limit": {"total": 1000, "remaining": 1000,
-                                           "reset_after": 0, "max_concurrency": 1}})
-
-
-async def put_commands(request: web.Request) -> web.Response:
-    server = server_of(request)
-    guild = request.match_info.get("guild")
-    limit(request, "other", f"commands:{guild}")
-    made = [command | {"id": str(snowflake()), "application_id": str(APP_ID),
-                       "version": str(snowflake()),
-                       **({"guild_id": guild} if guild else {})}
-            for command in request[BODY]]
-    server.commands[None if guild is None else int(guild)] = made
-    return answer(made)
-
-
-async def get_commands(request: web.Request) -> web.Response:
-    guild = request.match_info.get("guild")
-    return answer(server_of(request).commands.get(None if guild is None else int(guild), []))
-
-
-def build_app(server: LocalDiscord) -> web.Application:
-    from localdiscord import channels, interactions, webapp
-
-    api = web.Application(middlewares=[like_discord])
-    api[SERVER] = server
-    api.router.add_get("/users/@me", me)
-    api.router.add_get("/oauth2/applications/@me", application)
-    api.router.add_get("/applications/@me", application)
-    api.router.add_get("/gateway/bot", gateway_bot)
-    for path in ("/applications/{app}/commands",
-                 "/applications/{app}/guilds/{guild}/commands"):
-        api.router.add_put(path, put_commands)
-        api.router.add_get(path, get_commands)
-    channels.add_routes(api.router)
-    interactions.add_routes(api.router)
-    app = web.Application()
-    app[SERVER] = server
-    app.router.add_get("/gateway", server.gateway.handle)
-    channels.add_viewer_routes(app.router)
-    webapp.add_routes(app.router)
-    app.add_subapp("/api/v10", api)
-    return app

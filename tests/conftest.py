@@ -1,5 +1,5 @@
 """Shared fixtures: a `table` is the real bot on a temporary database, driven through the
-real discord.py dispatch (see tests/harness.py).
+real discord.py dispatch (see testbed/harness.py).
 
 The database is SQLite, or, in the modules marked ``both_engines``, SQLite and then
 PostgreSQL: a test of such a module runs once per engine (``[sqlite]``, ``[postgresql]``).
@@ -18,8 +18,8 @@ import asyncpg
 import pytest
 
 from bot.store import open_store
-from tests.harness import Table
-from tests.postgres_server import MISSING, PostgresServer, server_programs
+from testbed.harness import Table
+from testbed.postgres_server import MISSING, PostgresServer, server_programs
 
 ENGINES = ("sqlite", "postgresql")
 #: The migrated database the PostgreSQL tests share, emptied before each.

@@ -10,7 +10,6 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import escape_markdown
 
-from bot.client import UnhexBot
 from bot.cogs.characters.choices import changeable_character, matching_choices
 from bot.cogs.characters.common import (
     LOOKUP_LIMIT,
@@ -21,7 +20,9 @@ from bot.cogs.characters.common import (
     may_change,
 )
 from bot.components import PersistentButton, answer_form, button_row
+from bot.custom_ids import CustomId, choice, digits
 from bot.errors import UserError
+from bot.host import Host
 from bot.options import Text
 from bot.permissions import is_gm
 from bot.store.values import StoredCharacter, StoredRoll
@@ -112,15 +113,14 @@ _BUTTON_STYLE = {
 class RollButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"roll:(?P<id>[0-9]{1,18}):(?P<action>tens|ones|both|keep|extra|adjust)",
+    id_spec=CustomId("roll", digits("id", 18), choice("action", *_BUTTON_STYLE)),
 ):
     """One decision on a chat roll; only the roller may press it."""
 
     def __init__(self, roll_id: int, action: str) -> None:
         label, style = _BUTTON_STYLE[action]
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"roll:{roll_id}:{action}")
-        )
+        super().__init__(discord.ui.Button(
+            label=label, style=style, custom_id=self.id_spec.format(id=roll_id, action=action)))
         self.roll_id = roll_id
         self.action = action
 
@@ -132,7 +132,7 @@ class RollButton(
         return cls(int(match["id"]), match["action"])
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        bot: UnhexBot = interaction.client
+        bot: Host = interaction.client
         stored = await _own_roll(bot, self.roll_id, interaction.user.id)
         q = stored.state
         if self.action == "adjust":
@@ -152,7 +152,7 @@ class RollButton(
         await _save_and_show(bot, interaction, stored, new)
 
 
-async def _own_roll(bot: UnhexBot, roll_id: int, user_id: int) -> StoredRoll:
+async def _own_roll(bot: Host, roll_id: int, user_id: int) -> StoredRoll:
     stored = await bot.store.rolls.get(roll_id)
     if stored is None:
         raise UserError("That roll is no longer kept.")
@@ -162,7 +162,7 @@ async def _own_roll(bot: UnhexBot, roll_id: int, user_id: int) -> StoredRoll:
 
 
 async def _save_and_show(
-    bot: UnhexBot, interaction: discord.Interaction[Any], stored: StoredRoll, new: QuickRoll
+    bot: Host, interaction: discord.Interaction[Any], stored: StoredRoll, new: QuickRoll
 ) -> None:
     saved = await bot.store.rolls.replace(stored, new)
     if saved is None:
@@ -186,7 +186,7 @@ class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
 
 
 async def submit_adjust(
-    bot: UnhexBot, interaction: discord.Interaction[Any], roll_id: int, text: str
+    bot: Host, interaction: discord.Interaction[Any], roll_id: int, text: str
 ) -> None:
     value = parse_number(text)  # ASCII digits only: "²" and "①" are not numbers to int()
     if value is None:
@@ -219,7 +219,7 @@ async def _rollers(
                 "own PCs (a GM as anyone)."
             )
         return [stored]
-    bot: UnhexBot = interaction.client
+    bot: Host = interaction.client
     every = await bot.store.characters.list(interaction.guild_id)
     gm = await is_gm(interaction)
     return [s for s in every if (not s.npc and s.owner_id == interaction.user.id) or gm]
@@ -231,7 +231,7 @@ async def _own_pc(interaction: discord.Interaction[Any]) -> StoredCharacter:
     say = "Say the level to roll against (`level:`)"
     if interaction.guild_id is None:
         raise UserError(f"{say}.")
-    bot: UnhexBot = interaction.client
+    bot: Host = interaction.client
     every = await bot.store.characters.list(interaction.guild_id)
     own = [s for s in every if not s.npc and s.owner_id == interaction.user.id]
     if len(own) == 1:
@@ -304,7 +304,7 @@ async def roller(
 
 
 class DiceCog(commands.Cog):
-    def __init__(self, bot: UnhexBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @commands.Cog.listener()
@@ -327,7 +327,7 @@ class DiceCog(commands.Cog):
     @app_commands.autocomplete(ability=roller_ability, as_=roller)
     async def roll(
         self,
-        interaction: discord.Interaction[UnhexBot],
+        interaction: discord.Interaction[Any],
         level: app_commands.Range[int, MIN_LEVEL, MAX_LEVEL] | None = None,
         good: bool = False,
         against: app_commands.Range[int, MIN_LEVEL, MAX_LEVEL] | None = None,
@@ -367,7 +367,7 @@ class DiceCog(commands.Cog):
                                                     ephemeral=private)
 
 
-async def setup(bot: UnhexBot) -> None:
+async def setup(bot: Host) -> None:
     bot.add_dynamic_items(RollButton)
     bot.answers(ADJUST_MODAL_ID)
     await bot.add_cog(DiceCog(bot))

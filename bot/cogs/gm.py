@@ -14,8 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import UnhexBot
 from bot.errors import UserError
+from bot.host import Host
 from bot.permissions import require_guild
 
 #: What a new GM does next: the GMs' path of `/help`, in one clause.
@@ -26,7 +26,7 @@ GM_NEXT = ("A GM's first fight: a map from `/map list`, then `/combat start map:
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class GMCog(commands.GroupCog, group_name="gm", group_description="Who runs the game here"):
-    def __init__(self, bot: UnhexBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()
 
@@ -65,5 +65,5 @@ class GMCog(commands.GroupCog, group_name="gm", group_description="Who runs the 
         )
 
 
-async def setup(bot: UnhexBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(GMCog(bot))

@@ -35,7 +35,7 @@ from engine.character import Character, advance
 from engine.combat.recap import outcome
 
 if TYPE_CHECKING:
-    from bot.client import UnhexBot
+    from bot.host import Host
 
 GOAL_LIMIT = 200
 NO_SESSION = "No session is open on this server: `/session start` opens one."
@@ -91,7 +91,7 @@ def _panel_buttons(gains: list[tuple[StoredCharacter, Any]]) -> discord.ui.View 
 @app_commands.guild_only()
 class SessionCog(commands.GroupCog, group_name="session",
                  group_description="A play session and its goal"):
-    def __init__(self, bot: UnhexBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()
 
@@ -242,5 +242,5 @@ class SessionCog(commands.GroupCog, group_name="session",
             clip("\n".join([text, *lines])), view=_panel_buttons(gains) or discord.utils.MISSING)
 
 
-async def setup(bot: UnhexBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(SessionCog(bot))

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
+from bot.operations.metrics import Metrics
+from bot.settings import Settings
+from bot.store.interfaces import Store
 from bot.store.values import DatabaseUnavailable
-
-if TYPE_CHECKING:
-    from bot.client import UnhexBot
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +25,19 @@ log = logging.getLogger(__name__)
 DATABASE_TIMEOUT = 2.0
 
 
-async def health(bot: UnhexBot) -> str | None:
+class Watched(Protocol):
+    """The bot, as these two pages see it (:class:`~bot.client.UnhexBot` is one)."""
+
+    settings: Settings
+    store: Store
+    metrics: Metrics
+
+    def shards_not_connected(self) -> list[str]: ...
+
+    def refresh_gauges(self) -> None: ...
+
+
+async def health(bot: Watched) -> str | None:
     """None when the process is well, else why not, in one line."""
     missing = bot.shards_not_connected()
     if missing:
@@ -43,7 +55,7 @@ async def health(bot: UnhexBot) -> str | None:
     return None
 
 
-def application(bot: UnhexBot) -> web.Application:
+def application(bot: Watched) -> web.Application:
     async def healthz(request: web.Request) -> web.Response:
         problem = await health(bot)
         if problem is None:
@@ -61,7 +73,7 @@ def application(bot: UnhexBot) -> web.Application:
     return app
 
 
-async def serve(bot: UnhexBot, host: str, port: int) -> web.AppRunner:
+async def serve(bot: Watched, host: str, port: int) -> web.AppRunner:
     """Start serving; the caller cleans the runner up when the bot closes."""
     runner = web.AppRunner(application(bot), access_log=None)
     await runner.setup()

@@ -1,6 +1,8 @@
 """How a fight's step is written down, the same on every engine: the state as JSON, the log
 entry's events, and the patch back to the state before it (compressed), which `/combat undo`
-applies.
+applies; whether it is the usual step (one statement); each sheet's write-back at the end.
+The engines (:mod:`bot.store.sqlite.combats`, :mod:`bot.store.postgres.combats`) only run
+the SQL.
 """
 
 from __future__ import annotations
@@ -15,10 +17,12 @@ import jsonpatch
 
 from bot.store.compact import compact_state
 from bot.store.patches import reverse_patch_of_models
-from bot.store.values import LogEntry, StoredCombat
-from engine.combat import Combat, Event
+from bot.store.values import LogEntry, StoredCombat, WriteBack, next_deadline
+from engine.character import Character
+from engine.combat import Combat, Event, Fighter, Phase
 
 __all__ = [
+    "Step",
     "character_ids",
     "dumps",
     "log_entry",
@@ -26,6 +30,7 @@ __all__ = [
     "replaced",
     "state_before",
     "undo_patch",
+    "written_back",
 ]
 
 
@@ -83,3 +88,38 @@ def replaced(stored: StoredCombat, state: Combat, deadline: float | None) -> Sto
     """``stored`` after a step saved ``state``: one version on."""
     return dataclasses.replace(stored, state=state, version=stored.version + 1,
                                next_deadline=deadline)
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    """A step as every engine saves it: :attr:`row` fills its UPDATE (state, active,
+    deadline, user, command, events, undo patch; then the fight's id and the version read,
+    which refuses a step on a stale copy); ``holds``: the characters the fight holds after
+    it; ``usual``: it takes and lets go no character and the fight goes on, so the UPDATE
+    alone (its trigger writes the log entry) is the whole step."""
+
+    row: tuple[Any, ...]
+    ended: bool
+    deadline: float | None
+    holds: set[int]
+    usual: bool
+
+    @staticmethod
+    def of(stored: StoredCombat, state: Combat, *, user_id: int, command: str,
+           events: Sequence[Event]) -> Step:
+        ended = state.phase is Phase.ENDED
+        deadline = next_deadline(state)
+        holds = set() if ended else character_ids(state)
+        row = (state.model_dump_json(), not ended, deadline, user_id, command,
+               logged_events(events), undo_patch(state, stored.state), stored.id,
+               stored.version)
+        return Step(row, ended, deadline, holds,
+                    usual=not ended and holds == character_ids(stored.state))
+
+
+def written_back(kept: str, fighter: Fighter, write_back: WriteBack) -> str:
+    """The sheet kept as JSON (``kept``) once the fight's end wrote ``fighter`` back to it.
+    The name and PC/NPC stay as kept, so a rename meanwhile is not undone."""
+    sheet = Character.model_validate_json(kept)
+    after = write_back(sheet, fighter)
+    return after.model_copy(update={"name": sheet.name, "npc": sheet.npc}).model_dump_json()

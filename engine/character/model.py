@@ -25,13 +25,12 @@ from pydantic import (
     Field,
     StringConstraints,
     ValidationError,
-    ValidationInfo,
     field_serializer,
     field_validator,
     model_validator,
 )
 
-from engine.catalog import Hand, Rules
+from engine.catalog import Hand
 from engine.dice import MAX_LEVEL, MIN_LEVEL
 from engine.errors import RuleError
 
@@ -181,9 +180,8 @@ def _no_wounds() -> Mapping[str, str]:
 class Character(_Frozen):
     """An Unhex character as the store keeps it (JSON via ``model_dump_json``).
 
-    The model checks what it can alone; `check_character` checks it against the rules data,
-    and so does validation given the rules as context:
-    ``Character.model_validate_json(text, context={"rules": rules})``.
+    The model checks what it can alone; `check_character` (engine.character.validation) checks
+    it against the rules data.
 
     >>> ana = Character.new("Ana", level=62)
     >>> ana.max_level, ana.npc
@@ -222,7 +220,7 @@ class Character(_Frozen):
         return dict(wounds)
 
     @model_validator(mode="after")
-    def _check(self, info: ValidationInfo) -> Character:
+    def _check(self) -> Character:
         if self.level > self.max_level:
             raise ValueError(f"level {self.level} is above max level {self.max_level}")
         for hand in HANDS:
@@ -237,14 +235,6 @@ class Character(_Frozen):
             raise ValueError("an ability is listed twice")
         if len({a.casefold() for a in self.good_at}) != len(self.good_at):
             raise ValueError("a non-combat ability is listed twice")
-        rules = info.context.get("rules") if isinstance(info.context, dict) else None
-        if isinstance(rules, Rules):  # validating with context={"rules": rules} checks it all
-            # Imported here: the checks need this model, so the model cannot import them first.
-            from engine.character.validation import character_problems
-
-            problems = character_problems(self, rules=rules)
-            if problems:
-                raise ValueError(" ".join(problems))
         return self
 
     @classmethod

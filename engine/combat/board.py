@@ -10,10 +10,10 @@ from engine.catalog import Rules
 from engine.character import Status, status
 from engine.combat.abilities.hooks import board_words
 from engine.combat.actions.aoe_effects import effect_text
-from engine.combat.at_hand import abilities_at_hand
+from engine.combat.asking import asked
 from engine.combat.crowd import Row, group_copies, group_waits, sectioned
 from engine.combat.hidden_npcs import is_npc, level_text
-from engine.combat.model import Combat, Fighter, Phase, Prompt, game_map_of
+from engine.combat.model import Combat, Fighter, Phase, game_map_of
 from engine.combat.prompts import SPECS
 from engine.combat.stealth import hidden
 from engine.maprender import marker_letters, render_grid
@@ -46,15 +46,15 @@ _CONDITION = {
 }
 
 
-def _waiting(combat: Combat, columns: int, *, grouped: bool = False) -> list[str]:
+def _waiting(combat: Combat, rules: Rules, columns: int, *, grouped: bool = False
+             ) -> list[str]:
     """What the fight waits for; ``grouped``: NPC copies waited on for the same reason
     share an entry ("Goon 1-12 (act)")."""
     if combat.phase is Phase.SETUP:
         return tw.wrap("Waiting for: /combat add, then begin.", columns)
     if combat.phase is Phase.ENDED:
         return ["The fight is over."]
-    waits = [(_who(combat, p), SPECS[p.kind].waiting)
-             for p in combat.prompts if not SPECS[p.kind].offer]
+    waits = [(q.who, q.waiting) for q in asked(combat, rules).questions if not q.offer]
     parts = group_waits(waits) if grouped else [f"{who} ({why})" for who, why in waits]
     return tw.wrap_items("Waiting for:", parts or ["nothing"], columns)
 
@@ -65,22 +65,13 @@ def _at_hand(combat: Combat, rules: Rules, columns: int) -> list[str]:
     if combat.phase in (Phase.SETUP, Phase.ENDED):
         return []
     said_lines: list[str] = []
-    for p in combat.prompts:
-        if SPECS[p.kind].offer or p.fighter is None:
+    for q in asked(combat, rules).questions:
+        if q.offer or q.fighter is None or q.applies is None:
             continue
-        said = abilities_at_hand(combat, p, rules)
-        if said is None:
-            continue
-        line = f"{_who(combat, p)}: {said}"
+        line = f"{q.who}: {q.applies}"
         if line not in said_lines:
             said_lines.append(line)
     return [part for line in said_lines for part in tw.wrap(line, columns)]
-
-
-def _who(combat: Combat, p: Prompt) -> str:
-    if p.fighter is None:
-        return p.team or "GM"
-    return combat.fighter(p.fighter).name
 
 
 def fighter_lines(name: str, team: str, area: str, level: str, state: str,
@@ -183,7 +174,7 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40, gm: bool = Fa
     at_hand = _at_hand(combat, rules, width)
 
     def waiting(grouped: bool) -> str:
-        return "\n".join([*_waiting(combat, width, grouped=grouped), *at_hand])
+        return "\n".join([*_waiting(combat, rules, width, grouped=grouped), *at_hand])
 
     return _fit("\n".join(tw.wrap(head, width)), rows, rest, board_map, waiting, width)
 

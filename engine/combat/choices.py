@@ -9,9 +9,10 @@ from engine.character import destroy_item
 from engine.combat.abilities.hooks import CRITICAL_OPTIONS, critical_extras, critical_options
 from engine.combat.abilities.melee_2h import DESTROY_ITEM
 from engine.combat.commands import CriticalChoice, DestroyItem, Reroll
-from engine.combat.context import Context, require_phase
+from engine.combat.context import Context
 from engine.combat.fighters import gain_action, lose_action, put
 from engine.combat.model import Combat, EventKind, Phase, PromptKind
+from engine.combat.phase_guard import require_phase
 from engine.combat.prompts import answering
 from engine.combat.rolls import replace_roll, rolls_deciding, strike, target_of, wants_reroll
 from engine.combat.step_values import AttackAction, RollState

@@ -1,5 +1,6 @@
 """What every rule is given: who gives the command, the dice, the rules and the clock, and
-the events it says; and the guards every command passes first (GM, control, phase)."""
+the events it says; and the guards every command passes first (GM, control; the phase's is
+``engine.combat.phase_guard``)."""
 
 from __future__ import annotations
 
@@ -7,15 +8,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine.catalog import Rules
+from engine.combat.action_kinds import ActionKind, ActionStart
 from engine.combat.hidden_npcs import is_npc
-from engine.combat.lifecycle import ActionKind, ActionStart
-from engine.combat.model import Actor, Combat, Event, EventKind, Fighter, Phase
+from engine.combat.model import Actor, Event, EventKind, Fighter
 from engine.combat.rolls import roll_text
 from engine.dice import Check, DiceSource
 from engine.errors import RuleError
 
 __all__ = [
-    "Context", "controls", "orders_for", "require_control", "require_gm", "require_phase",
+    "Context", "controls", "orders_for", "require_control", "require_gm",
 ]
 
 
@@ -111,25 +112,3 @@ def orders_for(f: Fighter) -> str:
 def require_gm(actor: Actor, what: str) -> None:
     if not actor.gm:
         raise RuleError(f"Only a GM can {what}.")
-
-
-_WRONG_PHASE = {
-    Phase.SETUP: "The fight has not begun yet.",
-    Phase.INITIATIVE: "Initiative is being decided.",
-    Phase.TURN: "No attack is waiting for that now.",
-    Phase.REACTION: "Wait: an attack is waiting for reactions.",
-    Phase.RESOLUTION: "Wait: an attack is being resolved.",
-    Phase.ENDING: "The fight is ending: only a leader's rally is left before it ends.",
-    Phase.ENDED: "This combat is over.",
-}
-
-
-def require_phase(c: Combat, *phases: Phase) -> None:
-    if c.phase not in phases:
-        wrong = _WRONG_PHASE[c.phase]
-        if c.phase is Phase.INITIATIVE:
-            # Imported here: the prompts' table builds on this module.
-            from engine.combat.prompts import waiting_sentence
-
-            wrong = wrong.removesuffix(".") + waiting_sentence(c)
-        raise RuleError(wrong)

@@ -11,9 +11,10 @@ from typing import Literal
 from engine.catalog import Rules
 from engine.character import Mark, armor_covering, take_damage
 from engine.combat.commands import Armor, ChooseDice, Modifier
-from engine.combat.context import Context, require_phase
+from engine.combat.context import Context
 from engine.combat.fighters import put, settle_status
 from engine.combat.model import Combat, Dropped, EventKind, Phase, Prompt, PromptKind
+from engine.combat.phase_guard import require_phase
 from engine.combat.prompts import answering, prompt
 from engine.combat.roll_spec import hit_spec
 from engine.combat.rolls import replace_roll

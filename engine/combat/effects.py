@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.combat.abilities import REGISTRY
+from engine.combat.action_kinds import STEPLESS, ActionEnd, ActionKind
 from engine.combat.actions.aoe_effects import ContinuousDamage, EffectsExpire
 from engine.combat.actions.direct import DirectionsLapse
 from engine.combat.context import Context
-from engine.combat.lifecycle import STEPLESS, ActionEnd, ActionKind, Lifecycle
+from engine.combat.lifecycle import Lifecycle
 from engine.combat.model import Combat
 from engine.combat.stealth import DemolishEndsStealth, StealthLost, StealthRegained
 from engine.combat.step_values import (

@@ -8,9 +8,10 @@ from typing import Any
 from engine.catalog import Rules
 from engine.character import Status, status
 from engine.combat.abilities.hooks import act_problem, action_cost, pay_instead
-from engine.combat.context import Context, require_control, require_phase
-from engine.combat.lifecycle import ActionKind
+from engine.combat.action_kinds import ActionKind
+from engine.combat.context import Context, require_control
 from engine.combat.model import Combat, Fighter, Phase
+from engine.combat.phase_guard import require_phase
 from engine.combat.step_values import Direction
 from engine.dice import Side
 from engine.errors import RuleError

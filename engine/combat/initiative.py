@@ -27,7 +27,7 @@ from engine.combat.abilities.hooks import (
     rolls_initiative_for_higher,
 )
 from engine.combat.commands import ChooseOrder, ChooseRoller
-from engine.combat.context import Context, controls, require_phase
+from engine.combat.context import Context, controls
 from engine.combat.crowd import copy_number, group_names
 from engine.combat.fighters import (
     can_act,
@@ -50,6 +50,7 @@ from engine.combat.model import (
     RollerChoice,
     Tally,
 )
+from engine.combat.phase_guard import require_phase
 from engine.combat.prompts import prompt, team_prompt
 from engine.combat.roll_spec import make_roll, roll_spec
 from engine.combat.rolls import wants_reroll

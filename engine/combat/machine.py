@@ -18,8 +18,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+# By their full names: the package's __init__ imports this module, so nothing comes from it.
+import engine.combat.choices as choices
+import engine.combat.damage as damage
+import engine.combat.effects as effects
+import engine.combat.initiative as initiative
+import engine.combat.rounds as rounds
 from engine.catalog import Rules
-from engine.combat import choices, damage, effects, initiative, rounds
 from engine.combat.actions import (
     all_out,
     aoe,

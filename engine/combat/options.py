@@ -25,7 +25,6 @@ be declared (before the round's first action, whichever team acts first).
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 
@@ -51,9 +50,10 @@ from engine.combat.commands import (
     Rally,
 )
 from engine.combat.context import Context, controls
-from engine.combat.fighters import acting_fighter, out_of_fight
+from engine.combat.fighters import acting_fighter
 from engine.combat.machine import HANDLERS
 from engine.combat.model import Actor, Combat, Fighter, Phase
+from engine.combat.per_state import PerState
 from engine.combat.weapons import UNARMED, attack_problem, weapon_label, weapons
 from engine.errors import RuleError
 from engine.maps import GameMap
@@ -131,7 +131,7 @@ def legal_options(combat: Combat, fighter: str, rules: Rules, actor: Actor,
     except RuleError:
         return ()
     key = (id(rules), f.key, actor, group)
-    kept = _memo(combat)
+    kept = _KEPT.of(combat)
     if key not in kept:
         kept[key] = _accepted_of(combat, f, rules, actor, group)
     return kept[key]
@@ -168,29 +168,8 @@ def _menu(group: OptionGroup, found: tuple[Option, ...]) -> tuple[Option, ...]:
 # ---- one answer per state of the fight -------------------------------------------------------
 
 _Key = tuple[int, str, Actor, OptionGroup]
-#: For each fight state still in use (by its identity): the groups asked of it so far. A
-#: state is immutable, so an answer holds as long as the state lives; it goes with it, or
-#: sooner when more than ``_STATES_KEPT`` states were asked of since (the fights in play).
-_KEPT: dict[int, tuple[weakref.ref[Combat], dict[_Key, tuple[Option, ...]]]] = {}
-_STATES_KEPT = 256
-
-
-def _memo(combat: Combat) -> dict[_Key, tuple[Option, ...]]:
-    ident = id(combat)
-    held = _KEPT.get(ident)
-    if held is None or held[0]() is not combat:
-        held = (weakref.ref(combat, lambda gone: _forget(ident, gone)), {})
-        _KEPT[ident] = held
-        if len(_KEPT) > _STATES_KEPT:
-            del _KEPT[next(iter(_KEPT))]  # the state asked of first
-    return held[1]
-
-
-def _forget(ident: int, gone: weakref.ref[Combat]) -> None:
-    """A state is gone: so are its answers (unless its place was given to a newer one)."""
-    held = _KEPT.get(ident)
-    if held is not None and held[0] is gone:
-        del _KEPT[ident]
+#: The groups asked of each fight state still in use.
+_KEPT: PerState[_Key, tuple[Option, ...]] = PerState()
 
 
 # ---- keeping what the engine accepts --------------------------------------------------------
@@ -378,8 +357,8 @@ def _attacks(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
     usable = weapons(f, rules)
     if not usable:
         return
-    targets = [t for t in c.fighters if t.key != f.key and not out_of_fight(t, rules)]
-    sides = ([t for t in targets if t.team != f.team], [t for t in targets if t.team == f.team])
+    everyone = c.fighters  # attack_problem leaves out themselves, the dead, the surrendered
+    sides = ([t for t in everyone if t.team != f.team], [t for t in everyone if t.team == f.team])
     for side, lethal in ((side, lethal) for side in sides for lethal in (True, False)):
         for t in side:
             for w in usable:

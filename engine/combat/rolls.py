@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.catalog import Action
-from engine.combat.abilities import UNARMED
 from engine.combat.model import Combat, Phase
 from engine.combat.step_values import (
+    UNARMED,
     AidAction,
     AoEAction,
     AttackAction,

@@ -11,7 +11,7 @@ from engine.combat.abilities.hooks import act_problem
 from engine.combat.actions.all_out import declare_problem
 from engine.combat.actions.direct import may_direct_someone
 from engine.combat.commands import ChooseOrder, Done
-from engine.combat.context import Context, require_phase
+from engine.combat.context import Context
 from engine.combat.effects import end_round, end_turn
 from engine.combat.fighters import can_act, has_players, team_named
 from engine.combat.hidden_npcs import looks
@@ -23,6 +23,7 @@ from engine.combat.initiative import (
     place_teams,
 )
 from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
+from engine.combat.phase_guard import require_phase
 from engine.combat.prompts import prompt
 from engine.copies import group_alike
 from engine.errors import RuleError

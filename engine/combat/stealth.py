@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from engine.catalog import Rules
 from engine.combat.abilities.hooks import hides
+from engine.combat.action_kinds import ActionEnd, ActionKind, ActionStart
 from engine.combat.context import Context
 from engine.combat.fighters import can_act, put
-from engine.combat.lifecycle import ActionEnd, ActionKind, ActionStart, Lifecycle
+from engine.combat.lifecycle import Lifecycle
 from engine.combat.model import Combat, EventKind, Fighter
 from engine.combat.step_values import AoEAction
 

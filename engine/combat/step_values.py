@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.dice import Roll
 
 __all__ = [
+    "UNARMED",
     "AidAction",
     "AnyStep",
     "AoEAction",
@@ -32,6 +33,8 @@ __all__ = [
     "Step",
     "Weapon",
 ]
+
+UNARMED = "unarmed"  # the name and kind of the Weapon of a fighter with no weapon in hand
 
 
 class _Frozen(BaseModel):
@@ -51,8 +54,8 @@ class Direction(_Frozen):
 class Weapon(_Frozen):
     """What an attack is made with: an item in hand, or ``unarmed``."""
 
-    name: str  # item name, or "unarmed"
-    kind: str  # item kind id, or "unarmed"
+    name: str  # item name, or UNARMED
+    kind: str  # item kind id, or UNARMED
     mark: Literal["\\", "X"] = "\\"
 
 

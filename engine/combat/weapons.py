@@ -1,17 +1,17 @@
 """What a fighter can attack with, and whether a target is in reach (004 "Attack", "Items",
-"Line of Sight"; RULINGS 8-10, 12): held items, unarmed with the Unarmed Combat ability,
-range, line of sight (a hidden target's Stealth mark counts) and ammo."""
+"Line of Sight", "Surrender"; RULINGS 8-10, 12): a target still in the fight, held items,
+unarmed with the Unarmed Combat ability, range, line of sight (a hidden target's Stealth mark
+counts) and ammo."""
 
 from __future__ import annotations
 
 from engine.catalog import Action, Hand, ItemKind, Rules
-from engine.character import HANDS, Character, usable_hands, usable_held
-from engine.combat.abilities import UNARMED
+from engine.character import HANDS, Character, status, usable_hands, usable_held
 from engine.combat.abilities.hooks import extra_weapons, marks_to_block
 from engine.combat.fighters import out_of_fight
 from engine.combat.model import Combat, Fighter
 from engine.combat.stealth import hidden
-from engine.combat.step_values import Weapon
+from engine.combat.step_values import UNARMED, Weapon
 from engine.errors import RuleError
 from engine.names import name_key
 
@@ -28,6 +28,7 @@ __all__ = [
     "legal_weapons",
     "pick_weapon",
     "range_text",
+    "target_problem",
     "weapon_label",
     "weapons",
     "with_ammo",
@@ -203,11 +204,23 @@ def weapon_label(w: Weapon) -> str:
     return "bare hands" if w.kind == UNARMED else w.name
 
 
+def target_problem(f: Fighter, t: Fighter, rules: Rules) -> str | None:
+    """Why ``f`` cannot attack ``t`` with any weapon: ``t`` is ``f``, or out of the fight (dead
+    or surrendered; an unconscious fighter is still a target)."""
+    if t.key == f.key:
+        return f"{f.name} cannot attack themselves."
+    if out_of_fight(t, rules):
+        return (f"{t.name} is {status(t.character, rules=rules).value}; they are out of the "
+                "fight.")
+    return None
+
+
 def attack_problem(
     c: Combat, f: Fighter, t: Fighter, w: Weapon, rules: Rules, lethal: bool = True
 ) -> str | None:
-    """Why ``f`` cannot attack ``t`` with ``w`` now: range, sight or ammo; None when it can."""
-    problem = _reach_problem(c, f, t, w, rules)
+    """Why ``f`` cannot attack ``t`` with ``w`` now: the target itself, range, sight or ammo;
+    None when it can."""
+    problem = target_problem(f, t, rules) or _reach_problem(c, f, t, w, rules)
     if problem is None and w.kind != UNARMED:
         problem = ammo_problem(f, rules.items.kind(w.kind), lethal, rules)
     return problem
@@ -216,7 +229,11 @@ def attack_problem(
 def choose_weapon(
     c: Combat, f: Fighter, t: Fighter, name: str | None, rules: Rules, lethal: bool = True
 ) -> Weapon:
-    """The named weapon, or the first one that can make this attack (RuleError: none can)."""
+    """The named weapon, or the first one that can make this attack (RuleError: none can, the
+    target's own problem told first)."""
+    problem = target_problem(f, t, rules)
+    if problem:
+        raise RuleError(problem)
     picked = pick_weapon(f, name, rules)
     if picked is not None:
         problem = attack_problem(c, f, t, picked, rules, lethal)
@@ -253,9 +270,7 @@ def legal_targets(combat: Combat, fighter_key: str, rules: Rules) -> tuple[str, 
     found = [
         t
         for t in combat.fighters
-        if t.key != f.key
-        and not out_of_fight(t, rules)
-        and any(attack_problem(combat, f, t, w, rules) is None for w in usable)
+        if any(attack_problem(combat, f, t, w, rules) is None for w in usable)
     ]
     found.sort(key=lambda t: t.team == f.team)
     return tuple(t.name for t in found)

@@ -3,6 +3,7 @@ fresh process, exits 0 and prints its ratio lines. Nothing here looks at the num
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.postgres_server import server_programs
+from testbed.postgres_server import server_programs
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Each bench and how many "ratio …" lines it prints (on SQLite).
@@ -39,11 +40,13 @@ ONLY_POSTGRES = {"bench_processes.py": 3}
 
 @pytest.fixture(scope="module")
 def runs() -> dict[str, subprocess.CompletedProcess[str]]:
-    """Every quick bench at once (they are independent), waited for together."""
+    """Every quick bench at once (they are independent), waited for together, on this
+    checkout's packages (``bot``, ``testbed``) whichever checkout is installed."""
+    env = os.environ | {"PYTHONPATH": str(ROOT)}
     started = {
         name: subprocess.Popen([sys.executable, str(ROOT / "bench" / name), "--quick"],
-                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
+                               cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
         for name in BENCHES
     }
     done = {}

@@ -3,7 +3,7 @@ and armed, a fight started with everyone placed, the PCs going first, ammo given
 
 from __future__ import annotations
 
-from tests.harness import ALICE, GM, Table
+from testbed.harness import ALICE, GM, Table
 
 __all__ = [
     "add_character", "ana_and_goon_on_the_dance_floor", "arm_with_grenade", "begin_pcs_first",

@@ -5,8 +5,8 @@ while initiative waits is told who must answer what."""
 
 from __future__ import annotations
 
+from testbed.harness import ALICE, BOB, GM, Reply, Table
 from tests.bot.fights import add_character, copy_npc
-from tests.harness import ALICE, BOB, GM, Reply, Table
 
 
 async def _pcs_and_thirty_thugs(table: Table) -> Reply:

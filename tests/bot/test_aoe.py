@@ -6,8 +6,8 @@ from __future__ import annotations
 from bot.cogs.maps import render_block
 from data import builtin_maps
 from engine.maps import parse_map
+from testbed.harness import ALICE, GM, OTHER_CHANNEL_ID, Table
 from tests.bot.fights import add_character, give_ammo, start_fight
-from tests.harness import ALICE, GM, OTHER_CHANNEL_ID, Table
 
 
 async def _grenadier(table: Table, ability: str, goon_knife: bool = False) -> None:

@@ -5,9 +5,9 @@ fighter within one message and a phone's 40 columns."""
 from __future__ import annotations
 
 from engine.character import Character
+from testbed.harness import ALICE, BOB, GM, GUILD_ID, Table, User
 from tests.bot.test_board_layout import assert_fits_a_phone, board_lines
 from tests.engine.combat.test_crowded_board import on_the_board
-from tests.harness import ALICE, BOB, GM, GUILD_ID, Table, User
 
 PCS = ("Ana", "Bartholomew the Bold", "Delphine Okonkwo-Reyes", "Gunnar Stormhold",
        "Anastasia Fairweather", "Priya Raghunathan", "Sigrún Halldórsdóttir",

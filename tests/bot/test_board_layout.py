@@ -7,9 +7,9 @@ from __future__ import annotations
 from itertools import pairwise
 
 from engine.textwidth import width
+from testbed.harness import ALICE, GM, Table
 from tests.bot.fights import add_character, start_fight
 from tests.bot.test_map_commands import new_map
-from tests.harness import ALICE, GM, Table
 
 LONG_NAME = "Anastasia Longname-Fairweather X"  # 32 characters, the most a name may have
 CJK_NAME = "山田太郎" * 8  # 32 characters, 64 columns

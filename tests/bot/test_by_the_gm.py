@@ -5,8 +5,8 @@ choices by Alice read as before."""
 
 from __future__ import annotations
 
+from testbed.harness import ALICE, GM, Message, Table
 from tests.bot.fights import add_character, arm_with_grenade, begin_pcs_first, start_fight
-from tests.harness import ALICE, GM, Message, Table
 
 
 async def _ana_in_a_vest_against_goon(table: Table) -> None:

@@ -14,7 +14,7 @@ from bot.cogs.characters import PASTE_LABEL
 from data import load_rules
 from engine.character import Character, add_ability, add_good_at, add_item, take_damage
 from engine.sheet import render_sheet
-from tests.harness import ALICE, BOB, GM, Reply, Table, User
+from testbed.harness import ALICE, BOB, GM, Reply, Table, User
 
 pytestmark = pytest.mark.both_engines
 

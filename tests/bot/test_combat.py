@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from testbed.harness import ALICE, BOB, CHANNEL_ID, GM, Table
 from tests.bot.fights import (
     add_character,
     ana_and_goon_on_the_dance_floor,
@@ -11,7 +12,6 @@ from tests.bot.fights import (
     give_ammo,
     start_fight,
 )
-from tests.harness import ALICE, BOB, CHANNEL_ID, GM, Table
 
 pytestmark = pytest.mark.both_engines
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.character import still_to_choose
-from tests.harness import ALICE, BOB, GM, GUILD_ID, Table
+from testbed.harness import ALICE, BOB, GM, GUILD_ID, Table
 
 pytestmark = pytest.mark.both_engines
 

@@ -4,8 +4,8 @@ only when they apply; the channel says what happened."""
 
 from __future__ import annotations
 
+from testbed.harness import ALICE, BOB, GM, Table
 from tests.bot.fights import add_character, begin_pcs_first, start_fight
-from tests.harness import ALICE, BOB, GM, Table
 
 
 async def _ability(table: Table, name: str, *abilities: str, user=ALICE) -> None:

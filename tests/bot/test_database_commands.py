@@ -17,9 +17,9 @@ from bot import __main__ as main_module
 from bot.store import open_store
 from bot.store.backup import backup_sqlite
 from engine.character import Character
+from testbed.harness import ALICE, CHANNEL_ID, GM, GUILD_ID, Table
+from testbed.postgres_server import PostgresServer
 from tests.bot.fights import ana_and_goon_on_the_dance_floor
-from tests.harness import ALICE, CHANNEL_ID, GM, GUILD_ID, Table
-from tests.postgres_server import PostgresServer
 
 _targets = itertools.count(1)
 

@@ -12,9 +12,9 @@ import pytest
 
 from bot.errors import SAVED_THEN_UNAVAILABLE
 from bot.store.values import DatabaseUnavailable
+from testbed.harness import ALICE, CHANNEL_ID, GM, Table
+from testbed.postgres_server import PostgresServer
 from tests.bot.fights import add_character, ana_and_goon_on_the_dance_floor
-from tests.harness import ALICE, CHANNEL_ID, GM, Table
-from tests.postgres_server import PostgresServer
 
 UNAVAILABLE = "The bot's database is unavailable right now: nothing was changed."
 

@@ -16,9 +16,10 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from bot.local_table.seed import table_seed
 from localdiscord import LocalDiscord
-from localdiscord.server import APP_ID
-from tests.postgres_server import free_port
+from localdiscord.model import APP_ID
+from testbed.postgres_server import free_port
 from tests.processes_io import metric
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 async def discord() -> AsyncIterator[LocalDiscord]:
     """The local Discord, holding READY back and refusing the first command sync with a
     429 (as Discord's limiter may)."""
-    server = LocalDiscord()
+    server = LocalDiscord(table_seed())
     server.gateway.state.answer_identify.clear()
     server.faults.refuse_next(f"/applications/{APP_ID}/commands", 429, method="PUT")
     await server.start()

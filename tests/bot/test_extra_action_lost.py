@@ -4,7 +4,7 @@ through the real dispatch path."""
 
 from __future__ import annotations
 
-from tests.harness import ALICE, GM, Table
+from testbed.harness import ALICE, GM, Table
 
 
 async def _grenadier_after_goon_passed(table: Table) -> None:

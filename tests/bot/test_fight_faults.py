@@ -12,8 +12,8 @@ import pytest
 import bot.cogs.combat.session as session_module
 from engine.character import Character
 from engine.combat import Fighter
+from testbed.harness import ALICE, CHANNEL_ID, GM, GUILD_ID, OTHER_CHANNEL_ID, Reply, Table
 from tests.bot.fights import add_character, ana_and_goon_on_the_dance_floor, start_fight
-from tests.harness import ALICE, CHANNEL_ID, GM, GUILD_ID, OTHER_CHANNEL_ID, Reply, Table
 
 pytestmark = pytest.mark.both_engines
 

@@ -51,7 +51,7 @@ from hypothesis import strategies as st
 from bot.cogs.characters import PASTE_LABEL
 from bot.cogs.maps import TEXT_LABEL
 from engine.dice import RandomDice
-from tests.harness import (
+from testbed.harness import (
     ALICE,
     BOB,
     CHANNEL_ID,

@@ -11,7 +11,7 @@ import pytest
 from discord import app_commands
 
 from bot.permissions import IN_A_DM
-from tests.harness import ALICE, BOB, DM_CHANNEL_ID, GM, GUILD_ID, Table
+from testbed.harness import ALICE, BOB, DM_CHANNEL_ID, GM, GUILD_ID, Table
 
 pytestmark = pytest.mark.both_engines
 

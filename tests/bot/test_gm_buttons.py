@@ -5,8 +5,8 @@ answer, shown to the table; a player pressing it is refused."""
 
 from __future__ import annotations
 
+from testbed.harness import ALICE, BOB, GM, Message, Reply, Table
 from tests.bot.fights import add_character, begin_pcs_first, start_fight
-from tests.harness import ALICE, BOB, GM, Message, Reply, Table
 
 
 async def _gm_presses(table: Table, message: Message, label: str) -> Reply:

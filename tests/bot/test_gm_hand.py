@@ -4,8 +4,8 @@ filled; picking such a choice acts as that NPC."""
 
 from __future__ import annotations
 
+from testbed.harness import ALICE, BOB, GM, Table
 from tests.bot.fights import add_character, start_fight
-from tests.harness import ALICE, BOB, GM, Table
 
 
 async def _npcs_first(table: Table) -> None:

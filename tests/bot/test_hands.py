@@ -3,8 +3,8 @@ through the real dispatch path, as the table sees it."""
 
 from __future__ import annotations
 
+from testbed.harness import ALICE, BOB, GM, Message, Reply, Table
 from tests.bot.fights import add_character, begin_pcs_first, start_fight
-from tests.harness import ALICE, BOB, GM, Message, Reply, Table
 
 APPLY = "Apply (one action)"
 

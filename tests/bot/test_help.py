@@ -9,7 +9,7 @@ from typing import Any
 
 from discord import app_commands
 
-from tests.harness import DM_CHANNEL_ID, GM, Table
+from testbed.harness import DM_CHANNEL_ID, GM, Table
 
 #: Discord's limit for a message's text.
 MESSAGE_LIMIT = 2000

@@ -3,8 +3,8 @@ time (or by `/combat order`), and a team with a tie for its highest level choosi
 
 from __future__ import annotations
 
+from testbed.harness import ALICE, BOB, GM, Table
 from tests.bot.fights import add_character
-from tests.harness import ALICE, BOB, GM, Table
 
 
 async def _three_teams(table: Table) -> None:

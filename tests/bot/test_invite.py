@@ -13,7 +13,7 @@ import pytest
 
 import bot.__main__ as main_module
 from bot.permissions import BOT_PERMISSIONS, invite_permissions, permission_label
-from tests.harness import GM, Table
+from testbed.harness import GM, Table
 
 ROOT = Path(__file__).resolve().parents[2]
 APPLICATION_ID = 123_456_789_012_345_678

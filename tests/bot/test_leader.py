@@ -3,8 +3,8 @@ initiative, `/rally`, and `/direct` with the directed player's Refuse button."""
 
 from __future__ import annotations
 
+from testbed.harness import ALICE, BOB, GM, Table, User
 from tests.bot.fights import add_character
-from tests.harness import ALICE, BOB, GM, Table, User
 
 
 async def _leader(table: Table, name: str, *abilities: str, user: User = BOB,

@@ -13,8 +13,8 @@ from bot.cogs.combat.acting import split_actor
 from engine.combat import Actor, Attack, Combat, Command
 from engine.combat.machine import HANDLERS
 from engine.combat.options import Slot, slot_values
+from testbed.harness import ALICE, GM, Table, User
 from tests.bot.fights import add_character, begin_pcs_first, give_ammo, start_fight
-from tests.harness import ALICE, GM, Table, User
 
 #: Each slash command's option the query answers: (command, option, slot, the option the
 #: slot depends on).

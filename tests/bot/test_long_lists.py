@@ -9,8 +9,8 @@ import re
 
 import pytest
 
+from testbed.harness import ALICE, BOB, GM, GUILD_ID, Message, Reply, Table
 from tests.bot.fights import add_character, begin_pcs_first, copy_npc, start_fight
-from tests.harness import ALICE, BOB, GM, GUILD_ID, Message, Reply, Table
 
 pytestmark = pytest.mark.both_engines
 

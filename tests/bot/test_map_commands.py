@@ -13,7 +13,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from data import builtin_maps
 from engine.maprender import GRID_LEGEND, LIST_LEGEND
-from tests.harness import ALICE, BOB, GM, GUILD_ID, Modal, Reply, Table, User
+from testbed.harness import ALICE, BOB, GM, GUILD_ID, Modal, Reply, Table, User
 
 LABEL = "Map text (up to 4,000 characters)"
 DOCKS = """\

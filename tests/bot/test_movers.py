@@ -4,8 +4,8 @@ choices, and the interceptor's buttons to stop a mover."""
 
 from __future__ import annotations
 
+from testbed.harness import ALICE, BOB, GM, Table
 from tests.bot.fights import add_character, begin_pcs_first, give_ammo, start_fight
-from tests.harness import ALICE, BOB, GM, Table
 
 
 async def _ability(table: Table, name: str, ability: str, user=ALICE) -> None:

@@ -12,8 +12,8 @@ import pytest
 from engine.combat import Actor, Attack, Move, legal_moves, legal_targets
 from engine.combat.options import OptionGroup, options
 from engine.dice import RandomDice
+from testbed.harness import ALICE, BOB, CHANNEL_ID, GM, Message, Table, User
 from tests.bot.fights import add_character, give_ammo
-from tests.harness import ALICE, BOB, CHANNEL_ID, GM, Message, Table, User
 
 AREAS = ("Dance Floor", "Bar", "Entrance", "Kitchen", "DJ Booth")
 WEAPONS = (("Knife", "melee_1h"), ("Pistol", "ranged_1h"), ("Club", "melee_2h"))

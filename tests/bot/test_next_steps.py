@@ -16,8 +16,8 @@ from discord import app_commands
 
 from bot.cogs.maps import TEXT_LABEL
 from engine.character import Character
+from testbed.harness import ALICE, BOB, CHANNEL_ID, GM, GUILD_ID, Reply, Table
 from tests.bot.fights import add_character, ana_and_goon_on_the_dance_floor, start_fight
-from tests.harness import ALICE, BOB, CHANNEL_ID, GM, GUILD_ID, Reply, Table
 
 MESSAGE_LIMIT = 2000
 ROOT = Path(__file__).resolve().parents[2]

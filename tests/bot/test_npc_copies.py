@@ -8,8 +8,8 @@ import pytest
 
 from bot.store.values import NameTaken
 from engine.character import Character
+from testbed.harness import ALICE, BOB, CHANNEL_ID, GM, GUILD_ID, OTHER_CHANNEL_ID, Reply, Table
 from tests.bot.fights import add_character, start_fight
-from tests.harness import ALICE, BOB, CHANNEL_ID, GM, GUILD_ID, OTHER_CHANNEL_ID, Reply, Table
 
 pytestmark = pytest.mark.both_engines
 

@@ -11,9 +11,9 @@ import pytest
 
 from bot.cogs.combat import views
 from bot.cogs.combat.views import OUT_OF_DATE
+from testbed.harness import ALICE, BOB, CHANNEL_ID, GM, Message, Table
 from tests.bot.fights import add_character, arm_with_grenade, give_ammo, start_fight
 from tests.bot.test_questions_alike import ten_goons_caught
-from tests.harness import ALICE, BOB, CHANNEL_ID, GM, Message, Table
 
 LOCATIONS = ["Head", "Right arm", "Left arm", "Torso", "Right leg", "Left leg"]
 

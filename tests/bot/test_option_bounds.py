@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from testbed.harness import ALICE, GM, GUILD_ID, Table
 from tests.bot.test_typed_text import refused
-from tests.harness import ALICE, GM, GUILD_ID, Table
 
 
 def _bounded(option: dict[str, Any]) -> bool:

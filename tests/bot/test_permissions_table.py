@@ -35,7 +35,7 @@ import pytest
 from bot.cogs.characters import PASTE_LABEL
 from bot.cogs.maps import TEXT_LABEL
 from engine.dice import RandomDice
-from tests.harness import (
+from testbed.harness import (
     ALICE,
     BOB,
     DM_CHANNEL_ID,

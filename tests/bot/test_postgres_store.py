@@ -18,8 +18,8 @@ from bot.store.postgres import MIGRATIONS
 from bot.store.values import DatabaseUnavailable, InFight
 from engine.character import Character
 from engine.combat import new_combat
+from testbed.postgres_server import PostgresServer, free_port
 from tests.bot.test_store_engines import MAP, add_fighter
-from tests.postgres_server import PostgresServer, free_port
 
 _names = itertools.count(1)
 

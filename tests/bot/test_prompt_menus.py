@@ -12,10 +12,11 @@ from typing import Any
 
 import discord
 
-from bot.cogs.combat.views import OUT_OF_DATE, prompt_message
+from bot.cogs.combat.layout import prompt_message
+from bot.cogs.combat.views import OUT_OF_DATE
 from engine.combat import Prompt, PromptKind
+from testbed.harness import ALICE, CHANNEL_ID, GM, Message, Reply, Table
 from tests.bot.fights import add_character, copy_npc, start_fight
-from tests.harness import ALICE, CHANNEL_ID, GM, Message, Reply, Table
 
 ROLLERS = [f"Goon {n} rolls" for n in range(1, 31)]
 

@@ -6,8 +6,8 @@ same refusals as one answer (a player who may not answer, an older version)."""
 from __future__ import annotations
 
 from bot.cogs.combat.views import OUT_OF_DATE
+from testbed.harness import ALICE, CHANNEL_ID, GM, Message, Table
 from tests.bot.fights import add_character, arm_with_grenade, begin_pcs_first, start_fight
-from tests.harness import ALICE, CHANNEL_ID, GM, Message, Table
 
 
 async def ten_goons_caught(table: Table) -> Message:

@@ -3,8 +3,8 @@ and can be shot; without it, it is neither offered nor allowed."""
 
 from __future__ import annotations
 
+from testbed.harness import ALICE, GM, Table
 from tests.bot.fights import add_character, begin_pcs_first, give_ammo, start_fight
-from tests.harness import ALICE, GM, Table
 
 
 async def _sniper_in_the_kitchen(table: Table, *abilities: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.harness import ALICE, GM, Table
+from testbed.harness import ALICE, GM, Table
 
 pytestmark = pytest.mark.both_engines
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from testbed.harness import ALICE, BOB, CHANNEL_ID, GM, OTHER_GUILD_ID, Message, Reply, Table
 from tests.bot.fights import add_character, begin_pcs_first, start_fight
 from tests.bot.test_fight_faults import _http_error
-from tests.harness import ALICE, BOB, CHANNEL_ID, GM, OTHER_GUILD_ID, Message, Reply, Table
 
 pytestmark = pytest.mark.both_engines
 

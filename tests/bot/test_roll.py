@@ -6,8 +6,8 @@ import re
 
 import pytest
 
+from testbed.harness import ALICE, BOB, GM, Table, User
 from tests.bot.fights import start_fight
-from tests.harness import ALICE, BOB, GM, Table, User
 
 
 async def test_plain_roll_shows_value_level_outcome_and_degrees(table: Table) -> None:

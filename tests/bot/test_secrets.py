@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from testbed.harness import ALICE, BOB, GM, Message, Reply, Table, User
 from tests.bot.fights import add_character, start_fight
-from tests.harness import ALICE, BOB, GM, Message, Reply, Table, User
 
 #: Goon's level (47, its max) and after Ana's hit (44), Rat's level (48), and what would say
 #: where Goon's marks are (Ana's own marks are no secret): none of these may reach a player.

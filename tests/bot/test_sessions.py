@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from testbed.harness import ALICE, BOB, GM, GUILD_ID, Message, Table
 from tests.bot.fights import start_fight
-from tests.harness import ALICE, BOB, GM, GUILD_ID, Message, Table
 
 pytestmark = pytest.mark.both_engines
 

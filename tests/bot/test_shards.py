@@ -12,8 +12,8 @@ from prometheus_client import generate_latest
 import bot.__main__ as main_module
 from bot.operations.shards import shard_of
 from bot.store.values import DatabaseUnavailable
+from testbed.harness import ALICE, CHANNEL_ID, GM, GUILD_ID, Table
 from tests.bot.fights import ana_and_goon_on_the_dance_floor
-from tests.harness import ALICE, CHANNEL_ID, GM, GUILD_ID, Table
 from tests.processes_io import metric
 
 #: The test server's shard when the bot runs two.

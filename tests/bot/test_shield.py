@@ -4,7 +4,7 @@ player; the board shows who is all-out defending."""
 
 from __future__ import annotations
 
-from tests.harness import ALICE, BOB, GM, Message, Table, User
+from testbed.harness import ALICE, BOB, GM, Message, Table, User
 
 
 async def _character(table: Table, name: str, *, user: User, level: int = 50, npc: bool = False,

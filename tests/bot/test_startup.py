@@ -22,8 +22,8 @@ from bot import create_bot
 from bot.client import EXTENSIONS, SYNCED_COMMANDS
 from bot.settings import Settings
 from bot.store.sqlite import MIGRATIONS, SqliteStore
-from tests.harness import APP_ID, GUILD_ID, Table
-from tests.postgres_server import PostgresServer, free_port
+from testbed.harness import APP_ID, GUILD_ID, Table
+from testbed.postgres_server import PostgresServer, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,7 +12,7 @@ from bot.cogs.characters import PASTE_LABEL
 from engine.character import Character
 from engine.sheet import WIDTH
 from engine.textwidth import width
-from tests.harness import ALICE, BOB, GM, Table
+from testbed.harness import ALICE, BOB, GM, Table
 
 pytestmark = pytest.mark.both_engines
 

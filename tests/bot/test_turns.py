@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import discord
 
+from testbed.harness import ALICE, BOB, CHANNEL_ID, GM, Message, Table
 from tests.bot.fights import add_character, ana_and_goon_on_the_dance_floor, begin_pcs_first
-from tests.harness import ALICE, BOB, CHANNEL_ID, GM, Message, Table
 
 
 def _board(table: Table, channel: int = CHANNEL_ID) -> Message:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.harness import ALICE, GM, Reply, Table
+from testbed.harness import ALICE, GM, Reply, Table
 
 HUGE = "x" * 6000
 

@@ -5,8 +5,8 @@ pings nobody again (the question and the turn it goes back to were announced alr
 
 from __future__ import annotations
 
+from testbed.harness import ALICE, BOB, GM, Table
 from tests.bot.fights import add_character, start_fight
-from tests.harness import ALICE, BOB, GM, Table
 
 
 async def _ana_and_bea_tied(table: Table) -> None:

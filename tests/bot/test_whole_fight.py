@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.harness import ALICE, BOB, GM, Reply, Table, User
+from testbed.harness import ALICE, BOB, GM, Reply, Table, User
 
 pytestmark = pytest.mark.both_engines
 

@@ -4,8 +4,8 @@ dispatch path."""
 
 from __future__ import annotations
 
+from testbed.harness import ALICE, GM, Message, Table
 from tests.bot.fights import add_character, copy_npc, start_fight
-from tests.harness import ALICE, GM, Message, Table
 
 
 def whose(panel: Message) -> list[str]:

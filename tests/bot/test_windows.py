@@ -5,6 +5,7 @@ a window that Continuous damage interrupted opening again with its time shown.""
 from __future__ import annotations
 
 from bot.cogs.combat.session import FightSession
+from testbed.harness import ALICE, BOB, CHANNEL_ID, GM, Table
 from tests.bot.fights import (
     add_character,
     ana_and_goon_on_the_dance_floor,
@@ -13,7 +14,6 @@ from tests.bot.fights import (
     start_fight,
 )
 from tests.bot.test_aoe import _grenadier
-from tests.harness import ALICE, BOB, CHANNEL_ID, GM, Table
 
 NOW = 1_800_000_000.0  # the bot's clock, held still so the deadlines shown are known
 

@@ -1,7 +1,7 @@
 """Scripted fights that :mod:`tests.crash.test_sigkill` kills with SIGKILL and starts again.
 
 Run as ``python -m tests.crash.drive DATABASE --journal FILE --fights N --seed S`` from the
-project's root. The process starts the real bot (:class:`tests.harness.Table`) on ``DATABASE``
+project's root. The process starts the real bot (:class:`testbed.harness.Table`) on ``DATABASE``
 (a SQLite file's path or a PostgreSQL URL, as ``UNHEX_DATABASE`` takes) and plays
 ``N`` fights, one after the other, in the same channel: Ana<i> (Alice's PC) against Goon<i>
 (the GM's NPC), knives drawn, on the nightclub's dance floor. It can be killed at any moment
@@ -52,15 +52,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import tests.harness as harness
-from bot.cogs.combat.views import code, fighter_index, prompt_message
+import testbed.harness as harness
+from bot.cogs.combat.layout import prompt_message
+from bot.cogs.combat.views import code, fighter_index
 from bot.store.values import StoredCombat
 from data import load_rules
 from engine.character import Character
 from engine.combat import Combat, Phase, PromptKind, legal_targets, render_board
 from engine.combat.prompts import SPECS as PROMPT_SPECS
 from engine.dice import RandomDice
-from tests.harness import ALICE, CHANNEL_ID, EPHEMERAL, GM, GUILD_ID, Message, Reply, Table, User
+from testbed.harness import ALICE, CHANNEL_ID, EPHEMERAL, GM, GUILD_ID, Message, Reply, Table, User
 from tests.rows import AsyncReader
 
 #: The fight's clock: far in the future, so no reaction window closes by itself.

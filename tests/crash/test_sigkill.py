@@ -51,8 +51,8 @@ from bot.cogs.combat.views import events_text
 from bot.store import is_postgres
 from engine.character import Character
 from engine.combat import Combat, Event, EventKind, Phase
+from testbed.harness import CHANNEL_ID, GUILD_ID
 from tests.crash.drive import LEVEL, SPECS, digest, load_journal
-from tests.harness import CHANNEL_ID, GUILD_ID
 from tests.processes_io import stdout_lines
 from tests.rows import Reader
 

@@ -619,11 +619,12 @@ def test_impossible_states_are_refused(text: str, problem: str) -> None:
         character_from_json(text, rules=RULES)
 
 
-def test_validation_with_rules_in_context() -> None:
+def test_the_model_alone_keeps_what_only_the_rules_refuse() -> None:
     text = _json(abilities=("leader.initiative_direct",))
-    assert Character.model_validate_json(text).abilities == ("leader.initiative_direct",)
-    with pytest.raises(ValueError, match="requires Leader: Direct"):
-        Character.model_validate_json(text, context={"rules": RULES})
+    alone = Character.model_validate_json(text)
+    assert alone.abilities == ("leader.initiative_direct",)
+    with pytest.raises(RuleError, match="requires Leader: Direct"):
+        check_character(alone, rules=RULES)
 
 
 # -- properties ---------------------------------------------------------------------------------

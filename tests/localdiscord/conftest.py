@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.local_table import local_discord
 from localdiscord import LocalDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -18,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 async def discord() -> AsyncIterator[LocalDiscord]:
-    server = await LocalDiscord().start()
+    server = await local_discord().start()
     try:
         yield server
     finally:

@@ -16,10 +16,9 @@ import aiohttp
 import pytest
 
 from localdiscord import LocalDiscord
-from localdiscord.model import Channel, Message, Permission, snowflake
+from localdiscord.model import MAX_PINS, Channel, Message, Permission, snowflake
 from localdiscord.people import Reply
-from localdiscord.server import BOT_USER, MAX_PINS
-from tests.postgres_server import free_port
+from testbed.postgres_server import free_port
 from tests.processes_io import metric
 
 
@@ -163,7 +162,8 @@ async def test_with_250_pins_the_fight_goes_on_and_the_table_is_told_once_where_
         discord: LocalDiscord, bot: Path, database: sqlite3.Connection) -> None:
     fight = discord.channel("fight")
     for _ in range(MAX_PINS):
-        pinned = Message(snowflake(), fight.id, fight.guild_id, BOT_USER, "old", pinned=True)
+        pinned = Message(snowflake(), fight.id, fight.guild_id, discord.bot_user, "old",
+                         pinned=True)
         discord.messages[pinned.id] = pinned
     where = await _fight(discord)
 

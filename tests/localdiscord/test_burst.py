@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from localdiscord import LocalDiscord
-from tests.localdiscord.exchange import burst, live_prompts, set_up
+from testbed.exchange import burst, live_prompts, set_up
 
 
 @pytest.fixture

@@ -10,8 +10,7 @@ import aiohttp
 import pytest
 
 from localdiscord import APP_ID, LocalDiscord
-from localdiscord.interactions import Interaction
-from localdiscord.model import Permission
+from localdiscord.model import Interaction, Permission
 
 
 @pytest.fixture

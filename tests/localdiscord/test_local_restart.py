@@ -17,10 +17,11 @@ from typing import Any
 import aiohttp
 import pytest
 
-from localdiscord import APP_ID, LocalDiscord
+from bot.local_table import local_discord
+from localdiscord import APP_ID
+from localdiscord.enums import ChannelType
 from localdiscord.keep import WRITE_DELAY_SECONDS
 from localdiscord.model import (
-    PUBLIC_THREAD,
     Attachment,
     Channel,
     Message,
@@ -28,8 +29,7 @@ from localdiscord.model import (
     Permission,
     snowflake,
 )
-from localdiscord.server import BOT_USER
-from tests.postgres_server import free_port
+from testbed.postgres_server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 #: What a prompt fresh from /combat begin asks, and its button.
@@ -156,7 +156,7 @@ async def test_an_unreadable_state_file_starts_afresh_with_one_warning(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     kept = tmp_path / "db.sqlite3.discord.json"
     kept.write_text('{"version": 1, "channels": [{"id"')
-    server = await LocalDiscord(kept).start()
+    server = await local_discord(kept).start()
     try:
         assert [c.name for c in server.guild.channels.values()] == ["fight", "tavern"]
         assert [r.getMessage() for r in caplog.records] == [
@@ -172,24 +172,24 @@ async def test_an_unreadable_state_file_starts_afresh_with_one_warning(
 async def test_a_server_without_a_state_file_keeps_nothing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    server = await LocalDiscord().start()
-    server.post(Message(snowflake(), server.channel("fight").id, server.guild.id, BOT_USER,
-                        content="hello"))
+    server = await local_discord().start()
+    server.post(Message(snowflake(), server.channel("fight").id, server.guild.id,
+                        server.bot_user, content="hello"))
     await server.stop()
     assert server.keeper is None and not os.listdir(tmp_path)
 
 
 async def test_threads_attachments_and_pins_come_back_as_they_were(tmp_path: Path) -> None:
     kept = tmp_path / "db.sqlite3.discord.json"
-    server = await LocalDiscord(kept).start()
+    server = await local_discord(kept).start()
     fight = server.channel("fight")
-    thread = Channel(snowflake(), fight.guild_id, "Round 2", kind=PUBLIC_THREAD,
+    thread = Channel(snowflake(), fight.guild_id, "Round 2", kind=ChannelType.PUBLIC_THREAD,
                      parent_id=fight.id, owner_id=APP_ID, archived=True)
     fight.overwrites.append(Overwrite(server.guild.id, 0, deny=Permission.SEND_MESSAGES))
     server.guild.channels[thread.id] = thread
     server.thread_created(thread)
     log = Attachment(snowflake(), "fight-1-log.txt", b"Ana hits\xff", "text/plain")
-    posted = server.post(Message(snowflake(), thread.id, fight.guild_id, BOT_USER,
+    posted = server.post(Message(snowflake(), thread.id, fight.guild_id, server.bot_user,
                                  content="the log", attachments=[log],
                                  components=[{"type": 1, "components": [
                                      {"type": 2, "style": 1, "label": "Go",
@@ -200,7 +200,7 @@ async def test_threads_attachments_and_pins_come_back_as_they_were(tmp_path: Pat
     assert str(posted.id) in kept.read_text()  # written soon after, not only at a stop
     await server.stop()
 
-    again = await LocalDiscord(kept).start()
+    again = await local_discord(kept).start()
     try:
         assert again.channel(thread.id).payload() == thread.payload()
         assert again.channel("fight").payload() == fight.payload()

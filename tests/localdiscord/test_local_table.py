@@ -15,7 +15,7 @@ import urllib.request
 from pathlib import Path
 
 from localdiscord import LocalDiscord
-from tests.postgres_server import free_port
+from testbed.postgres_server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
+from bot.local_table import local_discord
 from localdiscord import LocalDiscord
 from localdiscord.model import Message, snowflake
-from localdiscord.server import BOT_USER
+from testbed.postgres_server import free_port
 from tests.localdiscord.browser import Page, need_browser, open_browser
-from tests.postgres_server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT = ROOT / "docs" / "local-table.png"
@@ -158,11 +158,11 @@ async def test_a_player_is_refused_the_gms_button_and_only_they_see_why(page: Pa
 async def test_a_page_open_across_a_restart_shows_what_comes_after(tmp_path: Path) -> None:
     need_browser()
     kept, port = tmp_path / "db.sqlite3.discord.json", free_port()
-    server = await _synced(LocalDiscord(kept), port)
+    server = await _synced(local_discord(kept), port)
     tavern = server.channel("tavern").id
 
     def say(on: LocalDiscord, text: str) -> None:
-        on.post(Message(snowflake(), tavern, on.guild.id, BOT_USER, content=text))
+        on.post(Message(snowflake(), tavern, on.guild.id, on.bot_user, content=text))
 
     for text in ("one", "two", "three"):
         say(server, text)
@@ -172,7 +172,7 @@ async def test_a_page_open_across_a_restart_shows_what_comes_after(tmp_path: Pat
         table = Page(made)
         await table.message("three").wait_for()
         await server.stop()
-        server = await _synced(LocalDiscord(kept), port)  # its feed begins anew
+        server = await _synced(local_discord(kept), port)  # its feed begins anew
         try:
             say(server, "after the restart")  # (the feed's first change)
             await table.message("after the restart").wait_for(timeout=5_000)

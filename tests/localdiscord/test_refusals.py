@@ -11,8 +11,7 @@ import aiohttp
 import pytest
 
 from localdiscord import LocalDiscord
-from localdiscord.model import Message, Permission, snowflake
-from localdiscord.server import APP_ID, BOT_USER, MAX_PINS
+from localdiscord.model import APP_ID, MAX_PINS, Message, Permission, snowflake
 
 
 @pytest.fixture
@@ -124,7 +123,8 @@ async def test_an_outage_answers_5xx_then_recovers(discord: LocalDiscord, http: 
 async def test_a_channel_holds_250_pins(discord: LocalDiscord, http: Any) -> None:
     fight = discord.channel("fight")
     for _ in range(MAX_PINS):
-        old = Message(snowflake(), fight.id, fight.guild_id, BOT_USER, "old", pinned=True)
+        old = Message(snowflake(), fight.id, fight.guild_id, discord.bot_user, "old",
+                      pinned=True)
         discord.messages[old.id] = old
     _, board, _ = await http("POST", _messages(discord), {"content": "board"})
     status, body, _ = await http("PUT", f"/channels/{fight.id}/messages/pins/{board['id']}")

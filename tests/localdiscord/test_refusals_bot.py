@@ -16,8 +16,7 @@ import asyncpg
 import pytest
 
 from localdiscord import LocalDiscord
-from localdiscord.interactions import Interaction
-from localdiscord.model import Message, Permission
+from localdiscord.model import Interaction, Message, Permission
 from localdiscord.people import Reply, Shown
 
 #: The fight's steps, in order, as kept.

@@ -36,10 +36,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import tests.harness as harness
+import testbed.harness as harness
 from engine.dice import RandomDice
+from testbed.harness import ALICE, BOB, GM, Reply
 from tests.crash.drive import NOW, KeptTable
-from tests.harness import ALICE, BOB, GM, Reply
 
 USERS = {"alice": ALICE, "bob": BOB, "gm": GM}
 #: Message ids of node ``n`` start at ``n`` times this, past any another node gives out.

@@ -25,8 +25,8 @@ import pytest
 
 from bot.operations.shards import shard_guild
 from engine.combat import Combat, PromptKind
+from testbed.postgres_server import PostgresServer, free_port
 from tests.crash.drive import fight_step
-from tests.postgres_server import PostgresServer, free_port
 from tests.processes_io import metric, stdout_lines
 from tests.rows import Reader
 

@@ -26,7 +26,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import UnhexBot
 from bot.cogs.characters.choices import (
     ability_to_add,
     ability_to_remove,
@@ -91,6 +90,7 @@ from bot.cogs.characters.transfer import (
 )
 from bot.components import answer_form, button_row
 from bot.errors import UserError
+from bot.host import Host
 from bot.options import OneOf, Text
 from bot.permissions import require_gm, require_guild
 from bot.store.values import StoredCharacter, clean_name
@@ -142,7 +142,7 @@ class CharacterCog(
     ability = app_commands.Group(name="ability", description="A character's abilities")
     gear = app_commands.Group(name="gear", description="A character's non-combat items (no slot)")
 
-    def __init__(self, bot: UnhexBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()
 
@@ -483,7 +483,7 @@ class SheetCog(commands.Cog):
         if character is not None and character.strip():
             stored = await find_character(interaction, character)
         else:
-            bot: UnhexBot = interaction.client
+            bot: Host = interaction.client
             latest, count = await bot.store.characters.latest_pc(guild_id, interaction.user.id)
             if latest is None:
                 raise UserError(
@@ -505,7 +505,7 @@ class SheetCog(commands.Cog):
             await interaction.followup.send(message, ephemeral=private)
 
 
-async def setup(bot: UnhexBot) -> None:
+async def setup(bot: Host) -> None:
     bot.add_dynamic_items(DeleteCharacterButton, PanelMenu, GoodAtButton, OpenPanelButton,
                           ListPageButton)
     bot.answers(IMPORT_MODAL_ID, CREATE_MODAL_ID, GOOD_AT_FORM, ITEM_FORM)

@@ -9,8 +9,8 @@ import discord
 from discord import app_commands
 from discord.utils import escape_markdown
 
-from bot.client import UnhexBot
 from bot.errors import UserError
+from bot.host import Host
 from bot.options import OneOf, Text
 from bot.permissions import is_gm, require_guild
 from bot.store.interfaces import Characters
@@ -65,7 +65,7 @@ def escaped_summary(summary: str) -> str:
 
 def characters_store(interaction: discord.Interaction[Any]) -> Characters:
     """The bot's store of characters."""
-    bot: UnhexBot = interaction.client
+    bot: Host = interaction.client
     return bot.store.characters
 
 
@@ -95,7 +95,7 @@ async def require_change(
     """Refuse, saying why, unless the user may change the character now (not while a fight
     holds it: the fight's copy is the truth until it ends). ``doing``: "delete"."""
     if await may_change(interaction, stored):
-        bot: UnhexBot = interaction.client
+        bot: Host = interaction.client
         fight = await bot.store.combats.fight_of(stored.id)
         if fight is not None:
             raise InFight(stored.name, fight[1])
@@ -145,7 +145,7 @@ async def in_fight(interaction: discord.Interaction[Any],
                    stored: StoredCharacter) -> tuple[Combat, Fighter, int] | None:
     """The fight holding the character, its copy there, and the fight's channel (None: no
     fight holds it)."""
-    bot: UnhexBot = interaction.client
+    bot: Host = interaction.client
     fight = await bot.store.combats.fight_of(stored.id)
     if fight is None:
         return None

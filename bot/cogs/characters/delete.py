@@ -8,8 +8,8 @@ from typing import Any
 import discord
 
 from bot.cogs.characters.common import bold_name, characters_store, require_change
-from bot.components import PersistentButton, identity_stamp
-from bot.errors import UserError
+from bot.components import identity_stamp
+from bot.confirm import ConfirmDelete, confirm_delete_id
 from bot.store.values import StoredCharacter
 
 # -- the delete confirmation ----------------------------------------------------------------
@@ -21,24 +21,18 @@ def character_stamp(stored: StoredCharacter) -> str:
 
 
 class DeleteCharacterButton(
-    PersistentButton,
+    ConfirmDelete[StoredCharacter],
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"character-delete:(?P<id>[0-9]{1,18}):(?P<stamp>[0-9a-f]{8}):(?P<action>delete|keep)",
+    id_spec=confirm_delete_id("character-delete"),
 ):
     """Confirm (or call off) deleting a character; only who may change it may press."""
 
+    thing = "character"
+    gone = "That character is already deleted; nothing changed."
+
     def __init__(self, character_id: int, stamp: str, action: str) -> None:
-        label, style = (
-            ("Delete character", discord.ButtonStyle.danger) if action == "delete"
-            else ("Keep character", discord.ButtonStyle.secondary)
-        )
-        super().__init__(discord.ui.Button(
-            label=label, style=style,
-            custom_id=f"character-delete:{character_id}:{stamp}:{action}",
-        ))
-        self.character_id = character_id
-        self.stamp = stamp
-        self.action = action
+        super().__init__(self.button(action, id=character_id, stamp=stamp))
+        self.record_id, self.stamp, self.action = character_id, stamp, action
 
     @classmethod
     async def from_custom_id(
@@ -47,23 +41,21 @@ class DeleteCharacterButton(
     ) -> DeleteCharacterButton:
         return cls(int(match["id"]), match["stamp"], match["action"])
 
-    async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        characters = characters_store(interaction)
-        stored = await characters.get_by_id(self.character_id)
-        if (stored is None or stored.guild_id != interaction.guild_id
-                or character_stamp(stored) != self.stamp):
-            raise UserError("That character is already deleted; nothing changed.")
+    async def find(self, interaction: discord.Interaction[Any]) -> StoredCharacter | None:
+        return await characters_store(interaction).get_by_id(self.record_id)
+
+    async def may_delete(self, interaction: discord.Interaction[Any],
+                         stored: StoredCharacter) -> None:
         await require_change(interaction, stored, "delete")
-        who = interaction.user.mention
-        if self.action == "keep":
-            await interaction.response.edit_message(
-                content=f"🧍 {who} kept {bold_name(stored.name)}; nothing was deleted.", view=None
-            )
-            return
-        if not await characters.delete(stored.id, stored.created_at):
-            raise UserError("That character is already deleted; nothing changed.")
+
+    async def delete(self, interaction: discord.Interaction[Any],
+                     stored: StoredCharacter) -> bool:
+        return await characters_store(interaction).delete(stored.id, stored.created_at)
+
+    def kept(self, who: str, stored: StoredCharacter) -> str:
+        return f"🧍 {who} kept {bold_name(stored.name)}; nothing was deleted."
+
+    def deleted(self, who: str, stored: StoredCharacter) -> str:
         # A PC gone (dead, often): its player's next step is a new one.
         after = "" if stored.npc else " `/character create` makes a new PC."
-        await interaction.response.edit_message(
-            content=f"🗑️ {who} deleted {bold_name(stored.name)}.{after}", view=None
-        )
+        return f"🗑️ {who} deleted {bold_name(stored.name)}.{after}"

@@ -18,6 +18,7 @@ import discord
 from bot.cogs.characters.common import MESSAGE_LIMIT, RULES, bold_name, characters_store
 from bot.cogs.characters.transfer import who_and_level
 from bot.components import PersistentButton, button_row
+from bot.custom_ids import CustomId, choice, digits
 from bot.numbered import natural_key
 from bot.permissions import require_guild
 from bot.store.values import StoredCharacter
@@ -79,7 +80,8 @@ def list_page(stored: Sequence[StoredCharacter],
 class ListPageButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"character-list:(?P<page>-?[0-9]{{1,{_PAGE_DIGITS}}}):(?P<way>previous|next)",
+    id_spec=CustomId("character-list", digits("page", _PAGE_DIGITS, signed=True),
+                     choice("way", "previous", "next")),
 ):
     """**Previous** or **Next** under `/character list`: the page it names, as the server's
     characters are now."""
@@ -88,7 +90,7 @@ class ListPageButton(
         super().__init__(discord.ui.Button(
             label="Previous" if way == "previous" else "Next",
             style=discord.ButtonStyle.secondary, disabled=disabled,
-            custom_id=f"character-list:{page}:{way}",
+            custom_id=self.id_spec.format(page=page, way=way),
         ))
         self.page = page
 

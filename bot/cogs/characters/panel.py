@@ -26,6 +26,7 @@ from bot.cogs.characters.common import (
 )
 from bot.cogs.characters.delete import character_stamp
 from bot.components import PersistentButton, picked_values, submitted_fields
+from bot.custom_ids import CustomId, choice, digits, eight_hex
 from bot.errors import UserError
 from bot.store.values import StoredCharacter, clean_name
 from bot.text import parse_number
@@ -137,13 +138,15 @@ async def apply_from_panel(interaction: discord.Interaction[Any], character_id: 
 class PanelMenu(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"cp:(?P<part>ab|kind|hold):(?P<id>[0-9]{1,18}):(?P<stamp>[0-9a-f]{8}):(?P<n>\d+)",
+    id_spec=CustomId("cp", choice("part", "ab", "kind", "hold"), digits("id", 18), eight_hex(),
+                     digits("n")),
 ):
     def __init__(self, character_id: int, stamp: str, part: str,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "",
                  n: int = 0, most: int = 1) -> None:
         super().__init__(discord.ui.Select(
-            custom_id=f"cp:{part}:{character_id}:{stamp}:{n}", placeholder=placeholder,
+            custom_id=self.id_spec.format(part=part, id=character_id, stamp=stamp, n=n),
+            placeholder=placeholder,
             options=options or [discord.SelectOption(label="-")], max_values=most))
         self.character_id, self.stamp, self.part = character_id, stamp, part
 
@@ -173,12 +176,12 @@ class PanelMenu(
 class GoodAtButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"cp:good:(?P<id>[0-9]{1,18}):(?P<stamp>[0-9a-f]{8})",
+    id_spec=CustomId("cp:good", digits("id", 18), eight_hex()),
 ):
     def __init__(self, character_id: int, stamp: str) -> None:
         super().__init__(discord.ui.Button(
             label="Non-combat ability…", style=discord.ButtonStyle.primary,
-            custom_id=f"cp:good:{character_id}:{stamp}"))
+            custom_id=self.id_spec.format(id=character_id, stamp=stamp)))
         self.character_id, self.stamp = character_id, stamp
 
     @classmethod
@@ -257,7 +260,7 @@ async def send_panel(interaction: discord.Interaction[Any], stored: StoredCharac
 class OpenPanelButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"cp:open:(?P<id>[0-9]{1,18}):(?P<stamp>[0-9a-f]{8})",
+    id_spec=CustomId("cp:open", digits("id", 18), eight_hex()),
 ):
     """Under an advancement that brings a slot or an ability: gives the character's owner (or
     a GM) its panel, to them alone."""
@@ -265,7 +268,7 @@ class OpenPanelButton(
     def __init__(self, character_id: int, stamp: str, label: str = "Choose") -> None:
         super().__init__(discord.ui.Button(
             label=label[:80], emoji="🧭", style=discord.ButtonStyle.primary,
-            custom_id=f"cp:open:{character_id}:{stamp}"))
+            custom_id=self.id_spec.format(id=character_id, stamp=stamp)))
         self.character_id, self.stamp = character_id, stamp
 
     @classmethod

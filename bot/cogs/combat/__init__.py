@@ -1,5 +1,6 @@
 """Fights in a channel, as a package along the rulebook's and the bot's seams:
 
+- :mod:`.fights` — the session as the fight's buttons and autocompletes reach it;
 - :mod:`.session` — the one path every fight command takes (lock, load once, apply, one
   transaction), timers, start-up;
 - :mod:`.presenter` — the board, the prompt, the recap and the Recovery offers, shown outside
@@ -28,16 +29,18 @@ from bot.cogs.combat.turn import FighterMenu, OptionsMenu, TurnButton
 from bot.cogs.combat.views import ADJUST_MODAL_ID, CombatButton, CombatMenu, TogetherButton
 
 if TYPE_CHECKING:
-    from bot.client import UnhexBot
+    from bot.host import Host
 
 __all__ = ["FightSession"]
 
 
-async def setup(bot: UnhexBot) -> None:
-    bot.fights = FightSession(bot)
+async def setup(bot: Host) -> None:
+    """Put the fight session in the bot's place for fights (see :mod:`bot.host`): from then
+    on every cog reads fights through it, and the fights' buttons reach it there."""
+    session = bot.fights = FightSession(bot)
     bot.add_dynamic_items(CombatButton, CombatMenu, TogetherButton, RecoverButton,
                           LogFileButton, TurnButton, OptionsMenu, FighterMenu, OneByOneMenu,
                           PanelButton, PanelMenu)
     bot.answers(ADJUST_MODAL_ID)
-    await bot.add_cog(FightCog(bot.fights))
-    await bot.add_cog(ActionsCog(bot.fights))
+    await bot.add_cog(FightCog(session))
+    await bot.add_cog(ActionsCog(session))

@@ -12,11 +12,12 @@ labelled with whose it is ("Ana — Goon's target"); the choice's value names th
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.cogs.combat.fights import fights_of
 from bot.errors import UserError
 from bot.numbered import as_given, matching
 from bot.options import OneOf, Text
@@ -29,9 +30,6 @@ from engine.combat.options import Slot, slot_values
 from engine.combat.prompts import SPECS
 from engine.errors import RuleError
 from engine.names import name_key
-
-if TYPE_CHECKING:
-    from bot.cogs.combat.session import FightSession
 
 __all__ = ["ACTING", "ALL_OUT", "RALLYING", "REACTING", "WAITED", "ActingAs", "As", "AsReacting",
            "HandOption",
@@ -96,10 +94,6 @@ class Picked(Text):
 
 #: A name picked among what the fighter who acts could use (see :class:`Picked`).
 Pick = app_commands.Transform[str, Picked(LOOKUP)]
-
-
-def _session(interaction: discord.Interaction[Any]) -> FightSession:
-    return interaction.client.fights  # type: ignore[no-any-return]
 
 
 def choices(names: list[str], current: str,
@@ -177,7 +171,7 @@ async def acting(interaction: discord.Interaction[Any], state: Combat, as_name: 
 async def _state(interaction: discord.Interaction[Any]) -> Combat | None:
     if interaction.guild_id is None:
         return None
-    stored = await _session(interaction).fight(interaction.channel_id or 0)
+    stored = await fights_of(interaction).fight(interaction.channel_id or 0)
     return None if stored is None else stored.state
 
 
@@ -270,7 +264,7 @@ async def _for_actor(interaction: discord.Interaction[Any], current: str, legal:
     try:
         actor = await actor_of(interaction)
         fighters, labelled = await _deciders(interaction, state, kinds, current, actor)
-        rules = _session(interaction).rules
+        rules = fights_of(interaction).rules
         if labelled:
             return _labelled(state, fighters, legal, rules, actor, noun, split_actor(current)[1])
         found = [option for f in fighters for option in legal(state, f.key, rules, actor)]
@@ -345,4 +339,4 @@ async def areas(interaction: discord.Interaction[Any],
 
 async def locations(interaction: discord.Interaction[Any],
                     current: str) -> list[app_commands.Choice[str]]:
-    return choices([loc.id for loc in _session(interaction).rules.body.locations], current)
+    return choices([loc.id for loc in fights_of(interaction).rules.body.locations], current)

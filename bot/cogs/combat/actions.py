@@ -16,7 +16,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.combat import acting, hands
+import bot.cogs.combat.acting as acting
+import bot.cogs.combat.hands as hands
 from bot.cogs.combat.acting import (
     ACTING,
     ALL_OUT,

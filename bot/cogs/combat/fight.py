@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.combat import acting
+import bot.cogs.combat.acting as acting
 from bot.cogs.combat.acting import Name, Short, TeamName
 from bot.cogs.combat.groups import NameList, find_group, group_choices, joining, require_may_place
 from bot.cogs.combat.recap import send_log_file, struck_log
@@ -21,7 +21,7 @@ from bot.cogs.combat.session import (
     require_start_permissions,
 )
 from bot.cogs.combat.views import ADJUST_MODAL_ID, code, fighter_at
-from bot.cogs.maps import find_map, map_choices
+from bot.cogs.maps.finding import find_map, map_choices
 from bot.components import answer_form
 from bot.errors import UserError
 from bot.numbered import natural_key

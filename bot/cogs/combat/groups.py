@@ -19,7 +19,7 @@ from bot.text import clip, echo
 from engine.combat import AddFighter
 
 if TYPE_CHECKING:
-    from bot.client import UnhexBot
+    from bot.host import Host
 
 __all__ = ["GROUP_LIMIT", "NameList", "find_group", "group_choices", "joining",
            "require_may_place"]
@@ -32,8 +32,8 @@ NameList = app_commands.Transform[str, Text(1000)]
 _CHOICE_LIMIT = 100
 
 
-def _bot(interaction: discord.Interaction[Any]) -> UnhexBot:
-    bot: UnhexBot = interaction.client
+def _bot(interaction: discord.Interaction[Any]) -> Host:
+    bot: Host = interaction.client
     return bot
 
 

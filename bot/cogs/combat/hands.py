@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.cogs.combat import acting
+import bot.cogs.combat.acting as acting
+from bot.cogs.combat.fights import Fights, fights_of
 from bot.cogs.combat.views import fighter_index, panel_fighter
 from bot.components import PersistentButton, identity_stamp, picked_values
+from bot.custom_ids import CustomId, IdField, choice, digits, eight_hex
 from bot.errors import UserError
 from bot.store.values import StoredCombat
 from bot.text import clip
@@ -30,18 +32,23 @@ from engine.combat.commands import Rearrange
 from engine.combat.context import require_control
 from engine.names import name_key
 
-if TYPE_CHECKING:
-    from bot.cogs.combat.session import FightSession
-
 __all__ = ["EMPTY_WORD", "HandsApply", "HandsMenu", "hand_choices", "hand_spec", "show_panel"]
 
 #: What a player types (or autocomplete offers) for an empty hand.
 EMPTY_WORD = "empty"
 _EMPTY_WORDS = (EMPTY_WORD, "nothing")
 
-#: A hand's pick in a custom id: an item's index, or ``e`` for empty.
-_PICK = r"e|[0-9]{1,3}"
-_PANEL = r"(?P<combat>[0-9]{1,20}):(?P<fighter>[0-9]{1,3}):(?P<stamp>[0-9a-f]{8})"
+
+def _pick_field(hand: str) -> IdField:
+    """A hand's pick in a custom id: an item's index, or ``e`` for empty."""
+    return IdField(hand, "e|[0-9]{1,3}", ("e", "0", "999"))
+
+
+def _panel_id(prefix: str, *fields: IdField) -> CustomId:
+    """The ids of the panel's parts: the fight, the fighter's place and a stamp of their name,
+    then ``fields``."""
+    return CustomId(prefix, digits("combat", 20), digits("fighter", 3), eight_hex(), *fields)
+
 
 OUT_OF_DATE = "That panel is out of date: use `/item hands` again. Nothing was changed."
 
@@ -169,7 +176,7 @@ async def _controlled(interaction: discord.Interaction[Any], f: Fighter) -> None
     require_control(await acting.actor_of(interaction), f)
 
 
-async def show_panel(interaction: discord.Interaction[Any], session: FightSession,
+async def show_panel(interaction: discord.Interaction[Any], session: Fights,
                      as_: str | None) -> None:
     """`/item hands` without options: the panel, just for the user."""
     stored = await session.require_fight(interaction)
@@ -198,7 +205,8 @@ def _picked(ch: Character, hand: Hand, pick: Pick, picks: dict[Hand, Pick],
 class HandsMenu(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"ihs:{_PANEL}:(?P<hand>[rl]):(?P<right>{_PICK}):(?P<left>{_PICK})",
+    id_spec=_panel_id("ihs", choice("hand", "r", "l"), _pick_field("right"),
+                      _pick_field("left")),
 ):
     """One hand's menu on the panel: picking redraws the panel with that pick."""
 
@@ -210,11 +218,12 @@ class HandsMenu(
         self.raw = raw if picks is None else (_pick_text(picks["right"]),
                                               _pick_text(picks["left"]))
 
-    @staticmethod
-    def custom_id_for(combat_id: int, state: Combat, f: Fighter, hand: Hand,
+    @classmethod
+    def custom_id_for(cls, combat_id: int, state: Combat, f: Fighter, hand: Hand,
                       picks: dict[Hand, Pick]) -> str:
-        return (f"ihs:{combat_id}:{fighter_index(state, f.key)}:{identity_stamp(f.key)}:"
-                f"{hand[0]}:{_pick_text(picks['right'])}:{_pick_text(picks['left'])}")
+        return cls.id_spec.format(
+            combat=combat_id, fighter=fighter_index(state, f.key), stamp=identity_stamp(f.key),
+            hand=hand[0], right=_pick_text(picks["right"]), left=_pick_text(picks["left"]))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
@@ -225,7 +234,7 @@ class HandsMenu(
                    raw=(match["right"], match["left"]))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        session: FightSession = interaction.client.fights
+        session = fights_of(interaction)
         stored = await session.require_fight(interaction, self.combat_id)
         f = panel_fighter(stored.state, self.fighter, self.stamp)
         await _controlled(interaction, f)
@@ -245,7 +254,7 @@ class HandsMenu(
 class HandsApply(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"iha:{_PANEL}:(?P<right>{_PICK}):(?P<left>{_PICK})",
+    id_spec=_panel_id("iha", _pick_field("right"), _pick_field("left")),
 ):
     """Apply (one action): both hands as the menus show them, in one ``Rearrange``."""
 
@@ -256,7 +265,8 @@ class HandsApply(
                                               _pick_text(picks["left"]))
         super().__init__(discord.ui.Button(
             label="Apply (one action)", style=discord.ButtonStyle.success,
-            custom_id=f"iha:{combat_id}:{fighter}:{stamp}:{self.raw[0]}:{self.raw[1]}"))
+            custom_id=self.id_spec.format(combat=combat_id, fighter=fighter, stamp=stamp,
+                                          right=self.raw[0], left=self.raw[1])))
         self.combat_id, self.fighter, self.stamp = combat_id, fighter, stamp
 
     @classmethod
@@ -266,7 +276,7 @@ class HandsApply(
                    raw=(match["right"], match["left"]))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        session: FightSession = interaction.client.fights
+        session = fights_of(interaction)
 
         def command(state: Combat) -> Rearrange:
             f = panel_fighter(state, self.fighter, self.stamp)

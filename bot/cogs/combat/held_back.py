@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.host import Host
 from bot.permissions import missing_to_show_a_fight
 from bot.store.values import StoredCombat
 
@@ -31,7 +32,7 @@ def lacking_notice(missing: list[str]) -> str:
 class HeldBack:
     """The fights whose newest version Discord refused to show for a missing permission."""
 
-    def __init__(self, bot: discord.Client) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self._fights: dict[int, StoredCombat] = {}  # fight -> its newest version refused
 

@@ -23,7 +23,7 @@ from bot.store.values import StoredCombat
 
 log = logging.getLogger(__name__)
 
-__all__ = ["LivePrompt", "LivePrompts"]
+__all__ = ["LivePrompt", "LivePrompts", "strip"]
 
 #: How long an interaction's webhook is used to edit what it posted: its token lasts
 #: 15 minutes; past 14, the channel is safer.

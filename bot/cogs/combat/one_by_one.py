@@ -12,41 +12,44 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.cogs.combat.fights import fights_of
 from bot.cogs.combat.views import (
     MENU_OPTIONS,
     CombatButton,
     CombatMenu,
+    answer_id,
     answer_rows,
     asked,
     asked_who,
+    closes,
     fighter_at,
     fighter_index,
+    menu_id,
     view_of,
 )
 from bot.components import PersistentButton, picked_values
+from bot.custom_ids import CustomId, digits, word
 from bot.deferral import update_pressed
 from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.store.values import StoredCombat
 from bot.text import clip
-from engine.combat import Fighter, Prompt, PromptKind
+from engine.catalog import Rules
+from engine.combat import Fighter, PromptKind
+from engine.combat.asking import Alike
+from engine.combat.asking import asked as fight_asks
 from engine.combat.context import orders_for
-from engine.combat.hidden_npcs import secret_options
-from engine.combat.prompts import question
-
-if TYPE_CHECKING:
-    from bot.cogs.combat.session import FightSession
 
 __all__ = ["OneByOneMenu", "PanelButton", "PanelMenu", "fighter_panel", "one_by_one_menus"]
 
 class OneByOneMenu(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"co:(?P<combat>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<part>\d+)",
+    id_spec=CustomId("co", digits("combat"), digits("version"), word("kind"), digits("part")),
 ):
     """The fighters of questions alike; a pick opens that fighter's panel (to the picker)."""
 
@@ -60,7 +63,9 @@ class OneByOneMenu(
              entries: list[tuple[str, str]]) -> OneByOneMenu:
         """Menu ``part``: ``entries`` are (fighter index, name) pairs."""
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"co:{stored.id}:{stored.version}:{kind}:{part}", placeholder=placeholder,
+            custom_id=cls.id_spec.format(combat=stored.id, version=stored.version, kind=kind,
+                                         part=part),
+            placeholder=placeholder,
             options=[discord.SelectOption(label=clip(name, 100), value=index)
                      for index, name in entries])
         return cls(select, stored.id, stored.version, kind)
@@ -72,7 +77,7 @@ class OneByOneMenu(
                    int(match["version"]), match["kind"])
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        session: FightSession = interaction.client.fights
+        session = fights_of(interaction)
         stored = await session.require_fight(interaction, self.combat_id, self.version)
         picked = next(iter(picked_values(interaction)), "")
         prompt = asked(stored.state, self.kind, picked)  # out of date when no longer asked
@@ -80,70 +85,60 @@ class OneByOneMenu(
         if f.owner_id != interaction.user.id and not await is_gm(interaction):
             raise UserError(f"{orders_for(f)} decides for "
                             f"{discord.utils.escape_markdown(f.name)}.")
-        content, view = fighter_panel(stored, f)
+        content, view = fighter_panel(stored, f, session.rules)
         await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
-def one_by_one_menus(stored: StoredCombat, group: list[Prompt]) -> list[OneByOneMenu]:
+def one_by_one_menus(stored: StoredCombat, group: Alike) -> list[OneByOneMenu]:
     """The **One by one…** menus of questions alike (``group``): their fighters, 25 a menu."""
-    state = stored.state
-    entries = [(fighter_index(state, p.fighter), state.fighter(p.fighter).name)
-               for p in group if p.fighter is not None]
+    entries = [(fighter_index(stored.state, q.fighter), q.who)
+               for q in group.questions if q.fighter is not None]
     parts = [entries[i:i + MENU_OPTIONS] for i in range(0, len(entries), MENU_OPTIONS)]
-    kind = group[0].kind.value
+    kind = group.questions[0].kind.value
     return [OneByOneMenu.make(stored, kind, n, "One by one…" + (
         f" ({n * MENU_OPTIONS + 1}-{n * MENU_OPTIONS + len(chunk)} of {len(entries)})"
         if len(parts) > 1 else ""), chunk) for n, chunk in enumerate(parts)]
 
 
-class PanelButton(
-    CombatButton,
-    template=(r"cp:(?P<combat>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<option>\d*)"
-              r":(?P<fighter>\d*)"),
-):
+class PanelButton(CombatButton, id_spec=answer_id("cp")):
     """An answer in a fighter's panel: a :class:`CombatButton` whose press then shows, in the
     panel, what the fighter is asked next."""
-
-    prefix = "cp"
 
     def after_press(self, interaction: discord.Interaction[Any]
                     ) -> Callable[[StoredCombat], Awaitable[None]]:
         async def follow(saved: StoredCombat) -> None:
             f = fighter_at(saved.state, self.fighter)
-            content, view = (fighter_panel(saved, f) if f is not None
+            rules = fights_of(interaction).rules
+            content, view = (fighter_panel(saved, f, rules) if f is not None
                              else ("Nothing waits for that fighter now.", discord.ui.View()))
             await update_pressed(interaction, content=content, view=view)  # (deferred or not)
 
         return follow
 
 
-class PanelMenu(
-    CombatMenu,
-    template=(r"pm:(?P<combat>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<fighter>\d*)"
-              r":(?P<part>\d+)"),
-):
+class PanelMenu(CombatMenu, id_spec=menu_id("pm")):
     """An answer menu in a fighter's panel (more than ten answers): a pick is a
     :class:`PanelButton`'s press, so the panel then shows what the fighter is asked next."""
 
-    prefix = "pm"
     button = PanelButton
 
 
-def fighter_panel(stored: StoredCombat, f: Fighter) -> tuple[str, discord.ui.View]:
-    """What the fight asks ``f`` now, with ``f``'s own buttons (a :class:`PanelButton` each)."""
-    state = stored.state
+def fighter_panel(stored: StoredCombat, f: Fighter,
+                  rules: Rules | None = None) -> tuple[str, discord.ui.View]:
+    """What the fight asks ``f`` now, with ``f``'s own buttons (a :class:`PanelButton` each).
+    ``rules``: the fight's, so that the panel reads what the prompt read of the same state."""
     lines: list[str] = []
     rows: list[list[Any]] = []
-    for prompt in state.waiting_for():
-        if (prompt.fighter != f.key or prompt.kind is PromptKind.ACT
-                or secret_options(state, prompt)):
+    for asked_question in fight_asks(stored.state, rules).questions:
+        if (asked_question.fighter != f.key or asked_question.kind is PromptKind.ACT
+                or asked_question.secret):
             continue
-        packed = answer_rows(stored, prompt, rows, [], named=False, button=PanelButton,
+        packed = answer_rows(stored, asked_question, rows, [], named=False, button=PanelButton,
                              menu=PanelMenu)
         if packed is None:
             break
-        deadline = f" (closes <t:{int(prompt.deadline)}:R>)" if prompt.deadline else ""
-        lines.append(f"**{asked_who(state, prompt)}** {question(state, prompt)}{deadline}")
+        who = asked_who(asked_question.who, asked_question.users)
+        lines.append(f"**{who}** {asked_question.text}{closes(asked_question)}")
         rows = packed
     view = view_of(rows)
     view.stop()  # the buttons answer from their ids: nothing to keep, nothing to time out

@@ -11,6 +11,12 @@ its timer, a restart, an undo). Requests for one channel are coalesced: a burst 
 edits the board once, with the newest version. Only when everything is shown is that version
 recorded as shown, so a restart (or the next command) shows again whatever Discord refused or
 a crash cut short.
+
+A prompt posted as a follow-up is recorded with that write too, not one of its own. Where this
+process may not know every prompt of a fight (a follow-up answered with 5xx, which Discord
+may have made; a start-up after a crash that cut a follow-up's step short; a fight another
+process changed), the channel is swept first (:mod:`~bot.cogs.combat.sweep`): a prompt found
+asking what the fight asks is the live one, every other loses its buttons.
 """
 
 from __future__ import annotations
@@ -23,17 +29,21 @@ import discord
 
 from bot.cogs.combat.board_message import BoardMessages
 from bot.cogs.combat.held_back import HeldBack
-from bot.cogs.combat.live_prompt import LivePrompt, LivePrompts
+from bot.cogs.combat.layout import TurnLead, prompt_message
+from bot.cogs.combat.live_prompt import LivePrompt, LivePrompts, strip
+from bot.cogs.combat.one_by_one import OneByOneMenu, PanelButton, PanelMenu
 from bot.cogs.combat.recap import after_the_fight_hint, recap_message
 from bot.cogs.combat.recovery import RecoverButton, has_to_recover
-from bot.cogs.combat.turn import turn_lead
-from bot.cogs.combat.views import TurnLead, prompt_message
+from bot.cogs.combat.sweep import Templates, prompts_of, view_ids
+from bot.cogs.combat.turn import TurnButton, turn_lead
+from bot.cogs.combat.views import CombatButton, CombatMenu, TogetherButton
 from bot.components import button_row
 from bot.store.values import DatabaseUnavailable, StoredCharacter, StoredCombat
+from bot.unrepeated import sent_once
 from engine.catalog import Rules
 
 if TYPE_CHECKING:
-    from bot.client import UnhexBot
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +55,12 @@ TAKEN_BACK = "-# ↩️ This question was taken back with `/combat undo`."
 #: Seconds to wait before trying again after Discord refused to show a fight.
 RETRY_DELAYS = (2.0, 10.0, 60.0)
 
+#: What a prompt is made of, as a sweep of the channel knows a prompt by its custom ids.
+PROMPT_ITEMS: Templates = tuple(
+    item.__discord_ui_compiled_template__
+    for item in (CombatButton, CombatMenu, TogetherButton, OneByOneMenu, PanelButton,
+                 PanelMenu, TurnButton))
+
 
 def _nonce(kind: str, stored: StoredCombat) -> str:
     """The nonce of a message showing ``stored``: Discord creates one message per nonce (for a
@@ -54,7 +70,7 @@ def _nonce(kind: str, stored: StoredCombat) -> str:
 
 
 class Presenter:
-    def __init__(self, bot: UnhexBot, rules: Rules) -> None:
+    def __init__(self, bot: Host, rules: Rules) -> None:
         self.bot = bot
         self.rules = rules
         self.boards = BoardMessages(rules)
@@ -73,6 +89,8 @@ class Presenter:
         self._timing: dict[int, list[tuple[int, float]]] = {}
         # fight -> the version an undo restored: shown without pinging anyone again
         self._undone: dict[int, int] = {}
+        # fights whose channel may hold prompts this process does not know: swept when shown
+        self._unsure: set[int] = set()
         self.prompts = LivePrompts()
         self.held = HeldBack(bot)
 
@@ -93,7 +111,9 @@ class Presenter:
         self._start(stored.channel_id)
 
     def refresh_later(self, channel_id: int, combat_id: int) -> None:
-        """Like :meth:`refresh` for a fight not read yet (start-up): it is read when shown."""
+        """Like :meth:`refresh` for a fight not read yet (start-up): it is read when shown,
+        after a sweep of its channel (a crash may have cut its follow-up's step short)."""
+        self._unsure.add(combat_id)
         self._wanted.setdefault(channel_id, {}).setdefault(combat_id, None)
         self._start(channel_id)
 
@@ -105,7 +125,9 @@ class Presenter:
 
     def forget(self, combat_id: int) -> None:
         """Forget what this process showed of the fight: another process changed it, so its
-        messages are read from the database next time."""
+        messages are read from the database next time, and its channel swept (the other
+        process may have posted a prompt not recorded yet)."""
+        self._unsure.add(combat_id)
         self._messages.pop(combat_id, None)
         self.prompts.forget(combat_id)
         self._shown.pop(combat_id, None)
@@ -241,16 +263,21 @@ class Presenter:
     async def ask(self, interaction: discord.Interaction[Any], stored: StoredCombat) -> None:
         """Post what the fight asks at ``stored`` as the interaction's follow-up, pinging
         exactly those asked (its token's bucket, not the channel's); the prompt it replaces
-        loses its buttons. Refused, it is left to the channel's worker, which posts it."""
+        loses its buttons. Refused, it is left to the channel's worker, which posts it; not
+        repeated after a 5xx (a follow-up takes no nonce): the worker sweeps the channel for
+        what Discord made anyway. Its id is recorded with the worker's write."""
         announced = self._announced.get(stored.id)
         content, view, mentions = prompt_message(stored, self.rules, self._lead(stored))
         if view is None:
             return  # (the worker strips the previous prompt, if a press has not)
         view.stop()  # the buttons answer from their ids: nothing for discord.py to watch
         try:
-            message = await interaction.followup.send(content, view=view,
-                                                      allowed_mentions=mentions, wait=True)
+            with sent_once():
+                message = await interaction.followup.send(content, view=view,
+                                                          allowed_mentions=mentions, wait=True)
         except discord.HTTPException as error:
+            if error.status >= 500:
+                self._unsure.add(stored.id)
             log.warning("Could not post the prompt of fight %s as interaction %s's follow-up "
                         "(%s); the channel gets it", stored.id, interaction.id, error)
             self._announced.pop(stored.id, None)
@@ -258,25 +285,22 @@ class Presenter:
                 self._announced[stored.id] = announced
             return
         channel = self._channel(stored.channel_id, stored.guild_id)
-        if await self.prompts.replace(stored, channel, LivePrompt.followup(stored, message)):
-            try:  # so that a restart before the board is out still finds it to strip
-                await self.bot.store.combats.prompt_posted(
-                    stored, message.id, announced_turn=self._announced.get(stored.id))
-            except DatabaseUnavailable:
-                log.warning("Could not record the prompt of fight %s: the database is "
-                            "unavailable", stored.id)
+        await self.prompts.replace(stored, channel, LivePrompt.followup(stored, message))
 
     async def _ask_in_channel(self, channel: discord.PartialMessageable, stored: StoredCombat,
                               *, undone: bool) -> None:
         """Where no interaction posted ``stored``'s prompt (a timer, a restart, an undo, a
         refused follow-up): post it in the channel and strip the one it replaces; ``undone``:
         it pings nobody, and a question taken back says so."""
+        asking: tuple[str, discord.ui.View | None, discord.AllowedMentions] | None = None
+        if stored.id in self._unsure:
+            asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone))
+            await self._sweep(channel, stored, asking[1])
         if self.prompts.of(stored).version >= stored.version:
-            return  # an interaction's answer posted it (or a newer one)
-        asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone))
+            return  # an interaction's answer posted it (or a newer one), or a sweep found it
+        if asking is None:
+            asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone))
         taken_back = TAKEN_BACK if undone and asking[1] is None else None
-        if await self._asked_before_restart(channel, stored, asking[1]):
-            return
         posted = await self._prompt(channel, stored, asking, quiet=undone)
         await self.prompts.replace(stored, channel, LivePrompt(stored.version, posted),
                                    taken_back=taken_back)
@@ -298,24 +322,33 @@ class Presenter:
                                      nonce=_nonce("p", stored))
         return message.id
 
-    async def _asked_before_restart(self, channel: discord.PartialMessageable,
-                                    stored: StoredCombat, view: discord.ui.View | None) -> bool:
-        """Whether the prompt the database names, unknown to this process (posted as an
-        interaction's follow-up just before a restart), already asks what ``stored`` asks:
-        the same buttons. It is then the live prompt, found again rather than posted twice."""
-        prompt_id = stored.prompt_message_id
-        if view is None or prompt_id is None or self.prompts.known(stored.id):
-            return False
+    async def _sweep(self, channel: discord.PartialMessageable, stored: StoredCombat,
+                     view: discord.ui.View | None) -> None:
+        """Strip every prompt of the fight among the channel's newest messages but its live
+        one. When this process knows no prompt for ``stored``'s version, one found asking
+        what ``view`` asks (the same buttons: posted before a restart, or made by Discord
+        though it answered 5xx) becomes the live prompt rather than being asked twice."""
+        self._unsure.discard(stored.id)
+        assert self.bot.user is not None
         try:
-            message = await channel.fetch_message(prompt_id)
+            found = await prompts_of(channel, stored.id, self.bot.user.id, PROMPT_ITEMS)
+        except discord.Forbidden as error:  # without Read Message History, nothing to find
+            log.warning("Could not look for the prompts of fight %s (%s)", stored.id, error)
+            return
         except discord.HTTPException:
-            return False
-        shown = sorted(str(getattr(part, "custom_id", "")) for row in message.components
-                       for part in getattr(row, "children", ()))
-        if shown != sorted(str(getattr(item, "custom_id", "")) for item in view.children):
-            return False
-        await self.prompts.replace(stored, channel, LivePrompt(stored.version, prompt_id))
-        return True
+            self._unsure.add(stored.id)  # (shown again later: swept then)
+            raise
+        live = self.prompts.of(stored)
+        asks = view_ids(view)
+        adopted = None
+        if live.version < stored.version and asks:
+            adopted = next((message.id for message, ids in found if ids == asks), None)
+        if adopted is not None:  # (the prompt it replaces loses its buttons there)
+            await self.prompts.replace(stored, channel, LivePrompt(stored.version, adopted))
+        for message, _ in found:
+            if message.id not in (live.message_id, adopted):
+                log.info("Stripping a stray prompt of fight %s: %s", stored.id, message.id)
+                await strip(channel, LivePrompt(stored.version, message.id))
 
     async def _post_recap(self, channel: discord.PartialMessageable,
                           stored: StoredCombat, *, recovering: bool) -> None:

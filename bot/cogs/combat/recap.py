@@ -12,7 +12,9 @@ from typing import Any
 import discord
 
 from bot.components import PersistentButton, button_row
+from bot.custom_ids import CustomId, digits
 from bot.errors import UserError
+from bot.host import Host
 from bot.permissions import is_gm
 from bot.store.values import LogEntry, StoredCombat
 from bot.text import clip
@@ -85,7 +87,8 @@ def struck_log(entries: Sequence[LogEntry], *, gm: bool = False) -> str:
 
 async def send_log_file(interaction: discord.Interaction[Any], stored: StoredCombat) -> None:
     """Answer ``interaction``, for its user only, with ``stored``'s whole log as a file."""
-    entries = await interaction.client.store.combats.log(stored.id, limit=None)
+    host: Host = interaction.client
+    entries = await host.store.combats.log(stored.id, limit=None)
     text = log_text(stored, entries, gm=await is_gm(interaction))
     events = sum(len(e.events) for e in entries)
     await interaction.response.send_message(
@@ -98,14 +101,14 @@ async def send_log_file(interaction: discord.Interaction[Any], stored: StoredCom
 class LogFileButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fightlog:(?P<combat>[0-9]{1,18})",
+    id_spec=CustomId("fightlog", digits("combat", 18)),
 ):
     """Log file: the fight's whole log, as a text file only the presser sees."""
 
     def __init__(self, combat_id: int) -> None:
         super().__init__(discord.ui.Button(
             label="Log file", style=discord.ButtonStyle.secondary, emoji="📜",
-            custom_id=f"fightlog:{combat_id}"))
+            custom_id=self.id_spec.format(combat=combat_id)))
         self.combat_id = combat_id
 
     @classmethod
@@ -114,7 +117,8 @@ class LogFileButton(
         return cls(int(match["combat"]))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        stored = await interaction.client.store.combats.get(self.combat_id)
+        host: Host = interaction.client
+        stored = await host.store.combats.get(self.combat_id)
         if stored is None or stored.guild_id != interaction.guild_id:
             raise UserError("That fight's log is not on this server.")
         await send_log_file(interaction, stored)

@@ -8,9 +8,11 @@ from typing import Any
 
 import discord
 
-from bot.cogs.characters import require_change
+from bot.cogs.characters.common import require_change
 from bot.components import PersistentButton, identity_stamp
+from bot.custom_ids import CustomId, digits, eight_hex, optional
 from bot.errors import UserError
+from bot.host import Host
 from bot.store.values import StoredCharacter
 from bot.text import clip
 from data import load_rules
@@ -39,8 +41,8 @@ def hurt_stamp(ch: Character) -> str:
 class RecoverButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"recover:(?P<character>[0-9]{1,18}):(?P<version>\d+)"
-             r"(?::(?P<made>[0-9a-f]{8}))?(?::(?P<hurt>[0-9a-f]{8}))?",
+    id_spec=CustomId("recover", digits("character", 18), digits("version"),
+                     optional(eight_hex("made")), optional(eight_hex("hurt"))),
 ):
     """Recover: level to max, \\ and X erased, items replaced. The id carries the character's
     id, creation time and version, and what the fight left to recover: the offer is for that
@@ -50,8 +52,8 @@ class RecoverButton(
 
     def __init__(self, character_id: int, version: int, made: str | None,
                  hurt: str | None = None, name: str = "") -> None:
-        custom_id = ":".join(["recover", str(character_id), str(version),
-                              *([made] if made else []), *([hurt] if made and hurt else [])])
+        custom_id = self.id_spec.format(character=character_id, version=version,
+                                        made=made or None, hurt=(hurt or None) if made else None)
         super().__init__(discord.ui.Button(
             label=clip(f"Recover {name}", 80) if name else "Recover",
             style=discord.ButtonStyle.success, custom_id=custom_id,
@@ -79,7 +81,7 @@ class RecoverButton(
         return self.hurt is not None and self.hurt == hurt_stamp(stored.character)
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        bot = interaction.client
+        bot: Host = interaction.client
         stored = await bot.store.characters.get_by_id(self.character_id)
         if (stored is None or stored.guild_id != interaction.guild_id
                 or self.made != identity_stamp(stored.created_at)):

@@ -24,6 +24,7 @@ import discord
 from discord import InteractionResponseType
 
 from bot.cogs.combat.acting import actor_of
+from bot.cogs.combat.fights import MakeCommand
 from bot.cogs.combat.held_back import lacking_notice
 from bot.cogs.combat.presenter import Presenter
 from bot.cogs.combat.views import OUT_OF_DATE, answered_question, events_text
@@ -54,15 +55,12 @@ from engine.combat.aftermath import after_the_fight
 from engine.errors import RuleError
 
 if TYPE_CHECKING:
-    from bot.client import UnhexBot
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
-__all__ = ["FightSession", "MakeCommand", "StaleCopy", "require_channel_permissions",
+__all__ = ["FightSession", "StaleCopy", "require_channel_permissions",
            "require_start_permissions"]
-
-#: A command, or how to make it from the fight as it is under the lock.
-MakeCommand = Command | Callable[[Combat], Command] | Callable[[Combat], Awaitable[Command]]
 
 #: How many fights stay in memory after they were last touched.
 CACHED_FIGHTS = 256
@@ -108,9 +106,11 @@ class StaleCopy(UserError):
 
 
 class FightSession:
-    """Every fight of the bot: locks, fights in memory, applying and committing, timers."""
+    """Every fight of the bot: locks, fights in memory, applying and committing, timers.
+    It is the bot's ``fights`` (:class:`bot.host.FightReader`) once the fight commands load,
+    and what their buttons reach (:class:`bot.cogs.combat.fights.Fights`)."""
 
-    def __init__(self, bot: UnhexBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.rules = load_rules()
         self.clock: Callable[[], float] = time.time

@@ -8,20 +8,22 @@ those who prefer typing.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.cogs.combat.acting import ACTING, actor_of
+from bot.cogs.combat.fights import Fights, fights_of
+from bot.cogs.combat.layout import TurnLead
 from bot.cogs.combat.views import (
     MENU_LABEL,
     MENU_OPTIONS,
-    TurnLead,
     fighter_at,
     fighter_index,
     panel_fighter,
 )
 from bot.components import PersistentButton, identity_stamp, picked_values
+from bot.custom_ids import CustomId, choice, digits, eight_hex
 from bot.deferral import update_pressed
 from bot.errors import UserError
 from bot.store.values import StoredCombat
@@ -32,9 +34,6 @@ from engine.combat.options import Option, OptionGroup, candidate, options
 from engine.copies import group_names
 from engine.errors import RuleError
 from engine.words import counted, team_turn
-
-if TYPE_CHECKING:
-    from bot.cogs.combat.session import FightSession
 
 __all__ = [
     "FighterMenu", "OptionsMenu", "TurnButton", "TurnLead", "turn_lead", "whose_choices",
@@ -49,7 +48,6 @@ MENUS: tuple[tuple[str, tuple[OptionGroup, ...], str], ...] = (
     ("items", (OptionGroup.ITEMS,), "Items…"),
     ("other", (OptionGroup.FIRST_AID, OptionGroup.ABILITY), "First aid, abilities…"),
 )
-_MENU_NAMES = "|".join(name for name, _, _ in MENUS)
 #: The fighters on one page of "Whose options?" when they do not all fit its menu: the room
 #: left for the ways to the page before and the page after. The panel's five rows are taken
 #: (this menu and four of options), so the fighters are paged rather than given more menus.
@@ -93,7 +91,8 @@ def turn_lead(stored: StoredCombat, *, ping: bool) -> TurnLead | None:
 class TurnButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"turn:(?P<what>done|mine):(?P<combat>\d+):(?P<round>\d+):(?P<turn>\d+)",
+    id_spec=CustomId("turn", choice("what", "done", "mine"), digits("combat"), digits("round"),
+                     digits("turn")),
 ):
     """**Done** ends the team's turn; **My options** opens the panel. The id carries the fight,
     the round and the turn, so a press after the turn is over applies nothing."""
@@ -102,7 +101,7 @@ class TurnButton(
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
         super().__init__(discord.ui.Button(
             label=label or what, style=style,
-            custom_id=f"turn:{what}:{combat_id}:{round_}:{turn}"))
+            custom_id=self.id_spec.format(what=what, combat=combat_id, round=round_, turn=turn)))
         self.what, self.combat_id, self.round, self.turn = what, combat_id, round_, turn
 
     @classmethod
@@ -115,7 +114,7 @@ class TurnButton(
             raise UserError("That turn is over: use the newest buttons.")
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        session: FightSession = interaction.client.fights
+        session = fights_of(interaction)
         if self.what == "mine":
             stored = await session.require_fight(interaction, self.combat_id)
             self._same_turn(stored.state)
@@ -138,7 +137,7 @@ def yours(state: Combat, actor: Actor) -> list[Fighter]:
             if f.owner_id == actor.user_id or (actor.gm and f.owner_id is None)]
 
 
-async def show_options(interaction: discord.Interaction[Any], session: FightSession,
+async def show_options(interaction: discord.Interaction[Any], session: Fights,
                        stored: StoredCombat) -> None:
     """Answer just the user with their fighter's options (the first of theirs, with a menu to
     switch when they have several)."""
@@ -189,8 +188,8 @@ def panel(stored: StoredCombat, fighter: Fighter, mine: list[Fighter], actor: Ac
 class OptionsMenu(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=(rf"mo:(?P<combat>\d+):(?P<fighter>\d{{1,3}}):(?P<stamp>[0-9a-f]{{8}}):"
-              rf"(?P<menu>{_MENU_NAMES})"),
+    id_spec=CustomId("mo", digits("combat"), digits("fighter", 3), eight_hex(),
+                     choice("menu", *(name for name, _, _ in MENUS))),
 ):
     """One kind of action on the panel: picking an option starts it, for the fighter the panel
     is for. The pick's command is built from the fight as it is now and applied once: the
@@ -208,7 +207,9 @@ class OptionsMenu(
              chosen: list[Option]) -> OptionsMenu:
         index, stamp = fighter_index(stored.state, f.key), identity_stamp(f.key)
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"mo:{stored.id}:{index}:{stamp}:{menu}", placeholder=placeholder,
+            custom_id=cls.id_spec.format(combat=stored.id, fighter=index, stamp=stamp,
+                                         menu=menu),
+            placeholder=placeholder,
             options=[discord.SelectOption(label=clip(o.label, 100), value=o.id)
                      for o in chosen])
         return cls(select, stored.id, index, stamp)
@@ -220,7 +221,7 @@ class OptionsMenu(
         return cls(select, int(match["combat"]), match["fighter"], match["stamp"])
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        session: FightSession = interaction.client.fights
+        session = fights_of(interaction)
         actor = await actor_of(interaction)
         picked = _picked(interaction)
 
@@ -259,7 +260,7 @@ def _moved_on(name: str) -> UserError:
 class FighterMenu(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"mo-who:(?P<combat>\d+)",
+    id_spec=CustomId("mo-who", digits("combat")),
 ):
     """Above the panel, for a user with several fighters who may act: whose options to show."""
 
@@ -270,7 +271,7 @@ class FighterMenu(
     @classmethod
     def make(cls, stored: StoredCombat, shown: Fighter, mine: list[Fighter]) -> FighterMenu:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"mo-who:{stored.id}", placeholder="Whose options?",
+            custom_id=cls.id_spec.format(combat=stored.id), placeholder="Whose options?",
             options=whose_choices(stored.state, shown, mine))
         return cls(select, stored.id)
 
@@ -280,7 +281,7 @@ class FighterMenu(
         return cls(discord.ui.Select(custom_id=match.string), int(match["combat"]))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        session: FightSession = interaction.client.fights
+        session = fights_of(interaction)
         stored = await session.require_fight(interaction, self.combat_id)
         actor = await actor_of(interaction)
         mine = yours(stored.state, actor)

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.cogs.combat.fights import fights_of
 from bot.components import PersistentButton, identity_stamp, picked_values
+from bot.custom_ids import CustomId, digits, word
 from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.store.values import StoredCombat
@@ -29,39 +30,42 @@ from engine.combat import (
     Prompt,
     PromptKind,
 )
-from engine.combat.at_hand import abilities_at_hand
+from engine.combat.asking import Choice, Question
+from engine.combat.asking import asked as fight_asks
 from engine.combat.choices import adjust_limit
 from engine.combat.context import orders_for
-from engine.combat.crowd import group_names
-from engine.combat.hidden_npcs import secret_options
-from engine.combat.prompts import SPECS, Tone, asked_users, option_label, question
+from engine.combat.prompts import SPECS, Tone
 from engine.errors import RuleError
 from engine.sheet import render_wounds
-
-if TYPE_CHECKING:
-    from bot.cogs.combat.session import FightSession
 
 __all__ = [
     "ADJUST_MODAL_ID",
     "MENU_LABEL",
     "MENU_OPTIONS",
+    "MOST_BUTTONS",
     "OUT_OF_DATE",
+    "RESOLVE",
+    "REVEAL",
+    "TONE_STYLES",
     "AdjustModal",
     "CombatButton",
     "CombatMenu",
     "TogetherButton",
-    "TurnLead",
+    "answer_id",
     "answer_rows",
     "answered_question",
     "asked",
     "asked_who",
+    "closes",
     "code",
     "events_text",
     "fighter_at",
     "fighter_index",
+    "menu_id",
+    "pack_rows",
     "panel_fighter",
-    "prompt_message",
     "view_of",
+    "within_rows",
 ]
 
 RESOLVE = "resolve"  # the GM's "Resolve now" on a reaction window
@@ -93,24 +97,36 @@ def answered_question(asked: str, outcome: str) -> str:
 # -- buttons ---------------------------------------------------------------------------------
 
 
+def answer_id(prefix: str) -> CustomId:
+    """The ids of an answer's buttons: the fight, its version, the question's kind, the
+    option's and the fighter's places in that version (either blank when it has none)."""
+    return CustomId(prefix, digits("combat"), digits("version"), word("kind"),
+                    digits("option", blank=True), digits("fighter", blank=True))
+
+
+def menu_id(prefix: str) -> CustomId:
+    """The ids of an answer's menus: an :func:`answer_id` without the option, with which of
+    the prompt's menus it is."""
+    return CustomId(prefix, digits("combat"), digits("version"), word("kind"),
+                    digits("fighter", blank=True), digits("part"))
+
+
 class CombatButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=(r"cb:(?P<combat>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<option>\d*)"
-              r":(?P<fighter>\d*)"),
+    id_spec=answer_id("cb"),
 ):
     """One answer to what the fight waits for. The custom id says which fight and which saved
     version of it, which question, and the option's and fighter's places in that version (so
     it stays short whatever the names). A button from an older version is refused, so a
     double click or a late click on an old message applies nothing."""
 
-    prefix = "cb"  # (a subclass with its own template has its own)
-
     def __init__(self, combat_id: int, version: int, kind: str, option: str, fighter: str,
                  label: str, style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         super().__init__(discord.ui.Button(
             label=clip(label, 80), style=style,
-            custom_id=f"{self.prefix}:{combat_id}:{version}:{kind}:{option}:{fighter}",
+            custom_id=self.id_spec.format(combat=combat_id, version=version, kind=kind,
+                                          option=option, fighter=fighter),
         ))
         self.combat_id, self.version = combat_id, version
         self.kind, self.option, self.fighter = kind, option, fighter
@@ -122,7 +138,7 @@ class CombatButton(
                    match["fighter"], "")
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        session: FightSession = interaction.client.fights
+        session = fights_of(interaction)
         if self.kind == REVEAL:
             await self._reveal(interaction, await session.require_fight(
                 interaction, self.combat_id, self.version))
@@ -150,15 +166,15 @@ class CombatButton(
             raise UserError("Only a GM sees these choices: they show the wounds the GM keeps "
                             "hidden.")
         state = stored.state
-        prompt = next((p for p in state.waiting_for() if secret_options(state, p)
-                       and fighter_index(state, p.fighter) == self.fighter), None)
-        if prompt is None or state.aid is None:
+        rules = fights_of(interaction).rules
+        secret = next((q for q in fight_asks(state, rules).questions
+                       if q.secret and fighter_index(state, q.fighter) == self.fighter), None)
+        if secret is None or state.aid is None:
             raise UserError(OUT_OF_DATE)
         treated = state.fighter(state.aid.target)
-        rules = interaction.client.fights.rules
-        view = view_of(answer_rows(stored, prompt, [], [], named=False) or [])
+        view = view_of(answer_rows(stored, secret, [], [], named=False) or [])
         view.stop()  # the buttons answer from their ids: nothing to keep, nothing to time out
-        text = (f"**{asked_who(state, prompt)}** {question(state, prompt)}\n"
+        text = (f"**{asked_who(secret.who, secret.users)}** {secret.text}\n"
                 f"{code(render_wounds(treated.character, rules=rules))}")
         await interaction.response.send_message(clip(text, 1900), view=view, ephemeral=True)
 
@@ -178,8 +194,7 @@ OUT_OF_DATE = ("That button is out of date: the fight has moved on since. Use th
 class CombatMenu(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=(r"cm:(?P<combat>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<fighter>\d*)"
-              r":(?P<part>\d+)"),
+    id_spec=menu_id("cm"),
 ):
     """A prompt's answers as a menu, for a prompt with more of them than buttons can show.
     The custom id is a :class:`CombatButton`'s without the option (and with which of the
@@ -187,7 +202,6 @@ class CombatMenu(
     that option's button: the same command, the same refusals (an older version, a fighter
     not yours)."""
 
-    prefix = "cm"  # (a subclass with its own template has its own)
     button: type[CombatButton] = CombatButton  # whose press a pick is
 
     def __init__(self, select: discord.ui.Select[Any], combat_id: int, version: int,
@@ -196,17 +210,18 @@ class CombatMenu(
         self.combat_id, self.version, self.kind, self.fighter = combat_id, version, kind, fighter
 
     @classmethod
-    def make(cls, stored: StoredCombat, prompt: Prompt, part: int, placeholder: str,
+    def make(cls, stored: StoredCombat, asked_question: Question, part: int, placeholder: str,
              options: list[tuple[int, str]]) -> CombatMenu:
-        """Menu ``part`` of ``prompt``: ``options`` are (option index, label) pairs."""
-        index = fighter_index(stored.state, prompt.fighter)
+        """Menu ``part`` of ``asked_question``: ``options`` are (option index, label) pairs."""
+        index = fighter_index(stored.state, asked_question.fighter)
+        kind = asked_question.kind.value
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=(f"{cls.prefix}:{stored.id}:{stored.version}:{prompt.kind.value}:{index}"
-                       f":{part}"),
+            custom_id=cls.id_spec.format(combat=stored.id, version=stored.version,
+                                         kind=kind, fighter=index, part=part),
             placeholder=clip(placeholder, MENU_PLACEHOLDER), options=[
                 discord.SelectOption(label=clip(label, MENU_LABEL), value=str(n))
                 for n, label in options])
-        return cls(select, stored.id, stored.version, prompt.kind.value, index)
+        return cls(select, stored.id, stored.version, kind, index)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
@@ -223,10 +238,10 @@ class CombatMenu(
 class TogetherButton(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=(r"ct:(?P<combat>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<option>\d+)"
-              r":(?P<fighter>\d+)"),
+    id_spec=CustomId("ct", digits("combat"), digits("version"), word("kind"), digits("option"),
+                     digits("fighter")),
 ):
-    """One answer to every question alike (:func:`alike`): the GM's thirty Goons caught in
+    """One answer to every question alike (``Asking.groups``): the GM's thirty Goons caught in
     one blast, say. The id names the fight's version and one of the questions; the others
     are found in that same version, so a press answers exactly the questions shown, in one
     step (an ``Answers`` command), and a press on an older version is refused."""
@@ -236,7 +251,8 @@ class TogetherButton(
                  ) -> None:
         super().__init__(discord.ui.Button(
             label=clip(label, 80), style=style,
-            custom_id=f"ct:{combat_id}:{version}:{kind}:{option}:{fighter}"))
+            custom_id=self.id_spec.format(combat=combat_id, version=version, kind=kind,
+                                          option=option, fighter=fighter)))
         self.combat_id, self.version = combat_id, version
         self.kind, self.option, self.fighter = kind, option, fighter
 
@@ -247,53 +263,19 @@ class TogetherButton(
         return cls(int(match["combat"]), int(match["version"]), match["kind"],
                    match["option"], match["fighter"])
 
-    def _command(self, state: Combat) -> Command:
+    def _command(self, state: Combat, rules: Rules) -> Command:
+        prompt = asked(state, self.kind, self.fighter)  # (out of date when no longer asked)
+        alike = next((group.questions for group in fight_asks(state, rules).groups
+                      if any(q.kind is prompt.kind and q.fighter == prompt.fighter
+                             for q in group.questions)), ())
+        fighters = [fighter_index(state, q.fighter) for q in alike] or [self.fighter]
         return Answers(answers=tuple(
-            decode(state, self.kind, self.option, fighter_index(state, p.fighter))
-            for p in alike(state, asked(state, self.kind, self.fighter))))
+            decode(state, self.kind, self.option, fighter) for fighter in fighters))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        session: FightSession = interaction.client.fights
-        await session.run(interaction, self._command, combat_id=self.combat_id,
-                          version=self.version)
-
-
-def _question_key(state: Combat, prompt: Prompt) -> tuple[Any, ...] | None:
-    """What makes two questions alike: they read the same, to the same people, with the same
-    answers (None: a question answered on its own)."""
-    if prompt.fighter is None or secret_options(state, prompt):
-        return None
-    labels = tuple(option_label(state, prompt, option) for option in prompt.options)
-    return (prompt.kind, question(state, prompt), asked_users(state, prompt), prompt.options,
-            labels, prompt.deadline)
-
-
-def alike(state: Combat, prompt: Prompt) -> list[Prompt]:
-    """The questions ``state`` waits for that are ``prompt``'s: the same kind, asked of the
-    same people, with the same answers (``prompt`` alone when it is answered on its own)."""
-    key = _question_key(state, prompt)
-    if key is None:
-        return [prompt]
-    return [p for p in state.waiting_for() if _question_key(state, p) == key]
-
-
-def alike_groups(state: Combat, prompts: list[Prompt]) -> list[list[Prompt]]:
-    """``prompts``, the questions alike together where the first of them stood (the question
-    is said once for them all)."""
-    groups: dict[Any, list[Prompt]] = {}
-    for n, prompt in enumerate(prompts):
-        groups.setdefault(_question_key(state, prompt) or n, []).append(prompt)
-    return list(groups.values())
-
-
-def _together(stored: StoredCombat, group: list[Prompt]) -> list[TogetherButton]:
-    """A button per answer, each answering every question of ``group`` alike."""
-    state, first = stored.state, group[0]
-    index = fighter_index(state, first.fighter)
-    return [TogetherButton(stored.id, stored.version, first.kind.value, str(n), index,
-                           f"All {len(group)}: {option_label(state, first, option) or option}",
-                           answer_style(first, option))
-            for n, option in enumerate(first.options)]
+        session = fights_of(interaction)
+        await session.run(interaction, lambda state: self._command(state, session.rules),
+                          combat_id=self.combat_id, version=self.version)
 
 
 #: Discord's limits on a menu: entries, an entry's label, the placeholder.
@@ -383,107 +365,6 @@ class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
         self.stop()
 
 
-# -- the prompt --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TurnLead:
-    """The prompt message's first line in a team's turn, with its buttons (see
-    :mod:`bot.cogs.combat.turn`)."""
-
-    line: str
-    buttons: tuple[discord.ui.Item[Any], ...]
-    users: tuple[int, ...]  # the players to ping (none once the turn has been announced)
-
-
-def prompt_message(
-    stored: StoredCombat, rules: Rules | None = None, lead: TurnLead | None = None,
-) -> tuple[str, discord.ui.View | None, discord.AllowedMentions]:
-    """Who must decide what, with their buttons (at most 25, in 5 rows; a menu, or several,
-    for a question with more answers than :data:`MOST_BUTTONS` or than the rows left have
-    room for), and the mentions that ping exactly the players asked to decide; with
-    ``rules``, each question says what the decider's abilities give the roll at hand
-    ("applies: good (2H melee attack)"). A question whose buttons would show the marks the
-    GM hides gets one **Choose (GM)** button instead, which shows them to a GM alone.
-    ``lead``: in a team's turn, the line (and buttons) saying who may act comes first."""
-    state = stored.state
-    prompts = [p for p in state.waiting_for() if p.kind is not PromptKind.ACT]
-    users = sorted({u for p in prompts for u in asked_users(state, p)}
-                   | set(lead.users if lead else ()))
-    mentions = discord.AllowedMentions(
-        everyone=False, roles=False, users=[discord.Object(u) for u in users])
-    if not prompts and lead is None:
-        return "", None, mentions
-    reacting = any(p.kind in (PromptKind.REACT, PromptKind.AOE_DEFEND) for p in prompts)
-    resolve = [CombatButton(stored.id, stored.version, RESOLVE, "", "", "Resolve now (GM)",
-                            discord.ButtonStyle.secondary)] if reacting else []
-    groups = alike_groups(state, prompts)
-    layout = _Layout(stored, rules, resolve, lead, named=len(prompts) > 1, most=MOST_BUTTONS)
-    lines, rows = layout.questions(groups)
-    if layout.crowded:  # the same question to many: one answer for them all
-        lines, rows = _Layout(stored, rules, resolve, lead, named=True, most=0).questions(groups)
-    return clip("\n".join(lines), 1900), view_of(pack_rows(rows, resolve)), mentions
-
-
-class _Layout:
-    """The prompt's lines and rows of answers, question after question (questions alike asked
-    once); ``crowded`` once a question found no room and was sent to its slash command.
-    Questions alike whose buttons would be more than ``most`` (past two rows of buttons a
-    phone shows a wall to scan) get one button per answer for them all ("All 10: Defend"),
-    and a "One by one…" menu to answer for one of them."""
-
-    def __init__(self, stored: StoredCombat, rules: Rules | None, resolve: list[Any],
-                 lead: TurnLead | None, *, named: bool, most: int) -> None:
-        self.stored, self.rules, self.resolve, self.named = stored, rules, resolve, named
-        self.most = most
-        self.lines: list[str] = [lead.line] if lead else []
-        self.rows: list[list[Any]] = [list(lead.buttons)] if lead else []
-        self.crowded = False
-
-    def questions(self, groups: list[list[Prompt]]) -> tuple[list[str], list[list[Any]]]:
-        for group in groups:
-            self._question(group)
-        return self.lines, self.rows
-
-    def _question(self, group: list[Prompt]) -> None:
-        state, prompt = self.stored.state, group[0]
-        spec = SPECS[prompt.kind]
-        deadline = f" (closes <t:{int(prompt.deadline)}:R>)" if prompt.deadline else ""
-        said = abilities_at_hand(state, prompt, self.rules) if self.rules is not None else None
-        if said is not None and len(group) == 1:
-            deadline += f" — applies: {said}"
-        who = asked_who(state, prompt) if len(group) == 1 else _who_all(state, group)
-        asked_line = f"**{who}** {question(state, prompt)}{deadline}"
-        packed = self._rows_for(group)
-        if packed is None:
-            self.crowded = True
-            self.lines.append(f"{asked_line}: no room for more buttons, use `/{spec.slash}`.")
-            return
-        self.lines.append(asked_line)
-        self.rows = packed
-
-    def _rows_for(self, group: list[Prompt]) -> list[list[Any]] | None:
-        """The rows with ``group``'s answers added (None: no room for them)."""
-        state, prompt = self.stored.state, group[0]
-        if len(group) > 1 and sum(len(p.options) for p in group) > self.most:
-            # (one_by_one builds on this module's buttons, so it is imported here)
-            from bot.cogs.combat.one_by_one import one_by_one_menus
-            together = pack_rows(self.rows, _together(self.stored, group))
-            menus = [[menu] for menu in one_by_one_menus(self.stored, group)]
-            return (within_rows([*together, *menus], self.resolve)
-                    or within_rows(together, self.resolve))
-        if secret_options(state, prompt):
-            reveal = CombatButton(self.stored.id, self.stored.version, REVEAL, "",
-                                  fighter_index(state, prompt.fighter), "Choose (GM)")
-            return within_rows(pack_rows(self.rows, [reveal]), self.resolve)
-        packed: list[list[Any]] | None = self.rows
-        for asked_prompt in group:
-            if packed is not None:
-                packed = answer_rows(self.stored, asked_prompt, packed, self.resolve,
-                                     named=self.named)
-        return packed
-
-
 def view_of(rows: list[list[Any]]) -> discord.ui.View:
     """A view of ``rows`` of dynamic items, each in its row."""
     view = discord.ui.View(timeout=None)
@@ -494,36 +375,37 @@ def view_of(rows: list[list[Any]]) -> discord.ui.View:
     return view
 
 
-def answer_rows(stored: StoredCombat, prompt: Prompt, rows: list[list[Any]],
+def answer_rows(stored: StoredCombat, asked_question: Question, rows: list[list[Any]],
                 resolve: list[Any], *, named: bool, button: type[CombatButton] = CombatButton,
                 menu: type[CombatMenu] = CombatMenu) -> list[list[Any]] | None:
-    """``rows`` with ``prompt``'s answers added: a ``button`` each, or one or more ``menu``
-    when they are more than :data:`MOST_BUTTONS` or their buttons do not fit; ``None`` when
-    even menus leave no room for ``resolve`` (the GM's Resolve now) within Discord's 5 rows."""
-    if len(prompt.options) <= MOST_BUTTONS:
+    """``rows`` with ``asked_question``'s answers added: a ``button`` each, or one or more
+    ``menu`` when they are more than :data:`MOST_BUTTONS` or their buttons do not fit;
+    ``None`` when even menus leave no room for ``resolve`` (the GM's Resolve now) within
+    Discord's 5 rows."""
+    choices = asked_question.choices
+    if len(choices) <= MOST_BUTTONS:
+        index = fighter_index(stored.state, asked_question.fighter)
         buttons = [
-            button(stored.id, stored.version, prompt.kind.value, str(n),
-                         fighter_index(stored.state, prompt.fighter),
-                         answer_label(stored.state, prompt, option, named),
-                         answer_style(prompt, option))
-            for n, option in enumerate(prompt.options)]
+            button(stored.id, stored.version, asked_question.kind.value, str(n), index,
+                   answer_label(asked_question, choice, named), TONE_STYLES[choice.tone])
+            for n, choice in enumerate(choices)]
         packed = within_rows(pack_rows(rows, buttons), resolve)
         if packed is not None:
             return packed
-    return within_rows([*rows, *([m] for m in _menus(stored, prompt, named, menu))], resolve)
+    menus = _menus(stored, asked_question, named, menu)
+    return within_rows([*rows, *([m] for m in menus)], resolve)
 
 
-def _menus(stored: StoredCombat, prompt: Prompt, named: bool,
+def _menus(stored: StoredCombat, asked_question: Question, named: bool,
            menu: type[CombatMenu] = CombatMenu) -> list[CombatMenu]:
-    """``prompt``'s answers in menus of at most 25 entries, each labelled as its button would
-    be; the placeholder says whose question it is (and which entries, when they are split)."""
-    state = stored.state
-    labels = [(n, answer_label(state, prompt, option, named))
-              for n, option in enumerate(prompt.options)]
+    """The question's answers in menus of at most 25 entries, each labelled as its button
+    would be; the placeholder says whose question it is (and which entries, when they are
+    split)."""
+    labels = [(n, answer_label(asked_question, choice, named))
+              for n, choice in enumerate(asked_question.choices)]
     parts = [labels[i:i + MENU_OPTIONS] for i in range(0, len(labels), MENU_OPTIONS)]
-    asked = state.fighter(prompt.fighter).name if prompt.fighter else (prompt.team or "GM")
-    placeholder = f"{asked}: {SPECS[prompt.kind].waiting}"
-    return [menu.make(stored, prompt, part, placeholder + (
+    placeholder = f"{asked_question.who}: {asked_question.waiting}"
+    return [menu.make(stored, asked_question, part, placeholder + (
         f" ({chunk[0][0] + 1}-{chunk[-1][0] + 1} of {len(labels)})" if len(parts) > 1 else ""),
         chunk) for part, chunk in enumerate(parts)]
 
@@ -533,27 +415,26 @@ def within_rows(rows: list[list[Any]], resolve: list[Any]) -> list[list[Any]] | 
     return rows if len(pack_rows(rows, resolve)) <= 5 else None
 
 
-def answer_label(state: Combat, prompt: Prompt, option: str, named: bool) -> str:
-    label = option_label(state, prompt, option) or option
-    if prompt.fighter and named:
-        label = f"{state.fighter(prompt.fighter).name}: {label}"
-    return label
+def answer_label(asked_question: Question, choice: Choice, named: bool) -> str:
+    """An answer's label; ``named``: headed by the name of the fighter it is for (where
+    several fighters' answers share a message)."""
+    if asked_question.fighter and named:
+        return f"{asked_question.who}: {choice.label}"
+    return choice.label
 
 
-def asked_who(state: Combat, prompt: Prompt) -> str:
-    name = state.fighter(prompt.fighter).name if prompt.fighter else (prompt.team or "GM")
-    name = discord.utils.escape_markdown(name)
-    users = asked_users(state, prompt)  # a prompt to a whole team asks each of its players
+def asked_who(who: str, users: tuple[int, ...]) -> str:
+    """Whose question it is (a name, or numbered copies in one entry: "Goon 1-30"), and who
+    answers: the players asked, pinged (a prompt to a whole team asks each of its players),
+    else the GM."""
+    name = discord.utils.escape_markdown(who)
     return f"{name} ({', '.join(f'<@{u}>' for u in users)})" if users else f"{name} (GM)"
 
 
-def _who_all(state: Combat, group: list[Prompt]) -> str:
-    """The fighters of questions alike, numbered copies in one entry ("Goon 1-30"), and who
-    answers for them."""
-    names = ", ".join(group_names([state.fighter(p.fighter).name for p in group if p.fighter]))
-    users = asked_users(state, group[0])
-    asked = ", ".join(f"<@{u}>" for u in users) if users else "GM"
-    return f"{discord.utils.escape_markdown(names)} ({asked})"
+def closes(asked_question: Question) -> str:
+    """When the question closes by itself, as Discord counts it down (none: "")."""
+    deadline = asked_question.deadline
+    return f" (closes <t:{int(deadline)}:R>)" if deadline else ""
 
 
 def pack_rows(rows: list[list[Any]], group: list[Any]) -> list[list[Any]]:
@@ -568,12 +449,9 @@ def pack_rows(rows: list[list[Any]], group: list[Any]) -> list[list[Any]]:
 
 
 #: A button's colour by its option's tone (the prompt's spec says which option has which).
-_STYLES = {
+TONE_STYLES = {
     Tone.PLAIN: discord.ButtonStyle.primary,
     Tone.TAKE: discord.ButtonStyle.success,
     Tone.DECLINE: discord.ButtonStyle.secondary,
 }
 
-
-def answer_style(prompt: Prompt, option: str) -> discord.ButtonStyle:
-    return _STYLES[SPECS[prompt.kind].tone(option)]

@@ -9,7 +9,6 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import escape_markdown
 
-from bot.client import UnhexBot
 from bot.cogs.maps.delete import DeleteMapButton
 from bot.cogs.maps.drawing import (
     areas_text,
@@ -33,6 +32,7 @@ from bot.cogs.maps.finding import (
 from bot.cogs.maps.form import MAP_FORM_ID, TEXT_LIMIT, MapTextModal, submit_map_text
 from bot.components import answer_form, button_row
 from bot.errors import UserError
+from bot.host import Host
 from bot.options import OneOf, Text
 from bot.permissions import require_gm, require_guild
 from bot.text import MESSAGE_LIMIT, SOURCE, clip
@@ -51,7 +51,7 @@ ViewOption = app_commands.Transform[
 
 
 class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fight on"):
-    def __init__(self, bot: UnhexBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()
 
@@ -62,7 +62,7 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
                           lambda form, text: submit_map_text(interaction, form, text))
 
     @app_commands.command(name="list", description="The built-in maps and this server's maps.")
-    async def list_maps(self, interaction: discord.Interaction[UnhexBot]) -> None:
+    async def list_maps(self, interaction: discord.Interaction[Any]) -> None:
         lines = ["🗺️ **Built-in maps** (to start from one, `/map export` it and paste the text "
                  "into `/map new` under a new name):"]
         lines += [f"• {name} · {areas_text(builtin_map(name))}" for name in builtin_maps()]
@@ -96,7 +96,7 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
         view="grid: boxes on a grid (when the map has positions); list: each area's lines",
     )
     async def show(
-        self, interaction: discord.Interaction[UnhexBot], name: MapOption,
+        self, interaction: discord.Interaction[Any], name: MapOption,
         view: ViewOption | None = None,
     ) -> None:
         found = await find_map(self.bot, interaction.guild_id, name)
@@ -121,7 +121,7 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
         await interaction.followup.send(clip(tail))
 
     async def _fight_on(
-        self, interaction: discord.Interaction[UnhexBot], found: FoundMap
+        self, interaction: discord.Interaction[Any], found: FoundMap
     ) -> Combat | None:
         """The fight in this channel when it is played on ``found`` (None: no such fight)."""
         if interaction.channel_id is None or interaction.guild_id is None:
@@ -139,7 +139,7 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
     @app_commands.command(name="new", description="Write a new map for this server (GMs).")
     @app_commands.describe(name="The new map's name (1-32 characters)")
     async def new(
-        self, interaction: discord.Interaction[UnhexBot],
+        self, interaction: discord.Interaction[Any],
         name: app_commands.Transform[str, Text(NAME_LIMIT)],
     ) -> None:
         guild_id = require_guild(interaction)
@@ -152,7 +152,7 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
 
     @app_commands.command(name="edit", description="Change one of this server's maps (GMs).")
     @app_commands.describe(name="The map to change (built-in maps cannot be changed)")
-    async def edit(self, interaction: discord.Interaction[UnhexBot], name: MapOption) -> None:
+    async def edit(self, interaction: discord.Interaction[Any], name: MapOption) -> None:
         guild_id = require_guild(interaction)
         await require_gm(interaction, "edit a map")
         found = await find_map(self.bot, guild_id, name)
@@ -169,7 +169,7 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
 
     @app_commands.command(name="delete", description="Delete one of this server's maps (GMs).")
     @app_commands.describe(name="The map to delete (built-in maps cannot be deleted)")
-    async def delete(self, interaction: discord.Interaction[UnhexBot], name: MapOption) -> None:
+    async def delete(self, interaction: discord.Interaction[Any], name: MapOption) -> None:
         guild_id = require_guild(interaction)
         await require_gm(interaction, "delete a map")
         found = await find_map(self.bot, guild_id, name)
@@ -189,7 +189,7 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
 
     @app_commands.command(name="export", description="A map's text, to copy or change.")
     @app_commands.describe(name="The map (built-in or this server's)")
-    async def export(self, interaction: discord.Interaction[UnhexBot], name: MapOption) -> None:
+    async def export(self, interaction: discord.Interaction[Any], name: MapOption) -> None:
         found = await find_map(self.bot, interaction.guild_id, name)
         text = found.text.strip("\n")
         head = f"🗺️ **{escape_markdown(found.name)}** as text. " + (
@@ -211,19 +211,19 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
     @show.autocomplete("name")
     @export.autocomplete("name")
     async def _any_map(
-        self, interaction: discord.Interaction[UnhexBot], current: str
+        self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return await map_choices(self.bot, interaction.guild_id, current)
 
     @edit.autocomplete("name")
     @delete.autocomplete("name")
     async def _server_map(
-        self, interaction: discord.Interaction[UnhexBot], current: str
+        self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return await map_choices(self.bot, interaction.guild_id, current, builtins=False)
 
 
-async def setup(bot: UnhexBot) -> None:
+async def setup(bot: Host) -> None:
     bot.add_dynamic_items(DeleteMapButton)
     bot.answers(MAP_FORM_ID)
     await bot.add_cog(MapCog(bot))

@@ -8,11 +8,12 @@ from typing import Any
 import discord
 from discord.utils import escape_markdown
 
-from bot.client import UnhexBot
-from bot.cogs.maps.finding import map_stamp, maps_store
-from bot.components import PersistentButton
+from bot.cogs.maps.finding import maps_store
+from bot.confirm import ConfirmDelete, confirm_delete_id
+from bot.custom_ids import digits
 from bot.errors import UserError
 from bot.permissions import is_gm, require_guild
+from bot.store.values import StoredMap
 
 GM_HINT = "GMs have Manage Server or the GM role (`/gm role`)."
 
@@ -20,26 +21,19 @@ __all__ = ["DeleteMapButton"]
 
 
 class DeleteMapButton(
-    PersistentButton,
+    ConfirmDelete[StoredMap],
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=(r"map-delete:(?P<id>[0-9]{1,18}):(?P<stamp>[0-9a-f]{8}):(?P<by>\d+)"
-              r":(?P<action>delete|keep)"),
+    id_spec=confirm_delete_id("map-delete", digits("by")),
 ):
     """Confirm (or call off) deleting a server map: any GM may press, the one who asked too
     while they are still a GM (checked at the press: a GM role may have been taken away)."""
 
+    thing = "map"
+    gone = "That map is already deleted; nothing changed."
+
     def __init__(self, map_id: int, stamp: str, by: int, action: str) -> None:
-        label, style = (
-            ("Delete map", discord.ButtonStyle.danger) if action == "delete"
-            else ("Keep map", discord.ButtonStyle.secondary)
-        )
-        super().__init__(discord.ui.Button(
-            label=label, style=style, custom_id=f"map-delete:{map_id}:{stamp}:{by}:{action}",
-        ))
-        self.map_id = map_id
-        self.stamp = stamp
-        self.by = by
-        self.action = action
+        super().__init__(self.button(action, id=map_id, stamp=stamp, by=by))
+        self.record_id, self.stamp, self.by, self.action = map_id, stamp, by, action
 
     @classmethod
     async def from_custom_id(
@@ -48,8 +42,7 @@ class DeleteMapButton(
     ) -> DeleteMapButton:
         return cls(int(match["id"]), match["stamp"], int(match["by"]), match["action"])
 
-    async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        bot: UnhexBot = interaction.client
+    async def may_answer(self, interaction: discord.Interaction[Any]) -> None:
         require_guild(interaction)
         if not await is_gm(interaction):
             if interaction.user.id == self.by:
@@ -57,21 +50,15 @@ class DeleteMapButton(
                                 f"must answer. {GM_HINT}")
             raise UserError(f"Only a GM may answer this: <@{self.by}> asked, and any GM may. "
                             f"{GM_HINT}")
-        maps = maps_store(bot)
-        stored = await maps.get_by_id(self.map_id)
-        gone = "That map is already deleted; nothing changed."
-        mine = stored is not None and stored.guild_id == interaction.guild_id
-        if stored is None or not mine or map_stamp(stored) != self.stamp:
-            raise UserError(gone)
-        name = escape_markdown(stored.name)
-        who = interaction.user.mention
-        if self.action == "keep":
-            await interaction.response.edit_message(
-                content=f"🗺️ {who} kept the map **{name}**; nothing was deleted.", view=None
-            )
-            return
-        if not await maps.delete(stored.id, stored.created_at):
-            raise UserError(gone)
-        await interaction.response.edit_message(
-            content=f"🗑️ {who} deleted the map **{name}**.", view=None
-        )
+
+    async def find(self, interaction: discord.Interaction[Any]) -> StoredMap | None:
+        return await maps_store(interaction.client).get_by_id(self.record_id)
+
+    async def delete(self, interaction: discord.Interaction[Any], stored: StoredMap) -> bool:
+        return await maps_store(interaction.client).delete(stored.id, stored.created_at)
+
+    def kept(self, who: str, stored: StoredMap) -> str:
+        return f"🗺️ {who} kept the map **{escape_markdown(stored.name)}**; nothing was deleted."
+
+    def deleted(self, who: str, stored: StoredMap) -> str:
+        return f"🗑️ {who} deleted the map **{escape_markdown(stored.name)}**."

@@ -9,9 +9,9 @@ from functools import cache
 from discord import app_commands
 from discord.utils import escape_markdown
 
-from bot.client import UnhexBot
 from bot.components import identity_stamp
 from bot.errors import UserError
+from bot.host import Host
 from bot.store.interfaces import Maps
 from bot.store.values import StoredMap, clean_name
 from bot.text import clip, echo
@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 
-def maps_store(bot: UnhexBot) -> Maps:
+def maps_store(bot: Host) -> Maps:
     return bot.store.maps
 
 
@@ -75,7 +75,7 @@ class FoundMap:
             ) from err
 
 
-async def find_map(bot: UnhexBot, guild_id: int | None, name: str) -> FoundMap:
+async def find_map(bot: Host, guild_id: int | None, name: str) -> FoundMap:
     """The built-in or server map called ``name`` (any case); a UserError if there is none."""
     builtin = builtin_keys().get(name_key(name))
     if builtin is not None:
@@ -90,7 +90,7 @@ async def find_map(bot: UnhexBot, guild_id: int | None, name: str) -> FoundMap:
 
 
 async def map_choices(
-    bot: UnhexBot, guild_id: int | None, typed: str, *, builtins: bool = True
+    bot: Host, guild_id: int | None, typed: str, *, builtins: bool = True
 ) -> list[app_commands.Choice[str]]:
     """Map names for autocomplete: built-ins (if ``builtins``) then the server's maps, those
     starting with what was typed first, then those containing it; at most 25."""

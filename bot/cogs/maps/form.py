@@ -10,10 +10,10 @@ from typing import Any
 import discord
 from discord.utils import escape_markdown
 
-from bot.client import UnhexBot
 from bot.cogs.maps.drawing import areas_text, read_map, render_block, text_file
 from bot.cogs.maps.finding import map_stamp, maps_store, new_map_name, taken_text
 from bot.errors import UserError
+from bot.host import Host
 from bot.permissions import require_gm, require_guild
 from bot.store.values import StoredMap
 from bot.text import MESSAGE_LIMIT, SOURCE, clip
@@ -99,7 +99,7 @@ async def submit_map_text(
 async def _save_map_text(
     interaction: discord.Interaction[Any], form: re.Match[str], text: str
 ) -> None:
-    bot: UnhexBot = interaction.client
+    bot: Host = interaction.client
     guild_id = require_guild(interaction)
     maps = maps_store(bot)
     if form["old"] is not None:

@@ -12,7 +12,6 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from bot.store import describe_database
 from bot.store.interfaces import Characters, Fights, Guilds, Maps, Meta, Rolls, Sessions
 from bot.store.migrations import DatabaseRefused, migrations, refuse_newer
 from bot.store.postgres.characters import CharacterStore
@@ -23,6 +22,7 @@ from bot.store.postgres.maps import MapStore
 from bot.store.postgres.meta import MetaStore
 from bot.store.postgres.rolls import RollStore
 from bot.store.postgres.sessions import SessionStore
+from bot.store.urls import describe_database
 
 log = logging.getLogger(__name__)
 

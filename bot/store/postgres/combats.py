@@ -15,14 +15,7 @@ import asyncpg
 from bot.store.compact import compact_state
 from bot.store.postgres.database import Database, changed_rows
 from bot.store.rows import COMBAT_COLUMNS, sql_literal, stored_combat
-from bot.store.steps import (
-    character_ids,
-    log_entry,
-    logged_events,
-    replaced,
-    state_before,
-    undo_patch,
-)
+from bot.store.steps import Step, character_ids, log_entry, replaced, state_before, written_back
 from bot.store.values import (
     AlreadyFighting,
     FightSummary,
@@ -32,8 +25,7 @@ from bot.store.values import (
     next_deadline,
     timestamp,
 )
-from engine.character import Character
-from engine.combat import Combat, Event, Phase
+from engine.combat import Combat, Event
 
 __all__ = ["CombatStore"]
 
@@ -79,13 +71,10 @@ async def _write_back(connection: asyncpg.Connection, state: Combat,
             "SELECT data FROM characters WHERE id = $1 FOR UPDATE", fighter.character_id)
         if data is None:  # deleted meanwhile
             continue
-        sheet = Character.model_validate_json(data)
-        after = write_back(sheet, fighter)
-        # The name and PC/NPC stay as kept, so a rename meanwhile is not undone.
-        after = after.model_copy(update={"name": sheet.name, "npc": sheet.npc})
         await connection.execute(
             "UPDATE characters SET data = $1, version = version + 1, updated_at = $2 "
-            "WHERE id = $3", after.model_dump_json(), timestamp(), fighter.character_id)
+            "WHERE id = $3", written_back(data, fighter, write_back), timestamp(),
+            fighter.character_id)
 
 
 class CombatStore:
@@ -157,24 +146,18 @@ class CombatStore:
         ``None`` (nothing saved) when the fight changed since ``stored`` was read;
         :class:`AlreadyFighting` (nothing saved) when it would hold a character that is in
         another active fight."""
-        ended = state.phase is Phase.ENDED
-        deadline = next_deadline(state)
-        step = (_STEP, state.model_dump_json(), not ended, deadline, user_id, command,
-                logged_events(events), undo_patch(state, stored.state), stored.id,
-                stored.version)
-        holds = set() if ended else character_ids(state)
-        if holds == character_ids(stored.state) and not ended:
-            # The usual step: one statement, its own transaction (the trigger logs it).
-            if changed_rows(await self._db.execute(*step)) != 1:
+        step = Step.of(stored, state, user_id=user_id, command=command, events=events)
+        if step.usual:  # one statement, its own transaction (the trigger logs it)
+            if changed_rows(await self._db.execute(_STEP, *step.row)) != 1:
                 return None
-            return replaced(stored, state, deadline)
+            return replaced(stored, state, step.deadline)
         async with self._db.transaction() as connection:
-            if changed_rows(await connection.execute(*step)) != 1:
+            if changed_rows(await connection.execute(_STEP, *step.row)) != 1:
                 return None
-            await _hold(connection, stored.id, holds)
-            if ended and write_back is not None:
+            await _hold(connection, stored.id, step.holds)
+            if step.ended and write_back is not None:
                 await _write_back(connection, state, write_back)
-        return replaced(stored, state, deadline)
+        return replaced(stored, state, step.deadline)
 
     async def undo(self, stored: StoredCombat) -> tuple[StoredCombat, str] | None:
         """Step back over the last command not yet undone: ``(restored, its command)``."""
@@ -211,14 +194,4 @@ class CombatStore:
             "BEGIN; SET LOCAL synchronous_commit = off; "
             "UPDATE combats SET board_message_id = {}, prompt_message_id = {}, "
             "shown_version = GREATEST(shown_version, {}), "
-            "announced_turn = COALESCE({}, announced_turn) WHERE id = {}; COMMIT;".format(*values))
-
-    async def prompt_posted(self, stored: StoredCombat, prompt: int,
-                            announced_turn: str | None = None) -> None:
-        """``prompt`` is the fight's live prompt now (posted as an interaction's answer, before
-        the board is out): a restart finds it and strips it. Written as :meth:`shown` is."""
-        values = [sql_literal(v) for v in (prompt, announced_turn, stored.id)]
-        await self._db.execute(
-            "BEGIN; SET LOCAL synchronous_commit = off; "
-            "UPDATE combats SET prompt_message_id = {}, "
             "announced_turn = COALESCE({}, announced_turn) WHERE id = {}; COMMIT;".format(*values))

@@ -21,14 +21,7 @@ from bot.changes import mark_committed
 from bot.store.compact import compact_state
 from bot.store.rows import COMBAT_COLUMNS, sql_literal, stored_combat
 from bot.store.sqlite.writes import SYNCHRONOUS, transaction, write_lock, writes
-from bot.store.steps import (
-    character_ids,
-    log_entry,
-    logged_events,
-    replaced,
-    state_before,
-    undo_patch,
-)
+from bot.store.steps import Step, character_ids, log_entry, replaced, state_before, written_back
 from bot.store.values import (
     AlreadyFighting,
     FightSummary,
@@ -38,10 +31,15 @@ from bot.store.values import (
     next_deadline,
     timestamp,
 )
-from engine.character import Character
-from engine.combat import Combat, Event, Phase
+from engine.combat import Combat, Event
 
 __all__ = ["CombatStore"]
+
+_STEP = (
+    "UPDATE combats SET state = ?, version = version + 1, active = ?, next_deadline = ?, "
+    "updated_at = datetime('now'), step_user = ?, step_command = ?, step_events = ?, "
+    "step_patch = ? WHERE id = ? AND version = ?"
+)
 
 class CombatStore:
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -129,33 +127,22 @@ class CombatStore:
         ``None`` (nothing saved) when the fight changed since ``stored`` was read;
         :class:`AlreadyFighting` (nothing saved) when it would hold a character that is in
         another active fight."""
-        ended = state.phase is Phase.ENDED
-        deadline = next_deadline(state)
-        step = (
-            "UPDATE combats SET state = ?, version = version + 1, active = ?, next_deadline = ?, "
-            "updated_at = datetime('now'), step_user = ?, step_command = ?, step_events = ?, "
-            "step_patch = ? WHERE id = ? AND version = ?",
-            (state.model_dump_json(), int(not ended), deadline, user_id, command,
-             logged_events(events), undo_patch(state, stored.state),
-             stored.id, stored.version),
-        )
-        holds = set() if ended else character_ids(state)
-        if holds == character_ids(stored.state) and not ended:
-            # The usual step: one statement, its own transaction (the trigger logs it).
+        step = Step.of(stored, state, user_id=user_id, command=command, events=events)
+        if step.usual:  # one statement, its own transaction (the trigger logs it)
             async with write_lock(self._db):
-                cursor = await self._db.execute(*step)
+                cursor = await self._db.execute(_STEP, step.row)
                 if cursor.rowcount != 1:
                     return None
                 mark_committed()
-            return replaced(stored, state, deadline)
+            return replaced(stored, state, step.deadline)
         async with transaction(self._db) as db:
-            cursor = await db.execute(*step)
+            cursor = await db.execute(_STEP, step.row)
             if cursor.rowcount != 1:
                 return None
-            await self._hold(stored, holds)
-            if ended and write_back is not None:
+            await self._hold(stored, step.holds)
+            if step.ended and write_back is not None:
                 await self._write_back(state, write_back)
-        return replaced(stored, state, deadline)
+        return replaced(stored, state, step.deadline)
 
     async def _hold(self, stored: StoredCombat, wanted: set[int]) -> None:
         """Make the `fighting` rows of this fight exactly ``wanted``."""
@@ -184,14 +171,10 @@ class CombatStore:
                 row = await cursor.fetchone()
             if row is None:  # deleted meanwhile
                 continue
-            sheet = Character.model_validate_json(row[0])
-            after = write_back(sheet, fighter)
-            # The name and PC/NPC stay as kept, so a rename meanwhile is not undone.
-            after = after.model_copy(update={"name": sheet.name, "npc": sheet.npc})
             await self._db.execute(
                 "UPDATE characters SET data = ?, version = version + 1, updated_at = ? "
                 "WHERE id = ?",
-                (after.model_dump_json(), timestamp(), fighter.character_id),
+                (written_back(row[0], fighter, write_back), timestamp(), fighter.character_id),
             )
 
     async def undo(self, stored: StoredCombat) -> tuple[StoredCombat, str] | None:
@@ -235,22 +218,6 @@ class CombatStore:
         ).format(*map(sql_literal, (board, prompt, stored.version, announced_turn, stored.id)),
                  SYNCHRONOUS)
         try:  # one round trip to the database's thread, not three
-            await self._db.executescript(script)
-        except BaseException:
-            await self._db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
-            raise
-
-    @writes
-    async def prompt_posted(self, stored: StoredCombat, prompt: int,
-                            announced_turn: str | None = None) -> None:
-        """``prompt`` is the fight's live prompt now (posted as an interaction's answer, before
-        the board is out): a restart finds it and strips it. Written as :meth:`shown` is."""
-        script = (
-            "PRAGMA synchronous=NORMAL; UPDATE combats SET prompt_message_id = {}, "
-            "announced_turn = COALESCE({}, announced_turn) WHERE id = {}; "
-            "PRAGMA synchronous={};"
-        ).format(*map(sql_literal, (prompt, announced_turn, stored.id)), SYNCHRONOUS)
-        try:
             await self._db.executescript(script)
         except BaseException:
             await self._db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")

@@ -21,9 +21,9 @@ from engine.combat.abilities.rule import AbilityRule
 from engine.combat.abilities.shield import AllOutDefend, DefendOthers, ShieldAttack
 from engine.combat.abilities.speed import MoveTwice
 from engine.combat.abilities.stealth import Hide
-from engine.combat.abilities.unarmed import UNARMED, Fight, StopMovement
+from engine.combat.abilities.unarmed import Fight, StopMovement
 
-__all__ = ["NOT_YET_IN_PLAY", "REGISTRY", "UNARMED", "AbilityRule"]
+__all__ = ["NOT_YET_IN_PLAY", "REGISTRY", "AbilityRule"]
 
 REGISTRY: dict[str, AbilityRule] = {
     rule.id: rule

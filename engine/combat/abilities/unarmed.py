@@ -8,11 +8,9 @@ from __future__ import annotations
 from engine.catalog import Action, Hand, Rules
 from engine.character import HANDS, Character, usable_hands
 from engine.combat.abilities.rule import AbilityRule
-from engine.combat.step_values import Weapon
+from engine.combat.step_values import UNARMED, Weapon
 
-__all__ = ["UNARMED", "Fight", "StopMovement"]
-
-UNARMED = "unarmed"  # the weapon's name and kind
+__all__ = ["Fight", "StopMovement"]
 
 
 class Fight(AbilityRule):

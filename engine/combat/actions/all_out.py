@@ -17,9 +17,10 @@ from engine.catalog import Rules
 from engine.character import status
 from engine.combat.abilities.shield import ALL_OUT_DEFEND, holds_item_of
 from engine.combat.commands import AllOutDefend
-from engine.combat.context import Context, require_control, require_phase
+from engine.combat.context import Context, require_control
 from engine.combat.fighters import can_act, put
 from engine.combat.model import Combat, EventKind, Fighter, Phase
+from engine.combat.phase_guard import require_phase
 from engine.errors import RuleError
 
 __all__ = ["all_out_defend", "declare_problem"]

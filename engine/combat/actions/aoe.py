@@ -26,6 +26,7 @@ from typing import Literal, cast
 from engine.catalog import Action, Rules
 from engine.character import destroy_item
 from engine.combat.abilities.hooks import aoe_variety
+from engine.combat.action_kinds import ActionKind
 from engine.combat.actions.aoe_damage import wound_answer, wound_prompts
 from engine.combat.actions.aoe_effects import (
     add_effect,
@@ -33,7 +34,7 @@ from engine.combat.actions.aoe_effects import (
 )
 from engine.combat.actions.window import asked, open_window, react
 from engine.combat.commands import AoE, AoEChoice, React
-from engine.combat.context import Context, require_phase
+from engine.combat.context import Context
 from engine.combat.fighters import (
     acting_fighter,
     lose_action,
@@ -42,8 +43,8 @@ from engine.combat.fighters import (
     side,
     spend_action,
 )
-from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
+from engine.combat.phase_guard import require_phase
 from engine.combat.prompts import answering, prompt
 from engine.combat.roll_spec import aoe_attack_spec, make_roll, roll_spec
 from engine.combat.step_values import AoEAction, AoETarget, AoEWound, ContinuousBurn

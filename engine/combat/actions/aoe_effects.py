@@ -24,9 +24,10 @@ from __future__ import annotations
 
 from typing import Literal
 
+from engine.combat.action_kinds import ActionKind, ActionStart
 from engine.combat.actions.aoe_damage import wound_prompts
 from engine.combat.context import Context
-from engine.combat.lifecycle import ActionKind, ActionStart, Lifecycle
+from engine.combat.lifecycle import Lifecycle
 from engine.combat.model import AreaEffect, Combat, EventKind, Prompt
 from engine.combat.step_values import AoEAction, AoEWound, ContinuousBurn
 from engine.combat.steps import pop, push

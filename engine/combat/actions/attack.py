@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Literal, cast
 
 from engine.catalog import Action
-from engine.character import destroy_item, status
+from engine.character import destroy_item
+from engine.combat.action_kinds import ActionKind
 from engine.combat.actions.counterattack import counter_hits
 from engine.combat.actions.defend import defended_hits
 from engine.combat.actions.window import asked, open_window
@@ -19,8 +20,7 @@ from engine.combat.choices import critical_choices, destroy_options
 from engine.combat.commands import Attack
 from engine.combat.context import Context
 from engine.combat.damage import advance_hits, hit_prompts, new_hit
-from engine.combat.fighters import acting_fighter, lose_action, out_of_fight, put, spend_action
-from engine.combat.lifecycle import ActionKind
+from engine.combat.fighters import acting_fighter, lose_action, put, spend_action
 from engine.combat.model import Combat, EventKind, Prompt, PromptKind
 from engine.combat.prompts import prompt
 from engine.combat.roll_spec import make_roll, roll_spec
@@ -33,7 +33,6 @@ from engine.combat.weapons import (
     choose_weapon,
     weapon_label,
 )
-from engine.errors import RuleError
 
 __all__ = ["advance", "attack", "prompts"]
 
@@ -42,11 +41,6 @@ def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
     rules = ctx.rules
     f = acting_fighter(c, cmd.fighter, ctx)
     t = c.fighter(cmd.target)
-    if t.key == f.key:
-        raise RuleError(f"{f.name} cannot attack themselves.")
-    if out_of_fight(t, rules):
-        raise RuleError(f"{t.name} is {status(t.character, rules=rules).value}; they are out of "
-                        "the fight.")
     weapon = choose_weapon(c, f, t, cmd.weapon, rules, cmd.lethal)
     seq = c.action_seq + 1
     c = put(c, spend_action(f, ctx, ActionKind.ATTACK))

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from engine.catalog import Rules
 from engine.combat.abilities.hooks import act_problem, directs
+from engine.combat.action_kinds import ActionKind
 from engine.combat.commands import Direct, RefuseDirection
-from engine.combat.context import Context, require_control, require_phase
+from engine.combat.context import Context, require_control
 from engine.combat.fighters import can_act, put
-from engine.combat.lifecycle import ActionKind, Lifecycle
+from engine.combat.lifecycle import Lifecycle
 from engine.combat.model import Combat, EventKind, Fighter, Phase, PromptKind
+from engine.combat.phase_guard import require_phase
 from engine.combat.prompts import answering
 from engine.combat.step_values import Direction
 from engine.errors import RuleError

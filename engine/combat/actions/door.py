@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from engine.catalog import Rules
+from engine.combat.action_kinds import ActionKind
 from engine.combat.commands import Door
 from engine.combat.context import Context
 from engine.combat.fighters import acting_fighter, put, spend_action
-from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, EventKind
 from engine.errors import RuleError
 from engine.maps import Kind, UnknownAreaError

@@ -21,12 +21,13 @@ from engine.character import (
     usable_hands,
 )
 from engine.combat.abilities.hooks import CRITICAL_OPTIONS, sure_success
+from engine.combat.action_kinds import ActionKind
 from engine.combat.commands import AidMark, FirstAid
-from engine.combat.context import Context, require_control, require_phase
+from engine.combat.context import Context, require_control
 from engine.combat.fighters import acting_fighter, can_act, put, settle_status, spend_action
 from engine.combat.hidden_npcs import figures_hidden
-from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, EventKind, Phase, Prompt, PromptKind
+from engine.combat.phase_guard import require_phase
 from engine.combat.prompts import prompt
 from engine.combat.roll_spec import make_roll, roll_spec
 from engine.combat.rolls import wants_reroll

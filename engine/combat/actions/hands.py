@@ -10,10 +10,10 @@ from typing import Literal, cast
 
 from engine.catalog import Hand, Rules
 from engine.character import HANDS, Character, hold, stow, usable_hands
+from engine.combat.action_kinds import ActionKind
 from engine.combat.commands import ManageItems, Rearrange
 from engine.combat.context import Context
 from engine.combat.fighters import acting_fighter, put, spend_action
-from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, Dropped, EventKind, Fighter
 from engine.errors import RuleError
 from engine.names import name_key

@@ -10,6 +10,7 @@ from typing import Literal, cast
 
 from engine.catalog import Rules
 from engine.character import HANDS, Character, status, stow, usable_hands
+from engine.combat.action_kinds import ActionKind
 from engine.combat.actions.hands import (
     can_hold,
     change_hands,
@@ -20,10 +21,10 @@ from engine.combat.actions.hands import (
     rearrange,
 )
 from engine.combat.commands import ManageItems
-from engine.combat.context import Context, require_control, require_phase
+from engine.combat.context import Context, require_control
 from engine.combat.fighters import acting_fighter, can_act, put, spend_action
-from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, Dropped, EventKind, Fighter, Phase
+from engine.combat.phase_guard import require_phase
 from engine.errors import RuleError
 from engine.names import name_key
 

@@ -17,13 +17,14 @@ from __future__ import annotations
 from engine.catalog import Action, Rules
 from engine.character import can_move, status
 from engine.combat.abilities.hooks import moves_twice
+from engine.combat.action_kinds import ActionKind
 from engine.combat.actions.intercept import after_intercept, next_intercept
 from engine.combat.actions.window import asked, open_window
 from engine.combat.commands import Move, StopArea
-from engine.combat.context import Context, require_phase
+from engine.combat.context import Context
 from engine.combat.fighters import acting_fighter, can_act, lose_action, put, spend_action
-from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
+from engine.combat.phase_guard import require_phase
 from engine.combat.prompts import answering, prompt
 from engine.combat.roll_spec import make_roll, roll_spec
 from engine.combat.rolls import wants_reroll

@@ -16,6 +16,7 @@ from __future__ import annotations
 from engine.catalog import Rules
 from engine.character import Status, status
 from engine.combat.abilities.hooks import rallies
+from engine.combat.action_kinds import ActionKind
 from engine.combat.commands import Rally
 from engine.combat.context import Context
 from engine.combat.fighters import (
@@ -27,7 +28,6 @@ from engine.combat.fighters import (
     settle_status,
     spend_action,
 )
-from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
 from engine.combat.prompts import answering, prompt
 from engine.combat.roll_spec import make_roll, rally_spec

@@ -6,9 +6,10 @@ from __future__ import annotations
 from engine.character import character_problems
 from engine.combat.abilities.hooks import hides
 from engine.combat.commands import AddFighter, AddFighters, Begin, EndCombat, RemoveFighter
-from engine.combat.context import Context, require_control, require_gm, require_phase
+from engine.combat.context import Context, require_control, require_gm
 from engine.combat.fighters import standing_teams, team_named
 from engine.combat.model import Combat, EventKind, Fighter, Phase
+from engine.combat.phase_guard import require_phase
 from engine.combat.rounds import end, start_round
 from engine.copies import group_names
 from engine.errors import RuleError

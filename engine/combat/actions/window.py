@@ -22,15 +22,16 @@ from collections.abc import Callable, Iterable
 
 from engine.catalog import Action, Rules
 from engine.combat.abilities.hooks import act_problem, free_defend, may_defend
+from engine.combat.action_kinds import ActionKind
 from engine.combat.actions.aoe_effects import burn_advance
 from engine.combat.actions.counterattack import counter_choices, counter_weapons
 from engine.combat.actions.intercept import intercept_reactor, intercept_weapons
 from engine.combat.commands import CloseWindow, React
-from engine.combat.context import Context, require_control, require_gm, require_phase
+from engine.combat.context import Context, require_control, require_gm
 from engine.combat.crowd import group_names
 from engine.combat.fighters import can_act, put, spend_reaction
-from engine.combat.lifecycle import ActionKind
 from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
+from engine.combat.phase_guard import require_phase
 from engine.combat.prompts import LESS_LETHAL, prompt, react_options, window_prompts
 from engine.combat.stealth import hidden
 from engine.combat.step_values import AoEAction, AttackAction, MoveAction, Reactor, Weapon

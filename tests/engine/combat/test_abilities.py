@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from engine.catalog import Action, Category, RollModifier
 from engine.character import Character, Item
-from engine.combat.abilities import NOT_YET_IN_PLAY, REGISTRY, UNARMED
+from engine.combat.abilities import NOT_YET_IN_PLAY, REGISTRY
 from engine.combat.abilities.hooks import (
     counterable,
     extra_weapons,
     marks_to_block,
     roll_modifiers,
 )
-from engine.combat.step_values import Weapon
+from engine.combat.step_values import UNARMED, Weapon
 from tests.engine.combat.helpers import RULES
 
 RIFLE = Weapon(name="Rifle", kind="ranged_2h")

@@ -2,9 +2,33 @@
 
 from __future__ import annotations
 
-from engine.character import Character, Item
-from engine.combat import AidMark, FirstAid, PromptKind, Surrender
-from tests.engine.combat.helpers import P1, begin, go, kinds, knife, refused, run, setup
+from engine.character import Character, Item, Status, status
+from engine.combat import (
+    AidMark,
+    Attack,
+    CriticalChoice,
+    FirstAid,
+    PromptKind,
+    Surrender,
+    legal_targets,
+    options,
+)
+from engine.combat.weapons import attack_problem, weapons
+from tests.engine.combat.helpers import (
+    BULLETS,
+    GM,
+    P1,
+    RULES,
+    begin,
+    go,
+    kinds,
+    knife,
+    pistol,
+    refused,
+    rifle,
+    run,
+    setup,
+)
 
 
 def test_yielding_while_choosing_first_aid_sure_or_roll() -> None:
@@ -23,3 +47,33 @@ def test_yielding_while_choosing_first_aid_sure_or_roll() -> None:
         e.text for e in events]
     assert c.aid is None and PromptKind.AID_SURE not in [p.kind for p in c.waiting_for()]
     refused(c, AidMark(fighter="Ana", option="roll"), "over", P1)  # her team is gone
+
+
+def test_no_attack_offered_or_found_legal_on_the_dead() -> None:
+    """Found by the options property: Goon shoots his unconscious teammate Rat dead with a
+    critical success and takes the extra action; the options rightly left Rat out and the engine
+    refused, but attack_problem, the legality query, saw nothing wrong (range, sight and
+    ammo are fine). A dead or surrendered fighter is out of the fight, whatever the weapon."""
+    c = setup(
+        (pistol("Ana"), "Dance Floor", 100),
+        (rifle("Goon", 50, True, BULLETS), "Bar", None),
+        (knife("Rat", 3, npc=True), "Entrance", None),
+    )
+    c = begin(c, [3, 2, 6, 1], "NPCs")
+    assert status(c.fighter("rat").character, rules=RULES) is Status.UNCONSCIOUS  # level 3
+    assert "Rat" in legal_targets(c, "goon", RULES)  # unconscious is still in the fight
+    c = go(c, Attack(fighter="Goon", target="Rat", weapon="Rifle"), [4, 4])  # no reaction
+    assert kinds(c) == [(PromptKind.CRITICAL, "goon")]
+    c = go(c, CriticalChoice(fighter="Goon", choice="extra_action"))
+    goon, rat = c.fighter("goon"), c.fighter("rat")
+    assert status(rat.character, rules=RULES) is Status.DEAD  # doubles: 4 damage, level -1
+    assert goon.actions == 1 and c.acting_team == "NPCs"
+    shot = next(w for w in weapons(goon, RULES) if w.name == "Rifle")
+    assert attack_problem(c, goon, rat, shot, RULES) == "Rat is dead; they are out of the fight."
+    assert attack_problem(c, goon, goon, shot, RULES) == "Goon cannot attack themselves."
+    assert attack_problem(c, goon, c.fighter("ana"), shot, RULES) is None
+    assert legal_targets(c, "goon", RULES) == ("Ana",)
+    attacks = [o.command for o in options(c, "Goon", RULES, GM) if isinstance(o.command, Attack)]
+    assert attacks and {a.target for a in attacks} == {"Ana"}
+    refused(c, Attack(fighter="Goon", target="Rat", weapon="Rifle"), "Rat is dead")
+    refused(c, Attack(fighter="Goon", target="Rat"), "Rat is dead")

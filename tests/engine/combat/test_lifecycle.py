@@ -9,9 +9,10 @@ import pytest
 
 from engine.combat import AoE, Attack, Combat, Direct, Done, Move, React
 from engine.combat import effects as effects_module
+from engine.combat.action_kinds import ActionEnd, ActionKind, ActionStart
 from engine.combat.board import render_board
 from engine.combat.context import Context
-from engine.combat.lifecycle import ActionEnd, ActionKind, ActionStart, Lifecycle
+from engine.combat.lifecycle import Lifecycle
 from engine.combat.model import EventKind
 from tests.engine.abilities.test_aoe import grenadier
 from tests.engine.abilities.test_leader import direct_fight

@@ -1,8 +1,8 @@
 """The local table in a browser: the page (``web/``, plain ES modules and CSS, no build step)
-and the small JSON routes it calls. The page is a client of this server, as Discord's app is
-of Discord: it reads what a person sees (``/table/state``, then the feed's websocket with
-``?as=<user id>``) and acts through :class:`~localdiscord.people.People` as the person chosen
-in its "who you are" switch.
+and the small JSON routes it calls, added to the local Discord's own. The page is a client of
+that server, as Discord's app is of Discord: it reads what a person sees (``/table/state``,
+then the feed's websocket with ``?as=<user id>``) and acts through
+:class:`~localdiscord.people.People` as the person chosen in its "who you are" switch.
 
 Anyone who reaches the server may act as anyone: it listens on 127.0.0.1 unless told
 otherwise (``python -m bot local --host``).
@@ -18,19 +18,23 @@ from typing import Any
 
 from aiohttp import web
 
-from localdiscord.example import run_example
-from localdiscord.interactions import FIRST_ANSWER_SECONDS, Interaction
-from localdiscord.model import Channel, Permission
+from bot.local_table.example import run_example
+from localdiscord.enums import InteractionType
+from localdiscord.interactions import FIRST_ANSWER_SECONDS
+from localdiscord.model import APP_ID, Channel, Interaction, Permission
 from localdiscord.people import Shown
-from localdiscord.rest import SERVER
-from localdiscord.server import APP_ID, LocalDiscord
+from localdiscord.server import LocalDiscord
 
 WEB = Path(__file__).parent / "web"
+TABLE = web.AppKey("table", LocalDiscord)
 #: Slack beyond Discord's 3 s for the bot's answer to travel back.
 ANSWER_SLACK_SECONDS = 0.5
 
 
-def add_routes(router: web.UrlDispatcher) -> None:
+def add_page(server: LocalDiscord, app: web.Application) -> None:
+    """The page's routes on ``server``'s application (``LocalDiscord(extend=add_page)``)."""
+    app[TABLE] = server
+    router = app.router
     router.add_get("/", index)
     router.add_static("/web/", WEB)
     router.add_get("/table/state", state)
@@ -40,7 +44,7 @@ def add_routes(router: web.UrlDispatcher) -> None:
 
 
 def _server(request: web.Request) -> LocalDiscord:
-    return request.config_dict[SERVER]
+    return request.config_dict[TABLE]
 
 
 def _json(data: Any, status: int = 200) -> web.Response:
@@ -120,7 +124,8 @@ async def slash(request: web.Request) -> web.Response:
                                           dict(body.get("options") or {}), focused=None)
     except (AssertionError, KeyError) as problem:
         return _json({"error": str(problem)}, 400)
-    return await _answered(server.people.send(_user(server, body), where, 2, data))
+    return await _answered(server.people.send(_user(server, body), where,
+                                                InteractionType.APPLICATION_COMMAND, data))
 
 
 async def autocomplete(request: web.Request) -> web.Response:
@@ -134,7 +139,8 @@ async def autocomplete(request: web.Request) -> web.Response:
                                           focused=focused)
     except (AssertionError, KeyError) as problem:
         return _json({"error": str(problem)}, 400)
-    return await _answered(server.people.send(_user(server, body), where, 4, data))
+    return await _answered(server.people.send(
+        _user(server, body), where, InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE, data))
 
 
 def _message(server: LocalDiscord, body: dict[str, Any]) -> Shown:
@@ -150,7 +156,8 @@ async def press(request: web.Request) -> web.Response:
     shown = _message(server, body)
     data = {"custom_id": str(body.get("custom_id")), "component_type": 2}
     return await _answered(server.people.send(_user(server, body),
-                                              _channel(server, shown.channel_id), 3, data,
+                                              _channel(server, shown.channel_id),
+                                              InteractionType.MESSAGE_COMPONENT, data,
                                               shown))
 
 
@@ -162,7 +169,8 @@ async def pick(request: web.Request) -> web.Response:
             "component_type": int(body.get("component_type") or 3),
             "values": [str(v) for v in body.get("values") or []]}
     return await _answered(server.people.send(_user(server, body),
-                                              _channel(server, shown.channel_id), 3, data,
+                                              _channel(server, shown.channel_id),
+                                              InteractionType.MESSAGE_COMPONENT, data,
                                               shown))
 
 
@@ -185,7 +193,8 @@ async def submit(request: web.Request) -> web.Response:
     on = server.messages.get(origin.message_id or 0)
     shown = None if on is None else Shown(server.message_payload(on))
     return await _answered(server.people.send(_user(server, body),
-                                              _channel(server, origin.channel_id), 5, data,
+                                              _channel(server, origin.channel_id),
+                                              InteractionType.MODAL_SUBMIT, data,
                                               shown))
 
 

@@ -2,8 +2,8 @@
 GM's NPC) on the dance floor, attacking in turn, every question answered with its button, one
 step every half second (a step is sent once the previous one's prompt is out and half a second
 has passed since it was sent). What each step cost on the channel's buckets and when it was
-shown, from the requests the local Discord recorded. Used by the test beside it and by
-``bench/bench_burst.py``.
+shown, from the requests the local Discord recorded. Used by
+``tests/localdiscord/test_burst.py`` and ``bench/bench_burst.py``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 
 from localdiscord import LocalDiscord
-from localdiscord.interactions import Interaction
+from localdiscord.model import Interaction
 from localdiscord.people import Shown
 
 #: Buttons the script never presses: a form, a GM's shortcut, a panel of options.
@@ -25,13 +25,15 @@ async def set_up(server: LocalDiscord) -> None:
     """Ana and Goon, armed, placed, and the fight begun."""
     people = server.people
     for user, name, level, npc in (("alice", "Ana", 40, False), ("gamemaster", "Goon", 25, True)):
-        steps = [("character create", {"name": name, "level": level} | ({"npc": True} if npc
-                                                                        else {})),
-                 ("character item add", {"character": name, "name": "Knife",
-                                         "kind": "melee_1h"}),
-                 ("character item hold", {"character": name, "item": "Knife"})]
-        for command, options in steps:
-            done = await people.slash(user, "fight", command, **options)
+        created: dict[str, object] = {"name": name, "level": level}
+        if npc:
+            created["npc"] = True
+        steps: list[tuple[str, dict[str, object]]] = [
+            ("character create", created),
+            ("character item add", {"character": name, "name": "Knife", "kind": "melee_1h"}),
+            ("character item hold", {"character": name, "item": "Knife"})]
+        for command, chosen in steps:
+            done = await people.slash(user, "fight", command, **chosen)
             assert not done.message.ephemeral, done.message.content
     for user, command, options in (
             ("gamemaster", "combat start", {"map": "Nightclub"}),

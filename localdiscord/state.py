@@ -1,0 +1,175 @@
+"""The local Discord's state: the guilds, messages and interactions, read as Discord shows
+them, and the changes made the way Discord makes them (each one told to the bot over the
+gateway and to the :class:`~localdiscord.feed.Feed`). The HTTP server around it is
+:class:`localdiscord.server.LocalDiscord`.
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import web
+
+from localdiscord.buckets import RateLimiter
+from localdiscord.enums import MessageType
+from localdiscord.feed import Feed
+from localdiscord.gateway import Gateway
+from localdiscord.model import APP_ID, Channel, Guild, Interaction, Message, Seed, User, snowflake
+
+
+@dataclass(frozen=True)
+class Call:
+    """One REST request the bot made, and Discord's status."""
+
+    method: str
+    path: str
+    status: int
+    body: Any
+    at: float
+
+
+class DiscordState:
+    """Everything the server holds, started from ``seed`` (a copy of it: the seed stays as
+    it was)."""
+
+    def __init__(self, seed: Seed) -> None:
+        self.guilds: dict[int, Guild] = {g.id: g for g in copy.deepcopy(seed.guilds)}
+        #: The application's bot user (its id is :data:`~localdiscord.model.APP_ID`).
+        self.bot_user = seed.bot_user
+        self.bot_name = seed.bot_name
+        self.messages: dict[int, Message] = {}
+        self.deleted: set[int] = set()
+        #: (channel, nonce) -> the message made with it (``enforce_nonce``)
+        self.nonces: dict[tuple[int, str], int] = {}
+        #: By token: every interaction sent to the bot.
+        self.interactions: dict[str, Interaction] = {}
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        self.calls: list[Call] = []
+        self.limiter = RateLimiter()
+        self.feed = Feed()
+        self.gateway = Gateway(lambda: f"ws{self.base.removeprefix('http')}/gateway",
+                               self._ready)
+        self.port = 0
+        self.host = "127.0.0.1"
+        #: The pages' open feeds (with the gateway's connections, closed first at a stop).
+        self.sockets: weakref.WeakSet[web.WebSocketResponse] = weakref.WeakSet()
+
+    @property
+    def base(self) -> str:
+        """Where the bot and a browser reach the server (on a wildcard address: here)."""
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "::", "") else self.host
+        return f"http://{host}:{self.port}"
+
+    @property
+    def api(self) -> str:
+        return f"{self.base}/api/v10"
+
+    # -- reading -------------------------------------------------------------------------
+
+    @property
+    def guild(self) -> Guild:
+        """The seed's first guild."""
+        return next(iter(self.guilds.values()))
+
+    def user(self, name: str) -> User:
+        for guild in self.guilds.values():
+            for member in guild.members.values():
+                if member.user.name == name:
+                    return member.user
+        raise KeyError(f"nobody called {name!r}")
+
+    def channel(self, key: int | str) -> Channel:
+        """A channel or thread by id, or by name (the first of that name)."""
+        for guild in self.guilds.values():
+            for channel in guild.channels.values():
+                if key in (channel.id, channel.name):
+                    return channel
+        raise KeyError(f"no channel {key!r}")
+
+    def find_channel(self, channel_id: int) -> Channel | None:
+        try:
+            return self.channel(channel_id)
+        except KeyError:
+            return None
+
+    def channel_messages(self, channel: int | str) -> list[Message]:
+        """The messages of ``channel`` (not deleted), oldest first."""
+        found = self.channel(channel).id
+        return sorted((m for m in self.messages.values() if m.channel_id == found),
+                      key=lambda m: m.id)
+
+    def pins(self, channel: int | str) -> list[Message]:
+        return [m for m in self.channel_messages(channel) if m.pinned]
+
+    def permissions(self, user_id: int, channel: Channel) -> int:
+        return self.guilds[channel.guild_id].permissions(user_id, channel)
+
+    def message_payload(self, message: Message) -> dict[str, Any]:
+        return message.payload(self.base)
+
+    # -- changes, told to the bot and the feed -------------------------------------------
+
+    def post(self, message: Message) -> Message:
+        self.messages[message.id] = message
+        payload = self.message_payload(message)
+        self.feed.publish("message_create", message.channel_id, payload, message.visible_to)
+        if not message.ephemeral:
+            self.gateway.dispatch("MESSAGE_CREATE", payload, message.guild_id)
+        return message
+
+    def edited(self, message: Message, *, content_changed: bool) -> Message:
+        if content_changed:
+            message.edited_at = time.time()
+        payload = self.message_payload(message)
+        self.feed.publish("message_update", message.channel_id, payload, message.visible_to)
+        if not message.ephemeral:
+            self.gateway.dispatch("MESSAGE_UPDATE", payload, message.guild_id)
+        return message
+
+    def delete(self, message: Message) -> None:
+        self.messages.pop(message.id, None)
+        self.deleted.add(message.id)
+        data = {"id": str(message.id), "channel_id": str(message.channel_id),
+                **({} if message.guild_id is None else {"guild_id": str(message.guild_id)})}
+        self.feed.publish("message_delete", message.channel_id, data, message.visible_to)
+        if not message.ephemeral:
+            self.gateway.dispatch("MESSAGE_DELETE", data, message.guild_id)
+
+    def set_pinned(self, message: Message, pinned: bool) -> None:
+        message.pinned = pinned
+        channel = self.channel(message.channel_id)
+        data = {"channel_id": str(channel.id), "guild_id": str(channel.guild_id),
+                "last_pin_timestamp": None}
+        self.feed.publish("pins_update", channel.id,
+                          {"message_id": str(message.id), "pinned": pinned} | data)
+        self.gateway.dispatch("CHANNEL_PINS_UPDATE", data, channel.guild_id)
+        if pinned:  # Discord's notice in the channel: "<bot> pinned a message"
+            self.post(Message(snowflake(), channel.id, channel.guild_id, self.bot_user,
+                              kind=MessageType.CHANNEL_PINNED_MESSAGE))
+
+    def channel_changed(self, channel: Channel) -> None:
+        payload = channel.payload()
+        kind = "thread_update" if channel.is_thread else "channel_update"
+        self.feed.publish(kind, channel.id, payload)
+        self.gateway.dispatch(kind.upper(), payload, channel.guild_id)
+
+    def thread_created(self, thread: Channel) -> None:
+        payload = thread.payload() | {"newly_created": True}
+        self.feed.publish("thread_create", thread.id, payload)
+        self.gateway.dispatch("THREAD_CREATE", payload, thread.guild_id)
+
+    # -- the gateway's READY -------------------------------------------------------------
+
+    def _ready(self, shard: tuple[int, int]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        index, count = shard
+        mine = [g for g in self.guilds.values() if (g.id >> 22) % count == index]
+        user = self.bot_user.payload() | {"verified": True, "mfa_enabled": False, "flags": 0}
+        ready = {"v": 10, "user": user,
+                 "guilds": [{"id": str(g.id), "unavailable": True} for g in mine],
+                 "application": {"id": str(APP_ID), "flags": 0}, "private_channels": [],
+                 "relationships": [], "presences": []}
+        return ready, [g.payload(self.base) for g in mine]
