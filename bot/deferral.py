@@ -28,22 +28,25 @@ DEFER_AFTER = 2.0
 
 class DeferTimer:
     """Defers ``interaction`` once ``after`` seconds have passed since ``arrived`` (a
-    ``time.perf_counter()``; None: now) unless :meth:`settle` came first."""
+    ``time.perf_counter()``; None: now) unless :meth:`settle` came first. The timer is a
+    callback of the loop, not a task: almost every answer is ready long before it."""
 
     def __init__(self, interaction: discord.Interaction[Any], *, arrived: float | None = None,
                  after: float = DEFER_AFTER) -> None:
         self.interaction = interaction
         waited = 0.0 if arrived is None else time.perf_counter() - arrived
-        self._deferring = False
-        self._task = asyncio.get_running_loop().create_task(
-            self._defer_in(max(0.0, after - waited)),
-            name=f"unhex-background:defer:{interaction.id}")
+        self._task: asyncio.Task[None] | None = None  # the deferral, once on its way
+        self._timer = asyncio.get_running_loop().call_later(max(0.0, after - waited),
+                                                             self._due)
 
-    async def _defer_in(self, seconds: float) -> None:
-        await asyncio.sleep(seconds)
+    def _due(self) -> None:
         if self.interaction.response.is_done():
             return
-        self._deferring = True  # from here on, settle() waits for the deferral
+        # from here on, settle() waits for the deferral
+        self._task = asyncio.get_running_loop().create_task(
+            self._defer(), name=f"unhex-background:defer:{self.interaction.id}")
+
+    async def _defer(self) -> None:
         try:
             await self.interaction.response.defer()
             log.info("Deferred interaction %s: its answer was not ready in time",
@@ -54,10 +57,9 @@ class DeferTimer:
     async def settle(self) -> None:
         """The answer is ready: stop the timer, or wait for a deferral already on its way
         (so that the answer never races it)."""
-        if self._deferring:
+        self._timer.cancel()
+        if self._task is not None:
             await self._task
-        else:
-            self._task.cancel()
 
 
 async def update_pressed(interaction: discord.Interaction[Any], **changes: Any) -> None:

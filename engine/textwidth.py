@@ -38,7 +38,29 @@ def width(text: str) -> int:
     """Columns ``text`` takes in a monospace font."""
     if text.isascii():  # the common case, and every ASCII character takes one column here
         return len(text)
+    return _columns(text)
+
+
+@lru_cache(maxsize=4096)
+def _columns(text: str) -> int:
+    """:func:`width` of a text that is not ASCII (the board's and the map's lines come back
+    on every step). Most such texts hold only characters like "·", "…" or a box's lines,
+    each one column whatever is beside it: their width is their length, found without
+    cutting the text into graphemes. (A CR joins the LF after it: such text is cut.)"""
+    if "\r" not in text and all(_lone_column(char) for char in set(text)):
+        return len(text)
     return sum(columns for _, columns in _graphemes(text))
+
+
+@lru_cache(maxsize=1024)
+def _lone_column(char: str) -> bool:
+    """Whether ``char`` takes one column and is a grapheme of its own whatever is beside it:
+    neither a mark or joiner that clings to the character before it, nor a character that
+    clings to the one after it, nor one that pairs with its like (a flag's letters, Hangul
+    jamo). Two characters that pass are never one grapheme (the rules that join two
+    characters need one of those kinds)."""
+    return (tuple(columns for _, columns in _graphemes(f"a{char}a")) == (1, 1, 1)
+            and len(_graphemes(char * 2)) == 2)
 
 
 def split(text: str, columns: int) -> tuple[str, str]:

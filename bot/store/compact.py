@@ -11,6 +11,8 @@ every fight on that map, is shared the same way.
 from __future__ import annotations
 
 import sys
+from functools import cache
+from typing import Any, get_args
 
 from pydantic import BaseModel
 
@@ -44,10 +46,28 @@ def _share(model: BaseModel) -> None:
         shared = _FIELD_SETS[key] = set(names)
         _SHARED.add(id(shared))
     object.__setattr__(model, "__pydantic_fields_set__", shared)
-    for value in model.__dict__.values():
+    values = model.__dict__
+    for name in _nested_fields(type(model)):
+        value = values[name]
         if isinstance(value, BaseModel):
             _share(value)
         elif isinstance(value, tuple):
             for item in value:
                 if isinstance(item, BaseModel):
                     _share(item)
+
+
+@cache
+def _nested_fields(model: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of ``model`` whose type can hold a model (the others, numbers and names,
+    are not looked at on every step)."""
+    return tuple(name for name, field in model.model_fields.items()
+                 if _may_hold_models(field.annotation))
+
+
+def _may_hold_models(annotation: Any) -> bool:
+    if annotation is Any or annotation is object:
+        return True
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return True
+    return any(_may_hold_models(arg) for arg in get_args(annotation))

@@ -68,16 +68,17 @@ def reverse_patch_of_models(after: BaseModel, before: BaseModel,
     if type(after) is not type(before):
         return [{"op": "replace", "path": path, "value": before.model_dump(mode="json")}]
     ops: list[dict[str, Any]] = []
+    # (a model keeps its fields' values in its __dict__: read there, without getattr)
+    now_values, then_values = after.__dict__, before.__dict__
     for name in type(before).model_fields:
-        now, then = getattr(after, name), getattr(before, name)
+        now, then = now_values[name], then_values[name]
         if now is not then:
-            ops.extend(_changed_field(after, before, name, f"{path}/{_token(name)}"))
+            ops.extend(_changed_field(before, name, now, then, f"{path}/{_token(name)}"))
     return ops
 
 
-def _changed_field(after: BaseModel, before: BaseModel, name: str,
+def _changed_field(before: BaseModel, name: str, now: Any, then: Any,
                    path: str) -> list[dict[str, Any]]:
-    now, then = getattr(after, name), getattr(before, name)
     if isinstance(now, BaseModel) and isinstance(then, BaseModel):
         return reverse_patch_of_models(now, then, path)
     if (isinstance(now, tuple) and isinstance(then, tuple) and len(now) == len(then)

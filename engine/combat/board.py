@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from engine import textwidth as tw
@@ -171,8 +172,10 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40, gm: bool = Fa
                        tuple((a, tuple(n)) for a, n in occupants.items()),
                        tuple(markers.items()), width)
     at_hand = _at_hand(combat, rules, width)
-    waiting = ("\n".join([*_waiting(combat, rules, width), *at_hand]),
-               "\n".join([*_waiting(combat, rules, width, grouped=True), *at_hand]))
+
+    def waiting(grouped: bool) -> str:
+        return "\n".join([*_waiting(combat, rules, width, grouped=grouped), *at_hand])
+
     return _fit("\n".join(tw.wrap(head, width)), rows, rest, board_map, waiting, width)
 
 
@@ -200,21 +203,26 @@ def _lines(rows: list[Row], width: int) -> list[str]:
 
 
 def _fit(head: str, rows: list[Row], rest: list[str], board_map: str,
-         waiting: tuple[str, str], width: int) -> str:
+         waiting: Callable[[bool], str], width: int) -> str:
     """The board within MAX_CHARS, every fighter in it while that can be. First the NPC
     copies that read the same share a line (:func:`group_copies`; so do they in the waiting
-    line), which loses nothing. Then what gives way, in order: the map (a line says so),
-    team and area beside each name (they go in headings, :func:`sectioned`), and last the
-    fighters the fight neither acts nor waits on, the last added first (counted). What the
-    fight waits for, and whom, always stays."""
+    line, ``waiting(True)``), which loses nothing. Then what gives way, in order: the map (a
+    line says so), team and area beside each name (they go in headings, :func:`sectioned`),
+    and last the fighters the fight neither acts nor waits on, the last added first
+    (counted). What the fight waits for, and whom, always stays. Each way is drawn only when
+    the one before it is too long (most boards fit the first)."""
+    text = "\n".join([head, *_lines(rows, width), *rest, board_map, waiting(False)])
+    if len(text) <= MAX_CHARS:
+        return text
     grouped = group_copies(rows)
-    full, crowded = waiting
-    for fighters, drawn, waits in (
-        (_lines(rows, width), board_map, full), (_lines(grouped, width), board_map, crowded),
-        (_lines(grouped, width), MAP_LEFT_OUT, crowded),
-        (sectioned(grouped, width), MAP_LEFT_OUT, crowded),
-    ):
-        text = "\n".join([head, *fighters, *rest, drawn, waits])
+    crowded = waiting(True)
+    grouped_lines = _lines(grouped, width)
+    ways: tuple[Callable[[], tuple[list[str], str]], ...] = (
+        lambda: (grouped_lines, board_map), lambda: (grouped_lines, MAP_LEFT_OUT),
+        lambda: (sectioned(grouped, width), MAP_LEFT_OUT))
+    for way in ways:
+        fighters, drawn = way()
+        text = "\n".join([head, *fighters, *rest, drawn, crowded])
         if len(text) <= MAX_CHARS:
             return text
     shown, left_out = list(grouped), 0

@@ -4,6 +4,7 @@ fresh process, exits 0 and prints its ratio lines. Nothing here looks at the num
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -24,8 +25,11 @@ BENCHES = {
     "bench_throughput.py": 2,
     "bench_memory.py": 1,
     "bench_processes.py": 0,
+    "bench_instructions.py": 4,
 }
 
+#: The benches that count instructions with valgrind's callgrind: no ratio lines without it.
+NEED_VALGRIND = {"bench_instructions.py"}
 #: The benches that run the Unhex bot on PostgreSQL too, with as many ratio lines again, when
 #: the server programs are on the machine.
 ON_POSTGRES = {"bench_exchange.py", "bench_interleaved.py", "bench_throughput.py"}
@@ -64,6 +68,9 @@ def test_quick_bench_runs_and_prints_its_ratios(
     assert result.returncode == 0, result.stderr
     ratios = [line for line in result.stdout.splitlines() if line.startswith("ratio ")]
     engines = 2 if name in ON_POSTGRES and server_programs() is not None else 1
+    if name in NEED_VALGRIND and shutil.which("valgrind") is None:
+        assert "skipped" in result.stdout, result.stdout
+        return
     expected = BENCHES[name] * engines + (ONLY_POSTGRES.get(name, 0)
                                           if server_programs() is not None else 0)
     assert len(ratios) == expected, result.stdout

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
+from wcwidth import iter_graphemes, wcswidth
 
 from engine.textwidth import cells, centre, clip, pad, split, width, wrap, wrap_items
 
@@ -17,6 +18,16 @@ def test_width_counts_columns_not_characters() -> None:
     assert width("🐉") == 2 and width(FAMILY) == 2 and width("🇫🇷") == 2
     assert width("Zoe" + COMBINING_ACUTE) == 3  # a combining mark takes no column
     assert width("") == 0
+
+
+@given(st.lists(st.sampled_from(["a", " ", "·", "…", "─", "│", "■", "é", "山", "🐉", "\u200d",
+                                  COMBINING_ACUTE, "🇫", "🇷", "\r", "\n", "\x00", "\ufe0f",
+                                  "\u1100", "\u1161", "\u0d4e"]), max_size=12).map("".join))
+def test_width_of_any_mix_is_its_graphemes_columns(text: str) -> None:
+    """Whatever shortcut width takes, a text that is not ASCII measures as its graphemes do
+    (each its columns, a character a terminal cannot place one)."""
+    graphemes = sum(1 if wcswidth(g) < 0 else wcswidth(g) for g in iter_graphemes(text))
+    assert text.isascii() or width(text) == graphemes
 
 
 def test_clip_ends_in_an_ellipsis_within_the_columns() -> None:
