@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from localdiscord import LocalDiscord
-from localdiscord.people import Shown
+from tests.localdiscord.two_fighters import begun_fight, live_prompts
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The step the press makes, and the question that follows it.
@@ -68,30 +68,6 @@ async def bot_process(discord: LocalDiscord, folder: Path, name: str) -> AsyncIt
     assert "Traceback" not in log.read_text(), log.read_text()
 
 
-async def _fight(discord: LocalDiscord) -> Shown:
-    """Ana (Alice's PC) and Goon (an NPC) in a begun fight, the PCs' turn; its live prompt."""
-    people = discord.people
-    for name, user, npc in (("Ana", "alice", False), ("Goon", "gamemaster", True)):
-        made = await people.slash(user, "fight", "character create", name=name, level=40,
-                                  **({"npc": True} if npc else {}))
-        assert made.kind == "message", made.content
-    await people.slash("gamemaster", "fight", "combat start", map="Nightclub")
-    for name, user in (("Ana", "alice"), ("Goon", "gamemaster")):
-        await people.slash(user, "fight", "combat add", character=name, area="Dance Floor")
-    begun = await people.slash("gamemaster", "fight", "combat begin")
-    asking = next(m for m in begun.messages if "PCs first" in m.labels)
-    await people.press("alice", asking, "PCs first")
-    (prompt,) = _live(discord)
-    assert DONE_PCS in prompt.labels, prompt.labels
-    return prompt
-
-
-def _live(discord: LocalDiscord) -> list[Shown]:
-    """The fight channel's messages with buttons (or menus) one may still use."""
-    return [Shown(discord.message_payload(m)) for m in discord.channel_messages("fight")
-            if m.components and not m.ephemeral]
-
-
 def _kept(folder: Path) -> tuple[list[str], tuple[int, int, int | None]]:
     """The steps kept, and the fight's (version, shown version, prompt message id)."""
     database = sqlite3.connect(folder / "db.sqlite3")
@@ -126,7 +102,7 @@ def _follow_up_posts(discord: LocalDiscord) -> list[int]:
 
 async def test_a_follow_up_made_though_discord_answered_502_is_the_one_live_prompt(
         discord: LocalDiscord, bot: Path) -> None:
-    prompt = await _fight(discord)
+    prompt = await begun_fight(discord)
     posts = len(_follow_up_posts(discord))
     discord.faults.fail_after_making(1, status=502)
 
@@ -134,7 +110,7 @@ async def test_a_follow_up_made_though_discord_answered_502_is_the_one_live_prom
     steps, recorded = await _shown(bot.parent)
 
     assert _follow_up_posts(discord)[posts:] == [502]  # not repeated: no second message
-    (live,) = _live(discord)
+    (live,) = live_prompts(discord)
     assert DONE_NPCS in live.labels and live.id == recorded
     made = discord.messages[live.id]
     assert made.interaction_id is not None  # the follow-up Discord made, found again
@@ -156,7 +132,7 @@ async def test_a_follow_up_made_as_the_bot_is_killed_is_found_again_after_the_re
         discord: LocalDiscord, tmp_path: Path) -> None:
     held = asyncio.Event()
     async with bot_process(discord, tmp_path, "killed") as process:
-        prompt = await _fight(discord)
+        prompt = await begun_fight(discord)
         before = {m.id for m in discord.channel_messages("fight")}
         discord.faults.fail_after_making(1, status=502, until=held)
         discord.people.send_press("alice", prompt, DONE_PCS)
@@ -175,7 +151,7 @@ async def test_a_follow_up_made_as_the_bot_is_killed_is_found_again_after_the_re
 
     async with bot_process(discord, tmp_path, "restarted"):
         steps, recorded = await _shown(tmp_path)
-        (live,) = _live(discord)
+        (live,) = live_prompts(discord)
         assert live.id == orphan.id == recorded and DONE_NPCS in live.labels
         assert _done_steps(steps) == 1
         await discord.people.press("gamemaster", live, DONE_NPCS)

@@ -17,7 +17,8 @@ import pytest
 
 from localdiscord import LocalDiscord
 from localdiscord.model import Interaction, Message, Permission
-from localdiscord.people import Reply, Shown
+from localdiscord.people import Reply
+from tests.localdiscord.two_fighters import begun_fight, live_prompts
 
 #: The fight's steps, in order, as kept.
 STEPS = "SELECT command FROM combat_log ORDER BY id"
@@ -33,30 +34,6 @@ def bot_env() -> dict[str, str]:
 def roomy_channel(discord: LocalDiscord) -> None:
     """The channel's buckets roomy: each test meets only the trouble it is about."""
     discord.limiter.limits.edit = discord.limiter.limits.create = (50, 5.0)
-
-
-async def _fight(discord: LocalDiscord) -> Shown:
-    """Ana (Alice's PC) and Goon (an NPC) in a begun fight, the PCs' turn; its live prompt."""
-    people = discord.people
-    for name, user, npc in (("Ana", "alice", False), ("Goon", "gamemaster", True)):
-        made = await people.slash(user, "fight", "character create", name=name, level=40,
-                                  **({"npc": True} if npc else {}))
-        assert made.kind == "message", made.content
-    await people.slash("gamemaster", "fight", "combat start", map="Nightclub")
-    for name, user in (("Ana", "alice"), ("Goon", "gamemaster")):
-        await people.slash(user, "fight", "combat add", character=name, area="Dance Floor")
-    begun = await people.slash("gamemaster", "fight", "combat begin")
-    asking = next(m for m in begun.messages if "PCs first" in m.labels)
-    await people.press("alice", asking, "PCs first")
-    (prompt,) = _live(discord)
-    assert "Done (PCs)" in prompt.labels, prompt.labels
-    return prompt
-
-
-def _live(discord: LocalDiscord) -> list[Shown]:
-    """The fight channel's messages with buttons (or menus) one may still use."""
-    return [Shown(discord.message_payload(m)) for m in discord.channel_messages("fight")
-            if m.components and not m.ephemeral]
 
 
 def _boards(discord: LocalDiscord) -> list[Message]:
@@ -77,7 +54,7 @@ async def _the_table_shows(discord: LocalDiscord, board_says: str, asks: str) ->
     """Once the bot is done: one board, saying ``board_says``, and one live prompt, with the
     button ``asks``."""
     for _ in range(100):
-        boards, live = _boards(discord), _live(discord)
+        boards, live = _boards(discord), live_prompts(discord)
         if len(boards) == 1 and board_says in boards[0].content and len(live) == 1 \
                 and asks in live[0].labels:
             return
@@ -88,7 +65,7 @@ async def _the_table_shows(discord: LocalDiscord, board_says: str, asks: str) ->
 
 async def test_a_press_while_send_messages_is_taken_away_is_kept_and_shown_once_it_is_back(
         discord: LocalDiscord, bot: Path) -> None:
-    prompt = await _fight(discord)
+    prompt = await begun_fight(discord)
     # A moderator deleted the board, so showing the next step takes a new message: the one
     # thing a bot without Send Messages cannot do (it may still edit its own messages, and
     # an interaction's answers go through its token).
@@ -118,14 +95,14 @@ async def test_a_press_while_send_messages_is_taken_away_is_kept_and_shown_once_
 
 async def test_a_deleted_prompt_is_asked_again_by_the_next_step(
         discord: LocalDiscord, bot: Path) -> None:
-    prompt = await _fight(discord)
+    prompt = await begun_fight(discord)
     discord.faults.delete(prompt.id)  # a moderator tidies the channel
     set_by_gm = await discord.people.slash("gamemaster", "fight", "combat set",
                                            character="Goon", level=30)
     assert any("→ 30." in m.content for m in set_by_gm.messages), set_by_gm.content
 
     await _the_table_shows(discord, "Goon [NPCs] Dance Floor 30/40", "Done (PCs)")
-    (asking,) = _live(discord)
+    (asking,) = live_prompts(discord)
     await discord.people.press("alice", asking, "Done (PCs)")  # the new prompt answers
     await _the_table_shows(discord, "NPCs acting", "Done (NPCs)")
 
@@ -152,7 +129,7 @@ class TestOnPostgreSQL:
 
     async def test_a_press_while_the_database_is_paused_for_4_s_is_deferred_and_applied_once(
             self, discord: LocalDiscord, bot: Path, postgres_database: str) -> None:
-        prompt = await _fight(discord)
+        prompt = await begun_fight(discord)
         reply = await _while_paused(discord, postgres_database,
                                     lambda: discord.people.send_press("alice", prompt,
                                                                       "Done (PCs)"))
@@ -170,7 +147,7 @@ class TestOnPostgreSQL:
 
     async def test_a_command_while_the_database_is_paused_for_4_s_is_deferred_then_answered(
             self, discord: LocalDiscord, bot: Path, postgres_database: str) -> None:
-        await _fight(discord)
+        await begun_fight(discord)
         fight, people = discord.channel("fight"), discord.people
         command = people.command_data(fight, "combat set", {"character": "Goon", "level": 30},
                                       focused=None)
