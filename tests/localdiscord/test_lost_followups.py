@@ -41,9 +41,9 @@ def roomy_channel(discord: LocalDiscord) -> None:
 @asynccontextmanager
 async def bot_process(discord: LocalDiscord, folder: Path, name: str) -> AsyncIterator[
         asyncio.subprocess.Process]:
-    """``python -m bot`` on ``folder``'s database, connected to ``discord`` (READY, its
-    commands synced); stopped at the end if still running. Its log (``name``.log) must
-    hold no traceback."""
+    """``python -m bot`` on ``folder``'s database, connected to ``discord`` (READY, and on a
+    new database its commands synced); stopped at the end if still running. Its log
+    (``name``.log) must hold no traceback."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("UNHEX_", "DISCORD_"))}
     env |= {"DISCORD_TOKEN": "local-token", "UNHEX_DATABASE": str(folder / "db.sqlite3"),
             "UNHEX_DISCORD_API": discord.api, "PYTHONPATH": str(ROOT),
@@ -51,12 +51,14 @@ async def bot_process(discord: LocalDiscord, folder: Path, name: str) -> AsyncIt
     log = folder / f"{name}.log"
     discord.gateway.state.ready.clear()
     synced = sum(c.method == "PUT" for c in discord.calls)
+    # (a restart on the same database syncs nothing: its commands are as last synced)
+    first_start = not (folder / "db.sqlite3").exists()
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=folder, env=env,
         stdout=asyncio.subprocess.DEVNULL, stderr=log.open("wb"))
     try:
         await asyncio.wait_for(discord.gateway.state.ready.wait(), 60)
-        for _ in range(600):
+        for _ in range(600 if first_start else 0):
             if sum(c.method == "PUT" for c in discord.calls) > synced:
                 break
             await asyncio.sleep(0.05)
