@@ -82,8 +82,8 @@ def optional(field: IdField) -> IdField:
 
 
 class CustomId:
-    """``prefix:field:field…``: the regex of such ids (:attr:`template`, for ``DynamicItem``)
-    and the id of given values (:meth:`format`)."""
+    """``prefix:field:field…``: the regex of such ids (:attr:`template`, for ``DynamicItem``
+    or a form's submit) and the id of given values (:meth:`format`)."""
 
     def __init__(self, prefix: str, *fields: IdField) -> None:
         given = [f.optional for f in fields]
