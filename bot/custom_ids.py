@@ -1,7 +1,8 @@
-"""Custom ids spelled once: a persistent button's or menu's custom id is a prefix and named
-fields of known shapes, joined by colons. One :class:`CustomId` gives both the regex that
-discord.py matches a press against and the ids the bot builds, so the two cannot drift
-apart (a button already posted keeps working only while its id still matches)."""
+"""Custom ids spelled once: a persistent button's, menu's or form's custom id is a prefix and
+named fields of known shapes, joined by colons. One :class:`CustomId` gives both the regex
+that a press or a submit is matched against and the ids the bot builds, so the two cannot
+drift apart (a button already posted, or a form left open, keeps working only while its id
+still matches)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import re
 from dataclasses import dataclass, replace
 
 __all__ = [
-    "ID_LIMIT", "CustomId", "IdField", "choice", "digits", "eight_hex", "optional", "word",
+    "ID_LIMIT", "CustomId", "IdField", "any_text", "choice", "digits", "eight_hex", "either",
+    "hex_token", "optional", "word",
 ]
 
 #: The most characters Discord keeps in a component's custom id.
@@ -62,14 +64,26 @@ def eight_hex(name: str = "stamp") -> IdField:
     return IdField(name, "[0-9a-f]{8}", ("0badf00d",))
 
 
+def hex_token(name: str = "nonce") -> IdField:
+    """Hex digits, as many as given: a random token that makes each form opened its own id
+    (``secrets.token_hex``)."""
+    return IdField(name, "[0-9a-f]+", ("0badf00d", "0123456789abcdef"))
+
+
+def any_text(name: str) -> IdField:
+    """Any text, colons and line breaks too: the last field, so that those before it read
+    back the same."""
+    return IdField(name, "(?s:.*)", ("", "Old docks: east\nside"))
+
+
 def optional(field: IdField) -> IdField:
     """``field``, left out of the id when its value is None."""
     return replace(field, optional=True)
 
 
 class CustomId:
-    """``prefix:field:field…``: the regex of such ids (:attr:`template`, for ``DynamicItem``)
-    and the id of given values (:meth:`format`)."""
+    """``prefix:field:field…``: the regex of such ids (:attr:`template`, for ``DynamicItem``
+    or a form's submit) and the id of given values (:meth:`format`)."""
 
     def __init__(self, prefix: str, *fields: IdField) -> None:
         given = [f.optional for f in fields]
@@ -103,3 +117,9 @@ class CustomId:
             found.append(self.format(**dict(zip([f.name for f in self.fields], picked,
                                                 strict=True))))
         return found
+
+
+def either(*specs: CustomId) -> re.Pattern[str]:
+    """The regex of the ids any of ``specs`` builds (one form, opened in several ways): each
+    field's group is None where another spec's id matched."""
+    return re.compile("|".join(f"(?:{spec.template.pattern})" for spec in specs))

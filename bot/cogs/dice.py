@@ -170,14 +170,16 @@ async def _save_and_show(
     await interaction.response.edit_message(content=render_roll(saved), view=roll_view(saved))
 
 
-ADJUST_MODAL_ID = re.compile(r"roll-adjust:(?P<id>[0-9]{1,18})")
+#: The Adjust form's id: the roll it adjusts.
+ADJUST_FORM_SPEC = CustomId("roll-adjust", digits("id", 18))
+ADJUST_MODAL_ID = ADJUST_FORM_SPEC.template
 
 
 class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
     """The form Adjust opens; its submit is answered by :func:`submit_adjust`."""
 
     def __init__(self, stored: StoredRoll) -> None:
-        super().__init__(custom_id=f"roll-adjust:{stored.id}")
+        super().__init__(custom_id=ADJUST_FORM_SPEC.format(id=stored.id))
         limit = stored.state.roll.adjust_limit
         self.value: discord.ui.TextInput[AdjustModal] = discord.ui.TextInput(
             label=f"New value (1-{limit})", placeholder=str(limit), min_length=1, max_length=2

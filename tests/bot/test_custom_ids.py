@@ -1,20 +1,26 @@
-"""Custom ids spelled once: every persistent item's template and the ids it builds come from
-one spec; ids the bot built before still match and read back the same (buttons already posted
-in Discord keep working); no id can be two items' (``cp:`` is two items' prefix)."""
+"""Custom ids spelled once: every persistent item's and form's template and the ids it builds
+come from one spec; ids the bot built before still match and read back the same (buttons
+already posted in Discord, and forms left open, keep working); no id can be two items' (``cp:``
+is two items' prefix), nor two forms'."""
 
 from __future__ import annotations
 
+import importlib
 import itertools
+import pkgutil
+import re
 from typing import Any
 
 import discord
 import pytest
 
+import bot.cogs
 from bot.cogs import dice
+from bot.cogs.characters import creation, listing, panel, transfer
 from bot.cogs.characters import delete as character_delete
-from bot.cogs.characters import listing, panel
 from bot.cogs.combat import hands, one_by_one, recap, recovery, turn, views
 from bot.cogs.maps import delete as map_delete
+from bot.cogs.maps import form as map_form
 from bot.custom_ids import CustomId, choice, digits, eight_hex, optional, word
 
 
@@ -135,6 +141,74 @@ def test_the_ids_built_before_are_each_one_items() -> None:
         matching = [c for c in item_classes()
                     if c.__discord_ui_compiled_template__.fullmatch(custom_id)]  # type: ignore[attr-defined]
         assert [named(c) for c in matching] == [named(cls)]
+
+
+#: Form ids as the bot built them before the specs (literal): the pattern the form's submit
+#: is answered by, the spec that builds them, the id and the fields it carries.
+FORMS_BUILT_BEFORE: list[tuple[re.Pattern[str], CustomId, str, dict[str, str]]] = [
+    (dice.ADJUST_MODAL_ID, dice.ADJUST_FORM_SPEC, "roll-adjust:123456789012345678",
+     {"id": "123456789012345678"}),
+    (views.ADJUST_MODAL_ID, views.ADJUST_FORM_SPEC, "cb-adjust:7:12:3",
+     {"combat": "7", "version": "12", "fighter": "3"}),
+    (creation.CREATE_MODAL_ID, creation.CREATE_FORM_SPEC, "character-create:1:12:0badf00d",
+     {"npc": "1", "level": "12", "nonce": "0badf00d"}),
+    (transfer.IMPORT_MODAL_ID, transfer.IMPORT_FORM_SPEC, "character-import:0123456789abcdef",
+     {"nonce": "0123456789abcdef"}),
+    (panel.GOOD_AT_FORM, panel.GOOD_AT_FORM_SPEC, "cp-good:5:0badf00d:12ab34cd",
+     {"id": "5", "stamp": "0badf00d", "nonce": "12ab34cd"}),
+    (panel.ITEM_FORM, panel.ITEM_FORM_SPEC, "cp-item:5:0badf00d:melee_1h:12ab34cd",
+     {"id": "5", "stamp": "0badf00d", "kind": "melee_1h", "nonce": "12ab34cd"}),
+    (map_form.MAP_FORM_ID, map_form.NEW_MAP_FORM_SPEC, "map-text:new:Old docks",
+     {"name": "Old docks"}),
+    (map_form.MAP_FORM_ID, map_form.EDIT_MAP_FORM_SPEC,
+     "map-text:edit:5:0badf00d:12ab34cd:Docks: east", {"id": "5", "stamp": "0badf00d",
+                                                        "version": "12ab34cd",
+                                                        "edited": "Docks: east"}),
+    (map_form.MAP_FORM_ID, map_form.OLD_MAP_FORM_SPEC, "map-text:0123456789abcdef",
+     {"old": "0123456789abcdef"}),
+]
+
+
+@pytest.mark.parametrize(("pattern", "spec", "custom_id", "fields"), FORMS_BUILT_BEFORE,
+                         ids=[custom_id for _, _, custom_id, _ in FORMS_BUILT_BEFORE])
+def test_a_form_id_built_before_still_reads_the_same(
+        pattern: re.Pattern[str], spec: CustomId, custom_id: str, fields: dict[str, str]) -> None:
+    match = pattern.fullmatch(custom_id)
+    assert match is not None
+    # The fields of the form's other specs (another way of opening it) are left None.
+    assert {name: value for name, value in match.groupdict().items()
+            if value is not None} == fields
+    assert spec.format(**fields) == custom_id
+
+
+def form_specs() -> dict[str, CustomId]:
+    """Every form id spec of the cogs (``…_FORM_SPEC``), by where it is."""
+    found = {}
+    for module_info in pkgutil.walk_packages(bot.cogs.__path__, "bot.cogs."):
+        module = importlib.import_module(module_info.name)
+        for attribute, value in vars(module).items():
+            if attribute.endswith("_FORM_SPEC") and isinstance(value, CustomId):
+                found[f"{value.prefix} ({module_info.name}.{attribute})"] = value
+    return found
+
+
+def test_every_form_has_an_id_built_before() -> None:
+    specs = form_specs()
+    assert len(specs) >= 9
+    tabled = {spec.template.pattern for _, spec, _, _ in FORMS_BUILT_BEFORE}
+    assert {where for where, spec in specs.items() if spec.template.pattern not in tabled} == set()
+
+
+def test_no_id_is_two_forms() -> None:
+    patterns = {pattern for pattern, _, _, _ in FORMS_BUILT_BEFORE}
+    answered_by = {spec.template.pattern: pattern for pattern, spec, _, _ in FORMS_BUILT_BEFORE}
+    for spec in form_specs().values():
+        examples = spec.examples()
+        own = answered_by[spec.template.pattern]
+        assert examples and all(own.fullmatch(e) for e in examples)
+        for other in patterns - {own}:
+            caught = [e for e in examples if other.fullmatch(e)]
+            assert not caught, f"{other.pattern} would answer {spec.prefix}'s {caught[0]}"
 
 
 SPEC = CustomId("x", digits("n", 3), word("kind"), eight_hex(), choice("way", "up", "down"),

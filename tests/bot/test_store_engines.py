@@ -91,6 +91,38 @@ async def test_one_active_fight_per_channel_and_stale_saves_refused(store: Store
     assert [e.undone for e in await store.combats.log(fight.id)] == [True]
 
 
+async def test_undo_steps_back_last_first_and_refuses_a_stale_copy(store: Store) -> None:
+    """Each undo goes back over the last step not yet undone, letting go of a character that
+    step took; a copy read before a later step undoes nothing; with nothing left, None."""
+    ana = await store.characters.add(guild_id=1, owner_id=7, character=Character.new("Ana"))
+    fight = await store.combats.start(guild_id=1, channel_id=2, map_name="m",
+                                      state=new_combat(MAP))
+    assert fight is not None
+    joined = await store.combats.save(
+        fight, add_fighter(fight.state, ana.character, "Bar", owner_id=7, character_id=ana.id),
+        user_id=7, command="join", events=())
+    assert joined is not None and await store.combats.fight_of(ana.id) == (fight.id, 2)
+    slower = await store.combats.save(
+        joined, joined.state.model_copy(update={"reaction_seconds": 90}), user_id=7,
+        command="slower", events=_settings(90))
+    assert slower is not None
+    assert await store.combats.undo(joined) is None  # read before "slower"
+    assert [e.undone for e in await store.combats.log(fight.id)] == [False, False]
+    back = await store.combats.undo(slower)
+    assert back is not None and back[1] == "slower"
+    assert (back[0].version, back[0].state.reaction_seconds) == (
+        slower.version + 1, joined.state.reaction_seconds)
+    assert await store.combats.fight_of(ana.id) == (fight.id, 2)
+    first = await store.combats.undo(back[0])
+    assert first is not None and first[1] == "join"
+    assert first[0].state.fighters == fight.state.fighters
+    assert await store.combats.fight_of(ana.id) is None
+    assert await store.combats.undo(first[0]) is None
+    assert [e.undone for e in await store.combats.log(fight.id)] == [True, True]
+    active = await store.combats.active(2)
+    assert active is not None and active.version == first[0].version == slower.version + 2
+
+
 async def test_a_character_fights_in_one_place_and_a_refused_step_leaves_nothing(
         store: Store) -> None:
     ana = await store.characters.add(guild_id=1, owner_id=7, character=Character.new("Ana"))

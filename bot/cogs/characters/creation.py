@@ -15,6 +15,7 @@ from bot.cogs.characters.common import NAME_LIMIT, characters_store, name_taken_
 from bot.cogs.characters.panel import send_panel
 from bot.cogs.characters.transfer import made_line
 from bot.components import submitted_fields
+from bot.custom_ids import CustomId, choice, digits, hex_token
 from bot.errors import UserError
 from bot.permissions import require_gm, require_guild
 from bot.store.values import NameTaken, clean_name
@@ -22,7 +23,9 @@ from engine.character import Character, describe, still_to_choose
 from engine.character.model import CONCEPT_LIMIT, DESCRIPTION_LIMIT
 
 #: The form's id carries what the slash command said: NPC or not, and the level.
-CREATE_MODAL_ID = re.compile(r"character-create:(?P<npc>[01]):(?P<level>\d{1,2}):[0-9a-f]+")
+CREATE_FORM_SPEC = CustomId("character-create", choice("npc", "0", "1"), digits("level", 2),
+                            hex_token())
+CREATE_MODAL_ID = CREATE_FORM_SPEC.template
 
 #: Where each missing part is chosen by typing (`/character panel` chooses them all).
 _CHOOSE_WITH = {"ability": "`/character ability add`", "slot": "`/character item add`",
@@ -32,7 +35,8 @@ _CHOOSE_WITH = {"ability": "`/character ability add`", "slot": "`/character item
 class CreateModal(discord.ui.Modal, title="A new character"):
     def __init__(self, *, level: int, npc: bool) -> None:
         super().__init__(
-            custom_id=f"character-create:{int(npc)}:{level}:{secrets.token_hex(4)}")
+            custom_id=CREATE_FORM_SPEC.format(npc=int(npc), level=level,
+                                              nonce=secrets.token_hex(4)))
         for field_id, label, style, limit, required, hint in (
             ("name", "Name", discord.TextStyle.short, NAME_LIMIT, True, "Ana"),
             ("concept", "Concept", discord.TextStyle.short, CONCEPT_LIMIT, False,

@@ -26,7 +26,7 @@ from bot.cogs.characters.common import (
 )
 from bot.cogs.characters.delete import character_stamp
 from bot.components import PersistentButton, picked_values, submitted_fields
-from bot.custom_ids import CustomId, choice, digits, eight_hex
+from bot.custom_ids import CustomId, IdField, choice, digits, eight_hex, hex_token
 from bot.errors import UserError
 from bot.store.values import StoredCharacter, clean_name
 from bot.text import parse_number
@@ -45,9 +45,11 @@ from engine.character import (
 )
 
 #: The forms the panel opens, answered from their payload (see the cog's on_interaction).
-GOOD_AT_FORM = re.compile(r"cp-good:(?P<id>[0-9]{1,18}):(?P<stamp>[0-9a-f]{8}):[0-9a-f]+")
-ITEM_FORM = re.compile(
-    r"cp-item:(?P<id>[0-9]{1,18}):(?P<stamp>[0-9a-f]{8}):(?P<kind>[a-z_0-9]{1,20}):[0-9a-f]+")
+GOOD_AT_FORM_SPEC = CustomId("cp-good", digits("id", 18), eight_hex(), hex_token())
+ITEM_FORM_SPEC = CustomId("cp-item", digits("id", 18), eight_hex(),
+                          IdField("kind", "[a-z_0-9]{1,20}", ("armor", "melee_1h")), hex_token())
+GOOD_AT_FORM = GOOD_AT_FORM_SPEC.template
+ITEM_FORM = ITEM_FORM_SPEC.template
 _MENU_SIZE = 25  # Discord's most options in one menu
 
 #: A rule of engine.character: the character changed, and a report with a ``summary``.
@@ -193,7 +195,8 @@ class GoodAtButton(
         stored = await _the_character(interaction, self.character_id, self.stamp)
         modal = discord.ui.Modal(
             title="A non-combat ability",
-            custom_id=f"cp-good:{stored.id}:{self.stamp}:{secrets.token_hex(4)}")
+            custom_id=GOOD_AT_FORM_SPEC.format(id=stored.id, stamp=self.stamp,
+                                               nonce=secrets.token_hex(4)))
         modal.add_item(discord.ui.TextInput(label="Good at", custom_id="activity",
                                             max_length=60, placeholder="lockpicking"))
         modal.stop()  # answered from the payload
@@ -208,8 +211,10 @@ class ItemForm(discord.ui.Modal):
 
     def __init__(self, stored: StoredCharacter, kind_id: str) -> None:
         kind = RULES.items.kind(kind_id) if kind_id in RULES.items.ids else None
-        super().__init__(title=f"Add: {kind.name if kind else kind_id}"[:45], custom_id=(
-            f"cp-item:{stored.id}:{character_stamp(stored)}:{kind_id}:{secrets.token_hex(4)}"))
+        super().__init__(title=f"Add: {kind.name if kind else kind_id}"[:45],
+                         custom_id=ITEM_FORM_SPEC.format(id=stored.id,
+                                                         stamp=character_stamp(stored),
+                                                         kind=kind_id, nonce=secrets.token_hex(4)))
         example = f"e.g. {kind.examples[0]}" if kind and kind.examples else None
         self.add_item(discord.ui.TextInput(label="Name", custom_id="name", placeholder=example,
                                            max_length=ITEM_NAME_LIMIT))

@@ -19,6 +19,7 @@ from bot.cogs.characters.common import (
     characters_store,
     panel_hint,
 )
+from bot.custom_ids import CustomId, hex_token
 from bot.errors import UserError
 from bot.permissions import require_gm, require_guild
 from bot.store.values import NameTaken, StoredCharacter, clean_name
@@ -96,7 +97,8 @@ async def _give_back(interaction: discord.Interaction[Any], problem: str, text: 
     await interaction.response.send_message(clip(lead), ephemeral=True)
 
 
-IMPORT_MODAL_ID = re.compile(r"character-import:[0-9a-f]+")
+IMPORT_FORM_SPEC = CustomId("character-import", hex_token())
+IMPORT_MODAL_ID = IMPORT_FORM_SPEC.template
 
 
 class ImportModal(discord.ui.Modal, title="Import a character"):
@@ -105,7 +107,7 @@ class ImportModal(discord.ui.Modal, title="Import a character"):
     restart still works."""
 
     def __init__(self) -> None:
-        super().__init__(custom_id=f"character-import:{secrets.token_hex(8)}")
+        super().__init__(custom_id=IMPORT_FORM_SPEC.format(nonce=secrets.token_hex(8)))
         self.paste: discord.ui.TextInput[ImportModal] = discord.ui.TextInput(
             label=PASTE_LABEL, style=discord.TextStyle.paragraph, min_length=1,
             max_length=PASTE_LIMIT, placeholder='{"schema_version": 1, "name": "Ana", ...}',

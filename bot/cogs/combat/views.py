@@ -39,6 +39,7 @@ from engine.errors import RuleError
 from engine.sheet import render_wounds
 
 __all__ = [
+    "ADJUST_FORM_SPEC",
     "ADJUST_MODAL_ID",
     "MENU_LABEL",
     "MENU_OPTIONS",
@@ -346,7 +347,8 @@ def _command_for(kind: PromptKind, option: str, fighter: str) -> Command:
         raise UserError(str(error)) from None
 
 
-ADJUST_MODAL_ID = re.compile(r"cb-adjust:(?P<combat>\d+):(?P<version>\d+):(?P<fighter>\d+)")
+ADJUST_FORM_SPEC = CustomId("cb-adjust", digits("combat"), digits("version"), digits("fighter"))
+ADJUST_MODAL_ID = ADJUST_FORM_SPEC.template
 
 
 class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
@@ -355,7 +357,8 @@ class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
 
     def __init__(self, combat_id: int, version: int, fighter: str, fighter_name: str,
                  limit: int) -> None:
-        super().__init__(custom_id=f"cb-adjust:{combat_id}:{version}:{fighter}")
+        super().__init__(custom_id=ADJUST_FORM_SPEC.format(combat=combat_id, version=version,
+                                                            fighter=fighter))
         accepts = f" (1-{limit})"  # the range stays whole, the name gives way (45 at most)
         self.value: discord.ui.TextInput[AdjustModal] = discord.ui.TextInput(
             label=clip(f"New value for {fighter_name}", 45 - len(accepts)) + accepts,

@@ -12,6 +12,7 @@ from discord.utils import escape_markdown
 
 from bot.cogs.maps.drawing import areas_text, read_map, render_block, text_file
 from bot.cogs.maps.finding import map_stamp, maps_store, new_map_name, taken_text
+from bot.custom_ids import CustomId, IdField, any_text, digits, eight_hex, either
 from bot.errors import UserError
 from bot.host import Host
 from bot.permissions import require_gm, require_guild
@@ -25,7 +26,10 @@ TEXT_LABEL = "Map text (up to 4,000 characters)"
 TEXT_PLACEHOLDER = ("One line each, e.g. Bar --| Kitchen; Bar @ 0,0 positions draw a grid. "
                     "See /map export name:nightclub")
 
-__all__ = ["MAP_FORM_ID", "TEXT_LABEL", "TEXT_LIMIT", "MapTextModal", "submit_map_text"]
+__all__ = [
+    "EDIT_MAP_FORM_SPEC", "MAP_FORM_ID", "NEW_MAP_FORM_SPEC", "OLD_MAP_FORM_SPEC", "TEXT_LABEL",
+    "TEXT_LIMIT", "MapTextModal", "submit_map_text",
+]
 
 
 async def _give_back(interaction: discord.Interaction[Any], problem: str, text: str) -> None:
@@ -47,12 +51,11 @@ async def _give_back(interaction: discord.Interaction[Any], problem: str, text: 
 #: (:func:`map_stamp`), which version of it the form started from (:func:`_version`) and its name.
 #: At most 14 + 19 + 18 + 33 = 84 characters, as names are at most 32: none is ever cut.
 #: ``old`` is the random id forms had before: they can no longer be saved.
-MAP_FORM_ID = re.compile(
-    r"map-text:(?:new:(?P<name>.*)"
-    r"|edit:(?P<id>\d+):(?P<stamp>[0-9a-f]{8}):(?P<version>[0-9a-f]{8}):(?P<edited>.*)"
-    r"|(?P<old>[0-9a-f]{16}))",
-    re.S,
-)
+NEW_MAP_FORM_SPEC = CustomId("map-text:new", any_text("name"))
+EDIT_MAP_FORM_SPEC = CustomId("map-text:edit", digits("id"), eight_hex(), eight_hex("version"),
+                              any_text("edited"))
+OLD_MAP_FORM_SPEC = CustomId("map-text", IdField("old", "[0-9a-f]{16}", ("0123456789abcdef",)))
+MAP_FORM_ID = either(NEW_MAP_FORM_SPEC, EDIT_MAP_FORM_SPEC, OLD_MAP_FORM_SPEC)
 
 
 def _version(stored: StoredMap) -> str:
@@ -69,12 +72,11 @@ class MapTextModal(discord.ui.Modal):
 
     def __init__(self, *, name: str, stored: StoredMap | None) -> None:
         if stored is None:
-            title, custom_id = f"New map: {name}", f"map-text:new:{name}"
+            title, custom_id = f"New map: {name}", NEW_MAP_FORM_SPEC.format(name=name)
         else:
             title = f"Edit map: {name}"
-            custom_id = (f"map-text:edit:{stored.id}:{map_stamp(stored)}:{_version(stored)}:"
-                         f"{stored.name}")
-        assert len(custom_id) <= 100, custom_id  # Discord's limit; names are at most 32
+            custom_id = EDIT_MAP_FORM_SPEC.format(id=stored.id, stamp=map_stamp(stored),
+                                                  version=_version(stored), edited=stored.name)
         super().__init__(title=title[:45], custom_id=custom_id)
         self.text: discord.ui.TextInput[MapTextModal] = discord.ui.TextInput(
             label=TEXT_LABEL, style=discord.TextStyle.paragraph, min_length=1,

@@ -15,7 +15,8 @@ import asyncpg
 from bot.store.compact import compact_state
 from bot.store.postgres.database import Database, changed_rows
 from bot.store.rows import COMBAT_COLUMNS, sql_literal, stored_combat
-from bot.store.steps import Step, character_ids, log_entry, replaced, state_before, written_back
+from bot.store.steps import Step, log_entry, replaced, written_back
+from bot.store.undo import LoggedStep, undo_last_step
 from bot.store.values import (
     AlreadyFighting,
     FightSummary,
@@ -75,6 +76,33 @@ async def _write_back(connection: asyncpg.Connection, state: Combat,
             "UPDATE characters SET data = $1, version = version + 1, updated_at = $2 "
             "WHERE id = $3", written_back(data, fighter, write_back), timestamp(),
             fighter.character_id)
+
+
+class _UndoStatements:
+    """PostgreSQL's statements of :func:`undo_last_step`, on the undo's transaction."""
+
+    def __init__(self, connection: asyncpg.Connection) -> None:
+        self._connection = connection
+
+    async def last_step(self, combat_id: int) -> LoggedStep | None:
+        row = await self._connection.fetchrow(
+            "SELECT id, command, undo_patch, state_before FROM combat_log "
+            "WHERE combat_id = $1 AND NOT undone ORDER BY id DESC LIMIT 1", combat_id)
+        return None if row is None else LoggedStep(*row)
+
+    async def restore(self, stored: StoredCombat, state: str, deadline: float | None) -> bool:
+        status = await self._connection.execute(
+            "UPDATE combats SET state = $1, version = version + 1, next_deadline = $2, "
+            f"step_command = NULL, updated_at = {_NOW} WHERE id = $3 AND version = $4",
+            state, deadline, stored.id, stored.version)
+        return changed_rows(status) == 1
+
+    async def mark_undone(self, entry_id: int) -> None:
+        await self._connection.execute("UPDATE combat_log SET undone = TRUE WHERE id = $1",
+                                       entry_id)
+
+    async def hold(self, combat_id: int, wanted: set[int]) -> None:
+        await _hold(self._connection, combat_id, wanted)
 
 
 class CombatStore:
@@ -162,23 +190,7 @@ class CombatStore:
     async def undo(self, stored: StoredCombat) -> tuple[StoredCombat, str] | None:
         """Step back over the last command not yet undone: ``(restored, its command)``."""
         async with self._db.transaction() as connection:
-            row = await connection.fetchrow(
-                "SELECT id, command, state_before, undo_patch FROM combat_log "
-                "WHERE combat_id = $1 AND NOT undone ORDER BY id DESC LIMIT 1", stored.id)
-            if row is None:
-                return None
-            doc, restored = state_before(stored.state, row["undo_patch"], row["state_before"])
-            deadline = next_deadline(restored)
-            status = await connection.execute(
-                "UPDATE combats SET state = $1, version = version + 1, next_deadline = $2, "
-                f"step_command = NULL, updated_at = {_NOW} WHERE id = $3 AND version = $4",
-                doc, deadline, stored.id, stored.version)
-            if changed_rows(status) != 1:
-                return None
-            await connection.execute("UPDATE combat_log SET undone = TRUE WHERE id = $1",
-                                     row["id"])
-            await _hold(connection, stored.id, character_ids(restored))
-        return replaced(stored, restored, deadline), row["command"]
+            return await undo_last_step(_UndoStatements(connection), stored)
 
     async def shown(self, stored: StoredCombat, *, board: int | None,
                     prompt: int | None, announced_turn: str | None = None) -> None:

@@ -13,7 +13,7 @@ shown), never whole states: a fight is loaded when it is first touched.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 import aiosqlite
 
@@ -21,7 +21,8 @@ from bot.changes import mark_committed
 from bot.store.compact import compact_state
 from bot.store.rows import COMBAT_COLUMNS, sql_literal, stored_combat
 from bot.store.sqlite.writes import SYNCHRONOUS, transaction, write_lock, writes
-from bot.store.steps import Step, character_ids, log_entry, replaced, state_before, written_back
+from bot.store.steps import Step, log_entry, replaced, written_back
+from bot.store.undo import LoggedStep, undo_last_step
 from bot.store.values import (
     AlreadyFighting,
     FightSummary,
@@ -139,15 +140,15 @@ class CombatStore:
             cursor = await db.execute(_STEP, step.row)
             if cursor.rowcount != 1:
                 return None
-            await self._hold(stored, step.holds)
+            await self._hold(stored.id, step.holds)
             if step.ended and write_back is not None:
                 await self._write_back(state, write_back)
         return replaced(stored, state, step.deadline)
 
-    async def _hold(self, stored: StoredCombat, wanted: set[int]) -> None:
+    async def _hold(self, combat_id: int, wanted: set[int]) -> None:
         """Make the `fighting` rows of this fight exactly ``wanted``."""
         async with self._db.execute(
-            "SELECT character_id FROM fighting WHERE combat_id = ?", (stored.id,)
+            "SELECT character_id FROM fighting WHERE combat_id = ?", (combat_id,)
         ) as cursor:
             held = {row[0] for row in await cursor.fetchall()}
         for gone in held - wanted:
@@ -156,7 +157,7 @@ class CombatStore:
             try:
                 await self._db.execute(
                     "INSERT INTO fighting (character_id, combat_id) VALUES (?, ?)",
-                    (new, stored.id))
+                    (new, combat_id))
             except aiosqlite.IntegrityError:
                 other = await self.fight_of(new)
                 raise AlreadyFighting(new, other[1] if other else 0) from None
@@ -180,25 +181,7 @@ class CombatStore:
     async def undo(self, stored: StoredCombat) -> tuple[StoredCombat, str] | None:
         """Step back over the last command not yet undone: ``(restored, its command)``."""
         async with transaction(self._db) as db:
-            async with db.execute(
-                "SELECT id, command, state_before, undo_patch FROM combat_log "
-                "WHERE combat_id = ? AND undone = 0 ORDER BY id DESC LIMIT 1", (stored.id,)
-            ) as cursor:
-                row = await cursor.fetchone()
-            if row is None:
-                return None
-            doc, restored = state_before(stored.state, row["undo_patch"], row["state_before"])
-            deadline = next_deadline(restored)
-            cursor = await db.execute(
-                "UPDATE combats SET state = ?, version = version + 1, next_deadline = ?, "
-                "step_command = NULL, updated_at = datetime('now') WHERE id = ? AND version = ?",
-                (doc, deadline, stored.id, stored.version),
-            )
-            if cursor.rowcount != 1:
-                return None
-            await db.execute("UPDATE combat_log SET undone = 1 WHERE id = ?", (row["id"],))
-            await self._hold(stored, character_ids(restored))
-        return replaced(stored, restored, deadline), row["command"]
+            return await undo_last_step(_UndoStatements(db, self._hold), stored)
 
     @writes
     async def shown(self, stored: StoredCombat, *, board: int | None,
@@ -222,3 +205,35 @@ class CombatStore:
         except BaseException:
             await self._db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
             raise
+
+
+class _UndoStatements:
+    """SQLite's statements of :func:`undo_last_step`, in the undo's transaction on ``db``;
+    ``hold`` sets the characters a fight holds (:meth:`CombatStore._hold`)."""
+
+    def __init__(self, db: aiosqlite.Connection,
+                 hold: Callable[[int, set[int]], Awaitable[None]]) -> None:
+        self._db = db
+        self._hold = hold
+
+    async def last_step(self, combat_id: int) -> LoggedStep | None:
+        async with self._db.execute(
+            "SELECT id, command, undo_patch, state_before FROM combat_log "
+            "WHERE combat_id = ? AND undone = 0 ORDER BY id DESC LIMIT 1", (combat_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else LoggedStep(*row)
+
+    async def restore(self, stored: StoredCombat, state: str, deadline: float | None) -> bool:
+        cursor = await self._db.execute(
+            "UPDATE combats SET state = ?, version = version + 1, next_deadline = ?, "
+            "step_command = NULL, updated_at = datetime('now') WHERE id = ? AND version = ?",
+            (state, deadline, stored.id, stored.version),
+        )
+        return cursor.rowcount == 1
+
+    async def mark_undone(self, entry_id: int) -> None:
+        await self._db.execute("UPDATE combat_log SET undone = 1 WHERE id = ?", (entry_id,))
+
+    async def hold(self, combat_id: int, wanted: set[int]) -> None:
+        await self._hold(combat_id, wanted)
