@@ -122,6 +122,17 @@ async def test_the_panel_asks_what_an_item_s_kind_needs(table: Table) -> None:
     assert (darts.less_lethal, smoke.ability, helmet.location) == (True, "aoe.cover", "head")
 
 
+async def test_a_kind_the_menu_never_offered_is_refused_and_opens_nothing(table: Table) -> None:
+    """An outdated client or a forged payload may name a kind the rules do not know."""
+    await table.slash("character create", name="Bo", level=70)
+    panel = (await table.slash("character panel", character="Bo")).message
+    kind_menu = [s["placeholder"] for s in panel.selects()].index("Add an item: its kind")
+    for forged in ("dragon", "A" * 30):
+        refused = await table.choose(panel, [forged], index=kind_menu)
+        assert refused.ephemeral and refused.modal is None
+        assert "not a kind of item the rules know" in refused.content
+
+
 def _hold_menu(table: Table, panel_id: int) -> tuple[int, dict]:
     selects = table.message(panel_id).selects()
     index = next(i for i, s in enumerate(selects)

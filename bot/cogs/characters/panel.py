@@ -210,8 +210,10 @@ class ItemForm(discord.ui.Modal):
     ability before the form opens."""
 
     def __init__(self, stored: StoredCharacter, kind_id: str) -> None:
-        kind = RULES.items.kind(kind_id) if kind_id in RULES.items.ids else None
-        super().__init__(title=f"Add: {kind.name if kind else kind_id}"[:45],
+        if kind_id not in RULES.items.ids:  # (Discord sends only the menu's own kinds)
+            raise UserError("That is not a kind of item the rules know; nothing was opened.")
+        kind = RULES.items.kind(kind_id)
+        super().__init__(title=f"Add: {kind.name}"[:45],
                          custom_id=ITEM_FORM_SPEC.format(id=stored.id,
                                                          stamp=character_stamp(stored),
                                                          kind=kind_id, nonce=secrets.token_hex(4)))
