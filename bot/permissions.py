@@ -97,6 +97,8 @@ BOT_PERMISSIONS: tuple[BotPermission, ...] = (
     BotPermission("pin_messages", "Pin Messages", "pin a fight's board while it lasts"),
     BotPermission("attach_files", "Attach Files",
                   "a fight's log, a map or a character as a file"),
+    BotPermission("read_message_history", "Read Message History",
+                  "find a fight's prompt again after a post that failed halfway"),
 )
 
 

@@ -56,7 +56,7 @@ def test_the_invite_link_asks_for_exactly_the_permissions_of_the_list(
                     f"&scope=bot+applications.commands&permissions={_expected_value()}")
     assert names == (f"Permissions ({_expected_value()}): View Channel, Send Messages, "
                      "Send Messages in Threads, Create Public Threads, Pin Messages, "
-                     "Attach Files.")
+                     "Attach Files, Read Message History.")
     assert not (offline / "db.sqlite3").exists()
 
 

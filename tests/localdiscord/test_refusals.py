@@ -97,6 +97,21 @@ async def test_a_permission_taken_away_refuses_with_50013_until_given_back(
     assert status == 200
 
 
+async def test_without_read_message_history_the_channel_reads_as_empty(
+        discord: LocalDiscord, http: Any) -> None:
+    """Discord answers a history read without the permission with no messages, not an error
+    (``resources/message``: "no messages will be returned")."""
+    status, _, _ = await http("POST", _messages(discord), {"content": "board"})
+    status, body, _ = await http("GET", _messages(discord) + "?limit=50")
+    assert status == 200 and [m["content"] for m in body] == ["board"]
+    discord.faults.revoke("fight", Permission.READ_MESSAGE_HISTORY)
+    status, body, _ = await http("GET", _messages(discord) + "?limit=50")
+    assert (status, body) == (200, [])
+    discord.faults.revoke("fight", Permission.VIEW_CHANNEL)
+    status, body, _ = await http("GET", _messages(discord) + "?limit=50")
+    assert (status, body["code"]) == (403, 50001)
+
+
 async def test_an_archived_thread_refuses_edits_and_a_post_unarchives_it(
         discord: LocalDiscord, http: Any) -> None:
     fight = discord.channel("fight").id

@@ -332,7 +332,7 @@ class Presenter:
         assert self.bot.user is not None
         try:
             found = await prompts_of(channel, stored.id, self.bot.user.id, PROMPT_ITEMS)
-        except discord.Forbidden as error:  # without Read Message History, nothing to find
+        except discord.Forbidden as error:  # the channel is out of sight: nothing to find
             log.warning("Could not look for the prompts of fight %s (%s)", stored.id, error)
             return
         except discord.HTTPException:
