@@ -10,17 +10,15 @@ every fight on that map, is shared the same way.
 Each instance also keeps its values in a ``__dict__`` of its own, which pydantic builds as a
 plain dict, a hash table of names and values (464 bytes for a fighter's 21 fields). CPython's
 key-sharing dicts keep one table of names per class and only the values in each instance's
-dict (240 bytes for a fighter), so a compacted model's values move into one of those; a
-``model_copy`` of it copies a key-sharing dict again. A class's table takes names only while
-few instances of it were made (CPython leaves room for 30 names in all, less with each new
-instance), so the tables of every model a fight holds are filled when this module is imported.
+dict (240 bytes for a fighter), so a compacted model's values move into one of those (a
+model of 6 fields or more: the dict of a smaller one is small already); a ``model_copy`` of it
+copies a key-sharing dict again.
 """
 
 from __future__ import annotations
 
 import sys
-from functools import cache
-from typing import Any, get_args
+from typing import Any, NamedTuple, get_args
 
 from pydantic import BaseModel
 
@@ -32,8 +30,25 @@ _FIELD_SETS: dict[tuple[type[BaseModel], frozenset[str]], set[str]] = {}
 #: The ids of the shared sets (they live as long as the process): a model holding one was
 #: compacted with everything in it, so it is not visited again.
 _SHARED: set[int] = set()
+#: Models of fewer fields keep pydantic's dict: CPython's smallest plain dict holds up to 5
+#: names, and moving so few values would save less than a hundred bytes (the values of a
+#: step being resolved, a roll and its checks, are of those, and gone a step later).
+_FEWEST_FIELDS = 6
 #: More blank instances than a class's table of names ever leaves room for (CPython: 30).
 _LAYOUT_TRIES = 40
+
+
+class _Kind(NamedTuple):
+    """What compacting needs of a model class, worked out once."""
+
+    frozen: bool  # (and its fields set holds field names only: extra names are forbidden)
+    every_field: set[str]  # the shared set of a model given every field (most are)
+    layout: dict[str, Any] | None  # see _layout
+    size: int  # the bytes of a copy of the layout (a plain dict of the fields takes more)
+    nested: tuple[str, ...]  # see _nested_fields
+
+
+_KINDS: dict[type[BaseModel], _Kind] = {}
 
 
 def compact_state(state: Combat) -> Combat:
@@ -48,16 +63,24 @@ def compact_state(state: Combat) -> Combat:
 
 def _share(model: BaseModel) -> None:
     names = model.__pydantic_fields_set__
-    if id(names) in _SHARED or not model.model_config.get("frozen"):
+    if id(names) in _SHARED:
         return
-    key = (type(model), frozenset(names))
-    shared = _FIELD_SETS.get(key)
-    if shared is None:
-        shared = _FIELD_SETS[key] = set(names)
-        _SHARED.add(id(shared))
-    object.__setattr__(model, "__pydantic_fields_set__", shared)
-    values = _key_sharing(model)
-    for name in _nested_fields(type(model)):
+    kind = _KINDS.get(type(model)) or _kind_of(type(model))
+    if not kind.frozen:
+        return
+    object.__setattr__(model, "__pydantic_fields_set__",
+                       kind.every_field if len(names) == len(kind.every_field)
+                       else _shared_set(model))
+    values = model.__dict__
+    layout = kind.layout
+    # (a model_copy of a compacted model holds a copy of its key-sharing dict already)
+    if layout is not None and len(values) == len(layout) and sys.getsizeof(values) > kind.size:
+        compact = layout.copy()  # (a copy of a key-sharing dict shares its keys too)
+        compact.update(values)
+        if len(compact) == len(layout):  # (else a name that is not a field: left as it is)
+            object.__setattr__(model, "__dict__", compact)
+            values = compact
+    for name in kind.nested:
         value = values[name]
         if isinstance(value, BaseModel):
             _share(value)
@@ -67,32 +90,44 @@ def _share(model: BaseModel) -> None:
                     _share(item)
 
 
-def _key_sharing(model: BaseModel) -> dict[str, Any]:
-    """``model``'s values, moved into a key-sharing dict when it holds its class's fields."""
-    values = model.__dict__
-    layout = _layout(type(model))
-    if layout is None or len(values) != len(layout):
-        return values
-    compact = layout.copy()  # (a copy of a key-sharing dict shares its keys too)
-    compact.update(values)
-    if len(compact) != len(layout):  # a name that is not a field: leave it as it is
-        return values
-    object.__setattr__(model, "__dict__", compact)
-    return compact
+def _shared_set(model: BaseModel) -> set[str]:
+    names = model.__pydantic_fields_set__
+    key = (type(model), frozenset(names))
+    shared = _FIELD_SETS.get(key)
+    if shared is None:
+        shared = _FIELD_SETS[key] = set(names)
+        _SHARED.add(id(shared))
+    return shared
 
 
-@cache
+def _kind_of(model: type[BaseModel]) -> _Kind:
+    every_field = set(model.model_fields)
+    _FIELD_SETS[model, frozenset(every_field)] = every_field
+    _SHARED.add(id(every_field))
+    config = model.model_config
+    frozen = bool(config.get("frozen")) and config.get("extra") != "allow"
+    layout = _layout(model)
+    size = sys.maxsize if layout is None else sys.getsizeof(layout.copy())
+    kind = _KINDS[model] = _Kind(frozen, every_field, layout, size, _nested_fields(model))
+    return kind
+
+
 def _layout(model: type[BaseModel]) -> dict[str, Any] | None:
     """An empty key-sharing dict of ``model``'s fields, in their order (None when CPython
-    made a plain one: the class's table was full): the ``__dict__`` CPython makes for an
-    instance given its attributes one by one, where pydantic hands it a whole dict. Blank
-    instances are made until the room the table leaves for names to come is gone, so the
-    layout's copies are as small as they get."""
+    made a plain one). It is the ``__dict__`` of a blank instance of a plain class of its own,
+    given the fields one by one: the model's class keeps its table of names empty, or every
+    instance pydantic makes of it would first get room for those names, then a dict of them,
+    both thrown away when pydantic hands it its own ``__dict__``. Blank instances are made
+    until the table leaves no room for names to come, so the layout's copies are as small as
+    they get."""
+    if len(model.model_fields) < _FEWEST_FIELDS:
+        return None
+    holder = type(f"{model.__name__}Values", (), {"__doc__": f"{model.__name__}'s values."})
     smallest, layout = sys.maxsize, None
     for _ in range(_LAYOUT_TRIES):
-        blank = model.__new__(model)
+        blank = holder()
         for name in model.model_fields:
-            object.__setattr__(blank, name, None)
+            setattr(blank, name, None)
         made: dict[str, Any] = blank.__dict__
         size = sys.getsizeof(made.copy())
         if size >= smallest:
@@ -103,7 +138,6 @@ def _layout(model: type[BaseModel]) -> dict[str, Any] | None:
     return layout
 
 
-@cache
 def _nested_fields(model: type[BaseModel]) -> tuple[str, ...]:
     """The fields of ``model`` whose type can hold a model (the others, numbers and names,
     are not looked at on every step)."""
@@ -117,23 +151,3 @@ def _may_hold_models(annotation: Any) -> bool:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return True
     return any(_may_hold_models(arg) for arg in get_args(annotation))
-
-
-def _models_in(annotation: Any) -> set[type[BaseModel]]:
-    """Every model class a value of ``annotation`` can be or hold, at any depth."""
-    found: set[type[BaseModel]] = set()
-    waiting = [annotation]
-    while waiting:
-        kind = waiting.pop()
-        if isinstance(kind, type) and issubclass(kind, BaseModel):
-            if kind not in found:
-                found.add(kind)
-                waiting += [field.annotation for field in kind.model_fields.values()]
-        else:
-            waiting += get_args(kind)
-    return found
-
-
-# The tables of names are filled now, before a fight makes instances by the hundred.
-for _model in _models_in(Combat):
-    _layout(_model)
