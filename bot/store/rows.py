@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from pydantic_core import from_json
+
 from bot.store.compact import compact_state
 from bot.store.values import StoredCharacter, StoredCombat, StoredMap
 from engine.character import Character
@@ -43,9 +45,12 @@ def stored_character(row: Row) -> StoredCharacter:
 
 
 def stored_combat(row: Row) -> StoredCombat:
+    # Read through pydantic's cache of short strings, so every fight in memory shares its
+    # names, teams, areas and kinds (``model_validate_json`` turns the document into Python
+    # objects anew for ``Combat``'s upgrade of old states, leaving the cache out).
     return StoredCombat(
         row["id"], row["guild_id"], row["channel_id"], row["map_name"],
-        compact_state(Combat.model_validate_json(row["state"])), row["version"],
+        compact_state(Combat.model_validate(from_json(row["state"]))), row["version"],
         row["board_message_id"], row["prompt_message_id"], row["shown_version"], bool(row["pin"]),
         row["report_channel_id"], row["announced_turn"],
         None if row["map_id"] is None else (row["map_id"], row["map_created_at"]),

@@ -79,15 +79,18 @@ def _canonical_marks(marks: str) -> str:
     return "".join(sorted(marks, key=_SEVERITY.index))
 
 
+#: No wounds, read-only: one mapping every unhurt character shares (most of a fight's are).
+_NO_WOUNDS: Mapping[str, str] = MappingProxyType({})
+
+
 def frozen_wounds(wounds: Mapping[str, str]) -> Mapping[str, str]:
     r"""Wounds as a character keeps them: marks canonical, unhurt locations left out, read-only.
 
     >>> dict(frozen_wounds({"head": "\\X", "torso": ""}))
     {'head': 'X\\'}
     """
-    return MappingProxyType(
-        {loc: _canonical_marks(marks) for loc, marks in wounds.items() if marks}
-    )
+    kept = {loc: _canonical_marks(marks) for loc, marks in wounds.items() if marks}
+    return MappingProxyType(kept) if kept else _NO_WOUNDS
 
 
 def frozen_counts(counts: Mapping[str, int]) -> Mapping[str, int]:
@@ -174,7 +177,7 @@ class Item(_Frozen):
 
 
 def _no_wounds() -> Mapping[str, str]:
-    return MappingProxyType({})
+    return _NO_WOUNDS
 
 
 class Character(_Frozen):

@@ -1,11 +1,16 @@
-"""A fight's state kept small in memory: its models share their field-name sets, and states
-on one map share the map's text; nothing else about the state changes."""
+"""A fight's state kept small in memory: its models share their field-name sets and keep
+their values in key-sharing dicts, states on one map share the map's text, and fights read
+from the database share their short strings; nothing else about the state changes."""
 
 from __future__ import annotations
+
+import sys
 
 from pydantic import BaseModel
 
 from bot.store.compact import compact_state
+from bot.store.rows import COMBAT_COLUMNS, stored_combat
+from engine.character import Character
 from engine.combat import Attack, Combat
 from tests.engine.combat.helpers import P1, duel, go, knife
 
@@ -41,3 +46,53 @@ def test_a_step_from_a_compact_state_leaves_the_shared_sets_alone() -> None:
     assert all(m.model_fields_set == names for m, names in sets)
     assert after.fighters[1].character.model_fields_set is (
         before.fighters[1].character.model_fields_set)
+
+
+def _plain_size(model: BaseModel) -> int:
+    return sys.getsizeof(dict(model.__dict__))
+
+
+def test_a_compact_state_keeps_each_models_values_in_less_room_and_the_same() -> None:
+    state = _loaded()
+    text, plain = state.model_dump_json(), {id(m): _plain_size(m) for m in _models(state)}
+    compact_state(state)
+    assert state.model_dump_json() == text and state == _loaded()
+    for model in _models(state):
+        smaller = sys.getsizeof(model.__dict__) < plain[id(model)]
+        assert smaller is (len(type(model).model_fields) >= 6), type(model).__name__
+        assert list(model.__dict__) == list(type(model).model_fields)
+
+
+def test_a_step_from_a_compact_state_plays_as_from_a_plain_one_and_compacts_too() -> None:
+    attack = Attack(fighter="Ana", target="Goon")
+    plain = go(_loaded(), attack, actor=P1)
+    after = compact_state(go(compact_state(_loaded()), attack, actor=P1))
+    assert after == plain and after.model_dump_json() == plain.model_dump_json()
+    for model in _models(after):
+        if len(type(model).model_fields) >= 6:
+            assert sys.getsizeof(model.__dict__) < _plain_size(model), type(model).__name__
+
+
+def _row(state: Combat, channel_id: int) -> dict[str, object]:
+    row: dict[str, object] = dict.fromkeys(name.strip() for name in COMBAT_COLUMNS.split(","))
+    row.update(id=channel_id, guild_id=1, channel_id=channel_id, map_name="Nightclub",
+               state=state.model_dump_json(), version=3, shown_version=3, pin=0)
+    return row
+
+
+def test_fights_read_from_the_database_share_their_names_teams_and_areas() -> None:
+    state = _loaded()
+    one, two = (stored_combat(_row(state, channel)).state for channel in (10, 11))
+    assert one == two == state
+    for a, b in zip(one.fighters, two.fighters, strict=True):
+        assert a.name is b.name and a.team is b.team and a.area is b.area
+        assert a.character.name is b.character.name
+    assert one.fighters[0].team is one.teams[0]
+
+
+def test_unhurt_characters_share_their_empty_wounds_and_hurt_ones_keep_their_own() -> None:
+    ana, bea = Character.new("Ana"), Character.new("Bea")
+    assert ana.wounds is bea.wounds and dict(ana.wounds) == {}
+    hurt = Character.model_validate({**dict(ana), "wounds": {"head": "X"}})
+    assert dict(hurt.wounds) == {"head": "X"} and dict(ana.wounds) == {}
+    assert Character.model_validate_json(hurt.model_dump_json()) == hurt
