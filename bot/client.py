@@ -9,6 +9,7 @@ by other means.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import logging
@@ -267,6 +268,10 @@ class UnhexBot(commands.AutoShardedBot):
             self.sync_report = ("Not syncing commands: the process that runs shard 0 does "
                                 "(or `python -m bot sync`).")
         log.info("%s", self.sync_report)
+        # The bot has finished its setup: the ~86,000 objects made so far (modules, rules,
+        # commands) live as long as the process. Frozen, Python's full garbage collections
+        # no longer walk them: each costs a fraction of its ~40 ms pause mid-fight.
+        gc.freeze()
 
     async def sync_commands(self, *, force: bool = False) -> str:
         """Send the slash commands to Discord (globally, or to the development server) if they

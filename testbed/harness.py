@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import gc
 import itertools
 import json
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -344,6 +345,9 @@ class Table:
 
     async def stop(self) -> None:
         await self.bot.store.close()
+        # The bot froze what its start made (UnhexBot.setup_hook); a test process starts
+        # many bots, so each one's objects go back to the collector once it is done with.
+        gc.unfreeze()
         assert not self.refused, f"Discord refused what the bot sent: {self.refused}"
 
     def add_role(self, name: str) -> Role:
