@@ -18,6 +18,7 @@ from typing import Any, Protocol
 import discord
 from discord.ext import commands
 
+from bot.forms import FormAnswer
 from bot.operations.metrics import Metrics
 from bot.pacing import EditPacing
 from bot.settings import Settings
@@ -65,6 +66,10 @@ class Host(Protocol):
 
     def answers(self, *patterns: re.Pattern[str]) -> None:
         """Record custom ids the bot answers (see :meth:`bot.client.UnhexBot.answers`)."""
+        ...
+
+    def answers_form(self, pattern: re.Pattern[str], answer: FormAnswer) -> None:
+        """Answer a form's submit by its custom id (:mod:`bot.forms`)."""
         ...
 
     async def add_cog(self, cog: commands.Cog, /) -> None: ...

@@ -44,7 +44,7 @@ from engine.character import (
     still_to_choose,
 )
 
-#: The forms the panel opens, answered from their payload (see the cog's on_interaction).
+#: The forms the panel opens, answered from their payload (see the cog's setup: bot.forms).
 GOOD_AT_FORM = re.compile(r"cp-good:(?P<id>[0-9]{1,18}):(?P<stamp>[0-9a-f]{8}):[0-9a-f]+")
 ITEM_FORM = re.compile(
     r"cp-item:(?P<id>[0-9]{1,18}):(?P<stamp>[0-9a-f]{8}):(?P<kind>[a-z_0-9]{1,20}):[0-9a-f]+")
