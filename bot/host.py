@@ -16,6 +16,7 @@ import re
 from typing import Any, Protocol
 
 import discord
+import discord.http
 from discord.ext import commands
 
 from bot.forms import FormAnswer
@@ -52,6 +53,11 @@ class Host(Protocol):
     edit_pacing: EditPacing
     settings: Settings
     fights: FightReader
+    #: discord.py's HTTP client (its rate limiter), for a call whose answer nobody reads.
+    http: discord.http.HTTPClient
+
+    @property
+    def allowed_mentions(self) -> discord.AllowedMentions | None: ...
 
     @property
     def user(self) -> discord.ClientUser | None: ...

@@ -73,7 +73,7 @@ class Presenter:
     def __init__(self, bot: Host, rules: Rules) -> None:
         self.bot = bot
         self.rules = rules
-        self.boards = BoardMessages(rules)
+        self.boards = BoardMessages(rules, bot)
         # channel -> fight id -> the newest version to show (None: read it from the store)
         self._wanted: dict[int, dict[int, StoredCombat | None]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
