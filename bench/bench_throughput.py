@@ -5,8 +5,9 @@ is done; actions per second over the whole run, and each action's time from its 
 in to its channel's last message out (p99). The bare bot (one slash command, one INSERT +
 COMMIT, one reply) is driven the same way in the same run, 8 commands at a time. The Unhex
 bot runs on SQLite, then on PostgreSQL (a server of the bench's own, skipped when its programs
-are missing; the bot's default pool of 4 connections). Prints numbers; asserts nothing about
-time.
+are missing; the bot's default pool of 4 connections). The test table's own checks of what
+the bots send (Discord's limits, the phone's 40 columns) are off: they are not the bots' work.
+Prints numbers; asserts nothing about time.
 
 The 8 fights play the same step at once, so the dice each step scripts are the same for all 8
 (a step takes its dice without waiting for anything, so each gets its own).
@@ -125,7 +126,8 @@ async def batch(clock: Clock, sends: list[tuple[Any, int, str | None, Any]],
 
 
 async def measure_unhex(database: Path | str, rounds: int) -> tuple[float, Stats]:
-    table, channels = await copied_fights(database, IN_FLIGHT, FIRST_COPY_CHANNEL)
+    table, channels = await copied_fights(database, IN_FLIGHT, FIRST_COPY_CHANNEL,
+                                          checks=False)
     try:
         clock = Clock(table)
         seconds, latencies = 0.0, Stats()
@@ -144,7 +146,7 @@ async def measure_unhex(database: Path | str, rounds: int) -> tuple[float, Stats
 
 
 async def measure_bare(directory: Path, batches: int) -> tuple[float, Stats]:
-    table = await BareTable(directory / "bare.sqlite3").start()
+    table = await BareTable(directory / "bare.sqlite3", checks=False).start()
     try:
         add_channels(table, [FIRST_COPY_CHANNEL + i for i in range(IN_FLIGHT - 1)])
         channels = [CHANNEL_ID, *(FIRST_COPY_CHANNEL + i for i in range(IN_FLIGHT - 1))]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 import re
 import zlib
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 import discord
@@ -147,25 +147,3 @@ async def answer_unknown(
     except discord.HTTPException:
         log.warning("Could not answer an unknown custom id for user %s", interaction.user.id)
     return True
-
-
-async def answer_form(
-    interaction: discord.Interaction[Any],
-    pattern: re.Pattern[str],
-    answer: Callable[[re.Match[str], str], Awaitable[None]],
-) -> None:
-    """For a cog's ``on_interaction``: when ``interaction`` submits a form whose custom id
-    matches ``pattern``, answer it from the id and the form's text alone (so a form left open
-    across a restart still works); its errors go to the one error reporter."""
-    if interaction.type is not discord.InteractionType.modal_submit:
-        return
-    data: dict[str, Any] = dict(interaction.data or {})
-    match = pattern.fullmatch(str(data.get("custom_id", "")))
-    if match is None:
-        return
-    try:
-        await answer(match, submitted_text(data.get("components")))
-    except Exception as error:
-        await report_error(interaction, error)
-    else:
-        handled(interaction, "ok")

@@ -91,16 +91,17 @@ class CustomId:
             raise ValueError(f"{prefix} ids: only the last fields may be optional")
         self.prefix = prefix
         self.fields = fields
+        self._names = tuple(f.name for f in fields)  # (worked out once: a prompt makes many)
         self.template = re.compile(re.escape(prefix) + "".join(f.regex for f in fields))
 
     def format(self, **values: object) -> str:
         """The id of ``values`` (one per field; None leaves an optional field out). Refuses
         values that would not read back the same, or an id longer than Discord keeps."""
-        names = [f.name for f in self.fields]
-        if sorted(values) != sorted(names):
-            raise ValueError(f"{self.prefix} ids take {names}, not {sorted(values)}")
+        names = self._names
+        if len(values) != len(names) or not values.keys() >= set(names):
+            raise ValueError(f"{self.prefix} ids take {list(names)}, not {sorted(values)}")
         texts = {name: None if values[name] is None else str(values[name]) for name in names}
-        custom_id = ":".join([self.prefix, *(t for t in texts.values() if t is not None)])
+        custom_id = ":".join([self.prefix, *[t for t in texts.values() if t is not None]])
         match = self.template.fullmatch(custom_id)
         if match is None or match.groupdict() != texts or len(custom_id) > ID_LIMIT:
             raise ValueError(f"{custom_id!r} is not a {self.prefix} id of {texts}")

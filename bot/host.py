@@ -16,8 +16,10 @@ import re
 from typing import Any, Protocol
 
 import discord
+import discord.http
 from discord.ext import commands
 
+from bot.forms import FormAnswer
 from bot.operations.metrics import Metrics
 from bot.pacing import EditPacing
 from bot.settings import Settings
@@ -51,6 +53,11 @@ class Host(Protocol):
     edit_pacing: EditPacing
     settings: Settings
     fights: FightReader
+    #: discord.py's HTTP client (its rate limiter), for a call whose answer nobody reads.
+    http: discord.http.HTTPClient
+
+    @property
+    def allowed_mentions(self) -> discord.AllowedMentions | None: ...
 
     @property
     def user(self) -> discord.ClientUser | None: ...
@@ -65,6 +72,10 @@ class Host(Protocol):
 
     def answers(self, *patterns: re.Pattern[str]) -> None:
         """Record custom ids the bot answers (see :meth:`bot.client.UnhexBot.answers`)."""
+        ...
+
+    def answers_form(self, pattern: re.Pattern[str], answer: FormAnswer) -> None:
+        """Answer a form's submit by its custom id (:mod:`bot.forms`)."""
         ...
 
     async def add_cog(self, cog: commands.Cog, /) -> None: ...

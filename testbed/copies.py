@@ -134,12 +134,12 @@ async def copy_fights_postgres(url: str, count: int, first_channel: int,
         await db.close()
 
 
-async def copied_fights(database: Path | str, count: int,
-                        first_channel: int) -> tuple[Table, list[int]]:
+async def copied_fights(database: Path | str, count: int, first_channel: int, *,
+                        checks: bool = True) -> tuple[Table, list[int]]:
     """A started table on ``database`` (a SQLite file or a PostgreSQL URL) holding ``count``
     copies of the same fight, the first in ``CHANNEL_ID`` and the others from ``first_channel``
-    on, every channel known to it."""
-    table = await Table(database).start()
+    on, every channel known to it; ``checks``: the table's (see :class:`Table`)."""
+    table = await Table(database, checks=checks).start()
     try:
         await Fight.characters(table)
         await Fight(table, CHANNEL_ID).start()

@@ -19,7 +19,7 @@ from bot.cogs.characters.common import (
     hidden_in_fight,
     may_change,
 )
-from bot.components import PersistentButton, answer_form, button_row
+from bot.components import PersistentButton, button_row
 from bot.custom_ids import CustomId, choice, digits
 from bot.errors import UserError
 from bot.host import Host
@@ -138,7 +138,7 @@ class RollButton(
         if self.action == "adjust":
             q.adjust(q.roll.adjust_limit)  # refuses now, before the modal, if adjusting is closed
             modal = AdjustModal(stored)
-            # Not kept in memory: DiceCog.on_interaction answers the submit by its custom id,
+            # Not kept in memory: DiceCog.adjust_submitted answers the submit by its custom id,
             # so a modal left open across a restart still works.
             modal.stop()
             await interaction.response.send_modal(modal)
@@ -309,12 +309,10 @@ class DiceCog(commands.Cog):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
 
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+    async def adjust_submitted(self, interaction: discord.Interaction[Any],
+                               match: re.Match[str], text: str) -> None:
         """Answer the Adjust modal's submit from its custom id and the database alone."""
-        await answer_form(
-            interaction, ADJUST_MODAL_ID,
-            lambda match, text: submit_adjust(self.bot, interaction, int(match["id"]), text))
+        await submit_adjust(self.bot, interaction, int(match["id"]), text)
 
     @app_commands.command(name="roll", description="Roll d100 against a level (Unhex rules).")
     @app_commands.describe(
@@ -371,5 +369,6 @@ class DiceCog(commands.Cog):
 
 async def setup(bot: Host) -> None:
     bot.add_dynamic_items(RollButton)
-    bot.answers(ADJUST_MODAL_ID)
-    await bot.add_cog(DiceCog(bot))
+    cog = DiceCog(bot)
+    bot.answers_form(ADJUST_MODAL_ID, cog.adjust_submitted)
+    await bot.add_cog(cog)

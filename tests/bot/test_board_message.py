@@ -19,22 +19,33 @@ class _Response:
     status, reason = 400, "Bad Request"
 
 
+class _Bot:
+    """A bot whose edits Discord refuses (``refusal``)."""
+
+    allowed_mentions = discord.AllowedMentions.none()
+
+    def __init__(self, refusal: dict[str, Any]) -> None:
+        self.http = self
+        self.refusal = refusal
+        self.edited: list[tuple[int, int]] = []
+
+    async def edit_message(self, channel_id: int, message_id: int, **_: Any) -> None:
+        self.edited.append((channel_id, message_id))
+        raise discord.HTTPException(_Response(), self.refusal)  # type: ignore[arg-type]
+
+
 class _Channel:
-    """A channel whose messages Discord will not edit (``refusal``), recording the rest."""
+    """A channel recording what is done in it."""
 
     id = 5
 
-    def __init__(self, refusal: dict[str, Any]) -> None:
-        self.refusal = refusal
+    def __init__(self) -> None:
         self.done: list[tuple[str, int]] = []
 
     def get_partial_message(self, ident: int) -> Any:
         channel = self
 
         class Partial:
-            async def edit(self, **_: Any) -> None:
-                raise discord.HTTPException(_Response(), channel.refusal)  # type: ignore[arg-type]
-
             async def unpin(self, **_: Any) -> None:
                 channel.done.append(("unpin", ident))
 
@@ -56,20 +67,23 @@ class _Channel:
 async def test_an_hour_old_board_refused_as_a_400_is_posted_afresh_pinned_the_old_unpinned(
 ) -> None:
     stored = StoredCombat(1, 2, 5, "bar", new_combat("Bar -- Kitchen"), 3, 7, None, pin=True)
-    channel = _Channel({"code": 30046, "message": "Maximum number of edits to messages older "
-                                                  "than 1 hour reached. Try again later."})
+    channel = _Channel()
+    bot = _Bot({"code": 30046, "message": "Maximum number of edits to messages older than 1 "
+                                          "hour reached. Try again later."})
 
-    shown = await BoardMessages(load_rules()).show(channel, stored, 7,  # type: ignore[arg-type]
-                                                   nonce="b1.3")
+    shown = await BoardMessages(load_rules(), bot).show(  # type: ignore[arg-type]
+        channel, stored, 7, nonce="b1.3")  # type: ignore[arg-type]
 
+    assert bot.edited == [(5, 7)]
     assert shown == 99 and channel.done == [("post", 99), ("pin", 99), ("unpin", 7)]
 
 
 async def test_a_board_refused_otherwise_is_not_posted_again() -> None:
     stored = StoredCombat(1, 2, 5, "bar", new_combat("Bar -- Kitchen"), 3, 7, None, pin=True)
-    channel = _Channel({"code": 50035, "message": "Invalid Form Body"})
+    channel = _Channel()
+    bot = _Bot({"code": 50035, "message": "Invalid Form Body"})
 
     with pytest.raises(discord.HTTPException):
-        await BoardMessages(load_rules()).show(channel, stored, 7,  # type: ignore[arg-type]
-                                               nonce="b1.3")
-    assert channel.done == []
+        await BoardMessages(load_rules(), bot).show(  # type: ignore[arg-type]
+            channel, stored, 7, nonce="b1.3")  # type: ignore[arg-type]
+    assert bot.edited == [(5, 7)] and channel.done == []

@@ -88,7 +88,7 @@ from bot.cogs.characters.transfer import (
     submit_import,
     who_and_level,
 )
-from bot.components import answer_form, button_row
+from bot.components import button_row
 from bot.errors import UserError
 from bot.host import Host
 from bot.options import OneOf, Text
@@ -458,16 +458,6 @@ class CharacterCog(
         require_guild(interaction)
         await interaction.response.send_modal(ImportModal())
 
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Answer the import and creation forms' submits (see :class:`ImportModal`)."""
-        await answer_form(interaction, IMPORT_MODAL_ID,
-                          lambda _, text: submit_import(interaction, text))
-        await answer_form(interaction, CREATE_MODAL_ID,
-                          lambda match, _: submit_create(interaction, match))
-        await answer_form(interaction, GOOD_AT_FORM,
-                          lambda match, _: submit_good_at(interaction, match))
-        await answer_form(interaction, ITEM_FORM, lambda match, _: submit_item(interaction, match))
 
 
 class SheetCog(commands.Cog):
@@ -508,6 +498,12 @@ class SheetCog(commands.Cog):
 async def setup(bot: Host) -> None:
     bot.add_dynamic_items(DeleteCharacterButton, PanelMenu, GoodAtButton, OpenPanelButton,
                           ListPageButton)
-    bot.answers(IMPORT_MODAL_ID, CREATE_MODAL_ID, GOOD_AT_FORM, ITEM_FORM)
+    # The import, creation, good-at and item forms' submits, answered from their custom ids
+    # (see :class:`ImportModal`).
+    bot.answers_form(IMPORT_MODAL_ID, lambda interaction, _, text: submit_import(interaction, text))
+    bot.answers_form(CREATE_MODAL_ID,
+                     lambda interaction, match, _: submit_create(interaction, match))
+    bot.answers_form(GOOD_AT_FORM, lambda interaction, match, _: submit_good_at(interaction, match))
+    bot.answers_form(ITEM_FORM, lambda interaction, match, _: submit_item(interaction, match))
     await bot.add_cog(CharacterCog(bot))
     await bot.add_cog(SheetCog())

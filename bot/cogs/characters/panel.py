@@ -44,7 +44,7 @@ from engine.character import (
     still_to_choose,
 )
 
-#: The forms the panel opens, answered from their payload (see the cog's on_interaction).
+#: The forms the panel opens, answered from their payload (see the cog's setup: bot.forms).
 GOOD_AT_FORM_SPEC = CustomId("cp-good", digits("id", 18), eight_hex(), hex_token())
 ITEM_FORM_SPEC = CustomId("cp-item", digits("id", 18), eight_hex(),
                           IdField("kind", "[a-z_0-9]{1,20}", ("armor", "melee_1h")), hex_token())

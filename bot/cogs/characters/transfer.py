@@ -103,7 +103,7 @@ IMPORT_MODAL_ID = IMPORT_FORM_SPEC.template
 
 class ImportModal(discord.ui.Modal, title="Import a character"):
     """The paragraph field a character's JSON is pasted into. Its submit is answered by
-    :meth:`CharacterCog.on_interaction` from the payload alone, so a form left open across a
+    the bot's forms (:mod:`bot.forms`) from the payload alone, so a form left open across a
     restart still works."""
 
     def __init__(self) -> None:

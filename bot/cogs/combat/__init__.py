@@ -41,6 +41,7 @@ async def setup(bot: Host) -> None:
     bot.add_dynamic_items(CombatButton, CombatMenu, TogetherButton, RecoverButton,
                           LogFileButton, TurnButton, OptionsMenu, FighterMenu, OneByOneMenu,
                           PanelButton, PanelMenu)
-    bot.answers(ADJUST_MODAL_ID)
-    await bot.add_cog(FightCog(session))
+    fight = FightCog(session)
+    bot.answers_form(ADJUST_MODAL_ID, fight.adjust_submitted)
+    await bot.add_cog(fight)
     await bot.add_cog(ActionsCog(session))

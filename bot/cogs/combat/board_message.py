@@ -11,14 +11,19 @@ goes on and the table is told once where the board is.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import discord
+from discord.http import handle_message_parameters
 
 from bot.cogs.combat.views import code
 from bot.permissions import permission_label
 from bot.store.values import StoredCombat
 from engine.catalog import Rules
 from engine.combat import render_board
+
+if TYPE_CHECKING:
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -51,8 +56,9 @@ def unpinned_notice(stored: StoredCombat, message_id: int, error: discord.HTTPEx
 class BoardMessages:
     """Keeps each fight's board message up to date (called from the per-channel worker)."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, bot: Host) -> None:
         self.rules = rules
+        self.bot = bot
 
     async def show(self, channel: discord.PartialMessageable, stored: StoredCombat,
                    board_id: int | None, *, nonce: str) -> int:
@@ -62,7 +68,7 @@ class BoardMessages:
         replaced = None
         if board_id is not None:
             try:
-                await channel.get_partial_message(board_id).edit(content=content)
+                await self._edit(channel.id, board_id, content)
                 return board_id
             except discord.HTTPException as error:
                 if error.code not in REPOSTED_ON:
@@ -76,6 +82,15 @@ class BoardMessages:
         if stored.pin and replaced is not None:
             await self._unpin(channel, replaced, reason="A newer board of the fight replaces it")
         return message.id
+
+    async def _edit(self, channel_id: int, board_id: int, content: str) -> None:
+        """Edit the board's text through the bot's HTTP client (its rate limits kept), not
+        ``PartialMessage.edit``: that builds a whole ``Message`` from Discord's answer, which
+        nothing here reads."""
+        with handle_message_parameters(content=content,
+                                       previous_allowed_mentions=self.bot.allowed_mentions
+                                       ) as params:
+            await self.bot.http.edit_message(channel_id, board_id, params=params)
 
     async def end(self, channel: discord.PartialMessageable, stored: StoredCombat,
                   board_id: int | None) -> None:

@@ -20,9 +20,8 @@ from bot.cogs.combat.session import (
     require_channel_permissions,
     require_start_permissions,
 )
-from bot.cogs.combat.views import ADJUST_MODAL_ID, code, fighter_at
+from bot.cogs.combat.views import code, fighter_at
 from bot.cogs.maps.finding import find_map, map_choices
-from bot.components import answer_form
 from bot.errors import UserError
 from bot.numbered import natural_key
 from bot.options import Text
@@ -97,28 +96,24 @@ class FightCog(commands.Cog, name="Fights"):
         """A role's permissions may be back (the bot's own role): likewise."""
         self.session.presenter.permissions_changed(after.guild.id)
 
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+    async def adjust_submitted(self, interaction: discord.Interaction[Any],
+                               match: re.Match[str], text: str) -> None:
         """The Adjust form's submit: the new value for a critical success."""
+        value = parse_number(text)
 
-        async def adjust(match: re.Match[str], text: str) -> None:
-            value = parse_number(text)
+        def command(state: Combat) -> Command:
+            fighter = fighter_at(state, match["fighter"])
+            if fighter is None:
+                raise UserError("That form is out of date: the fight has moved on since.")
+            if value is None:  # out of range, the engine says the range
+                limit = adjust_limit(state, fighter.key)
+                accepts = "" if limit is None else (
+                    f"; a critical success can be adjusted to 1-{limit}")
+                raise UserError(f"“{echo(text.strip())}” is not a number{accepts}.")
+            return CriticalChoice(fighter=fighter.key, choice="adjust", value=value)
 
-            def command(state: Combat) -> Command:
-                fighter = fighter_at(state, match["fighter"])
-                if fighter is None:
-                    raise UserError("That form is out of date: the fight has moved on since.")
-                if value is None:  # out of range, the engine says the range
-                    limit = adjust_limit(state, fighter.key)
-                    accepts = "" if limit is None else (
-                        f"; a critical success can be adjusted to 1-{limit}")
-                    raise UserError(f"“{echo(text.strip())}” is not a number{accepts}.")
-                return CriticalChoice(fighter=fighter.key, choice="adjust", value=value)
-
-            await self.session.run(interaction, command, combat_id=int(match["combat"]),
-                                   version=int(match["version"]))
-
-        await answer_form(interaction, ADJUST_MODAL_ID, adjust)
+        await self.session.run(interaction, command, combat_id=int(match["combat"]),
+                               version=int(match["version"]))
 
     # -- setting up -------------------------------------------------------------------------
 

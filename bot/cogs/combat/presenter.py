@@ -73,7 +73,7 @@ class Presenter:
     def __init__(self, bot: Host, rules: Rules) -> None:
         self.bot = bot
         self.rules = rules
-        self.boards = BoardMessages(rules)
+        self.boards = BoardMessages(rules, bot)
         # channel -> fight id -> the newest version to show (None: read it from the store)
         self._wanted: dict[int, dict[int, StoredCombat | None]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
@@ -236,15 +236,19 @@ class Presenter:
         channel = self._channel(stored.channel_id, stored.guild_id)
         board_id, _ = self._messages.get(stored.id, (stored.board_message_id, None))
         undone = self._undone.get(stored.id) == stored.version
-        board, prompt = await asyncio.gather(
-            self.boards.show(channel, stored, board_id, nonce=_nonce("b", stored)),
-            self._ask_in_channel(channel, stored, undone=undone), return_exceptions=True)
-        # Both are done either way; after a refusal the whole is shown again, later.
-        if isinstance(board, BaseException):
-            raise board
-        if isinstance(prompt, BaseException):
-            raise prompt
-        board_id = board
+        showing = self.boards.show(channel, stored, board_id, nonce=_nonce("b", stored))
+        if self._prompt_is_out(stored):  # (the board alone: no task for each of the two)
+            board_id = await showing
+        else:
+            board, prompt = await asyncio.gather(
+                showing, self._ask_in_channel(channel, stored, undone=undone),
+                return_exceptions=True)
+            # Both are done either way; after a refusal the whole is shown again, later.
+            if isinstance(board, BaseException):
+                raise board
+            if isinstance(prompt, BaseException):
+                raise prompt
+            board_id = board
         prompt_id = self.prompts.of(stored).message_id  # (a newer one may be out already)
         self._messages[stored.id] = (board_id, prompt_id)
         if undone:
@@ -286,6 +290,11 @@ class Presenter:
             return
         channel = self._channel(stored.channel_id, stored.guild_id)
         await self.prompts.replace(stored, channel, LivePrompt.followup(stored, message))
+
+    def _prompt_is_out(self, stored: StoredCombat) -> bool:
+        """Whether ``stored``'s prompt (or a newer one) is out already, as this process
+        knows for sure: :meth:`_ask_in_channel` would have nothing to do."""
+        return stored.id not in self._unsure and self.prompts.of(stored).version >= stored.version
 
     async def _ask_in_channel(self, channel: discord.PartialMessageable, stored: StoredCombat,
                               *, undone: bool) -> None:

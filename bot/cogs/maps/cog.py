@@ -30,7 +30,7 @@ from bot.cogs.maps.finding import (
     taken_text,
 )
 from bot.cogs.maps.form import MAP_FORM_ID, TEXT_LIMIT, MapTextModal, submit_map_text
-from bot.components import answer_form, button_row
+from bot.components import button_row
 from bot.errors import UserError
 from bot.host import Host
 from bot.options import OneOf, Text
@@ -54,12 +54,6 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()
-
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Answer a map form's submit from its custom id (see :class:`MapTextModal`)."""
-        await answer_form(interaction, MAP_FORM_ID,
-                          lambda form, text: submit_map_text(interaction, form, text))
 
     @app_commands.command(name="list", description="The built-in maps and this server's maps.")
     async def list_maps(self, interaction: discord.Interaction[Any]) -> None:
@@ -225,5 +219,6 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
 
 async def setup(bot: Host) -> None:
     bot.add_dynamic_items(DeleteMapButton)
-    bot.answers(MAP_FORM_ID)
+    # A map form's submit, answered from its custom id (see :class:`MapTextModal`).
+    bot.answers_form(MAP_FORM_ID, submit_map_text)
     await bot.add_cog(MapCog(bot))

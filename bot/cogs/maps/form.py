@@ -67,7 +67,7 @@ def _version(stored: StoredMap) -> str:
 class MapTextModal(discord.ui.Modal):
     """The paragraph field a GM types a map into: a new map (``stored`` None) or an edit.
 
-    Not kept in memory: :meth:`MapCog.on_interaction` answers its submit from its custom id
+    Not kept in memory: the bot's forms (:mod:`bot.forms`) answer its submit from its custom id
     (:data:`MAP_FORM_ID`) and the text alone, so a form left open across a restart works."""
 
     def __init__(self, *, name: str, stored: StoredMap | None) -> None:
