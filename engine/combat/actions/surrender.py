@@ -1,6 +1,10 @@
 """Surrender (004 "Surrender"): at any moment, even out of turn. Before the dice of an action
 that involves the one surrendering are rolled, that action does not take effect and every
-action spent on it comes back; once they are rolled, it must be resolved first."""
+action spent on it comes back; once they are rolled, it must be resolved first. So must
+Continuous damage being placed: it was taken at once, from an AoE whose dice are rolled, and
+it stands above the action that started it, which a surrender then finds as before. An
+AoE's roll is made as it is declared, so its user and a Blast's targets surrender once it is
+resolved (``surrender_problem``: the one query of what must be resolved first)."""
 
 from __future__ import annotations
 
@@ -10,11 +14,17 @@ from engine.combat.commands import Surrender
 from engine.combat.context import Context, require_control
 from engine.combat.fighters import put, refund
 from engine.combat.model import Combat, EventKind, Fighter, Phase
-from engine.combat.step_values import AttackAction, MoveAction, Reactor
-from engine.combat.steps import pop, replace_step
+from engine.combat.step_values import (
+    AoEAction,
+    AttackAction,
+    ContinuousBurn,
+    MoveAction,
+    Reactor,
+)
+from engine.combat.steps import AnyStep, pop, replace_step
 from engine.errors import RuleError
 
-__all__ = ["surrender"]
+__all__ = ["surrender", "surrender_problem"]
 
 
 def surrender(c: Combat, cmd: Surrender, ctx: Context) -> Combat:
@@ -22,21 +32,14 @@ def surrender(c: Combat, cmd: Surrender, ctx: Context) -> Combat:
         raise RuleError("The fight has not begun; remove the fighter instead.")
     f = c.fighter(cmd.fighter)
     require_control(ctx.actor, f)
+    problem = surrender_problem(c, f)
+    if problem:
+        raise RuleError(problem)
     mv = c.move
     if mv is not None and f.key in mv.involved:
-        if mv.window_closed:
-            raise RuleError(
-                f"The dice are already rolled for the move involving {f.name}; "
-                "they can surrender once it is resolved."
-            )
         c = _leave_move(c, mv, f, ctx)
     a = c.attack
     if a is not None and f.key in a.involved:
-        if a.rolled:
-            raise RuleError(
-                f"The dice are already rolled for the attack involving {f.name}; "
-                "they can surrender once it is resolved."
-            )
         mine = f.key in (a.attacker, a.target)
         c = _cancel_attack(c, a, ctx) if mine else _leave_attack(c, a, f)
     c = out_of_reach(c, f.key, ctx)
@@ -45,6 +48,33 @@ def surrender(c: Combat, cmd: Surrender, ctx: Context) -> Combat:
     ctx.emit(EventKind.SURRENDER, report.summary, f.key,
              public=f"{f.name} surrenders: out of the fight.", of=f)
     return put(c, f.model_copy(update={"character": new, "actions": 0}))
+
+
+def surrender_problem(c: Combat, f: Fighter) -> str | None:
+    """Why ``f`` cannot surrender now, or None: what is already rolled must be resolved first
+    (a move past its window, an attack, an AoE: its roll is made as it is declared), and so
+    must Continuous damage being placed (dealt at once, by an AoE whose dice are rolled)."""
+    if isinstance(c.step, ContinuousBurn):
+        burnt = ", ".join(c.fighter(w.fighter).name for w in c.step.wounds)
+        return (f"The Continuous damage {burnt} took is being placed; {f.name} can surrender "
+                "once it is placed.")
+    rolled = next((s for s in c.steps if f.key in s.involved and _rolled(s)), None)
+    if rolled is None:
+        return None
+    return (f"The dice are already rolled for the {_ROLLED_WORDS[rolled.kind]} involving "
+            f"{f.name}; they can surrender once it is resolved.")
+
+
+_ROLLED_WORDS = {"move": "move", "attack": "attack", "aoe": "AoE"}
+
+
+def _rolled(step: AnyStep) -> bool:
+    """Whether the dice that decide ``step``'s effect on those involved are rolled."""
+    if isinstance(step, MoveAction):
+        return step.window_closed
+    if isinstance(step, AttackAction):
+        return step.rolled
+    return isinstance(step, AoEAction)
 
 
 def _cancel_attack(c: Combat, a: AttackAction, ctx: Context) -> Combat:

@@ -23,6 +23,7 @@ from engine.combat import (
     Combat,
     Done,
     PromptKind,
+    Surrender,
 )
 from engine.combat.abilities import NOT_YET_IN_PLAY
 from engine.combat.board import render_board
@@ -258,3 +259,23 @@ def test_each_point_placed_is_said_with_what_is_left_and_a_hidden_npcs_keeps_whe
     shown = c.model_copy(update={"hide_npcs": False})
     assert question(shown, place).endswith(
         ": 3 of 4 left (placed: right leg 1)")
+
+
+def test_a_blast_is_resolved_before_its_targets_surrender() -> None:
+    """Goon declares a Defend against the blast, then surrenders while Rat is still asked:
+    his Defend was then rolled against level 0 and the dice raised ("a level is between 1 and
+    99"). The blast's dice are rolled as it is declared, and 004 "Surrender" holds only "as
+    long as dice haven't been rolled yet": its user and its targets surrender once it is
+    resolved (note 55); someone in the area it did not take may."""
+    c = go(blast_fight(), AoE(fighter="You", area="Dance Floor"), [2, 1], actor=P1)
+    c = go(c, AoEChoice(fighter="You", option="tens"), actor=P1)  # 2 damage, two targets
+    c = go(c, AoEChoice(fighter="You", option="Goon"), actor=P1)
+    c = go(c, AoEChoice(fighter="You", option="Rat"), actor=P1)
+    c = go(c, AoEChoice(fighter="Goon", option="defend"))
+    refused(c, Surrender(fighter="Goon"), "The dice are already rolled for the AoE involving "
+            "Goon; they can surrender once it is resolved")
+    refused(c, Surrender(fighter="You"), "rolled for the AoE involving You", P1)
+    c = go(c, Surrender(fighter="Moe"))  # in the area, not a target
+    c, events = run(c, AoEChoice(fighter="Rat", option="pass"), [9, 9])
+    assert "Goon's Defend (99) does not beat 21." in texts(events)
+    assert kinds(c) == [(PromptKind.AOE_PLACE, "goon"), (PromptKind.AOE_PLACE, "rat")]

@@ -22,10 +22,11 @@ from engine.combat import (
     Move,
     PromptKind,
     React,
+    Surrender,
 )
 from engine.combat.model import AreaEffect
 from tests.engine.abilities.test_aoe import blast_fight, grenadier
-from tests.engine.combat.helpers import P1, P2, go, kinds, run, texts
+from tests.engine.combat.helpers import P1, P2, go, kinds, refused, run, texts
 
 
 def _burning() -> Combat:
@@ -149,3 +150,36 @@ def test_a_blast_defend_window_opens_again_after_the_damage_with_its_full_time()
     assert c.waiting_for()[0].deadline == 75
     c, events = run(c, CloseWindow(by_timeout=True), [9, 9], now=75)
     assert "Rat does not defend." in texts(events)
+
+
+def test_a_surrender_waits_until_the_continuous_damage_is_placed() -> None:
+    """Found by the fight property: Cy attacks Goon from inside the effect and surrenders
+    (level 0) while placing the 4 damage that starting the attack dealt him. The surrender
+    looked for an attack only on top, where the damage stood, so the attack went on: the
+    damage took Cy to -4, Goon was asked to Defend, and rolling dead Cy's attack raised ("a
+    level is between 1 and 99"). The damage was taken at once, from an AoE whose dice are
+    rolled, so it is placed first, by the surrender's rule (note 55); then the surrender
+    finds the attack before its dice and cancels it, as on any attack."""
+    c = go(_burning(), Attack(fighter="Cy", target="Goon"), actor=P2)
+    assert kinds(c) == [(PromptKind.AOE_PLACE, "cy")]
+    refused(c, Surrender(fighter="Cy"), "The Continuous damage Cy took is being placed; Cy "
+            "can surrender once it is placed", P2)
+    refused(c, Surrender(fighter="Goon"), "Goon can surrender once it is placed")  # the target
+    for _ in range(4):
+        c = go(c, AoEChoice(fighter="Cy", option="torso"), actor=P2)
+    assert c.fighter("cy").character.level == 46
+    assert kinds(c) == [(PromptKind.REACT, "goon")]  # the window, open again: no dice yet
+    c, events = run(c, Surrender(fighter="Cy"), actor=P2)
+    assert texts(events)[0] == "Cy's attack does not take effect; Cy keeps the action."
+    assert c.step is None and c.fighter("cy").character.level == 0
+    refused(c, React(fighter="Goon", reaction="defend"), "No attack is waiting")
+
+
+def test_the_target_surrenders_once_the_attackers_damage_is_placed() -> None:
+    c = go(_burning(), Attack(fighter="Cy", target="Goon"), actor=P2)
+    for _ in range(4):
+        c = go(c, AoEChoice(fighter="Cy", option="torso"), actor=P2)
+    c, events = run(c, Surrender(fighter="Goon"))
+    assert texts(events)[0] == "Cy's attack does not take effect; Cy keeps the action."
+    assert c.step is None and c.fighter("goon").character.level == 0
+    assert c.fighter("cy").character.level == 46  # the damage was taken: it stays
