@@ -18,6 +18,7 @@ from engine.combat import (
     Combat,
     FirstAid,
     GMSet,
+    Move,
     PromptKind,
     Rally,
     React,
@@ -26,7 +27,6 @@ from engine.combat.model import Phase
 from tests.engine.abilities.test_aoe import blast_fight, grenadier
 from tests.engine.abilities.test_leader import rally_fight
 from tests.engine.abilities.test_shield import ALL_OUT, OTHERS, bearer
-from tests.engine.abilities.test_speed import _declared as speed_declared
 from tests.engine.combat.helpers import (
     P1,
     P2,
@@ -129,7 +129,14 @@ def test_a_mover_corrected_to_0_in_the_window_stays_and_interceptors_keep_the_ac
 
 
 def test_a_speed_mover_corrected_to_0_before_the_roll_is_not_rolled_for() -> None:
-    c, events = run(speed_declared(), GMSet(fighter="Ana", level=0))
+    c = setup(
+        (knife("Ana", abilities=("speed.move_twice",)), "Alley", 100),
+        (knife("Cy"), "Entrance", 200),
+        (knife("Goon", npc=True), "Kitchen", None),
+    )
+    c = go(begin(c, [3, 2, 6, 1], "PCs"), Move(fighter="Ana", to="Kitchen", then="Bar"),
+           actor=P1)
+    c, events = run(c, GMSet(fighter="Ana", level=0))
     assert texts(events)[1:] == [
         "Ana can no longer act: the move to Kitchen lapses (Ana stays in Alley)."]
     assert c.move is None and c.fighter("ana").area == "Alley"
@@ -154,3 +161,19 @@ def test_a_leader_corrected_to_0_at_the_end_is_not_asked_to_rally() -> None:
     c = go(c, GMSet(fighter="Kit", level=0))  # nothing rolled: the fight ends
     assert c.phase is Phase.ENDED
     refused(c, Rally(fighter="Kit"), "over", P2)
+
+
+def test_an_attack_whose_continuous_damage_knocks_its_attacker_out_lapses() -> None:
+    """Rules note 37 with note 56: Cy (12) attacks inside the fire, takes 4 (level 8,
+    unconscious) and places it; the attack then lapses instead of being rolled at 8."""
+    c = go(blast_fight(grenadier(ability="aoe.continuous")),
+           AoE(fighter="You", area="Dance Floor"), [4, 2], actor=P1)
+    c = go(c, AoEChoice(fighter="You", option="tens"), actor=P1)  # 4 damage, 2 more rounds
+    c = go(c, GMSet(fighter="Cy", level=12))
+    c = go(c, Attack(fighter="Cy", target="Goon"), actor=P2)
+    for _ in range(3):
+        c = go(c, AoEChoice(fighter="Cy", option="torso"), actor=P2)
+    c, events = run(c, AoEChoice(fighter="Cy", option="torso"), actor=P2)
+    assert c.fighter("cy").character.level == 8
+    assert "Cy can no longer act: the attack on Goon lapses, unrolled." in texts(events)
+    assert c.attack is None
