@@ -5,7 +5,8 @@ checks everything before it rolls a die, so a refused command raises ``RuleError
 nothing. A handler changes the fight and returns: it never calls on to what comes next. Then
 one loop advances the step on top of the stack (``Combat.steps``: an attack, a move, a first
 aid; an Intercept is an attack pushed above its move) until it waits for someone or leaves the
-stack, and the one below resumes. The same loop runs the lifecycle
+stack, and the one below resumes; before each advance, what the step had to roll for a
+fighter who can no longer act lapses (``engine.combat.lapse``). The same loop runs the lifecycle
 (``engine.combat.effects``): the start of each action the handler spent, the end of each action
 whose step left the stack. Last, ``settle`` ends turns and rounds that have nothing
 left, ends the fight when one team is left standing, and works out what the fight waits for
@@ -23,6 +24,7 @@ import engine.combat.choices as choices
 import engine.combat.damage as damage
 import engine.combat.effects as effects
 import engine.combat.initiative as initiative
+import engine.combat.lapse as lapse
 import engine.combat.rounds as rounds
 from engine.catalog import Rules
 from engine.combat.actions import (
@@ -207,7 +209,7 @@ def advance(c: Combat, ctx: Context) -> Combat:
         step = c.step
         if step is None:
             break
-        c, waiting = STEPS[type(step)].advance(c, ctx)
+        c, waiting = _advance_top(c, ctx)
         c = effects.start_actions(effects.action_over(c, step, ctx), ctx)
         if waiting:
             break
@@ -219,6 +221,18 @@ def advance(c: Combat, ctx: Context) -> Combat:
     else:
         phase = c.phase
     return c if phase is c.phase else c.model_copy(update={"phase": phase})
+
+
+def _advance_top(c: Combat, ctx: Context) -> tuple[Combat, bool]:
+    """The step on top, once what it had to roll for fighters who can no longer act has
+    lapsed (``lapse``: rules note 56), advanced as its kind says; a step that lapsed whole
+    has left the stack."""
+    depth = len(c.steps)
+    c = lapse.lapse_pending(c, ctx)
+    step = c.step
+    if len(c.steps) < depth or step is None:
+        return c, False
+    return STEPS[type(step)].advance(c, ctx)
 
 
 def settle(c: Combat, ctx: Context) -> Combat:

@@ -128,3 +128,32 @@ async def test_the_gm_placing_a_players_aoe_damage_and_armor_is_recorded(table: 
     assert "Ana chooses to destroy armor on the torso (by the GM).\n" in text, text
     log = (await table.slash("combat log", user=ALICE)).content
     assert "Ana: 1 point to the torso (by the GM) (all 4 placed)." in log, log
+
+
+async def test_a_gm_correction_to_level_0_lets_a_waiting_attack_lapse_unrolled(
+        table: Table) -> None:
+    """Rules note 56: Goon attacks Ana; while her reaction window is open the GM sets Goon's
+    level to 0 (`/combat set`). The attack lapses there and then, no die rolled for a fighter
+    who cannot act (the dice once raised "A level is between 1 and 99, not 0" when the window
+    closed, and the table read an error reference); the GM's "Resolve now" on the old window
+    is told that the fight has moved on."""
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    await add_character(table, "Rat", user=GM, level=20, npc=True)  # the NPCs still stand
+    await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"), ("Rat", "Bar"),
+                      user_of={"Ana": ALICE})
+    await begin_pcs_first(table)
+    passed = await table.slash("done", user=ALICE)
+    assert not passed.ephemeral, passed.content
+    declared = await table.slash("attack", user=GM, target="Ana", **{"as": "Goon"})
+    window = declared.posted("may react")
+    table.dice()  # no die may be rolled from here on
+    corrected = await table.slash("combat set", user=GM, character="Goon", level=0)
+    said = "\n".join(m.content for m in corrected.messages)
+    assert not corrected.answer.ephemeral, said
+    assert "GM correction to Goon: level 25 → 0." in said, said
+    assert "Goon can no longer act: the attack on Ana lapses, unrolled." in said, said
+    assert "ref `" not in said
+    closed = await table.click_stale(window, "Resolve now (GM)", user=GM)
+    assert closed.ephemeral and "ref `" not in closed.content, closed.content
+    assert "the fight has moved on" in closed.content, closed.content

@@ -24,7 +24,7 @@ from engine.combat.abilities.hooks import CRITICAL_OPTIONS, sure_success
 from engine.combat.action_kinds import ActionKind
 from engine.combat.commands import AidMark, FirstAid
 from engine.combat.context import Context, require_control
-from engine.combat.fighters import acting_fighter, can_act, put, settle_status, spend_action
+from engine.combat.fighters import acting_fighter, put, settle_status, spend_action
 from engine.combat.hidden_npcs import figures_hidden
 from engine.combat.model import Combat, EventKind, Phase, Prompt, PromptKind
 from engine.combat.phase_guard import require_phase
@@ -108,12 +108,7 @@ def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
     aid = c.step
     assert isinstance(aid, AidAction)
     if aid.roll is None and not aid.sure:
-        treater = c.fighter(aid.treater)
-        if not can_act(treater, rules):  # yielded or knocked out before choosing
-            ctx.emit(EventKind.FIRST_AID_RESULT,
-                     f"{treater.name} can no longer give first aid: it does not take effect.",
-                     treater.key)
-            return pop(c), False
+        # (a treater who can no longer choose has lapsed already: ``engine.combat.lapse``)
         return c, True  # the treater chooses: a sure success, or the roll
     if aid.roll is not None and (
         wants_reroll(aid.roll) or aid.roll.roll.awaits_critical_choice

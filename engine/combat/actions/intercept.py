@@ -66,7 +66,7 @@ def next_intercept(c: Combat, mv: MoveAction, ctx: Context) -> tuple[Combat, boo
         if r.answer != "intercept" or r.fighter in mv.resolved:
             continue
         g = c.fighter(r.fighter)
-        if not can_act(g, rules) or r.weapon is None:
+        if r.weapon is None:  # (one who can no longer act has left: ``engine.combat.lapse``)
             mv = mv.model_copy(update={"resolved": (*mv.resolved, g.key)})
             continue
         mv = mv.model_copy(

@@ -24,7 +24,7 @@ from engine.combat.step_values import (
 from engine.combat.steps import AnyStep, pop, replace_step
 from engine.errors import RuleError
 
-__all__ = ["surrender", "surrender_problem"]
+__all__ = ["may_defend_again", "surrender", "surrender_problem"]
 
 
 def surrender(c: Combat, cmd: Surrender, ctx: Context) -> Combat:
@@ -100,11 +100,11 @@ def _leave_attack(c: Combat, a: AttackAction, f: Fighter) -> Combat:
     reactors = tuple(r for r in a.reactors if r.fighter != f.key)
     if mine.answer == "defend":
         c = refund(c, f.key, reaction=True, free=mine.free)
-        reactors = tuple(_may_defend_again(r) for r in reactors)
+        reactors = tuple(may_defend_again(r) for r in reactors)
     return replace_step(c, a, a.model_copy(update={"reactors": reactors}))
 
 
-def _may_defend_again(r: Reactor) -> Reactor:
+def may_defend_again(r: Reactor) -> Reactor:
     """Undo "one Defend per attack" for a reactor still deciding (the target's Defend comes
     back) or closed by it (its only option was Defend)."""
     if r.answer is None and "defend" not in r.options:
