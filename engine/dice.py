@@ -21,9 +21,8 @@ from collections.abc import Iterable, Iterator
 from enum import StrEnum
 from typing import Protocol
 
-from pydantic import BaseModel, ConfigDict
-
 from engine.errors import RuleError
+from engine.frozen import FrozenModel
 
 __all__ = [
     "MAX_LEVEL",
@@ -72,7 +71,7 @@ def _check_level(level: int, name: str = "level") -> None:
         raise ValueError(f"A {name} is between {MIN_LEVEL} and {MAX_LEVEL}, not {level!r}.")
 
 
-class Check(BaseModel):
+class Check(FrozenModel):
     """Two dice read against a level: the result of one roll.
 
     ``adjusted`` is true when a critical success moved the dice (RULINGS 5); such a roll is
@@ -80,8 +79,6 @@ class Check(BaseModel):
     for a roll a rule says "cannot be critical" (an All-Out Defend): doubles and exactly the
     level are then a plain success or failure.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     level: int
     tens: int
@@ -241,7 +238,7 @@ class CriticalChoice(StrEnum):
     TARGET_LOSES_ACTION = "target_loses_action"
 
 
-class Roll(BaseModel):
+class Roll(FrozenModel):
     """One roll and everything decided about it, in order.
 
     The roll's current result is :attr:`result`. Each decision returns a new ``Roll``
@@ -258,8 +255,6 @@ class Roll(BaseModel):
     ...
     engine.errors.RuleError: A roll can be re-rolled only once.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     level: int
     max_level: int
