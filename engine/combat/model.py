@@ -325,12 +325,14 @@ class Combat(FrozenModel):
     @property
     def step(self) -> AnyStep | None:
         """The innermost step being resolved, if any."""
-        return self.steps[-1] if self.steps else None
+        steps = self.steps
+        return steps[-1] if steps else None
 
     @property
     def attack(self) -> AttackAction | None:
         """The attack being resolved (an Intercept included), when it is the innermost step."""
-        return self.step if isinstance(self.step, AttackAction) else None
+        step = self.step
+        return step if isinstance(step, AttackAction) else None
 
     @property
     def move(self) -> MoveAction | None:
@@ -339,7 +341,8 @@ class Combat(FrozenModel):
 
     @property
     def aid(self) -> AidAction | None:
-        return self.step if isinstance(self.step, AidAction) else None
+        step = self.step
+        return step if isinstance(step, AidAction) else None
 
     def waiting_for(self) -> tuple[Prompt, ...]:
         """What the fight waits for right now, and from whom."""
