@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hypothesis import given
 from hypothesis import strategies as st
 from wcwidth import iter_graphemes, wcswidth
@@ -95,7 +97,7 @@ def test_wrap_puts_a_text_that_fits_on_one_line_as_the_words_go(t: str, columns:
     whole = lead + " ".join(t.split())
     if width(whole) <= columns and all(width(word) <= columns for word in t.split()):
         assert lines == [whole]
-    for line, after in zip(lines, lines[1:], strict=False):
+    for line, after in pairwise(lines):
         words = after.split()
         if words and width(words[0]) <= columns - 2:
             assert width(f"{line} {words[0]}") > columns
