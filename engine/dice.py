@@ -55,8 +55,9 @@ def value_of(tens: int, ones: int) -> int:
     >>> value_of(0, 7), value_of(0, 0), value_of(9, 9)
     (7, 100, 99)
     """
-    _check_die(tens, "tens")
-    _check_die(ones, "ones")
+    if not (type(tens) is int and type(ones) is int and 0 <= tens <= 9 and 0 <= ones <= 9):
+        _check_die(tens, "tens")  # (the one check of each die, kept for the rare int subclass)
+        _check_die(ones, "ones")
     value = 10 * tens + ones
     return 100 if value == 0 else value
 
