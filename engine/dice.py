@@ -21,9 +21,8 @@ from collections.abc import Iterable, Iterator
 from enum import StrEnum
 from typing import Protocol
 
-from pydantic import BaseModel, ConfigDict
-
 from engine.errors import RuleError
+from engine.frozen import FrozenModel
 
 __all__ = [
     "MAX_LEVEL",
@@ -56,8 +55,9 @@ def value_of(tens: int, ones: int) -> int:
     >>> value_of(0, 7), value_of(0, 0), value_of(9, 9)
     (7, 100, 99)
     """
-    _check_die(tens, "tens")
-    _check_die(ones, "ones")
+    if not (type(tens) is int and type(ones) is int and 0 <= tens <= 9 and 0 <= ones <= 9):
+        _check_die(tens, "tens")  # (the one check of each die, kept for the rare int subclass)
+        _check_die(ones, "ones")
     value = 10 * tens + ones
     return 100 if value == 0 else value
 
@@ -72,7 +72,7 @@ def _check_level(level: int, name: str = "level") -> None:
         raise ValueError(f"A {name} is between {MIN_LEVEL} and {MAX_LEVEL}, not {level!r}.")
 
 
-class Check(BaseModel):
+class Check(FrozenModel):
     """Two dice read against a level: the result of one roll.
 
     ``adjusted`` is true when a critical success moved the dice (RULINGS 5); such a roll is
@@ -80,8 +80,6 @@ class Check(BaseModel):
     for a roll a rule says "cannot be critical" (an All-Out Defend): doubles and exactly the
     level are then a plain success or failure.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     level: int
     tens: int
@@ -241,7 +239,7 @@ class CriticalChoice(StrEnum):
     TARGET_LOSES_ACTION = "target_loses_action"
 
 
-class Roll(BaseModel):
+class Roll(FrozenModel):
     """One roll and everything decided about it, in order.
 
     The roll's current result is :attr:`result`. Each decision returns a new ``Roll``
@@ -258,8 +256,6 @@ class Roll(BaseModel):
     ...
     engine.errors.RuleError: A roll can be re-rolled only once.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     level: int
     max_level: int

@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine import textwidth as tw
 from engine.copies import copy_number, group_names
@@ -95,6 +96,13 @@ def marker_letters(names: Iterable[str]) -> dict[str, str]:
     {'山田': 'C', 'Ana': 'A', 'Goon': 'G', 'Guard 1': 'U', 'Guard 2': 'U', 'Big Bob': 'B', \
 'Bo': 'O'}
     """
+    return dict(_letters_of(tuple(names)))
+
+
+@lru_cache(maxsize=256)
+def _letters_of(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The letters of :func:`marker_letters`, worked out once per list of names (a board is
+    drawn at every step, most of them with the same fighters)."""
     keys = list(dict.fromkeys(" ".join(name.split()) for name in names))
     base = {key: (copy_number(key) or (key, 0))[0] for key in keys}
     found: dict[str, str] = {}  # by base name
@@ -108,7 +116,7 @@ def marker_letters(names: Iterable[str]) -> dict[str, str]:
     for name in dict.fromkeys(base.values()):  # then the others (a CJK name) from those left
         if name not in found:
             found[name] = spare.pop(0) if spare else "?"
-    return {key: found[base[key]] for key in keys}
+    return tuple((key, found[base[key]]) for key in keys)
 
 
 def _initials(name: str) -> list[str]:

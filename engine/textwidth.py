@@ -47,9 +47,16 @@ def _columns(text: str) -> int:
     on every step). Most such texts hold only characters like "·", "…" or a box's lines,
     each one column whatever is beside it: their width is their length, found without
     cutting the text into graphemes. (A CR joins the LF after it: such text is cut.)"""
-    if "\r" not in text and all(_lone_column(char) for char in set(text)):
+    if _lone_columns(text):
         return len(text)
     return sum(columns for _, columns in _graphemes(text))
+
+
+@lru_cache(maxsize=4096)
+def _lone_columns(text: str) -> bool:
+    """Whether each character of ``text`` is one column and a grapheme of its own (so is
+    each of any part of it): its width is its length. (A CR joins the LF after it.)"""
+    return "\r" not in text and all(_lone_column(char) for char in set(text))
 
 
 @lru_cache(maxsize=1024)
@@ -133,10 +140,14 @@ def wrap(text: str, columns: int, indent: str = "  ") -> list[str]:
     >>> wrap("Anastasia-Longname-Fairweather", 12)
     ['Anastasia-Lo', '  ngname-Fai', '  rweather']
     """
+    lead = text[: len(text) - len(text.lstrip(" "))]  # the first line keeps its indent
+    whole = lead + " ".join(text.split())
+    if len(whole) <= columns and (whole.isascii() or _lone_columns(whole)):
+        return [whole]  # most texts fit one line: each word on it, as the loop would put it
     if width(indent) >= columns:
         indent = ""
     lines: list[str] = []
-    current = text[: len(text) - len(text.lstrip(" "))]  # the first line keeps its indent
+    current = lead
     for word in text.split():
         while word:
             sep = " " if current.strip() else ""

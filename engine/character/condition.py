@@ -40,14 +40,18 @@ def status(c: Character, *, rules: Rules) -> Status:
     Unconscious: level below 10, or every head or every torso box marked. Dead: level below 0,
     or every head or every torso box a permanent wound.
     """
-    vital = rules_index(rules).vital
-    if c.level < 0 or any(c.marks(loc.id).count(Mark.PERMANENT) >= loc.boxes for loc in vital):
+    level, wounds = c.level, c.wounds
+    dead, unconscious = level < 0, level < UNCONSCIOUS_BELOW
+    if wounds:  # (every location has a box at least: an unhurt character has none full)
+        for loc in rules_index(rules).vital:
+            marks = wounds.get(loc.id, "")
+            dead = dead or marks.count(Mark.PERMANENT) >= loc.boxes
+            unconscious = unconscious or len(marks) >= loc.boxes
+    if dead:
         return Status.DEAD
     if c.surrendered:
         return Status.SURRENDERED
-    if c.level < UNCONSCIOUS_BELOW or any(is_full(c, loc) for loc in vital):
-        return Status.UNCONSCIOUS
-    return Status.FINE
+    return Status.UNCONSCIOUS if unconscious else Status.FINE
 
 
 def can_act(c: Character, *, rules: Rules) -> bool:

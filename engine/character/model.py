@@ -19,9 +19,7 @@ from typing import Annotated, Literal
 
 from pydantic import (
     AfterValidator,
-    BaseModel,
     BeforeValidator,
-    ConfigDict,
     Field,
     StringConstraints,
     ValidationError,
@@ -33,6 +31,7 @@ from pydantic import (
 from engine.catalog import Hand
 from engine.dice import MAX_LEVEL, MIN_LEVEL
 from engine.errors import RuleError
+from engine.frozen import FrozenModel
 
 __all__ = [
     "CONCEPT_LIMIT",
@@ -157,11 +156,8 @@ Description = Annotated[
 MAX_GEAR = 12
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
-
-class Item(_Frozen):
+class Item(FrozenModel):
     """A combat item the player named, of a catalog kind.
 
     >>> Item(name="Riot shield", kind="shield")
@@ -180,7 +176,7 @@ def _no_wounds() -> Mapping[str, str]:
     return _NO_WOUNDS
 
 
-class Character(_Frozen):
+class Character(FrozenModel):
     """An Unhex character as the store keeps it (JSON via ``model_dump_json``).
 
     The model checks what it can alone; `check_character` (engine.character.validation) checks

@@ -184,8 +184,11 @@ def _involved(combat: Combat) -> set[str]:
     asks, and those a step being resolved names (attacker, target, mover, …)."""
     names = [p.fighter for p in combat.prompts if p.fighter and not SPECS[p.kind].offer]
     for step in combat.steps:
-        names += [getattr(step, field, None) or "" for field in _STEP_FIGHTERS]
-        names += [t.fighter for t in getattr(step, "targets", ())]
+        # (a step's fields are its values; a field it lacks is not looked up through pydantic's
+        # __getattr__, which raises and catches for each)
+        values = vars(step)
+        names += [values.get(field) or "" for field in _STEP_FIGHTERS]
+        names += [t.fighter for t in values.get("targets", ())]
     return {name_key(n) for n in names if n}
 
 

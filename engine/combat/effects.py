@@ -9,8 +9,6 @@ The machine runs ``start_actions`` after a command's handler and after each step
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from engine.combat.abilities import REGISTRY
 from engine.combat.action_kinds import STEPLESS, ActionEnd, ActionKind
 from engine.combat.actions.aoe_effects import ContinuousDamage, EffectsExpire
@@ -38,9 +36,21 @@ EFFECTS: list[Lifecycle] = [
 ]
 
 
-def _everyone() -> Iterator[Lifecycle]:
-    yield from REGISTRY.values()
-    yield from EFFECTS
+#: For each hook, everyone it was last worked out for and those of them that override it.
+_HOOKED: dict[str, tuple[tuple[Lifecycle, ...], tuple[Lifecycle, ...]]] = {}
+
+
+def _everyone(hook: str) -> tuple[Lifecycle, ...]:
+    """The ability rules, then the effects, that override ``hook``: the others give the fight
+    back as it was (worked out again whenever the rules or effects in play are others)."""
+    everyone = (*REGISTRY.values(), *EFFECTS)
+    kept = _HOOKED.get(hook)
+    if kept is None or kept[0] != everyone:
+        neutral = getattr(Lifecycle, hook)
+        kept = (everyone, tuple(rule for rule in everyone
+                                if getattr(type(rule), hook) is not neutral))
+        _HOOKED[hook] = kept
+    return kept[1]
 
 
 def start_actions(c: Combat, ctx: Context) -> Combat:
@@ -48,7 +58,7 @@ def start_actions(c: Combat, ctx: Context) -> Combat:
     were spent); an action with no step ends there and then."""
     while ctx.starts:
         start = ctx.starts[0]
-        for rule in _everyone():
+        for rule in _everyone("on_action_start"):
             c = rule.on_action_start(c, start, ctx)
         ctx.starts.pop(0)
         if start.kind in STEPLESS:
@@ -58,7 +68,7 @@ def start_actions(c: Combat, ctx: Context) -> Combat:
 
 def end_action(c: Combat, end: ActionEnd, ctx: Context) -> Combat:
     """Run ``on_action_end`` for ``end``."""
-    for rule in _everyone():
+    for rule in _everyone("on_action_end"):
         c = rule.on_action_end(c, end, ctx)
     return c
 
@@ -96,13 +106,13 @@ def action_over(c: Combat, step: AnyStep, ctx: Context) -> Combat:
 
 def end_turn(c: Combat, team: str, ctx: Context) -> Combat:
     """Run ``on_turn_end`` for ``team``'s turn."""
-    for rule in _everyone():
+    for rule in _everyone("on_turn_end"):
         c = rule.on_turn_end(c, team, ctx)
     return c
 
 
 def end_round(c: Combat, ctx: Context) -> Combat:
     """Run ``on_round_end`` for the round that ends."""
-    for rule in _everyone():
+    for rule in _everyone("on_round_end"):
         c = rule.on_round_end(c, ctx)
     return c

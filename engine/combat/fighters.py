@@ -69,8 +69,10 @@ def spend_action(f: Fighter, ctx: Context, kind: ActionKind) -> Fighter:
     """``f`` having used an action to act, which starts it (``Context.start``): one of their
     own, unless the action costs them none (``action_cost``), when the rule that made it free
     takes what paid for it instead (``pay_instead``: a leader's direction, said)."""
-    paid = (f.model_copy(update={"actions": f.actions - 1}) if action_cost(f) > 0
-            else pay_instead(f, ctx))
+    if action_cost(f) > 0:
+        ctx.start(f.key, kind)
+        return f.model_copy(update={"actions": f.actions - 1, "spent": f.spent + 1})
+    paid = pay_instead(f, ctx)
     ctx.start(f.key, kind)
     return paid.model_copy(update={"spent": paid.spent + 1})
 

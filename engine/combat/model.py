@@ -14,7 +14,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import model_validator
 
 from engine.character import Character
 from engine.combat.step_values import (
@@ -27,6 +27,7 @@ from engine.combat.step_values import (
     Step,
 )
 from engine.errors import RuleError
+from engine.frozen import FrozenModel
 from engine.maps import GameMap, parse_map
 from engine.names import name_key
 
@@ -47,9 +48,6 @@ __all__ = [
     "game_map_of",
 ]
 
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class Phase(StrEnum):
@@ -96,7 +94,7 @@ class PromptKind(StrEnum):
     AOE_ARMOR = "aoe_armor"  # options: use, keep (armor where AoE damage was placed)
 
 
-class Prompt(_Frozen):
+class Prompt(FrozenModel):
     """Something the fight waits for, and from whom (``user_id`` None: the GM decides)."""
 
     kind: PromptKind
@@ -175,7 +173,7 @@ class EventKind(StrEnum):
     WINDOW_CLOSED = "window_closed"
 
 
-class Event(_Frozen):
+class Event(FrozenModel):
     """One thing that happened, as one plain sentence. ``text`` is what everyone may read;
     ``gm_text``, when set, is the same sentence with the figures ``text`` leaves out (a
     hidden NPC's level and marks, ``engine.combat.hidden_npcs``), for the GM's eyes only."""
@@ -187,21 +185,21 @@ class Event(_Frozen):
     dice: tuple[int, ...] = ()
 
 
-class Actor(_Frozen):
+class Actor(FrozenModel):
     """Who gives a command: a Discord user, and whether they are a GM here."""
 
     user_id: int
     gm: bool = False
 
 
-class Dropped(_Frozen):
+class Dropped(FrozenModel):
     """An item of the fighter's that lies on the floor of an area until picked up."""
 
     index: int  # into the character's items
     area: str
 
 
-class Tally(_Frozen):
+class Tally(FrozenModel):
     """What a fighter did and suffered in this fight, for the recap at its end. Kept with the
     fighter (not read back from the log), so an undone step takes its counts back with it."""
 
@@ -212,7 +210,7 @@ class Tally(_Frozen):
     used_up: tuple[str, ...] = ()  # items spent or destroyed in this fight, in order
 
 
-class Fighter(_Frozen):
+class Fighter(FrozenModel):
     key: str  # casefolded name
     name: str
     team: str
@@ -239,7 +237,7 @@ class Fighter(_Frozen):
     tally: Tally = Tally()
 
 
-class AreaEffect(_Frozen):
+class AreaEffect(FrozenModel):
     """A lasting AoE effect on an area (004 "Abilities": AoE; RULINGS 13, 18): Continuous
     damage, Cover, or Demolish. ``until``: the last round it holds (it ends at that round's
     end); None: the rest of the fight (Demolish)."""
@@ -251,12 +249,12 @@ class AreaEffect(_Frozen):
     by: str = ""  # the user's name
 
 
-class InitiativeRoll(_Frozen):
+class InitiativeRoll(FrozenModel):
     team: str
     state: RollState
 
 
-class RollerChoice(_Frozen):
+class RollerChoice(FrozenModel):
     """Who a team chose to roll initiative this round, among those sharing its highest level."""
 
     team: str
@@ -277,7 +275,7 @@ def _changed_map(text: str, changes: tuple[tuple[str, str], ...]) -> GameMap:
     return m
 
 
-class Combat(_Frozen):
+class Combat(FrozenModel):
     """One fight. Change it only through :func:`engine.combat.apply`."""
 
     schema_version: Literal[1, 2] = 2
@@ -327,12 +325,14 @@ class Combat(_Frozen):
     @property
     def step(self) -> AnyStep | None:
         """The innermost step being resolved, if any."""
-        return self.steps[-1] if self.steps else None
+        steps = self.steps
+        return steps[-1] if steps else None
 
     @property
     def attack(self) -> AttackAction | None:
         """The attack being resolved (an Intercept included), when it is the innermost step."""
-        return self.step if isinstance(self.step, AttackAction) else None
+        step = self.step
+        return step if isinstance(step, AttackAction) else None
 
     @property
     def move(self) -> MoveAction | None:
@@ -341,7 +341,8 @@ class Combat(_Frozen):
 
     @property
     def aid(self) -> AidAction | None:
-        return self.step if isinstance(self.step, AidAction) else None
+        step = self.step
+        return step if isinstance(step, AidAction) else None
 
     def waiting_for(self) -> tuple[Prompt, ...]:
         """What the fight waits for right now, and from whom."""

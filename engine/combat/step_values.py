@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from engine.dice import Roll
+from engine.frozen import FrozenModel
 
 __all__ = [
     "UNARMED",
@@ -37,11 +38,8 @@ __all__ = [
 UNARMED = "unarmed"  # the name and kind of the Weapon of a fighter with no weapon in hand
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
-
-class Direction(_Frozen):
+class Direction(FrozenModel):
     """A leader's direction waiting on a teammate (004 "Leader": Direct): the teammate's next
     action costs none of their own. ``extra``: it used the leader's action that can only
     direct (from initiative), which is what the leader gets back on a refusal."""
@@ -51,7 +49,7 @@ class Direction(_Frozen):
     extra: bool = False
 
 
-class Weapon(_Frozen):
+class Weapon(FrozenModel):
     """What an attack is made with: an item in hand, or ``unarmed``."""
 
     name: str  # item name, or UNARMED
@@ -59,7 +57,7 @@ class Weapon(_Frozen):
     mark: Literal["\\", "X"] = "\\"
 
 
-class Reactor(_Frozen):
+class Reactor(FrozenModel):
     """Someone who may react to the step, and once they have, their answer.
 
     Before the answer, ``weapon`` is the first weapon a lethal Counterattack or Intercept
@@ -79,7 +77,7 @@ class Reactor(_Frozen):
     free: bool = False
 
 
-class RollState(_Frozen):
+class RollState(FrozenModel):
     fighter: str
     purpose: Literal[
         "attack", "defend", "counterattack", "initiative", "first_aid", "move", "rally"
@@ -89,7 +87,7 @@ class RollState(_Frozen):
     reroll_decided: bool = False
 
 
-class Hit(_Frozen):
+class Hit(FrozenModel):
     """A successful, unstopped attack or counterattack on its way to damage."""
 
     attacker: str
@@ -109,7 +107,7 @@ class Hit(_Frozen):
     done: bool = False
 
 
-class AttackAction(_Frozen):
+class AttackAction(FrozenModel):
     """A declared Attack (or an Intercept pushed above a Move): its reaction window, its rolls
     and its hits. A step of the fight's stack (``Combat.steps``)."""
 
@@ -140,7 +138,7 @@ class AttackAction(_Frozen):
         return {self.attacker, self.target, *(r.fighter for r in self.reactors)}
 
 
-class MoveAction(_Frozen):
+class MoveAction(FrozenModel):
     """A declared Move: its Intercept window, then each Intercept in turn (an
     ``AttackAction`` with ``intercept=True`` pushed above this step), then where the mover
     ends.
@@ -190,7 +188,7 @@ class MoveAction(_Frozen):
         return {self.mover, *(r.fighter for r in self.reactors)}
 
 
-class AidAction(_Frozen):
+class AidAction(FrozenModel):
     """A First Aid: its roll, then the treater's choice of dice and the treated player's
     choice of boxes (success) or of permanent wounds (critical failure).
 
@@ -206,7 +204,8 @@ class AidAction(_Frozen):
     sure: bool = False
     boxes: int | None = None  # success: the dice as the treater assigned them
     extra_locations: int | None = None
-    plan: dict[str, int] = {}  # location -> \ erased (success) or X made ■ (critical failure)
+    # location -> \ erased (success) or X made ■ (critical failure); pydantic copies a default
+    plan: dict[str, int] = {}  # noqa: RUF012
     due: int | None = None  # critical failure: how many X must become ■
 
     @property
@@ -218,7 +217,7 @@ class AidAction(_Frozen):
         return {self.treater, self.target}
 
 
-class RallyAction(_Frozen):
+class RallyAction(FrozenModel):
     """A leader's rally (004 "Leader"): its roll, waiting for a critical success's choice."""
 
     kind: Literal["rally"] = "rally"
@@ -235,13 +234,13 @@ class RallyAction(_Frozen):
         return {self.leader}
 
 
-class AoEWound(_Frozen):
+class AoEWound(FrozenModel):
     """AoE damage one character takes: its player spreads it over locations (one point per
     answer), then says whether armor takes the damage at each location that has some."""
 
     fighter: str
     amount: int
-    plan: dict[str, int] = {}  # location id -> points placed there
+    plan: dict[str, int] = {}  # noqa: RUF012  location id -> points placed there
     armor: tuple[str, ...] = ()  # locations where armor takes that location's points
     kept: tuple[str, ...] = ()  # locations where the damage is taken despite armor
     done: bool = False
@@ -251,7 +250,7 @@ class AoEWound(_Frozen):
         return sum(self.plan.values())
 
 
-class AoETarget(_Frozen):
+class AoETarget(FrozenModel):
     """A Blast's target: whether it Defends (``answer``), and its roll when it does."""
 
     fighter: str
@@ -260,7 +259,7 @@ class AoETarget(_Frozen):
     roll: RollState | None = None
 
 
-class AoEAction(_Frozen):
+class AoEAction(FrozenModel):
     """An AoE attack on an area (004 "Abilities": AoE): the roll, the user's choices (which
     die does what; a Blast's targets), the targets' Defends, then each damaged character's
     placement of the damage. ``variety`` is blast, continuous, cover or demolish."""
@@ -292,7 +291,7 @@ class AoEAction(_Frozen):
         return {self.attacker, *(t.fighter for t in self.targets)}
 
 
-class ContinuousBurn(_Frozen):
+class ContinuousBurn(FrozenModel):
     """Continuous damage (004 "Abilities": AoE Continuous) dealt to a character who starts an
     action other than Move in an area with a Continuous effect: pushed on top of that action's
     own step, so its player places the damage (as any AoE damage) before the action goes on."""

@@ -34,10 +34,10 @@ def count_damage(c: Combat, target: str, dealer: str | None, report: DamageRepor
     lost = max(0, report.level_before - report.level_after)
     t = c.fighter(target)
     by = _find(c, dealer)
-    tally = t.tally.model_copy(update={"taken": t.tally.taken + lost})
+    counted: dict[str, object] = {"taken": t.tally.taken + lost}
     if report.status_after is not report.status_before and report.status_after is not Status.FINE:
-        tally = tally.model_copy(update={"out_by": by.name if by else None, "out_round": c.round})
-    c = put(c, t.model_copy(update={"tally": tally}))
+        counted.update(out_by=by.name if by else None, out_round=c.round)
+    c = put(c, t.model_copy(update={"tally": t.tally.model_copy(update=counted)}))
     if by is not None and by.key != t.key and lost:
         by = c.fighter(by.key)
         c = put(c, by.model_copy(update={"tally": by.tally.model_copy(

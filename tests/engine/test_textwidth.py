@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hypothesis import given
 from hypothesis import strategies as st
 from wcwidth import iter_graphemes, wcswidth
@@ -82,6 +84,23 @@ def test_wrap_fits_and_keeps_every_word(t: str, columns: int) -> None:
     lines = wrap(t, columns)
     assert all(width(line) <= columns for line in lines)
     assert "".join("".join(line.split()) for line in lines) == "".join(t.split())
+
+
+@given(st.text(alphabet="ab ·…─■é山\u200d" + COMBINING_ACUTE, max_size=30),
+       st.integers(min_value=1, max_value=40))
+def test_wrap_puts_a_text_that_fits_on_one_line_as_the_words_go(t: str, columns: int) -> None:
+    """Whatever shortcut wrap takes, it breaks a line exactly where putting one word after
+    another would: a text whose words fit is one line of them, else no line would take the
+    next line's first word too."""
+    lines = wrap(t, columns)
+    lead = t[: len(t) - len(t.lstrip(" "))]
+    whole = lead + " ".join(t.split())
+    if width(whole) <= columns and all(width(word) <= columns for word in t.split()):
+        assert lines == [whole]
+    for line, after in pairwise(lines):
+        words = after.split()
+        if words and width(words[0]) <= columns - 2:
+            assert width(f"{line} {words[0]}") > columns
 
 
 @given(text, st.integers(min_value=1, max_value=40))
