@@ -462,6 +462,9 @@ async def test_start_up_reads_no_fight_whose_table_is_up_to_date(
     await table.slash("attack", target="Goon")  # a reaction window with a deadline
     for channel in (OTHER_CHANNEL_ID,):
         await table.slash("combat start", user=GM, map="Warehouse", channel=channel)
+    await table.settle()
+    # What the table sees written down, as the quiet fights' timer does after its delay.
+    await table.bot.fights.presenter.records.write_all()
     from engine.combat import Combat
 
     built: list[object] = []
