@@ -261,7 +261,6 @@ class Table:
         self._token_channel: dict[str, int] = {}
         self._channel_guild: dict[int, int | None] = {}
         self._current: Reply | None = None
-        self._bot_user_id: int | None = None
         self.synced: list[tuple[int | None, list[dict[str, Any]]]] = []
         self.roles: list[Role] = []
         #: What the bot may do in the channels (Discord sends it as ``app_permissions``).
@@ -300,9 +299,9 @@ class Table:
         # (dpytest.configure refuses a sharded bot; its backend alone is what the table needs)
         dpytest_backend.configure(bot)
         state = bot._connection
-        # The bot's user is the same after a restart, as on Discord: its old messages are its own.
-        self._bot_user_id = self._bot_user_id or state.user.id
-        state.user.id = self._bot_user_id
+        # The bot's user is the same after a restart, in this process or a new one (a crash
+        # test's), as on Discord, where it is the application's id: its old messages are its own.
+        state.user.id = APP_ID
         state.stop_dispatch()
         guild = dpytest_backend.make_guild("Unhex Table", id_num=GUILD_ID)
         dpytest_backend.make_text_channel("fight", guild, id_num=CHANNEL_ID)

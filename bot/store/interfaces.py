@@ -16,6 +16,7 @@ from bot.store.values import (
     CharacterEntry,
     FightSummary,
     LogEntry,
+    ShownRecord,
     StoredCharacter,
     StoredCombat,
     StoredMap,
@@ -51,7 +52,9 @@ class Characters(Protocol):
 
 class Fights(Protocol):
     """Fights, one active per channel; a step is saved in one transaction with its log entry,
-    the characters the fight holds and, at its end, the sheets' write-back."""
+    the characters the fight holds and, at its end, the sheets' write-back. What the table
+    sees of a fight (:class:`ShownRecord`) is written with a step (``save``'s ``shown``: the
+    one shown before it) or on its own (``shown``); an older record never replaces a newer."""
 
     async def active(self, channel_id: int) -> StoredCombat | None: ...
     async def get(self, combat_id: int) -> StoredCombat | None: ...
@@ -62,11 +65,10 @@ class Fights(Protocol):
                     pin: bool = False, report_channel_id: int | None = None,
                     map_identity: tuple[int, str] | None = None) -> StoredCombat | None: ...
     async def save(self, stored: StoredCombat, state: Combat, *, user_id: int, command: str,
-                   events: Sequence[Event],
-                   write_back: WriteBack | None = None) -> StoredCombat | None: ...
+                   events: Sequence[Event], write_back: WriteBack | None = None,
+                   shown: ShownRecord | None = None) -> StoredCombat | None: ...
     async def undo(self, stored: StoredCombat) -> tuple[StoredCombat, str] | None: ...
-    async def shown(self, stored: StoredCombat, *, board: int | None,
-                    prompt: int | None, announced_turn: str | None = None) -> None: ...
+    async def shown(self, records: Sequence[ShownRecord]) -> None: ...
 
 
 class Maps(Protocol):

@@ -27,6 +27,7 @@ __all__ = [
     "LogEntry",
     "NameTaken",
     "SessionOpen",
+    "ShownRecord",
     "StoredCharacter",
     "StoredCombat",
     "StoredMap",
@@ -172,6 +173,18 @@ class StoredCombat:
     @property
     def active(self) -> bool:
         return self.state.phase is not Phase.ENDED
+
+
+@dataclass(frozen=True, slots=True)
+class ShownRecord:
+    """What the table sees of a fight: the version shown, its board's and its live prompt's
+    message ids, and the turn whose players have been pinged (None: as recorded before)."""
+
+    combat_id: int
+    version: int
+    board_message_id: int | None
+    prompt_message_id: int | None
+    announced_turn: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ import pytest
 
 from bot.store import open_store
 from bot.store.interfaces import Store
-from bot.store.values import AlreadyFighting, InFight, NameTaken
+from bot.store.values import AlreadyFighting, InFight, NameTaken, ShownRecord
 from data import load_rules
 from engine.character import Character
 from engine.combat import Actor, AddFighter, Combat, Event, apply, new_combat
@@ -167,13 +167,40 @@ async def test_the_version_shown_is_recorded_and_never_goes_back(store: Store) -
     fight = await store.combats.start(guild_id=1, channel_id=2, map_name="m",
                                       state=new_combat(MAP))
     assert fight is not None
-    await store.combats.shown(fight, board=11, prompt=None, announced_turn="1:0 'Ana'")
+    await store.combats.shown([ShownRecord(fight.id, 0, 11, None, "1:0 'Ana'")])
     saved = await store.combats.save(fight, fight.state.model_copy(update={"round": 2}),
                                      user_id=7, command="{}", events=())
     assert saved is not None
-    await store.combats.shown(saved, board=12, prompt=13)
-    await store.combats.shown(fight, board=12, prompt=13)  # a late write of the older version
+    await store.combats.shown([ShownRecord(saved.id, 1, 12, 13)])
+    await store.combats.shown([ShownRecord(fight.id, 0, 14, 15)])  # a late older record
     again = await store.combats.get(fight.id)
     assert again is not None
     assert (again.board_message_id, again.prompt_message_id, again.shown_version,
             again.announced_turn) == (12, 13, 1, "1:0 'Ana'")
+
+
+async def test_a_step_carries_the_record_of_the_version_shown_before_it(store: Store) -> None:
+    """The record rides in the step's own UPDATE, the usual step's and one that takes a
+    character alike; a record older than the one kept changes nothing."""
+    ana = await store.characters.add(guild_id=1, owner_id=7, character=Character.new("Ana"))
+    fight = await store.combats.start(guild_id=1, channel_id=2, map_name="m",
+                                      state=new_combat(MAP))
+    assert fight is not None
+    usual = await store.combats.save(fight, fight.state.model_copy(update={"round": 2}),
+                                     user_id=7, command="{}", events=(),
+                                     shown=ShownRecord(fight.id, 0, 11, 21, "1:0 'Ana'"))
+    assert usual is not None and usual.version == 1
+    kept = await store.combats.get(fight.id)
+    assert kept is not None
+    assert (kept.version, kept.shown_version, kept.board_message_id, kept.prompt_message_id,
+            kept.announced_turn) == (1, 0, 11, 21, "1:0 'Ana'")
+    await store.combats.shown([ShownRecord(fight.id, 1, 11, 22)])
+    taking = add_fighter(usual.state, ana.character, "Bar", owner_id=7, character_id=ana.id)
+    joined = await store.combats.save(usual, taking, user_id=7, command="{}", events=(),
+                                      shown=ShownRecord(fight.id, 0, 99, 98, "9:9 'x'"))
+    assert joined is not None and joined.version == 2
+    kept = await store.combats.get(fight.id)
+    assert kept is not None
+    assert (kept.version, kept.shown_version, kept.board_message_id, kept.prompt_message_id,
+            kept.announced_turn) == (2, 1, 11, 22, "1:0 'Ana'")
+    assert await store.combats.fight_of(ana.id) == (fight.id, 2)

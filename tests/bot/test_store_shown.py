@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.store.sqlite import SqliteStore
+from bot.store.values import ShownRecord
 from engine.combat import new_combat
 
 
@@ -24,7 +25,7 @@ async def test_the_shown_version_is_recorded_and_steps_stay_synced_to_disk(
         stored = await store.combats.start(guild_id=1, channel_id=2, map_name="nightclub",
                                            state=new_combat("Bar -- Kitchen"))
         assert stored is not None
-        await store.combats.shown(stored, board=11, prompt=None, announced_turn="1:0 'x'")
+        await store.combats.shown([ShownRecord(stored.id, 0, 11, None, "1:0 'x'")])
         assert await _synchronous(store) == 2
         again = await store.combats.get(stored.id)
         assert again is not None

@@ -14,6 +14,7 @@ import queue
 import signal
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -211,7 +212,11 @@ def test_each_process_restores_the_fights_of_its_own_shards(cluster: Cluster) ->
     assert second.ready["shown"] == [CHANNELS[1]] and second.ready["armed"] == [CHANNELS[1]]
     for shard in range(SHARDS):
         combat_id, _, version = cluster.fight(shard)
-        shown = cluster.db("SELECT shown_version FROM combats WHERE id = ?", combat_id)
+        for _ in range(600):  # written once the fight has been quiet for a moment
+            shown = cluster.db("SELECT shown_version FROM combats WHERE id = ?", combat_id)
+            if shown == [(version,)]:
+                break
+            time.sleep(0.05)
         assert shown == [(version,)]
 
 

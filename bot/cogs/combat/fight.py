@@ -84,7 +84,7 @@ class FightCog(commands.Cog, name="Fights"):
         await self.session.restore()
 
     async def cog_unload(self) -> None:
-        self.session.close()
+        await self.session.close()
 
     @commands.Cog.listener()
     async def on_guild_channel_update(self, _: Any, after: discord.abc.GuildChannel) -> None:

@@ -10,9 +10,10 @@ alone, and posts a prompt itself only where no interaction was at hand (a window
 its timer, a restart, an undo). Requests for one channel are coalesced: a burst of commands
 edits the board once, with the newest version. Only when everything is shown is that version
 recorded as shown, so a restart (or the next command) shows again whatever Discord refused or
-a crash cut short.
+a crash cut short. The record waits for the fight's next step to carry it
+(:mod:`~bot.cogs.combat.shown_records`), unless it names a new board or the fight's end.
 
-A prompt posted as a follow-up is recorded with that write too, not one of its own. Where this
+A prompt posted as a follow-up is recorded with that record too, not one of its own. Where this
 process may not know every prompt of a fight (a follow-up answered with 5xx, which Discord
 may have made; a start-up after a crash that cut a follow-up's step short; a fight another
 process changed), the channel is swept first (:mod:`~bot.cogs.combat.sweep`): a prompt found
@@ -34,11 +35,12 @@ from bot.cogs.combat.live_prompt import LivePrompt, LivePrompts, strip
 from bot.cogs.combat.one_by_one import OneByOneMenu, PanelButton, PanelMenu
 from bot.cogs.combat.recap import after_the_fight_hint, recap_message
 from bot.cogs.combat.recovery import RecoverButton, has_to_recover
+from bot.cogs.combat.shown_records import ShownRecords
 from bot.cogs.combat.sweep import Templates, prompts_of, view_ids
 from bot.cogs.combat.turn import TurnButton, turn_lead
 from bot.cogs.combat.views import CombatButton, CombatMenu, TogetherButton
 from bot.components import button_row
-from bot.store.values import DatabaseUnavailable, StoredCharacter, StoredCombat
+from bot.store.values import DatabaseUnavailable, ShownRecord, StoredCharacter, StoredCombat
 from bot.unrepeated import sent_once
 from engine.catalog import Rules
 
@@ -93,6 +95,7 @@ class Presenter:
         self._unsure: set[int] = set()
         self.prompts = LivePrompts()
         self.held = HeldBack(bot)
+        self.records = ShownRecords(bot)
 
     def refresh(self, stored: StoredCombat, *, started: float | None = None,
                 undone: bool = False) -> None:
@@ -143,9 +146,12 @@ class Presenter:
         if later:
             self._timing[stored.id] = later
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        """Stop showing; what was shown is written down, so the next start shows nothing
+        again."""
         for task in (*self._workers.values(), *self._retries.values()):
             task.cancel()
+        await self.records.write_all()
 
     def _start(self, channel_id: int) -> None:
         worker = self._workers.get(channel_id)
@@ -181,9 +187,8 @@ class Presenter:
             except (discord.HTTPException, discord.RateLimited) as error:
                 log.warning("Discord refused to show fight %s (%s)", stored.id, error)
                 self._retry(stored)
-            except DatabaseUnavailable:  # shown, but not recorded as shown: show it again
-                log.warning("Could not record fight %s as shown: the database is unavailable",
-                            stored.id)
+            except DatabaseUnavailable:  # (a recap's reads, or a new board's record)
+                log.warning("Could not show fight %s: the database is unavailable", stored.id)
                 self._retry(stored)
             except Exception:
                 log.exception("Could not show fight %s in channel %s", stored.id, channel_id)
@@ -235,6 +240,7 @@ class Presenter:
         and the prompt are Discord calls made together: the table waits for one round trip."""
         channel = self._channel(stored.channel_id, stored.guild_id)
         board_id, _ = self._messages.get(stored.id, (stored.board_message_id, None))
+        known_board = board_id
         undone = self._undone.get(stored.id) == stored.version
         showing = self.boards.show(channel, stored, board_id, nonce=_nonce("b", stored))
         if self._prompt_is_out(stored):  # (the board alone: no task for each of the two)
@@ -261,8 +267,12 @@ class Presenter:
             self._messages.pop(stored.id, None)
             self.prompts.forget(stored.id)
             self._announced.pop(stored.id, None)
-        await self.bot.store.combats.shown(stored, board=board_id, prompt=prompt_id,
-                                           announced_turn=self._announced.get(stored.id))
+        record = ShownRecord(stored.id, stored.version, board_id, prompt_id,
+                             self._announced.get(stored.id))
+        if board_id != known_board or not stored.active:
+            await self.records.now(record)
+        else:
+            self.records.later(record)
 
     async def ask(self, interaction: discord.Interaction[Any], stored: StoredCombat) -> None:
         """Post what the fight asks at ``stored`` as the interaction's follow-up, pinging

@@ -141,10 +141,10 @@ class FightSession:
             if summary.shown_version < summary.version:
                 self.presenter.refresh_later(summary.channel_id, summary.id)
 
-    def close(self) -> None:
+    async def close(self) -> None:
         if self._watcher is not None:
             self._watcher.cancel()
-        self.presenter.close()
+        await self.presenter.close()
 
     # -- reading -------------------------------------------------------------------------
 
@@ -306,10 +306,11 @@ class FightSession:
     async def commit(self, stored: StoredCombat, state: Combat, events: tuple[Event, ...], *,
                      user_id: int, command: str) -> tuple[StoredCombat, tuple[Event, ...]]:
         """Save a new state of ``stored`` (the caller holds the channel's lock)."""
+        shown = self.presenter.records.unwritten(stored.id)  # (carried by this step's commit)
         try:
             saved = await self.bot.store.combats.save(
                 stored, state, user_id=user_id, command=command, events=events,
-                write_back=_write_back)
+                write_back=_write_back, shown=shown)
         except DatabaseUnavailable:
             # Whether a commit cut off on its way was made is not known: read the fight again
             # next time (its version refuses a step applied twice).
@@ -327,6 +328,8 @@ class FightSession:
             self.drop_stale(stored)
             raise StaleCopy("The fight changed a moment ago; look again and retry.")
         self.bot.metrics.fight_steps.labels("applied").inc()
+        if shown is not None:
+            self.presenter.records.carried(shown)
         self._keep(saved)
         self._rearm(saved)
         return saved, events

@@ -9,6 +9,7 @@ both hold a copy of a fight (a guild changing hands) never apply a step twice.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import asyncpg
 
@@ -21,6 +22,7 @@ from bot.store.values import (
     AlreadyFighting,
     FightSummary,
     LogEntry,
+    ShownRecord,
     StoredCombat,
     WriteBack,
     next_deadline,
@@ -34,8 +36,24 @@ _NOW = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')"
 _STEP = (
     f"UPDATE combats SET state = $1, version = version + 1, active = $2, next_deadline = $3, "
     f"updated_at = {_NOW}, step_user = $4, step_command = $5, step_events = $6, "
-    "step_patch = $7 WHERE id = $8 AND version = $9"
+    "step_patch = $7{} WHERE id = $8 AND version = $9"
 )
+#: A step that also records what the table saw before it ($10: that version; $11, $12: its
+#: board and prompt; $13: the turn announced), unless a newer record is in already.
+_STEP_SHOWN = _STEP.format(
+    ", board_message_id = CASE WHEN shown_version < $10 THEN $11 ELSE board_message_id END, "
+    "prompt_message_id = CASE WHEN shown_version < $10 THEN $12 ELSE prompt_message_id END, "
+    "announced_turn = CASE WHEN shown_version < $10 THEN COALESCE($13, announced_turn) "
+    "ELSE announced_turn END, shown_version = GREATEST(shown_version, $10)")
+_STEP = _STEP.format("")
+
+
+def _step_statement(step: Step, shown: ShownRecord | None) -> tuple[str, tuple[Any, ...]]:
+    """The UPDATE saving ``step`` (with ``shown``, when there is one) and its arguments."""
+    if shown is None:
+        return _STEP, step.row
+    return _STEP_SHOWN, (*step.row, shown.version, shown.board_message_id,
+                         shown.prompt_message_id, shown.announced_turn)
 
 
 async def _hold(connection: asyncpg.Connection, combat_id: int, wanted: set[int]) -> None:
@@ -167,20 +185,22 @@ class CombatStore:
 
     async def save(self, stored: StoredCombat, state: Combat, *, user_id: int, command: str,
                    events: Sequence[Event], write_back: WriteBack | None = None,
-                   ) -> StoredCombat | None:
+                   shown: ShownRecord | None = None) -> StoredCombat | None:
         """Save the state an applied command produced, in one transaction with its log entry,
-        the fight's characters and, when the fight has ended, each sheet's write-back.
+        the fight's characters and, when the fight has ended, each sheet's write-back; and
+        ``shown``, what the table saw of the fight before this step, with it.
 
         ``None`` (nothing saved) when the fight changed since ``stored`` was read;
         :class:`AlreadyFighting` (nothing saved) when it would hold a character that is in
         another active fight."""
         step = Step.of(stored, state, user_id=user_id, command=command, events=events)
+        statement, row = _step_statement(step, shown)
         if step.usual:  # one statement, its own transaction (the trigger logs it)
-            if changed_rows(await self._db.execute(_STEP, *step.row)) != 1:
+            if changed_rows(await self._db.execute(statement, *row)) != 1:
                 return None
             return replaced(stored, state, step.deadline)
         async with self._db.transaction() as connection:
-            if changed_rows(await connection.execute(_STEP, *step.row)) != 1:
+            if changed_rows(await connection.execute(statement, *row)) != 1:
                 return None
             await _hold(connection, stored.id, step.holds)
             if step.ended and write_back is not None:
@@ -192,18 +212,20 @@ class CombatStore:
         async with self._db.transaction() as connection:
             return await undo_last_step(_UndoStatements(connection), stored)
 
-    async def shown(self, stored: StoredCombat, *, board: int | None,
-                    prompt: int | None, announced_turn: str | None = None) -> None:
-        """The table now sees ``stored``'s version: its board and prompt message ids, and the
-        turn whose players have been pinged.
+    async def shown(self, records: Sequence[ShownRecord]) -> None:
+        """The table now sees each record's version of its fight: its board and prompt
+        message ids, and the turn whose players have been pinged (a record older than the one
+        kept changes nothing).
 
         Committed without waiting for the server's disk (``synchronous_commit = off`` for
         this transaction only), in one round trip, as SQLite writes it: it survives the bot's
         crash, and lost to the server's, it only makes a restart show the version again."""
-        values = [sql_literal(v) for v in (board, prompt, stored.version, announced_turn,
-                                            stored.id)]
-        await self._db.execute(
-            "BEGIN; SET LOCAL synchronous_commit = off; "
+        updates = " ".join(
             "UPDATE combats SET board_message_id = {}, prompt_message_id = {}, "
-            "shown_version = GREATEST(shown_version, {}), "
-            "announced_turn = COALESCE({}, announced_turn) WHERE id = {}; COMMIT;".format(*values))
+            "shown_version = {}, announced_turn = COALESCE({}, announced_turn) "
+            "WHERE id = {} AND shown_version < {};".format(*map(sql_literal, (
+                r.board_message_id, r.prompt_message_id, r.version, r.announced_turn,
+                r.combat_id, r.version)))
+            for r in records)
+        await self._db.execute(
+            f"BEGIN; SET LOCAL synchronous_commit = off; {updates} COMMIT;")

@@ -14,6 +14,7 @@ shown), never whole states: a fight is loaded when it is first touched.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
 import aiosqlite
 
@@ -27,6 +28,7 @@ from bot.store.values import (
     AlreadyFighting,
     FightSummary,
     LogEntry,
+    ShownRecord,
     StoredCombat,
     WriteBack,
     next_deadline,
@@ -37,10 +39,26 @@ from engine.combat import Combat, Event
 __all__ = ["CombatStore"]
 
 _STEP = (
-    "UPDATE combats SET state = ?, version = version + 1, active = ?, next_deadline = ?, "
-    "updated_at = datetime('now'), step_user = ?, step_command = ?, step_events = ?, "
-    "step_patch = ? WHERE id = ? AND version = ?"
+    "UPDATE combats SET state = ?1, version = version + 1, active = ?2, next_deadline = ?3, "
+    "updated_at = datetime('now'), step_user = ?4, step_command = ?5, step_events = ?6, "
+    "step_patch = ?7{} WHERE id = ?8 AND version = ?9"
 )
+#: A step that also records what the table saw before it (?10: that version; ?11, ?12: its
+#: board and prompt; ?13: the turn announced), unless a newer record is in already.
+_STEP_SHOWN = _STEP.format(
+    ", board_message_id = CASE WHEN shown_version < ?10 THEN ?11 ELSE board_message_id END, "
+    "prompt_message_id = CASE WHEN shown_version < ?10 THEN ?12 ELSE prompt_message_id END, "
+    "announced_turn = CASE WHEN shown_version < ?10 THEN COALESCE(?13, announced_turn) "
+    "ELSE announced_turn END, shown_version = MAX(shown_version, ?10)")
+_STEP = _STEP.format("")
+
+
+def _step_statement(step: Step, shown: ShownRecord | None) -> tuple[str, tuple[Any, ...]]:
+    """The UPDATE saving ``step`` (with ``shown``, when there is one) and its parameters."""
+    if shown is None:
+        return _STEP, step.row
+    return _STEP_SHOWN, (*step.row, shown.version, shown.board_message_id,
+                         shown.prompt_message_id, shown.announced_turn)
 
 class CombatStore:
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -121,23 +139,25 @@ class CombatStore:
 
     async def save(self, stored: StoredCombat, state: Combat, *, user_id: int, command: str,
                    events: Sequence[Event], write_back: WriteBack | None = None,
-                   ) -> StoredCombat | None:
+                   shown: ShownRecord | None = None) -> StoredCombat | None:
         """Save the state an applied command produced, in one transaction with its log entry,
-        the fight's characters and, when the fight has ended, each sheet's write-back.
+        the fight's characters and, when the fight has ended, each sheet's write-back; and
+        ``shown``, what the table saw of the fight before this step, with it.
 
         ``None`` (nothing saved) when the fight changed since ``stored`` was read;
         :class:`AlreadyFighting` (nothing saved) when it would hold a character that is in
         another active fight."""
         step = Step.of(stored, state, user_id=user_id, command=command, events=events)
+        statement, row = _step_statement(step, shown)
         if step.usual:  # one statement, its own transaction (the trigger logs it)
             async with write_lock(self._db):
-                cursor = await self._db.execute(_STEP, step.row)
+                cursor = await self._db.execute(statement, row)
                 if cursor.rowcount != 1:
                     return None
                 mark_committed()
             return replaced(stored, state, step.deadline)
         async with transaction(self._db) as db:
-            cursor = await db.execute(_STEP, step.row)
+            cursor = await db.execute(statement, row)
             if cursor.rowcount != 1:
                 return None
             await self._hold(stored.id, step.holds)
@@ -184,25 +204,29 @@ class CombatStore:
             return await undo_last_step(_UndoStatements(db, self._hold), stored)
 
     @writes
-    async def shown(self, stored: StoredCombat, *, board: int | None,
-                    prompt: int | None, announced_turn: str | None = None) -> None:
-        """The table now sees ``stored``'s version: its board and prompt message ids, and the
-        turn whose players have been pinged.
+    async def shown(self, records: Sequence[ShownRecord]) -> None:
+        """The table now sees each record's version of its fight: its board and prompt
+        message ids, and the turn whose players have been pinged (a record older than the one
+        kept changes nothing).
 
-        Committed without waiting for the disk (``synchronous=NORMAL``, for this statement
+        Committed without waiting for the disk (``synchronous=NORMAL``, for this transaction
         only): it survives the bot's crash, and the next step's commit syncs it with itself.
         Lost to a power cut, it only makes a restart show the version again (the nonces find
         the messages already posted), as a crash before this write does."""
-        script = (
-            "PRAGMA synchronous=NORMAL; UPDATE combats SET board_message_id = {}, "
-            "prompt_message_id = {}, shown_version = MAX(shown_version, {}), "
-            "announced_turn = COALESCE({}, announced_turn) WHERE id = {}; "
-            "PRAGMA synchronous={};"
-        ).format(*map(sql_literal, (board, prompt, stored.version, announced_turn, stored.id)),
-                 SYNCHRONOUS)
-        try:  # one round trip to the database's thread, not three
+        updates = " ".join(
+            "UPDATE combats SET board_message_id = {}, prompt_message_id = {}, "
+            "shown_version = {}, announced_turn = COALESCE({}, announced_turn) "
+            "WHERE id = {} AND shown_version < {};".format(*map(sql_literal, (
+                r.board_message_id, r.prompt_message_id, r.version, r.announced_turn,
+                r.combat_id, r.version)))
+            for r in records)
+        script = (f"PRAGMA synchronous=NORMAL; BEGIN; {updates} COMMIT; "
+                  f"PRAGMA synchronous={SYNCHRONOUS};")
+        try:  # one round trip to the database's thread
             await self._db.executescript(script)
         except BaseException:
+            if self._db.in_transaction:
+                await self._db.rollback()
             await self._db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
             raise
 
