@@ -31,6 +31,7 @@ from discord import app_commands
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.client import UnhexBot, create_bot
+from bot.cogs.combat.session import FightSession
 from bot.settings import Settings
 from bot.text import SOURCE
 from engine.dice import ScriptedDice
@@ -339,15 +340,27 @@ class Table:
     async def restart(self, dice: Iterable[int] = ()) -> Table:
         """Stop the bot as a crash would (the store simply closes) and start a new one on the
         same database; messages already shown stay, so their buttons can be pressed."""
+        self._as_a_crash()
         await self.bot.store.close()
         return await self.start(dice)
 
     async def stop(self) -> None:
+        """Stop the bot as a clean shutdown does (what was shown written down), then its store."""
+        fights = getattr(self.bot, "fights", None)
+        if isinstance(fights, FightSession):
+            await fights.close()
         await self.bot.store.close()
         # The bot froze what its start made (UnhexBot.setup_hook); a test process starts
         # many bots, so each one's objects go back to the collector once it is done with.
         gc.unfreeze()
         assert not self.refused, f"Discord refused what the bot sent: {self.refused}"
+
+    def _as_a_crash(self) -> None:
+        """A process that dies leaves no timer behind: the old bot's (a fight's shown record
+        waiting to be written) must not fire on a closed store, nor write what a crash loses."""
+        fights = getattr(self.bot, "fights", None)
+        if isinstance(fights, FightSession):
+            fights.presenter.records.close()
 
     def add_role(self, name: str) -> Role:
         """A new role on the server (kept across restarts)."""
@@ -694,6 +707,8 @@ class Table:
 
         async def edit_message(channel_id: int, message_id: int, *, params: Any) -> dict[str, Any]:
             await table._channel_call(int(channel_id))
+            if int(message_id) not in table.messages:  # (as Discord: 10008)
+                raise discord.NotFound(_FakeResponse(404), "Unknown Message")
             return table._edit(int(message_id), params.payload or {})
 
         async def get_message(channel_id: int, message_id: int) -> dict[str, Any]:

@@ -300,7 +300,7 @@ class Arena:
         forgotten every form it opened)."""
         t = self.table
         if hasattr(t, "bot"):
-            t.bot.fights.close()
+            self.run(t.bot.fights.close())
             self.run(t.bot.store.close())
         self.read.close()
         self.databases.copy(self.template, str(t.database))
@@ -443,7 +443,7 @@ def _running(databases: Databases, database: str, template: str = "") -> Iterato
         for logger in loggers:
             logger.removeHandler(errors)
         with contextlib.suppress(Exception):
-            table.bot.fights.close()
+            a.run(table.bot.fights.close())
             a.run(table.stop())
         a.read.close()
         loop.run_until_complete(_cancel_the_rest())
@@ -509,7 +509,7 @@ def _walk() -> list[tuple[str, list[str]]]:
                     for c in table.bot.tree.walk_commands()
                     if isinstance(c, app_commands.Command))
             finally:
-                table.bot.fights.close()
+                await table.bot.fights.close()
                 await table.stop()
 
     return asyncio.run(walk())
