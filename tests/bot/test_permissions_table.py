@@ -630,7 +630,7 @@ async def _build(setup: Callable[[Table], Awaitable[Ctx]], folder: Path) -> _Bui
         return _Built(template, copy.deepcopy(table.messages), tuple(table.roles), ctx.role_gm,
                       {name: m.id for name, m in ctx.messages.items()})
     finally:
-        table.bot.fights.close()
+        await table.bot.fights.close()
         await table.stop()
 
 
@@ -655,7 +655,7 @@ async def prepare(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
 
     yield prepared
     for table in tables:
-        table.bot.fights.close()
+        await table.bot.fights.close()
         await table.stop()
 
 
