@@ -3,12 +3,13 @@ asyncpg record are both read by column name), and a value written into a script 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from pydantic_core import from_json
 
 from bot.store.compact import compact_state
-from bot.store.values import StoredCharacter, StoredCombat, StoredMap
+from bot.store.values import ShownRecord, StoredCharacter, StoredCombat, StoredMap
 from engine.character import Character
 from engine.combat import Combat
 
@@ -16,6 +17,7 @@ __all__ = [
     "CHARACTER_COLUMNS",
     "COMBAT_COLUMNS",
     "MAP_COLUMNS",
+    "shown_updates",
     "sql_literal",
     "stored_character",
     "stored_combat",
@@ -75,3 +77,16 @@ def sql_literal(value: int | str | None) -> str:
     if isinstance(value, int):
         return str(int(value))
     return "'" + value.replace("'", "''") + "'"
+
+
+def shown_updates(records: Sequence[ShownRecord]) -> str:
+    """The UPDATEs that record what the table saw of each fight (a record older than the one
+    kept changes nothing), as one script of literals: both engines send it in one round
+    trip, each wrapped in its own transaction settings."""
+    return " ".join(
+        "UPDATE combats SET board_message_id = {}, prompt_message_id = {}, "
+        "shown_version = {}, announced_turn = COALESCE({}, announced_turn) "
+        "WHERE id = {} AND shown_version < {};".format(*map(sql_literal, (
+            r.board_message_id, r.prompt_message_id, r.version, r.announced_turn,
+            r.combat_id, r.version)))
+        for r in records)

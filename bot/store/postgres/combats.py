@@ -15,7 +15,7 @@ import asyncpg
 
 from bot.store.compact import compact_state
 from bot.store.postgres.database import Database, changed_rows
-from bot.store.rows import COMBAT_COLUMNS, sql_literal, stored_combat
+from bot.store.rows import COMBAT_COLUMNS, shown_updates, stored_combat
 from bot.store.steps import Step, log_entry, replaced, written_back
 from bot.store.undo import LoggedStep, undo_last_step
 from bot.store.values import (
@@ -220,12 +220,6 @@ class CombatStore:
         Committed without waiting for the server's disk (``synchronous_commit = off`` for
         this transaction only), in one round trip, as SQLite writes it: it survives the bot's
         crash, and lost to the server's, it only makes a restart show the version again."""
-        updates = " ".join(
-            "UPDATE combats SET board_message_id = {}, prompt_message_id = {}, "
-            "shown_version = {}, announced_turn = COALESCE({}, announced_turn) "
-            "WHERE id = {} AND shown_version < {};".format(*map(sql_literal, (
-                r.board_message_id, r.prompt_message_id, r.version, r.announced_turn,
-                r.combat_id, r.version)))
-            for r in records)
+        updates = shown_updates(records)
         await self._db.execute(
             f"BEGIN; SET LOCAL synchronous_commit = off; {updates} COMMIT;")

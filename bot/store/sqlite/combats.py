@@ -20,7 +20,7 @@ import aiosqlite
 
 from bot.changes import mark_committed
 from bot.store.compact import compact_state
-from bot.store.rows import COMBAT_COLUMNS, sql_literal, stored_combat
+from bot.store.rows import COMBAT_COLUMNS, shown_updates, stored_combat
 from bot.store.sqlite.writes import SYNCHRONOUS, transaction, write_lock, writes
 from bot.store.steps import Step, log_entry, replaced, written_back
 from bot.store.undo import LoggedStep, undo_last_step
@@ -213,13 +213,7 @@ class CombatStore:
         only): it survives the bot's crash, and the next step's commit syncs it with itself.
         Lost to a power cut, it only makes a restart show the version again (the nonces find
         the messages already posted), as a crash before this write does."""
-        updates = " ".join(
-            "UPDATE combats SET board_message_id = {}, prompt_message_id = {}, "
-            "shown_version = {}, announced_turn = COALESCE({}, announced_turn) "
-            "WHERE id = {} AND shown_version < {};".format(*map(sql_literal, (
-                r.board_message_id, r.prompt_message_id, r.version, r.announced_turn,
-                r.combat_id, r.version)))
-            for r in records)
+        updates = shown_updates(records)
         script = (f"PRAGMA synchronous=NORMAL; BEGIN; {updates} COMMIT; "
                   f"PRAGMA synchronous={SYNCHRONOUS};")
         try:  # one round trip to the database's thread
