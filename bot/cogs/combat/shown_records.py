@@ -29,8 +29,9 @@ log = logging.getLogger(__name__)
 
 __all__ = ["RECORD_DELAY", "ShownRecords"]
 
-#: Seconds a quiet fight's record waits for a next step to carry it.
-RECORD_DELAY = 2.0
+#: Seconds a quiet fight's record waits for a next step to carry it (at a table, steps come
+#: seconds apart, so it is written by the timer; in a burst, the next step carries it).
+RECORD_DELAY = 0.5
 
 
 class ShownRecords:
