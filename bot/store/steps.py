@@ -17,7 +17,7 @@ import jsonpatch
 
 from bot.store.compact import compact_state
 from bot.store.patches import reverse_patch_of_models
-from bot.store.values import LogEntry, StoredCombat, WriteBack, next_deadline
+from bot.store.values import LogEntry, ShownRecord, StoredCombat, WriteBack, next_deadline
 from engine.character import Character
 from engine.combat import Combat, Event, Fighter, Phase
 
@@ -115,6 +115,14 @@ class Step:
                stored.version)
         return Step(row, ended, deadline, holds,
                     usual=not ended and holds == character_ids(stored.state))
+
+    def arguments(self, shown: ShownRecord | None) -> tuple[Any, ...]:
+        """The step's UPDATE arguments: :attr:`row`, then (with ``shown``, which the engines'
+        statement then records too) that record's version, board, prompt and turn."""
+        if shown is None:
+            return self.row
+        return (*self.row, shown.version, shown.board_message_id, shown.prompt_message_id,
+                shown.announced_turn)
 
 
 def written_back(kept: str, fighter: Fighter, write_back: WriteBack) -> str:

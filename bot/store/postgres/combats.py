@@ -9,7 +9,6 @@ both hold a copy of a fight (a guild changing hands) never apply a step twice.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import asyncpg
 
@@ -46,14 +45,6 @@ _STEP_SHOWN = _STEP.format(
     "announced_turn = CASE WHEN shown_version < $10 THEN COALESCE($13, announced_turn) "
     "ELSE announced_turn END, shown_version = GREATEST(shown_version, $10)")
 _STEP = _STEP.format("")
-
-
-def _step_statement(step: Step, shown: ShownRecord | None) -> tuple[str, tuple[Any, ...]]:
-    """The UPDATE saving ``step`` (with ``shown``, when there is one) and its arguments."""
-    if shown is None:
-        return _STEP, step.row
-    return _STEP_SHOWN, (*step.row, shown.version, shown.board_message_id,
-                         shown.prompt_message_id, shown.announced_turn)
 
 
 async def _hold(connection: asyncpg.Connection, combat_id: int, wanted: set[int]) -> None:
@@ -194,7 +185,7 @@ class CombatStore:
         :class:`AlreadyFighting` (nothing saved) when it would hold a character that is in
         another active fight."""
         step = Step.of(stored, state, user_id=user_id, command=command, events=events)
-        statement, row = _step_statement(step, shown)
+        statement, row = _STEP if shown is None else _STEP_SHOWN, step.arguments(shown)
         if step.usual:  # one statement, its own transaction (the trigger logs it)
             if changed_rows(await self._db.execute(statement, *row)) != 1:
                 return None

@@ -14,7 +14,6 @@ shown), never whole states: a fight is loaded when it is first touched.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
 
 import aiosqlite
 
@@ -52,13 +51,6 @@ _STEP_SHOWN = _STEP.format(
     "ELSE announced_turn END, shown_version = MAX(shown_version, ?10)")
 _STEP = _STEP.format("")
 
-
-def _step_statement(step: Step, shown: ShownRecord | None) -> tuple[str, tuple[Any, ...]]:
-    """The UPDATE saving ``step`` (with ``shown``, when there is one) and its parameters."""
-    if shown is None:
-        return _STEP, step.row
-    return _STEP_SHOWN, (*step.row, shown.version, shown.board_message_id,
-                         shown.prompt_message_id, shown.announced_turn)
 
 class CombatStore:
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -148,7 +140,7 @@ class CombatStore:
         :class:`AlreadyFighting` (nothing saved) when it would hold a character that is in
         another active fight."""
         step = Step.of(stored, state, user_id=user_id, command=command, events=events)
-        statement, row = _step_statement(step, shown)
+        statement, row = _STEP if shown is None else _STEP_SHOWN, step.arguments(shown)
         if step.usual:  # one statement, its own transaction (the trigger logs it)
             async with write_lock(self._db):
                 cursor = await self._db.execute(statement, row)
