@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -152,22 +153,22 @@ def _message(server: LocalDiscord, body: dict[str, Any]) -> Shown:
 
 async def press(request: web.Request) -> web.Response:
     """A button: ``{"as", "message", "custom_id"}``."""
-    server, body = _server(request), await _body(request)
-    shown = _message(server, body)
-    data = {"custom_id": str(body.get("custom_id")), "component_type": 2}
-    return await _answered(server.people.send(_user(server, body),
-                                              _channel(server, shown.channel_id),
-                                              InteractionType.MESSAGE_COMPONENT, data,
-                                              shown))
+    return await _component(request, lambda body: {"component_type": 2})
 
 
 async def pick(request: web.Request) -> web.Response:
     """A select menu: ``{"as", "message", "custom_id", "component_type", "values"}``."""
+    return await _component(request, lambda body: {
+        "component_type": int(body.get("component_type") or 3),
+        "values": [str(v) for v in body.get("values") or []]})
+
+
+async def _component(request: web.Request,
+                     data_of: Callable[[dict[str, Any]], dict[str, Any]]) -> web.Response:
+    """A press or a pick on a message's component, sent as Discord's client sends it."""
     server, body = _server(request), await _body(request)
     shown = _message(server, body)
-    data = {"custom_id": str(body.get("custom_id")),
-            "component_type": int(body.get("component_type") or 3),
-            "values": [str(v) for v in body.get("values") or []]}
+    data = {"custom_id": str(body.get("custom_id")), **data_of(body)}
     return await _answered(server.people.send(_user(server, body),
                                               _channel(server, shown.channel_id),
                                               InteractionType.MESSAGE_COMPONENT, data,
