@@ -20,6 +20,10 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 HEARTBEAT_MS = 41_250
+#: Discord's HEARTBEAT_ACK crosses the network. An instant one on loopback, in the bot's own
+#: process, can arrive before discord.py's keep-alive thread notes when it sent the heartbeat,
+#: and the bot then warns "Can't keep up … 41.3s behind" (the whole interval) for nothing.
+ACK_DELAY_SECONDS = 0.05
 _session_ids = itertools.count(1)
 
 
@@ -93,24 +97,35 @@ class Gateway:
                                       "d": {"heartbeat_interval": HEARTBEAT_MS}}))
         session: Session | None = None
         sender: asyncio.Task[None] | None = None
+        acks: set[asyncio.Task[None]] = set()
         try:
             async for message in ws:
                 if message.type is not WSMsgType.TEXT:
                     continue
                 payload = json.loads(message.data)
                 if payload["op"] == 1:
-                    await ws.send_str(json.dumps({"op": 11, "s": None, "t": None, "d": None}))
+                    ack = asyncio.create_task(self._acknowledge(ws))
+                    acks.add(ack)
+                    ack.add_done_callback(acks.discard)
                 elif payload["op"] in (2, 6) and session is None:
                     session = await self._open(ws, payload)
                     if session is None:
                         break
                     sender = asyncio.create_task(self._send(ws, session))
         finally:
+            for waiting in list(acks):
+                waiting.cancel()
             if sender is not None:
                 sender.cancel()
             if session is not None and session.socket is ws:
                 session.socket = None
         return ws
+
+    @staticmethod
+    async def _acknowledge(ws: web.WebSocketResponse) -> None:
+        await asyncio.sleep(ACK_DELAY_SECONDS)
+        if not ws.closed:
+            await ws.send_str(json.dumps({"op": 11, "s": None, "t": None, "d": None}))
 
     async def _open(self, ws: web.WebSocketResponse,
                     payload: dict[str, Any]) -> Session | None:
