@@ -84,16 +84,19 @@ const INLINE = [
   rule(/^\\([^0-9A-Za-z\s])/u, (c) => escape(c[1])),
   rule(/^<(https?:\/\/[^\s>]+)>/, (c) => link(c[1], escape(c[1])), notInLink),
   rule(/^https?:\/\/[^\s<]+[^<.,:;"')\]\s]/, (c) => link(c[0], escape(c[0])), notInLink),
+  // [text](https://…): a masked link, to http(s) only.
   rule(new RegExp(String.raw`^\[((?:\[[^\]]*\]|[^\[\]]|\](?=[^\[]*\]))*)\]`
-    + String.raw`\(\s*<?(https?:\/\/(?:\([^)]*\)|[^\s\\)]|\\.)*?)>?\s*\)`),
-  (c, state) => link(c[2], parse(c[1], { ...inner(state), inLink: true })), notInLink),
+      + String.raw`\(\s*<?(https?:\/\/(?:\([^)]*\)|[^\s\\)]|\\.)*?)>?\s*\)`),
+    (c, state) => link(c[2], parse(c[1], { ...inner(state), inLink: true })), notInLink),
   rule(/^<@!?(\d+)>/, (c) => mention(`@${names.users.get(c[1]) || "unknown-user"}`)),
   rule(/^<@&(\d+)>/, (c) => mention(`@${names.roles.get(c[1]) || "unknown-role"}`)),
   rule(/^<#(\d+)>/, (c) => mention(`#${names.channels.get(c[1]) || "unknown"}`)),
   rule(/^<\/([\w -]+):\d+>/, (c) => mention(`/${c[1]}`)),
   rule(/^<t:(-?\d+)(?::([tTdDfFR]))?>/, (c) => stamp(Number(c[1]), c[2] || "f")),
-  { match: emphasis, html: (c, state) => `<${c.tag}>${parse(c.inner, inner(state))}</${c.tag}>` },
-  rule(new RegExp(String.raw`^~~(${BODY})~~(?!_)`), (c, state) => `<s>${parse(c[1], inner(state))}</s>`),
+  { match: emphasis,
+    html: (c, state) => `<${c.tag}>${parse(c.inner, inner(state))}</${c.tag}>` },
+  rule(new RegExp(String.raw`^~~(${BODY})~~(?!_)`),
+    (c, state) => `<s>${parse(c[1], inner(state))}</s>`),
   rule(new RegExp(String.raw`^\|\|(${BODY})\|\|`),
     (c, state) => `<span class="spoiler">${parse(c[1], inner(state))}</span>`),
   // `` `x` `` shows `x`: one space is dropped next to a backtick at either end.
