@@ -629,7 +629,7 @@ async def test_a_critical_success_in_a_fight_extra_action_or_adjust(table: Table
     opened = await table.click(critical, "Adjust", user=ALICE)
     assert opened.modal is not None
     await table.restart()
-    label = "New value for Ana (1-40)"  # 22 against 40: up to her level
+    label = "Set Ana's roll to (1-40)"  # 22 against 40: up to her level
     typo = await table.submit(opened.modal, {label: "3x"}, message=critical)
     assert typo.ephemeral
     assert typo.content == "“3x” is not a number; a critical success can be adjusted to 1-40."

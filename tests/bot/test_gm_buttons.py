@@ -91,8 +91,8 @@ async def test_the_gm_adjusts_an_npcs_critical_up_to_its_max_level(table: Table)
     assert refused.ephemeral and refused.content == "Only a GM decides for Goon."
     opened = await table.click(critical, "Adjust", user=GM)
     assert opened.modal is not None
-    assert list(opened.modal.fields) == ["New value for Goon (1-25)"]
-    label = "New value for Goon (1-25)"
+    assert list(opened.modal.fields) == ["Set Goon's roll to (1-25)"]
+    label = "Set Goon's roll to (1-25)"
     too_high = await table.submit(opened.modal, {label: "30"}, user=GM, message=critical)
     assert too_high.ephemeral
     assert too_high.content == "A critical success can be adjusted to 1-25, not 30."
