@@ -297,7 +297,7 @@ async def test_unicode_digits_in_the_adjust_form_are_not_a_number(table: Table) 
     rolled = await table.click(declared.prompt, "Pass", user=GM)
     opened = await table.click(rolled.prompt, "Adjust")
     for typed in ("²", "①", "٣٩"):
-        refused = await table.submit(opened.modal, {"New value for Ana (1-40)": typed},
+        refused = await table.submit(opened.modal, {"Set Ana's roll to (1-40)": typed},
                                      message=rolled.prompt)
         assert refused.ephemeral and refused.content == (
             f"“{typed}” is not a number; a critical success can be adjusted to 1-40.")
