@@ -22,7 +22,7 @@ class Fight:
 
     1. ``attack``: Alice ``/attack target:Goon`` — a reaction window opens for Goon;
     2. ``pass``: the GM presses Pass — Ana hits (dice 1·5) and chooses which die is damage;
-    3. ``damage``: Alice presses "1 damage · location 5" — Goon takes 1 on the torso;
+    3. ``damage``: Alice presses "1 damage · 5: torso" — Goon takes 1 on the torso;
     4. the GM ``/attack`` as Goon — Ana has no action left to react: the dice roll at once;
     5. the GM presses the damage button — both sides are spent: round n+1's initiative;
     6. the GM presses "PCs first".
@@ -32,7 +32,7 @@ class Fight:
     """
 
     STEPS = ("attack", "pass", "damage", "npc attack", "npc damage", "order")
-    DAMAGE = "1 damage · location 5"
+    DAMAGE = "1 damage · 5: torso"
 
     def __init__(self, table: Table, channel: int = CHANNEL_ID, *, heal_every: int = 4,
                  pc: str = "Ana", npc: str = "Goon") -> None:

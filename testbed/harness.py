@@ -177,6 +177,10 @@ class Modal:
     fields: dict[str, str]  # label -> custom_id of each text input
     #: label -> (custom_id, the values it offers) of each select menu in a labelled row
     menus: dict[str, tuple[str, list[str]]] = field(default_factory=dict)
+    #: label -> what the form says of that field: its labelled row's description, then its
+    #: placeholder (each there is)
+    notes: dict[str, list[str]] = field(default_factory=dict)
+    labelled: set[str] = field(default_factory=set)  # the text inputs in labelled rows
 
     def field_component(self, label: str, value: str) -> dict[str, Any]:
         """The submitted component for ``value`` in the field or menu labelled ``label``."""
@@ -185,8 +189,10 @@ class Modal:
             assert value in offered, f"{label!r} offers {offered}, not {value!r}"
             return {"type": 18, "component": {"type": 3, "custom_id": custom_id,
                                               "values": [value]}}
-        return {"type": 1, "components": [{"type": 4, "custom_id": self.fields[label],
-                                           "value": value}]}
+        typed = {"type": 4, "custom_id": self.fields[label], "value": value}
+        if label in self.labelled:
+            return {"type": 18, "component": typed}
+        return {"type": 1, "components": [typed]}
 
 
 @dataclass
@@ -884,8 +890,12 @@ def _modal(data: dict[str, Any]) -> Modal:
     for row in data.get("components", []):
         for c in row.get("components") or [row.get("component")]:
             label = row.get("label") or c.get("label", "")
+            modal.notes[label] = [text for text in (row.get("description"),
+                                                    c.get("placeholder")) if text]
             if c.get("type") == 4:
                 modal.fields[label] = c["custom_id"]
+                if row.get("type") == 18:
+                    modal.labelled.add(label)
             elif c.get("type") == 3:
                 modal.menus[label] = (c["custom_id"], [o["value"] for o in c["options"]])
     return modal

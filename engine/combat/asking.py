@@ -36,7 +36,7 @@ class Choice:
     """One answer to a question."""
 
     option: str  # what the engine takes ("tens", "defend", an area's name)
-    label: str  # as the table reads it now ("3 damage · location 5")
+    label: str  # as the table reads it now ("3 damage · 5: torso")
     tone: Tone  # a chance taken, a chance let go, or plain
 
 
@@ -99,7 +99,7 @@ def _question(c: Combat, p: Prompt, rules: Rules | None) -> Question:
     who = c.fighter(p.fighter).name if p.fighter else (p.team or "GM")
     users = asked_users(c, p)
     text = question(c, p)
-    choices = tuple(Choice(option, option_label(c, p, option) or option, spec.tone(option))
+    choices = tuple(Choice(option, option_label(c, p, option, rules) or option, spec.tone(option))
                     for option in p.options)
     secret = secret_options(c, p)
     alike = None if p.fighter is None or secret else (

@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from engine.catalog import BodyPlan, Rules
+from engine.character.wording import location_name
 from engine.combat.commands import (
     AidMark,
     AllOutDefend,
@@ -83,9 +85,13 @@ class PromptSpec:
         return self.other_label(option) if self.other_label else option
 
 
-def _damage_dice(option: str, dice: tuple[int, int]) -> str:
+def _damage_dice(option: str, dice: tuple[int, int], body: BodyPlan | None = None) -> str:
+    """A damage die's answer: the damage, and the hit location the other die gives, named
+    when the body plan is at hand ("3 damage · 9: head")."""
     damage, location = dice if option == "tens" else dice[::-1]
-    return f"{damage} damage · location {location}"
+    if body is None:
+        return f"{damage} damage · location {location}"
+    return f"{damage} damage · {location}: {location_name(body.for_die(location))}"
 
 
 def _aid_dice(option: str, dice: tuple[int, int]) -> str:
@@ -375,10 +381,14 @@ def prompt_dice(c: Combat, p: Prompt) -> Dice:
     return None
 
 
-def option_label(c: Combat, p: Prompt, option: str) -> str:
-    """An option's label as the table reads it now: the dice where they are known, a Defend
-    of another character (Shield) names whom it defends ("Defend Ana"), and a critical
-    success's names the target who loses an action or the item it destroys."""
+def option_label(c: Combat, p: Prompt, option: str, rules: Rules | None = None) -> str:
+    """An option's label as the table reads it now: the dice where they are known (with
+    ``rules``, a damage die names the body part its other die hits), a Defend of another
+    character (Shield) names whom it defends ("Defend Ana"), and a critical success's names
+    the target who loses an action or the item it destroys."""
+    dice = prompt_dice(c, p)
+    if p.kind is PromptKind.CHOOSE_DICE and dice is not None and rules is not None:
+        return _damage_dice(option, dice, rules.body)
     attack = c.attack
     if (
         p.kind is PromptKind.REACT
@@ -397,7 +407,7 @@ def option_label(c: Combat, p: Prompt, option: str) -> str:
             items = c.fighter(target).character.items if target is not None else ()
             if 0 < int(option) <= len(items):
                 return f"Destroy {items[int(option) - 1].name}"
-    return SPECS[p.kind].label(option, prompt_dice(c, p))
+    return SPECS[p.kind].label(option, dice)
 
 
 

@@ -30,7 +30,7 @@ async def test_the_gm_pressing_a_players_damage_die_and_armor_is_recorded(
     rolled = await table.click(declared.prompt, "Pass", user=GM)
     dice = rolled.prompt
     assert f"**Ana ({ALICE.mention})** chooses which die is damage" in dice.content
-    chosen = await table.click(dice, "3 damage · location 4", user=GM)  # Alice's to decide
+    chosen = await table.click(dice, "3 damage · 4: torso", user=GM)  # Alice's to decide
     assert not chosen.answer.ephemeral
     assert ("Ana chooses 3 for damage and 4 for location (torso) (by the GM)."
             in chosen.answer.content), chosen.answer.content
@@ -38,7 +38,7 @@ async def test_the_gm_pressing_a_players_damage_die_and_armor_is_recorded(
     # The NPCs' turn: Goon hits Ana's torso, where her vest is; the GM presses her armor.
     table.dice(3, 4)  # 34 against 60: Goon hits (Ana has no action left to react with)
     declared = await table.slash("attack", user=GM, target="Ana")
-    hit = await table.click(declared.prompt, "3 damage · location 4", user=GM)  # Goon's own
+    hit = await table.click(declared.prompt, "3 damage · 4: torso", user=GM)  # Goon's own
     assert "(by the GM)" not in hit.answer.content, hit.answer.content  # an NPC's: the GM's
     armor = hit.prompt
     assert armor.labels == ["Destroy armor", "Take the damage"]
@@ -57,11 +57,11 @@ async def test_a_players_own_choices_read_as_before(table: Table) -> None:
     declared = await table.slash("attack", target="Goon")
     table.dice(3, 4)
     rolled = await table.click(declared.prompt, "Pass", user=GM)
-    chosen = await table.click(rolled.prompt, "3 damage · location 4", user=ALICE)
+    chosen = await table.click(rolled.prompt, "3 damage · 4: torso", user=ALICE)
     assert "Ana chooses 3 for damage and 4 for location (torso)." in chosen.answer.content
     table.dice(3, 4)
     declared = await table.slash("attack", user=GM, target="Ana")
-    hit = await table.click(declared.prompt, "3 damage · location 4", user=GM)
+    hit = await table.click(declared.prompt, "3 damage · 4: torso", user=GM)
     table.dice(3, 4, 6, 2)
     used = await table.click(hit.prompt, "Destroy armor", user=ALICE)
     assert "(by the GM)" not in used.answer.content

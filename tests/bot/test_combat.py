@@ -63,9 +63,9 @@ async def test_a_whole_fight_from_start_to_an_unconscious_team(table: Table) -> 
     assert "35 (3·5) vs 40" in passed.answer.content
     choice = passed.prompt
     assert "Ana" in choice.content
-    assert choice.labels == ["3 damage · location 5", "5 damage · location 3"]
+    assert choice.labels == ["3 damage · 5: torso", "5 damage · 3: right leg"]
 
-    hit = await table.click(choice, "5 damage · location 3", user=ALICE)
+    hit = await table.click(choice, "5 damage · 3: right leg", user=ALICE)
     text = "\n".join(m.content for m in hit.messages)
     assert "12 → 7" in text, text
     assert "unconscious" in text.lower()
@@ -88,7 +88,7 @@ async def test_after_the_fight_each_pc_is_offered_recovery(table: Table) -> None
     declared = await table.slash("attack", user=GM, target="Ana", **{"as": "Goon"})
     table.dice(2, 4)
     hit = await table.click(declared.prompt, "Pass", user=ALICE)
-    await table.click(hit.prompt, "4 damage · location 2", user=GM)
+    await table.click(hit.prompt, "4 damage · 2: right leg", user=GM)
     ended = await table.slash("combat end", user=GM)
     offer = ended.prompt
     assert "Ana" in offer.content and "may recover: level 36 → 40" in offer.content
@@ -272,9 +272,9 @@ async def test_counterattack_done_defend_and_surrender_in_one_round(table: Table
     table.dice(2, 1, 1, 5)  # Ana 21, Goon's counterattack 15: both hit, simultaneously
     both = await table.click(declared.prompt, "Counterattack", user=GM)
     assert "Goon counterattacks Ana with Knife: 15 (1·5) vs 25 — SUCCESS." in both.answer.content
-    ana_hits = await table.click(both.prompt, "2 damage · location 1", user=ALICE)
+    ana_hits = await table.click(both.prompt, "2 damage · 1: left leg", user=ALICE)
     assert "Goon takes 2 damage to the left leg: level 25 → 23." in ana_hits.answer.content
-    goon_hits = await table.click(ana_hits.prompt, "1 damage · location 5", user=GM)
+    goon_hits = await table.click(ana_hits.prompt, "1 damage · 5: torso", user=GM)
     assert "Ana takes 1 damage to the torso: level 40 → 39." in goon_hits.answer.content
 
     again = await table.slash("attack", target="Goon")  # Ana's one action is spent
@@ -333,7 +333,7 @@ async def test_the_intercept_example_stops_the_mover_where_the_interceptor_says(
     assert "24 (2·4) vs 30" in intercepted.answer.content, intercepted.answer.content
     choice = intercepted.prompt
     assert "Goon (GM)" in choice.content  # no cover against an intercept: Goon chooses
-    hit = await table.click(choice, "4 damage · location 2", user=GM)
+    hit = await table.click(choice, "4 damage · 2: right leg", user=GM)
     text = hit.answer.content
     assert "level 40 → 36" in text and "stop moving" in text, text
     stop = hit.prompt
@@ -629,7 +629,7 @@ async def test_a_critical_success_in_a_fight_extra_action_or_adjust(table: Table
     opened = await table.click(critical, "Adjust", user=ALICE)
     assert opened.modal is not None
     await table.restart()
-    label = "New value for Ana (1-40)"  # 22 against 40: up to her level
+    label = "Set Ana's roll to (1-40)"  # 22 against 40: up to her level
     typo = await table.submit(opened.modal, {label: "3x"}, message=critical)
     assert typo.ephemeral
     assert typo.content == "“3x” is not a number; a critical success can be adjusted to 1-40."
@@ -638,7 +638,7 @@ async def test_a_critical_success_in_a_fight_extra_action_or_adjust(table: Table
     assert too_high.content == "A critical success can be adjusted to 1-40, not 45."
     done = await table.submit(opened.modal, {label: "39"}, message=critical)
     assert "Ana adjusts the roll to 39." in done.answer.content, done.answer.content
-    assert done.prompt.labels == ["3 damage · location 9", "9 damage · location 3"]
+    assert done.prompt.labels == ["3 damage · 9: head", "9 damage · 3: right leg"]
     again = await table.submit(opened.modal, {label: "38"}, message=critical)
     assert again.ephemeral
 
@@ -654,10 +654,10 @@ async def test_a_less_lethal_counterattack_from_the_slash_command(table: Table) 
     table.dice(2, 1, 1, 5)  # Ana 21, Goon's counterattack 15: both hit
     both = await table.slash("counterattack", user=GM, lethal=False, **{"as": "Goon"})
     assert "Goon counterattacks with Knife (less-lethal)." in both.answer.content
-    ana_hits = await table.click(both.prompt, "2 damage · location 1", user=ALICE)
+    ana_hits = await table.click(both.prompt, "2 damage · 1: left leg", user=ALICE)
     assert "Goon takes 2 damage to the left leg: level 25 → 23." in ana_hits.answer.content
     table.dice(3, 4, 6, 2)  # both actions are spent: round 2's initiative
-    goon_hits = await table.click(ana_hits.prompt, "5 damage · location 1", user=GM)
+    goon_hits = await table.click(ana_hits.prompt, "5 damage · 1: left leg", user=GM)
     text = goon_hits.answer.content
     assert ("Ana takes 5 less-lethal damage on the left leg: level 40 → 35, no wounds marked."
             in text), text
@@ -684,7 +684,7 @@ async def test_a_less_lethal_intercept_from_its_button(table: Table) -> None:
     intercepted = await table.click(window, "Intercept (less-lethal)", user=GM)
     assert "Goon intercepts with Knife (less-lethal)." in intercepted.answer.content
     table.dice(3, 4, 6, 2)  # both actions are spent: round 2's initiative
-    hit = await table.click(intercepted.prompt, "4 damage · location 2", user=GM)
+    hit = await table.click(intercepted.prompt, "4 damage · 2: right leg", user=GM)
     text = hit.answer.content
     assert "Ana takes 4 less-lethal damage on the right leg: level 40 → 36, no wounds " \
            "marked." in text, text

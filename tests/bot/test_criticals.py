@@ -141,8 +141,8 @@ async def test_no_precise_after_a_good_reroll(table: Table) -> None:
     assert rolled.prompt.labels == ["Re-roll tens", "Re-roll ones", "Re-roll both", "Keep"]
     table.dice(3)  # 32
     rerolled = await table.click(rolled.prompt, "Re-roll tens", user=ALICE)
-    assert rerolled.prompt.labels == ["3 damage · location 2", "2 damage · location 3"]
-    hit = await table.click(rerolled.prompt, "3 damage · location 2", user=ALICE)
+    assert rerolled.prompt.labels == ["3 damage · 2: right leg", "2 damage · 3: right leg"]
+    hit = await table.click(rerolled.prompt, "3 damage · 2: right leg", user=ALICE)
     assert "Goon takes 3 damage to the right leg" in hit.answer.content, hit.answer.content
     assert not any("Precise" in label for m in hit.messages for label in m.labels)
     assert "modifier" not in hit.answer.content
@@ -155,7 +155,7 @@ async def test_precise_after_keep_for_the_roller_only(table: Table) -> None:
     table.dice(3, 2)
     rolled = await table.click(declared.prompt, "Pass", user=GM)
     kept = await table.click(rolled.prompt, "Keep", user=ALICE)
-    chosen = await table.click(kept.prompt, "3 damage · location 2", user=ALICE)
+    chosen = await table.click(kept.prompt, "3 damage · 2: right leg", user=ALICE)
     precise = chosen.prompt
     assert precise.labels == ["Precise +1", "Precise −1", "No modifier"]
     assert ALICE.mention in precise.content and BOB.mention not in precise.content

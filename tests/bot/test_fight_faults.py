@@ -297,7 +297,7 @@ async def test_unicode_digits_in_the_adjust_form_are_not_a_number(table: Table) 
     rolled = await table.click(declared.prompt, "Pass", user=GM)
     opened = await table.click(rolled.prompt, "Adjust")
     for typed in ("²", "①", "٣٩"):
-        refused = await table.submit(opened.modal, {"New value for Ana (1-40)": typed},
+        refused = await table.submit(opened.modal, {"Set Ana's roll to (1-40)": typed},
                                      message=rolled.prompt)
         assert refused.ephemeral and refused.content == (
             f"“{typed}” is not a number; a critical success can be adjusted to 1-40.")
@@ -394,7 +394,7 @@ async def test_undo_steps_back_through_every_state_the_fight_had(table: Table) -
     declared = await step(table.slash("attack", target="Goon"))
     table.dice(3, 5)
     passed = await step(table.click(declared.prompt, "Pass", user=GM))  # type: ignore[attr-defined]
-    await step(table.click(passed.prompt, "5 damage · location 3"))  # type: ignore[attr-defined]
+    await step(table.click(passed.prompt, "5 damage · 3: right leg"))  # type: ignore[attr-defined]
     await step(table.slash("combat set", user=GM, character="Ana", level=12))
     await table.restart()  # patches are applied to the state as stored
     for expected in reversed(states[:-1]):

@@ -30,7 +30,7 @@ async def _goon_hurt_in_a_hidden_fight(table: Table) -> None:
     declared = await table.slash("attack", target="Goon")
     table.dice(3, 5)  # Ana rolls 35 against 40: a hit
     passed = await table.click(declared.posted("may react"), "Pass", user=GM)
-    hit = await table.click(passed.prompt, "3 damage · location 5")
+    hit = await table.click(passed.prompt, "3 damage · 5: torso")
     assert "Goon takes 3 damage" in hit.answer.content, hit.answer.content
 
 

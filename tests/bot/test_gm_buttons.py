@@ -68,8 +68,8 @@ async def test_the_gm_answers_an_npcs_reroll_damage_die_and_modifier(table: Tabl
     kept = await _gm_presses(table, reroll, "Keep")  # precise may apply: no re-roll
     assert "Goon keeps the roll." in kept.answer.content, kept.answer.content
     dice = kept.prompt
-    assert dice.labels == ["3 damage · location 2", "2 damage · location 3"]
-    chosen = await _gm_presses(table, dice, "3 damage · location 2")
+    assert dice.labels == ["3 damage · 2: right leg", "2 damage · 3: right leg"]
+    chosen = await _gm_presses(table, dice, "3 damage · 2: right leg")
     precise = chosen.prompt
     assert precise.labels == ["Precise +1", "Precise −1", "No modifier"]
     used = await _gm_presses(table, precise, "Precise +1")
@@ -91,8 +91,8 @@ async def test_the_gm_adjusts_an_npcs_critical_up_to_its_max_level(table: Table)
     assert refused.ephemeral and refused.content == "Only a GM decides for Goon."
     opened = await table.click(critical, "Adjust", user=GM)
     assert opened.modal is not None
-    assert list(opened.modal.fields) == ["New value for Goon (1-25)"]
-    label = "New value for Goon (1-25)"
+    assert list(opened.modal.fields) == ["Set Goon's roll to (1-25)"]
+    label = "Set Goon's roll to (1-25)"
     too_high = await table.submit(opened.modal, {label: "30"}, user=GM, message=critical)
     assert too_high.ephemeral
     assert too_high.content == "A critical success can be adjusted to 1-25, not 30."
@@ -111,7 +111,7 @@ async def test_the_gm_answers_an_npcs_reaction_and_armor(table: Table) -> None:
     table.dice(3, 4, 8, 7)  # Ana 34 hits; Goon's counterattack 87 misses
     countered = await _gm_presses(table, window, "Counterattack")
     assert "Goon counterattacks" in countered.answer.content, countered.answer.content
-    hit = await table.click(countered.prompt, "3 damage · location 4", user=ALICE)
+    hit = await table.click(countered.prompt, "3 damage · 4: torso", user=ALICE)
     armor = hit.prompt
     assert armor.labels == ["Destroy armor", "Take the damage"]
     await _not_alices(table, armor, "Destroy armor", "Goon")

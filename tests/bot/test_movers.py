@@ -94,7 +94,7 @@ async def test_an_unarmed_interceptor_with_empty_hands_chooses_where_the_mover_s
     intercepted = await table.click(window, "Intercept", user=GM)
     assert "Goon intercepts with bare hands." in intercepted.answer.content
     table.dice(3, 4, 6, 2)  # both actions are spent: round 2's initiative, once Ana stops
-    hit = await table.click(intercepted.prompt, "3 damage · location 2", user=GM)
+    hit = await table.click(intercepted.prompt, "3 damage · 2: right leg", user=GM)
     assert ("Goon grabs Ana with two empty hands and may stop the move: Goon chooses where "
             "Ana ends, Dance Floor or Bar.") in hit.answer.content, hit.answer.content
     stop = hit.prompt

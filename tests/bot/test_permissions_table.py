@@ -315,7 +315,7 @@ async def ana_hits(table: Table) -> Ctx:
     table.dice(3, 5)  # 35 vs 40: a hit
     passed = await _ok(table.click(declared.prompt, "Pass", user=GM))
     ctx.messages["dice"] = passed.prompt
-    assert "5 damage · location 3" in passed.prompt.labels, passed.prompt.labels
+    assert "5 damage · 3: right leg" in passed.prompt.labels, passed.prompt.labels
     return ctx
 
 
@@ -568,7 +568,7 @@ ROWS = (
     Row("reaction button Pass", goon_attacks, press("window", "Pass"), PRESS),
     Row("GM button Resolve now", goon_attacks, press("window", "Resolve now (GM)"), GM_PRESS),
     Row("All-Out Defend button", all_out_offered, press("allout", "All-Out Defend"), PRESS),
-    Row("damage die button", ana_hits, press("dice", "5 damage · location 3"), PRESS),
+    Row("damage die button", ana_hits, press("dice", "5 damage · 3: right leg"), PRESS),
     Row("Recover button", fight_over, press("recover", "Recover Ana"), PRESS),
     Row("Log file button", fight_over, press("recap", "Log file"), "ok ok ok ok x x",
         works=private_file("Ana joins the fight", "The GM ends the combat.")),

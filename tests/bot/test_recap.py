@@ -32,7 +32,7 @@ async def test_the_fights_end_posts_a_recap_and_the_log_file_button_gives_the_lo
     table: Table,
 ) -> None:
     passed = await _ana_against_goon(table, goon_level=12)
-    await table.click(passed.prompt, "5 damage · location 3", user=ALICE)  # Goon: 12 → 7
+    await table.click(passed.prompt, "5 damage · 3: right leg", user=ALICE)  # Goon: 12 → 7
 
     [recap] = _recaps(table)
     assert recap.content == (
@@ -70,10 +70,10 @@ async def test_the_fights_end_posts_a_recap_and_the_log_file_button_gives_the_lo
 
 async def test_an_undone_hit_leaves_the_tally_and_is_marked_in_the_log(table: Table) -> None:
     passed = await _ana_against_goon(table, goon_level=25)
-    await table.click(passed.prompt, "5 damage · location 3", user=ALICE)  # Goon: 25 → 20
+    await table.click(passed.prompt, "5 damage · 3: right leg", user=ALICE)  # Goon: 25 → 20
     undone = await table.slash("combat undo", user=GM)
     assert "Undid" in undone.answer.content
-    await table.click(table.channel_messages()[-1], "3 damage · location 5", user=ALICE)
+    await table.click(table.channel_messages()[-1], "3 damage · 5: torso", user=ALICE)
 
     asked = await table.slash("combat log", user=BOB, file=True)
     assert asked.ephemeral
@@ -101,7 +101,7 @@ async def test_an_undone_hit_leaves_the_tally_and_is_marked_in_the_log(table: Ta
 
 async def test_a_log_file_button_answers_only_on_its_server(table: Table) -> None:
     passed = await _ana_against_goon(table, goon_level=12)
-    await table.click(passed.prompt, "5 damage · location 3", user=ALICE)
+    await table.click(passed.prompt, "5 damage · 3: right leg", user=ALICE)
     [recap] = _recaps(table)
     elsewhere = await table.click(recap, "Log file", user=BOB, guild=OTHER_GUILD_ID)
     assert elsewhere.ephemeral and not elsewhere.message.files
@@ -110,7 +110,7 @@ async def test_a_log_file_button_answers_only_on_its_server(table: Table) -> Non
 
 async def test_the_recap_is_posted_once_when_discord_fails_right_after_it(table: Table) -> None:
     passed = await _ana_against_goon(table, goon_level=25)
-    await table.click(passed.prompt, "5 damage · location 3", user=ALICE)
+    await table.click(passed.prompt, "5 damage · 3: right leg", user=ALICE)
     await table.slash("combat set", user=GM, character="Ana", level=36)  # she may recover
 
     async def down_after_the_recap() -> None:
@@ -131,9 +131,9 @@ async def test_the_recap_is_posted_once_when_discord_fails_right_after_it(table:
 
 async def test_the_short_log_strikes_through_what_was_undone(table: Table) -> None:
     passed = await _ana_against_goon(table, goon_level=25)
-    await table.click(passed.prompt, "5 damage · location 3", user=ALICE)  # Goon: 25 → 20
+    await table.click(passed.prompt, "5 damage · 3: right leg", user=ALICE)  # Goon: 25 → 20
     await table.slash("combat undo", user=GM)
-    await table.click(table.channel_messages()[-1], "3 damage · location 5", user=ALICE)
+    await table.click(table.channel_messages()[-1], "3 damage · 5: torso", user=ALICE)
 
     short = await table.slash("combat log", user=BOB)
     lines = short.content.splitlines()

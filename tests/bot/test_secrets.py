@@ -75,7 +75,7 @@ async def test_no_player_ever_sees_a_hidden_npc_s_level_or_marks(table: Table) -
     table.dice(2, 4)
     rolled = await watched.click(declared.posted("may react"), "Pass", user=ALICE)
     assert "Goon attacks Ana with Knife: 24 (2·4) — SUCCESS." in rolled.answer.content
-    hit = await watched.click(rolled.prompt, "4 damage · location 2", user=GM)
+    hit = await watched.click(rolled.prompt, "4 damage · 2: right leg", user=GM)
     assert "Ana takes 4 damage to the right leg: level 40 → 36." in hit.answer.content  # a PC
     await watched.slash("done", user=GM)  # Rat keeps its kit for later
 
@@ -85,7 +85,7 @@ async def test_no_player_ever_sees_a_hidden_npc_s_level_or_marks(table: Table) -
     attacked = await watched.slash("attack", target="Goon")
     assert "Ana attacks Goon with Knife: 35 (3·5) vs 36 — SUCCESS." in attacked.answer.content
     table.dice(2, 0, 8, 0)
-    damaged = await watched.click(attacked.prompt, "3 damage · location 5")
+    damaged = await watched.click(attacked.prompt, "3 damage · 5: torso")
     assert "Goon takes 3 damage to the torso." in damaged.answer.content
     assert "Rat rolls initiative for NPCs: 20 (2·0) — SUCCESS." in damaged.answer.content
     board = _board(table)

@@ -113,13 +113,13 @@ async def test_a_whole_fight_on_the_nightclub(table: Table) -> None:
     await t.click(attack, "Counterattack", BOB)  # not Bob's to press
     table.dice(1, 2, 3, 2)  # Goon 12 hits; Ana's counterattack 32 hits too
     both = await t.click(attack, "Counterattack", ALICE)
-    goon_hits = await t.click(both, "2 damage · location 1", GM)
-    await t.click(goon_hits, "3 damage · location 2", ALICE)
+    goon_hits = await t.click(both, "2 damage · 1: left leg", GM)
+    await t.click(goon_hits, "3 damage · 2: right leg", ALICE)
 
     moving = await t.slash("move", GM, to="Dance Floor", **{"as": "Rat"})
     table.dice(1, 7)  # Bram intercepts with 17: no cover against an intercept
     intercepted = await t.click(moving, "Intercept", BOB)
-    stopped = await t.click(intercepted, "7 damage · location 1", BOB)  # Rat's leg is full
+    stopped = await t.click(intercepted, "7 damage · 1: left leg", BOB)  # Rat's leg is full
     # Everyone has acted: round 2. Ana (38) rolls 10, Rat (13) rolls 56.
     table.dice(1, 0, 5, 6)
     round_two = await t.click(stopped, "Stop in Bar", BOB)
@@ -128,20 +128,20 @@ async def test_a_whole_fight_on_the_nightclub(table: Table) -> None:
     shot = await t.slash("attack", BOB, target="Rat")  # range 2; Rat has cover at the bar
     table.dice(2, 9, 1, 5)  # Bram 29 hits; Rat's Defend 15 fails against his level 13
     defended = await t.click(shot, "Defend", GM)
-    await t.click(defended, "2 damage · location 9", GM)  # the target chooses: cover
+    await t.click(defended, "2 damage · 9: head", GM)  # the target chooses: cover
 
     attack = await t.slash("attack", ALICE, target="Goon")
     table.dice(1, 8)
     passed = await t.click(attack, "Pass", GM)
     # Goon drops to 4: unconscious. Nobody can act: round 3, Ana 20, Rat 70.
     table.dice(2, 0, 7, 0)
-    round_three = await t.click(passed, "8 damage · location 1", ALICE)
+    round_three = await t.click(passed, "8 damage · 1: left leg", ALICE)
     await t.click(round_three, "PCs first", ALICE)
 
     shot = await t.slash("attack", BOB, target="Rat")
     table.dice(3, 4)
     passed = await t.click(shot, "Pass", GM)
-    await t.click(passed, "3 damage · location 4", GM)  # Rat drops to 8: the fight is over
+    await t.click(passed, "3 damage · 4: torso", GM)  # Rat drops to 8: the fight is over
 
     await t.slash("sheet", BOB, character="Rat")
 

@@ -103,7 +103,7 @@ async def test_a_fight_through_the_page(page: Page, discord: LocalDiscord) -> No
     await page.be("gamemaster")
     await page.press("Pass", on=window)
     await page.be("bob")
-    damage = page.page.locator("#messages .message button", has_text="damage · location")
+    damage = page.page.locator("#messages .message button", has_text=" damage · ")
     await damage.first.wait_for(timeout=20_000)
     label = (await damage.first.inner_text()).strip()
     await page.board_after(label)

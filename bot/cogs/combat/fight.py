@@ -281,12 +281,13 @@ class FightCog(commands.Cog, name="Fights"):
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         await require_gm(interaction, "undo")
         require_channel_permissions(interaction)
-        restored, command = await self.session.undo(interaction)
+        restored, command, taken = await self.session.undo(interaction)
         kind = str(json.loads(command).get("kind", "command"))
         await self.session.answer(
             interaction, f"↩️ Undid the last command ({kind.replace('_', ' ')})."
             + setup_hint(restored.state), restored.channel_id)
         self.session.presenter.refresh(restored, undone=True)
+        await self.session.mark_taken_back(taken)  # where the table read what it took back
 
     @combat.command(name="set", description="Correct a character in this fight (GMs).")
     @app_commands.describe(location="A hit location whose marks to set (with marks:)",
@@ -339,5 +340,6 @@ class FightCog(commands.Cog, name="Fights"):
             state = stored.state.model_copy(update=update)
             saved, _ = await session.commit(stored, state, (event,), user_id=interaction.user.id,
                                             command='{"kind": "settings"}')
-        await interaction.response.send_message(f"⚙️ {event.text}")
+        await session.shown(saved, await session.tell(interaction, f"⚙️ {event.text}",
+                                                      saved.channel_id))
         session.presenter.refresh(saved)  # the board shows, or stops showing, NPCs' levels

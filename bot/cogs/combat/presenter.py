@@ -227,12 +227,14 @@ class Presenter:
     def _channel(self, channel_id: int, guild_id: int | None = None) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
 
-    async def post(self, channel_id: int, text: str) -> None:
-        """Post ``text`` in the channel; a refusal is logged, not raised (nobody to tell)."""
+    async def post(self, channel_id: int, text: str) -> int | None:
+        """Post ``text`` in the channel: its message id; a refusal is logged, not raised
+        (nobody to tell), and gives None."""
         try:
-            await self._channel(channel_id).send(text)
+            return (await self._channel(channel_id).send(text)).id
         except (discord.HTTPException, discord.RateLimited) as error:
             log.warning("Could not post in channel %s: %s", channel_id, error)
+            return None
 
     async def show(self, stored: StoredCombat) -> None:
         """Edit the board, bring the prompt up to date (when no interaction's answer did) and,

@@ -22,11 +22,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import InteractionResponseType
+from discord.http import handle_message_parameters
 
 from bot.cogs.combat.acting import actor_of
 from bot.cogs.combat.fights import MakeCommand
 from bot.cogs.combat.held_back import lacking_notice
 from bot.cogs.combat.presenter import Presenter
+from bot.cogs.combat.step_messages import StepMessage, StepMessages, taken_back_text
 from bot.cogs.combat.views import OUT_OF_DATE, answered_question, events_text
 from bot.deferral import DEFER_AFTER, DeferTimer, update_pressed
 from bot.errors import UserError
@@ -125,6 +127,7 @@ class FightSession:
         self._watcher: asyncio.Task[None] | None = None
         self._wakes_at: float | None = None  # when the watcher looks next (None: at once)
         self.presenter = Presenter(bot, self.rules)
+        self.steps = StepMessages()  # where each step's outcome was shown, for an undo
 
     # -- start and stop ------------------------------------------------------------------
 
@@ -158,6 +161,9 @@ class FightSession:
             stored = await self.bot.store.combats.active(channel_id)
             if stored is None:
                 return None
+            # Steps may have been taken since this process last held the fight (elsewhere):
+            # an undo marks only the messages of steps known to be the log's newest.
+            self.steps.forget(stored.id)
             self._keep(stored)
         else:
             self._fights.move_to_end(channel_id)
@@ -184,7 +190,9 @@ class FightSession:
 
     def forget(self, channel_id: int) -> None:
         """Read the channel's fight from the database next time (it changed elsewhere)."""
-        self._fights.pop(channel_id, None)
+        stored = self._fights.pop(channel_id, None)
+        if stored is not None:
+            self.steps.forget(stored.id)
 
     def drop_stale(self, stored: StoredCombat) -> None:
         """Forget ``stored`` and what was shown of it: it changed elsewhere."""
@@ -257,8 +265,11 @@ class FightSession:
         missing = self.presenter.held.missing(channel_id)  # (taken away while on its way)
         if missing:
             text += "\n" + lacking_notice(missing)
-        if update is not None or not await self._answer_on_prompt(interaction, saved, text):
-            await self.answer(interaction, clip(text), channel_id)
+        shown = None if update is not None else await self._answer_on_prompt(
+            interaction, saved, text)
+        if shown is None:
+            shown = await self.tell(interaction, clip(text), channel_id)
+        await self.shown(saved, shown)
         await self.presenter.ask(interaction, saved)
         self.presenter.refresh(saved, started=self.bot.metrics.started_at(interaction.id))
         compact_state(saved.state)  # memory's housekeeping waits until the table was answered
@@ -330,12 +341,18 @@ class FightSession:
         self.bot.metrics.fight_steps.labels("applied").inc()
         if shown is not None:
             self.presenter.records.carried(shown)
+        self.steps.committed(saved.id, saved.version)
+        if not saved.active:
+            self.steps.forget(saved.id)
         self._keep(saved)
         self._rearm(saved)
         return saved, events
 
-    async def undo(self, interaction: discord.Interaction[Any]) -> tuple[StoredCombat, str]:
-        """Take back the channel's last command: ``(the fight as it was, that command)``."""
+    async def undo(self, interaction: discord.Interaction[Any]
+                   ) -> tuple[StoredCombat, str, StepMessage | None]:
+        """Take back the channel's last command: ``(the fight as it was, that command, the
+        message that showed its outcome)``; that message is for :meth:`mark_taken_back`, once
+        the undo is answered (outside the lock: a Discord call never holds up a step)."""
         async with self.lock(interaction.channel_id or 0):
             stored = await self.require_fight(interaction)
             try:
@@ -346,43 +363,79 @@ class FightSession:
             if result is None:
                 raise UserError("There is nothing to undo in this fight.")
             restored, command = result
+            taken = self.steps.taken_back(restored.id)
             self._keep(restored)
             self._rearm(restored)
-        return restored, command
+        return restored, command, taken
+
+    async def shown(self, saved: StoredCombat, message: StepMessage | None) -> None:
+        """``message`` shows the outcome of the step that made ``saved`` (None: no message
+        for it); one an undo took back already is marked at once."""
+        if message is not None and self.steps.shown(saved.id, saved.version, message):
+            await self.mark_taken_back(message)
+
+    async def mark_taken_back(self, message: StepMessage | None) -> None:
+        """Edit the message of a step an undo took back: its outcome struck, and a line saying
+        so (one edit, through the bot's HTTP client, its rate limits kept). Refused (the
+        message deleted, a permission missing), it is logged and left: the undo stands."""
+        if message is None:
+            return
+        with handle_message_parameters(content=taken_back_text(message),
+                                       allowed_mentions=discord.AllowedMentions.none()
+                                       ) as params:
+            try:
+                await self.bot.http.edit_message(message.channel_id, message.message_id,
+                                                 params=params)
+            except (discord.HTTPException, discord.RateLimited) as error:
+                log.warning("Could not mark message %s as taken back (%s)", message.message_id,
+                            error)
 
     async def _answer_on_prompt(self, interaction: discord.Interaction[Any],
-                                saved: StoredCombat, text: str) -> bool:
+                                saved: StoredCombat, text: str) -> StepMessage | None:
         """Answer a press on the fight's live prompt by updating that prompt (callback type 7):
-        what it asked, then ``text`` (what happened), its buttons gone. Whether it did (not
-        for any other message, nor when Discord refuses: the caller then answers anew)."""
+        what it asked, then ``text`` (what happened), its buttons gone. The prompt as it now
+        shows the step; None when it did not (any other message, or Discord refused: the
+        caller then answers anew)."""
         pressed = interaction.message
         deferred = interaction.response.type is InteractionResponseType.deferred_message_update
         if (pressed is None or (interaction.response.is_done() and not deferred)
                 or not self.presenter.prompts.is_live(saved, pressed.id)):
-            return False
+            return None
+        content = answered_question(pressed.content, text)
         try:
-            await update_pressed(interaction, content=answered_question(pressed.content, text),
-                                 view=None, allowed_mentions=discord.AllowedMentions.none())
+            await update_pressed(interaction, content=content, view=None,
+                                 allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.warning("Could not answer interaction %s on its prompt (%s)", interaction.id,
                         error)
-            return False
+            return None
         self.presenter.prompts.pressed(saved, pressed.id)
-        return True
+        answered = content.endswith(text)  # (else the outcome was cut to fit alone)
+        return StepMessage(saved.channel_id, pressed.id,
+                           content[:-len(text)].rstrip("\n") if answered else "",
+                           text if answered else content)
 
     async def answer(self, interaction: discord.Interaction[Any], text: str,
-                     channel_id: int) -> None:
+                     channel_id: int) -> int | None:
         """Answer the interaction for the table; if Discord refuses (an expired token, an
-        outage), post the text in the channel instead, so what was saved is still seen."""
+        outage), post the text in the channel instead, so what was saved is still seen. The
+        id of the message that says it (None: not known)."""
         try:
             if interaction.response.is_done():
-                await interaction.followup.send(text)
-            else:
-                await interaction.response.send_message(text)
+                sent = await interaction.followup.send(text, wait=True)
+                return sent.id
+            callback = await interaction.response.send_message(text)
+            return callback.message_id
         except discord.HTTPException as error:
             log.warning("Could not answer interaction %s (%s); posting instead",
                         interaction.id, error)
-            await self.presenter.post(channel_id, text)
+            return await self.presenter.post(channel_id, text)
+
+    async def tell(self, interaction: discord.Interaction[Any], text: str,
+                   channel_id: int) -> StepMessage | None:
+        """:meth:`answer` with a step's outcome: the message that shows it, for an undo."""
+        message_id = await self.answer(interaction, text, channel_id)
+        return None if message_id is None else StepMessage(channel_id, message_id, "", text)
 
     # -- reaction windows that close by themselves ----------------------------------------
 
@@ -446,7 +499,10 @@ class FightSession:
                 except StaleCopy:
                     if attempt:
                         raise
-        await self.presenter.post(channel_id, f"⏱️ Time is up.\n{events_text(events)}")
+        outcome = events_text(events)
+        posted = await self.presenter.post(channel_id, f"⏱️ Time is up.\n{outcome}")
+        await self.shown(saved, None if posted is None else StepMessage(
+            channel_id, posted, "⏱️ Time is up.", outcome))
         self.presenter.refresh(saved)
         compact_state(saved.state)
         return True

@@ -351,20 +351,35 @@ ADJUST_FORM_SPEC = CustomId("cb-adjust", digits("combat"), digits("version"), di
 ADJUST_MODAL_ID = ADJUST_FORM_SPEC.template
 
 
+#: What the Adjust form's value is and what choosing it does (RULINGS 5: the roll becomes
+#: that value, a success, and its two digits are the dice that give the degrees).
+ADJUST_MEANS = ("Instead of an extra action, the roll becomes this number (a success); its "
+                "two digits are the dice.")
+
+
+def adjust_example(limit: int) -> str:
+    """The Adjust field's placeholder: a value within ``limit`` read as its dice, as an
+    attack then uses them."""
+    value = next(v for v in (36, 28, 19, 9, limit) if v <= limit)
+    return (f"e.g. {value}: dice {value // 10} and {value % 10}. On a hit, one die is damage, "
+            "the other hit location")
+
+
 class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
-    """The form Adjust opens. It is not kept in memory: the session answers its submit from
-    the custom id, so a form left open across a restart still works."""
+    """The form Adjust opens: the value the critical success's roll becomes, said with what
+    that value means. It is not kept in memory: the session answers its submit from the
+    custom id, so a form left open across a restart still works."""
 
     def __init__(self, combat_id: int, version: int, fighter: str, fighter_name: str,
                  limit: int) -> None:
         super().__init__(custom_id=ADJUST_FORM_SPEC.format(combat=combat_id, version=version,
                                                             fighter=fighter))
-        accepts = f" (1-{limit})"  # the range stays whole, the name gives way (45 at most)
+        accepts = f" to (1-{limit})"  # the range stays whole, the name gives way (45 at most)
         self.value: discord.ui.TextInput[AdjustModal] = discord.ui.TextInput(
-            label=clip(f"New value for {fighter_name}", 45 - len(accepts)) + accepts,
-            placeholder=f"A number from 1 to {limit}", min_length=1, max_length=2
-        )
-        self.add_item(self.value)
+            placeholder=adjust_example(limit), min_length=1, max_length=2)
+        self.add_item(discord.ui.Label(
+            text=clip(f"Set {fighter_name}'s roll", 45 - len(accepts)) + accepts,
+            description=ADJUST_MEANS, component=self.value))
         self.stop()
 
 

@@ -43,8 +43,8 @@ def test_the_hit_location_examples_damage_die_reads_its_dice() -> None:
         PromptKind.CHOOSE_DICE, "goon", "Goon", ())
     assert damage.text == "chooses which die is damage (the other is hit location)"
     assert damage.dice == (2, 4)
-    assert damage.choices == (Choice("tens", "2 damage · location 4", Tone.PLAIN),
-                              Choice("ones", "4 damage · location 2", Tone.PLAIN))
+    assert damage.choices == (Choice("tens", "2 damage · 4: torso", Tone.PLAIN),
+                              Choice("ones", "4 damage · 2: right leg", Tone.PLAIN))
     assert not damage.secret and not damage.offer and damage.deadline is None
     assert asked(c, RULES).groups == (Alike((damage,), "Goon"),)
 
