@@ -17,14 +17,15 @@ import asyncio
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import InteractionResponseType
 
 from bot.cogs.combat.acting import actor_of
-from bot.cogs.combat.fights import MakeCommand
+from bot.cogs.combat.answered import news_at, settled
+from bot.cogs.combat.fights import MakeCommand, Update
 from bot.cogs.combat.held_back import lacking_notice
 from bot.cogs.combat.presenter import Presenter
 from bot.cogs.combat.views import OUT_OF_DATE, answered_question, events_text
@@ -124,7 +125,7 @@ class FightSession:
         self._deadlines: dict[int, float] = {}  # channel -> when its window closes
         self._watcher: asyncio.Task[None] | None = None
         self._wakes_at: float | None = None  # when the watcher looks next (None: at once)
-        self.presenter = Presenter(bot, self.rules)
+        self.presenter = Presenter(bot, self.rules, clock=lambda: self.clock())
 
     # -- start and stop ------------------------------------------------------------------
 
@@ -224,7 +225,7 @@ class FightSession:
 
     async def run(self, interaction: discord.Interaction[Any], make: MakeCommand, *,
                   combat_id: int | None = None, version: int | None = None,
-                  update: Callable[[StoredCombat], Awaitable[None]] | None = None,
+                  update: Update | None = None,
                   hint: Callable[[Combat], str] | None = None,
                   ) -> StoredCombat:
         """Apply a command for the user and commit it, then answer and show the fight.
@@ -248,17 +249,17 @@ class FightSession:
             await timer.settle()
         if update is not None:
             try:
-                await update(saved)
+                await update(saved, events)
             except discord.HTTPException as error:  # the answer below still tells the table
                 log.warning("Could not update the message of interaction %s (%s)",
                             interaction.id, error)
-        next_step = "" if hint is None else hint(saved.state)
-        text = events_text(events) + next_step
+        after = "" if hint is None else hint(saved.state)  # (said after what happened)
         missing = self.presenter.held.missing(channel_id)  # (taken away while on its way)
         if missing:
-            text += "\n" + lacking_notice(missing)
-        if update is not None or not await self._answer_on_prompt(interaction, saved, text):
-            await self.answer(interaction, clip(text), channel_id)
+            after += "\n" + lacking_notice(missing)
+        if update is not None or not await self._answer_on_prompt(interaction, saved, events,
+                                                                  after):
+            await self.answer(interaction, clip(events_text(events) + after), channel_id)
         await self.presenter.ask(interaction, saved)
         self.presenter.refresh(saved, started=self.bot.metrics.started_at(interaction.id))
         compact_state(saved.state)  # memory's housekeeping waits until the table was answered
@@ -351,23 +352,37 @@ class FightSession:
         return restored, command
 
     async def _answer_on_prompt(self, interaction: discord.Interaction[Any],
-                                saved: StoredCombat, text: str) -> bool:
+                                saved: StoredCombat, events: tuple[Event, ...],
+                                after: str) -> bool:
         """Answer a press on the fight's live prompt by updating that prompt (callback type 7):
-        what it asked, then ``text`` (what happened), its buttons gone. Whether it did (not
-        for any other message, nor when Discord refuses: the caller then answers anew)."""
+        what it asked (its countdown stopped), then what happened and ``after``, its buttons
+        gone. The step's news (a turn handed over, a round ended: :func:`news_at`) and
+        ``after`` go to a new message at the bottom instead, where the next prompt follows.
+        Whether it did (not for any other message, nor when Discord refuses: the caller then
+        answers anew)."""
         pressed = interaction.message
         deferred = interaction.response.type is InteractionResponseType.deferred_message_update
         if (pressed is None or (interaction.response.is_done() and not deferred)
                 or not self.presenter.prompts.is_live(saved, pressed.id)):
             return False
+        asked = settled(pressed.content, self.clock())
+        news = news_at(events)
+        if news == 0:  # (all news: the prompt keeps what it asked)
+            content = asked
+        else:
+            outcome = events_text(events[:news]) + ("" if news < len(events) else after)
+            content = answered_question(asked, outcome)
         try:
-            await update_pressed(interaction, content=answered_question(pressed.content, text),
-                                 view=None, allowed_mentions=discord.AllowedMentions.none())
+            await update_pressed(interaction, content=content, view=None,
+                                 allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.warning("Could not answer interaction %s on its prompt (%s)", interaction.id,
                         error)
             return False
         self.presenter.prompts.pressed(saved, pressed.id)
+        if news < len(events):
+            await self.answer(interaction, clip(events_text(events[news:]) + after),
+                              saved.channel_id)
         return True
 
     async def answer(self, interaction: discord.Interaction[Any], text: str,
