@@ -4,7 +4,8 @@ Under the channel's lock, and only for database work: read the fight (once; a fi
 memory after it is first touched), let the engine apply the command, and commit the step in one
 transaction with everything it changes. Then, outside the lock: answer the interaction (a press
 on the fight's prompt answers by updating that prompt: what it asked, what happened, its
-buttons gone), post what the fight asks next as the interaction's follow-up, and ask the
+buttons gone; a turn handed over or a round ended is posted below it, as news), post what the
+fight asks next as the interaction's follow-up, and ask the
 :class:`~bot.cogs.combat.presenter.Presenter` to bring the board up to date (coalesced per
 channel). An answer not ready within 2 s is deferred first (:mod:`bot.deferral`). The
 answers go through the interaction's token, so a step spends at most the board's
@@ -367,7 +368,7 @@ class FightSession:
             return False
         asked = settled(pressed.content, self.clock())
         news = news_at(events)
-        if news == 0:  # (all news: the prompt keeps what it asked)
+        if news == 0 < len(events):  # (all news: the prompt keeps what it asked)
             content = asked
         else:
             outcome = events_text(events[:news]) + ("" if news < len(events) else after)
