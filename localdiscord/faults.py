@@ -53,6 +53,7 @@ class LostAnswer:
     path: str
     method: str
     until: asyncio.Event | None = None  # the 5xx waits for it (the client may die meanwhile)
+    skipped: int = 0  # how many such requests are answered as usual first
 
 
 class Faults:
@@ -130,12 +131,14 @@ class Faults:
         return None
 
     def fail_after_making(self, count: int = 1, status: int = 502, path: str = "/webhooks/", *,
-                          method: str = "POST", until: asyncio.Event | None = None) -> None:
+                          method: str = "POST", until: asyncio.Event | None = None,
+                          skip: int = 0) -> None:
         """Carry out the next ``count`` requests (of ``method``, whose path holds ``path``:
         by default the interactions' follow-ups), then answer each with ``status``, as when a
         proxy in front of Discord loses Discord's answer: the message is made, and the client
-        does not know it. ``until``: each such answer waits until it is set."""
-        self.lost_answers.append(LostAnswer(count, status, path, method, until))
+        does not know it. ``until``: each such answer waits until it is set; ``skip``: that
+        many such requests are answered as usual first."""
+        self.lost_answers.append(LostAnswer(count, status, path, method, until, skip))
 
     async def lost_answer(self, method: str, path: str,
                           answered: web.StreamResponse) -> web.StreamResponse:
@@ -144,6 +147,9 @@ class Faults:
             return answered
         for lost in self.lost_answers:
             if lost.remaining > 0 and lost.path in path and lost.method == method:
+                if lost.skipped:
+                    lost.skipped -= 1
+                    return answered
                 lost.remaining -= 1
                 if lost.until is not None:
                     await lost.until.wait()

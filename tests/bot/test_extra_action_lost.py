@@ -46,6 +46,7 @@ async def test_an_extra_action_won_on_a_blasts_defend_at_the_rounds_end_is_told_
     extra = await table.click(critical, "Extra action", user=GM)
     text = extra.answer.content
     assert "Goon takes an extra action this round." in text, text
+    text = extra.posted("Round 1 ends.").content  # the round's end: at the bottom
     assert ("Round 1 ends.\n"
             "Goon's extra action from a critical success is lost: it had to be used this "
             "round.\n"

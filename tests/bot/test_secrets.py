@@ -87,7 +87,8 @@ async def test_no_player_ever_sees_a_hidden_npc_s_level_or_marks(table: Table) -
     table.dice(2, 0, 8, 0)
     damaged = await watched.click(attacked.prompt, "3 damage · 5: torso")
     assert "Goon takes 3 damage to the torso." in damaged.answer.content
-    assert "Rat rolls initiative for NPCs: 20 (2·0) — SUCCESS." in damaged.answer.content
+    new_round = damaged.posted("Round 1 ends.")  # the round's end: at the bottom
+    assert "Rat rolls initiative for NPCs: 20 (2·0) — SUCCESS." in new_round.content
     board = _board(table)
     assert "Goon [NPCs] Dance Floor hurt" in board.content, board.content
     assert "Rat [NPCs] Dance Floor unhurt" in board.content

@@ -123,7 +123,7 @@ async def test_the_turn_pings_exactly_the_players_who_can_act_once(table: Table)
     assert _pinged(again) == []  # the same turn: shown again, nobody pinged twice
 
     done = await table.click(again, "Done (PCs)", user=ALICE)
-    assert "PCs are done." in done.answer.content
+    assert "PCs are done." in done.posted("PCs are done.").content
     npcs = _turn(table)
     assert npcs.content.startswith("**Round 1, the NPCs' turn:** Goon (GM)")
     assert _pinged(npcs) == []
@@ -171,11 +171,12 @@ async def test_my_options_starts_an_attack_for_just_that_player(table: Table) ->
     chosen = await table.choose(mine.message, [value], user=ALICE)
     # The panel shows what is left (nothing: Ana's one action is spent)...
     assert chosen.kind == "update" and chosen.answer.id == mine.message.id
-    assert chosen.answer.content == "**Ana** can start nothing right now."
+    assert chosen.answer.content == ("Started: Ana attacks Goon with Knife.\n"
+                                     "-# **Ana** has no action left this round.")
     assert chosen.answer.selects() == []
     # ...and the table is told what Ana does.
-    told = chosen.posted("Ana attacks Goon")
-    assert not told.ephemeral
+    told = chosen.messages[1]
+    assert told.content.startswith("Ana attacks Goon with Knife.") and not told.ephemeral
 
     again = await table.choose_stale(mine.message, [value], user=ALICE)  # a stale client
     assert again.ephemeral
@@ -195,8 +196,10 @@ async def test_the_gm_acts_for_an_npc_from_my_options(table: Table) -> None:
     bar = next(o["value"] for o in move["options"] if o["label"] == "Bar")
     moved = await table.choose(panel.message, [bar], user=GM,
                                index=panel.message.selects().index(move))
-    assert moved.answer.content == "**Goon** can start nothing right now."
-    assert not moved.posted("Goon moves").ephemeral
+    assert moved.answer.content == ("Started: Goon moves from Dance Floor to Bar.\n"
+                                    "-# **Goon** has no action left this round.")
+    assert not moved.messages[1].ephemeral
+    assert moved.messages[1].content.startswith("Goon moves from Dance Floor to Bar.")
 
 
 async def test_the_turn_buttons_work_after_a_restart(table: Table) -> None:
@@ -207,7 +210,7 @@ async def test_the_turn_buttons_work_after_a_restart(table: Table) -> None:
     mine = await table.click(turn, "My options", user=ALICE)
     assert mine.content == "What will **Ana** do? (1 action left this round)"
     done = await table.click(turn, "Done (PCs)", user=ALICE)
-    assert "PCs are done." in done.answer.content
+    assert done.posted("PCs are done.").id != turn.id
 
 
 async def test_a_gm_with_several_npcs_to_act_switches_between_their_options(

@@ -76,8 +76,10 @@ async def test_a_press_while_send_messages_is_taken_away_is_kept_and_shown_once_
     reply = await discord.people.wait(pressed)
 
     assert reply.interaction.answer_kind == "update" and _answers(discord, reply)[0] == 200
-    said = discord.messages[prompt.id].content
-    assert "PCs are done." in said and "**Send Messages**" in said, said
+    assert not discord.messages[prompt.id].components  # the prompt pressed keeps its text
+    (said,) = [m.content for m in discord.channel_messages("fight") if m.id > prompt.id
+               and "PCs are done." in m.content]  # the turn handed over: at the bottom
+    assert "**Send Messages**" in said, said
     database = sqlite3.connect(bot.parent / "db.sqlite3")
     try:
         commands = [c for (c,) in database.execute(STEPS)]
@@ -141,7 +143,8 @@ class TestOnPostgreSQL:
 
         assert reply.interaction.answer_kind == "defer-update"  # in time, before the answer
         assert set(_answers(discord, reply)) == {200}  # never 10062
-        assert "PCs are done." in discord.messages[prompt.id].content
+        assert any("PCs are done." in m.content for m in discord.channel_messages("fight")
+                   if m.id > prompt.id)  # the turn handed over: at the bottom
         assert _done_steps(commands) == 1
         await _the_table_shows(discord, "NPCs acting", "Done (NPCs)")
 

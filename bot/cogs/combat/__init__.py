@@ -9,6 +9,7 @@
   questions alike when they do not fit) and the Adjust form, with short ids;
 - :mod:`.one_by_one` — answering one of many questions alike on its own, in a panel;
 - :mod:`.turn` — a team's turn: who may act (pinged once), Done, and the My options panel;
+- :mod:`.answered` — what a prompt says once it asks no more, and a step's news;
 - :mod:`.acting` — who acts (`as:`) and the autocomplete of every fight option;
 - :mod:`.actions` — the players' commands; :mod:`.fight` — the `/combat` group;
 - :mod:`.recap` — the recap after a fight, and its log as a file;

@@ -16,12 +16,15 @@ import discord
 from bot.host import Host
 from bot.store.values import StoredCombat
 from engine.catalog import Rules
-from engine.combat import Combat, Command
+from engine.combat import Combat, Command, Event
 
-__all__ = ["Fights", "MakeCommand", "fights_of"]
+__all__ = ["Fights", "MakeCommand", "Update", "fights_of"]
 
 #: A command, or how to make it from the fight as it is under the lock.
 MakeCommand = Command | Callable[[Combat], Command] | Callable[[Combat], Awaitable[Command]]
+#: What brings the pressed message up to date once a step is committed: from the fight after
+#: the step, and the step's events.
+Update = Callable[[StoredCombat, tuple[Event, ...]], Awaitable[None]]
 
 
 @runtime_checkable
@@ -48,7 +51,7 @@ class Fights(Protocol):
 
     async def run(self, interaction: discord.Interaction[Any], make: MakeCommand, *,
                   combat_id: int | None = None, version: int | None = None,
-                  update: Callable[[StoredCombat], Awaitable[None]] | None = None,
+                  update: Update | None = None,
                   hint: Callable[[Combat], str] | None = None,
                   ) -> StoredCombat:
         """Apply a command for the user and commit it, then answer and show the fight."""

@@ -3,7 +3,8 @@
 A prompt is posted either as an interaction's follow-up (a press or a command answered: the
 follow-up goes through the interaction's token, which does not spend the channel's buckets)
 or in the channel by the presenter (a window closed by its timer, a restart, an undo). When a
-newer prompt goes out, the one it replaces loses its buttons: through the webhook of the
+newer prompt goes out, the one it replaces loses its buttons (and a window's countdown in it
+says when it closed): through the webhook of the
 interaction that posted it while that token lives (15 minutes), else through the channel. A
 prompt that arrives after a newer one is stripped at once, so whatever order Discord answers
 in, one message of the fight has live buttons. The token stays in memory; the database keeps
@@ -15,10 +16,12 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import discord
 
+from bot.cogs.combat.answered import settled
 from bot.store.values import StoredCombat
 
 log = logging.getLogger(__name__)
@@ -41,17 +44,21 @@ class LivePrompt:
     #: Posted as an interaction's follow-up: edited through that interaction's webhook.
     webhook: discord.WebhookMessage | None = None
     posted_at: float = 0.0  # time.monotonic() when posted
+    #: What it says, when this process knows (not after a restart).
+    content: str | None = None
 
     @staticmethod
     def followup(stored: StoredCombat, message: discord.WebhookMessage) -> LivePrompt:
-        return LivePrompt(stored.version, message.id, message, time.monotonic())
+        return LivePrompt(stored.version, message.id, message, time.monotonic(),
+                          message.content)
 
 
 class LivePrompts:
     """Per fight, its live prompt as this process knows it (else as the database keeps it)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self._live: dict[int, LivePrompt] = {}  # fight -> its prompt
+        self.clock = clock  # the fights' clock (epoch seconds): when a question closed
 
     def of(self, stored: StoredCombat) -> LivePrompt:
         known = self._live.get(stored.id)
@@ -86,16 +93,21 @@ class LivePrompts:
             self._live[stored.id] = new
             stale, kept = old, True
         if stale.message_id is not None and stale.message_id != new.message_id:
-            await strip(channel, stale, content=taken_back if kept else None)
+            await strip(channel, stale, content=taken_back if kept else None,
+                        now=self.clock())
         return kept
 
 
 async def strip(channel: discord.PartialMessageable, prompt: LivePrompt, *,
-                content: str | None = None) -> None:
-    """``prompt`` loses its buttons (``content``: and says that instead): through its
-    interaction's webhook while the token lives (no channel bucket spent), else the channel;
-    a deleted prompt has nothing to strip."""
+                content: str | None = None, now: float | None = None) -> None:
+    """``prompt`` loses its buttons (``content``: and says that instead; else, with ``now``,
+    a countdown in what it says tells when its question closed): through its interaction's
+    webhook while the token lives (no channel bucket spent), else the channel; a deleted
+    prompt has nothing to strip."""
     changes: dict[str, object] = {"view": None}
+    if content is None and now is not None and prompt.content is not None:
+        stopped = settled(prompt.content, now)
+        content = stopped if stopped != prompt.content else None
     if content is not None:
         changes["content"] = content
     fresh = prompt.webhook is not None and time.monotonic() - prompt.posted_at < TOKEN_SECONDS

@@ -11,12 +11,11 @@ fighter's index in that version.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
-from bot.cogs.combat.fights import fights_of
+from bot.cogs.combat.fights import Update, fights_of
 from bot.cogs.combat.views import (
     MENU_OPTIONS,
     CombatButton,
@@ -39,7 +38,7 @@ from bot.permissions import is_gm
 from bot.store.values import StoredCombat
 from bot.text import clip
 from engine.catalog import Rules
-from engine.combat import Fighter, PromptKind
+from engine.combat import Event, Fighter, PromptKind
 from engine.combat.asking import Alike
 from engine.combat.asking import asked as fight_asks
 from engine.combat.context import orders_for
@@ -105,8 +104,8 @@ class PanelButton(CombatButton, id_spec=answer_id("cp")):
     panel, what the fighter is asked next."""
 
     def after_press(self, interaction: discord.Interaction[Any]
-                    ) -> Callable[[StoredCombat], Awaitable[None]]:
-        async def follow(saved: StoredCombat) -> None:
+                    ) -> Update:
+        async def follow(saved: StoredCombat, _: tuple[Event, ...]) -> None:
             f = fighter_at(saved.state, self.fighter)
             rules = fights_of(interaction).rules
             content, view = (fighter_panel(saved, f, rules) if f is not None

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -72,9 +74,10 @@ def _nonce(kind: str, stored: StoredCombat) -> str:
 
 
 class Presenter:
-    def __init__(self, bot: Host, rules: Rules) -> None:
+    def __init__(self, bot: Host, rules: Rules, clock: Callable[[], float] = time.time) -> None:
         self.bot = bot
         self.rules = rules
+        self.clock = clock  # the fights' clock: when a question closed
         self.boards = BoardMessages(rules, bot)
         # channel -> fight id -> the newest version to show (None: read it from the store)
         self._wanted: dict[int, dict[int, StoredCombat | None]] = {}
@@ -93,7 +96,7 @@ class Presenter:
         self._undone: dict[int, int] = {}
         # fights whose channel may hold prompts this process does not know: swept when shown
         self._unsure: set[int] = set()
-        self.prompts = LivePrompts()
+        self.prompts = LivePrompts(clock)
         self.held = HeldBack(bot)
         self.records = ShownRecords(bot)
 
@@ -323,7 +326,9 @@ class Presenter:
             asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone))
         taken_back = TAKEN_BACK if undone and asking[1] is None else None
         posted = await self._prompt(channel, stored, asking, quiet=undone)
-        await self.prompts.replace(stored, channel, LivePrompt(stored.version, posted),
+        said = asking[0] if posted is not None else None
+        await self.prompts.replace(stored, channel, LivePrompt(stored.version, posted,
+                                                               content=said),
                                    taken_back=taken_back)
 
     async def _prompt(self, channel: discord.PartialMessageable, stored: StoredCombat,
@@ -363,13 +368,15 @@ class Presenter:
         asks = view_ids(view)
         adopted = None
         if live.version < stored.version and asks:
-            adopted = next((message.id for message, ids in found if ids == asks), None)
+            adopted = next((message for message, ids in found if ids == asks), None)
         if adopted is not None:  # (the prompt it replaces loses its buttons there)
-            await self.prompts.replace(stored, channel, LivePrompt(stored.version, adopted))
+            await self.prompts.replace(stored, channel, LivePrompt(
+                stored.version, adopted.id, content=adopted.content))
         for message, _ in found:
-            if message.id not in (live.message_id, adopted):
+            if message.id not in (live.message_id, adopted and adopted.id):
                 log.info("Stripping a stray prompt of fight %s: %s", stored.id, message.id)
-                await strip(channel, LivePrompt(stored.version, message.id))
+                await strip(channel, LivePrompt(stored.version, message.id,
+                                                content=message.content), now=self.clock())
 
     async def _post_recap(self, channel: discord.PartialMessageable,
                           stored: StoredCombat, *, recovering: bool) -> None:

@@ -4,7 +4,8 @@ Under the channel's lock, and only for database work: read the fight (once; a fi
 memory after it is first touched), let the engine apply the command, and commit the step in one
 transaction with everything it changes. Then, outside the lock: answer the interaction (a press
 on the fight's prompt answers by updating that prompt: what it asked, what happened, its
-buttons gone), post what the fight asks next as the interaction's follow-up, and ask the
+buttons gone; a turn handed over or a round ended is posted below it, as news), post what the
+fight asks next as the interaction's follow-up, and ask the
 :class:`~bot.cogs.combat.presenter.Presenter` to bring the board up to date (coalesced per
 channel). An answer not ready within 2 s is deferred first (:mod:`bot.deferral`). The
 answers go through the interaction's token, so a step spends at most the board's
@@ -17,7 +18,7 @@ import asyncio
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -25,7 +26,8 @@ from discord import InteractionResponseType
 from discord.http import handle_message_parameters
 
 from bot.cogs.combat.acting import actor_of
-from bot.cogs.combat.fights import MakeCommand
+from bot.cogs.combat.answered import news_at, settled
+from bot.cogs.combat.fights import MakeCommand, Update
 from bot.cogs.combat.held_back import lacking_notice
 from bot.cogs.combat.presenter import Presenter
 from bot.cogs.combat.step_messages import StepMessage, StepMessages, taken_back_text
@@ -126,7 +128,7 @@ class FightSession:
         self._deadlines: dict[int, float] = {}  # channel -> when its window closes
         self._watcher: asyncio.Task[None] | None = None
         self._wakes_at: float | None = None  # when the watcher looks next (None: at once)
-        self.presenter = Presenter(bot, self.rules)
+        self.presenter = Presenter(bot, self.rules, clock=lambda: self.clock())
         self.steps = StepMessages()  # where each step's outcome was shown, for an undo
 
     # -- start and stop ------------------------------------------------------------------
@@ -232,7 +234,7 @@ class FightSession:
 
     async def run(self, interaction: discord.Interaction[Any], make: MakeCommand, *,
                   combat_id: int | None = None, version: int | None = None,
-                  update: Callable[[StoredCombat], Awaitable[None]] | None = None,
+                  update: Update | None = None,
                   hint: Callable[[Combat], str] | None = None,
                   ) -> StoredCombat:
         """Apply a command for the user and commit it, then answer and show the fight.
@@ -256,19 +258,18 @@ class FightSession:
             await timer.settle()
         if update is not None:
             try:
-                await update(saved)
+                await update(saved, events)
             except discord.HTTPException as error:  # the answer below still tells the table
                 log.warning("Could not update the message of interaction %s (%s)",
                             interaction.id, error)
-        next_step = "" if hint is None else hint(saved.state)
-        text = events_text(events) + next_step
+        after = "" if hint is None else hint(saved.state)  # (said after what happened)
         missing = self.presenter.held.missing(channel_id)  # (taken away while on its way)
         if missing:
-            text += "\n" + lacking_notice(missing)
+            after += "\n" + lacking_notice(missing)
         shown = None if update is not None else await self._answer_on_prompt(
-            interaction, saved, text)
+            interaction, saved, events, after)
         if shown is None:
-            shown = await self.tell(interaction, clip(text), channel_id)
+            shown = await self.tell(interaction, clip(events_text(events) + after), channel_id)
         await self.shown(saved, shown)
         await self.presenter.ask(interaction, saved)
         self.presenter.refresh(saved, started=self.bot.metrics.started_at(interaction.id))
@@ -391,17 +392,26 @@ class FightSession:
                             error)
 
     async def _answer_on_prompt(self, interaction: discord.Interaction[Any],
-                                saved: StoredCombat, text: str) -> StepMessage | None:
+                                saved: StoredCombat, events: tuple[Event, ...],
+                                after: str) -> StepMessage | None:
         """Answer a press on the fight's live prompt by updating that prompt (callback type 7):
-        what it asked, then ``text`` (what happened), its buttons gone. The prompt as it now
-        shows the step; None when it did not (any other message, or Discord refused: the
-        caller then answers anew)."""
+        what it asked (its countdown stopped), then what happened and ``after``, its buttons
+        gone. The step's news (a turn handed over, a round ended: :func:`news_at`) and
+        ``after`` go to a new message at the bottom instead, where the next prompt follows.
+        The message that shows the step's outcome, for an undo; None when the prompt was not
+        answered (any other message, or Discord refused: the caller then answers anew)."""
         pressed = interaction.message
         deferred = interaction.response.type is InteractionResponseType.deferred_message_update
         if (pressed is None or (interaction.response.is_done() and not deferred)
                 or not self.presenter.prompts.is_live(saved, pressed.id)):
             return None
-        content = answered_question(pressed.content, text)
+        asked = settled(pressed.content, self.clock())
+        news = news_at(events)
+        if news == 0 < len(events):  # (all news: the prompt keeps what it asked)
+            content, outcome = asked, ""
+        else:
+            outcome = events_text(events[:news]) + ("" if news < len(events) else after)
+            content = answered_question(asked, outcome)
         try:
             await update_pressed(interaction, content=content, view=None,
                                  allowed_mentions=discord.AllowedMentions.none())
@@ -410,10 +420,16 @@ class FightSession:
                         error)
             return None
         self.presenter.prompts.pressed(saved, pressed.id)
-        answered = content.endswith(text)  # (else the outcome was cut to fit alone)
+        if news < len(events):
+            posted = await self.tell(interaction, clip(events_text(events[news:]) + after),
+                                     saved.channel_id)
+            if not outcome:  # (all news: the new message is the step's)
+                return posted
+        answered = content.endswith(outcome)  # (else the outcome was cut to fit alone)
         return StepMessage(saved.channel_id, pressed.id,
-                           content[:-len(text)].rstrip("\n") if answered else "",
-                           text if answered else content)
+                           content[:len(content) - len(outcome)].rstrip("\n") if answered
+                           else "",
+                           outcome if answered else content)
 
     async def answer(self, interaction: discord.Interaction[Any], text: str,
                      channel_id: int) -> int | None:

@@ -29,7 +29,7 @@ from bot.errors import UserError
 from bot.store.values import StoredCombat
 from bot.text import clip
 from engine.catalog import Rules
-from engine.combat import Actor, Combat, Command, Done, Fighter, Phase
+from engine.combat import Actor, Combat, Command, Done, Event, Fighter, Phase
 from engine.combat.options import Option, OptionGroup, candidate, options
 from engine.copies import group_names
 from engine.errors import RuleError
@@ -152,9 +152,10 @@ async def show_options(interaction: discord.Interaction[Any], session: Fights,
 
 
 def panel(stored: StoredCombat, fighter: Fighter, mine: list[Fighter], actor: Actor,
-          rules: Rules) -> tuple[str, discord.ui.View]:
+          rules: Rules, started: str | None = None) -> tuple[str, discord.ui.View]:
     """The My options panel for ``fighter``: a menu per kind of action (and, above them, a
-    menu to switch to another of ``mine``)."""
+    menu to switch to another of ``mine``); ``started``: what a pick from it just started,
+    said first."""
     state = stored.state
     found = options(state, fighter.key, rules, actor)
     view = discord.ui.View(timeout=None)
@@ -169,12 +170,7 @@ def panel(stored: StoredCombat, fighter: Fighter, mine: list[Fighter], actor: Ac
             cut.append(placeholder.rstrip("…").lower())
             chosen = chosen[:MENU_OPTIONS]
         view.add_item(OptionsMenu.make(stored, fighter, name, placeholder, chosen))
-    acts = fighter.actions + fighter.direct_actions
-    name = discord.utils.escape_markdown(fighter.name)
-    if found:
-        content = f"What will **{name}** do? ({counted(acts, 'action')} left this round)"
-    else:
-        content = f"**{name}** can start nothing right now."
+    content = _panel_head(fighter, bool(found), started)
     if fighter.directed is not None:
         content += (f"\n{discord.utils.escape_markdown(fighter.directed.leader or 'A leader')} "
                     "directs them: this action costs none of their own.")
@@ -183,6 +179,24 @@ def panel(stored: StoredCombat, fighter: Fighter, mine: list[Fighter], actor: Ac
                     "commands offer the rest.")
     view.stop()  # answered from the custom ids (the dynamic items), not kept in memory
     return content, view
+
+
+def _panel_head(fighter: Fighter, offered: bool, started: str | None) -> str:
+    """The panel's first lines: what a pick just started, then what the fighter may do now
+    (after a pick, nothing to start yet is no failure: it says what is left)."""
+    acts = fighter.actions + fighter.direct_actions
+    name = discord.utils.escape_markdown(fighter.name)
+    said = [] if started is None else [f"Started: {discord.utils.escape_markdown(started)}"]
+    if offered:
+        said.append(f"What will **{name}** do? ({counted(acts, 'action')} left this round)")
+    elif started is None:
+        said.append(f"**{name}** can start nothing right now.")
+    elif acts:
+        said.append(f"-# **{name}** has {counted(acts, 'action')} left this round: press "
+                    "**My options** again once this one is settled.")
+    else:
+        said.append(f"-# **{name}** has no action left this round.")
+    return "\n".join(said)
 
 
 class OptionsMenu(
@@ -236,13 +250,15 @@ class OptionsMenu(
                 raise _moved_on(name)
             return found.command
 
-        async def refresh_panel(saved: StoredCombat) -> None:
-            """The panel shows what is left to the fighter now (often nothing this round),
-            so a second pick from a stale menu is not offered."""
+        async def refresh_panel(saved: StoredCombat, events: tuple[Event, ...]) -> None:
+            """The panel says what the pick started (the step's first event), then shows what
+            is left to the fighter now (often nothing this round), so a second pick from a
+            stale menu is not offered."""
             f = panel_fighter(saved.state, self.fighter, self.stamp, STALE_PANEL)
             mine = yours(saved.state, actor) or [f]
+            started = events[0].text.splitlines()[0] if events else None
             content, view = panel(saved, f, mine if f in mine else [f, *mine], actor,
-                                  session.rules)
+                                  session.rules, started)
             await update_pressed(interaction, content=content, view=view)  # (deferred or not)
 
         try:

@@ -7,12 +7,12 @@ fighter), never names cut to fit Discord's 100 characters.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
-from bot.cogs.combat.fights import fights_of
+from bot.cogs.combat.answered import countdown
+from bot.cogs.combat.fights import Update, fights_of
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.custom_ids import CustomId, digits, word
 from bot.errors import UserError
@@ -155,7 +155,7 @@ class CombatButton(
             combat_id=self.combat_id, version=self.version, update=self.after_press(interaction))
 
     def after_press(self, interaction: discord.Interaction[Any]
-                    ) -> Callable[[StoredCombat], Awaitable[None]] | None:
+                    ) -> Update | None:
         """What brings the pressed message up to date once the press is applied (None: the
         fight's next prompt replaces it)."""
         return None
@@ -452,7 +452,7 @@ def asked_who(who: str, users: tuple[int, ...]) -> str:
 def closes(asked_question: Question) -> str:
     """When the question closes by itself, as Discord counts it down (none: "")."""
     deadline = asked_question.deadline
-    return f" (closes <t:{int(deadline)}:R>)" if deadline else ""
+    return countdown(deadline) if deadline else ""
 
 
 def pack_rows(rows: list[list[Any]], group: list[Any]) -> list[list[Any]]:
