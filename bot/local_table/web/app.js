@@ -138,6 +138,7 @@ const REPLY_MS = 15_000;
 const awaited = new Map();
 
 function awaitReply(id) {
+  for (const [old, until] of awaited) if (until < Date.now()) awaited.delete(old);
   awaited.set(id, Date.now() + REPLY_MS);
   const node = shown(id);
   if (node) reveal(node);
