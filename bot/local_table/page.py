@@ -111,8 +111,12 @@ async def _answered(interaction: Interaction) -> web.Response:
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(interaction.done.wait(),
                                FIRST_ANSWER_SECONDS + ANSWER_SLACK_SECONDS)
+    # "message": the answer's message (Discord's ``response_message_id``): what the page
+    # brings into view, as an answer to what its person did.
+    original = None if interaction.original_id is None else str(interaction.original_id)
     return _json({"answered": interaction.answer_kind, "token": interaction.token,
-                  "modal": interaction.modal, "choices": interaction.choices})
+                  "modal": interaction.modal, "choices": interaction.choices,
+                  "message": original})
 
 
 async def slash(request: web.Request) -> web.Response:
@@ -200,7 +204,8 @@ async def submit(request: web.Request) -> web.Response:
 
 
 async def example(request: web.Request) -> web.Response:
-    """``{"step": "characters"}`` or ``{"step": "fight"}``: the newcomer's example table."""
+    """``{"step": "characters"}`` or ``{"step": "fight"}``: the newcomer's example table;
+    ``{"accepted": [command], "refused": [{"command", "answer"}], "kept": [what existed]}``."""
     server, body = _server(request), await _body(request)
     told = await run_example(server, str(body.get("step") or ""))
-    return _json({"done": told})
+    return _json(told.payload())

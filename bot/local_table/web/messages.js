@@ -3,6 +3,7 @@
 // and "Only you can see this" for an ephemeral answer. Forms (modals) are drawn here too.
 
 import { render, names } from "./markdown.js";
+import { icon } from "./icons.js";
 
 const EPHEMERAL = 1 << 6;
 const LOADING = 1 << 7;
@@ -36,7 +37,7 @@ function attachment(file) {
   return el("div", { class: "attachment" },
     isImage ? el("img", { src: url, alt: file.filename }) : null,
     el("a", { href: url, download: file.filename, class: "file" },
-      `📎 ${file.filename}`, el("span", { class: "size" }, ` ${file.size.toLocaleString()} bytes`)));
+      icon("file"), ` ${file.filename}`, el("span", { class: "size" }, ` ${file.size.toLocaleString()} bytes`)));
 }
 
 function embed(data) {
@@ -52,7 +53,7 @@ function button(part, message, actions) {
   const label = [part.emoji?.name, part.label].filter(Boolean).join(" ");
   if (part.style === 5) {
     return el("a", { class: `button ${style}`, href: part.url, target: "_blank", rel: "noopener" },
-      label, " ↗");
+      label, " ", icon("link", "opens elsewhere"));
   }
   const node = el("button", {
     class: `button ${style}`, disabled: part.disabled ? "" : null, "data-custom-id": part.custom_id,
@@ -110,7 +111,7 @@ export function messageNode(message, actions, state) {
   const node = el("article", { class: "message", id: `m${message.id}`, "data-id": message.id });
   if (message.type === 6) {
     node.classList.add("system");
-    node.append(el("span", {}, "📌 Unhex pinned a message to this channel. "),
+    node.append(el("span", {}, icon("pin"), " Unhex pinned a message to this channel. "),
       el("button", { class: "linkish", onclick: () => actions.showPins() }, "See all pinned messages."));
     return node;
   }
@@ -121,7 +122,7 @@ export function messageNode(message, actions, state) {
     author.bot ? el("span", { class: "tag" }, "APP") : null,
     el("time", { class: "when", title: new Date(message.timestamp).toLocaleString() },
       clock(message.timestamp)),
-    message.pinned ? el("span", { class: "pinned", title: "Pinned" }, "📌") : null));
+    message.pinned ? el("span", { class: "pinned", title: "Pinned" }, icon("pin", "Pinned")) : null));
   if (flags & LOADING) {
     node.append(el("div", { class: "thinking" }, "Unhex is thinking", el("span", { class: "dots" })));
   } else {
@@ -134,7 +135,7 @@ export function messageNode(message, actions, state) {
   node.append(...components(message, actions, state));
   if (flags & EPHEMERAL) {
     node.classList.add("ephemeral");
-    node.append(el("div", { class: "only-you" }, "👁 Only you can see this · ",
+    node.append(el("div", { class: "only-you" }, icon("eye"), " Only you can see this · ",
       el("button", { class: "linkish", onclick: () => node.remove() }, "Dismiss message")));
   }
   return node;
