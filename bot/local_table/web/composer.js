@@ -29,6 +29,7 @@ export class Composer {
 
   render() {
     this.chosen = null;
+    this.tell(null);
     this.list = el("ul", { class: "palette", role: "listbox", hidden: "" });
     this.entries = [];
     this.highlighted = 0;
@@ -224,13 +225,15 @@ export class Composer {
 
   async suggest(option, input, datalist) {
     const form = input.form;
+    if (!form?.isConnected) return;  // sent or closed meanwhile
+    const command = this.chosen;
     const options = {};
-    for (const other of this.chosen.options) {
+    for (const other of command.options) {
       const value = convert(other, form.elements[other.name].value, this.table.state).value;
       if (value !== undefined) options[other.name] = value;
     }
     options[option.name] = input.value;  // focused: as typed, even a number half-typed
-    const choices = await this.table.autocomplete(this.chosen.name, option.name, options);
+    const choices = await this.table.autocomplete(command.name, option.name, options);
     datalist.replaceChildren(...choices.map((c) => el("option", { value: c.value }, c.name)));
   }
 }
