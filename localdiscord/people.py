@@ -8,6 +8,7 @@ on the gateway, waits for the answer (3 s, as Discord) and until the bot has bee
 moment, and returns a :class:`Reply`. ``press``, ``pick``, ``submit`` and ``autocomplete``
 do the same for buttons, menus, modals and autocomplete. ``people.dm("player")`` is their direct
 messages with the bot, a place to use a command too (the bot's global commands, no guild).
+``people.say("player", "general", "hello")`` posts a message as them, as their client does.
 """
 
 from __future__ import annotations
@@ -20,13 +21,24 @@ from typing import Any
 
 from localdiscord.enums import ChannelType, InteractionType, MessageFlag, MessageType
 from localdiscord.interactions import FIRST_ANSWER_SECONDS
-from localdiscord.model import APP_ID, Channel, Interaction, Role, User, snowflake
+from localdiscord.model import (
+    APP_ID,
+    Channel,
+    Interaction,
+    Message,
+    Permission,
+    Role,
+    User,
+    snowflake,
+)
 from localdiscord.state import DiscordState
 
 #: How long the bot must have made no request for its work on an interaction to count as
 #: done (it may post more messages after answering).
 QUIET_SECONDS = 0.3
 SETTLE_LIMIT_SECONDS = 20.0
+#: The longest message a person may send (Discord's, without Nitro).
+MAX_MESSAGE_LENGTH = 2000
 
 
 @dataclass(frozen=True)
@@ -137,8 +149,8 @@ class People:
         who = self.server.user(user) if isinstance(user, str) else user
         return self.dms.setdefault(who.id, DirectMessages(snowflake(), who))
 
-    def _place(self, channel: str | int | DirectMessages) -> Channel | DirectMessages:
-        if isinstance(channel, DirectMessages):
+    def _place(self, channel: str | int | Channel | DirectMessages) -> Channel | DirectMessages:
+        if isinstance(channel, Channel | DirectMessages):
             return channel
         return next((d for d in self.dms.values() if d.id == channel), None) or \
             self.server.channel(channel)
@@ -205,6 +217,30 @@ class People:
         where = self._place(origin.channel_id)
         return await self.wait(self.send(user, where, InteractionType.MODAL_SUBMIT, data,
                                          None if on is None else self._now(on.id)))
+
+    def say(self, user: str | User, channel: str | int | Channel | DirectMessages,
+            content: str) -> Shown:
+        """``user`` posts ``content`` in ``channel``, as their client does: the message is
+        made and every viewer and the bot see MESSAGE_CREATE. It mentions nobody, whatever it
+        says (``<@id>`` and ``@everyone`` stay text). :class:`ValueError` for an empty or too
+        long message, :class:`PermissionError` where they may not send."""
+        who = self.server.user(user) if isinstance(user, str) else user
+        where = self._place(channel)
+        if not content.strip():
+            raise ValueError("an empty message cannot be sent")
+        if len(content) > MAX_MESSAGE_LENGTH:
+            raise ValueError(f"a message holds at most {MAX_MESSAGE_LENGTH} characters")
+        if isinstance(where, Channel):
+            needed = Permission.SEND_MESSAGES_IN_THREADS if where.is_thread else \
+                Permission.SEND_MESSAGES
+            if not self.server.permissions(who.id, where) & needed or \
+                    (where.archived and where.locked):
+                raise PermissionError(f"{who.name} may not send messages in #{where.name}")
+            if where.archived:  # a message in an unlocked archived thread unarchives it
+                where.archived = False
+                self.server.channel_changed(where)
+        made = Message(snowflake(), where.id, where.guild_id, who, content=content)
+        return Shown(self.server.message_payload(self.server.post(made)))
 
     # -- building and sending ------------------------------------------------------------
 
@@ -301,7 +337,7 @@ class People:
             resolved.setdefault("roles", {})[str(role.id)] = role.payload()
             value = str(role.id)
         elif kind == 7:
-            target = self.server.channel(value)
+            target = self.server.channel(int(value) if str(value).isdigit() else value)
             resolved.setdefault("channels", {})[str(target.id)] = target.payload() | {
                 "permissions": str(guild.everyone.permissions)}
             value = str(target.id)

@@ -40,7 +40,8 @@ def add_page(server: LocalDiscord, app: web.Application) -> None:
     router.add_static("/web/", WEB)
     router.add_get("/table/state", state)
     for name, handler in (("slash", slash), ("autocomplete", autocomplete), ("press", press),
-                          ("pick", pick), ("submit", submit), ("example", example)):
+                          ("pick", pick), ("submit", submit), ("say", say),
+                          ("example", example)):
         router.add_post(f"/table/{name}", handler)
 
 
@@ -201,6 +202,20 @@ async def submit(request: web.Request) -> web.Response:
                                               _channel(server, origin.channel_id),
                                               InteractionType.MODAL_SUBMIT, data,
                                               shown))
+
+
+async def say(request: web.Request) -> web.Response:
+    """A message in the channel: ``{"as", "channel", "content"}``, posted as that person
+    (it mentions nobody); the message made."""
+    server, body = _server(request), await _body(request)
+    where = _channel(server, body.get("channel"))
+    try:
+        shown = server.people.say(_user(server, body), where, str(body.get("content") or ""))
+    except ValueError as problem:
+        return _json({"error": str(problem)}, 400)
+    except PermissionError as problem:
+        return _json({"error": str(problem)}, 403)
+    return _json({"message": shown.raw})
 
 
 async def example(request: web.Request) -> web.Response:

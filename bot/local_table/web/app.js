@@ -99,6 +99,7 @@ const table = {
       sending.remove();
     }
   },
+  say: (content) => post("say", { channel: state.current, content }),  // as the person chosen
   async autocomplete(command, focused, options) {
     try {
       const result = await post("autocomplete", { channel: state.current, command, focused, options });
