@@ -50,6 +50,7 @@ async def _example_fight(table: Page) -> None:
     await table.page.get_by_role("button", name="Set up an example").click()
     await table.page.get_by_role("button", name="Start the example fight").click(timeout=30_000)
     await table.message("Rat joins the fight").wait_for(timeout=30_000)
+    await table.page.locator("#welcome").wait_for(state="hidden")  # the page opened #fight
 
 
 async def _choose_with_the_panel(table: Page) -> None:

@@ -72,7 +72,7 @@ async def _best_match_first(table: Page) -> None:
     """Enter takes the best match: the name itself before names that contain it."""
     for typed in ("move", "defend", "item hold"):
         await _type(table, f"/{typed}")
-        await (await _opened(table, typed)).get_by_role("button", name="✕").click()
+        await (await _opened(table, typed)).get_by_role("button", name="Close").click()
     await table.page.locator("input.prompt").fill("/end")  # no /end: words starting with it
     first = table.page.locator(".palette li[aria-selected=true] strong")
     assert await first.inner_text() == "/combat end"
@@ -84,7 +84,7 @@ async def _best_match_first(table: Page) -> None:
     await table.page.locator("input.prompt").press("ArrowUp")
     assert await first.inner_text() == entries[1]
     await table.page.locator("input.prompt").press("Enter")
-    await (await _opened(table, entries[1][1:])).get_by_role("button", name="✕").click()
+    await (await _opened(table, entries[1][1:])).get_by_role("button", name="Close").click()
 
     await _type(table, "/hel", "Tab")
     assert await table.page.locator("input.prompt").input_value() == "/help "

@@ -221,7 +221,7 @@ async def test_the_page_keeps_up_and_says_when_the_table_stopped(
         await page.locator("input.prompt").fill("/roll")
         await page.locator(".palette li").first.click()
         await page.locator("form.command button.send").click()
-        notice = page.locator(".notice")
+        notice = page.locator(".notice[role=status]")
         await notice.wait_for()
         assert "Failed to fetch" not in await notice.inner_text()
         assert "make run" in await notice.inner_text()

@@ -7,6 +7,7 @@
 // asked of the bot as you type. Nothing is sent that Discord's client would refuse: a bad
 // value or a missing required option is said at the composer, naming the option.
 
+import { icon } from "./icons.js";
 import { el } from "./messages.js";
 import { convert, flatten, ranked, read } from "./typed.js";
 
@@ -159,13 +160,15 @@ export class Composer {
     const form = el("form", { class: "command", "data-command": command.name, novalidate: "" },
       el("span", { class: "command-name" }, `/${command.name}`), fields,
       el("button", { type: "submit", class: "button primary send" }, "Send"),
-      el("button", { type: "button", class: "button linkish", onclick: () => this.render() }, "✕"));
+      el("button", {
+        type: "button", class: "button linkish", "aria-label": "Close", onclick: () => this.render(),
+      }, icon("close")));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.submit(command, form);
     });
     form.addEventListener("keydown", (event) => {
-      if (event.key === "Escape") this.render();  // back to the line, as ✕
+      if (event.key === "Escape") this.render();  // back to the line, as the close button
     });
     this.root.replaceChildren(this.note, form);
     (form.querySelector("input, select") || form.querySelector(".send")).focus();
