@@ -434,7 +434,8 @@ def _doors(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
 
 def _first_aid(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
     """Everyone in the fighter's area (themselves included), when a first aid item is in
-    hand; the engine asks a treater with the sure success whether to take it or roll."""
+    hand; the engine keeps those with a \\ mark to treat, and asks a treater with the sure
+    success whether to take it or roll."""
     ch = f.character
     held = (ch.held(h) for h in HANDS)
     if not any(i is not None and ch.items[i].kind == "first_aid" for i in held):
