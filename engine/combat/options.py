@@ -11,9 +11,9 @@ is kept for as long as that state lives: the autocomplete's keystrokes and the p
 after a step ask once.
 
 :func:`slot_values` answers a slash command's option (``/attack target:``, ``with:``, ``/move
-to:``, ``then:``, ``/door area:``, ``/direct who:``, ``/item hold|pickup|drop|use``) from the
-same options; :func:`candidate` finds the command a panel's pick names without checking it
-(applying it is the check).
+to:``, ``then:``, ``/door area:``, ``/direct who:``, ``/firstaid target:``, ``/item
+hold|pickup|drop|use``) from the same options; :func:`candidate` finds the command a panel's
+pick names without checking it (applying it is the check).
 
 Left out on purpose: Surrender (a yield at any moment, not an action to pick from a list: it
 stays a command of its own), ending the team's turn, refusing a direction, and the answers to
@@ -227,6 +227,7 @@ class Slot(StrEnum):
     SECOND_MOVE = "second_move"  # /move then: (after the first step given)
     DOOR = "door"  # /door area:
     DIRECT = "direct"  # /direct who:
+    FIRST_AID = "first_aid"  # /firstaid target:
     HOLD = "hold"  # /item hold item:
     PICKUP = "pickup"  # /item pickup item:
     DROP = "drop"  # /item drop item:
@@ -274,7 +275,8 @@ def _named_from(c: Combat, fighter: str, rules: Rules, actor: Actor,
 _SLOT_GROUPS = {
     Slot.TARGET: OptionGroup.ATTACK, Slot.WEAPON: OptionGroup.ATTACK,
     Slot.MOVE: OptionGroup.MOVE, Slot.SECOND_MOVE: OptionGroup.MOVE, Slot.DOOR: OptionGroup.DOOR,
-    Slot.DIRECT: OptionGroup.ABILITY, Slot.HOLD: OptionGroup.ITEMS,
+    Slot.DIRECT: OptionGroup.ABILITY, Slot.FIRST_AID: OptionGroup.FIRST_AID,
+    Slot.HOLD: OptionGroup.ITEMS,
     Slot.PICKUP: OptionGroup.ITEMS, Slot.DROP: OptionGroup.ITEMS, Slot.USE: OptionGroup.ITEMS,
 }
 #: A slot's names from a second group: ``/item use`` names the things noted on the map too.
@@ -295,6 +297,8 @@ def _slot_name(cmd: Command, slot: Slot, given: str | None) -> str | None:
     if isinstance(cmd, Door):
         return cmd.other
     if isinstance(cmd, Direct):
+        return cmd.target
+    if isinstance(cmd, FirstAid):
         return cmd.target
     if isinstance(cmd, ManageItems) and cmd.op == slot.value:
         return cmd.item
