@@ -50,7 +50,7 @@ from engine.combat.commands import (
     Rally,
 )
 from engine.combat.context import Context, controls
-from engine.combat.fighters import acting_fighter
+from engine.combat.fighters import acting_fighter, opponents_then_team
 from engine.combat.machine import HANDLERS
 from engine.combat.model import Actor, Combat, Fighter, Phase
 from engine.combat.per_state import PerState
@@ -361,8 +361,8 @@ def _attacks(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
     usable = weapons(f, rules)
     if not usable:
         return
-    everyone = c.fighters  # attack_problem leaves out themselves, the dead, the surrendered
-    sides = ([t for t in everyone if t.team != f.team], [t for t in everyone if t.team == f.team])
+    # (attack_problem leaves out themselves, the dead, the surrendered)
+    sides = opponents_then_team(c, f)
     for side, lethal in ((side, lethal) for side in sides for lethal in (True, False)):
         for t in side:
             for w in usable:
