@@ -295,6 +295,15 @@ def test_first_aid_only_to_someone_with_a_mark_it_can_treat() -> None:
     assert labels(c, "Ana", P1, OptionGroup.FIRST_AID) == ["First aid to Goon"]
 
 
+def test_a_player_is_not_told_a_hidden_npc_has_nothing_to_treat() -> None:
+    """Rules notes 57: while the NPCs' figures are hidden, refusing first aid on an unhurt
+    NPC would tell its marks, so a player's is offered; the GM, who sees them, is not."""
+    c = go(club(), ManageItems(fighter="Ana", op="hold", item="Kit", hand="left"), actor=P1)
+    c = go(c, GMSet(fighter="Ana", actions=1)).model_copy(update={"hide_npcs": True})
+    assert labels(c, "Ana", P1, OptionGroup.FIRST_AID) == ["First aid to Goon"]
+    assert labels(c, "Ana", GM, OptionGroup.FIRST_AID) == []
+
+
 def test_items_picked_up_after_a_drop_and_both_hands_at_once() -> None:
     c = go(club(), ManageItems(fighter="Ana", op="drop"), actor=P1)
     assert labels(c, "Ana", P1, OptionGroup.ITEMS) == [
@@ -522,6 +531,8 @@ def _slot_names(commands: list[Command], ch: Character) -> dict[Slot, set[str]]:
             names[Slot.DOOR].add(cmd.other)
         elif isinstance(cmd, Direct):
             names[Slot.DIRECT].add(cmd.target)
+        elif isinstance(cmd, FirstAid):
+            names[Slot.FIRST_AID].add(cmd.target)
         elif isinstance(cmd, ManageItems) and cmd.op == "drop":
             hands = [h for h in ("right", "left") if cmd.hand in (None, "both", h)]
             names[Slot.DROP] |= {ch.items[i].name for h in hands  # type: ignore[arg-type]
