@@ -18,8 +18,8 @@ from engine.errors import RuleError
 from engine.names import name_key
 
 __all__ = [
-    "acting_fighter", "can_act", "gain_action", "has_players", "lose_action", "out_of_fight",
-    "pc_team", "put", "refund",
+    "acting_fighter", "can_act", "gain_action", "has_players", "lose_action",
+    "opponents_then_team", "out_of_fight", "pc_team", "put", "refund",
     "settle_status", "side", "spend_action", "spend_reaction", "standing_teams", "team_named",
 ]
 
@@ -59,6 +59,14 @@ def pc_team(c: Combat, among: tuple[str, ...]) -> str | None:
     return next(
         (t for t in among if any(f.team == t and not f.character.npc for f in c.fighters)), None
     )
+
+
+def opponents_then_team(c: Combat, f: Fighter) -> tuple[tuple[Fighter, ...], tuple[Fighter, ...]]:
+    """Everyone in the fight as ``f`` sees them: the other teams' fighters, then ``f``'s own
+    team (``f`` included), each in the fight's order. Wherever targets are offered (an
+    attack's, a Blast's) they come in this order: the opposing side first (rules notes 48)."""
+    return (tuple(g for g in c.fighters if g.team != f.team),
+            tuple(g for g in c.fighters if g.team == f.team))
 
 
 def side(f: Fighter) -> Side:

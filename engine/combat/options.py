@@ -11,9 +11,9 @@ is kept for as long as that state lives: the autocomplete's keystrokes and the p
 after a step ask once.
 
 :func:`slot_values` answers a slash command's option (``/attack target:``, ``with:``, ``/move
-to:``, ``then:``, ``/door area:``, ``/direct who:``, ``/item hold|pickup|drop|use``) from the
-same options; :func:`candidate` finds the command a panel's pick names without checking it
-(applying it is the check).
+to:``, ``then:``, ``/door area:``, ``/direct who:``, ``/firstaid target:``, ``/item
+hold|pickup|drop|use``) from the same options; :func:`candidate` finds the command a panel's
+pick names without checking it (applying it is the check).
 
 Left out on purpose: Surrender (a yield at any moment, not an action to pick from a list: it
 stays a command of its own), ending the team's turn, refusing a direction, and the answers to
@@ -50,7 +50,7 @@ from engine.combat.commands import (
     Rally,
 )
 from engine.combat.context import Context, controls
-from engine.combat.fighters import acting_fighter
+from engine.combat.fighters import acting_fighter, opponents_then_team
 from engine.combat.machine import HANDLERS
 from engine.combat.model import Actor, Combat, Fighter, Phase
 from engine.combat.per_state import PerState
@@ -227,6 +227,7 @@ class Slot(StrEnum):
     SECOND_MOVE = "second_move"  # /move then: (after the first step given)
     DOOR = "door"  # /door area:
     DIRECT = "direct"  # /direct who:
+    FIRST_AID = "first_aid"  # /firstaid target:
     HOLD = "hold"  # /item hold item:
     PICKUP = "pickup"  # /item pickup item:
     DROP = "drop"  # /item drop item:
@@ -274,7 +275,8 @@ def _named_from(c: Combat, fighter: str, rules: Rules, actor: Actor,
 _SLOT_GROUPS = {
     Slot.TARGET: OptionGroup.ATTACK, Slot.WEAPON: OptionGroup.ATTACK,
     Slot.MOVE: OptionGroup.MOVE, Slot.SECOND_MOVE: OptionGroup.MOVE, Slot.DOOR: OptionGroup.DOOR,
-    Slot.DIRECT: OptionGroup.ABILITY, Slot.HOLD: OptionGroup.ITEMS,
+    Slot.DIRECT: OptionGroup.ABILITY, Slot.FIRST_AID: OptionGroup.FIRST_AID,
+    Slot.HOLD: OptionGroup.ITEMS,
     Slot.PICKUP: OptionGroup.ITEMS, Slot.DROP: OptionGroup.ITEMS, Slot.USE: OptionGroup.ITEMS,
 }
 #: A slot's names from a second group: ``/item use`` names the things noted on the map too.
@@ -295,6 +297,8 @@ def _slot_name(cmd: Command, slot: Slot, given: str | None) -> str | None:
     if isinstance(cmd, Door):
         return cmd.other
     if isinstance(cmd, Direct):
+        return cmd.target
+    if isinstance(cmd, FirstAid):
         return cmd.target
     if isinstance(cmd, ManageItems) and cmd.op == slot.value:
         return cmd.item
@@ -357,8 +361,8 @@ def _attacks(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
     usable = weapons(f, rules)
     if not usable:
         return
-    everyone = c.fighters  # attack_problem leaves out themselves, the dead, the surrendered
-    sides = ([t for t in everyone if t.team != f.team], [t for t in everyone if t.team == f.team])
+    # (attack_problem leaves out themselves, the dead, the surrendered)
+    sides = opponents_then_team(c, f)
     for side, lethal in ((side, lethal) for side in sides for lethal in (True, False)):
         for t in side:
             for w in usable:
@@ -434,7 +438,8 @@ def _doors(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
 
 def _first_aid(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
     """Everyone in the fighter's area (themselves included), when a first aid item is in
-    hand; the engine asks a treater with the sure success whether to take it or roll."""
+    hand; the engine keeps those with a \\ mark to treat, and asks a treater with the sure
+    success whether to take it or roll."""
     ch = f.character
     held = (ch.held(h) for h in HANDS)
     if not any(i is not None and ch.items[i].kind == "first_aid" for i in held):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.catalog import Action, Hand, ItemKind, Rules
 from engine.character import HANDS, Character, status, usable_hands, usable_held
 from engine.combat.abilities.hooks import extra_weapons, marks_to_block
-from engine.combat.fighters import out_of_fight
+from engine.combat.fighters import opponents_then_team, out_of_fight
 from engine.combat.model import Combat, Fighter
 from engine.combat.stealth import hidden
 from engine.combat.step_values import UNARMED, Weapon
@@ -267,10 +267,9 @@ def legal_targets(combat: Combat, fighter_key: str, rules: Rules) -> tuple[str, 
     other teams first."""
     f = combat.fighter(fighter_key)
     usable = weapons(f, rules)
-    found = [
-        t
-        for t in combat.fighters
+    return tuple(
+        t.name
+        for side in opponents_then_team(combat, f)
+        for t in side
         if any(attack_problem(combat, f, t, w, rules) is None for w in usable)
-    ]
-    found.sort(key=lambda t: t.team == f.team)
-    return tuple(t.name for t in found)
+    )

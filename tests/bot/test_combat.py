@@ -460,7 +460,8 @@ async def test_the_first_aid_critical_failure_example(table: Table) -> None:
 
 async def test_a_critical_failure_with_a_small_die_lets_the_treated_player_place_it(
         table: Table) -> None:
-    await _wounded_ally(table, {"head": "X", "right_arm": "XXX"}, level=20)
+    # (a \\ on the left leg: without one first aid has nothing to treat, rules notes 57)
+    await _wounded_ally(table, {"head": "X", "right_arm": "XXX", "left_leg": "\\"}, level=20)
     table.dice(2, 2)  # 22 against 20: a critical failure, 2 of the 4 X become ■
     aided = await table.slash("firstaid", target="Bram")
     place = aided.prompt

@@ -66,12 +66,16 @@ async def test_the_form_and_the_panel_alone_make_the_book_s_starting_character(
     made = await table.submit(opened.modal, {"Name": "Ana", "Concept": "Bouncer"})
     panel = made.message
     assert panel.ephemeral and [s["placeholder"] for s in panel.selects()] == [
-        "Choose a combat ability", "Choose a combat ability", "Add an item: its kind"]
+        "Choose a combat ability", "Add an item: its kind"]
     good = await table.click(panel, "Non-combat ability…")
     done = await table.submit(good.modal, {"Good at": "lockpicking"}, message=panel)
     assert "good at lockpicking" in done.messages[-1].content
     await table.restart()  # the panel keeps working
-    chosen = await table.choose(panel, ["melee_1h.good_attack"])
+    kind = await table.pick(panel, "1H Melee…")  # the kinds first: 33 abilities are open
+    assert kind.kind == "update" and [m.id for m in kind.messages] == [panel.id]  # nothing said
+    assert table.message(panel.id).selects()[0]["placeholder"] == (
+        "Choose a combat ability: 1H Melee")
+    chosen = await table.pick(panel, "1H Melee: Good Attack")
     assert not chosen.messages[-1].ephemeral
     for name in ("Knife", "Baton", "Cosh", "Shiv"):
         form = await table.choose(panel, ["melee_1h"], index=0)
@@ -98,7 +102,8 @@ async def test_the_panel_asks_what_an_item_s_kind_needs(table: Table) -> None:
     await table.slash("character create", name="Bo", level=70)
     panel = (await table.slash("character panel", character="Bo")).message
     kind_menu = [s["placeholder"] for s in panel.selects()].index("Add an item: its kind")
-    refused = await table.choose(panel, ["aoe"], index=kind_menu)
+    assert "aoe" not in [o["value"] for o in panel.selects()[kind_menu]["options"]]
+    refused = await table.choose(panel, ["aoe"], index=kind_menu)  # a stale or forged pick
     assert refused.ephemeral and refused.modal is None
     assert "needs an AoE ability" in refused.content
     ammo = await table.choose(panel, ["ammo"], index=kind_menu)
@@ -150,7 +155,8 @@ async def test_the_panel_holds_a_1h_item_in_each_hand_or_one_2h_item(table: Tabl
     panel = (await table.slash("character panel", character="Ana")).message
     assert panel.content.endswith(
         "still to choose: 1 non-combat ability; 1 combat ability; an item for 1 free slot; "
-        "what to hold when a fight starts.")
+        "what to hold when a fight starts.\n✋ **In hand when a fight starts** (the last "
+        "menu: a 1H item per hand, or one 2H): nothing yet.")
     index, menu = _hold_menu(table, panel.id)
     assert menu["max_values"] == 2
     assert [o["description"] for o in menu["options"]][1:3] == [
@@ -161,6 +167,9 @@ async def test_the_panel_holds_a_1h_item_in_each_hand_or_one_2h_item(table: Tabl
     assert both.messages[-1].content == (
         "✋ Ana has Knife in the right hand and Shield in the left hand.")
     assert "what to hold" not in table.message(panel.id).content
+    assert table.message(panel.id).content.endswith(
+        "(the last menu: a 1H item per hand, or one 2H): Knife in the right hand and Shield "
+        "in the left hand.")
     _, menu = _hold_menu(table, panel.id)
     assert [o["value"] for o in menu["options"] if o.get("default")] == ["0", "1"]
     for picked, why in ((["2", "0"], "Rifle needs both hands: hold it alone."),

@@ -178,7 +178,8 @@ async def test_the_gm_answers_an_npcs_first_aid(table: Table) -> None:
 
 
 async def test_the_gm_places_an_npcs_permanent_wounds(table: Table) -> None:
-    await _medic(table, {"head": "XXX", "torso": "XXXX"})
+    # (and a \\ on the left leg: without one first aid has nothing to treat, rules notes 57)
+    await _medic(table, {"head": "XXX", "torso": "XXXX", "left_leg": "\\"})
     await table.slash("combat set", user=GM, character="Goon", actions=2)
     await table.slash("item hold", user=GM, item="Spare kit", **{"as": "Goon"})
     aided = await table.slash("firstaid", user=GM, target="Rat", **{"as": "Goon"})

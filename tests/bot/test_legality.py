@@ -25,6 +25,7 @@ SLOTS: tuple[tuple[str, str, Slot, str | None], ...] = (
     ("move", "then", Slot.SECOND_MOVE, "to"),
     ("door", "area", Slot.DOOR, None),
     ("direct", "who", Slot.DIRECT, None),
+    ("firstaid", "target", Slot.FIRST_AID, None),
     ("item hold", "item", Slot.HOLD, None),
     ("item pickup", "item", Slot.PICKUP, None),
     ("item drop", "item", Slot.DROP, None),

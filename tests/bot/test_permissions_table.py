@@ -232,8 +232,12 @@ async def leader_below(table: Table) -> Ctx:
 
 
 async def kit_in_hand(table: Table) -> Ctx:
-    """PCs first, Ana with a knife and a first aid kit in hand."""
-    return await pcs_turn(table, kit_in_hand=True)
+    """PCs first, Ana with a knife and a first aid kit in hand, and a \\ on her torso for it
+    to treat."""
+    ctx = await pcs_turn(table, kit_in_hand=True)
+    await _ok(table.slash("combat set", user=GM, character="Ana", location="torso",
+                          marks="\\"))
+    return ctx
 
 
 async def kit_on_floor(table: Table) -> Ctx:

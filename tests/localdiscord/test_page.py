@@ -65,6 +65,7 @@ async def _choose_with_the_panel(table: Page) -> None:
     assert "1 combat ability" in await panel.inner_text()
     told = table.page.locator("#messages .message:not(.ephemeral)")
 
+    await table.pick("Choose a combat ability", "1H Melee…", on=panel)  # its kind first
     await table.pick("Choose a combat ability", "1H Melee: Good Attack", on=panel)
     await told.filter(has_text="✨ Cleo gains 1H Melee: Good Attack.").wait_for()
     await panel.filter(has_not_text="1 combat ability").wait_for()

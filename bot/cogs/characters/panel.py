@@ -30,7 +30,7 @@ from bot.custom_ids import CustomId, IdField, choice, digits, eight_hex, hex_tok
 from bot.errors import UserError
 from bot.store.values import StoredCharacter, clean_name
 from bot.text import parse_number
-from engine.catalog import Ability, Category, LessLethal
+from engine.catalog import Ability, Category, ItemKind, LessLethal
 from engine.character import (
     Character,
     abilities_open,
@@ -43,6 +43,7 @@ from engine.character import (
     slots,
     still_to_choose,
 )
+from engine.errors import RuleError
 
 #: The forms the panel opens, answered from their payload (see the cog's setup: bot.forms).
 GOOD_AT_FORM_SPEC = CustomId("cp-good", digits("id", 18), eight_hex(), hex_token())
@@ -67,24 +68,38 @@ def _rule_line(ability: Ability) -> str:
 def panel_content(c: Character) -> str:
     left = still_to_choose(c)
     if not left:
-        return (f"🧭 {bold_name(c.name)} is ready: the book's starting character. "
+        head = (f"🧭 {bold_name(c.name)} is ready: the book's starting character. "
                 "`/sheet` shows it; a GM starts a fight with `/combat start`.")
-    return f"🧭 {bold_name(c.name)}, still to choose: {'; '.join(left)}."
+    else:
+        head = f"🧭 {bold_name(c.name)}, still to choose: {'; '.join(left)}."
+    if not _holdable(c):
+        return head
+    # The hold menu shows the items held as picked, and Discord then hides its placeholder:
+    # this line names it.
+    return (f"{head}\n✋ **In hand when a fight starts** (the last menu: a 1H item per hand, "
+            f"or one 2H): {_in_hand(c)}.")
 
 
-def panel_view(stored: StoredCharacter) -> discord.ui.View:
+def _in_hand(c: Character) -> str:
+    if c.right_hand is not None and c.right_hand == c.left_hand:
+        return f"{c.items[c.right_hand].name} in both hands"
+    held = [f"{c.items[i].name} in the {hand} hand"
+            for hand, i in (("right", c.right_hand), ("left", c.left_hand)) if i is not None]
+    return " and ".join(held) or "nothing yet"
+
+
+def panel_view(stored: StoredCharacter, ability_group: int | None = None) -> discord.ui.View:
+    """The panel's menus; ``ability_group``: the kind of combat ability the ability menu
+    lists, when the abilities open are too many for one menu (None: the kinds)."""
     c, ids = stored.character, (stored.id, character_stamp(stored))
     view = discord.ui.View(timeout=None)
-    open_now = list(abilities_open(c, rules=RULES))
-    for start in range(0, min(len(open_now), 2 * _MENU_SIZE), _MENU_SIZE):
-        chunk = open_now[start:start + _MENU_SIZE]
-        options = [discord.SelectOption(label=a.title[:100], value=a.id,
-                                        description=_rule_line(a)) for a in chunk]
-        view.add_item(PanelMenu(*ids, "ab", options, "Choose a combat ability", start))
+    ability_menu = _ability_menu(c, ids, ability_group)
+    if ability_menu is not None:
+        view.add_item(ability_menu)
     if len(c.items) < slots(c):
         options = [discord.SelectOption(label=k.name[:100], value=k.id, description=(
             f"e.g. {', '.join(k.examples)}"[:100] if k.examples else None))
-            for k in RULES.items.kinds]
+            for k in RULES.items.kinds if _may_carry(c, k)]
         view.add_item(PanelMenu(*ids, "kind", options, "Add an item: its kind", 0))
     hold_menu = _hold_menu(c, ids)
     if hold_menu is not None:
@@ -97,15 +112,73 @@ def panel_view(stored: StoredCharacter) -> discord.ui.View:
     return view
 
 
+def _may_carry(c: Character, kind: ItemKind) -> bool:
+    """Whether ``c`` may take an item of ``kind`` now (an AoE weapon needs its ability)."""
+    try:
+        abilities_to_carry(c, kind, RULES)
+    except RuleError:
+        return False
+    return True
+
+
+#: A pick in the ability menu that shows the kinds of ability again, and one that shows a
+#: kind's abilities (``kind:`` and its number in :func:`_ability_groups`).
+_KINDS = "kinds"
+_KIND = "kind:"
+
+
+def _ability_groups(open_now: tuple[Ability, ...]) -> list[tuple[str, list[Ability]]]:
+    """The open abilities by kind (the book's headings), in the book's order."""
+    groups: dict[str, list[Ability]] = {}
+    for a in open_now:
+        groups.setdefault(a.group, []).append(a)
+    return list(groups.items())
+
+
+def _ability_option(a: Ability) -> discord.SelectOption:
+    return discord.SelectOption(label=a.title[:100], value=a.id, description=_rule_line(a))
+
+
+def _ability_menu(c: Character, ids: tuple[int, str], group: int | None) -> PanelMenu | None:
+    """One menu for the combat ability: every ability open, or when they are more than a
+    menu holds, their kinds first (a kind with one open ability shows it), then the
+    abilities of the kind picked, with a way back to the kinds."""
+    open_now = abilities_open(c, rules=RULES)
+    title = "Choose a combat ability"
+    if len(open_now) <= _MENU_SIZE:
+        options = [_ability_option(a) for a in open_now]
+        return PanelMenu(*ids, "ab", options, title, 0) if options else None
+    groups = _ability_groups(open_now)
+    if group is not None and 0 <= group < len(groups):
+        name, abilities = groups[group]
+        options = [_ability_option(a) for a in abilities[:_MENU_SIZE - 1]]
+        options.append(discord.SelectOption(label="Other kinds of ability…", value=_KINDS))
+        return PanelMenu(*ids, "ab", options, f"{title}: {name}"[:150], group + 1)
+    options = []
+    for n, (name, abilities) in enumerate(groups[:_MENU_SIZE]):
+        if len(abilities) == 1:
+            options.append(_ability_option(abilities[0]))
+            continue
+        names = ", ".join(a.name for a in abilities)
+        options.append(discord.SelectOption(label=f"{name}…"[:100], value=f"{_KIND}{n}",
+                                            description=f"{len(abilities)}: {names}"[:100]))
+    return PanelMenu(*ids, "ab", options, title, 0)
+
+
+def _holdable(c: Character) -> list[int]:
+    """The items that may be in hand when a fight starts (intact, of a kind held)."""
+    return [i for i, it in enumerate(c.items)
+            if not it.destroyed and it.kind in RULES.items.ids
+            and RULES.items.kind(it.kind).held]
+
+
 def _hold_menu(c: Character, ids: tuple[int, str]) -> PanelMenu | None:
     """What is in hand when a fight starts: up to two items picked at once (a 2H item
     alone), the items in hand now shown picked."""
     held = {c.right_hand, c.left_hand}
     options = []
-    for i, it in enumerate(c.items):
-        kind = RULES.items.kind(it.kind) if it.kind in RULES.items.ids else None
-        if it.destroyed or kind is None or not kind.held:
-            continue
+    for i in _holdable(c):
+        it, kind = c.items[i], RULES.items.kind(c.items[i].kind)
         hands = "both hands" if kind.hands == 2 else "one hand"
         options.append(discord.SelectOption(
             label=f"{i + 1}. {it.name}"[:100], value=str(i), default=i in held,
@@ -137,6 +210,21 @@ async def apply_from_panel(interaction: discord.Interaction[Any], character_id: 
     await interaction.followup.send(f"{emoji} {escaped_summary(report.summary)}")
 
 
+async def _show_ability_kind(interaction: discord.Interaction[Any], character_id: int,
+                             stamp: str, value: str) -> None:
+    """Redraw the panel with the ability menu on the kind ``value`` names (or the kinds):
+    nothing is saved."""
+    stored = await _the_character(interaction, character_id, stamp)
+    group = None
+    if value.startswith(_KIND):
+        group = parse_number(value.removeprefix(_KIND))
+        if group is None or not 0 <= group < len(_ability_groups(
+                abilities_open(stored.character, rules=RULES))):
+            raise UserError("Pick one of the menu's entries.")
+    await interaction.response.edit_message(content=panel_content(stored.character),
+                                            view=panel_view(stored, group))
+
+
 class PanelMenu(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -165,6 +253,9 @@ class PanelMenu(
         if self.part == "kind":
             stored = await _the_character(interaction, self.character_id, self.stamp)
             await interaction.response.send_modal(ItemForm(stored, value))
+            return
+        if self.part == "ab" and (value == _KINDS or value.startswith(_KIND)):
+            await _show_ability_kind(interaction, self.character_id, self.stamp, value)
             return
         numbers = [n for n in map(parse_number, picked) if n is not None]
         if self.part == "hold" and len(numbers) != len(picked):

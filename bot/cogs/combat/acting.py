@@ -322,6 +322,7 @@ moves = slot_choices(Slot.MOVE, "move")
 second_moves = slot_choices(Slot.SECOND_MOVE, "second move", given="to")
 doors = slot_choices(Slot.DOOR, "door")
 directable = slot_choices(Slot.DIRECT, "teammate to direct")
+aid_targets = slot_choices(Slot.FIRST_AID, "target for first aid")
 
 _ITEM_SLOTS = {"hold": (Slot.HOLD, "item to hold"), "pickup": (Slot.PICKUP, "item to pick up"),
                "drop": (Slot.DROP, "item to drop"), "use": (Slot.USE, "thing to use")}

@@ -169,9 +169,9 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                                 "erased), False to roll",
                            as_="Which of your characters")
     @app_commands.rename(as_="as")
-    @app_commands.autocomplete(target=acting.any_fighter)
+    @app_commands.autocomplete(target=acting.aid_targets)
     @app_commands.guild_only()
-    async def firstaid(self, interaction: discord.Interaction[Any], target: Name,
+    async def firstaid(self, interaction: discord.Interaction[Any], target: Pick,
                        sure: bool | None = None, as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: FirstAid(fighter=key, target=target,
                                                               sure=sure))

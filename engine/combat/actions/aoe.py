@@ -38,6 +38,7 @@ from engine.combat.context import Context
 from engine.combat.fighters import (
     acting_fighter,
     lose_action,
+    opponents_then_team,
     out_of_fight,
     put,
     side,
@@ -151,11 +152,11 @@ def _in_area(c: Combat, a: AoEAction, rules: Rules) -> list[Fighter]:
 def _candidates(c: Combat, a: AoEAction, rules: Rules) -> tuple[str, ...]:
     """Whom the user may still take as a Blast's target: enemies first; allies (the user
     included) only when no enemy in the area is left to take."""
-    team = c.fighter(a.attacker).team
     taken = {t.fighter for t in a.targets}
-    free = [g for g in _in_area(c, a, rules) if g.key not in taken]
-    enemies = [g for g in free if g.team != team]
-    return tuple(g.key for g in (enemies or free))
+    free = {g.key for g in _in_area(c, a, rules) if g.key not in taken}
+    enemies, allies = ([g.key for g in side if g.key in free]
+                       for side in opponents_then_team(c, c.fighter(a.attacker)))
+    return tuple(enemies or allies)
 
 
 def _wanted(a: AoEAction) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.catalog import Action, Rules
 from engine.character import (
     Character,
+    Mark,
     Status,
     destroy_item,
     first_aid_critical_failure,
@@ -36,7 +37,7 @@ from engine.combat.steps import pop, push, replace_top
 from engine.errors import RuleError
 from engine.words import counted
 
-__all__ = ["advance", "aid_mark", "first_aid", "prompts"]
+__all__ = ["advance", "aid_mark", "first_aid", "prompts", "treatable"]
 
 _AID_PROMPTS = (
     PromptKind.AID_SURE, PromptKind.AID_DICE, PromptKind.AID_BOXES, PromptKind.AID_PERMANENT,
@@ -50,6 +51,13 @@ def _aid_item(c: Character, rules: Rules) -> int | None:
         if index is not None and rules.items.kind(c.items[index].kind).id == "first_aid":
             return index
     return None
+
+
+def treatable(ch: Character) -> bool:
+    """Whether first aid can help ``ch``: a \\ mark to erase or cross (004: X "cannot be
+    treated by first aid"; rules notes 57). Without one, every outcome but a critical
+    failure changes nothing, and that one only makes X marks permanent."""
+    return any(Mark.SLASH.value in marks for marks in ch.wounds.values())
 
 
 def first_aid(c: Combat, cmd: FirstAid, ctx: Context) -> Combat:
@@ -68,6 +76,10 @@ def first_aid(c: Combat, cmd: FirstAid, ctx: Context) -> Combat:
         raise RuleError(
             f"{f.name} does not have the First Aid ability's sure success; roll instead."
         )
+    if not treatable(t.character) and (ctx.actor.gm or not figures_hidden(c, t)):
+        # (a player is not told what a hidden NPC's marks are: the GM sees the aid play out)
+        raise RuleError(f"{t.name} has no \\ mark for first aid to treat: it would change "
+                        "nothing, so nothing is spent.")
     item = f.character.items[index]
     ch, _ = destroy_item(f.character, index, rules=rules)
     f = spend_action(f.model_copy(update={"character": ch}), ctx, ActionKind.FIRST_AID)

@@ -5,6 +5,8 @@ before the roll; no roll, exactly one \\ erased (the treated player picks where)
 
 from __future__ import annotations
 
+import re
+
 from engine.catalog import Action
 from engine.character import Character, Item
 from engine.combat import (
@@ -70,11 +72,12 @@ def test_one_place_to_erase_needs_no_question() -> None:
     assert c.aid is None
 
 
-def test_nothing_to_erase_changes_nothing() -> None:
+def test_nothing_to_erase_is_refused_before_the_kit_is_spent() -> None:
+    """Only \\ marks are treatable (004 "Damage": X "cannot be treated by first aid"): with
+    none, a sure success would change nothing, so it is refused and nothing is spent."""
     c = _ward(_medic(SURE), {"torso": "X"})
-    c, events = run(c, FirstAid(fighter="Ana", target="Bram", sure=True), actor=P1)
-    assert "First aid on Bram: No marks changed." in [e.text for e in events]
-    assert c.fighter("bram").character.marks("torso") == "X"
+    refused(c, FirstAid(fighter="Ana", target="Bram", sure=True),
+            re.escape("Bram has no \\ mark for first aid to treat"), actor=P1)
 
 
 def test_the_treater_is_asked_before_the_roll_when_the_command_does_not_say() -> None:

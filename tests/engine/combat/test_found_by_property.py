@@ -36,7 +36,8 @@ def test_yielding_while_choosing_first_aid_sure_or_roll() -> None:
     she is asked "sure success or roll?" she surrenders (level 0); answering "roll" then
     rolled against level 0 and Roll.first raised. Now the first aid ends at the surrender."""
     ana = Character(name="Ana", level=40, max_level=60, abilities=("first_aid.sure",),
-                    items=(Item(name="Kit", kind="first_aid"),), right_hand=0)
+                    items=(Item(name="Kit", kind="first_aid"),), right_hand=0,
+                    wounds={"torso": "\\"})  # a mark to treat (rules notes 57)
     c = setup((ana, "Entrance", 100), (knife("Goon", npc=True), "Bar", None))
     c = begin(c, [3, 2, 6, 1], "PCs")
     c = go(c, FirstAid(fighter="Ana", target="Ana"), actor=P1)

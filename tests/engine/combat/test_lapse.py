@@ -145,7 +145,8 @@ def test_a_speed_mover_corrected_to_0_before_the_roll_is_not_rolled_for() -> Non
 def test_a_treater_corrected_to_0_before_choosing_gives_no_first_aid() -> None:
     ana = Character(name="Ana", level=40, max_level=60, abilities=("first_aid.sure",),
                     items=(Item(name="Kit", kind="first_aid"),), right_hand=0)
-    c = setup((ana, "Entrance", 100), (knife("Cy"), "Entrance", 200),
+    cy = knife("Cy").model_copy(update={"wounds": {"torso": "\\"}})
+    c = setup((ana, "Entrance", 100), (cy, "Entrance", 200),
               (knife("Goon", npc=True), "Bar", None))
     c = go(begin(c, [3, 2, 6, 1], "PCs"), FirstAid(fighter="Ana", target="Cy"), actor=P1)
     assert kinds(c) == [(PromptKind.AID_SURE, "ana")]

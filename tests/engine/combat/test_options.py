@@ -274,12 +274,34 @@ def test_a_door_is_opened_when_closed_and_closed_when_open() -> None:
 
 def test_first_aid_for_everyone_in_the_area_with_a_kit_in_hand() -> None:
     c = go(club(), ManageItems(fighter="Ana", op="hold", item="Kit", hand="left"), actor=P1)
-    c = go(c, GMSet(fighter="Ana", actions=1))
+    c = go(c, GMSet(fighter="Ana", actions=1, marks={"head": "\\"}))
+    c = go(c, GMSet(fighter="Goon", marks={"torso": "X\\"}))
     found = [o for o in options(c, "Ana", RULES, P1) if o.group is OptionGroup.FIRST_AID]
     assert [(o.id, o.label) for o in found] == [
         ("first_aid:ana", "First aid to Ana"), ("first_aid:goon", "First aid to Goon")]
     assert found[1].command == FirstAid(fighter="Ana", target="Goon")
     assert labels(club(), "Ana", P1, OptionGroup.FIRST_AID) == []  # the kit is in the pack
+
+
+def test_first_aid_only_to_someone_with_a_mark_it_can_treat() -> None:
+    """Only \\ marks are treatable (004 "Damage"; rules notes 57): unhurt, or only X and ■
+    marks, first aid would change nothing, so it is not offered (nor accepted)."""
+    c = go(club(), ManageItems(fighter="Ana", op="hold", item="Kit", hand="left"), actor=P1)
+    c = go(c, GMSet(fighter="Ana", actions=1))
+    assert labels(c, "Ana", P1, OptionGroup.FIRST_AID) == []  # nobody is hurt
+    c = go(c, GMSet(fighter="Goon", marks={"torso": "X", "head": "■"}))
+    assert labels(c, "Ana", P1, OptionGroup.FIRST_AID) == []  # beyond first aid
+    c = go(c, GMSet(fighter="Goon", marks={"torso": "X\\"}))
+    assert labels(c, "Ana", P1, OptionGroup.FIRST_AID) == ["First aid to Goon"]
+
+
+def test_a_player_is_not_told_a_hidden_npc_has_nothing_to_treat() -> None:
+    """Rules notes 57: while the NPCs' figures are hidden, refusing first aid on an unhurt
+    NPC would tell its marks, so a player's is offered; the GM, who sees them, is not."""
+    c = go(club(), ManageItems(fighter="Ana", op="hold", item="Kit", hand="left"), actor=P1)
+    c = go(c, GMSet(fighter="Ana", actions=1)).model_copy(update={"hide_npcs": True})
+    assert labels(c, "Ana", P1, OptionGroup.FIRST_AID) == ["First aid to Goon"]
+    assert labels(c, "Ana", GM, OptionGroup.FIRST_AID) == []
 
 
 def test_items_picked_up_after_a_drop_and_both_hands_at_once() -> None:
@@ -509,6 +531,8 @@ def _slot_names(commands: list[Command], ch: Character) -> dict[Slot, set[str]]:
             names[Slot.DOOR].add(cmd.other)
         elif isinstance(cmd, Direct):
             names[Slot.DIRECT].add(cmd.target)
+        elif isinstance(cmd, FirstAid):
+            names[Slot.FIRST_AID].add(cmd.target)
         elif isinstance(cmd, ManageItems) and cmd.op == "drop":
             hands = [h for h in ("right", "left") if cmd.hand in (None, "both", h)]
             names[Slot.DROP] |= {ch.items[i].name for h in hands  # type: ignore[arg-type]

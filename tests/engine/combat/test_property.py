@@ -46,6 +46,7 @@ from engine.combat import (
     legal_targets,
     new_combat,
 )
+from engine.combat.actions.first_aid import treatable
 from engine.combat.actions.rally import rally_problem
 from engine.combat.at_hand import abilities_at_hand
 from engine.combat.commands import Rearrange
@@ -170,8 +171,11 @@ def _choices(c: Combat, data: st.DataObject) -> list[Command]:
             options.append(Rearrange(fighter=name, right=data.draw(st.sampled_from(hands[0])),
                                      left=data.draw(st.sampled_from(hands[1]))))
             if "Kit" in legal_items(c, name, RULES, "drop"):
-                near = [f.name for f in c.fighters if f.area == me.area]
-                options.append(FirstAid(fighter=name, target=data.draw(st.sampled_from(near))))
+                near = [f.name for f in c.fighters  # with a \\ to treat (rules notes 57)
+                        if f.area == me.area and treatable(f.character)]
+                if near:
+                    options.append(FirstAid(fighter=name,
+                                            target=data.draw(st.sampled_from(near))))
         elif p.kind is PromptKind.CHOOSE_ORDER:
             options.append(ChooseOrder(first_team=data.draw(st.sampled_from(p.options))))
         elif p.kind is PromptKind.CHOOSE_NEXT:

@@ -128,7 +128,8 @@ def test_ammo_lost_on_a_ranged_critical_failure_is_used_up() -> None:
 
 def test_a_first_aid_item_is_used_up() -> None:
     medic = armed("Ana").model_copy(update={"right_hand": 4})  # the kit in hand
-    c = setup((medic, "Bar", 100), (knife("Cy"), "Bar", 200),
+    cy = knife("Cy").model_copy(update={"wounds": {"torso": "\\"}})
+    c = setup((medic, "Bar", 100), (cy, "Bar", 200),
               (knife("Goon", npc=True), "Alley", None))
     c = begin(c, [3, 2, 6, 1], "PCs")
     c = go(c, FirstAid(fighter="Ana", target="Cy"), [9, 5], actor=P1)  # 95: a failure
