@@ -100,9 +100,10 @@ def digest(text: str) -> str:
 def logged_part(answer: str) -> str:
     """An answer without the question it answered (quoted above it, when a press answered on
     the prompt) nor the line under what happened that says what to do next ("-# Next: …"):
-    the log keeps what happened only."""
+    the log keeps what happened only. "" for a prompt that kept only its question (a step that
+    is all news says it in a message of its own, below)."""
     lines = answer.split("\n")
-    while len(lines) > 1 and lines[0].startswith("> "):
+    while lines and lines[0].startswith("> "):
         lines.pop(0)
     if len(lines) > 1 and lines[-1].startswith("-# Next:"):
         lines.pop()
@@ -152,11 +153,13 @@ class KeptTable(Table):
         target = reply or self._current
         step = self.acking
         if step is not None and target is not None and target is self._current:
-            self.acking = None  # the first message of the interaction is its answer
-            answer = target.messages[0]
-            if not answer.ephemeral:
-                say("ACK", step.key, digest(logged_part(answer.content)),
-                    json.dumps(step.expect))
+            # The interaction's first message that tells what happened is its answer.
+            answer = target.messages[-1]
+            told = logged_part(answer.content)
+            if answer.ephemeral or told:
+                self.acking = None
+            if told and not answer.ephemeral:
+                say("ACK", step.key, digest(told), json.dumps(step.expect))
 
     async def press(self, message: Message, custom_id: str, user: User) -> Reply:
         """Press the button ``custom_id`` on ``message`` as it is now."""

@@ -117,8 +117,9 @@ async def test_a_fight_stays_across_a_restart_and_its_prompt_still_answers(
         tmp_path: Path) -> None:
     database = tmp_path / "db.sqlite3"
     async with local_table(database) as table:
-        assert (await table.post("example", {"step": "characters"}))["done"]
-        assert (await table.post("example", {"step": "fight"}))["done"]
+        for step in ("characters", "fight"):
+            told = await table.post("example", {"step": step})
+            assert told["accepted"] and not told["refused"], told
         before = await table.state()
         fight = _fight_channel(before)
         gm_id = next(m["id"] for m in before["members"] if m["name"] == "gamemaster")
