@@ -22,6 +22,7 @@ from bot.store.values import (
     StoredMap,
     StoredRoll,
     StoredSession,
+    Undone,
     WriteBack,
 )
 from engine.character import Character
@@ -67,7 +68,7 @@ class Fights(Protocol):
     async def save(self, stored: StoredCombat, state: Combat, *, user_id: int, command: str,
                    events: Sequence[Event], write_back: WriteBack | None = None,
                    shown: ShownRecord | None = None) -> StoredCombat | None: ...
-    async def undo(self, stored: StoredCombat) -> tuple[StoredCombat, str] | None: ...
+    async def undo(self, stored: StoredCombat) -> Undone | None: ...
     async def shown(self, records: Sequence[ShownRecord]) -> None: ...
 
 

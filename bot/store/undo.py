@@ -7,24 +7,27 @@ the SQL, as :class:`UndoStatements`.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Protocol
 
 from bot.store.steps import character_ids, replaced, state_before
-from bot.store.values import StoredCombat, next_deadline
+from bot.store.values import StoredCombat, Undone, next_deadline
 
 __all__ = ["LoggedStep", "UndoStatements", "undo_last_step"]
 
 
 @dataclass(frozen=True)
 class LoggedStep:
-    """What undoing a log entry's step needs of it: its id, its command, and its patch back
-    (or, for entries from before patches, the ``whole`` state it started from)."""
+    """What undoing a log entry's step needs of it: its id, its command, its patch back (or,
+    for entries from before patches, the ``whole`` state it started from), and what it said
+    (its events' texts, as JSON)."""
 
     id: int
     command: str
     patch: bytes | None
     whole: str | None
+    events: str
 
 
 class UndoStatements(Protocol):
@@ -47,9 +50,9 @@ class UndoStatements(Protocol):
 
 
 async def undo_last_step(statements: UndoStatements,
-                         stored: StoredCombat) -> tuple[StoredCombat, str] | None:
-    """Step back over the last command not yet undone: ``(restored, its command)``; None
-    when there is none, or when the fight changed since ``stored`` was read."""
+                         stored: StoredCombat) -> Undone | None:
+    """Step back over the last command not yet undone; None when there is none, or when the
+    fight changed since ``stored`` was read."""
     step = await statements.last_step(stored.id)
     if step is None:
         return None
@@ -59,4 +62,5 @@ async def undo_last_step(statements: UndoStatements,
         return None
     await statements.mark_undone(step.id)
     await statements.hold(stored.id, character_ids(restored))
-    return replaced(stored, restored, deadline), step.command
+    said = tuple(str(text) for text in json.loads(step.events or "[]"))
+    return Undone(replaced(stored, restored, deadline), step.command, said)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from bot.errors import UserError
 from engine.character import Character
@@ -33,6 +34,7 @@ __all__ = [
     "StoredMap",
     "StoredRoll",
     "StoredSession",
+    "Undone",
     "WriteBack",
     "clean_name",
     "next_deadline",
@@ -173,6 +175,15 @@ class StoredCombat:
     @property
     def active(self) -> bool:
         return self.state.phase is not Phase.ENDED
+
+
+class Undone(NamedTuple):
+    """A step taken back: the fight as it was before it, its command, and what the step had
+    said (each event's text), so the table can see what was taken back."""
+
+    combat: StoredCombat
+    command: str
+    said: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -109,7 +109,8 @@ async def test_undo_steps_back_last_first_and_refuses_a_stale_copy(store: Store)
     assert await store.combats.undo(joined) is None  # read before "slower"
     assert [e.undone for e in await store.combats.log(fight.id)] == [False, False]
     back = await store.combats.undo(slower)
-    assert back is not None and back[1] == "slower"
+    assert back is not None and back.command == "slower"
+    assert back.said == ("Reactions wait 90 s.",)  # what the step had told the table
     assert (back[0].version, back[0].state.reaction_seconds) == (
         slower.version + 1, joined.state.reaction_seconds)
     assert await store.combats.fight_of(ana.id) == (fight.id, 2)

@@ -82,3 +82,21 @@ async def test_a_deleted_message_is_skipped_and_the_undo_stands(
     assert "Ana [PCs] Dance Floor" in board.content, board.content
     again = await table.slash("move", to="Bar")  # the fight goes on
     assert again.answer.content.startswith("Ana moves from Dance Floor to Bar.")
+
+
+async def test_after_a_restart_the_undo_strikes_what_it_took_back_in_its_own_answer(
+        table: Table) -> None:
+    """The message that told the step is not known to a bot restarted since: the undo's answer
+    says what no longer counts, struck, and leaves the older messages as they are."""
+    _, rolled, hit = await _ana_hits_goon(table)
+    told = table.message(hit.answer.id).content
+    table = await table.restart()
+
+    undone = await table.slash("combat undo", user=GM)
+
+    head, *lines = undone.answer.content.split("\n")
+    assert head == "↩️ Undid the last command (choose dice)."
+    assert any(line.startswith("~~Goon takes 9 damage to the right leg: level 25 → 16.")
+               for line in lines), lines
+    assert all(line.startswith("~~") and line.endswith("~~") for line in lines), lines
+    assert table.message(hit.answer.id).content == told  # not known here: left as it was

@@ -20,13 +20,15 @@ from bot.cogs.combat.session import (
     require_channel_permissions,
     require_start_permissions,
 )
+from bot.cogs.combat.step_messages import struck
 from bot.cogs.combat.views import code, fighter_at
 from bot.cogs.maps.finding import find_map, map_choices
 from bot.errors import UserError
 from bot.numbered import natural_key
 from bot.options import Text
 from bot.permissions import is_gm, require_gm, require_guild
-from bot.text import echo, parse_number
+from bot.store.values import Undone
+from bot.text import MESSAGE_LIMIT, echo, parse_number
 from engine.combat import (
     AddFighters,
     Begin,
@@ -281,11 +283,10 @@ class FightCog(commands.Cog, name="Fights"):
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         await require_gm(interaction, "undo")
         require_channel_permissions(interaction)
-        restored, command, taken = await self.session.undo(interaction)
-        kind = str(json.loads(command).get("kind", "command"))
-        await self.session.answer(
-            interaction, f"↩️ Undid the last command ({kind.replace('_', ' ')})."
-            + setup_hint(restored.state), restored.channel_id)
+        undone, taken = await self.session.undo(interaction)
+        restored = undone.combat
+        await self.session.answer(interaction, undid_text(undone, known=taken is not None),
+                                  restored.channel_id)
         self.session.presenter.refresh(restored, undone=True)
         await self.session.mark_taken_back(taken)  # where the table read what it took back
 
@@ -343,3 +344,15 @@ class FightCog(commands.Cog, name="Fights"):
         await session.shown(saved, await session.tell(interaction, f"⚙️ {event.text}",
                                                       saved.channel_id))
         session.presenter.refresh(saved)  # the board shows, or stops showing, NPCs' levels
+
+
+def undid_text(undone: Undone, *, known: bool) -> str:
+    """The answer to `/combat undo`: what was taken back. When the message that told the step
+    is not known here (a restart since, another process's step), what it said is struck in
+    the answer itself, so the table still sees which rolls no longer count."""
+    kind = str(json.loads(undone.command).get("kind", "command")).replace("_", " ")
+    text = f"↩️ Undid the last command ({kind})."
+    hint = setup_hint(undone.combat.state)
+    if not known and undone.said:
+        text += "\n" + struck("\n".join(undone.said), MESSAGE_LIMIT - len(text) - len(hint) - 1)
+    return text + hint

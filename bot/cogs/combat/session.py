@@ -41,7 +41,7 @@ from bot.permissions import (
     require_guild,
 )
 from bot.store.compact import compact_state
-from bot.store.values import AlreadyFighting, DatabaseUnavailable, StoredCombat
+from bot.store.values import AlreadyFighting, DatabaseUnavailable, StoredCombat, Undone
 from bot.text import clip
 from data import load_rules
 from engine.character import Character
@@ -350,10 +350,11 @@ class FightSession:
         return saved, events
 
     async def undo(self, interaction: discord.Interaction[Any]
-                   ) -> tuple[StoredCombat, str, StepMessage | None]:
-        """Take back the channel's last command: ``(the fight as it was, that command, the
-        message that showed its outcome)``; that message is for :meth:`mark_taken_back`, once
-        the undo is answered (outside the lock: a Discord call never holds up a step)."""
+                   ) -> tuple[Undone, StepMessage | None]:
+        """Take back the channel's last command: what was undone, and the message that showed
+        its outcome when this process knows it (None: not known, as after a restart); that
+        message is for :meth:`mark_taken_back`, once the undo is answered (outside the lock:
+        a Discord call never holds up a step)."""
         async with self.lock(interaction.channel_id or 0):
             stored = await self.require_fight(interaction)
             try:
@@ -363,11 +364,11 @@ class FightSession:
                 raise
             if result is None:
                 raise UserError("There is nothing to undo in this fight.")
-            restored, command = result
+            restored = result.combat
             taken = self.steps.taken_back(restored.id)
             self._keep(restored)
             self._rearm(restored)
-        return restored, command, taken
+        return result, taken
 
     async def shown(self, saved: StoredCombat, message: StepMessage | None) -> None:
         """``message`` shows the outcome of the step that made ``saved`` (None: no message

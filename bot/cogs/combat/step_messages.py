@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 from bot.text import MESSAGE_LIMIT, clip
 
-__all__ = ["KEPT_STEPS", "TAKEN_BACK_NOTE", "StepMessage", "StepMessages", "taken_back_text"]
+__all__ = ["KEPT_STEPS", "TAKEN_BACK_NOTE", "StepMessage", "StepMessages", "struck",
+           "taken_back_text"]
 
 #: How many of a fight's newest steps keep their message (a GM takes back a few at most).
 KEPT_STEPS = 8
@@ -51,16 +52,22 @@ def taken_back_text(shown: StepMessage) -> str:
     """``shown``'s message once its step was taken back: what it answered as it was, the
     outcome struck line by line, then :data:`TAKEN_BACK_NOTE`; within Discord's 2,000
     characters, cutting what it answered first, then the outcome's last lines."""
-    struck = [_strike(line) for line in shown.outcome.splitlines()]
-    room = MESSAGE_LIMIT - len(TAKEN_BACK_NOTE) - 1
-    while len(struck) > 1 and len("\n".join(struck)) > room:
-        struck[-2:] = ["…"]
-    outcome = "\n".join([*struck, TAKEN_BACK_NOTE])
+    outcome = "\n".join([struck(shown.outcome, MESSAGE_LIMIT - len(TAKEN_BACK_NOTE) - 1),
+                         TAKEN_BACK_NOTE])
     before = shown.before
     if before:
         left = MESSAGE_LIMIT - len(outcome) - 1
         before = before if len(before) <= left else before[:max(0, left - 1)] + "…"
     return clip(f"{before}\n{outcome}" if before.strip() else outcome)
+
+
+def struck(text: str, room: int) -> str:
+    """``text`` struck line by line (each line's Markdown lead kept), within ``room``
+    characters: its last lines give way to "…"."""
+    lines = [_strike(line) for line in text.splitlines()]
+    while len(lines) > 1 and len("\n".join(lines)) > room:
+        lines[-2:] = ["…"]
+    return "\n".join(lines)
 
 
 def _strike(line: str) -> str:

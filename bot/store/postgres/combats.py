@@ -23,6 +23,7 @@ from bot.store.values import (
     LogEntry,
     ShownRecord,
     StoredCombat,
+    Undone,
     WriteBack,
     next_deadline,
     timestamp,
@@ -95,7 +96,7 @@ class _UndoStatements:
 
     async def last_step(self, combat_id: int) -> LoggedStep | None:
         row = await self._connection.fetchrow(
-            "SELECT id, command, undo_patch, state_before FROM combat_log "
+            "SELECT id, command, undo_patch, state_before, events FROM combat_log "
             "WHERE combat_id = $1 AND NOT undone ORDER BY id DESC LIMIT 1", combat_id)
         return None if row is None else LoggedStep(*row)
 
@@ -198,8 +199,8 @@ class CombatStore:
                 await _write_back(connection, state, write_back)
         return replaced(stored, state, step.deadline)
 
-    async def undo(self, stored: StoredCombat) -> tuple[StoredCombat, str] | None:
-        """Step back over the last command not yet undone: ``(restored, its command)``."""
+    async def undo(self, stored: StoredCombat) -> Undone | None:
+        """Step back over the last command not yet undone (:func:`undo_last_step`)."""
         async with self._db.transaction() as connection:
             return await undo_last_step(_UndoStatements(connection), stored)
 

@@ -29,6 +29,7 @@ from bot.store.values import (
     LogEntry,
     ShownRecord,
     StoredCombat,
+    Undone,
     WriteBack,
     next_deadline,
     timestamp,
@@ -190,8 +191,8 @@ class CombatStore:
                 (written_back(row[0], fighter, write_back), timestamp(), fighter.character_id),
             )
 
-    async def undo(self, stored: StoredCombat) -> tuple[StoredCombat, str] | None:
-        """Step back over the last command not yet undone: ``(restored, its command)``."""
+    async def undo(self, stored: StoredCombat) -> Undone | None:
+        """Step back over the last command not yet undone (:func:`undo_last_step`)."""
         async with transaction(self._db) as db:
             return await undo_last_step(_UndoStatements(db, self._hold), stored)
 
@@ -228,7 +229,7 @@ class _UndoStatements:
 
     async def last_step(self, combat_id: int) -> LoggedStep | None:
         async with self._db.execute(
-            "SELECT id, command, undo_patch, state_before FROM combat_log "
+            "SELECT id, command, undo_patch, state_before, events FROM combat_log "
             "WHERE combat_id = ? AND undone = 0 ORDER BY id DESC LIMIT 1", (combat_id,)
         ) as cursor:
             row = await cursor.fetchone()
