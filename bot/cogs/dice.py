@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import escape_markdown
 
+from bot.adjust_form import ADJUST_MEANS, adjust_example
 from bot.cogs.characters.choices import changeable_character, matching_choices
 from bot.cogs.characters.common import (
     LOOKUP_LIMIT,
@@ -182,9 +183,9 @@ class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
         super().__init__(custom_id=ADJUST_FORM_SPEC.format(id=stored.id))
         limit = stored.state.roll.adjust_limit
         self.value: discord.ui.TextInput[AdjustModal] = discord.ui.TextInput(
-            label=f"New value (1-{limit})", placeholder=str(limit), min_length=1, max_length=2
-        )
-        self.add_item(self.value)
+            placeholder=adjust_example(limit, attack=False), min_length=1, max_length=2)
+        self.add_item(discord.ui.Label(text=f"Set the roll to (1-{limit})",
+                                       description=ADJUST_MEANS, component=self.value))
 
 
 async def submit_adjust(

@@ -9,6 +9,9 @@ import pytest
 from testbed.harness import ALICE, BOB, GM, Table, User
 from tests.bot.fights import start_fight
 
+#: The Adjust form's field, by its label, for a roll against 40.
+FIELD = "Set the roll to (1-40)"
+
 
 async def test_plain_roll_shows_value_level_outcome_and_degrees(table: Table) -> None:
     table.dice(3, 4)
@@ -73,12 +76,12 @@ async def test_critical_success_adjust_asks_for_a_value_and_refuses_too_high(tab
     reply = await table.slash("roll", level=40, note="pick the lock")
     modal_reply = await table.click(reply.message, "Adjust")
     assert modal_reply.kind == "modal"
-    assert modal_reply.modal is not None and "New value (1-40)" in modal_reply.modal.fields
-    too_high = await table.submit(modal_reply.modal, {"New value (1-40)": "41"},
+    assert modal_reply.modal is not None and "Set the roll to (1-40)" in modal_reply.modal.fields
+    too_high = await table.submit(modal_reply.modal, {"Set the roll to (1-40)": "41"},
                                   message=reply.message)
     assert too_high.ephemeral and "1-40, not 41" in too_high.content
     assert table.message(reply.message.id).labels == ["Extra action", "Adjust"]
-    done = await table.submit(modal_reply.modal, {"New value (1-40)": "38"},
+    done = await table.submit(modal_reply.modal, {"Set the roll to (1-40)": "38"},
                               message=reply.message)
     assert "Adjusted to **38** (3·8) — SUCCESS · degrees 3 and 8" in done.content
     assert done.message.buttons == []
@@ -94,12 +97,12 @@ async def test_adjust_reads_plain_digits_only_and_refuses_anything_else_briefly(
     reply = await table.slash("roll", level=40)
     before = table.message(reply.message.id)
     opened = await table.click(reply.message, "Adjust")
-    refused = await table.submit(opened.modal, {"New value (1-40)": typed}, message=reply.message)
+    refused = await table.submit(opened.modal, {FIELD: typed}, message=reply.message)
     assert refused.kind == "message" and refused.ephemeral
     assert refused.content.endswith("” is not a number.") and len(refused.content) <= 100
     assert refused.content.startswith(f"“{typed[:5]}")
     assert table.message(reply.message.id) == before  # nothing changed, buttons still there
-    done = await table.submit(opened.modal, {"New value (1-40)": " 07 "}, message=reply.message)
+    done = await table.submit(opened.modal, {FIELD: " 07 "}, message=reply.message)
     assert "Adjusted to **7** (0·7)" in done.content
 
 
@@ -165,15 +168,15 @@ async def test_an_adjust_form_left_open_across_a_restart_still_works(table: Tabl
     reply = await table.slash("roll", level=40)
     opened = await table.click(reply.message, "Adjust")
     await table.restart()
-    other = await table.submit(opened.modal, {"New value (1-40)": "30"}, user=BOB,
+    other = await table.submit(opened.modal, {"Set the roll to (1-40)": "30"}, user=BOB,
                                message=reply.message)
     assert other.ephemeral and other.content == f"Only {ALICE.mention} can decide this roll."
-    typo = await table.submit(opened.modal, {"New value (1-40)": "3o"}, message=reply.message)
+    typo = await table.submit(opened.modal, {"Set the roll to (1-40)": "3o"}, message=reply.message)
     assert typo.ephemeral and typo.content == "“3o” is not a number."
-    done = await table.submit(opened.modal, {"New value (1-40)": "39"}, message=reply.message)
+    done = await table.submit(opened.modal, {"Set the roll to (1-40)": "39"}, message=reply.message)
     assert done.kind == "update"
     assert "Adjusted to **39** (3·9) — SUCCESS · degrees 3 and 9" in done.content
-    again = await table.submit(opened.modal, {"New value (1-40)": "12"}, message=reply.message)
+    again = await table.submit(opened.modal, {FIELD: "12"}, message=reply.message)
     assert again.ephemeral and "already settled" in again.content
     assert "**39**" in table.message(reply.message.id).content
 

@@ -88,7 +88,7 @@ async def test_after_a_restart_the_undo_strikes_what_it_took_back_in_its_own_ans
         table: Table) -> None:
     """The message that told the step is not known to a bot restarted since: the undo's answer
     says what no longer counts, struck, and leaves the older messages as they are."""
-    _, rolled, hit = await _ana_hits_goon(table)
+    *_, hit = await _ana_hits_goon(table)
     told = table.message(hit.answer.id).content
     table = await table.restart()
 

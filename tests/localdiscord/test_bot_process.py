@@ -69,7 +69,7 @@ async def test_a_modal_and_an_autocomplete_go_through_the_bot_as_on_discord(
     form = await discord.people.press("alice", roll, "Adjust")
     assert form.kind == "modal"
     (label,) = form.modal.fields
-    assert label.startswith("New value")
+    assert label.startswith("Set the roll to")
 
     adjusted = await discord.people.submit("alice", form, {label: "1"})
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.adjust_form import ADJUST_MEANS, adjust_example
 from bot.cogs.combat.answered import countdown
 from bot.cogs.combat.fights import Update, fights_of
 from bot.components import PersistentButton, identity_stamp, picked_values
@@ -349,20 +350,6 @@ def _command_for(kind: PromptKind, option: str, fighter: str) -> Command:
 
 ADJUST_FORM_SPEC = CustomId("cb-adjust", digits("combat"), digits("version"), digits("fighter"))
 ADJUST_MODAL_ID = ADJUST_FORM_SPEC.template
-
-
-#: What the Adjust form's value is and what choosing it does (RULINGS 5: the roll becomes
-#: that value, a success, and its two digits are the dice that give the degrees).
-ADJUST_MEANS = ("Instead of an extra action, the roll becomes this number (a success); its "
-                "two digits are the dice.")
-
-
-def adjust_example(limit: int) -> str:
-    """The Adjust field's placeholder: a value within ``limit`` read as its dice, as an
-    attack then uses them."""
-    value = next(v for v in (36, 28, 19, 9, limit) if v <= limit)
-    return (f"e.g. {value}: dice {value // 10} and {value % 10}. On a hit, one die is damage, "
-            "the other hit location")
 
 
 class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
