@@ -13,7 +13,9 @@
 - :mod:`.acting` — who acts (`as:`) and the autocomplete of every fight option;
 - :mod:`.actions` — the players' commands; :mod:`.fight` — the `/combat` group;
 - :mod:`.recap` — the recap after a fight, and its log as a file;
-- :mod:`.recovery` — the Recovery offer after a fight.
+- :mod:`.recovery` — the Recovery offer after a fight;
+- :mod:`.catchup` — `/combat catchup` and the turn line's Catch up: what happened since a
+  player's fighter last acted, folded (:mod:`.log_fold`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.cogs.combat.actions import ActionsCog
+from bot.cogs.combat.catchup import CatchUpButton, catch_up_command
 from bot.cogs.combat.fight import FightCog
 from bot.cogs.combat.one_by_one import OneByOneMenu, PanelButton, PanelMenu
 from bot.cogs.combat.recap import LogFileButton
@@ -41,8 +44,9 @@ async def setup(bot: Host) -> None:
     session = bot.fights = FightSession(bot)
     bot.add_dynamic_items(CombatButton, CombatMenu, TogetherButton, RecoverButton,
                           LogFileButton, TurnButton, OptionsMenu, FighterMenu, OneByOneMenu,
-                          PanelButton, PanelMenu)
+                          PanelButton, PanelMenu, CatchUpButton)
     fight = FightCog(session)
+    fight.combat.add_command(catch_up_command())
     bot.answers_form(ADJUST_MODAL_ID, fight.adjust_submitted)
     await bot.add_cog(fight)
     await bot.add_cog(ActionsCog(session))

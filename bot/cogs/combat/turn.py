@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.cogs.combat.acting import ACTING, actor_of
+from bot.cogs.combat.catchup import CatchUpButton
 from bot.cogs.combat.fights import Fights, fights_of
 from bot.cogs.combat.layout import TurnLead
 from bot.cogs.combat.views import (
@@ -66,8 +67,9 @@ def acting_fighters(state: Combat) -> list[Fighter]:
 
 
 def turn_lead(stored: StoredCombat, *, ping: bool) -> TurnLead | None:
-    """Who may act in the team's turn (``None`` outside one). ``ping``: the line mentions the
-    players whose fighters can act with a notification (the turn's first showing)."""
+    """Who may act in the team's turn (``None`` outside one), with Done, My options and Catch
+    up. ``ping``: the line mentions the players whose fighters can act with a notification
+    (the turn's first showing)."""
     state = stored.state
     fighters = acting_fighters(state)
     team = state.acting_team
@@ -84,6 +86,7 @@ def turn_lead(stored: StoredCombat, *, ping: bool) -> TurnLead | None:
                    discord.ButtonStyle.primary),
         TurnButton("done", stored.id, state.round, state.turn, clip(f"Done ({team})", 80),
                    discord.ButtonStyle.secondary),
+        CatchUpButton(stored.id),  # for whoever comes back to the fight after a while
     )
     return TurnLead(line, buttons, users if ping else ())
 
