@@ -282,7 +282,8 @@ async def test_the_gm_refuses_a_direction_for_an_npc_and_skips_the_end_rally(
     await _npcs_first(table)
     directed = await table.slash("direct", user=GM, who="Goon", **{"as": "Boss"})
     refuse = directed.prompt
-    assert refuse.labels == ["My options", "Done (NPCs)", "Refuse the direction"]
+    assert refuse.labels == ["My options", "Done (NPCs)", "Catch up",
+                             "Refuse the direction"]
     await _not_alices(table, refuse, "Refuse the direction", "Goon")
     refused = await _gm_presses(table, refuse, "Refuse the direction")
     assert "Goon refuses Boss's direction: Boss keeps the action." in refused.answer.content

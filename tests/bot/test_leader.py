@@ -157,7 +157,8 @@ async def test_direct_asks_the_directed_player_to_act_or_refuse(table: Table) ->
     assert asked.content == (f"**Round 1, the PCs' turn:** Ana ({ALICE.mention})\n"
                              f"**Ana ({ALICE.mention})** was directed: act now with a slash "
                              "command, without spending your own action, or refuse")
-    assert asked.labels == ["My options", "Done (PCs)", "Refuse the direction"]
+    assert asked.labels == ["My options", "Done (PCs)", "Catch up",
+                            "Refuse the direction"]
     assert [int(u) for u in asked.allowed_mentions["users"]] == [ALICE.id]
     board = (await table.slash("combat status")).content
     assert _line(board, "Ana").endswith("a1 directed") and _line(board, "Kit").endswith("a0")

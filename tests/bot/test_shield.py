@@ -88,7 +88,7 @@ async def test_all_out_defend_is_offered_to_its_player_and_shown_on_the_board(
     offer = table.channel_messages()[-1]
     assert offer.content.splitlines()[1].startswith(
         f"**Bea ({BOB.mention})** may declare All-Out Defend"), offer.content
-    assert offer.labels == ["My options", "Done (NPCs)", "All-Out Defend"]
+    assert offer.labels == ["My options", "Done (NPCs)", "Catch up", "All-Out Defend"]
     refused = await table.click(offer, "All-Out Defend", user=ALICE)
     assert refused.ephemeral
     declared = await table.click(offer, "All-Out Defend", user=BOB)
