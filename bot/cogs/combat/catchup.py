@@ -123,7 +123,7 @@ def catch_up_text(stored: StoredCombat, entries: Sequence[LogEntry], rules: Rule
     mine = state.fighters_of(user_id)
     if not mine and not gm:
         raise UserError(NO_FIGHTER)
-    names = ", ".join(f.name for f in mine)
+    names = clip(", ".join(f.name for f in mine), 150)  # (a GM may give a player many)
     since, acted = since_acted(entries, user_id, frozenset(f.key for f in mine))
     steps = fold_steps([(e.gm_events or e.events) if gm else e.events for e in since])
     whose = escape_markdown(names) if mine else "you"
