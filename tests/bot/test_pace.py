@@ -3,6 +3,9 @@ deadlines shown as Discord timestamps (each reader's own time zone)."""
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import pytest
 
 from bot.cogs.combat.session import FightSession
@@ -26,9 +29,9 @@ def _turn(table: Table) -> Message:
     return next(m for m in reversed(table.channel_messages()) if "My options" in m.labels)
 
 
-async def _by_post(table: Table, **options: object) -> None:
-    """Ana (Alice's) and Goon (the GM's NPC) in a fight by post; the PCs' turn at ``NOW``."""
-    _cog(table).clock = lambda: NOW
+async def _by_post(table: Table, at: float = NOW, **options: object) -> None:
+    """Ana (Alice's) and Goon (the GM's NPC) in a fight by post; the PCs' turn at ``at``."""
+    _cog(table).clock = lambda: at
     await add_character(table, "Ana", level=40)
     await add_character(table, "Goon", user=GM, level=25, npc=True)
     started = await table.slash("combat start", user=GM, map="Nightclub", **options)
@@ -80,3 +83,119 @@ async def test_settings_change_the_pace_and_say_so(table: Table) -> None:
     live = await table.slash("combat settings", user=GM, pace="live")
     assert "Reactions" not in live.answer.content  # already 45 seconds
     assert "A team's turn now has no deadline." in live.answer.content
+
+
+# -- a turn's deadline ------------------------------------------------------------------------
+
+
+def _ping(table: Table) -> Message:
+    """The newest message with the deadline's buttons."""
+    return next(m for m in reversed(table.channel_messages()) if "End the turn" in m.labels)
+
+
+async def _past_the_deadline(table: Table, **options: object) -> Message:
+    """A fight by post whose PCs' turn (Ana has not acted) reached its deadline: the GM's
+    ping."""
+    await _by_post(table, pace="by post", **options)
+    cog = _cog(table)
+    cog.clock = lambda: NOW + 48 * HOUR - 1
+    assert not await cog.close_expired_window(CHANNEL_ID)  # a second to go
+    cog.clock = lambda: NOW + 48 * HOUR
+    assert await cog.close_expired_window(CHANNEL_ID)
+    await table.settle()
+    return next(m for m in reversed(table.channel_messages()) if m.content.startswith("⏱️"))
+
+
+async def test_the_gm_is_pinged_once_with_who_has_not_acted(table: Table) -> None:
+    ping = await _past_the_deadline(table)
+    assert ping.content.startswith(
+        f"⏱️ {GM.mention}: Time is up for the PCs' turn. Not acted yet: Ana. A GM may act for "
+        "them, extend the turn, or end it."), ping.content
+    assert "with that player's buttons" in ping.content
+    assert ping.labels == ["Extend by 2 days", "End the turn"]
+    assert ping.allowed_mentions is not None
+    assert [int(u) for u in ping.allowed_mentions.get("users", [])] == [GM.id]
+    cog = _cog(table)
+    cog.clock = lambda: NOW + 60 * HOUR
+    assert not await cog.close_expired_window(CHANNEL_ID)  # told once
+    assert CHANNEL_ID not in cog.armed_channels
+    log = await table.slash("combat log", user=GM)
+    assert "Time is up for the PCs' turn." in log.content
+
+
+async def test_the_gm_role_is_pinged_when_the_server_has_one(table: Table) -> None:
+    role = table.add_role("Game Masters")
+    set_role = await table.slash("gm role", user=GM, role=role)
+    assert not set_role.ephemeral, set_role.content
+    ping = await _past_the_deadline(table)
+    assert ping.content.startswith(f"⏱️ <@&{role.id}>: Time is up"), ping.content
+    assert ping.allowed_mentions is not None
+    assert [int(r) for r in ping.allowed_mentions.get("roles", [])] == [role.id]
+
+
+async def test_extend_gives_the_turn_its_length_again(table: Table) -> None:
+    ping = await _past_the_deadline(table)
+    refused = await table.click(ping, "Extend by 2 days", user=ALICE)
+    assert refused.ephemeral and "GM" in refused.content, refused.content
+    extended = await table.click(ping, "Extend by 2 days", user=GM)
+    assert "The GM extends the PCs' turn by 2 days." in extended.said, extended.said
+    state = (await _cog(table).fight(CHANNEL_ID)).state  # type: ignore[union-attr]
+    assert state.turn_deadline == NOW + 96 * HOUR and state.acting_team == "PCs"
+    assert CHANNEL_ID in _cog(table).armed_channels  # the new deadline is watched
+    ends = int(NOW) + 96 * HOUR
+    assert f"(the turn ends <t:{ends}:f>, <t:{ends}:R>)" in _turn(table).content
+
+
+async def test_end_the_turn_ends_it_as_done(table: Table) -> None:
+    ping = await _past_the_deadline(table)
+    ended = await table.click(ping, "End the turn", user=GM)
+    assert "PCs are done." in ended.said, ended.said
+    state = (await _cog(table).fight(CHANNEL_ID)).state  # type: ignore[union-attr]
+    assert state.acting_team == "NPCs"
+    stale = await table.click(ping, "End the turn", user=GM)
+    assert stale.ephemeral and "That turn is over" in stale.content
+
+
+async def test_auto_ends_the_turn_at_its_deadline(table: Table) -> None:
+    told = await _past_the_deadline(table, turn_end="auto")
+    assert told.content.startswith(
+        "⏱️ Time is up.\nTime is up for the PCs' turn: it ends. Not acted yet: Ana.\n"
+        "PCs are done (time is up)."), told.content
+    assert not any("End the turn" in m.labels for m in table.channel_messages())
+    state = (await _cog(table).fight(CHANNEL_ID)).state  # type: ignore[union-attr]
+    assert state.acting_team == "NPCs" and state.turn_deadline == NOW + 96 * HOUR
+
+
+async def test_the_ping_buttons_work_after_a_restart(table: Table) -> None:
+    ping = await _past_the_deadline(table)
+    await table.restart()
+    extended = await table.click(ping, "Extend by 2 days", user=GM)
+    assert "The GM extends the PCs' turn by 2 days." in extended.said, extended.said
+
+
+async def test_a_deadline_passed_while_no_bot_ran_is_handled_once_at_start_up(
+        table: Table) -> None:
+    # The turn started two days and an hour ago, by the real clock a restarted bot reads.
+    await _by_post(table, at=time.time() - 49 * HOUR, pace="by post")
+    assert not any("End the turn" in m.labels for m in table.channel_messages())
+    await table.restart()
+    cog = _cog(table)
+    await _watched(CHANNEL_ID)  # (it may have run already, as the bot started)
+    await table.settle()
+    pings = [m for m in table.channel_messages() if "End the turn" in m.labels]
+    assert len(pings) == 1 and "Not acted yet: Ana." in pings[0].content, pings
+    assert not await cog.close_expired_window(CHANNEL_ID)  # once
+    await table.restart()
+    assert CHANNEL_ID not in _cog(table).armed_channels
+
+
+async def _watched(channel_id: int) -> None:
+    """Wait for the watcher's task that handles ``channel_id``'s passed deadline, when it has
+    not run yet (it starts within a few turns of the loop)."""
+    name = f"unhex-background:window:{channel_id}"
+    for _ in range(100):
+        tasks = [t for t in asyncio.all_tasks() if t.get_name() == name]
+        if tasks:
+            await asyncio.gather(*tasks)
+            return
+        await asyncio.sleep(0)
