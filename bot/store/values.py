@@ -17,6 +17,7 @@ from typing import NamedTuple
 from bot.errors import UserError
 from engine.character import Character
 from engine.combat import Combat, Fighter, Phase
+from engine.combat.pace import next_turn_deadline
 from engine.quickroll import QuickRoll
 
 __all__ = [
@@ -104,9 +105,15 @@ def clean_name(name: str) -> str:
 
 
 def next_deadline(state: Combat) -> float | None:
-    """When the fight's earliest reaction window closes by itself, if one is open."""
+    """When the clock next has something to do in the fight: its earliest reaction window
+    closes, or its running turn reaches its deadline (``engine.combat.pace``)."""
+    if state.phase is Phase.ENDED:
+        return None
     deadlines = [p.deadline for p in state.waiting_for() if p.deadline is not None]
-    return min(deadlines) if deadlines and state.phase is not Phase.ENDED else None
+    turn = next_turn_deadline(state)
+    if turn is not None:
+        deadlines.append(turn)
+    return min(deadlines) if deadlines else None
 
 
 #: How a fight's end changes a sheet: ``(the sheet as kept now, the fighter) -> new sheet``.
@@ -168,8 +175,8 @@ class StoredCombat:
     #: The server map the fight is on, as ``(id, created_at)`` (ids may be reused); None: a
     #: built-in map, or a fight kept before maps' ids were.
     map_identity: tuple[int, str] | None = None
-    #: When the state's earliest reaction window closes by itself (None: no window open),
-    #: worked out once per step, when it is saved.
+    #: When the clock next has something to do (a reaction window closes, a turn reaches its
+    #: deadline; None: nothing), worked out once per step, when it is saved.
     next_deadline: float | None = None
 
     @property

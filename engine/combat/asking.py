@@ -48,7 +48,9 @@ class Question:
     fighter: str | None  # the fighter's key (None: a question to a whole team, or the GM)
     who: str  # the fighter's name, else the team's, else "GM"
     users: tuple[int, ...]  # the players asked (none: a GM answers)
-    deadline: float | None  # when the question closes by itself (epoch seconds)
+    #: When the question closes by itself (epoch seconds): a window's; for a turn's question
+    #: (act, or take a direction), the turn's deadline.
+    deadline: float | None
     text: str  # the question ("may react before the dice are rolled")
     waiting: str  # the few words the board shows ("react")
     applies: str | None  # what the decider's abilities give the roll at hand (with the rules)
@@ -80,6 +82,9 @@ class Asking:
     groups: tuple[Alike, ...]
 
 
+#: The questions of a team's turn, which close when the turn does.
+_TURNS = frozenset({PromptKind.ACT, PromptKind.DIRECTED})
+
 _KEPT: PerState[int | None, Asking] = PerState()
 
 
@@ -102,10 +107,11 @@ def _question(c: Combat, p: Prompt, rules: Rules | None) -> Question:
     choices = tuple(Choice(option, option_label(c, p, option, rules) or option, spec.tone(option))
                     for option in p.options)
     secret = secret_options(c, p)
+    deadline = c.turn_deadline if p.kind in _TURNS and p.deadline is None else p.deadline
     alike = None if p.fighter is None or secret else (
-        p.kind, text, users, p.options, tuple(choice.label for choice in choices), p.deadline)
+        p.kind, text, users, p.options, tuple(choice.label for choice in choices), deadline)
     return Question(
-        kind=p.kind, fighter=p.fighter, who=who, users=users, deadline=p.deadline, text=text,
+        kind=p.kind, fighter=p.fighter, who=who, users=users, deadline=deadline, text=text,
         waiting=spec.waiting,
         applies=None if rules is None else abilities_at_hand(c, p, rules),
         slash=spec.slash, offer=spec.offer, dice=prompt_dice(c, p), secret=secret,

@@ -37,6 +37,7 @@ __all__ = [
     "Done",
     "Door",
     "EndCombat",
+    "ExtendTurn",
     "FirstAid",
     "GMSet",
     "ManageItems",
@@ -50,6 +51,7 @@ __all__ = [
     "Reroll",
     "StopArea",
     "Surrender",
+    "TurnDeadline",
     "command_adapter",
 ]
 
@@ -275,6 +277,19 @@ class CloseWindow(_Command):
     by_timeout: bool = False
 
 
+class TurnDeadline(_Command):
+    """The clock: the acting team's turn has reached its deadline (``engine.combat.pace``)."""
+
+    kind: Literal["turn_deadline"] = "turn_deadline"
+
+
+class ExtendTurn(_Command):
+    """A GM gives the acting team more time: ``seconds`` (None: the fight's turn length)."""
+
+    kind: Literal["extend_turn"] = "extend_turn"
+    seconds: int | None = None
+
+
 class Reroll(_Command):
     kind: Literal["reroll"] = "reroll"
     fighter: str
@@ -374,6 +389,8 @@ Command = Annotated[
     | React
     | AllOutDefend
     | CloseWindow
+    | TurnDeadline
+    | ExtendTurn
     | Reroll
     | CriticalChoice
     | DestroyItem

@@ -3,8 +3,9 @@ that are no fighter's ability (``EFFECTS``), and the one place the hooks of ever
 (``engine.combat.abilities.REGISTRY``) and every effect are run, in that order.
 
 The machine runs ``start_actions`` after a command's handler and after each step it advances,
-``action_over`` after each step it advances; ``engine.combat.rounds`` runs ``end_turn`` and
-``end_round``. A new lasting effect is one ``Lifecycle`` class added to ``EFFECTS``.
+``action_over`` after each step it advances; ``engine.combat.rounds`` runs ``start_turn``,
+``end_turn`` and ``end_round``. A new lasting effect is one ``Lifecycle`` class added to
+``EFFECTS``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from engine.combat.actions.direct import DirectionsLapse
 from engine.combat.context import Context
 from engine.combat.lifecycle import Lifecycle
 from engine.combat.model import Combat
+from engine.combat.pace import TurnClock
 from engine.combat.stealth import DemolishEndsStealth, StealthLost, StealthRegained
 from engine.combat.step_values import (
     AidAction,
@@ -27,12 +29,12 @@ from engine.combat.step_values import (
     RallyAction,
 )
 
-__all__ = ["EFFECTS", "action_over", "end_round", "end_turn", "start_actions"]
+__all__ = ["EFFECTS", "action_over", "end_round", "end_turn", "start_actions", "start_turn"]
 
 #: Lasting effects that are no fighter's ability, in the order their hooks run.
 EFFECTS: list[Lifecycle] = [
     StealthLost(), ContinuousDamage(), StealthRegained(), DemolishEndsStealth(),
-    DirectionsLapse(), EffectsExpire(),
+    DirectionsLapse(), EffectsExpire(), TurnClock(),
 ]
 
 
@@ -102,6 +104,13 @@ def action_over(c: Combat, step: AnyStep, ctx: Context) -> Combat:
         return c
     fighter, kind = whose
     return end_action(c, ActionEnd(fighter=fighter, kind=kind, step=step), ctx)
+
+
+def start_turn(c: Combat, team: str, ctx: Context) -> Combat:
+    """Run ``on_turn_start`` for ``team``'s turn."""
+    for rule in _everyone("on_turn_start"):
+        c = rule.on_turn_start(c, team, ctx)
+    return c
 
 
 def end_turn(c: Combat, team: str, ctx: Context) -> Combat:

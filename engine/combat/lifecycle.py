@@ -12,7 +12,8 @@ every registered rule and effect, in order (``engine.combat.effects``):
   damage, comes above the action's own step and is resolved first);
 - ``on_action_end`` runs when an action's step leaves the stack, or right after the start of an
   action that has no step (a door, items, a direction);
-- ``on_turn_end`` and ``on_round_end`` run where ``engine.combat.rounds`` ends them.
+- ``on_turn_start``, ``on_turn_end`` and ``on_round_end`` run where ``engine.combat.rounds``
+  starts and ends them.
 """
 
 from __future__ import annotations
@@ -38,6 +39,10 @@ class Lifecycle:
 
     def on_action_end(self, c: Combat, end: ActionEnd, ctx: Context) -> Combat:
         """``end.fighter``'s action is over."""
+        return c
+
+    def on_turn_start(self, c: Combat, team: str, ctx: Context) -> Combat:
+        """``team``'s turn starts."""
         return c
 
     def on_turn_end(self, c: Combat, team: str, ctx: Context) -> Combat:

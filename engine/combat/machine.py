@@ -26,6 +26,7 @@ import engine.combat.effects as effects
 import engine.combat.initiative as initiative
 import engine.combat.lapse as lapse
 import engine.combat.rounds as rounds
+import engine.combat.turn_deadline as turn_deadline
 from engine.catalog import Rules
 from engine.combat.actions import (
     all_out,
@@ -66,6 +67,7 @@ from engine.combat.commands import (
     Done,
     Door,
     EndCombat,
+    ExtendTurn,
     FirstAid,
     GMSet,
     ManageItems,
@@ -79,10 +81,12 @@ from engine.combat.commands import (
     Reroll,
     StopArea,
     Surrender,
+    TurnDeadline,
 )
 from engine.combat.context import Context
 from engine.combat.fighters import standing_teams
-from engine.combat.model import Actor, Combat, Event, EventKind, Phase, Prompt
+from engine.combat.model import Actor, Combat, Event, EventKind, Phase, Prompt, TurnEnd
+from engine.combat.pace import with_pace
 from engine.combat.step_values import (
     AidAction,
     AoEAction,
@@ -98,16 +102,19 @@ from engine.errors import RuleError
 __all__ = ["HANDLERS", "STEPS", "apply", "new_combat"]
 
 
-def new_combat(map_text: str, *, reaction_seconds: int = 45, hide_npcs: bool = False) -> Combat:
+def new_combat(map_text: str, *, reaction_seconds: int = 45, hide_npcs: bool = False,
+               turn_seconds: int | None = None, turn_end: TurnEnd = TurnEnd.ASK) -> Combat:
     """A combat in SETUP on this map (the map is parsed now, so a bad map is refused now);
-    ``hide_npcs``: the players see NPCs' levels and marks only as a band (``hidden_npcs``).
+    ``hide_npcs``: the players see NPCs' levels and marks only as a band (``hidden_npcs``);
+    its pace: a reaction window's and a turn's length (1 second to 14 days; a turn: None, no
+    deadline) and what a turn's deadline does (``engine.combat.pace``).
 
     >>> new_combat("Bar -- Kitchen").phase
     <Phase.SETUP: 'setup'>
     """
-    if reaction_seconds < 1:
-        raise RuleError("The reaction window lasts at least 1 second.")
-    c = Combat(map_text=map_text, reaction_seconds=reaction_seconds, hide_npcs=hide_npcs)
+    c = Combat(map_text=map_text, hide_npcs=hide_npcs)
+    c = with_pace(c, reaction_seconds=reaction_seconds, turn_seconds=turn_seconds,
+                  turn_end=turn_end, now=0.0)
     c.game_map()
     return c
 
@@ -158,6 +165,8 @@ HANDLERS: dict[type, Callable[[Combat, Any, Context], Combat]] = {
     React: window.react,
     AllOutDefend: all_out.all_out_defend,
     CloseWindow: window.close_window,
+    TurnDeadline: turn_deadline.turn_deadline,
+    ExtendTurn: turn_deadline.extend_turn,
     Door: door.door,
     FirstAid: first_aid.first_aid,
     AidMark: first_aid.aid_mark,

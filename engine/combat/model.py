@@ -45,6 +45,7 @@ __all__ = [
     "PromptKind",
     "RollerChoice",
     "Tally",
+    "TurnEnd",
     "game_map_of",
 ]
 
@@ -60,6 +61,13 @@ class Phase(StrEnum):
     RESOLUTION = "resolution"  # dice rolled; choices during resolution
     ENDING = "ending"  # one team is left: its leaders may rally before the end (004 "Leader")
     ENDED = "ended"
+
+
+class TurnEnd(StrEnum):
+    """What a team's turn does when its deadline passes (``Combat.turn_seconds``)."""
+
+    ASK = "ask"  # the GM is told who has not acted, once, and decides
+    AUTO = "auto"  # the turn ends, as if its team pressed Done
 
 
 class PromptKind(StrEnum):
@@ -169,6 +177,7 @@ class EventKind(StrEnum):
     SURRENDER = "surrender"
     TURN = "turn"
     TURN_END = "turn_end"
+    TURN_DEADLINE = "turn_deadline"  # a team's turn reached its deadline, or was extended
     WINDOW = "window"
     WINDOW_CLOSED = "window_closed"
 
@@ -281,6 +290,12 @@ class Combat(FrozenModel):
     schema_version: Literal[1, 2] = 2
     map_text: str
     reaction_seconds: int = 45
+    # A team's turn's length (None: no deadline) and what its deadline does; the running
+    # turn's deadline (``engine.combat.pace``), and whether the GM was told it passed.
+    turn_seconds: int | None = None
+    turn_end: TurnEnd = TurnEnd.ASK
+    turn_deadline: float | None = None
+    turn_deadline_told: bool = False
     hide_npcs: bool = False  # the players see NPCs' levels and marks only as a band
     phase: Phase = Phase.SETUP
     round: int = 0

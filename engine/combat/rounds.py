@@ -12,7 +12,7 @@ from engine.combat.actions.all_out import declare_problem
 from engine.combat.actions.direct import may_direct_someone
 from engine.combat.commands import ChooseOrder, Done
 from engine.combat.context import Context
-from engine.combat.effects import end_round, end_turn
+from engine.combat.effects import end_round, end_turn, start_turn
 from engine.combat.fighters import can_act, has_players, team_named
 from engine.combat.hidden_npcs import looks
 from engine.combat.initiative import (
@@ -78,12 +78,17 @@ def choose_order(c: Combat, cmd: ChooseOrder, ctx: Context) -> Combat:
     """The initiative winner places the teams (``place_teams``); once the order is set, the
     first team's turn begins."""
     c = place_teams(c, cmd, ctx)
-    return _announce_turn(c, ctx) if c.phase is Phase.TURN else c
+    return _start_turn(c, ctx) if c.phase is Phase.TURN else c
 
 
-def _announce_turn(c: Combat, ctx: Context) -> Combat:
+def _start_turn(c: Combat, ctx: Context) -> Combat:
+    """The acting team's turn starts (its hooks: the turn's deadline), and is announced when
+    the team has anything to do (else the turn ends at once)."""
     team = c.acting_team
-    if team is not None and team_can_act(c, team, ctx.rules):
+    if team is None:
+        return c
+    c = start_turn(c, team, ctx)
+    if team_can_act(c, team, ctx.rules):
         ctx.emit(EventKind.TURN, f"Turn: {team}.")
     return c
 
@@ -106,7 +111,7 @@ def next_turn(c: Combat, ctx: Context) -> Combat:
         c = end_turn(c, c.acting_team, ctx)
     turn = (c.turn if c.turn is not None else -1) + 1
     if turn < len(c.order):
-        return _announce_turn(c.model_copy(update={"turn": turn}), ctx)
+        return _start_turn(c.model_copy(update={"turn": turn}), ctx)
     ctx.emit(EventKind.ROUND_END, f"Round {c.round} ends.")
     _tell_extra_actions_lost(c, ctx)
     c = end_round(c, ctx)  # declarations and AoE effects that last the round (RULINGS 18)

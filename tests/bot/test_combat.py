@@ -301,12 +301,12 @@ async def test_counterattack_done_defend_and_surrender_in_one_round(table: Table
 async def test_gm_changes_how_long_reactions_wait(table: Table) -> None:
     await add_character(table, "Ana", level=40)
     await start_fight(table, ("Ana", "Dance Floor"), user_of={"Ana": ALICE})
-    refused = await table.slash("combat settings", user=ALICE, reaction_seconds=90)
+    refused = await table.slash("combat settings", user=ALICE, reaction="90s")
     assert refused.ephemeral
-    changed = await table.slash("combat settings", user=GM, reaction_seconds=90)
-    assert "90 s" in changed.answer.content
+    changed = await table.slash("combat settings", user=GM, reaction="90s")
+    assert "1 minute 30 seconds" in changed.answer.content
     log = await table.slash("combat log")
-    assert "Reactions now wait 90 s." in log.content
+    assert "Reactions now wait 1 minute 30 seconds." in log.content
 
 
 async def test_the_intercept_example_stops_the_mover_where_the_interceptor_says(
@@ -612,7 +612,7 @@ async def test_undo_takes_back_a_settings_change(table: Table) -> None:
     await add_character(table, "Goon", user=GM, level=25, npc=True)
     await start_fight(table, ("Ana", "Dance Floor"), ("Goon", "Dance Floor"),
                       user_of={"Ana": ALICE})
-    await table.slash("combat settings", user=GM, reaction_seconds=90)
+    await table.slash("combat settings", user=GM, reaction="90s")
     undone = await table.slash("combat undo", user=GM)
     assert not undone.ephemeral and "Undid the last command (settings)." in undone.answer.content
 

@@ -395,7 +395,7 @@ async def build(t: Table, seen: Callable[..., None]) -> None:
     assert "may recover" in ended.prompt.content, [m.content for m in ended.messages]
     seen(ended)
     # The fight: Ana and Goon on the dance floor, PCs first, Ana attacks, Goon may react.
-    seen(await t.slash("combat start", user=GM, map="Nightclub", reaction_seconds=600))
+    seen(await t.slash("combat start", user=GM, map="Nightclub", reaction="10m"))
     for name, user in (("Ana", ALICE), ("Goon", GM)):
         seen(await t.slash("combat add", user=user, character=name, area="Dance Floor"))
     t.dice(3, 4, 6, 2)

@@ -33,7 +33,7 @@ async def _goon_asked_to_react(table: Table) -> Message:
     _cog(table).clock = lambda: NOW
     declared = await table.slash("attack", user=ALICE, target="Goon")
     asked = declared.prompt
-    assert f"(closes <t:{int(NOW) + 45}:R>)" in asked.content, asked.content
+    assert f"(closes <t:{int(NOW) + 45}:f>, <t:{int(NOW) + 45}:R>)" in asked.content, asked.content
     return asked
 
 

@@ -537,7 +537,7 @@ ROWS = (
     Row("/combat end", pcs_turn, slash("combat end"), GM_ONLY),
     Row("/combat undo", pcs_turn, slash("combat undo"), GM_ONLY),
     Row("/combat set", pcs_turn, slash("combat set", character="Ana", level=30), GM_ONLY),
-    Row("/combat settings", pcs_turn, slash("combat settings", reaction_seconds=60), GM_ONLY),
+    Row("/combat settings", pcs_turn, slash("combat settings", reaction="60s"), GM_ONLY),
     # the fight's actions, for Ana
     Row("/attack", pcs_turn, slash("attack", target="Goon", **{"as": "Ana"}), CHANGE),
     Row("/move", pcs_turn, slash("move", to="Yard", **{"as": "Ana"}), CHANGE),

@@ -167,8 +167,8 @@ async def test_the_gm_hides_the_npcs_figures_during_a_fight_and_shows_them_again
     assert not hidden.ephemeral
     assert "how hurt each NPC looks, not its level and wounds" in hidden.answer.content
     assert "Goon [NPCs] Bar unhurt" in _board(table).content
-    both = await table.slash("combat settings", user=GM, reaction_seconds=60, hide_npcs=False)
-    assert "Reactions now wait 60 s. Everyone now sees the NPCs' levels and wounds." in (
+    both = await table.slash("combat settings", user=GM, reaction="60s", hide_npcs=False)
+    assert "Reactions now wait 1 minute. Everyone now sees the NPCs' levels and wounds." in (
         both.answer.content)
     assert "Goon [NPCs] Bar 37/37" in _board(table).content
     looks = await table.slash("combat status", character="Goon")

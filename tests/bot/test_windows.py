@@ -61,8 +61,8 @@ async def _blast_on_goon(table: Table) -> Table:
             "(within 45 seconds).") in text, text
     asked = chose.prompt
     assert f"**Goon (GM)** is caught in a blast: Defend (beat the roll: no damage; it spends " \
-           f"an action, none in All-Out Defend)? (closes <t:{int(NOW) + 45}:R>)" \
-           in asked.content, asked.content
+           f"an action, none in All-Out Defend)? (closes <t:{int(NOW) + 45}:f>, " \
+           f"<t:{int(NOW) + 45}:R>)" in asked.content, asked.content
     assert asked.labels == ["Defend", "Take the damage", "Resolve now (GM)"]
     return table
 
@@ -133,8 +133,8 @@ async def test_a_window_opens_again_with_its_time_after_continuous_damage(table:
     assert text.endswith("Goon may defend or counterattack (lethal or less-lethal) or pass "
                          "(within 45 seconds)."), text
     window = placed.prompt
-    assert (f"**Goon (GM)** may react before the dice are rolled (closes <t:{int(NOW) + 75}:R>)"
-            in window.content), window.content
+    assert (f"**Goon (GM)** may react before the dice are rolled (closes "
+            f"<t:{int(NOW) + 75}:f>, <t:{int(NOW) + 75}:R>)" in window.content), window.content
     assert not await cog.close_expired_window(CHANNEL_ID)
     cog.clock = lambda: NOW + 75
     table.dice(3, 5)

@@ -9,6 +9,8 @@
   questions alike when they do not fit) and the Adjust form, with short ids;
 - :mod:`.one_by_one` — answering one of many questions alike on its own, in a panel;
 - :mod:`.turn` — a team's turn: who may act (pinged once), Done, and the My options panel;
+- :mod:`.turn_deadline` — a turn past its deadline: the GM pinged once, Extend and End;
+- :mod:`.pace` — a fight's pace as `/combat start` and `/combat settings` take it;
 - :mod:`.answered` — what a prompt says once it asks no more, and a step's news;
 - :mod:`.acting` — who acts (`as:`) and the autocomplete of every fight option;
 - :mod:`.actions` — the players' commands; :mod:`.fight` — the `/combat` group;
@@ -30,6 +32,7 @@ from bot.cogs.combat.recap import LogFileButton
 from bot.cogs.combat.recovery import RecoverButton
 from bot.cogs.combat.session import FightSession
 from bot.cogs.combat.turn import FighterMenu, OptionsMenu, TurnButton
+from bot.cogs.combat.turn_deadline import DeadlineButton
 from bot.cogs.combat.views import ADJUST_MODAL_ID, CombatButton, CombatMenu, TogetherButton
 
 if TYPE_CHECKING:
@@ -44,7 +47,7 @@ async def setup(bot: Host) -> None:
     session = bot.fights = FightSession(bot)
     bot.add_dynamic_items(CombatButton, CombatMenu, TogetherButton, RecoverButton,
                           LogFileButton, TurnButton, OptionsMenu, FighterMenu, OneByOneMenu,
-                          PanelButton, PanelMenu, CatchUpButton)
+                          PanelButton, PanelMenu, CatchUpButton, DeadlineButton)
     fight = FightCog(session)
     fight.combat.add_command(catch_up_command())
     bot.answers_form(ADJUST_MODAL_ID, fight.adjust_submitted)

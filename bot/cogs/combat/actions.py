@@ -91,8 +91,8 @@ HELP = """**Running an Unhex fight**
    `/surrender` any time before the dice are rolled.
 6. `/combat status` shows everyone and their wounds; GMs can `/combat undo`, `/combat set` and
    `/combat end`. `/combat log` lists what happened (`file:True`: all of it, as a file),
-   `/combat catchup` what happened since you last acted; at the end, a recap with a **Log file** button. GMs: `as:` names the NPC who acts (left
-   out: the one the fight waits on)."""
+   `/combat catchup` what happened since you last acted; at the end, a recap with a **Log
+   file** button. GMs: `as:` names the NPC who acts (left out: the one the fight waits on)."""
 
 class ActionsCog(commands.Cog, name="Fight actions"):
     item = app_commands.Group(

@@ -14,6 +14,8 @@ from discord.ext import commands
 import bot.cogs.combat.acting as acting
 from bot.cogs.combat.acting import Name, Short, TeamName
 from bot.cogs.combat.groups import NameList, find_group, group_choices, joining, require_may_place
+from bot.cogs.combat.pace import PaceChoice, Reaction, Turn, TurnEndChoice, paced
+from bot.cogs.combat.pace import news as pace_changes
 from bot.cogs.combat.recap import send_log_file, struck_log
 from bot.cogs.combat.session import (
     FightSession,
@@ -54,6 +56,10 @@ from engine.sheet import render_wounds
 TeamList = app_commands.Transform[str, Text(300)]
 
 HIDE_NPCS_HELP = "Players see how hurt NPCs look, not their level and wounds"
+REACTION_HELP = "How long reaction buttons wait: 45s, 10m, 12h, 2d"
+TURN_HELP = "How long a team's turn lasts: 12h, 2d, 1h30m, or none"
+PACE_HELP = "live (reactions 45s, no turn deadline) or by post (24h and 48h)"
+TURN_END_HELP = "At a turn's deadline: ask the GM (default), or end the turn by itself"
 #: What the table is told when the GM hides the NPCs' figures, or shows them again.
 HIDDEN_NEWS = {
     True: "The players now see how hurt each NPC looks, not its level and wounds.",
@@ -134,14 +140,17 @@ class FightCog(commands.Cog, name="Fights"):
 
     @combat.command(name="start", description="Start a fight in this channel on a map (GMs).")
     @app_commands.describe(map="The map the fight happens on",
-                           reaction_seconds="How long reaction buttons wait (default 45)",
+                           reaction=REACTION_HELP + " (default: the pace's)",
+                           turn=TURN_HELP + " (default: the pace's)",
+                           pace=PACE_HELP, turn_end=TURN_END_HELP,
                            hide_npcs=HIDE_NPCS_HELP + " (default: no)",
                            pin="Pin the board while the fight lasts (default: yes, when I may)",
                            thread="Run the whole fight in a thread of its own; its result is "
                                   "posted here")
     @app_commands.autocomplete(map=map_autocomplete)
     async def start(self, interaction: discord.Interaction[Any], map: Name,
-                    reaction_seconds: app_commands.Range[int, 5, 600] = 45,
+                    reaction: Reaction | None = None, turn: Turn | None = None,
+                    pace: PaceChoice | None = None, turn_end: TurnEndChoice | None = None,
                     hide_npcs: bool = False, pin: bool | None = None,
                     thread: bool = False) -> None:
         guild_id = require_guild(interaction)
@@ -157,7 +166,8 @@ class FightCog(commands.Cog, name="Fights"):
             raise UserError("This is a thread already: start the fight without `thread:` to "
                             "run it here.")
         found = await find_map(self.bot, guild_id, map)
-        state = new_combat(found.text, reaction_seconds=reaction_seconds, hide_npcs=hide_npcs)
+        state = paced(new_combat(found.text, hide_npcs=hide_npcs), reaction=reaction,
+                      turn=turn, pace=pace or "live", turn_end=turn_end, now=self.session.clock())
         if thread:
             await interaction.response.defer(thinking=True)
             channel_id = await self._open_thread(interaction, found.name)
@@ -173,6 +183,9 @@ class FightCog(commands.Cog, name="Fights"):
         text = (f"⚔️ A fight starts on **{discord.utils.escape_markdown(found.name)}**{where}. "
                 f"Add characters with `/combat add` (several: `/combat addmany`){there}, then a "
                 "GM runs `/combat begin`.")
+        pace_news = pace_changes(new_combat(found.text), state)
+        if pace_news:
+            text += " " + " ".join(pace_news)
         if hide_npcs:
             text += f" {HIDDEN_NEWS[True]}"
         if pin is None and not may_pin:
@@ -316,29 +329,30 @@ class FightCog(commands.Cog, name="Fights"):
                                                   actions=actions, marks=wounds, hidden=hidden))
 
     @combat.command(name="settings",
-                    description="Change how long reactions wait, or whether NPCs' figures are "
-                                "hidden (GMs).")
-    @app_commands.describe(reaction_seconds="How long reaction buttons wait",
-                           hide_npcs=HIDE_NPCS_HELP)
+                    description="Change the fight's pace, or whether NPCs' figures are hidden "
+                                "(GMs).")
+    @app_commands.describe(reaction=REACTION_HELP, turn=TURN_HELP, pace=PACE_HELP,
+                           turn_end=TURN_END_HELP, hide_npcs=HIDE_NPCS_HELP)
     async def settings(self, interaction: discord.Interaction[Any],
-                       reaction_seconds: app_commands.Range[int, 5, 600] | None = None,
+                       reaction: Reaction | None = None, turn: Turn | None = None,
+                       pace: PaceChoice | None = None, turn_end: TurnEndChoice | None = None,
                        hide_npcs: bool | None = None) -> None:
         await require_gm(interaction, "change the fight's settings")
-        update: dict[str, Any] = {}
-        news: list[str] = []
-        if reaction_seconds is not None:
-            update["reaction_seconds"] = reaction_seconds
-            news.append(f"Reactions now wait {reaction_seconds} s.")
-        if hide_npcs is not None:
-            update["hide_npcs"] = hide_npcs
-            news.append(HIDDEN_NEWS[hide_npcs])
-        if not update:
-            raise UserError("Say what to change: `reaction_seconds`, `hide_npcs`, or both.")
-        event = Event(kind=EventKind.SETTINGS, text=" ".join(news), fighter=None)
+        if reaction is None and turn is None and pace is None and turn_end is None and (
+                hide_npcs is None):
+            raise UserError("Say what to change: `reaction`, `turn`, `pace`, `turn_end` or "
+                            "`hide_npcs`.")
         session = self.session
         async with session.lock(interaction.channel_id or 0):
             stored = await session.require_fight(interaction)
-            state = stored.state.model_copy(update=update)
+            state = paced(stored.state, reaction=reaction, turn=turn, pace=pace,
+                          turn_end=turn_end, now=session.clock())
+            news = pace_changes(stored.state, state)
+            if hide_npcs is not None:
+                state = state.model_copy(update={"hide_npcs": hide_npcs})
+                news.append(HIDDEN_NEWS[hide_npcs])
+            event = Event(kind=EventKind.SETTINGS, text=" ".join(news) or "Nothing changes.",
+                          fighter=None)
             saved, _ = await session.commit(stored, state, (event,), user_id=interaction.user.id,
                                             command='{"kind": "settings"}')
         await session.shown(saved, await session.tell(interaction, f"⚙️ {event.text}",

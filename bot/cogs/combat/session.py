@@ -31,6 +31,7 @@ from bot.cogs.combat.fights import MakeCommand, Update
 from bot.cogs.combat.held_back import lacking_notice
 from bot.cogs.combat.presenter import Presenter
 from bot.cogs.combat.step_messages import StepMessage, StepMessages, taken_back_text
+from bot.cogs.combat.turn_deadline import gm_ping
 from bot.cogs.combat.views import OUT_OF_DATE, answered_question, events_text
 from bot.deferral import DEFER_AFTER, DeferTimer, update_pressed
 from bot.errors import UserError
@@ -47,7 +48,6 @@ from data import load_rules
 from engine.character import Character
 from engine.combat import (
     Actor,
-    CloseWindow,
     Combat,
     Command,
     Event,
@@ -56,6 +56,8 @@ from engine.combat import (
     command_adapter,
 )
 from engine.combat.aftermath import after_the_fight
+from engine.combat.commands import TurnDeadline
+from engine.combat.pace import due_command
 from engine.errors import RuleError
 
 if TYPE_CHECKING:
@@ -499,27 +501,32 @@ class FightSession:
             log.exception("Could not close the reaction window in channel %s", channel_id)
 
     async def close_expired_window(self, channel_id: int) -> bool:
-        """Close the channel's reaction window if its deadline has passed (the timer's job);
-        with a stale copy in memory, read the fight again: another process may have closed
-        it already, and a window closes once."""
+        """Do what the channel's passed deadline asks (the timer's job): close a reaction
+        window, or say that a team's turn reached its deadline (``engine.combat.pace``); with
+        a stale copy in memory, read the fight again: another process may have done it
+        already, and a deadline acts once."""
         async with self.lock(channel_id):
             for attempt in range(2):
                 stored = await self.fight(channel_id)
-                deadline = None if stored is None else stored.next_deadline
-                if stored is None or deadline is None or deadline > self.clock():
+                command = None if stored is None else due_command(stored.state, self.clock())
+                if stored is None or command is None:
                     return False
                 system = Actor(user_id=self.bot.user.id if self.bot.user else 0, gm=True)
                 try:
-                    saved, events = await self._commit(stored, CloseWindow(by_timeout=True),
-                                                       system)
+                    saved, events = await self._commit(stored, command, system)
                     break
                 except StaleCopy:
                     if attempt:
                         raise
         outcome = events_text(events)
-        posted = await self.presenter.post(channel_id, f"⏱️ Time is up.\n{outcome}")
+        if isinstance(command, TurnDeadline) and saved.state.turn_deadline_told:
+            posted = await gm_ping(self.bot, saved, outcome)
+            lead = "⏱️"
+        else:
+            lead = "⏱️ Time is up."
+            posted = await self.presenter.post(channel_id, f"{lead}\n{outcome}")
         await self.shown(saved, None if posted is None else StepMessage(
-            channel_id, posted, "⏱️ Time is up.", outcome))
+            channel_id, posted, lead, outcome))
         self.presenter.refresh(saved)
         compact_state(saved.state)
         return True

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.cogs.combat.acting import ACTING, actor_of
+from bot.cogs.combat.answered import when
 from bot.cogs.combat.catchup import CatchUpButton
 from bot.cogs.combat.fights import Fights, fights_of
 from bot.cogs.combat.layout import TurnLead
@@ -31,6 +32,7 @@ from bot.store.values import StoredCombat
 from bot.text import clip
 from engine.catalog import Rules
 from engine.combat import Actor, Combat, Command, Done, Event, Fighter, Phase
+from engine.combat.asking import asked
 from engine.combat.options import Option, OptionGroup, candidate, options
 from engine.copies import group_names
 from engine.errors import RuleError
@@ -80,7 +82,10 @@ def turn_lead(stored: StoredCombat, *, ping: bool) -> TurnLead | None:
         for f in fighters)
     users = tuple(dict.fromkeys(f.owner_id for f in fighters if f.owner_id is not None))
     whose = discord.utils.escape_markdown(team_turn(team))
-    line = clip(f"**Round {state.round}, {whose}:** {who}", 1000)
+    deadline = next((q.deadline for q in asked(state).questions
+                     if q.kind in ACTING and q.deadline is not None), None)
+    ends = "" if deadline is None else f" (the turn ends {when(deadline)})"
+    line = clip(f"**Round {state.round}, {whose}:** {who}{ends}", 1000)
     buttons = (
         TurnButton("mine", stored.id, state.round, state.turn, "My options",
                    discord.ButtonStyle.primary),

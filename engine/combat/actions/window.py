@@ -31,6 +31,7 @@ from engine.combat.context import Context, require_control, require_gm
 from engine.combat.crowd import group_names
 from engine.combat.fighters import can_act, put, spend_reaction
 from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
+from engine.combat.pace import duration_words
 from engine.combat.phase_guard import require_phase
 from engine.combat.prompts import LESS_LETHAL, prompt, react_options, window_prompts
 from engine.combat.stealth import hidden
@@ -187,7 +188,7 @@ def _announce(c: Combat, step: WindowStep, keys: Iterable[str], ctx: Context) ->
             r = next(r for r in step.reactors if r.fighter == key)
             what = " or ".join(reaction_words(r))
         alike.setdefault(what, []).append(f)
-    within = f"within {c.reaction_seconds} seconds"
+    within = f"within {duration_words(c.reaction_seconds)}"
     for what, fighters in alike.items():
         names = _and_list(group_names([f.name for f in fighters]))
         said = f" ({within})" if len(alike) == 1 else ""

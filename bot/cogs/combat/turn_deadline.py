@@ -1,0 +1,106 @@
+"""A team's turn that reached its deadline, at the table: the GM is pinged once (the server's
+GM role, else the GM who began the fight) with who has not acted, and two buttons: **Extend**
+(by the turn's length) and **End the turn** (as Done); a GM may also act for a player with
+that player's buttons, as always."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.cogs.combat.fights import fights_of
+from bot.components import PersistentButton
+from bot.custom_ids import CustomId, choice, digits
+from bot.errors import UserError
+from bot.store.values import StoredCombat
+from engine.combat import Combat, Command, Done, Phase
+from engine.combat.commands import ExtendTurn
+from engine.combat.pace import duration_words
+
+if TYPE_CHECKING:
+    from bot.host import Host
+
+__all__ = ["DeadlineButton", "gm_ping"]
+
+#: What the GM may do besides the buttons.
+ACT_FOR_THEM = ("-# A GM may also act for a player's fighter with that player's buttons "
+                "(**My options** on the turn's message).")
+
+
+class DeadlineButton(
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    id_spec=CustomId("deadline", choice("what", "extend", "end"), digits("combat"),
+                     digits("round"), digits("turn")),
+):
+    """**Extend** or **End the turn**, for a GM, on the ping of a turn past its deadline. The
+    id carries the fight, the round and the turn: a press once that turn is over applies
+    nothing."""
+
+    def __init__(self, what: str, combat_id: int, round_: int, turn: int,
+                 label: str = "") -> None:
+        super().__init__(discord.ui.Button(
+            label=label or what,
+            style=discord.ButtonStyle.primary if what == "extend" else
+            discord.ButtonStyle.secondary,
+            custom_id=self.id_spec.format(what=what, combat=combat_id, round=round_, turn=turn)))
+        self.what, self.combat_id, self.round, self.turn = what, combat_id, round_, turn
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> DeadlineButton:
+        return cls(match["what"], int(match["combat"]), int(match["round"]), int(match["turn"]))
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        def command(state: Combat) -> Command:
+            if state.phase is not Phase.TURN or (state.round, state.turn) != (
+                    self.round, self.turn):
+                raise UserError("That turn is over: use the newest buttons.")
+            if self.what == "extend":
+                return ExtendTurn()
+            return Done(team=state.acting_team)
+
+        await fights_of(interaction).run(interaction, command, combat_id=self.combat_id)
+
+
+def _buttons(saved: StoredCombat) -> discord.ui.View:
+    state = saved.state
+    assert state.turn is not None
+    view = discord.ui.View(timeout=None)
+    seconds = state.turn_seconds
+    extend = "Extend" if seconds is None else f"Extend by {duration_words(seconds)}"
+    view.add_item(DeadlineButton("extend", saved.id, state.round, state.turn, extend[:80]))
+    view.add_item(DeadlineButton("end", saved.id, state.round, state.turn, "End the turn"))
+    return view
+
+
+async def _gm_mention(bot: Host, saved: StoredCombat) -> tuple[str, discord.AllowedMentions]:
+    """Whom to ping: the server's GM role, else the GM who began the fight."""
+    role = await bot.store.guilds.gm_role(saved.guild_id)
+    if role is not None:
+        return f"<@&{role}>", discord.AllowedMentions(
+            everyone=False, users=False, roles=[discord.Object(role)])
+    began = next((e.user_id for e in await bot.store.combats.log(saved.id, limit=None)
+                  if json.loads(e.command).get("kind") == "begin"), None)
+    if began is None:
+        return "GMs", discord.AllowedMentions.none()
+    return f"<@{began}>", discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(began)])
+
+
+async def gm_ping(bot: Host, saved: StoredCombat, outcome: str) -> int | None:
+    """Ping the GM once that the turn reached its deadline, with the choices at hand; the
+    message's id (None: Discord refused, logged by the caller's presenter)."""
+    if saved.state.phase is not Phase.TURN or saved.state.turn is None:
+        return None
+    mention, allowed = await _gm_mention(bot, saved)
+    text = f"⏱️ {mention}: {outcome}\n{ACT_FOR_THEM}"
+    channel = bot.get_partial_messageable(saved.channel_id, guild_id=saved.guild_id)
+    try:
+        sent = await channel.send(text, view=_buttons(saved), allowed_mentions=allowed)
+    except (discord.HTTPException, discord.RateLimited):
+        return None
+    return sent.id

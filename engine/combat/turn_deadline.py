@@ -1,0 +1,60 @@
+"""When a team's turn reaches its deadline (``engine.combat.pace``): with ``TurnEnd.AUTO`` the
+turn ends as if its team pressed Done; else the GM is told, once, whose fighters have not
+acted, and decides: act for them (as a GM may), end the turn (Done), or extend it
+(``ExtendTurn``). The log says what the deadline did."""
+
+from __future__ import annotations
+
+from engine.combat.commands import ExtendTurn, TurnDeadline
+from engine.combat.context import Context, require_gm
+from engine.combat.model import Combat, EventKind, Phase, TurnEnd
+from engine.combat.pace import check_duration, duration_words, next_turn_deadline
+from engine.combat.phase_guard import require_phase
+from engine.combat.rounds import may_act, next_turn
+from engine.copies import group_names
+from engine.errors import RuleError
+from engine.words import listed, team_turn
+
+__all__ = ["extend_turn", "turn_deadline"]
+
+
+def turn_deadline(c: Combat, cmd: TurnDeadline, ctx: Context) -> Combat:
+    """The clock says the acting team's turn has reached its deadline."""
+    require_gm(ctx.actor, "say that a turn's time is up")
+    require_phase(c, Phase.TURN)
+    deadline = next_turn_deadline(c)
+    if deadline is None:
+        raise RuleError("This turn has no deadline waiting.")
+    if ctx.now < deadline:
+        raise RuleError(f"This turn has {duration_words(int(deadline - ctx.now))} left.")
+    team = c.acting_team
+    assert team is not None  # a turn is always some team's
+    late = group_names([f.name for f in c.fighters
+                        if f.team == team and may_act(c, f, ctx.rules)])
+    whose = team_turn(team)
+    waiting = f" Not acted yet: {listed(late)}." if late else ""
+    if c.turn_end is TurnEnd.AUTO:
+        ctx.emit(EventKind.TURN_DEADLINE, f"Time is up for {whose}: it ends.{waiting}")
+        ctx.emit(EventKind.TURN_END, f"{team} are done (time is up).")
+        return next_turn(c, ctx)
+    ctx.emit(EventKind.TURN_DEADLINE,
+             f"Time is up for {whose}.{waiting} A GM may act for them, extend the turn, or "
+             "end it.")
+    return c.model_copy(update={"turn_deadline_told": True})
+
+
+def extend_turn(c: Combat, cmd: ExtendTurn, ctx: Context) -> Combat:
+    """A GM gives the acting team more time: the deadline moves on by ``cmd.seconds`` (or the
+    fight's turn length) from when it was, or from now once it has passed."""
+    require_gm(ctx.actor, "extend a turn")
+    require_phase(c, Phase.TURN)
+    seconds = cmd.seconds if cmd.seconds is not None else c.turn_seconds
+    if seconds is None:
+        raise RuleError("This fight's turns have no deadline: say by how long to extend it.")
+    check_duration(seconds, "An extension")
+    team = c.acting_team
+    assert team is not None
+    start = max(c.turn_deadline if c.turn_deadline is not None else ctx.now, ctx.now)
+    ctx.emit(EventKind.TURN_DEADLINE,
+             f"The GM extends {team_turn(team)} by {duration_words(seconds)}.")
+    return c.model_copy(update={"turn_deadline": start + seconds, "turn_deadline_told": False})
