@@ -71,7 +71,7 @@ class Fight:
     async def start(self) -> None:
         """Start, place both, roll initiative; round 1 with the PCs acting."""
         await self._slash("combat start", GM, map="Nightclub",
-                          reaction_seconds=REACTION_SECONDS)
+                          reaction=f"{REACTION_SECONDS}s")
         await self._slash("combat add", ALICE, character=self.pc, area="Dance Floor")
         await self._slash("combat add", GM, character=self.npc, area="Dance Floor")
         self.table.dice(3, 4, 6, 2)  # the NPCs win initiative: the GM picks the order

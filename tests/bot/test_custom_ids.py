@@ -18,7 +18,16 @@ import bot.cogs
 from bot.cogs import dice
 from bot.cogs.characters import creation, listing, panel, transfer
 from bot.cogs.characters import delete as character_delete
-from bot.cogs.combat import catchup, hands, one_by_one, recap, recovery, turn, views
+from bot.cogs.combat import (
+    catchup,
+    hands,
+    one_by_one,
+    recap,
+    recovery,
+    turn,
+    turn_deadline,
+    views,
+)
 from bot.cogs.maps import delete as map_delete
 from bot.cogs.maps import form as map_form
 from bot.custom_ids import CustomId, choice, digits, eight_hex, optional, word
@@ -81,6 +90,8 @@ BUILT_BEFORE: list[tuple[type[Any], str, dict[str, str | None]]] = [
      {"character": "5", "version": "3", "made": "0badf00d", "hurt": "12ab34cd"}),
     (recap.LogFileButton, "fightlog:7", {"combat": "7"}),
     (catchup.CatchUpButton, "catchup:7", {"combat": "7"}),
+    (turn_deadline.DeadlineButton, "deadline:extend:7:3:1", {"what": "extend", "combat": "7",
+                                                           "round": "3", "turn": "1"}),
     (hands.HandsMenu, "ihs:7:2:0badf00d:r:e:3", {"combat": "7", "fighter": "2",
                                                  "stamp": "0badf00d", "hand": "r",
                                                  "right": "e", "left": "3"}),
