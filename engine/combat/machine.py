@@ -38,6 +38,7 @@ from engine.combat.actions import (
     gm,
     items,
     move,
+    orders,
     rally,
     setup,
     surrender,
@@ -77,6 +78,7 @@ from engine.combat.commands import (
     RefuseDirection,
     RemoveFighter,
     Reroll,
+    SetOrder,
     StopArea,
     Surrender,
 )
@@ -174,6 +176,7 @@ HANDLERS: dict[type, Callable[[Combat, Any, Context], Combat]] = {
     Armor: damage.armor,
     Surrender: surrender.surrender,
     GMSet: gm.gm_set,
+    SetOrder: orders.set_order,
 }
 
 
