@@ -18,7 +18,7 @@ import bot.cogs
 from bot.cogs import dice
 from bot.cogs.characters import creation, listing, panel, transfer
 from bot.cogs.characters import delete as character_delete
-from bot.cogs.combat import hands, one_by_one, recap, recovery, turn, views
+from bot.cogs.combat import hands, one_by_one, orders, recap, recovery, turn, views
 from bot.cogs.maps import delete as map_delete
 from bot.cogs.maps import form as map_form
 from bot.custom_ids import CustomId, choice, digits, eight_hex, optional, word
@@ -86,6 +86,9 @@ BUILT_BEFORE: list[tuple[type[Any], str, dict[str, str | None]]] = [
     (hands.HandsApply, "iha:7:2:0badf00d:3:e", {"combat": "7", "fighter": "2",
                                                 "stamp": "0badf00d", "right": "3",
                                                 "left": "e"}),
+    (orders.OrdersMenu, "ord:7:2:0badf00d:m", {"combat": "7", "fighter": "2",
+                                              "stamp": "0badf00d", "situation": "m"}),
+    (orders.OrdersFighterMenu, "ord-who:7", {"combat": "7"}),
     (listing.ListPageButton, "character-list:-1:previous", {"page": "-1", "way": "previous"}),
     (listing.ListPageButton, "character-list:2:next", {"page": "2", "way": "next"}),
     (panel.PanelMenu, "cp:hold:5:0badf00d:0", {"part": "hold", "id": "5",

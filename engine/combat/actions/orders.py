@@ -24,8 +24,8 @@ from engine.errors import RuleError
 from engine.names import name_key
 
 __all__ = [
-    "SITUATION_WORDS", "order_answer", "order_choices", "order_of", "order_words", "set_order",
-    "skipped_text",
+    "SITUATION_WORDS", "order_answer", "order_choices", "order_of", "order_words", "orders_text",
+    "set_order", "skipped_text",
 ]
 
 #: What each situation allows an order to answer.
@@ -52,6 +52,13 @@ def order_of(c: Combat, fighter: str, situation: Situation) -> StandingOrder | N
 def order_words(order: StandingOrder) -> str:
     """"defend with Riot shield", "defend", "counterattack", "intercept", "pass"."""
     return order.reaction if order.item is None else f"{order.reaction} with {order.item}"
+
+
+def orders_text(c: Combat, fighter: str) -> str:
+    """``fighter``'s (a key) standing orders in one line, in the situations' order ("" without
+    any): "when attacked: defend with Riot shield · when caught in a blast: pass"."""
+    return " · ".join(f"when {SITUATION_WORDS[s]}: {order_words(o)}" for s in Situation
+                      if (o := order_of(c, fighter, s)) is not None)
 
 
 def set_order(c: Combat, cmd: SetOrder, ctx: Context) -> Combat:
