@@ -14,6 +14,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from engine.character import Character
+from engine.combat.order_values import OrderedReaction, Situation
 
 __all__ = [
     "AddFighter",
@@ -49,6 +50,7 @@ __all__ = [
     "RefuseDirection",
     "RemoveFighter",
     "Reroll",
+    "SetOrder",
     "StopArea",
     "Surrender",
     "TurnDeadline",
@@ -352,6 +354,17 @@ class GMSet(_Command):
     hidden: bool | None = None  # Stealth: hidden or not (only for a fighter with Stealth)
 
 
+class SetOrder(_Command):
+    """``fighter``'s standing order in ``situation`` (``reaction`` None: cleared): what it
+    answers when a reaction window closes on time without its answer."""
+
+    kind: Literal["set_order"] = "set_order"
+    fighter: str
+    situation: Situation
+    reaction: OrderedReaction | None = None
+    item: str | None = None  # a Defend's shield
+
+
 #: The most answers one ``Answers`` carries (a fight's fighters, with room to spare).
 MOST_ANSWERS = 100
 
@@ -400,6 +413,7 @@ Command = Annotated[
     | Surrender
     | EndCombat
     | GMSet
+    | SetOrder
     | Answers,
     Field(discriminator="kind"),
 ]

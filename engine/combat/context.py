@@ -29,13 +29,18 @@ class Context:
 
     ``hide_npcs`` is the fight's setting (``Combat.hide_npcs``): while it holds, a sentence
     that states an NPC's level or marks is told to the players in its ``public`` wording, and
-    the exact one is kept for the GM (``Event.gm_text``)."""
+    the exact one is kept for the GM (``Event.gm_text``).
+
+    ``standing_order``: the answer given now is a fighter's standing order (its sentence says
+    so)."""
 
     actor: Actor
     dice: DiceSource
     rules: Rules
     now: float
     hide_npcs: bool = False
+    #: The answer given now is a fighter's standing order, followed as a window closes.
+    standing_order: bool = False
     events: list[Event] = field(default_factory=list)
     starts: list[ActionStart] = field(default_factory=list)
 
@@ -62,6 +67,11 @@ class Context:
         if self.actor.gm and f.owner_id is not None and f.owner_id != self.actor.user_id:
             return " (by the GM)"
         return ""
+
+    def decided_by(self, f: Fighter) -> str:
+        """Who decided ``f``'s answer, as the table reads it after the answer: " (standing
+        order)" when it is ``f``'s standing order, else what :meth:`by_gm` says."""
+        return " (standing order)" if self.standing_order else self.by_gm(f)
 
     def by_gm_for_team(self, fighters: Iterable[Fighter]) -> str:
         """" (by the GM)" when a GM decides for a team of ``fighters`` that has players and

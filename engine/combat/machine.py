@@ -39,6 +39,7 @@ from engine.combat.actions import (
     gm,
     items,
     move,
+    orders,
     rally,
     setup,
     surrender,
@@ -79,6 +80,7 @@ from engine.combat.commands import (
     RefuseDirection,
     RemoveFighter,
     Reroll,
+    SetOrder,
     StopArea,
     Surrender,
     TurnDeadline,
@@ -183,6 +185,7 @@ HANDLERS: dict[type, Callable[[Combat, Any, Context], Combat]] = {
     Armor: damage.armor,
     Surrender: surrender.surrender,
     GMSet: gm.gm_set,
+    SetOrder: orders.set_order,
 }
 
 

@@ -17,6 +17,7 @@ from typing import Any, Literal
 from pydantic import model_validator
 
 from engine.character import Character
+from engine.combat.order_values import StandingOrder
 from engine.combat.step_values import (
     AidAction,
     AnyStep,
@@ -313,6 +314,7 @@ class Combat(FrozenModel):
     prompts: tuple[Prompt, ...] = ()
     effects: tuple[AreaEffect, ...] = ()  # lasting AoE effects, oldest first
     ended_by_gm: bool = False  # the GM ended the fight (rather than one team being left)
+    standing_orders: tuple[StandingOrder, ...] = ()  # what fighters answer when not there
 
     @model_validator(mode="before")
     @classmethod

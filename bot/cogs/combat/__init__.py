@@ -14,6 +14,7 @@
 - :mod:`.answered` — what a prompt says once it asks no more, and a step's news;
 - :mod:`.acting` — who acts (`as:`) and the autocomplete of every fight option;
 - :mod:`.actions` — the players' commands; :mod:`.fight` — the `/combat` group;
+- :mod:`.orders` — a fighter's standing orders, set from a panel (`/combat orders`);
 - :mod:`.recap` — the recap after a fight, and its log as a file;
 - :mod:`.recovery` — the Recovery offer after a fight;
 - :mod:`.catchup` — `/combat catchup` and the turn line's Catch up: what happened since a
@@ -28,6 +29,7 @@ from bot.cogs.combat.actions import ActionsCog
 from bot.cogs.combat.catchup import CatchUpButton, catch_up_command
 from bot.cogs.combat.fight import FightCog
 from bot.cogs.combat.one_by_one import OneByOneMenu, PanelButton, PanelMenu
+from bot.cogs.combat.orders import OrdersFighterMenu, OrdersMenu
 from bot.cogs.combat.recap import LogFileButton
 from bot.cogs.combat.recovery import RecoverButton
 from bot.cogs.combat.session import FightSession
@@ -47,7 +49,8 @@ async def setup(bot: Host) -> None:
     session = bot.fights = FightSession(bot)
     bot.add_dynamic_items(CombatButton, CombatMenu, TogetherButton, RecoverButton,
                           LogFileButton, TurnButton, OptionsMenu, FighterMenu, OneByOneMenu,
-                          PanelButton, PanelMenu, CatchUpButton, DeadlineButton)
+                          PanelButton, PanelMenu, CatchUpButton, DeadlineButton,
+                          OrdersMenu, OrdersFighterMenu)
     fight = FightCog(session)
     fight.combat.add_command(catch_up_command())
     bot.answers_form(ADJUST_MODAL_ID, fight.adjust_submitted)

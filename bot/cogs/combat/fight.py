@@ -1,5 +1,6 @@
 """The `/combat` group: a fight's set-up and the GM's tools (start, add, addmany, remove, begin,
-order, status, end, undo, log, set, settings), and the fight's Adjust form."""
+order, status, end, undo, log, set, settings), a fighter's standing orders (orders, in
+:mod:`.orders`), and the fight's Adjust form."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import bot.cogs.combat.acting as acting
+import bot.cogs.combat.orders as standing_orders
 from bot.cogs.combat.acting import Name, Short, TeamName
 from bot.cogs.combat.groups import NameList, find_group, group_choices, joining, require_may_place
 from bot.cogs.combat.pace import PaceChoice, Reaction, Turn, TurnEndChoice, paced
@@ -285,6 +287,14 @@ class FightCog(commands.Cog, name="Fights"):
             text = "…\n" + text[-1890:].split("\n", 1)[-1]
         await interaction.response.send_message(text or "Nothing has happened yet.",
                                                 ephemeral=True)
+
+    @combat.command(name="orders", description="Standing orders: what your character does when "
+                                               "asked to react and you are away.")
+    @app_commands.describe(character="Whose orders (default: your first character here)")
+    @app_commands.autocomplete(character=acting.any_fighter)
+    async def orders(self, interaction: discord.Interaction[Any],
+                     character: Name | None = None) -> None:
+        await standing_orders.show_panel(interaction, self.session, character)
 
     # -- the GM's tools -----------------------------------------------------------------------
 

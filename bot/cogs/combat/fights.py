@@ -57,6 +57,11 @@ class Fights(Protocol):
         """Apply a command for the user and commit it, then answer and show the fight."""
         ...
 
+    async def run_quietly(self, interaction: discord.Interaction[Any], make: MakeCommand, *,
+                          combat_id: int | None = None, update: Update) -> StoredCombat:
+        """Apply a command for the user and commit it, telling only the user (``update``)."""
+        ...
+
 
 def fights_of(interaction: discord.Interaction[Any]) -> Fights:
     """The fight session of the bot ``interaction`` came to (the fight commands load it

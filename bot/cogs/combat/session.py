@@ -278,6 +278,25 @@ class FightSession:
         compact_state(saved.state)  # memory's housekeeping waits until the table was answered
         return saved
 
+    async def run_quietly(self, interaction: discord.Interaction[Any], make: MakeCommand, *,
+                          combat_id: int | None = None, update: Update) -> StoredCombat:
+        """Apply a command for the user and commit it as :meth:`run` does, but tell the table
+        nothing: ``update`` alone answers the user (a standing order is the player's own plan,
+        not news). The board and the prompt are brought up to the new version."""
+        require_guild(interaction)
+        require_channel_permissions(interaction)
+        timer = DeferTimer(interaction, arrived=self.bot.metrics.started_at(interaction.id),
+                           after=self.defer_after)
+        try:
+            actor = await actor_of(interaction)
+            async with self.lock(interaction.channel_id or 0):
+                saved, events = await self._apply(interaction, make, combat_id, None, actor)
+        finally:
+            await timer.settle()
+        await update(saved, events)
+        self.presenter.refresh(saved)
+        return saved
+
     async def _apply(self, interaction: discord.Interaction[Any], make: MakeCommand,
                      combat_id: int | None, version: int | None,
                      actor: Actor) -> tuple[StoredCombat, tuple[Event, ...]]:

@@ -32,6 +32,7 @@ from bot.store.values import StoredCombat
 from bot.text import clip
 from engine.catalog import Rules
 from engine.combat import Actor, Combat, Command, Done, Event, Fighter, Phase
+from engine.combat.actions.orders import orders_text
 from engine.combat.asking import asked
 from engine.combat.options import Option, OptionGroup, candidate, options
 from engine.copies import group_names
@@ -182,6 +183,9 @@ def panel(stored: StoredCombat, fighter: Fighter, mine: list[Fighter], actor: Ac
     if fighter.directed is not None:
         content += (f"\n{discord.utils.escape_markdown(fighter.directed.leader or 'A leader')} "
                     "directs them: this action costs none of their own.")
+    standing = orders_text(state, fighter.key)
+    if standing:
+        content += f"\n-# Standing orders: {discord.utils.escape_markdown(standing)}."
     if cut:
         content += ("\nNot every choice fits a menu (" + ", ".join(cut) + "): the slash "
                     "commands offer the rest.")

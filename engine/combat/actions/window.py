@@ -9,7 +9,9 @@ once the user's roll and choices are made).
   that interrupted it is placed): the one place its deadline is set, and it is announced;
 - ``asked``: what the open window waits for (its prompts, with the deadline);
 - ``react``: an answer (a Blast's Defend is one, its button an ``AoEChoice``);
-- ``close_window``: time is up, or a GM resolves it now; silence is a pass (no Defend).
+- ``close_window``: time is up, or a GM resolves it now; silence is a pass (no Defend),
+  except that when time is up, whoever has a standing order for the situation answers by it
+  if that answer is taken then (``engine.combat.actions.orders``; rules note 60).
 
 The window also closes by itself once everyone has answered. A Counterattack or an Intercept
 may be declared less-lethal (004 "Less-lethal"): the reactor's choice is kept on its
@@ -19,6 +21,7 @@ as its button does."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from engine.catalog import Action, Rules
 from engine.combat.abilities.hooks import act_problem, free_defend, may_defend
@@ -26,11 +29,13 @@ from engine.combat.action_kinds import ActionKind
 from engine.combat.actions.aoe_effects import burn_advance
 from engine.combat.actions.counterattack import counter_choices, counter_weapons
 from engine.combat.actions.intercept import intercept_reactor, intercept_weapons
+from engine.combat.actions.orders import order_answer, skipped_text
 from engine.combat.commands import CloseWindow, React
 from engine.combat.context import Context, require_control, require_gm
 from engine.combat.crowd import group_names
 from engine.combat.fighters import can_act, put, spend_reaction
 from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
+from engine.combat.order_values import Situation
 from engine.combat.pace import duration_words
 from engine.combat.phase_guard import require_phase
 from engine.combat.prompts import LESS_LETHAL, prompt, react_options, window_prompts
@@ -467,7 +472,7 @@ def _say_reaction(c: Combat, f: Fighter, step: WindowStep, reactor: Reactor,
     """``f``'s answer, told as the table reads it ("(by the GM)" when a GM answered for a
     player's fighter)."""
     less = "" if lethal else " (less-lethal)"
-    by = ctx.by_gm(f)
+    by = ctx.decided_by(f)
     if isinstance(step, MoveAction):
         if reaction == "pass":
             ctx.emit(EventKind.REACT, f"{f.name} does not intercept{by}.", f.key)
@@ -495,8 +500,9 @@ def _say_reaction(c: Combat, f: Fighter, step: WindowStep, reactor: Reactor,
 
 
 def close_window(c: Combat, cmd: CloseWindow, ctx: Context) -> Combat:
-    """Time is up (or a GM resolves it now): whoever has not answered passes; a Blast's
-    target who has not answered does not Defend, and takes the damage."""
+    """Time is up (or a GM resolves it now): when time is up, those asked who have a standing
+    order answer by it; whoever has not answered then passes; a Blast's target who has not
+    answered does not Defend, and takes the damage."""
     step = _open_step(c)
     if cmd.by_timeout:
         if step.deadline is not None and ctx.now < step.deadline:
@@ -507,12 +513,49 @@ def close_window(c: Combat, cmd: CloseWindow, ctx: Context) -> Combat:
     why = "time is up" if cmd.by_timeout else "the GM resolves it now"
     if isinstance(step, AoEAction):
         ctx.emit(EventKind.WINDOW_CLOSED, f"The chance to Defend against the blast closes: {why}.")
+    else:
+        ctx.emit(EventKind.WINDOW_CLOSED, f"The reaction window closes: {why}.")
+    if cmd.by_timeout:
+        c = _follow_orders(c, step, ctx)
+        top = c.step  # the same step, with the orders' answers
+        assert isinstance(top, AttackAction | MoveAction | AoEAction)
+        step = top
+    if isinstance(step, AoEAction):
         for key in _unanswered(step):
             ctx.emit(EventKind.REACT, f"{c.fighter(key).name} does not defend.", key)
         targets = tuple(t if t.answer is not None else t.model_copy(update={"answer": "pass"})
                         for t in step.targets)
         return replace_top(c, step.model_copy(update={"targets": targets}))
-    ctx.emit(EventKind.WINDOW_CLOSED, f"The reaction window closes: {why}.")
     reactors = tuple(r if r.answer is not None else r.model_copy(update={"answer": "pass"})
                      for r in step.reactors)
     return replace_top(c, step.model_copy(update={"reactors": reactors}))
+
+
+def _situation(step: WindowStep) -> Situation:
+    if isinstance(step, AttackAction):
+        return Situation.ATTACKED
+    return Situation.MOVED_PAST if isinstance(step, MoveAction) else Situation.BLAST
+
+
+def _follow_orders(c: Combat, step: WindowStep, ctx: Context) -> Combat:
+    """Each one asked who has not answered and has a standing order for the situation answers
+    by it, as any answer is given (``react`` is the one check: an order not taken now is
+    skipped, and the table is told why). An attack's order is its target's: one asked to
+    Defend another (Shield) is not attacked."""
+    situation = _situation(step)
+    for key in _unanswered(step):
+        if isinstance(step, AttackAction) and key != step.target:
+            continue
+        f = c.fighter(key)
+        found = order_answer(c, f, situation, ctx.rules)
+        if found is None:
+            continue
+        order, answer = found
+        if isinstance(answer, str):
+            ctx.emit(EventKind.REACT, skipped_text(f, order, answer), key)
+            continue
+        try:
+            c = react(c, answer, replace(ctx, standing_order=True))
+        except RuleError as refusal:
+            ctx.emit(EventKind.REACT, skipped_text(f, order, str(refusal)), key)
+    return c
