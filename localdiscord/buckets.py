@@ -12,8 +12,9 @@ source); a test changes them on :attr:`RateLimiter.limits` or turns the limiter 
 from __future__ import annotations
 
 import hashlib
-import time
 from dataclasses import dataclass, field
+
+from localdiscord.clock import Clock
 
 #: A 429 the bot must believe is Discord's (discord.py takes one without ``Via`` for a
 #: Cloudflare ban and gives up at once).
@@ -55,7 +56,7 @@ class Bucket:
         reset_after = max(self.start + self.per - now, 0.0)
         return {"X-RateLimit-Limit": str(self.limit),
                 "X-RateLimit-Remaining": str(max(self.limit - self.used, 0)),
-                "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+                "X-RateLimit-Reset": f"{now + reset_after:.3f}",
                 "X-RateLimit-Reset-After": f"{reset_after:.3f}",
                 "X-RateLimit-Bucket": self.name}
 
@@ -94,6 +95,8 @@ class Verdict:
 @dataclass
 class RateLimiter:
     limits: Limits = field(default_factory=Limits)
+    #: Discord's clock (the server's): time a test makes pass resets the buckets too.
+    clock: Clock = field(default_factory=Clock)
     #: Off: every request passes, with no headers (as before a test turns it on).
     enabled: bool = True
     buckets: dict[tuple[str, str], Bucket] = field(default_factory=dict)
@@ -103,10 +106,11 @@ class RateLimiter:
              now: float | None = None) -> Verdict:
         """Spend one request of ``kind`` (a field of :class:`Limits`) on the resource
         ``major`` (a channel id, or an interaction's token); an edit of an ``old_message``
-        spends the channel's smaller bucket first."""
+        spends the channel's smaller bucket first; ``now``: Discord's time (else its
+        clock's)."""
         if not self.enabled:
             return Verdict({})
-        at = time.monotonic() if now is None else now
+        at = self.clock.now() if now is None else now
         if kind not in ("callback", "followup"):  # interaction endpoints are exempt
             self._second.limit = self.limits.per_second
             wait = self._second.take(at)

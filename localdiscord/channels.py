@@ -14,7 +14,6 @@ from localdiscord.model import (
     APP_ID,
     MAX_PINS,
     Channel,
-    Message,
     Permission,
     iso,
     snowflake,
@@ -56,11 +55,11 @@ async def create_message(request: web.Request) -> web.Response:
     if channel.archived:  # posting in an unlocked archived thread unarchives it
         channel.archived = False
         server.channel_changed(channel)
-    message = Message(snowflake(), channel.id, channel.guild_id, server.bot_user,
-                      content=body.get("content") or "",
-                      components=body.get("components") or [],
-                      embeds=body.get("embeds") or [], attachments=attachments(body, files),
-                      flags=int(body.get("flags") or 0) & SENT_FLAGS, nonce=body.get("nonce"))
+    message = server.new_message(
+        channel.id, channel.guild_id, server.bot_user, content=body.get("content") or "",
+        components=body.get("components") or [], embeds=body.get("embeds") or [],
+        attachments=attachments(body, files), flags=int(body.get("flags") or 0) & SENT_FLAGS,
+        nonce=body.get("nonce"))
     if nonce is not None:
         server.nonces[nonce] = message.id
     server.post(message)
@@ -88,7 +87,7 @@ async def get_message(request: web.Request) -> web.Response:
 async def edit_message(request: web.Request) -> web.Response:
     server, channel = server_of(request), channel_of(request)
     message = message_of(request, channel)
-    old = message.age() > OLD_MESSAGE_SECONDS
+    old = message.age(server.clock.now()) > OLD_MESSAGE_SECONDS
     limit(request, "edit", channel.id, old=old)
     require(server, channel, 0)
     if message.author.id != APP_ID:
@@ -155,14 +154,16 @@ async def start_thread(request: web.Request) -> web.Response:
     limit(request, "other", f"threads:{channel.id}")
     require(server, channel, Permission.CREATE_PUBLIC_THREADS)
     body = request[BODY] or {}
-    ident = snowflake()
+    now = server.clock.now()
+    ident = snowflake(now)
     if "message" in request.match_info:
         ident = message_of(request, channel).id
     if channel.is_thread:
         raise DiscordError(50035, {"parent": {"_errors": [
             {"code": "CHANNEL_TYPE_INVALID", "message": "A thread cannot hold threads."}]}})
     thread = Channel(ident, channel.guild_id, str(body.get("name") or "thread")[:100],
-                     kind=ChannelType.PUBLIC_THREAD, parent_id=channel.id, owner_id=APP_ID)
+                     kind=ChannelType.PUBLIC_THREAD, parent_id=channel.id, owner_id=APP_ID,
+                     created_at=now)
     server.guilds[channel.guild_id].channels[thread.id] = thread
     server.thread_created(thread)
     return answer(thread.payload() | {"member": {"id": str(thread.id),

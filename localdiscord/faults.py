@@ -2,7 +2,8 @@
 long session: a message grows an hour old, a moderator deletes it, the bot loses a
 permission in a channel, a thread is archived, Discord answers with 5xx for a while or
 refuses one request with a 429, or makes a message and then answers 5xx (a proxy that lost
-Discord's answer), the gateway connection drops, an interaction's 3 s or 15 min run out.
+Discord's answer), a request reaches Discord late, the gateway connection drops, an
+interaction's 3 s or 15 min run out.
 """
 
 from __future__ import annotations
@@ -45,6 +46,16 @@ class Outage:
 
 
 @dataclass
+class Held:
+    """Requests that reach Discord only once ``until`` is set."""
+
+    remaining: int
+    path: str
+    method: str
+    until: asyncio.Event
+
+
+@dataclass
 class LostAnswer:
     """Requests that are carried out, and then answered with ``status`` instead."""
 
@@ -61,6 +72,7 @@ class Faults:
         self.server = server
         self.outages: list[Outage] = []
         self.lost_answers: list[LostAnswer] = []
+        self.holds: list[Held] = []
 
     def _message(self, message: Message | int) -> Message:
         ident = message if isinstance(message, int) else message.id
@@ -155,6 +167,22 @@ class Faults:
                     await lost.until.wait()
                 return Outage(0, lost.status, path).response()
         return answered
+
+    def hold_next(self, path: str, until: asyncio.Event, *, method: str = "POST",
+                  count: int = 1) -> None:
+        """The next ``count`` requests (of ``method``, whose path holds ``path``) reach
+        Discord only once ``until`` is set, as over a slow network or from a bot that took
+        its time: Discord checks them then, by its clock then (a test may advance it
+        meanwhile, so that an interaction's token is past its 15 minutes, say)."""
+        self.holds.append(Held(count, path, method, until))
+
+    async def arrival(self, method: str, path: str) -> None:
+        """Until the request may reach Discord (at once, unless held)."""
+        for held in self.holds:
+            if held.remaining > 0 and held.path in path and held.method == method:
+                held.remaining -= 1
+                await held.until.wait()
+                return
 
     async def drop(self, shard: int = 0) -> None:
         """Close the gateway connection; the bot resumes and gets what it missed."""

@@ -6,14 +6,13 @@ webhook. Their buckets are keyed by the interaction's token, not the channel.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from aiohttp import web
 
 from localdiscord.enums import CallbackType, InteractionType, MessageFlag
 from localdiscord.limits import autocomplete_errors, modal_errors
-from localdiscord.model import Interaction, Message, snowflake
+from localdiscord.model import Interaction, Message
 from localdiscord.rest import (
     BODY,
     FILES,
@@ -39,7 +38,7 @@ def _interaction(server: DiscordState, token: str) -> Interaction:
     found = server.interactions.get(token)
     if found is None:
         raise DiscordError(10015)
-    if time.time() - found.created_at > TOKEN_SECONDS:
+    if server.clock.now() - found.created_at > TOKEN_SECONDS:
         raise DiscordError(50027)
     return found
 
@@ -50,7 +49,7 @@ async def callback(request: web.Request) -> web.Response:
     if interaction is None or str(interaction.id) != request.match_info["id"]:
         raise DiscordError(10062)
     limit(request, "callback", token)
-    if time.time() - interaction.created_at > FIRST_ANSWER_SECONDS:
+    if server.clock.now() - interaction.created_at > FIRST_ANSWER_SECONDS:
         raise DiscordError(10062)
     if interaction.answered is not None:
         raise DiscordError(40060)
@@ -83,13 +82,13 @@ def _respond(server: DiscordState, interaction: Interaction, kind: int, data: di
             validate_message(data, files, at="data")
         flags = int(data.get("flags") or 0) & ANSWER_FLAGS | (0 if with_message else LOADING)
         shown = data if with_message else {}
-        made = Message(snowflake(), interaction.channel_id, interaction.guild_id, server.bot_user,
-                       content=shown.get("content") or "",
-                       components=shown.get("components") or [],
-                       embeds=shown.get("embeds") or [],
-                       attachments=attachments(shown, files if with_message else []),
-                       flags=flags, interaction_id=interaction.id,
-                       visible_to=interaction.user.id if flags & EPHEMERAL else None)
+        made = server.new_message(
+            interaction.channel_id, interaction.guild_id, server.bot_user,
+            content=shown.get("content") or "", components=shown.get("components") or [],
+            embeds=shown.get("embeds") or [],
+            attachments=attachments(shown, files if with_message else []), flags=flags,
+            interaction_id=interaction.id,
+            visible_to=interaction.user.id if flags & EPHEMERAL else None)
         interaction.original_id = made.id
         _show(server, interaction, server.post(made))
         resource["message"] = server.message_payload(made)
@@ -151,14 +150,13 @@ async def follow_up(request: web.Request) -> web.Response:
         _show(server, interaction, server.edited(loading, content_changed=changed))
         made = loading
     else:
-        made = Message(snowflake(), interaction.channel_id, interaction.guild_id, server.bot_user,
-                       content=body.get("content") or "",
-                       components=body.get("components") or [],
-                       embeds=body.get("embeds") or [], attachments=attachments(body, files),
-                       flags=int(body.get("flags") or 0) & ANSWER_FLAGS,
-                       interaction_id=interaction.id,
-                       visible_to=interaction.user.id
-                       if int(body.get("flags") or 0) & EPHEMERAL else None)
+        flags = int(body.get("flags") or 0)
+        made = server.new_message(
+            interaction.channel_id, interaction.guild_id, server.bot_user,
+            content=body.get("content") or "", components=body.get("components") or [],
+            embeds=body.get("embeds") or [], attachments=attachments(body, files),
+            flags=flags & ANSWER_FLAGS, interaction_id=interaction.id,
+            visible_to=interaction.user.id if flags & EPHEMERAL else None)
         _show(server, interaction, server.post(made))
     if request.query.get("wait") not in ("1", "true", "True"):
         return answer(None)

@@ -1,6 +1,7 @@
 """What the local Discord keeps across a restart, in a JSON file: the guild's channels and
 the threads the bot made (with their overwrites, archived or locked), and the messages in
-them with their components, embeds, attachments and pins. Not kept: the rate-limit buckets,
+them with their components, embeds, attachments and pins, and how far Discord's clock was
+advanced (:mod:`localdiscord.clock`). Not kept: the rate-limit buckets,
 interactions (their tokens die with the server, as Discord's after 15 minutes), the feed.
 
 The file is read at start (missing: a fresh start; unreadable: a fresh start and one warning
@@ -40,7 +41,8 @@ def snapshot(server: DiscordState) -> dict[str, Any]:
     kept = {int(c["id"]) for c in channels}
     messages = [_message_data(m) for m in sorted(server.messages.values(), key=lambda m: m.id)
                 if m.channel_id in kept]
-    return {"version": VERSION, "channels": channels, "messages": messages}
+    return {"version": VERSION, "channels": channels, "messages": messages,
+            "clock_ahead": server.clock.ahead}
 
 
 def _message_data(message: Message) -> dict[str, Any]:
@@ -63,6 +65,8 @@ def restore(server: DiscordState, data: dict[str, Any]) -> None:
     for channel in channels:
         server.guilds[channel.guild_id].channels[channel.id] = channel
     server.messages.update((m.id, m) for m in messages)
+    # (time a test made pass stays passed: the messages' ages do not go back)
+    server.clock.ahead = max(server.clock.ahead, float(data.get("clock_ahead", 0.0)))
 
 
 def _message(data: dict[str, Any]) -> Message:

@@ -25,7 +25,6 @@ from localdiscord.model import (
     APP_ID,
     Channel,
     Interaction,
-    Message,
     Permission,
     Role,
     User,
@@ -239,7 +238,7 @@ class People:
             if where.archived:  # a message in an unlocked archived thread unarchives it
                 where.archived = False
                 self.server.channel_changed(where)
-        made = Message(snowflake(), where.id, where.guild_id, who, content=content)
+        made = self.server.new_message(where.id, where.guild_id, who, content=content)
         return Shown(self.server.message_payload(self.server.post(made)))
 
     # -- building and sending ------------------------------------------------------------
@@ -248,8 +247,9 @@ class People:
              data: dict[str, Any], message: Shown | None = None) -> Interaction:
         """Dispatch an interaction to the bot without waiting (see :meth:`wait`)."""
         who = self.server.user(user) if isinstance(user, str) else user
-        interaction = Interaction(snowflake(), f"token-{snowflake()}", kind, channel.id,
-                                  channel.guild_id, who,
+        now = self.server.clock.now()
+        interaction = Interaction(snowflake(now), f"token-{snowflake(now)}", kind, channel.id,
+                                  channel.guild_id, who, created_at=now,
                                   message_id=None if message is None else message.id)
         self.server.interactions[interaction.token] = interaction
         interaction.feed_start = len(self.server.feed.events)

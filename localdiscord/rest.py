@@ -94,6 +94,7 @@ def limit(request: web.Request, kind: str, major: object, *, old: bool = False) 
 async def like_discord(request: web.Request, handler: Handler) -> web.StreamResponse:
     server = server_of(request)
     request[BODY], request[FILES] = await _read_body(request)
+    await request.config_dict[FAULTS].arrival(request.method, request.path)
     instead = request.config_dict[FAULTS].outage(request.method, request.path)
     try:
         # (a response is a mapping, empty and so false: compare with None)

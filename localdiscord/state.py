@@ -7,7 +7,6 @@ gateway and to the :class:`~localdiscord.feed.Feed`). The HTTP server around it 
 from __future__ import annotations
 
 import copy
-import time
 import weakref
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +14,7 @@ from typing import Any
 from aiohttp import web
 
 from localdiscord.buckets import RateLimiter
+from localdiscord.clock import Clock
 from localdiscord.enums import MessageType
 from localdiscord.feed import Feed
 from localdiscord.gateway import Gateway
@@ -49,7 +49,9 @@ class DiscordState:
         self.interactions: dict[str, Interaction] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.calls: list[Call] = []
-        self.limiter = RateLimiter()
+        #: Discord's time: every age, expiry and bucket here reads it (a test advances it).
+        self.clock = Clock()
+        self.limiter = RateLimiter(clock=self.clock)
         self.feed = Feed()
         self.gateway = Gateway(lambda: f"ws{self.base.removeprefix('http')}/gateway",
                                self._ready)
@@ -111,6 +113,13 @@ class DiscordState:
     def message_payload(self, message: Message) -> dict[str, Any]:
         return message.payload(self.base)
 
+    def new_message(self, channel_id: int, guild_id: int | None, author: User,
+                    **fields: Any) -> Message:
+        """A message made now by Discord's clock (its id and ``created_at``), not yet
+        posted."""
+        now = self.clock.now()
+        return Message(snowflake(now), channel_id, guild_id, author, created_at=now, **fields)
+
     # -- changes, told to the bot and the feed -------------------------------------------
 
     def post(self, message: Message) -> Message:
@@ -123,7 +132,7 @@ class DiscordState:
 
     def edited(self, message: Message, *, content_changed: bool) -> Message:
         if content_changed:
-            message.edited_at = time.time()
+            message.edited_at = self.clock.now()
         payload = self.message_payload(message)
         self.feed.publish("message_update", message.channel_id, payload, message.visible_to)
         if not message.ephemeral:
@@ -148,8 +157,8 @@ class DiscordState:
                           {"message_id": str(message.id), "pinned": pinned} | data)
         self.gateway.dispatch("CHANNEL_PINS_UPDATE", data, channel.guild_id)
         if pinned:  # Discord's notice in the channel: "<bot> pinned a message"
-            self.post(Message(snowflake(), channel.id, channel.guild_id, self.bot_user,
-                              kind=MessageType.CHANNEL_PINNED_MESSAGE))
+            self.post(self.new_message(channel.id, channel.guild_id, self.bot_user,
+                                       kind=MessageType.CHANNEL_PINNED_MESSAGE))
 
     def channel_changed(self, channel: Channel) -> None:
         payload = channel.payload()

@@ -108,3 +108,30 @@ async def test_a_command_in_a_dm_names_its_user_and_is_answered_there(
     status, body = await post(_callback(interaction), {"type": 4, "data": {"content": "40"}})
     assert status == 200 and body["resource"]["message"]["channel_id"] == str(dm.id)
     assert "guild_id" not in body["resource"]["message"]
+
+
+async def test_a_day_on_discords_clock_ages_every_message_token_and_bucket_without_sleeping(
+        discord: LocalDiscord, post: Any) -> None:
+    fight = discord.channel("fight").id
+    _, board = await post(f"/channels/{fight}/messages", {"content": "board"})
+    yesterday = _pressed(discord)
+    assert (await post(_callback(yesterday), {"type": 5}))[0] == 200
+    for n in range(4):  # the channel's create bucket is empty now
+        assert (await post(f"/channels/{fight}/messages", {"content": f"#{n}"}))[0] == 200
+    assert (await post(f"/channels/{fight}/messages", {"content": "#4"}))[0] == 429
+
+    discord.clock.advance(24 * 3600)
+
+    assert (await post(f"/channels/{fight}/messages", {"content": "a day on"}))[0] == 200
+    status, body = await post(f"/webhooks/{APP_ID}/{yesterday.token}?wait=true",
+                              {"content": "too late"})
+    assert (status, body["code"]) == (401, 50027)
+    edits = [await post(f"/channels/{fight}/messages/{board['id']}", {"content": f"b{n}"},
+                        "PATCH") for n in range(4)]
+    assert [status for status, _ in edits] == [200, 200, 200, 429]
+    assert edits[-1][1]["code"] == 30046
+    today = _pressed(discord)  # made by Discord's clock: its token is fresh
+    assert (await post(_callback(today), {"type": 5}))[0] == 200
+    status, made = await post(f"/webhooks/{APP_ID}/{today.token}?wait=true", {"content": "ok"})
+    assert status == 200 and int(made["id"]) >> 22 > int(board["id"]) >> 22
+    assert discord.messages[int(made["id"])].age(discord.clock.now()) < 60

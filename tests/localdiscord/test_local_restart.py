@@ -211,3 +211,19 @@ async def test_threads_attachments_and_pins_come_back_as_they_were(tmp_path: Pat
         assert again.messages[posted.id].attachments == [log] and again.pins(thread.id)
     finally:
         await again.stop()
+
+
+async def test_time_made_to_pass_for_discord_stays_passed_across_a_restart(
+        tmp_path: Path) -> None:
+    kept = tmp_path / "db.sqlite3.discord.json"
+    server = await local_discord(kept).start()
+    posted = server.post(server.new_message(server.channel("fight").id, server.guild.id,
+                                            server.bot_user, content="a day ago"))
+    server.clock.advance(24 * 3600)
+    await server.stop()
+
+    again = await local_discord(kept).start()
+    try:
+        assert again.messages[posted.id].age(again.clock.now()) >= 24 * 3600
+    finally:
+        await again.stop()
