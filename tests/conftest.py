@@ -11,6 +11,7 @@ the server programs are missing they are skipped (and fail under ``CI=true``).
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -30,6 +31,18 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "both_engines: run the module's store-touching tests on SQLite and PostgreSQL")
     config.addinivalue_line("markers", "sqlite_only: a test of SQLite's own, in such a module")
+
+
+@pytest.fixture(autouse=True)
+def _bot_modules_kept() -> Iterator[None]:
+    """A bot closed in a test unloads its extensions, and discord.py then deletes their modules
+    from ``sys.modules``: the next bot would import them anew, with classes of their own, and a
+    check such as ``isinstance(bot.fights, FightSession)`` would fail for the rest of the
+    worker's tests. Put back the modules as they were before the test."""
+    kept = {name: module for name, module in sys.modules.items()
+            if name == "bot" or name.startswith("bot.")}
+    yield
+    sys.modules.update(kept)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
