@@ -22,7 +22,7 @@ DEFEND = "When attacked: defend with Riot shield"
 
 def _cog(table: Table) -> FightSession:
     cog = table.bot.fights
-    assert isinstance(cog, FightSession)
+    assert cog is not None
     return cog
 
 
@@ -94,3 +94,13 @@ async def test_a_step_that_changes_the_question_posts_a_new_prompt(table: Table)
     assert not table.message(prompt.id).buttons  # stripped: a newer question replaced it
     stale = await table.click_stale(prompt, "Defend", user=ALICE)
     assert stale.ephemeral and "out of date" in stale.content, stale.content
+
+
+async def test_a_prompt_a_moderator_deleted_is_asked_anew_by_an_order(table: Table) -> None:
+    prompt = await _ana_attacked(table)
+    del table.messages[prompt.id]  # (as Discord: gone, 10008 from then on)
+    panel = (await table.slash("combat orders")).answer
+    await table.pick(panel, DEFEND)
+    await table.settle()
+    (asking,) = [m for m in table.channel_messages() if m.buttons]
+    assert asking.id != prompt.id and "Defend" in asking.labels, asking

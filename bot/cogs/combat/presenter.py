@@ -316,7 +316,7 @@ class Presenter:
             return  # (the worker strips the previous prompt, if a press has not)
         view.stop()  # the buttons answer from their ids: nothing for discord.py to watch
         look = look_of(content, view)
-        if self._kept(stored, look):
+        if await self._kept(stored, look):
             return
         try:
             with sent_once():
@@ -334,17 +334,25 @@ class Presenter:
         channel = self._channel(stored.channel_id, stored.guild_id)
         await self.prompts.replace(stored, channel, LivePrompt.followup(stored, message, look))
 
-    def _kept(self, stored: StoredCombat, look: tuple[object, ...] | None) -> bool:
+    async def _kept(self, stored: StoredCombat, look: tuple[object, ...] | None) -> bool:
         """Whether the live prompt (newer than ``stored`` or not) looks as ``stored``'s would
-        (``look``): then it stays as ``stored``'s prompt, and nothing is posted."""
+        (``look``) and is still there (one read: a moderator may have deleted it; any doubt
+        posts anew): then it stays as ``stored``'s prompt, and nothing is posted."""
         live = self.prompts.of(stored)
         if look is None or live.message_id is None or live.look != look \
                 or stored.id in self._unsure:
             return False
-        if live.version < stored.version:
-            log.info("Fight %s's prompt %s asks what version %s asks: kept", stored.id,
-                     live.message_id, stored.version)
-            self.prompts.keep(stored)
+        if live.version >= stored.version:
+            return True
+        try:
+            await self.bot.http.get_message(stored.channel_id, live.message_id)
+        except (discord.HTTPException, discord.RateLimited) as error:
+            log.info("Fight %s's prompt %s could not be read (%s): asked anew", stored.id,
+                     live.message_id, error)
+            return False
+        log.info("Fight %s's prompt %s asks what version %s asks: kept", stored.id,
+                 live.message_id, stored.version)
+        self.prompts.keep(stored)
         return True
 
     def answers(self, stored: StoredCombat, message: discord.Message | None,
@@ -384,7 +392,7 @@ class Presenter:
         if asking is None:
             asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone))
         look = look_of(asking[0], asking[1])
-        if self._kept(stored, look):
+        if await self._kept(stored, look):
             return
         taken_back = TAKEN_BACK if undone and asking[1] is None else None
         posted = await self._prompt(channel, stored, asking, quiet=undone)
