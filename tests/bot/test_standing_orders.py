@@ -86,7 +86,7 @@ async def test_an_order_set_from_the_panel_is_shown_and_followed_when_time_is_up
         shown.content
     assert "Now: when attacked: defend with Riot shield." in shown.content
     assert _defaults(shown)[0] == DEFEND
-    # The table is told nothing (the prompt, now of the fight's next version, is posted again).
+    # The table is told nothing (the prompt asks what it asked: it stays, no new message).
     new = [m for m in table.channel_messages() if m.id not in before]
     assert not any("standing order" in m.content or "Riot shield" in m.content for m in new)
 

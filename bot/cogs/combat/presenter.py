@@ -18,6 +18,11 @@ process may not know every prompt of a fight (a follow-up answered with 5xx, whi
 may have made; a start-up after a crash that cut a follow-up's step short; a fight another
 process changed), the channel is swept first (:mod:`~bot.cogs.combat.sweep`): a prompt found
 asking what the fight asks is the live one, every other loses its buttons.
+
+A step that leaves what the fight asks as it was (a standing order, the fight's settings)
+keeps the live prompt where it is: no new message, no edit. Its buttons carry an older
+version; :meth:`Presenter.answers` lets a press on them through while the prompt asks what the
+fight asks (a press on any other message, or once the question changed, is out of date).
 """
 
 from __future__ import annotations
@@ -66,6 +71,26 @@ PROMPT_ITEMS: Templates = tuple(
                  PanelMenu, TurnButton))
 
 
+def look_of(content: str, view: discord.ui.View | None) -> tuple[object, ...] | None:
+    """What a prompt shows, the version in its custom ids aside: two versions whose prompts
+    look the same ask the same (None: nothing asked)."""
+    if view is None:
+        return None
+    return (content, tuple(_item_look(item) for item in view.children))
+
+
+def _item_look(item: discord.ui.Item[Any]) -> tuple[object, ...]:
+    custom_id = str(getattr(item, "custom_id", "") or "")
+    for template in PROMPT_ITEMS:
+        match = template.fullmatch(custom_id)
+        if match is not None and "version" in template.groupindex:
+            custom_id = custom_id[:match.start("version")] + custom_id[match.end("version"):]
+            break
+    options = tuple((o.label, o.value, o.default) for o in getattr(item, "options", ()))
+    return (type(item).__name__, custom_id, getattr(item, "label", None),
+            str(getattr(item, "style", "")), getattr(item, "disabled", False), options)
+
+
 def _nonce(kind: str, stored: StoredCombat) -> str:
     """The nonce of a message showing ``stored``: Discord creates one message per nonce (for a
     few minutes), so showing the same version again after a crash between posting a message
@@ -96,7 +121,7 @@ class Presenter:
         self._undone: dict[int, int] = {}
         # fights whose channel may hold prompts this process does not know: swept when shown
         self._unsure: set[int] = set()
-        self.prompts = LivePrompts(clock)
+        self.prompts = LivePrompts(clock, stray=self._unsure.add)
         self.held = HeldBack(bot)
         self.records = ShownRecords(bot)
 
@@ -290,6 +315,9 @@ class Presenter:
         if view is None:
             return  # (the worker strips the previous prompt, if a press has not)
         view.stop()  # the buttons answer from their ids: nothing for discord.py to watch
+        look = look_of(content, view)
+        if await self._kept(stored, look):
+            return
         try:
             with sent_once():
                 message = await interaction.followup.send(content, view=view,
@@ -304,7 +332,46 @@ class Presenter:
                 self._announced[stored.id] = announced
             return
         channel = self._channel(stored.channel_id, stored.guild_id)
-        await self.prompts.replace(stored, channel, LivePrompt.followup(stored, message))
+        await self.prompts.replace(stored, channel, LivePrompt.followup(stored, message, look))
+
+    async def _kept(self, stored: StoredCombat, look: tuple[object, ...] | None) -> bool:
+        """Whether the live prompt (newer than ``stored`` or not) looks as ``stored``'s would
+        (``look``) and is still there (one read: a moderator may have deleted it; any doubt
+        posts anew): then it stays as ``stored``'s prompt, and nothing is posted."""
+        live = self.prompts.of(stored)
+        if look is None or live.message_id is None or live.look != look \
+                or stored.id in self._unsure:
+            return False
+        if live.version >= stored.version:
+            return True
+        try:
+            await self.bot.http.get_message(stored.channel_id, live.message_id)
+        except (discord.HTTPException, discord.RateLimited) as error:
+            log.info("Fight %s's prompt %s could not be read (%s): asked anew", stored.id,
+                     live.message_id, error)
+            return False
+        log.info("Fight %s's prompt %s asks what version %s asks: kept", stored.id,
+                 live.message_id, stored.version)
+        self.prompts.keep(stored)
+        return True
+
+    def answers(self, stored: StoredCombat, message: discord.Message | None,
+                version: int) -> bool:
+        """Whether a press of a button of ``version`` (older than ``stored``'s) on
+        ``message`` answers what the fight asks now: ``message`` is the live prompt, kept
+        for ``stored`` (as recorded, after a restart too) or asking what ``stored`` asks."""
+        if message is None or version >= stored.version \
+                or not self.prompts.is_live(stored, message.id):
+            return False
+        live = self.prompts.of(stored)
+        if live.version >= stored.version:
+            return True
+        if live.look is None:
+            return False
+        content, view, _ = prompt_message(stored, self.rules, turn_lead(stored, ping=False))
+        if view is not None:
+            view.stop()
+        return look_of(content, view) == live.look
 
     def _prompt_is_out(self, stored: StoredCombat) -> bool:
         """Whether ``stored``'s prompt (or a newer one) is out already, as this process
@@ -324,11 +391,14 @@ class Presenter:
             return  # an interaction's answer posted it (or a newer one), or a sweep found it
         if asking is None:
             asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone))
+        look = look_of(asking[0], asking[1])
+        if await self._kept(stored, look):
+            return
         taken_back = TAKEN_BACK if undone and asking[1] is None else None
         posted = await self._prompt(channel, stored, asking, quiet=undone)
         said = asking[0] if posted is not None else None
         await self.prompts.replace(stored, channel, LivePrompt(stored.version, posted,
-                                                               content=said),
+                                                               content=said, look=look),
                                    taken_back=taken_back)
 
     async def _prompt(self, channel: discord.PartialMessageable, stored: StoredCombat,
@@ -375,8 +445,10 @@ class Presenter:
         for message, _ in found:
             if message.id not in (live.message_id, adopted and adopted.id):
                 log.info("Stripping a stray prompt of fight %s: %s", stored.id, message.id)
-                await strip(channel, LivePrompt(stored.version, message.id,
-                                                content=message.content), now=self.clock())
+                if not await strip(channel, LivePrompt(stored.version, message.id,
+                                                       content=message.content),
+                                   now=self.clock()):
+                    self._unsure.add(stored.id)  # (swept again next time)
 
     async def _post_recap(self, channel: discord.PartialMessageable,
                           stored: StoredCombat, *, recovering: bool) -> None:

@@ -228,7 +228,8 @@ class FightSession:
                             "`/combat start`.")
         if combat_id is not None and stored.id != combat_id:
             raise UserError("That button belongs to a fight that is over.")
-        if version is not None and stored.version != version:
+        if version is not None and stored.version != version and not self.presenter.answers(
+                stored, interaction.message, version):  # (a kept prompt's older buttons)
             raise UserError(OUT_OF_DATE)
         return stored
 
