@@ -6,8 +6,9 @@ what the benches and tests of a start-up among waiting fights read."""
 from __future__ import annotations
 
 import time
-from typing import Literal
+from typing import Any, Literal
 
+from bot.cogs.combat.session import FightSession
 from testbed.copies import add_channels
 from testbed.fight import Fight
 from testbed.harness import ALICE, GM, Table
@@ -31,12 +32,15 @@ async def by_post_fight(table: Table, channel: int, waits: Waits, *, at: float |
     the PCs' turn runs (its deadline two days after ``at``); with ``waits="window"`` the PC
     has attacked and the NPC's window waits a day."""
     now = time.time() if at is None else at
-    table.bot.fights.clock = lambda: now
+    session = table.bot.fights
+    assert isinstance(session, FightSession)
+    session.clock = lambda: now
     add_channels(table, [channel])
     await Fight.characters(table, pc, npc)
-    steps = [("combat start", GM, {"map": "Nightclub", "pace": "by post"}),
-             ("combat add", ALICE, {"character": pc, "area": "Dance Floor"}),
-             ("combat add", GM, {"character": npc, "area": "Dance Floor"})]
+    steps: list[tuple[str, Any, dict[str, Any]]] = [
+        ("combat start", GM, {"map": "Nightclub", "pace": "by post"}),
+        ("combat add", ALICE, {"character": pc, "area": "Dance Floor"}),
+        ("combat add", GM, {"character": npc, "area": "Dance Floor"})]
     for command, user, options in steps:
         done = await table.slash(command, user=user, channel=channel, **options)
         assert not done.ephemeral, f"/{command}: {done.content}"
