@@ -18,12 +18,12 @@ ROOT = Path(__file__).resolve().parents[2]
 BENCHES = {
     "bench_exchange.py": 9,
     "bench_burst.py": 7,
-    "bench_startup.py": 5,
+    "bench_startup.py": 4,
     "bench_storage.py": 2,
     "bench_interleaved.py": 2,
     "bench_options.py": 1,
     "bench_throughput.py": 2,
-    "bench_memory.py": 1,
+    "bench_memory.py": 3,
     "bench_processes.py": 0,
     "bench_instructions.py": 4,
 }
