@@ -14,7 +14,8 @@ from bot.store import is_postgres
 from testbed.fight import Fight
 from testbed.harness import CHANNEL_ID, GUILD_ID, Table
 
-__all__ = ["add_channels", "copied_fights", "copy_fights", "copy_fights_postgres"]
+__all__ = ["add_channels", "copied_fights", "copy_fights", "copy_fights_in",
+           "copy_fights_postgres"]
 
 
 def add_channels(table: Table, channel_ids: list[int]) -> None:
@@ -134,6 +135,15 @@ async def copy_fights_postgres(url: str, count: int, first_channel: int,
         await db.close()
 
 
+async def copy_fights_in(database: Path | str, count: int, first_channel: int,
+                         templates: list[int] | None = None) -> list[int]:
+    """:func:`copy_fights` or :func:`copy_fights_postgres`, whichever ``database`` (a SQLite
+    file or a PostgreSQL URL) is; no bot may be writing to it meanwhile."""
+    if isinstance(database, str) and is_postgres(database):
+        return await copy_fights_postgres(database, count, first_channel, templates)
+    return copy_fights(Path(database), count, first_channel, templates)
+
+
 async def copied_fights(database: Path | str, count: int, first_channel: int, *,
                         checks: bool = True) -> tuple[Table, list[int]]:
     """A started table on ``database`` (a SQLite file or a PostgreSQL URL) holding ``count``
@@ -145,11 +155,7 @@ async def copied_fights(database: Path | str, count: int, first_channel: int, *,
         await Fight(table, CHANNEL_ID).start()
     finally:
         await table.stop()
-    if isinstance(database, str) and is_postgres(database):
-        copies = await copy_fights_postgres(database, count - 1, first_channel,
-                                            templates=[CHANNEL_ID])
-    else:
-        copies = copy_fights(Path(database), count - 1, first_channel, templates=[CHANNEL_ID])
+    copies = await copy_fights_in(database, count - 1, first_channel, templates=[CHANNEL_ID])
     table = await table.start()
     add_channels(table, copies)
     return table, [CHANNEL_ID, *copies]

@@ -18,12 +18,12 @@ ROOT = Path(__file__).resolve().parents[2]
 BENCHES = {
     "bench_exchange.py": 9,
     "bench_burst.py": 7,
-    "bench_startup.py": 2,
+    "bench_startup.py": 4,
     "bench_storage.py": 2,
     "bench_interleaved.py": 2,
     "bench_options.py": 1,
     "bench_throughput.py": 2,
-    "bench_memory.py": 1,
+    "bench_memory.py": 3,
     "bench_processes.py": 0,
     "bench_instructions.py": 4,
 }
@@ -76,3 +76,11 @@ def test_quick_bench_runs_and_prints_its_ratios(
     assert len(ratios) == expected, result.stdout
     for line in ratios:
         assert "goal ≤" in line and ("ok" in line or "OVER" in line), line
+
+
+def test_the_start_up_bench_checks_passed_deadlines_are_handled_once(
+        runs: dict[str, subprocess.CompletedProcess[str]]) -> None:
+    result = runs["bench_startup.py"]
+    assert result.returncode == 0, result.stderr  # (the bench exits non-zero when not so)
+    assert "passed deadlines handled exactly once at start-up" in result.stdout, result.stdout
+    assert "a second start-up handled none" in result.stdout, result.stdout
