@@ -13,7 +13,7 @@ import pytest
 
 from localdiscord import LocalDiscord
 from localdiscord.people import Shown
-from tests.localdiscord.two_fighters import live_prompts
+from tests.localdiscord.two_fighters import begun_fight, live_prompts
 
 DAY = 24 * 3600.0
 
@@ -38,21 +38,7 @@ async def _one_live_prompt(discord: LocalDiscord, asks: str) -> Shown:
 async def _armed_fight(discord: LocalDiscord) -> Shown:
     """Ana (Alice's PC, a knife in hand) and Goon (an NPC) in a begun fight, the PCs' turn;
     its live prompt."""
-    people = discord.people
-    for name, user, npc in (("Ana", "alice", False), ("Goon", "gamemaster", True)):
-        made = await people.slash(user, "fight", "character create", name=name, level=40,
-                                  **({"npc": True} if npc else {}))
-        assert made.kind == "message", made.content
-    for step, options in (("character item add", {"name": "Knife", "kind": "melee_1h"}),
-                          ("character item hold", {"item": "Knife"})):
-        done = await people.slash("alice", "fight", step, character="Ana", **options)
-        assert not done.message.ephemeral, done.content
-    await people.slash("gamemaster", "fight", "combat start", map="Nightclub")
-    for name, user in (("Ana", "alice"), ("Goon", "gamemaster")):
-        await people.slash(user, "fight", "combat add", character=name, area="Dance Floor")
-    begun = await people.slash("gamemaster", "fight", "combat begin")
-    asking = next(m for m in begun.messages if "PCs first" in m.labels)
-    await people.press("alice", asking, "PCs first")
+    await begun_fight(discord, knife=True)
     return await _one_live_prompt(discord, "Done (PCs)")
 
 

@@ -9,13 +9,18 @@ from localdiscord.people import Shown
 DONE_PCS = "Done (PCs)"
 
 
-async def begun_fight(discord: LocalDiscord) -> Shown:
-    """Ana (Alice's PC) and Goon (an NPC) in a begun fight, the PCs' turn; its live prompt."""
+async def begun_fight(discord: LocalDiscord, *, knife: bool = False) -> Shown:
+    """Ana (Alice's PC; ``knife``: a knife in her hand) and Goon (an NPC) in a begun fight,
+    the PCs' turn; its live prompt."""
     people = discord.people
     for name, user, npc in (("Ana", "alice", False), ("Goon", "gamemaster", True)):
         made = await people.slash(user, "fight", "character create", name=name, level=40,
                                   **({"npc": True} if npc else {}))
         assert made.kind == "message", made.content
+    for step, options in (("character item add", {"name": "Knife", "kind": "melee_1h"}),
+                          ("character item hold", {"item": "Knife"})) if knife else ():
+        done = await people.slash("alice", "fight", step, character="Ana", **options)
+        assert not done.message.ephemeral, done.content
     await people.slash("gamemaster", "fight", "combat start", map="Nightclub")
     for name, user in (("Ana", "alice"), ("Goon", "gamemaster")):
         await people.slash(user, "fight", "combat add", character=name, area="Dance Floor")
