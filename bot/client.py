@@ -50,6 +50,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.cogs.combat",
     "bot.cogs.sessions",
     "bot.cogs.gm",
+    "bot.cogs.player_settings",
 )
 
 #: The `bot_meta` key of the fingerprint of the commands last synced.

@@ -287,6 +287,10 @@ class Table:
         self.threads: dict[int, int] = {}
         #: The errors of each body Discord refused (50035): :meth:`stop` fails the test on any.
         self.refused: list[Errors] = []
+        #: Direct-message channels the bot opened: channel id -> the user it reaches.
+        self.dm_channels: dict[int, int] = {}
+        #: Users who take no direct message from the bot (Discord refuses: 403, 50007).
+        self.no_dms: set[int] = set()
         self.bot: UnhexBot
 
     # -- life cycle ----------------------------------------------------------------------
@@ -489,6 +493,11 @@ class Table:
 
     def message(self, message_id: int) -> Message:
         return _message(self.messages[message_id])
+
+    def direct_messages(self, user: User) -> list[Message]:
+        """What the bot sent ``user`` by direct message, oldest first."""
+        return [self.message(i) for i, raw in sorted(self.messages.items())
+                if self.dm_channels.get(int(raw["channel_id"])) == user.id]
 
     def channel_messages(self, channel: int = CHANNEL_ID) -> list[Message]:
         """Non-ephemeral messages in ``channel``, oldest first, as they look now."""
@@ -699,6 +708,9 @@ class Table:
 
         async def send_message(channel_id: int, *, params: Any) -> dict[str, Any]:
             await table._channel_call(int(channel_id))
+            if table.dm_channels.get(int(channel_id)) in table.no_dms:
+                raise discord.Forbidden(_FakeResponse(403), {
+                    "code": 50007, "message": "Cannot send messages to this user"})
             body = params.payload or _with_files(json.loads(params.multipart[0]["value"]),
                                                  params.multipart[1:])
             nonce = (int(channel_id), body.get("nonce")) if body.get("enforce_nonce") else None
@@ -764,6 +776,17 @@ class Table:
             guild = table._channel_guild[thread] or GUILD_ID
             return {**table._channel_payload(thread, guild), "name": name}
 
+        async def start_private_message(user_id: int) -> dict[str, Any]:
+            """The user's direct-message channel with the bot (the same one each time)."""
+            channel = next((c for c, u in table.dm_channels.items() if u == int(user_id)),
+                           None) or snowflake()
+            table.dm_channels[channel] = int(user_id)
+            table._channel_guild[channel] = None
+            return {"id": str(channel), "type": 1, "last_message_id": None,
+                    "recipients": [{"id": str(user_id), "username": "user",
+                                    "discriminator": "0", "avatar": None}]}
+
+        http.start_private_message = start_private_message  # type: ignore[method-assign,assignment]
         http.pin_message = pin_message  # type: ignore[method-assign,assignment]
         http.unpin_message = unpin_message  # type: ignore[method-assign,assignment]
         http.start_thread_without_message = start_thread_without_message  # type: ignore[method-assign,assignment]

@@ -29,7 +29,9 @@ from engine.character import Character
 from engine.combat import Combat, Event
 from engine.quickroll import QuickRoll
 
-__all__ = ["Characters", "Fights", "Guilds", "Maps", "Meta", "Rolls", "Sessions", "Store"]
+__all__ = [
+    "Characters", "Fights", "Guilds", "Maps", "Meta", "Players", "Rolls", "Sessions", "Store",
+]
 
 
 class Characters(Protocol):
@@ -70,6 +72,12 @@ class Fights(Protocol):
                    shown: ShownRecord | None = None) -> StoredCombat | None: ...
     async def undo(self, stored: StoredCombat) -> Undone | None: ...
     async def shown(self, records: Sequence[ShownRecord]) -> None: ...
+    async def remind(self, stored: StoredCombat,
+                     reminded: tuple[float, ...]) -> StoredCombat | None:
+        """Record that the questions closing at ``reminded`` were reminded (the fight's
+        ``next_deadline`` worked out anew); None (nothing recorded) when the fight changed
+        since ``stored`` was read, or another process recorded first: a reminder goes once."""
+        ...
 
 
 class Maps(Protocol):
@@ -113,6 +121,16 @@ class Sessions(Protocol):
                     advanced: Sequence[tuple[StoredCharacter, Character]]) -> bool: ...
 
 
+class Players(Protocol):
+    """Each player's own settings, kept per player (on every server alike)."""
+
+    async def reminded_by_dm(self, user_ids: Sequence[int]) -> set[int]:
+        """Which of ``user_ids`` chose to be reminded by direct message."""
+        ...
+
+    async def set_reminded_by_dm(self, user_id: int, by_dm: bool) -> None: ...
+
+
 class Meta(Protocol):
     """Facts about the bot itself, by key."""
 
@@ -131,6 +149,7 @@ class Store(Protocol):
     maps: Maps
     combats: Fights
     sessions: Sessions
+    players: Players
     meta: Meta
 
     async def schema_version(self) -> int: ...

@@ -3,6 +3,7 @@ asyncpg record are both read by column name), and a value written into a script 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -17,6 +18,8 @@ __all__ = [
     "CHARACTER_COLUMNS",
     "COMBAT_COLUMNS",
     "MAP_COLUMNS",
+    "reminded_deadlines",
+    "reminded_text",
     "shown_updates",
     "sql_literal",
     "stored_character",
@@ -35,7 +38,7 @@ class Row(Protocol):
 CHARACTER_COLUMNS = "id, guild_id, owner_id, data, version, created_at, updated_at"
 COMBAT_COLUMNS = ("id, guild_id, channel_id, map_name, state, version, board_message_id, "
                   "prompt_message_id, shown_version, pin, report_channel_id, announced_turn, "
-                  "map_id, map_created_at, next_deadline")
+                  "map_id, map_created_at, next_deadline, reminded")
 MAP_COLUMNS = "id, guild_id, name, text, author_id, created_at, updated_at"
 
 
@@ -56,8 +59,18 @@ def stored_combat(row: Row) -> StoredCombat:
         row["board_message_id"], row["prompt_message_id"], row["shown_version"], bool(row["pin"]),
         row["report_channel_id"], row["announced_turn"],
         None if row["map_id"] is None else (row["map_id"], row["map_created_at"]),
-        row["next_deadline"],
+        row["next_deadline"], reminded_deadlines(row["reminded"]),
     )
+
+
+def reminded_text(reminded: tuple[float, ...]) -> str:
+    """The deadlines reminded, as the ``reminded`` column keeps them (JSON, exactly)."""
+    return json.dumps(list(reminded))
+
+
+def reminded_deadlines(text: str) -> tuple[float, ...]:
+    """The ``reminded`` column read back."""
+    return tuple(float(d) for d in json.loads(text))
 
 
 def stored_map(row: Row) -> StoredMap:

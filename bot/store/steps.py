@@ -108,7 +108,7 @@ class Step:
     def of(stored: StoredCombat, state: Combat, *, user_id: int, command: str,
            events: Sequence[Event]) -> Step:
         ended = state.phase is Phase.ENDED
-        deadline = next_deadline(state)
+        deadline = next_deadline(state, stored.reminded)
         holds = set() if ended else character_ids(state)
         row = (state.model_dump_json(), not ended, deadline, user_id, command,
                logged_events(events), undo_patch(state, stored.state), stored.id,

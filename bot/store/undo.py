@@ -57,7 +57,7 @@ async def undo_last_step(statements: UndoStatements,
     if step is None:
         return None
     doc, restored = state_before(stored.state, step.patch, step.whole)
-    deadline = next_deadline(restored)
+    deadline = next_deadline(restored, stored.reminded)
     if not await statements.restore(stored, doc, deadline):
         return None
     await statements.mark_undone(step.id)

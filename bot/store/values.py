@@ -10,7 +10,7 @@ so a cog never knows which one it talks to.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -18,6 +18,7 @@ from bot.errors import UserError
 from engine.character import Character
 from engine.combat import Combat, Fighter, Phase
 from engine.combat.pace import next_turn_deadline
+from engine.combat.reminders import next_reminder
 from engine.quickroll import QuickRoll
 
 __all__ = [
@@ -104,15 +105,16 @@ def clean_name(name: str) -> str:
     return " ".join(name.split())
 
 
-def next_deadline(state: Combat) -> float | None:
+def next_deadline(state: Combat, reminded: Collection[float] = ()) -> float | None:
     """When the clock next has something to do in the fight: its earliest reaction window
-    closes, or its running turn reaches its deadline (``engine.combat.pace``)."""
+    closes, its running turn reaches its deadline (``engine.combat.pace``), or the late are
+    reminded of a question whose deadline is not in ``reminded`` (``engine.combat.reminders``)."""
     if state.phase is Phase.ENDED:
         return None
     deadlines = [p.deadline for p in state.waiting_for() if p.deadline is not None]
-    turn = next_turn_deadline(state)
-    if turn is not None:
-        deadlines.append(turn)
+    for later in (next_turn_deadline(state), next_reminder(state, reminded)):
+        if later is not None:
+            deadlines.append(later)
     return min(deadlines) if deadlines else None
 
 
@@ -178,6 +180,9 @@ class StoredCombat:
     #: When the clock next has something to do (a reaction window closes, a turn reaches its
     #: deadline; None: nothing), worked out once per step, when it is saved.
     next_deadline: float | None = None
+    #: The deadlines of the questions whose late players were reminded
+    #: (``engine.combat.reminders``): each question is reminded once.
+    reminded: tuple[float, ...] = ()
 
     @property
     def active(self) -> bool:

@@ -297,6 +297,10 @@ class Combat(FrozenModel):
     turn_end: TurnEnd = TurnEnd.ASK
     turn_deadline: float | None = None
     turn_deadline_told: bool = False
+    # When the late are reminded (``engine.combat.reminders``): with this part of a question's
+    # time left, else this many seconds before its deadline; neither: never.
+    remind_fraction: float | None = 0.25
+    remind_seconds: int | None = None
     hide_npcs: bool = False  # the players see NPCs' levels and marks only as a band
     phase: Phase = Phase.SETUP
     round: int = 0

@@ -78,7 +78,7 @@ async def test_the_role_survives_a_restart_and_can_be_cleared(table: Table) -> N
 
 
 #: The commands that work in a direct message with the bot: dice, the built-in maps, help.
-WORK_IN_A_DM = {"roll", "map list", "map show", "map export", "help"}
+WORK_IN_A_DM = {"roll", "map list", "map show", "map export", "help", "settings"}
 
 
 def _leaf_commands(table: Table) -> list[tuple[str, app_commands.Command[Any, ..., Any]]]:

@@ -11,6 +11,8 @@
 - :mod:`.turn` — a team's turn: who may act (pinged once), Done, and the My options panel;
 - :mod:`.turn_deadline` — a turn past its deadline: the GM pinged once, Extend and End;
 - :mod:`.pace` — a fight's pace as `/combat start` and `/combat settings` take it;
+- :mod:`.remind_setting` — when the late are reminded (`/combat settings remind:`);
+  :mod:`.reminders` — the reminders themselves, in the channel or by direct message;
 - :mod:`.answered` — what a prompt says once it asks no more, and a step's news;
 - :mod:`.acting` — who acts (`as:`) and the autocomplete of every fight option;
 - :mod:`.actions` — the players' commands; :mod:`.fight` — the `/combat` group;

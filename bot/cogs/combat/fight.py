@@ -19,6 +19,8 @@ from bot.cogs.combat.groups import NameList, find_group, group_choices, joining,
 from bot.cogs.combat.pace import PaceChoice, Reaction, Turn, TurnEndChoice, paced
 from bot.cogs.combat.pace import news as pace_changes
 from bot.cogs.combat.recap import send_log_file, struck_log
+from bot.cogs.combat.remind_setting import REMIND_HELP, Remind, reminding
+from bot.cogs.combat.remind_setting import news as remind_changes
 from bot.cogs.combat.session import (
     FightSession,
     require_channel_permissions,
@@ -339,25 +341,30 @@ class FightCog(commands.Cog, name="Fights"):
                                                   actions=actions, marks=wounds, hidden=hidden))
 
     @combat.command(name="settings",
-                    description="Change the fight's pace, or whether NPCs' figures are hidden "
-                                "(GMs).")
+                    description="Change the fight's pace, its reminders, or whether NPCs' "
+                                "figures are hidden (GMs).")
     @app_commands.describe(reaction=REACTION_HELP, turn=TURN_HELP, pace=PACE_HELP,
-                           turn_end=TURN_END_HELP, hide_npcs=HIDE_NPCS_HELP)
+                           turn_end=TURN_END_HELP, remind=REMIND_HELP,
+                           hide_npcs=HIDE_NPCS_HELP)
     async def settings(self, interaction: discord.Interaction[Any],
                        reaction: Reaction | None = None, turn: Turn | None = None,
                        pace: PaceChoice | None = None, turn_end: TurnEndChoice | None = None,
+                       remind: Remind | None = None,
                        hide_npcs: bool | None = None) -> None:
         await require_gm(interaction, "change the fight's settings")
         if reaction is None and turn is None and pace is None and turn_end is None and (
-                hide_npcs is None):
-            raise UserError("Say what to change: `reaction`, `turn`, `pace`, `turn_end` or "
-                            "`hide_npcs`.")
+                remind is None and hide_npcs is None):
+            raise UserError("Say what to change: `reaction`, `turn`, `pace`, `turn_end`, "
+                            "`remind` or `hide_npcs`.")
         session = self.session
         async with session.lock(interaction.channel_id or 0):
             stored = await session.require_fight(interaction)
             state = paced(stored.state, reaction=reaction, turn=turn, pace=pace,
                           turn_end=turn_end, now=session.clock())
             news = pace_changes(stored.state, state)
+            reminded = reminding(state, remind)
+            news += remind_changes(state, reminded)
+            state = reminded
             if hide_npcs is not None:
                 state = state.model_copy(update={"hide_npcs": hide_npcs})
                 news.append(HIDDEN_NEWS[hide_npcs])

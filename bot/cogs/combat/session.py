@@ -30,6 +30,7 @@ from bot.cogs.combat.answered import news_at, settled
 from bot.cogs.combat.fights import MakeCommand, Update
 from bot.cogs.combat.held_back import lacking_notice
 from bot.cogs.combat.presenter import Presenter
+from bot.cogs.combat.reminders import send_reminders
 from bot.cogs.combat.step_messages import StepMessage, StepMessages, taken_back_text
 from bot.cogs.combat.turn_deadline import gm_ping
 from bot.cogs.combat.views import OUT_OF_DATE, answered_question, events_text
@@ -56,8 +57,10 @@ from engine.combat import (
     command_adapter,
 )
 from engine.combat.aftermath import after_the_fight
+from engine.combat.asking import asked
 from engine.combat.commands import TurnDeadline
 from engine.combat.pace import due_command
+from engine.combat.reminders import pending_reminders
 from engine.errors import RuleError
 
 if TYPE_CHECKING:
@@ -191,6 +194,10 @@ class FightSession:
     def armed_channels(self) -> frozenset[int]:
         """The channels whose reaction window this process will close when time is up."""
         return frozenset(self._deadlines)
+
+    def wakes_for(self, channel_id: int) -> float | None:
+        """When the watcher next looks at the channel's fight (None: it does not)."""
+        return self._deadlines.get(channel_id)
 
     def forget(self, channel_id: int) -> None:
         """Read the channel's fight from the database next time (it changed elsewhere)."""
@@ -513,6 +520,7 @@ class FightSession:
     async def _close(self, channel_id: int) -> None:
         try:
             await self.close_expired_window(channel_id)
+            await self.remind_late(channel_id)
         except DatabaseUnavailable:  # the window still closes, once, when it is back
             log.warning("Could not close the reaction window in channel %s: the database is "
                         "unavailable; trying again in %g s", channel_id, self.deadline_retry)
@@ -549,6 +557,35 @@ class FightSession:
             channel_id, posted, lead, outcome))
         self.presenter.refresh(saved)
         compact_state(saved.state)
+        return True
+
+    async def remind_late(self, channel_id: int) -> bool:
+        """Remind the late players of the channel's fight whose reminders are due (the
+        timer's job): recorded first, so a reminder goes once even when another process
+        (or this one, restarted) looks too; then sent, outside the lock."""
+        async with self.lock(channel_id):
+            stored = await self.fight(channel_id)
+            if stored is None:
+                return False
+            now = self.clock()
+            pending = pending_reminders(stored.state, stored.reminded)
+            due = [r for r in pending if r.due <= now]
+            if not due:
+                if stored.next_deadline is not None and stored.next_deadline > now:
+                    self._arm(channel_id, stored.next_deadline)
+                return False
+            waiting = {q.deadline for q in asked(stored.state).questions}
+            kept = tuple(d for d in stored.reminded if d in waiting)  # (the others are past)
+            saved = await self.bot.store.combats.remind(
+                stored, kept + tuple(r.deadline for r in due))
+            if saved is None:  # recorded elsewhere, or the fight moved on: look again
+                self.drop_stale(stored)
+                self._arm(channel_id, now)
+                return False
+            self._keep(saved)
+            self._rearm(saved)
+        await send_reminders(self.bot, saved, due, now=now,
+                             prompt_id=self.presenter.prompts.of(saved).message_id)
         return True
 
 

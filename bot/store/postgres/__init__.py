@@ -12,7 +12,16 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from bot.store.interfaces import Characters, Fights, Guilds, Maps, Meta, Rolls, Sessions
+from bot.store.interfaces import (
+    Characters,
+    Fights,
+    Guilds,
+    Maps,
+    Meta,
+    Players,
+    Rolls,
+    Sessions,
+)
 from bot.store.migrations import DatabaseRefused, migrations, refuse_newer
 from bot.store.postgres.characters import CharacterStore
 from bot.store.postgres.combats import CombatStore
@@ -20,6 +29,7 @@ from bot.store.postgres.database import Database, unavailable
 from bot.store.postgres.guilds import GuildStore
 from bot.store.postgres.maps import MapStore
 from bot.store.postgres.meta import MetaStore
+from bot.store.postgres.players import PlayerStore
 from bot.store.postgres.rolls import RollStore
 from bot.store.postgres.sessions import SessionStore
 from bot.store.urls import describe_database
@@ -56,6 +66,7 @@ class PostgresStore:
         self.maps: Maps = MapStore(db)
         self.combats: Fights = CombatStore(db)
         self.sessions: Sessions = SessionStore(db)
+        self.players: Players = PlayerStore(db)
         self.meta: Meta = MetaStore(db)
 
     @classmethod

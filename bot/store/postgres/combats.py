@@ -8,13 +8,14 @@ both hold a copy of a fight (a guild changing hands) never apply a step twice.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 import asyncpg
 
 from bot.store.compact import compact_state
 from bot.store.postgres.database import Database, changed_rows
-from bot.store.rows import COMBAT_COLUMNS, shown_updates, stored_combat
+from bot.store.rows import COMBAT_COLUMNS, reminded_text, shown_updates, stored_combat
 from bot.store.steps import Step, log_entry, replaced, written_back
 from bot.store.undo import LoggedStep, undo_last_step
 from bot.store.values import (
@@ -203,6 +204,18 @@ class CombatStore:
         """Step back over the last command not yet undone (:func:`undo_last_step`)."""
         async with self._db.transaction() as connection:
             return await undo_last_step(_UndoStatements(connection), stored)
+
+    async def remind(self, stored: StoredCombat,
+                     reminded: tuple[float, ...]) -> StoredCombat | None:
+        deadline = next_deadline(stored.state, reminded)
+        status = await self._db.execute(
+            "UPDATE combats SET reminded = $1, next_deadline = $2 "
+            "WHERE id = $3 AND version = $4 AND reminded = $5",
+            reminded_text(reminded), deadline, stored.id, stored.version,
+            reminded_text(stored.reminded))
+        if changed_rows(status) != 1:
+            return None
+        return dataclasses.replace(stored, reminded=reminded, next_deadline=deadline)
 
     async def shown(self, records: Sequence[ShownRecord]) -> None:
         """The table now sees each record's version of its fight: its board and prompt

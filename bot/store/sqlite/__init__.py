@@ -11,13 +11,23 @@ from pathlib import Path
 
 import aiosqlite
 
-from bot.store.interfaces import Characters, Fights, Guilds, Maps, Meta, Rolls, Sessions
+from bot.store.interfaces import (
+    Characters,
+    Fights,
+    Guilds,
+    Maps,
+    Meta,
+    Players,
+    Rolls,
+    Sessions,
+)
 from bot.store.migrations import migrations, refuse_newer
 from bot.store.sqlite.characters import CharacterStore
 from bot.store.sqlite.combats import CombatStore
 from bot.store.sqlite.guilds import GuildStore
 from bot.store.sqlite.maps import MapStore
 from bot.store.sqlite.meta import MetaStore
+from bot.store.sqlite.players import PlayerStore
 from bot.store.sqlite.rolls import RollStore
 from bot.store.sqlite.sessions import SessionStore
 from bot.store.sqlite.writes import SYNCHRONOUS
@@ -44,6 +54,7 @@ class SqliteStore:
         self.maps: Maps = MapStore(db)
         self.combats: Fights = CombatStore(db)
         self.sessions: Sessions = SessionStore(db)
+        self.players: Players = PlayerStore(db)
         self.meta: Meta = MetaStore(db)
 
     @classmethod

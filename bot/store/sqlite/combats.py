@@ -13,13 +13,14 @@ shown), never whole states: a fight is loaded when it is first touched.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Awaitable, Callable, Sequence
 
 import aiosqlite
 
 from bot.changes import mark_committed
 from bot.store.compact import compact_state
-from bot.store.rows import COMBAT_COLUMNS, shown_updates, stored_combat
+from bot.store.rows import COMBAT_COLUMNS, reminded_text, shown_updates, stored_combat
 from bot.store.sqlite.writes import SYNCHRONOUS, transaction, write_lock, writes
 from bot.store.steps import Step, log_entry, replaced, written_back
 from bot.store.undo import LoggedStep, undo_last_step
@@ -195,6 +196,20 @@ class CombatStore:
         """Step back over the last command not yet undone (:func:`undo_last_step`)."""
         async with transaction(self._db) as db:
             return await undo_last_step(_UndoStatements(db, self._hold), stored)
+
+    @writes
+    async def remind(self, stored: StoredCombat,
+                     reminded: tuple[float, ...]) -> StoredCombat | None:
+        deadline = next_deadline(stored.state, reminded)
+        cursor = await self._db.execute(
+            "UPDATE combats SET reminded = ?, next_deadline = ? "
+            "WHERE id = ? AND version = ? AND reminded = ?",
+            (reminded_text(reminded), deadline, stored.id, stored.version,
+             reminded_text(stored.reminded)),
+        )
+        if cursor.rowcount != 1:
+            return None
+        return dataclasses.replace(stored, reminded=reminded, next_deadline=deadline)
 
     @writes
     async def shown(self, records: Sequence[ShownRecord]) -> None:

@@ -1,0 +1,91 @@
+"""When a fight reminds its late players, as the GM gives it to `/combat settings remind:`: a
+part of the time left (``25%``, the default), a duration before the deadline (``2h``, typed as
+the pace's durations are), or ``none``; and the table's news of a change."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.cogs.combat.pace import FORMS, seconds_in
+from bot.errors import UserError
+from bot.text import echo
+from engine.combat import Combat
+from engine.combat.reminders import reminder_words, with_reminder
+
+__all__ = ["REMIND_HELP", "Remind", "RemindPoint", "news", "reminding"]
+
+REMIND_HELP = "When the late are reminded: 25% (of the time left), 2h (before), or none"
+_PERCENT = re.compile(r"(\d{1,2})\s*%")
+
+
+@dataclass(frozen=True)
+class RemindPoint:
+    """A reminder's point as given: a part of the time left, or seconds before the deadline
+    (neither: never)."""
+
+    fraction: float | None
+    seconds: int | None
+
+
+def remind_point(text: str) -> RemindPoint:
+    """The point ``text`` says; a refusal naming the accepted forms otherwise."""
+    typed = text.strip().casefold()
+    if typed == "none":
+        return RemindPoint(None, None)
+    percent = _PERCENT.fullmatch(typed)
+    if percent is not None and 1 <= int(percent[1]) <= 99:
+        return RemindPoint(int(percent[1]) / 100, None)
+    if percent is None and not typed.endswith("%"):
+        try:
+            return RemindPoint(None, seconds_in(typed, what="a reminder"))
+        except UserError:
+            pass
+    raise UserError(f"“{echo(text.strip())}” is not a reminder's point: type a part of the "
+                    f"time left from `1%` to `99%`, a time before the deadline ({FORMS}), or "
+                    "`none`. Nothing was changed.")
+
+
+class RemindTyped(app_commands.Transformer):
+    """A reminder's point typed as text (at most 20 characters)."""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.string
+
+    @property
+    def min_value(self) -> int:  # sent to Discord as min_length
+        return 1
+
+    @property
+    def max_value(self) -> int:  # sent to Discord as max_length
+        return 20
+
+    async def transform(self, interaction: discord.Interaction[Any], value: Any,
+                        /) -> RemindPoint:
+        return remind_point(str(value))
+
+
+Remind = app_commands.Transform[RemindPoint, RemindTyped]
+
+
+def reminding(state: Combat, point: RemindPoint | None) -> Combat:
+    """``state`` reminding at ``point`` (None: as it was)."""
+    if point is None:
+        return state
+    return with_reminder(state, fraction=point.fraction, seconds=point.seconds)
+
+
+def news(before: Combat, after: Combat) -> list[str]:
+    """What the table is told of a reminder's point changed from ``before`` to ``after``."""
+    was = (before.remind_fraction, before.remind_seconds)
+    now = (after.remind_fraction, after.remind_seconds)
+    if was == now:
+        return []
+    if now == (None, None):
+        return ["Nobody is reminded of a deadline any more."]
+    return [f"Whoever is late is now reminded {reminder_words(*now)}."]
