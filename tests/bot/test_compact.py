@@ -76,7 +76,7 @@ def test_a_step_from_a_compact_state_plays_as_from_a_plain_one_and_compacts_too(
 def _row(state: Combat, channel_id: int) -> dict[str, object]:
     row: dict[str, object] = dict.fromkeys(name.strip() for name in COMBAT_COLUMNS.split(","))
     row.update(id=channel_id, guild_id=1, channel_id=channel_id, map_name="Nightclub",
-               state=state.model_dump_json(), version=3, shown_version=3, pin=0)
+               state=state.model_dump_json(), version=3, shown_version=3, pin=0, reminded="[]")
     return row
 
 

@@ -329,8 +329,9 @@ def check(arena: Arena, what: str, reply: Reply, before: dict[str, Any]) -> None
         if m.raw.get("edited_timestamp") is None:  # an edit pings nobody
             _no_live_ping(what, m)
     assert not arena.errors.records, f"{what}: logged\n{arena.errors.text()}\nshown: {shown}"
-    saved_ephemerally = any(m.content.startswith(("Saved the new map", "Saved your changes to"))
-                            for m in reply.messages)
+    saved_ephemerally = any(m.content.startswith(("Saved the new map", "Saved your changes to",
+                                                  "⏰ You are now reminded"))
+                            for m in reply.messages)  # (one's own choices, said to oneself)
     refused = reply.messages and all(m.ephemeral for m in reply.messages)
     if reply.modal is not None or (refused and not saved_ephemerally):
         after = arena.dump()
