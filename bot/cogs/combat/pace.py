@@ -21,7 +21,7 @@ from engine.combat.pace import LONGEST, duration_words, with_pace
 
 __all__ = [
     "FORMS", "PACES", "SHORTEST", "Pace", "PaceChoice", "Reaction", "ReactionLength", "Turn",
-    "TurnDuration", "TurnEndChoice", "TurnLength", "news", "paced", "seconds_in",
+    "TurnDuration", "TurnEndChoice", "TurnLength", "TypedText", "news", "paced", "seconds_in",
 ]
 
 #: The shortest a window may wait or a turn last (a window shorter cannot be answered).
@@ -55,9 +55,9 @@ class TurnLength:
     seconds: int | None
 
 
-class _Typed(app_commands.Transformer):
-    """A duration typed as text (at most 20 characters: Discord's client keeps to it,
-    ``check_options`` refuses a payload that does not)."""
+class TypedText(app_commands.Transformer):
+    """A value typed as text, such as a duration (at most 20 characters: Discord's client
+    keeps to it, ``check_options`` refuses a payload that does not)."""
 
     @property
     def type(self) -> discord.AppCommandOptionType:
@@ -72,7 +72,7 @@ class _Typed(app_commands.Transformer):
         return 20
 
 
-class ReactionLength(_Typed):
+class ReactionLength(TypedText):
     """How long a reaction window waits, typed as a duration: its seconds."""
 
     async def transform(self, interaction: discord.Interaction[Any], value: Any, /) -> int:
@@ -81,7 +81,7 @@ class ReactionLength(_Typed):
         return seconds
 
 
-class TurnDuration(_Typed):
+class TurnDuration(TypedText):
     """How long a team's turn lasts, typed as a duration or ``none``."""
 
     async def transform(self, interaction: discord.Interaction[Any], value: Any,

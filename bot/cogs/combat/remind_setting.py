@@ -11,7 +11,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.cogs.combat.pace import FORMS, seconds_in
+from bot.cogs.combat.pace import FORMS, TypedText, seconds_in
 from bot.errors import UserError
 from bot.text import echo
 from engine.combat import Combat
@@ -50,20 +50,8 @@ def remind_point(text: str) -> RemindPoint:
                     "`none`. Nothing was changed.")
 
 
-class RemindTyped(app_commands.Transformer):
+class RemindTyped(TypedText):
     """A reminder's point typed as text (at most 20 characters)."""
-
-    @property
-    def type(self) -> discord.AppCommandOptionType:
-        return discord.AppCommandOptionType.string
-
-    @property
-    def min_value(self) -> int:  # sent to Discord as min_length
-        return 1
-
-    @property
-    def max_value(self) -> int:  # sent to Discord as max_length
-        return 20
 
     async def transform(self, interaction: discord.Interaction[Any], value: Any,
                         /) -> RemindPoint:
