@@ -58,7 +58,8 @@ async def _choose_with_the_panel(table: Page) -> None:
     menu, then a knife through its item form (the kind from a menu), held from the menu that
     lists it; the panel redrawn in place after each, and the table told in the channel."""
     panels = table.page.locator("#messages .message.ephemeral", has_text="🧭")
-    before = await panels.count()  # the creation form's own panel
+    await panels.first.wait_for()  # the creation form's own panel (it may follow the news)
+    before = await panels.count()
     await table.slash("character panel", character="Cleo")
     await panels.nth(before).wait_for()
     panel = table.page.locator(f"#m{await panels.nth(before).get_attribute('data-id')}")
