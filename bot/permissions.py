@@ -85,7 +85,7 @@ class BotPermission:
 
 
 #: Every permission the bot uses, and no other: the invite (`python -m bot invite`) asks for
-#: these, and the checks before a fight (``require_channel_permissions``) read theirs here.
+#: these, and the checks before a fight (``bot.cogs.combat.fight_permissions``) read theirs here.
 BOT_PERMISSIONS: tuple[BotPermission, ...] = (
     BotPermission("view_channel", "View Channel", "see the channel a fight is in"),
     BotPermission("send_messages", "Send Messages",

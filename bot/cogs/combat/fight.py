@@ -15,17 +15,17 @@ from discord.ext import commands
 import bot.cogs.combat.acting as acting
 import bot.cogs.combat.orders as standing_orders
 from bot.cogs.combat.acting import Name, Short, TeamName
+from bot.cogs.combat.fight_permissions import (
+    require_channel_permissions,
+    require_start_permissions,
+)
 from bot.cogs.combat.groups import NameList, find_group, group_choices, joining, require_may_place
 from bot.cogs.combat.pace import PaceChoice, Reaction, Turn, TurnEndChoice, paced
 from bot.cogs.combat.pace import news as pace_changes
 from bot.cogs.combat.recap import send_log_file, struck_log
 from bot.cogs.combat.remind_setting import REMIND_HELP, Remind, reminding
 from bot.cogs.combat.remind_setting import news as remind_changes
-from bot.cogs.combat.session import (
-    FightSession,
-    require_channel_permissions,
-    require_start_permissions,
-)
+from bot.cogs.combat.session import FightSession
 from bot.cogs.combat.step_messages import struck
 from bot.cogs.combat.views import code, fighter_at
 from bot.cogs.maps.finding import find_map, map_choices

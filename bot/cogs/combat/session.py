@@ -27,6 +27,7 @@ from discord.http import handle_message_parameters
 
 from bot.cogs.combat.acting import actor_of
 from bot.cogs.combat.answered import news_at, settled
+from bot.cogs.combat.fight_permissions import require_channel_permissions
 from bot.cogs.combat.fights import MakeCommand, Update
 from bot.cogs.combat.held_back import lacking_notice
 from bot.cogs.combat.presenter import Presenter
@@ -36,12 +37,7 @@ from bot.cogs.combat.turn_deadline import gm_ping
 from bot.cogs.combat.views import OUT_OF_DATE, answered_question, events_text
 from bot.deferral import DEFER_AFTER, DeferTimer, update_pressed
 from bot.errors import UserError
-from bot.permissions import (
-    missing_permissions,
-    missing_to_show_a_fight,
-    permission_label,
-    require_guild,
-)
+from bot.permissions import require_guild
 from bot.store.compact import compact_state
 from bot.store.values import AlreadyFighting, DatabaseUnavailable, StoredCombat, Undone
 from bot.text import clip
@@ -68,8 +64,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-__all__ = ["FightSession", "StaleCopy", "require_channel_permissions",
-           "require_start_permissions"]
+__all__ = ["FightSession", "StaleCopy"]
 
 #: How many fights stay in memory after they were last touched.
 CACHED_FIGHTS = 256
@@ -77,36 +72,6 @@ CACHED_FIGHTS = 256
 
 def _write_back(sheet: Character, fighter: Fighter) -> Character:
     return after_the_fight(sheet, fighter.character)
-
-
-def require_channel_permissions(interaction: discord.Interaction[Any]) -> None:
-    """Refuse, before anything is applied, when the bot could not show a fight here."""
-    missing = missing_to_show_a_fight(interaction.app_permissions,
-                                      in_thread=isinstance(interaction.channel, discord.Thread))
-    if missing:
-        raise UserError(
-            f"I can't show the fight here: I lack the **{' and '.join(missing)}** permission "
-            "in this channel. Ask a server admin to grant it. Nothing was changed.")
-
-
-def require_start_permissions(interaction: discord.Interaction[Any], *, pin: bool,
-                              thread: bool) -> None:
-    """Refuse a fight's start, before anything is applied, when the bot could not pin its
-    board or give it a thread of its own, as asked; the message says which permission."""
-    flags = ["create_public_threads", "send_messages_in_threads"] if thread else []
-    if pin:
-        flags.append("pin_messages")
-    missing = missing_permissions(interaction.app_permissions, flags)
-    if missing:
-        ways = []
-        if permission_label("pin_messages") in missing:
-            ways.append("`pin:False` to leave the board unpinned")
-        if thread:
-            ways.append("no `thread:` to fight in this channel")
-        raise UserError(
-            f"I can't start that fight: I lack the **{' and '.join(missing)}** permission "
-            f"here. Ask a server admin to grant it, or start with {' and '.join(ways)}. "
-            "Nothing was changed.")
 
 
 class StaleCopy(UserError):

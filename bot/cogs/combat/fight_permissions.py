@@ -1,0 +1,44 @@
+"""What the bot needs in a channel before a fight is applied there: what it takes to show the
+fight (`bot.permissions`) and, for a start, to pin its board or give it a thread, as asked.
+Refused first, with the permission named, so nothing is applied the table could not see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.errors import UserError
+from bot.permissions import missing_permissions, missing_to_show_a_fight, permission_label
+
+__all__ = ["require_channel_permissions", "require_start_permissions"]
+
+
+def require_channel_permissions(interaction: discord.Interaction[Any]) -> None:
+    """Refuse, before anything is applied, when the bot could not show a fight here."""
+    missing = missing_to_show_a_fight(interaction.app_permissions,
+                                      in_thread=isinstance(interaction.channel, discord.Thread))
+    if missing:
+        raise UserError(
+            f"I can't show the fight here: I lack the **{' and '.join(missing)}** permission "
+            "in this channel. Ask a server admin to grant it. Nothing was changed.")
+
+
+def require_start_permissions(interaction: discord.Interaction[Any], *, pin: bool,
+                              thread: bool) -> None:
+    """Refuse a fight's start, before anything is applied, when the bot could not pin its
+    board or give it a thread of its own, as asked; the message says which permission."""
+    flags = ["create_public_threads", "send_messages_in_threads"] if thread else []
+    if pin:
+        flags.append("pin_messages")
+    missing = missing_permissions(interaction.app_permissions, flags)
+    if missing:
+        ways = []
+        if permission_label("pin_messages") in missing:
+            ways.append("`pin:False` to leave the board unpinned")
+        if thread:
+            ways.append("no `thread:` to fight in this channel")
+        raise UserError(
+            f"I can't start that fight: I lack the **{' and '.join(missing)}** permission "
+            f"here. Ask a server admin to grant it, or start with {' and '.join(ways)}. "
+            "Nothing was changed.")
