@@ -10,6 +10,7 @@
 - :mod:`.one_by_one` — answering one of many questions alike on its own, in a panel;
 - :mod:`.turn` — a team's turn: who may act (pinged once), Done, and the My options panel;
 - :mod:`.turn_deadline` — a turn past its deadline: the GM pinged once, Extend and End;
+  :mod:`.extend` — `/combat extend by:`, a turn extended by a typed duration;
 - :mod:`.pace` — a fight's pace as `/combat start` and `/combat settings` take it;
 - :mod:`.remind_setting` — when the late are reminded (`/combat settings remind:`);
   :mod:`.reminders` — the reminders themselves, in the channel or by direct message;
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from bot.cogs.combat.actions import ActionsCog
 from bot.cogs.combat.catchup import CatchUpButton, catch_up_command
+from bot.cogs.combat.extend import extend_command
 from bot.cogs.combat.fight import FightCog
 from bot.cogs.combat.one_by_one import OneByOneMenu, PanelButton, PanelMenu
 from bot.cogs.combat.orders import OrdersFighterMenu, OrdersMenu
@@ -55,6 +57,7 @@ async def setup(bot: Host) -> None:
                           OrdersMenu, OrdersFighterMenu)
     fight = FightCog(session)
     fight.combat.add_command(catch_up_command())
+    fight.combat.add_command(extend_command())
     bot.answers_form(ADJUST_MODAL_ID, fight.adjust_submitted)
     await bot.add_cog(fight)
     await bot.add_cog(ActionsCog(session))
