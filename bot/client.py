@@ -51,6 +51,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.cogs.sessions",
     "bot.cogs.gm",
     "bot.cogs.player_settings",
+    "bot.cogs.help",
 )
 
 #: The `bot_meta` key of the fingerprint of the commands last synced.

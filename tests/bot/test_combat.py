@@ -230,17 +230,6 @@ async def test_undo_set_and_end_by_the_gm(table: Table) -> None:
     assert "Level 33/40" in sheet.content, sheet.content
 
 
-async def test_help_explains_how_to_run_a_fight(table: Table) -> None:
-    reply = await table.slash("help")
-    assert reply.ephemeral and "/combat start" in reply.content and "/attack" in reply.content
-    # 004 "Actions": "Either case uses your action, you cannot both act and react using a
-    # single action."
-    said = " ".join(reply.content.split())
-    assert ("A reaction spends your action for the round, as acting does: react, and you "
-            "cannot act.") in said, said
-    assert len(reply.content) <= 2000
-
-
 async def test_attack_options_autocomplete_with_what_is_legal_now(table: Table) -> None:
     await add_character(table, "Ana", level=40)
     await add_character(table, "Goon", user=GM, level=25, npc=True)

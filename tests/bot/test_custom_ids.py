@@ -29,6 +29,7 @@ from bot.cogs.combat import (
     turn_deadline,
     views,
 )
+from bot.cogs.help import paging as help_paging
 from bot.cogs.maps import delete as map_delete
 from bot.cogs.maps import form as map_form
 from bot.custom_ids import CustomId, choice, digits, eight_hex, optional, word
@@ -110,6 +111,8 @@ BUILT_BEFORE: list[tuple[type[Any], str, dict[str, str | None]]] = [
     (panel.OpenPanelButton, "cp:open:5:0badf00d", {"id": "5", "stamp": "0badf00d"}),
     (character_delete.DeleteCharacterButton, "character-delete:5:0badf00d:delete",
      {"id": "5", "stamp": "0badf00d", "action": "delete"}),
+    (help_paging.HelpPageButton, "help:by_post:next", {"page": "by_post", "way": "next"}),
+    (help_paging.HelpPageButton, "help:start:previous", {"page": "start", "way": "previous"}),
     (map_delete.DeleteMapButton, "map-delete:5:0badf00d:99:keep",
      {"id": "5", "stamp": "0badf00d", "by": "99", "action": "keep"}),
 ]

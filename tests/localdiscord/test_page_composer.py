@@ -89,7 +89,7 @@ async def _best_match_first(table: Page) -> None:
     await _type(table, "/hel", "Tab")
     assert await table.page.locator("input.prompt").input_value() == "/help "
     await table.page.locator("input.prompt").press("Enter")  # no options: sent at once
-    await table.message("Running an Unhex fight").wait_for(timeout=WAIT_MS)
+    await table.message("New here?").wait_for(timeout=WAIT_MS)
 
 
 async def _options_on_the_line(table: Page, discord: LocalDiscord) -> None:

@@ -1,7 +1,7 @@
 """The players' fight commands: `/attack`, `/aoe`, `/move`, `/door`, `/firstaid`, `/item …`
 (with the hands panel of :mod:`.hands`), a leader's `/rally` and `/direct`, the
 reactions `/defend`, `/counterattack`, `/intercept`, `/alloutdefend` (Shield), and `/done`,
-`/surrender`, `/help`.
+`/surrender`.
 
 Each handler only says which engine command it stands for; the session applies it for the
 fighter who acts, under the channel's lock (004 "Actions").
@@ -50,49 +50,6 @@ from engine.combat import (
 from engine.combat import ManageItems as Items
 from engine.combat.commands import Rearrange
 
-#: The first answer of `/help`: where a new player and a new GM start (the fight follows).
-NEW_HERE = """**New here?**
-**Players**
-1. Make your character: `/character create` (a form, then a panel for its abilities and
-   items); `/sheet` shows it to the table.
-2. Join the session: `/session join` (its goal met, everyone in it advances). Join a
-   fight: where a GM started one, put your character in with `/combat add`.
-3. Your first fight: your team's turn pings you. Press **My options** to see what your
-   character may do, or type `/attack`. Attacked, press **Defend**, **Counterattack** or
-   **Pass** before the dice are rolled.
-**GMs** (Manage Server, or the GM role: `/gm role`)
-1. A map: `/map list` shows the built-in ones; `/map new` writes your own.
-2. NPCs: `/character create npc:True`. A session: `/session start`; the players
-   set their goal (`/session goal`), you end it with `/session end achieved:`
-   (`/session warn` when the goal looks out of reach).
-3. A fight: `/combat start map:` in a channel; `/combat add` your NPCs (players add
-   their PCs); then `/combat begin` rolls initiative.
-The whole fight, step by step, is below."""
-
-HELP = """**Running an Unhex fight**
-1. GM: `/combat start map:` picks the map (`thread:True`: the fight gets its own thread).
-2. `/combat add character: area: [team:]` puts characters on the map (players add their own PC).
-3. GM: `/combat begin` rolls initiative; the winner picks the order of the teams.
-4. Your team's turn pings you; each character acts once: **My options** lists what yours
-   may do, as menus, or type `/attack`, `/move`, `/door`, `/firstaid`,
-   `/item hold|stow|pickup|use` (`/item drop` is free). `/item hands` sets both hands for one
-   action (without options: a menu per hand). With Speed, `/move to: then:` rolls to move
-   twice. `/aoe area:` uses the AoE weapon in your hands on an area. A leader may
-   `/rally` (once a fight, or when it is won) or `/direct who:` a teammate, who then acts
-   without spending an action of their own (or presses **Refuse the direction**). **Done**
-   (`/done`) ends your team's turn.
-5. Attacks and moves open a reaction window: **Defend**, **Counterattack**, **Intercept** or
-   **Pass** before the dice are rolled (or `/defend`, `/counterattack`, `/intercept`). A
-   reaction spends your action for the round, as acting does: react, and you cannot act.
-   A counterattack or an intercept can be less-lethal (its own button, or `lethal:False`). With
-   Shield, **Defend Ana** (`/defend for:Ana`) defends someone in your area, and
-   **All-Out Defend** (`/alloutdefend`) is offered after initiative, before anyone acts. Then
-   whoever decides presses the buttons for re-rolls, criticals and which die is damage.
-   `/surrender` any time before the dice are rolled.
-6. `/combat status` shows everyone and their wounds; GMs can `/combat undo`, `/combat set` and
-   `/combat end`. `/combat log` lists what happened (`file:True`: all of it, as a file),
-   `/combat catchup` what happened since you last acted; at the end, a recap with a **Log
-   file** button. GMs: `as:` names the NPC who acts (left out: the one the fight waits on)."""
 
 class ActionsCog(commands.Cog, name="Fight actions"):
     item = app_commands.Group(
@@ -342,8 +299,3 @@ class ActionsCog(commands.Cog, name="Fight actions"):
     async def surrender(self, interaction: discord.Interaction[Any],
                         as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: Surrender(fighter=key), WAITED)
-
-    @app_commands.command(name="help", description="Where to start, and how an Unhex fight runs.")
-    async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(NEW_HERE, ephemeral=True)
-        await interaction.followup.send(HELP, ephemeral=True)

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs.combat.answered import when
-from bot.cogs.combat.fights import fights_of
+from bot.cogs.combat.fights import MakeCommand, fights_of
 from bot.cogs.combat.pace import TypedText, seconds_in
 from bot.errors import UserError
 from bot.permissions import require_gm
@@ -42,7 +42,7 @@ def new_deadline(state: Combat) -> str:
     return f"\n⏱️ The turn now ends {when(state.turn_deadline)}."
 
 
-def _extending(seconds: int) -> Command:
+def _extending(seconds: int) -> MakeCommand:
     def command(state: Combat) -> Command:
         if state.turn_deadline is None:  # (the engine would give the turn one)
             raise UserError(NO_DEADLINE)
@@ -59,7 +59,7 @@ async def _extend(interaction: discord.Interaction[Any],
 
 def extend_command() -> app_commands.Command[Any, ..., None]:
     """`/combat extend`, made afresh for each bot (a command belongs to one group)."""
-    command = app_commands.Command(
+    command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name="extend", callback=_extend,
         description="Give the team whose turn it is more time (GMs).")
     return app_commands.describe(by="How much longer: 12h, 2d, 1h30m (up to 14 days)")(command)
