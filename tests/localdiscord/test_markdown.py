@@ -1,8 +1,9 @@
 r"""The local table's page shows the bot's Markdown as Discord's client does, in a real
 browser: a table of messages and what Discord shows for each (escapes, emphasis and how it
 nests, spoilers, `-#` small text, headings, quotes, lists, links, mentions, code), every
-escape ``discord.utils.escape_markdown`` writes shown as the plain character, and three
-wound marks the GM sets shown as ``\\\``, not doubled."""
+escape ``discord.utils.escape_markdown`` writes shown as the plain character, a deadline days
+away counting down as Discord's client counts it, while the page stays open, and three wound
+marks the GM sets shown as ``\\\``, not doubled."""
 
 from __future__ import annotations
 
@@ -116,6 +117,43 @@ SHOWN = """async (sources) => {
 }"""
 
 
+DAY, HOUR = 86400, 3600
+
+# A deadline two days and an hour away, then what it says as the page's clock moves on (each
+# after the one before; the seconds after the first moment).
+COUNTDOWN = """async (later) => {
+  const markdown = await import('/web/markdown.js');
+  const now = Math.floor(Date.now() / 1000);
+  const node = document.createElement('div');
+  node.innerHTML = markdown.render(`ends <t:${now + 2 * 86400 + 3600}:R>`);
+  const shown = [node.textContent];
+  for (const seconds of later) {
+    markdown.tick(node, now + seconds);
+    shown.push(node.textContent);
+  }
+  return shown;
+}"""
+
+#: When the clock says it, and what the deadline then says.
+COUNTED = [
+    (HOUR, "ends in 2 days"), (DAY + HOUR - 1, "ends in 1 day"), (DAY + HOUR, "ends in 1 day"),
+    (DAY + 2 * HOUR, "ends in 23 hours"), (2 * DAY + HOUR - 90, "ends in 1 minute"),
+    (2 * DAY + HOUR - 59, "ends in 59 seconds"), (3 * DAY + HOUR, "ends 1 day ago"),
+    (5 * DAY + HOUR, "ends 3 days ago"),
+]
+
+# A deadline two days away put on the open page as not yet counted: the page's own clock
+# (every second) says how long is left, without a reload.
+ON_THE_PAGE = """async () => {
+  const markdown = await import('/web/markdown.js');
+  const node = document.createElement('div');
+  node.id = 'countdown';
+  node.innerHTML = markdown.render(`<t:${Math.floor(Date.now() / 1000) + 2 * 86400 + 3600}:R>`);
+  node.querySelector('time').textContent = 'not counted yet';
+  document.body.append(node);
+}"""
+
+
 async def test_messages_render_as_discord_shows_them(page: Any) -> None:
     state = await page.evaluate("fetch('/table/state').then((answer) => answer.json())")
     member, channel = state["members"][0], state["channels"][0]
@@ -142,9 +180,13 @@ async def test_messages_render_as_discord_shows_them(page: Any) -> None:
              if got != want]
     assert not wrong, "\n".join(f"{s!r}\n  want {w!r}\n  got  {g!r}" for s, w, g in wrong)
     assert re.fullmatch(r'<time class="stamp" data-t="0" data-f="R" title="[^"]+">'
-                        r"\d+ days ago</time>", timed[0]), timed[0]
+                        r"\d+ years ago</time>", timed[0]), timed[0]
     assert 'data-f="f"' in timed[1] and "ago" not in timed[1], timed[1]
     assert timed[2].startswith('<strong><time class="stamp" data-t="0" data-f="d"'), timed[2]
+    counted = await page.evaluate(COUNTDOWN, [seconds for seconds, _ in COUNTED])
+    assert counted == ["ends in 2 days", *[said for _, said in COUNTED]], counted
+    await page.evaluate(ON_THE_PAGE)
+    await page.locator("#countdown time", has_text="in 2 days").wait_for(timeout=WAIT_MS)
     plain = [(typed, source, text, elements)
              for typed, source, (text, elements) in zip(TYPED, escaped, shown, strict=True)
              if (text, elements) != (typed, 0)]

@@ -20,14 +20,18 @@ const STAMP_STYLES = {
   F: { dateStyle: "full", timeStyle: "short" },
 };
 
-export function relative(seconds) {
-  const now = Date.now() / 1000;
-  const delta = Math.round(seconds - now);
+// A <t:…:R> as Discord's client says it in the reader's language: the largest unit that has
+// passed whole, counted down as it goes ("in 2 days", "in 1 day", "in 23 hours"…).
+const RELATIVE = new Intl.RelativeTimeFormat(undefined, { numeric: "always" });
+const UNITS = [["year", 31536000], ["month", 2592000], ["day", 86400], ["hour", 3600],
+  ["minute", 60], ["second", 1]];
+
+export function relative(seconds, now = Date.now() / 1000) {
+  const delta = seconds - now;
   const span = Math.abs(delta);
-  const [size, unit] = span < 60 ? [span, "second"] : span < 3600 ? [Math.round(span / 60), "minute"]
-    : span < 86400 ? [Math.round(span / 3600), "hour"] : [Math.round(span / 86400), "day"];
-  const words = `${size} ${unit}${size === 1 ? "" : "s"}`;
-  return delta >= 0 ? `in ${words}` : `${words} ago`;
+  const [unit, size] = UNITS.find(([, length]) => span >= length) || UNITS[UNITS.length - 1];
+  const count = Math.floor(span / size);
+  return RELATIVE.format(delta < 0 ? -count : count, unit);
 }
 
 function stamp(seconds, style) {
@@ -38,10 +42,11 @@ function stamp(seconds, style) {
     + `title="${escape(when.toLocaleString())}">${escape(text)}</time>`;
 }
 
-// Counting down: every <t:…:R> on the page says how long now.
-export function tick(root = document) {
+// Counting down: every <t:…:R> on the page says how long now (the page calls it every
+// second, so a deadline days away keeps counting while the page stays open).
+export function tick(root = document, now = Date.now() / 1000) {
   for (const node of root.querySelectorAll("time.stamp[data-f=R]")) {
-    node.textContent = relative(Number(node.dataset.t));
+    node.textContent = relative(Number(node.dataset.t), now);
   }
 }
 
