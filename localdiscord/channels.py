@@ -1,5 +1,5 @@
 """The channels' route handlers (``resources/message``, ``resources/channel``): messages
-posted, read, edited and deleted, pins, threads.
+posted (in a guild's channel or a person's DM), read, edited and deleted, pins, threads.
 
 Each route spends its bucket first (Discord's limiter stands before the rest), then checks
 the bot's permissions in the channel, then what the message or thread allows.
@@ -14,6 +14,7 @@ from localdiscord.model import (
     APP_ID,
     MAX_PINS,
     Channel,
+    DirectMessages,
     Permission,
     iso,
     snowflake,
@@ -40,7 +41,11 @@ OLD_MESSAGE_SECONDS = 3600.0
 
 
 async def create_message(request: web.Request) -> web.Response:
-    server, channel = server_of(request), channel_of(request)
+    server = server_of(request)
+    direct = server.find_dm(int(request.match_info["channel"]))
+    if direct is not None:
+        return _create_direct_message(request, direct)
+    channel = channel_of(request)
     body, files = request[BODY] or {}, request[FILES]
     limit(request, "create", channel.id)
     needed = Permission.SEND_MESSAGES_IN_THREADS if channel.is_thread else \
@@ -49,19 +54,50 @@ async def create_message(request: web.Request) -> web.Response:
     if channel.archived and channel.locked:
         raise DiscordError(50083)
     validate(body, files)
-    nonce = (channel.id, str(body.get("nonce"))) if body.get("enforce_nonce") else None
-    if nonce is not None and server.nonces.get(nonce) in server.messages:
-        return answer(server.message_payload(server.messages[server.nonces[nonce]]))
+    again = _sent_before(request, channel.id)
+    if again is not None:
+        return again
     if channel.archived:  # posting in an unlocked archived thread unarchives it
         channel.archived = False
         server.channel_changed(channel)
+    return _post(request, channel.id, channel.guild_id)
+
+
+def _create_direct_message(request: web.Request, direct: DirectMessages) -> web.Response:
+    """A message in someone's DM with the bot: refused (50007) when they take none from it
+    (no guild shared with the bot, direct messages from server members turned off, the bot
+    blocked); seen by them alone."""
+    server, body, files = server_of(request), request[BODY] or {}, request[FILES]
+    limit(request, "create", direct.id)
+    if not server.takes_dms(direct.user.id):
+        raise DiscordError(50007)
+    validate(body, files)
+    again = _sent_before(request, direct.id)
+    return again if again is not None else _post(request, direct.id, None,
+                                                 reader=direct.user.id)
+
+
+def _sent_before(request: web.Request, channel_id: int) -> web.Response | None:
+    """With ``enforce_nonce``: the message this nonce already made in the channel."""
+    server, body = server_of(request), request[BODY] or {}
+    if not body.get("enforce_nonce"):
+        return None
+    made = server.nonces.get((channel_id, str(body.get("nonce"))))
+    return None if made not in server.messages else \
+        answer(server.message_payload(server.messages[made]))
+
+
+def _post(request: web.Request, channel_id: int, guild_id: int | None, *,
+          reader: int | None = None) -> web.Response:
+    """The request's message, posted in ``channel_id`` by the bot."""
+    server, body, files = server_of(request), request[BODY] or {}, request[FILES]
     message = server.new_message(
-        channel.id, channel.guild_id, server.bot_user, content=body.get("content") or "",
+        channel_id, guild_id, server.bot_user, content=body.get("content") or "",
         components=body.get("components") or [], embeds=body.get("embeds") or [],
         attachments=attachments(body, files), flags=int(body.get("flags") or 0) & SENT_FLAGS,
-        nonce=body.get("nonce"))
-    if nonce is not None:
-        server.nonces[nonce] = message.id
+        nonce=body.get("nonce"), visible_to=reader)
+    if body.get("enforce_nonce"):
+        server.nonces[(channel_id, str(body.get("nonce")))] = message.id
     server.post(message)
     return answer(server.message_payload(message))
 

@@ -151,6 +151,20 @@ class Channel:
                                            "locked": self.locked}}
 
 
+@dataclass(frozen=True)
+class DirectMessages:
+    """A person's direct messages with the bot (``resources/channel``, a type 1 DM channel):
+    no guild, so no member, roles or overwrites; one channel per person."""
+
+    id: int
+    user: User
+    guild_id: None = None
+
+    def payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "type": ChannelType.DM, "last_message_id": None,
+                "flags": 0, "recipients": [self.user.payload()]}
+
+
 @dataclass
 class Attachment:
     id: int
@@ -183,7 +197,8 @@ class Message:
     nonce: str | int | None = None
     #: The interaction this message answers (Discord's ``interaction_metadata``).
     interaction_id: int | None = None
-    #: An ephemeral message's one reader (the user of its interaction).
+    #: Its one reader: an ephemeral message's (the user of its interaction), a DM's (its
+    #: recipient); None: whoever sees the channel.
     visible_to: int | None = None
 
     @property

@@ -7,7 +7,8 @@ from the commands the bot synced (each option typed as the bot declared it), dis
 on the gateway, waits for the answer (3 s, as Discord) and until the bot has been quiet for a
 moment, and returns a :class:`Reply`. ``press``, ``pick``, ``submit`` and ``autocomplete``
 do the same for buttons, menus, modals and autocomplete. ``people.dm("player")`` is their direct
-messages with the bot, a place to use a command too (the bot's global commands, no guild).
+messages with the bot, a place to use a command too (the bot's global commands, no guild);
+``people.refuse_dms("player")`` makes Discord refuse the bot's messages there (50007).
 ``people.say("player", "general", "hello")`` posts a message as them, as their client does.
 """
 
@@ -19,11 +20,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from localdiscord.enums import ChannelType, InteractionType, MessageFlag, MessageType
+from localdiscord.enums import InteractionType, MessageFlag, MessageType
 from localdiscord.interactions import FIRST_ANSWER_SECONDS
 from localdiscord.model import (
     APP_ID,
     Channel,
+    DirectMessages,
     Interaction,
     Permission,
     Role,
@@ -70,20 +72,6 @@ class Shown:
     @property
     def labels(self) -> list[str]:
         return [c.get("label", "") for c in self.parts if c.get("type") == 2]
-
-
-@dataclass(frozen=True)
-class DirectMessages:
-    """A person's direct messages with the bot (``resources/channel``, type 1 DM): no guild,
-    so no member, roles or overwrites; the interaction names its user."""
-
-    id: int
-    user: User
-    guild_id: None = None
-
-    def payload(self) -> dict[str, Any]:
-        return {"id": str(self.id), "type": ChannelType.DM, "last_message_id": None,
-                "recipients": [self.user.payload()]}
 
 
 @dataclass(frozen=True)
@@ -141,17 +129,29 @@ class Reply:
 class People:
     def __init__(self, server: DiscordState) -> None:
         self.server = server
-        self.dms: dict[int, DirectMessages] = {}  # by the person's id
 
     def dm(self, user: str | User) -> DirectMessages:
-        """``user``'s direct messages with the bot (opened the first time)."""
-        who = self.server.user(user) if isinstance(user, str) else user
-        return self.dms.setdefault(who.id, DirectMessages(snowflake(), who))
+        """``user``'s direct messages with the bot (opened the first time; the same channel
+        the bot opens with ``POST /users/@me/channels``)."""
+        return self.server.open_dm(self._who(user))
+
+    def refuse_dms(self, user: str | User, refused: bool = True) -> None:
+        """``user`` takes no direct message from the bot any more (they turned off "Allow
+        direct messages from server members", or blocked the bot): the bot's messages there
+        are refused with 50007. ``refused=False``: they take them again."""
+        who = self._who(user).id
+        if refused:
+            self.server.dms_refused.add(who)
+        else:
+            self.server.dms_refused.discard(who)
+
+    def _who(self, user: str | User) -> User:
+        return self.server.user(user) if isinstance(user, str) else user
 
     def _place(self, channel: str | int | Channel | DirectMessages) -> Channel | DirectMessages:
         if isinstance(channel, Channel | DirectMessages):
             return channel
-        return next((d for d in self.dms.values() if d.id == channel), None) or \
+        return (self.server.find_dm(channel) if isinstance(channel, int) else None) or \
             self.server.channel(channel)
 
     # -- what people do ------------------------------------------------------------------

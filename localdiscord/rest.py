@@ -36,6 +36,7 @@ ERRORS = {
     0: (404, "404: Not Found"),
     10003: (404, "Unknown Channel"),
     10008: (404, "Unknown Message"),
+    10013: (404, "Unknown User"),
     10015: (404, "Unknown Webhook"),
     10062: (404, "Unknown interaction"),
     30003: (400, "Maximum number of pins reached (250)"),
@@ -43,6 +44,7 @@ ERRORS = {
     50001: (403, "Missing Access"),
     50005: (403, "Cannot edit a message authored by another user"),
     50006: (400, "Cannot send an empty message"),
+    50007: (403, "Cannot send messages to this user"),
     50013: (403, "Missing Permissions"),
     50027: (401, "Invalid Webhook Token"),
     50035: (400, "Invalid Form Body"),
@@ -51,8 +53,13 @@ ERRORS = {
 
 
 class DiscordError(Exception):
-    def __init__(self, code: int, errors: dict[str, Any] | None = None) -> None:
-        self.status, self.text = ERRORS[code]
+    """Discord's refusal ``code`` (its usual status, unless ``status`` says another: a code
+    some routes give with another status)."""
+
+    def __init__(self, code: int, errors: dict[str, Any] | None = None, *,
+                 status: int | None = None) -> None:
+        usual, self.text = ERRORS[code]
+        self.status = usual if status is None else status
         self.code, self.errors = code, errors
         super().__init__(f"{code} {self.text}")
 

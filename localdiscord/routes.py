@@ -11,6 +11,7 @@ from aiohttp import web
 import localdiscord.applications as applications
 import localdiscord.channels as channels
 import localdiscord.interactions as interactions
+import localdiscord.users as users
 import localdiscord.viewer as viewer
 from localdiscord.faults import Faults
 from localdiscord.rest import FAULTS, SERVER, Handler, like_discord
@@ -26,6 +27,7 @@ _GUILD_COMMANDS = "/applications/{app}/guilds/{guild}/commands"
 #: Discord's REST API, below ``/api/v10``: method, path, handler.
 API: list[Route] = [
     ("GET", "/users/@me", applications.me),
+    ("POST", "/users/@me/channels", users.create_dm),
     ("GET", "/oauth2/applications/@me", applications.application),
     ("GET", "/applications/@me", applications.application),
     ("GET", "/gateway/bot", applications.gateway_bot),

@@ -18,7 +18,17 @@ from localdiscord.clock import Clock
 from localdiscord.enums import MessageType
 from localdiscord.feed import Feed
 from localdiscord.gateway import Gateway
-from localdiscord.model import APP_ID, Channel, Guild, Interaction, Message, Seed, User, snowflake
+from localdiscord.model import (
+    APP_ID,
+    Channel,
+    DirectMessages,
+    Guild,
+    Interaction,
+    Message,
+    Seed,
+    User,
+    snowflake,
+)
 
 
 @dataclass(frozen=True)
@@ -48,6 +58,10 @@ class DiscordState:
         #: By token: every interaction sent to the bot.
         self.interactions: dict[str, Interaction] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        #: By the person's id: their direct messages with the bot, once opened.
+        self.dms: dict[int, DirectMessages] = {}
+        #: Who takes no direct message from the bot (``people.refuse_dms``): 50007.
+        self.dms_refused: set[int] = set()
         self.calls: list[Call] = []
         #: Discord's time: every age, expiry and bucket here reads it (a test advances it).
         self.clock = Clock()
@@ -98,9 +112,37 @@ class DiscordState:
         except KeyError:
             return None
 
-    def channel_messages(self, channel: int | str) -> list[Message]:
-        """The messages of ``channel`` (not deleted), oldest first."""
-        found = self.channel(channel).id
+    def find_user(self, user_id: int) -> User | None:
+        """Anyone in a guild here (Discord knows every user: here, those of the seed)."""
+        for guild in self.guilds.values():
+            if user_id in guild.members:
+                return guild.members[user_id].user
+        return None
+
+    def open_dm(self, user: User) -> DirectMessages:
+        """``user``'s direct messages with the bot: the same channel every time."""
+        if user.id not in self.dms:
+            self.dms[user.id] = DirectMessages(snowflake(self.clock.now()), user)
+        return self.dms[user.id]
+
+    def find_dm(self, channel_id: int) -> DirectMessages | None:
+        return next((d for d in self.dms.values() if d.id == channel_id), None)
+
+    def takes_dms(self, user_id: int) -> bool:
+        """Whether Discord lets the bot's message through to ``user_id``: not a bot, in a
+        guild with the bot, and not refusing them (:attr:`dms_refused`)."""
+        shared = any(user_id in g.members and APP_ID in g.members for g in self.guilds.values())
+        user = self.find_user(user_id)
+        return shared and user is not None and not user.bot and user_id not in self.dms_refused
+
+    def channel_messages(self, channel: int | str | DirectMessages) -> list[Message]:
+        """The messages of ``channel`` (not deleted; a DM: by its id, or itself), oldest
+        first."""
+        if isinstance(channel, DirectMessages):
+            found = channel.id
+        else:
+            direct = self.find_dm(channel) if isinstance(channel, int) else None
+            found = direct.id if direct is not None else self.channel(channel).id
         return sorted((m for m in self.messages.values() if m.channel_id == found),
                       key=lambda m: m.id)
 

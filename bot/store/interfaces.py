@@ -128,7 +128,17 @@ class Players(Protocol):
         """Which of ``user_ids`` chose to be reminded by direct message."""
         ...
 
-    async def set_reminded_by_dm(self, user_id: int, by_dm: bool) -> None: ...
+    async def set_reminded_by_dm(self, user_id: int, by_dm: bool) -> None:
+        """Where ``user_id`` is reminded; a choice made anew forgets a refused direct message
+        (:meth:`dm_refused`)."""
+        ...
+
+    async def dm_refused(self, user_ids: Sequence[int]) -> set[int]:
+        """Which of ``user_ids`` were told that Discord refused their direct message, and
+        have taken none since (they are not told again)."""
+        ...
+
+    async def set_dm_refused(self, user_id: int, refused: bool) -> None: ...
 
 
 class Meta(Protocol):

@@ -1,7 +1,7 @@
 """Reminders that ping only who is late: a by-post fight's questions remind the players asked
 who have not answered, once (kept in the database: a restart never reminds twice), at the
 point the GM sets; by direct message for a player who chose it, in the channel when Discord
-refuses it (50007), saying so."""
+refuses it (50007), saying so once (until Discord takes one of theirs again)."""
 
 from __future__ import annotations
 
@@ -143,6 +143,47 @@ async def test_a_refused_direct_message_falls_back_to_the_channel_saying_so(
     assert reminder.content.count(DM_REFUSED) == 1, reminder.content
     assert [int(u) for u in reminder.allowed_mentions["users"]] == [ALICE.id]
     assert table.direct_messages(ALICE) == []
+
+
+async def _refused_then_the_turn(table: Table) -> Message:
+    """Alice, reminded by DM, takes none: Ana's window is reminded in the channel; then Goon's
+    attack fails critically and the PCs' turn (two days) comes: its first reminder."""
+    await table.slash("settings", reminders="dm")
+    table.no_dms.add(ALICE.id)
+    await _goon_attacks_ana(table)
+    assert await _at(table, WINDOW - 6 * HOUR)
+    table.dice(9, 9)  # Goon's attack: a critical failure, its next action lost
+    await _at(table, WINDOW)
+    turn_due = WINDOW + 36 * HOUR  # the PCs' turn ends two days after the window closed
+    assert _cog(table).wakes_for(CHANNEL_ID) == turn_due
+    [first] = _reminders(table)
+    assert first.content.count(DM_REFUSED) == 1, first.content
+    return first
+
+
+async def test_a_refused_direct_message_is_said_once_and_tried_again_each_time(
+        table: Table) -> None:
+    await _refused_then_the_turn(table)
+    await table.restart()  # the player's settings keep that she was told
+    assert await _at(table, WINDOW + 36 * HOUR)
+    [_, second] = _reminders(table)
+    assert f"{ALICE.mention}: Ana may act." in second.content, second.content
+    assert DM_REFUSED not in second.content
+    assert ALICE.id in [int(u) for u in second.allowed_mentions["users"]]
+    assert table.direct_messages(ALICE) == []
+
+
+async def test_a_direct_message_taken_again_forgets_the_refusal(table: Table) -> None:
+    await _refused_then_the_turn(table)
+    players = table.bot.store.players
+    assert await players.dm_refused([ALICE.id]) == {ALICE.id}
+    table.no_dms.discard(ALICE.id)  # she opens her privacy settings
+    assert await _at(table, WINDOW + 36 * HOUR)
+    [dm] = table.direct_messages(ALICE)
+    assert "Ana may act." in dm.content, dm.content
+    [_, second] = _reminders(table)
+    assert ALICE.mention not in second.content and BOB.mention in second.content
+    assert await players.dm_refused([ALICE.id]) == set()  # a later refusal is said again
 
 
 async def test_remind_none_reminds_nobody(table: Table) -> None:

@@ -205,3 +205,20 @@ async def test_a_step_carries_the_record_of_the_version_shown_before_it(store: S
     assert (kept.version, kept.shown_version, kept.board_message_id, kept.prompt_message_id,
             kept.announced_turn) == (2, 1, 11, 22, "1:0 'Ana'")
     assert await store.combats.fight_of(ana.id) == (fight.id, 2)
+
+
+async def test_a_refused_direct_message_is_marked_per_player_until_taken_or_chosen_anew(
+        store: Store) -> None:
+    await store.players.set_reminded_by_dm(7, True)
+    await store.players.set_reminded_by_dm(8, True)
+    assert await store.players.dm_refused([7, 8, 9]) == set()
+    await store.players.set_dm_refused(7, True)
+    await store.players.set_dm_refused(9, True)  # (no choice made yet: a row of its own)
+    assert await store.players.dm_refused([7, 8, 9]) == {7, 9}
+    assert await store.players.reminded_by_dm([7, 8, 9]) == {7, 8}
+    await store.players.set_dm_refused(7, False)
+    assert await store.players.dm_refused([7, 8]) == set()
+    await store.players.set_dm_refused(8, True)
+    await store.players.set_reminded_by_dm(8, True)  # chosen anew: a refusal is said again
+    assert await store.players.dm_refused([8]) == set()
+    assert await store.players.dm_refused([]) == set()

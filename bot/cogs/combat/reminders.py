@@ -3,7 +3,9 @@ pinged once, in the fight's channel, by one message that mentions only them, say
 waits for each and by when (as Discord timestamps), with a link to the prompt. A player who
 chose `/settings reminders: dm` is reminded by direct message instead; when Discord refuses
 it (the player takes no direct messages from the bot: 50007, or any other refusal), they are
-reminded in the channel, and that message tells them so."""
+reminded in the channel, and the first such message tells them so: the player's settings
+keep that they were told (not again), until Discord takes a direct message of theirs again.
+The direct message is tried every time: they may have opened their privacy settings since."""
 
 from __future__ import annotations
 
@@ -84,8 +86,9 @@ async def send_reminders(bot: Host, saved: StoredCombat, due: Sequence[Reminder]
     due = [r for r in due if r.deadline - now >= LEAST_LEFT]
     if not due:
         return
-    by_dm = await bot.store.players.reminded_by_dm(
-        sorted({u for r in due for u in r.users}))
+    asked = sorted({u for r in due for u in r.users})
+    by_dm = await bot.store.players.reminded_by_dm(asked)
+    told = await bot.store.players.dm_refused(sorted(by_dm))
     link = _link(saved, prompt_id)
     for reminder in due:
         here: list[int] = []
@@ -93,16 +96,28 @@ async def send_reminders(bot: Host, saved: StoredCombat, due: Sequence[Reminder]
         for user_id in reminder.users:
             if user_id not in by_dm:
                 here.append(user_id)
-            elif not await _direct(bot, user_id, _dm_text(saved, reminder, user_id, link)):
+            elif await _direct(bot, user_id, _dm_text(saved, reminder, user_id, link)):
+                if user_id in told:  # taken again: a later refusal is said again
+                    told.discard(user_id)
+                    await bot.store.players.set_dm_refused(user_id, False)
+            else:
                 here.append(user_id)
-                refused.append(user_id)
-        if not here:
-            continue
-        channel = bot.get_partial_messageable(saved.channel_id, guild_id=saved.guild_id)
-        try:
-            await channel.send(
-                _channel_text(saved, reminder, here, refused, link),
-                allowed_mentions=discord.AllowedMentions(
-                    everyone=False, roles=False, users=[discord.Object(u) for u in here]))
-        except (discord.HTTPException, discord.RateLimited) as error:
-            log.warning("Could not remind the late in channel %s (%s)", saved.channel_id, error)
+                if user_id not in told:
+                    refused.append(user_id)
+        if here and await _in_channel(bot, saved, _channel_text(saved, reminder, here, refused,
+                                                                 link), here):
+            for user_id in refused:  # told now: not again, until a DM is taken
+                told.add(user_id)
+                await bot.store.players.set_dm_refused(user_id, True)
+
+
+async def _in_channel(bot: Host, saved: StoredCombat, text: str, users: Sequence[int]) -> bool:
+    """Post ``text`` in the fight's channel, pinging ``users`` alone: whether Discord took it."""
+    channel = bot.get_partial_messageable(saved.channel_id, guild_id=saved.guild_id)
+    try:
+        await channel.send(text, allowed_mentions=discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in users]))
+    except (discord.HTTPException, discord.RateLimited) as error:
+        log.warning("Could not remind the late in channel %s (%s)", saved.channel_id, error)
+        return False
+    return True
