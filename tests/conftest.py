@@ -10,6 +10,7 @@ the server programs are missing they are skipped (and fail under ``CI=true``).
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from collections.abc import AsyncIterator, Iterator
@@ -18,6 +19,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot.client import EXTENSIONS
 from bot.store import open_store
 from testbed.harness import Table
 from testbed.postgres_server import MISSING, PostgresServer, server_programs
@@ -38,11 +40,20 @@ def _bot_modules_kept() -> Iterator[None]:
     """A bot closed in a test unloads its extensions, and discord.py then deletes their modules
     from ``sys.modules``: the next bot would import them anew, with classes of their own, and a
     check such as ``isinstance(bot.fights, FightSession)`` would fail for the rest of the
-    worker's tests. Put back the modules as they were before the test."""
+    worker's tests. Put back the modules as they were before the test; the extensions are
+    imported first, so one first imported by a bot the test closes is put back too (else a
+    test's ``import bot.cogs.x.y`` would find the old module on its package and patch it
+    while the next bot runs a fresh one)."""
+    for extension in EXTENSIONS:
+        importlib.import_module(extension)
     kept = {name: module for name, module in sys.modules.items()
             if name == "bot" or name.startswith("bot.")}
     yield
     sys.modules.update(kept)
+    for name, module in kept.items():  # a package's attribute names its submodule too
+        parent, _, child = name.rpartition(".")
+        if parent in kept:
+            setattr(kept[parent], child, module)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
