@@ -6,7 +6,17 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint fuzz crash bench clean screenshot
+.PHONY: run test lint fuzz crash bench clean screenshot catalogues
+
+# The catalogues (gettext, with Babel; README.md's "Translating"): the template unhex.pot is
+# extracted from the sources, each language's unhex.po is a translator's, and the .mo files the
+# bot reads are compiled here, never committed; en_XA is the pseudo-locale, made from the
+# template (bot/i18n/pseudo.py) for the tests that look for English left behind.
+LOCALE := bot/locale
+POT := $(LOCALE)/unhex.pot
+PSEUDO_PO := $(LOCALE)/en_XA/LC_MESSAGES/unhex.po
+MO := $(patsubst %.po,%.mo,$(sort $(wildcard $(LOCALE)/*/LC_MESSAGES/unhex.po) $(PSEUDO_PO)))
+BUILT := $(STAMP) $(MO)
 
 # localdiscord (the local Discord the local table and the tests use) is a project of its own.
 $(STAMP): pyproject.toml localdiscord/pyproject.toml
@@ -14,10 +24,25 @@ $(STAMP): pyproject.toml localdiscord/pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check -e ./localdiscord -e '.[test]'
 	touch $(STAMP)
 
-run: $(STAMP)
+$(PSEUDO_PO): $(POT) $(STAMP)
+	$(PY) -m bot.i18n pseudo $(POT) $@
+
+%.mo: %.po $(STAMP)
+	$(VENV)/bin/pybabel compile --statistics -i $< -o $@
+
+# Extract the template from the sources, bring every language's catalogue up to date with it
+# (new entries empty, changed ones fuzzy, for the translator), and compile them all.
+catalogues: $(STAMP)
+	$(VENV)/bin/pybabel extract -F babel.cfg -k phrase -k plural_phrase:1,2 \
+		-c Translators: --add-location=file --sort-by-file --project=Unhex \
+		--copyright-holder="the Unhex authors" --msgid-bugs-address="" -o $(POT) .
+	$(VENV)/bin/pybabel update -i $(POT) -d $(LOCALE) -D unhex
+	$(MAKE) --no-print-directory $(MO)
+
+run: $(BUILT)
 	$(PY) -m bot play
 
-lint: $(STAMP)
+lint: $(BUILT)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 
@@ -30,22 +55,22 @@ test: lint
 # SQLite and on PostgreSQL (`make test` kills it 3 times on each). UNHEX_CRASH_SEED=<n> picks
 # other kill points and dice; UNHEX_CRASH_ENGINES=sqlite (or postgresql) one engine.
 CRASH_KILLS ?= 25
-crash: $(STAMP)
+crash: $(BUILT)
 	UNHEX_CRASH_KILLS=$(CRASH_KILLS) $(PY) -m pytest -q -s tests/crash
 
 # A long, random run of the interaction fuzz (make test runs a short, repeatable one).
-fuzz: $(STAMP)
+fuzz: $(BUILT)
 	HYPOTHESIS_PROFILE=long $(PY) -m pytest -q tests/bot/test_fuzz.py
 
 # `make bench` runs every benchmark at full size (a few minutes); `make bench BENCH_ARGS=--quick`
 # only checks that they run. Each prints "ratio ..." lines against baselines from the same run.
 BENCH_ARGS ?=
-bench: $(STAMP)
+bench: $(BUILT)
 	@for script in bench/bench_*.py; do echo "== $$script"; $(PY) $$script $(BENCH_ARGS) || exit 1; done
 
 # docs/local-table.png: the local table's page during a fight, as the browser test plays it.
-screenshot: $(STAMP)
+screenshot: $(BUILT)
 	UNHEX_SCREENSHOT=1 $(PY) -m pytest -q tests/localdiscord/test_page.py -k "fight_through"
 
 clean:
-	rm -rf $(VENV) *.egg-info
+	rm -rf $(VENV) *.egg-info $(MO) $(dir $(PSEUDO_PO))

@@ -26,6 +26,7 @@ from bot.components import answer_unknown
 from bot.errors import report_error
 from bot.forms import FormAnswer, Forms
 from bot.host import FightReader, Host
+from bot.i18n import CommandTranslator
 from bot.operations.metrics import Metrics
 from bot.options import check_options
 from bot.pacing import EditPacing
@@ -118,10 +119,18 @@ def http_trace(metrics: Metrics, pacing: EditPacing | None = None) -> aiohttp.Tr
     return trace
 
 
-def command_fingerprint(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None) -> str:
+async def command_fingerprint(tree: app_commands.CommandTree,
+                              guild: discord.abc.Snowflake | None) -> str:
     """A hash of what ``tree.sync(guild=guild)`` sends to Discord (the same payload, built
-    the same way) and of where it sends it (``guild``, or everywhere when None)."""
-    payload = [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
+    the same way: with the translations of the tree's translator, so a changed catalogue
+    syncs again) and of where it sends it (``guild``, or everywhere when None)."""
+    commands = tree.get_commands(guild=guild)
+    translator = tree.translator
+    if translator is None:
+        payload = [command.to_dict(tree) for command in commands]
+    else:
+        payload = [await command.get_translated_payload(tree, translator)
+                   for command in commands]
     target = None if guild is None else guild.id
     text = json.dumps({"guild": target, "commands": payload}, sort_keys=True, ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()
@@ -273,6 +282,7 @@ class UnhexBot(commands.AutoShardedBot):
         self.store = timed_store(store, self.metrics)
         log.info("Database: %s (%s)", describe_database(self.settings.database),
                  self.store.engine)
+        await self.tree.set_translator(CommandTranslator())  # reads the catalogues, once
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.settings.http_port is not None:
@@ -299,7 +309,7 @@ class UnhexBot(commands.AutoShardedBot):
             guild = discord.Object(id=self.settings.dev_guild)
             self.tree.copy_global_to(guild=guild)
         where = "globally" if guild is None else f"to the development server {guild.id}"
-        fingerprint = command_fingerprint(self.tree, guild)
+        fingerprint = await command_fingerprint(self.tree, guild)
         if not force and await self.store.meta.get(SYNCED_COMMANDS) == fingerprint:
             return (f"Commands unchanged since they were last synced {where}: not syncing "
                     "(`python -m bot sync` forces it).")

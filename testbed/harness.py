@@ -291,6 +291,10 @@ class Table:
         self.dm_channels: dict[int, int] = {}
         #: Users who take no direct message from the bot (Discord refuses: 403, 50007).
         self.no_dms: set[int] = set()
+        #: Each user's Discord client language (``en-US`` when not set), as interactions say.
+        self.locales: dict[int, str] = {}
+        #: The server's preferred locale (its Community settings), as interactions say.
+        self.guild_locale = "en-US"
         self.bot: UnhexBot
 
     # -- life cycle ----------------------------------------------------------------------
@@ -548,8 +552,9 @@ class Table:
         common = {
             "id": str(snowflake()), "application_id": str(APP_ID), "type": kind,
             "token": token, "version": 1, "channel_id": str(channel), "data": data,
-            "locale": "en-US", "app_permissions": str(self.app_permissions.value),
-            "entitlements": [], "attachment_size_limit": 10_485_760,
+            "locale": self.locales.get(user.id, "en-US"),
+            "app_permissions": str(self.app_permissions.value), "entitlements": [],
+            "attachment_size_limit": 10_485_760,
         }
         if guild is None:  # a direct message with the bot: a user, no member, no server
             return {
@@ -561,7 +566,7 @@ class Table:
         return {
             **common, "guild_id": str(guild),
             "channel": self._channel_payload(channel, guild),
-            "member": user.member_payload(), "guild_locale": "en-US",
+            "member": user.member_payload(), "guild_locale": self.guild_locale,
             "authorizing_integration_owners": {"0": str(guild)}, "context": 0,
         }
 

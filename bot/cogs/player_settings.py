@@ -1,24 +1,52 @@
-"""`/settings`: a player's own choices, kept per player on every server alike. Today one:
-``reminders:`` — where a fight reminds them when it waits for them past its reminder's point
-(``channel``, the default: a ping in the fight's place; ``dm``: a direct message, or the
-channel when Discord refuses it). Said to the player alone."""
+"""`/settings`: choices kept for a player or for a server.
+
+- `/settings reminders where:` — a player's own, on every server alike: where a fight reminds
+  them when it waits for them past its reminder's point (``channel``, the default: a ping in
+  the fight's place; ``dm``: a direct message, or the channel when Discord refuses it). Said
+  to the player alone; without ``where:``, what it is now.
+- `/settings language language:` — a server's GM's: the language of what the server's
+  channels read (:mod:`bot.i18n.languages`), or ``server default`` for the server's own
+  preferred locale. Said publicly, in the language now spoken.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 import discord
+from babel import Locale, UnknownLocaleError
 from discord import app_commands
 from discord.ext import commands
 
 from bot.host import Host
+from bot.i18n import CATALOGUES, N_, channel_language, render
 from bot.options import OneOf
+from bot.permissions import require_gm
+from engine.phrases import phrase
 
-__all__ = ["PlayerSettingsCog", "reminders_text"]
+__all__ = ["SERVER_DEFAULT", "PlayerSettingsCog", "language_name", "reminders_text"]
 
 _PLACES = ("channel", "dm")
 Place = app_commands.Transform[str, OneOf([app_commands.Choice(name=p, value=p)
                                            for p in _PLACES])]
+
+#: The `/settings language` choice that gives the server's channels its own locale back.
+SERVER_DEFAULT = "default"
+
+
+def language_name(language: str) -> str:
+    """A language by its own name (``Deutsch``), never translated; its code when Babel knows
+    none (the pseudo-locale)."""
+    try:
+        return Locale.parse(language).get_display_name(language) or language
+    except (UnknownLocaleError, ValueError):
+        return language
+
+
+_LANGUAGES = [app_commands.Choice(name=language_name(language), value=language)
+              for language in CATALOGUES.languages()]
+Language = app_commands.Transform[str, OneOf([
+    *_LANGUAGES, app_commands.Choice(name=N_("server default"), value=SERVER_DEFAULT)])]
 
 
 def reminders_text(by_dm: bool, *, changed: bool) -> str:
@@ -27,31 +55,53 @@ def reminders_text(by_dm: bool, *, changed: bool) -> str:
     if by_dm:
         return (f"⏰ You are {now}reminded by direct message when a fight waits for you. If "
                 "Discord refuses it (your privacy settings), you are reminded in the fight's "
-                "channel instead. `/settings reminders: channel` to change it.")
+                "channel instead. `/settings reminders where: channel` to change it.")
     return (f"⏰ You are {now}reminded in the fight's channel when a fight waits for you. "
-            "`/settings reminders: dm` to be reminded by direct message instead.")
+            "`/settings reminders where: dm` to be reminded by direct message instead.")
 
 
-class PlayerSettingsCog(commands.Cog):
+class PlayerSettingsCog(commands.GroupCog, group_name="settings",
+                        group_description=N_("Your own settings, and your server's language "
+                                             "(GMs)")):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
+        super().__init__()
 
-    @app_commands.command(name="settings", description="Your own settings: where you are "
-                                                       "reminded of a fight waiting for you.")
-    @app_commands.describe(reminders="channel (a ping in the fight's place) or dm (a direct "
-                                     "message)")
-    async def settings(self, interaction: discord.Interaction[Any],
-                       reminders: Place | None = None) -> None:
+    @app_commands.command(name="reminders", description=N_(
+        "Where you are reminded of a fight waiting for you."))
+    @app_commands.describe(where=N_("channel (a ping in the fight's place) or dm (a direct "
+                                    "message)"))
+    async def reminders(self, interaction: discord.Interaction[Any],
+                        where: Place | None = None) -> None:
         players = self.bot.store.players
         user_id = interaction.user.id
-        if reminders is None:
+        if where is None:
             by_dm = user_id in await players.reminded_by_dm([user_id])
             await interaction.response.send_message(reminders_text(by_dm, changed=False),
                                                     ephemeral=True)
             return
-        await players.set_reminded_by_dm(user_id, reminders == "dm")
-        await interaction.response.send_message(reminders_text(reminders == "dm", changed=True),
+        await players.set_reminded_by_dm(user_id, where == "dm")
+        await interaction.response.send_message(reminders_text(where == "dm", changed=True),
                                                 ephemeral=True)
+
+    @app_commands.command(name="language", description=N_(
+        "The language the bot speaks in this server's channels (GMs)."))
+    @app_commands.describe(language=N_("A language, or the server's own (its Community "
+                                       "settings)"))
+    @app_commands.guild_only()
+    async def language(self, interaction: discord.Interaction[Any], language: Language) -> None:
+        await require_gm(interaction, "choose the server's language")
+        assert interaction.guild_id is not None  # require_gm asked for a server
+        chosen = None if language == SERVER_DEFAULT else language
+        await self.bot.store.guilds.set_language(interaction.guild_id, chosen)
+        spoken = await channel_language(interaction)
+        if chosen is None:
+            said = phrase("🌐 The bot now speaks the server's own language in its channels: "
+                          "{language}.", language=language_name(spoken))
+        else:
+            said = phrase("🌐 The bot now speaks {language} in this server's channels.",
+                          language=language_name(spoken))
+        await interaction.response.send_message(render(said, spoken))
 
 
 async def setup(bot: Host) -> None:

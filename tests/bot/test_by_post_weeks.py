@@ -149,7 +149,7 @@ async def _set_up(table: Table) -> None:
     """Ana (Alice's, 40: a knife, a riot shield in the left hand, her standing order to defend
     with it), Bea (Bob's, 40, a knife; Bob is reminded by direct message), Goon and Rat (the
     GM's NPCs, knives) on the dance floor, in a fight by post; round 1, the PCs act."""
-    chose = await table.slash("settings", user=BOB, reminders="dm")
+    chose = await table.slash("settings reminders", user=BOB, where="dm")
     assert chose.ephemeral and "direct message" in chose.content, chose.content
     await add_character(table, "Ana", level=40)
     for step, options in (("character item add", {"name": "Riot shield", "kind": "shield"}),

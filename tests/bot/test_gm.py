@@ -77,8 +77,9 @@ async def test_the_role_survives_a_restart_and_can_be_cleared(table: Table) -> N
     assert nothing.ephemeral and nothing.content.startswith("No GM role is set")
 
 
-#: The commands that work in a direct message with the bot: dice, the built-in maps, help.
-WORK_IN_A_DM = {"roll", "map list", "map show", "map export", "help", "settings"}
+#: The commands that work in a direct message with the bot: dice, the built-in maps, help,
+#: one's own settings.
+WORK_IN_A_DM = {"roll", "map list", "map show", "map export", "help", "settings reminders"}
 
 
 def _leaf_commands(table: Table) -> list[tuple[str, app_commands.Command[Any, ..., Any]]]:

@@ -119,9 +119,9 @@ async def test_a_turn_reminds_the_members_who_still_have_actions(table: Table) -
 
 
 async def test_a_player_may_be_reminded_by_direct_message(table: Table) -> None:
-    chose = await table.slash("settings", reminders="dm")
+    chose = await table.slash("settings reminders", where="dm")
     assert chose.ephemeral and "reminded by direct message" in chose.content, chose.content
-    shown = await table.slash("settings")
+    shown = await table.slash("settings reminders")
     assert shown.ephemeral and "You are reminded by direct message" in shown.content
     await _goon_attacks_ana(table)
     assert await _at(table, WINDOW - 6 * HOUR)
@@ -134,7 +134,7 @@ async def test_a_player_may_be_reminded_by_direct_message(table: Table) -> None:
 
 async def test_a_refused_direct_message_falls_back_to_the_channel_saying_so(
         table: Table) -> None:
-    await table.slash("settings", reminders="dm")
+    await table.slash("settings reminders", where="dm")
     table.no_dms.add(ALICE.id)  # Alice takes no direct message from the bot
     await _goon_attacks_ana(table)
     assert await _at(table, WINDOW - 6 * HOUR)
@@ -148,7 +148,7 @@ async def test_a_refused_direct_message_falls_back_to_the_channel_saying_so(
 async def _refused_then_the_turn(table: Table) -> Message:
     """Alice, reminded by DM, takes none: Ana's window is reminded in the channel; then Goon's
     attack fails critically and the PCs' turn (two days) comes: its first reminder."""
-    await table.slash("settings", reminders="dm")
+    await table.slash("settings reminders", where="dm")
     table.no_dms.add(ALICE.id)
     await _goon_attacks_ana(table)
     assert await _at(table, WINDOW - 6 * HOUR)

@@ -54,7 +54,7 @@ async def test_a_dm_reminder_reaches_the_dm_and_a_refused_one_is_said_once_in_th
     people = discord.people
     alice, bob = (f"<@{discord.user(name).id}>" for name in ("alice", "bob"))
     for player in ("alice", "bob"):
-        chose = await people.slash(player, "fight", "settings", reminders="dm")
+        chose = await people.slash(player, "fight", "settings reminders", where="dm")
         assert chose.message.ephemeral, chose.content
     people.refuse_dms("bob")  # Bob turned off direct messages from server members
     for name, user, npc in (("Ana", "alice", False), ("Bea", "bob", False),

@@ -1,7 +1,7 @@
 """Reminders at the table (``engine.combat.reminders``): the late players of a question are
 pinged once, in the fight's channel, by one message that mentions only them, saying what
 waits for each and by when (as Discord timestamps), with a link to the prompt. A player who
-chose `/settings reminders: dm` is reminded by direct message instead; when Discord refuses
+chose `/settings reminders where: dm` is reminded by direct message instead; when Discord refuses
 it (the player takes no direct messages from the bot: 50007, or any other refusal), they are
 reminded in the channel, and the first such message tells them so: the player's settings
 keep that they were told (not again), until Discord takes a direct message of theirs again.

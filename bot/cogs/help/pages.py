@@ -118,8 +118,8 @@ At a turn's deadline the GM is pinged, and may act for whoever is late, extend t
 end it; with `turn_end:auto` the turn ends by itself. `/combat extend by:` gives a turn \
 more time.
 Whoever the fight waits for is reminded once, and only they are pinged (`remind:` sets \
-when). Your own `/settings` say whether you are reminded in the fight's channel or by \
-direct message.
+when). With `/settings reminders where:` you choose to be reminded in the fight's channel \
+or by direct message.
 `/combat orders` sets what your character does when it is asked to react while you are \
 away; a GM sets the NPCs' orders the same way.
 Back after a while? `/combat catchup` shows you alone what happened since your character \
@@ -135,6 +135,8 @@ a level, an area, the actions left, a location's marks, or whether the character
 `/combat settings` changes the pace, when the late are reminded, and `hide_npcs:` (the \
 players then see how hurt each NPC looks, not its level and wounds).
 `/combat extend by:` gives the team whose turn it is more time, such as `12h`.
+`/settings language` sets the language the bot speaks in this server's channels; commands \
+and options keep their English names in every language, so players can copy each other's.
 For many NPCs, `/character copy` makes numbered copies, and `/combat addmany characters:` \
 puts them in together ("Goon 1-5").""")
 

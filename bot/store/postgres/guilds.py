@@ -24,3 +24,15 @@ class GuildStore:
             "INSERT INTO guild_settings (guild_id, gm_role_id) VALUES ($1, $2) "
             "ON CONFLICT (guild_id) DO UPDATE SET gm_role_id = excluded.gm_role_id",
             guild_id, role_id)
+
+    async def language(self, guild_id: int) -> str | None:
+        # Read each time, as the GM role is (another process may have changed it).
+        language: str | None = await self._db.fetchval(
+            "SELECT language FROM guild_settings WHERE guild_id = $1", guild_id)
+        return language
+
+    async def set_language(self, guild_id: int, language: str | None) -> None:
+        await self._db.execute(
+            "INSERT INTO guild_settings (guild_id, language) VALUES ($1, $2) "
+            "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+            guild_id, language)

@@ -13,6 +13,8 @@ class GuildStore:
         # Asked on nearly every command (who is a GM), changed by `/gm role` only: kept in
         # memory once read. The bot is the database's only writer.
         self._gm_roles: dict[int, int | None] = {}
+        # Asked for each message a channel reads, changed by `/settings language` only.
+        self._languages: dict[int, str | None] = {}
 
     async def gm_role(self, guild_id: int) -> int | None:
         if guild_id in self._gm_roles:
@@ -33,3 +35,23 @@ class GuildStore:
             (guild_id, role_id),
         )
         self._gm_roles[guild_id] = role_id
+
+    async def language(self, guild_id: int) -> str | None:
+        if guild_id in self._languages:
+            return self._languages[guild_id]
+        async with self._db.execute(
+            "SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        language: str | None = None if row is None else row["language"]
+        self._languages[guild_id] = language
+        return language
+
+    @writes
+    async def set_language(self, guild_id: int, language: str | None) -> None:
+        await self._db.execute(
+            "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+            (guild_id, language),
+        )
+        self._languages[guild_id] = language

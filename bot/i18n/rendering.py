@@ -1,0 +1,45 @@
+"""Saying a message in a language: gettext's lookup in the language's catalogue (its plural
+forms are CLDR's, as Babel wrote them in the catalogue's header), then the arguments put in.
+
+>>> from engine.phrases import phrase
+>>> render(phrase("{name} waits.", name="Ana"), "en")
+'Ana waits.'
+>>> render("Round 2.", "en")
+'Round 2.'
+"""
+
+from __future__ import annotations
+
+from bot.i18n.catalogues import CATALOGUES, Catalogues
+from engine.phrases import Phrase
+
+__all__ = ["N_", "_", "render"]
+
+
+def render(text: Phrase | str, language: str, catalogues: Catalogues = CATALOGUES) -> str:
+    """``text`` in ``language`` (a catalogue's name, :mod:`bot.i18n.languages`): a plain
+    string is looked up as it is; a phrase's nested phrases are rendered in the same language
+    and its names and numbers put in as they are."""
+    translations = catalogues.translations(language)
+    if isinstance(text, str):
+        return translations.gettext(text) if text else text
+    arguments = {name: render(value, language, catalogues) if isinstance(value, Phrase)
+                 else value
+                 for name, value in text.arguments}
+    if text.msgid_plural is None:
+        source = translations.gettext(text.msgid)
+    else:
+        source = translations.ngettext(text.msgid, text.msgid_plural, text.count())
+    return source.format(**arguments)
+
+
+def _(message: str, language: str) -> str:
+    """``message`` (a literal: ``pybabel extract`` reads it here) in ``language``."""
+    return render(message, language)
+
+
+def N_(message: str) -> str:
+    """Marks a literal for the catalogue without translating it here: a constant, a command's
+    description, rendered later in its reader's language."""
+    return message
+

@@ -1,0 +1,125 @@
+"""What the engine says, as values the bot renders in a language: the engine never translates.
+
+A :class:`Phrase` is an English source sentence with ``{named}`` placeholders, exactly as the
+catalogues look it up (its ``msgid``), and its arguments: a ``str`` is put in as it is (a
+fighter's name is never translated), an ``int`` too, and a nested :class:`Phrase` is rendered
+in the same language first (a body part, a weapon's kind). A plural phrase also carries the
+plural source and names the argument that counts.
+
+``pybabel extract`` finds the sources through the constructors' first arguments (the keywords
+``phrase`` and ``plural_phrase:1,2``, see the Makefile's ``catalogues``), so a phrase is always
+written with a literal source:
+
+>>> hit = phrase("{attacker} hits {target} in the {part}.", attacker="Ana", target="Goon",
+...              part=phrase("head"))
+>>> hit.english()
+'Ana hits Goon in the head.'
+>>> Phrase.from_json(hit.to_json()) == hit
+True
+>>> plural_phrase("{count} round", "{count} rounds", "count", count=2).english()
+'2 rounds'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, TypeAlias
+
+__all__ = ["Argument", "Phrase", "phrase", "plural_phrase"]
+
+#: What a phrase's placeholder may stand for.
+Argument: TypeAlias = "str | int | Phrase"
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A sentence (or a word) to say in the reader's language. ``arguments``: (name, value)
+    pairs in the order given; ``msgid_plural`` and ``count_name`` together, or neither."""
+
+    msgid: str
+    arguments: tuple[tuple[str, Argument], ...] = ()
+    msgid_plural: str | None = None
+    count_name: str | None = None
+
+    def count(self) -> int:
+        """The number that chooses a plural phrase's form."""
+        for name, value in self.arguments:
+            if name == self.count_name and isinstance(value, int):
+                return value
+        raise ValueError(f"{self.msgid!r} has no int argument {self.count_name!r}")
+
+    def english(self) -> str:
+        """The phrase in its source language, English's plural rule applied (for logs, tests
+        and anyone without a catalogue)."""
+        source = self.msgid
+        if self.msgid_plural is not None and self.count() != 1:
+            source = self.msgid_plural
+        return source.format(**{name: value.english() if isinstance(value, Phrase) else value
+                                 for name, value in self.arguments})
+
+    def to_json(self) -> dict[str, Any]:
+        """The phrase as JSON's values: ``{"phrase": msgid, "args": {name: value}}``, a
+        nested phrase as such an object, and ``plural`` and ``count`` for a plural phrase."""
+        data: dict[str, Any] = {"phrase": self.msgid}
+        if self.arguments:
+            data["args"] = {name: value.to_json() if isinstance(value, Phrase) else value
+                            for name, value in self.arguments}
+        if self.msgid_plural is not None:
+            data["plural"] = self.msgid_plural
+            data["count"] = self.count_name
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Phrase:
+        """The phrase :meth:`to_json` gave; ValueError for anything else."""
+        msgid = data.get("phrase")
+        plural = data.get("plural")
+        count_name = data.get("count")
+        arguments = data.get("args", {})
+        if (not isinstance(msgid, str) or not isinstance(arguments, Mapping)
+                or (plural is None) != (count_name is None)
+                or not isinstance(plural, str | None) or not isinstance(count_name, str | None)
+                or not set(data) <= {"phrase", "args", "plural", "count"}):
+            raise ValueError(f"not a phrase: {data!r}")
+        return cls(msgid, tuple((str(name), _argument(value))
+                                for name, value in arguments.items()), plural, count_name)
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        """A pydantic model's field may be a phrase: validated from a phrase or its JSON
+        object, dumped as its JSON object (pydantic is imported only when a model asks)."""
+        from pydantic_core import core_schema
+
+        def validated(value: Any) -> Phrase:
+            if isinstance(value, Phrase):
+                return value
+            if isinstance(value, Mapping):
+                return cls.from_json(value)
+            raise ValueError("a phrase is an object with its source under 'phrase'")
+
+        return core_schema.no_info_plain_validator_function(
+            validated, serialization=core_schema.plain_serializer_function_ser_schema(
+                Phrase.to_json))
+
+
+def _argument(value: Any) -> Argument:
+    if isinstance(value, Mapping):
+        return Phrase.from_json(value)
+    if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise ValueError(f"a phrase's argument is a str, an int or a phrase, not {value!r}")
+
+
+def phrase(msgid: str, /, **arguments: Argument) -> Phrase:
+    """A phrase: ``phrase("{attacker} hits {target}.", attacker=..., target=...)``."""
+    return Phrase(msgid, tuple(arguments.items()))
+
+
+def plural_phrase(singular: str, plural: str, count_name: str, /,
+                  **arguments: Argument) -> Phrase:
+    """A phrase whose form follows the number ``arguments[count_name]`` in the reader's
+    language: ``plural_phrase("{n} round", "{n} rounds", "n", n=rounds)``."""
+    if not isinstance(arguments.get(count_name), int):
+        raise ValueError(f"{singular!r} counts {count_name!r}, which is not an int argument")
+    return Phrase(singular, tuple(arguments.items()), plural, count_name)
