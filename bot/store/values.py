@@ -17,7 +17,7 @@ from typing import NamedTuple
 from bot.errors import UserError
 from engine.character import Character
 from engine.combat import Combat, Fighter, Phase
-from engine.combat.pace import next_turn_deadline
+from engine.combat.pace import next_between_turns_deadline, next_turn_deadline
 from engine.combat.reminders import next_reminder
 from engine.quickroll import QuickRoll
 
@@ -107,12 +107,14 @@ def clean_name(name: str) -> str:
 
 def next_deadline(state: Combat, reminded: Collection[float] = ()) -> float | None:
     """When the clock next has something to do in the fight: its earliest reaction window
-    closes, its running turn reaches its deadline (``engine.combat.pace``), or the late are
+    closes, its running turn or its questions between turns reach their deadline
+    (``engine.combat.pace``), or the late are
     reminded of a question whose deadline is not in ``reminded`` (``engine.combat.reminders``)."""
     if state.phase is Phase.ENDED:
         return None
     deadlines = [p.deadline for p in state.waiting_for() if p.deadline is not None]
-    for later in (next_turn_deadline(state), next_reminder(state, reminded)):
+    for later in (next_turn_deadline(state), next_between_turns_deadline(state),
+                  next_reminder(state, reminded)):
         if later is not None:
             deadlines.append(later)
     return min(deadlines) if deadlines else None

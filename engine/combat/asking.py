@@ -17,6 +17,7 @@ from engine.catalog import Rules
 from engine.combat.at_hand import abilities_at_hand
 from engine.combat.hidden_npcs import secret_options
 from engine.combat.model import Combat, Prompt, PromptKind
+from engine.combat.pace import question_deadline
 from engine.combat.per_state import PerState
 from engine.combat.prompts import (
     SPECS,
@@ -48,8 +49,8 @@ class Question:
     fighter: str | None  # the fighter's key (None: a question to a whole team, or the GM)
     who: str  # the fighter's name, else the team's, else "GM"
     users: tuple[int, ...]  # the players asked (none: a GM answers)
-    #: When the question closes by itself (epoch seconds): a window's; for a turn's question
-    #: (act, or take a direction), the turn's deadline.
+    #: When the question closes by itself (epoch seconds): a window's; for any other asked
+    #: during a team's turn, the turn's deadline; between turns, theirs (``question_deadline``).
     deadline: float | None
     text: str  # the question ("may react before the dice are rolled")
     waiting: str  # the few words the board shows ("react")
@@ -82,9 +83,6 @@ class Asking:
     groups: tuple[Alike, ...]
 
 
-#: The questions of a team's turn, which close when the turn does.
-_TURNS = frozenset({PromptKind.ACT, PromptKind.DIRECTED})
-
 _KEPT: PerState[int | None, Asking] = PerState()
 
 
@@ -107,7 +105,7 @@ def _question(c: Combat, p: Prompt, rules: Rules | None) -> Question:
     choices = tuple(Choice(option, option_label(c, p, option, rules) or option, spec.tone(option))
                     for option in p.options)
     secret = secret_options(c, p)
-    deadline = c.turn_deadline if p.kind in _TURNS and p.deadline is None else p.deadline
+    deadline = None if spec.offer else question_deadline(c, p)
     alike = None if p.fighter is None or secret else (
         p.kind, text, users, p.options, tuple(choice.label for choice in choices), deadline)
     return Question(

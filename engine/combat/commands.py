@@ -27,6 +27,7 @@ __all__ = [
     "Armor",
     "Attack",
     "Begin",
+    "BetweenTurnsDeadline",
     "ChooseDice",
     "ChooseOrder",
     "ChooseRoller",
@@ -285,6 +286,13 @@ class TurnDeadline(_Command):
     kind: Literal["turn_deadline"] = "turn_deadline"
 
 
+class BetweenTurnsDeadline(_Command):
+    """The clock: the questions between turns (initiative, the order, the rallies at the
+    end) have reached their deadline (``engine.combat.between_turns``)."""
+
+    kind: Literal["between_turns_deadline"] = "between_turns_deadline"
+
+
 class ExtendTurn(_Command):
     """A GM gives the acting team more time: ``seconds`` (None: the fight's turn length)."""
 
@@ -403,6 +411,7 @@ Command = Annotated[
     | AllOutDefend
     | CloseWindow
     | TurnDeadline
+    | BetweenTurnsDeadline
     | ExtendTurn
     | Reroll
     | CriticalChoice

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 # By their full names: the package's __init__ imports this module, so nothing comes from it.
+import engine.combat.between_turns as between_turns
 import engine.combat.choices as choices
 import engine.combat.damage as damage
 import engine.combat.effects as effects
@@ -57,6 +58,7 @@ from engine.combat.commands import (
     Armor,
     Attack,
     Begin,
+    BetweenTurnsDeadline,
     ChooseDice,
     ChooseOrder,
     ChooseRoller,
@@ -88,7 +90,7 @@ from engine.combat.commands import (
 from engine.combat.context import Context
 from engine.combat.fighters import standing_teams
 from engine.combat.model import Actor, Combat, Event, EventKind, Phase, Prompt, TurnEnd
-from engine.combat.pace import with_pace
+from engine.combat.pace import between_turns_clock, with_pace
 from engine.combat.step_values import (
     AidAction,
     AoEAction,
@@ -168,6 +170,8 @@ HANDLERS: dict[type, Callable[[Combat, Any, Context], Combat]] = {
     AllOutDefend: all_out.all_out_defend,
     CloseWindow: window.close_window,
     TurnDeadline: turn_deadline.turn_deadline,
+    BetweenTurnsDeadline: lambda c, cmd, ctx: between_turns.between_turns_deadline(
+        c, cmd, ctx, _answer_by_default),
     ExtendTurn: turn_deadline.extend_turn,
     Door: door.door,
     FirstAid: first_aid.first_aid,
@@ -278,7 +282,14 @@ def settle(c: Combat, ctx: Context) -> Combat:
                 c = rounds.next_turn(c, ctx)
                 continue
         break
-    return c.model_copy(update={"prompts": _prompts(c, rules)})
+    c = c.model_copy(update={"prompts": _prompts(c, rules)})
+    return between_turns_clock(c, ctx.now)
+
+
+def _answer_by_default(c: Combat, command: Command, ctx: Context) -> Combat:
+    """One answer given as a passed deadline's default, the fight then going on as after
+    any command (``engine.combat.between_turns``)."""
+    return settle(advance(HANDLERS[type(command)](c, command, ctx), ctx), ctx)
 
 
 def _prompts(c: Combat, rules: Rules) -> tuple[Prompt, ...]:

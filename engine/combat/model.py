@@ -297,6 +297,10 @@ class Combat(FrozenModel):
     turn_end: TurnEnd = TurnEnd.ASK
     turn_deadline: float | None = None
     turn_deadline_told: bool = False
+    # The questions between turns (initiative, the order, the rallies at the end) share one
+    # deadline, a turn's length from when the first was asked, and its GM told once.
+    between_turns_deadline: float | None = None
+    between_turns_told: bool = False
     # When the late are reminded (``engine.combat.reminders``): with this part of a question's
     # time left, else this many seconds before its deadline; neither: never.
     remind_fraction: float | None = 0.25

@@ -1,5 +1,6 @@
 """Reminders that ping only who is late: each question the fight waits for with a deadline
-(a reaction window's, a team's turn's) is reminded once, to the players it asks who have not
+(a reaction window's; a team's turn's, for any question asked during it; the one the
+questions between turns share) is reminded once, to the players it asks who have not
 answered, at the point the GM set (``Combat.remind_fraction`` of its time left, else
 ``Combat.remind_seconds`` before its deadline). A question is known by its deadline: the
 deadlines reminded are kept by the caller (the bot keeps them in its database, so a restart
@@ -19,8 +20,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from engine.combat.asking import Question, asked
-from engine.combat.model import Combat, Phase, PromptKind
-from engine.combat.pace import LONGEST, duration_words
+from engine.combat.model import Combat, Phase
+from engine.combat.pace import BETWEEN_TURNS, LONGEST, duration_words, question_deadline
 from engine.combat.prompts import SPECS, asked_users
 from engine.errors import RuleError
 
@@ -33,8 +34,6 @@ __all__ = [
 SHORTEST_REMINDED = 600
 #: A reminder with less than this to go is not sent (it would only say "too late").
 LEAST_LEFT = 60
-
-_TURNS = frozenset({PromptKind.ACT, PromptKind.DIRECTED})
 
 
 @dataclass(frozen=True)
@@ -83,18 +82,19 @@ def _before(c: Combat, length: int | None) -> float | None:
 
 def pending_reminders(c: Combat, reminded: Collection[float] = ()) -> tuple[Reminder, ...]:
     """Every reminder of ``c`` not sent yet (its deadline not in ``reminded``), soonest first.
-    A turn's questions count while the turn runs to its deadline (once the GM was told it
-    passed, the GM decides); a window's length is the fight's window length. (Worked out
+    A question without a window's deadline of its own counts while the deadline it shares
+    (the turn's, or the one between turns) runs (once the GM was told it passed, the GM
+    decides), as long as a turn; a window's length is the fight's window length. (Worked out
     from the prompts alone: it is asked at every step, as the step is saved.)"""
     if c.phase is Phase.ENDED:
         return ()
-    turn_running = c.phase is Phase.TURN and not c.turn_deadline_told
+    told = c.between_turns_told if c.phase in BETWEEN_TURNS else c.turn_deadline_told
     by_deadline: dict[float, tuple[bool, dict[int, None]]] = {}
     for p in c.waiting_for():
-        turn = p.kind in _TURNS and p.deadline is None
-        deadline = c.turn_deadline if turn else p.deadline
+        turn = p.deadline is None
+        deadline = question_deadline(c, p)
         if (deadline is None or deadline in reminded or SPECS[p.kind].offer
-                or (turn and not turn_running)):
+                or (turn and told)):
             continue
         asked_now = asked_users(c, p)
         if asked_now:

@@ -10,6 +10,7 @@ from engine.combat.context import Context, require_gm
 from engine.combat.model import Combat, EventKind, Phase, TurnEnd
 from engine.combat.pace import check_duration, duration_words, next_turn_deadline
 from engine.combat.phase_guard import require_phase
+from engine.combat.prompts import SPECS
 from engine.combat.rounds import may_act, next_turn
 from engine.copies import group_names
 from engine.errors import RuleError
@@ -21,7 +22,7 @@ __all__ = ["extend_turn", "turn_deadline"]
 def turn_deadline(c: Combat, cmd: TurnDeadline, ctx: Context) -> Combat:
     """The clock says the acting team's turn has reached its deadline."""
     require_gm(ctx.actor, "say that a turn's time is up")
-    require_phase(c, Phase.TURN)
+    require_phase(c, Phase.TURN, Phase.RESOLUTION)
     deadline = next_turn_deadline(c)
     if deadline is None:
         raise RuleError("This turn has no deadline waiting.")
@@ -29,6 +30,8 @@ def turn_deadline(c: Combat, cmd: TurnDeadline, ctx: Context) -> Combat:
         raise RuleError(f"This turn has {duration_words(int(deadline - ctx.now))} left.")
     team = c.acting_team
     assert team is not None  # a turn is always some team's
+    if c.phase is Phase.RESOLUTION:
+        return _mid_action(c, team, ctx)
     late = group_names([f.name for f in c.fighters
                         if f.team == team and may_act(c, f, ctx.rules)])
     whose = team_turn(team)
@@ -43,11 +46,23 @@ def turn_deadline(c: Combat, cmd: TurnDeadline, ctx: Context) -> Combat:
     return c.model_copy(update={"turn_deadline_told": True})
 
 
+def _mid_action(c: Combat, team: str, ctx: Context) -> Combat:
+    """The deadline passes while a question of an action being resolved waits: the turn
+    cannot end halfway through an action, so the GM is told (``turn_end`` auto too), once."""
+    late = listed(group_names([
+        c.fighter(p.fighter).name if p.fighter else p.team or "GM"
+        for p in c.prompts if not SPECS[p.kind].offer]))
+    ctx.emit(EventKind.TURN_DEADLINE,
+             f"Time is up for {team_turn(team)}. Not answered yet: {late}. A GM may answer "
+             "for them, extend the turn, or end it once the action is resolved.")
+    return c.model_copy(update={"turn_deadline_told": True})
+
+
 def extend_turn(c: Combat, cmd: ExtendTurn, ctx: Context) -> Combat:
     """A GM gives the acting team more time: the deadline moves on by ``cmd.seconds`` (or the
     fight's turn length) from when it was, or from now once it has passed."""
     require_gm(ctx.actor, "extend a turn")
-    require_phase(c, Phase.TURN)
+    require_phase(c, Phase.TURN, Phase.RESOLUTION)
     seconds = cmd.seconds if cmd.seconds is not None else c.turn_seconds
     if seconds is None:
         raise RuleError("This fight's turns have no deadline: say by how long to extend it.")

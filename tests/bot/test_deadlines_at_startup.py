@@ -80,10 +80,10 @@ async def test_deadlines_passed_while_no_bot_ran_are_handled_once_by_one_watcher
         ping = next(m for m in table.channel_messages(channel) if m.content.startswith("⏱️"))
         assert "Not acted yet: Bea." in ping.content and "End the turn" in ping.labels, \
             ping.content
-    # Only what still waits on the clock is watched: the windows opened now. The closed
-    # windows' attacks wait for their damage dice (a turn's deadline waits for the action to
-    # finish), the turns whose GM was told wait for the GM.
-    assert session.armed_channels == frozenset(waiting)
+    # Only what still waits on the clock is watched: the windows opened now, and the closed
+    # windows' attacks, whose choice of the damage die shares the turn's deadline (18 hours
+    # to go); the turns whose GM was told wait for the GM.
+    assert session.armed_channels == frozenset(waiting + windows)
     for channel in waiting:
         fight = await session.fight(channel)
         assert fight is not None and fight.next_deadline == pytest.approx(now + DAY)

@@ -139,6 +139,15 @@ async def test_extend_gives_the_turn_its_length_again(table: Table) -> None:
     assert refused.ephemeral and "GM" in refused.content, refused.content
     extended = await table.click(ping, "Extend by 2 days", user=GM)
     assert "The GM extends the PCs' turn by 2 days." in extended.said, extended.said
+    # The press's answer is the ping itself, saying what was chosen and by whom: no buttons.
+    assert extended.kind == "update", extended
+    answered = table.message(ping.id)
+    assert answered.content.endswith(
+        f"\n✅ The GM extends the PCs' turn by 2 days. ({GM.mention})"), answered.content
+    assert answered.buttons == []
+    # A second press, from a client that had not yet seen the ping change, changes nothing.
+    again = await table.click_stale(ping, "Extend by 2 days", user=GM)
+    assert again.ephemeral and "chosen already" in again.content, again.content
     state = (await _cog(table).fight(CHANNEL_ID)).state  # type: ignore[union-attr]
     assert state.turn_deadline == NOW + 96 * HOUR and state.acting_team == "PCs"
     assert CHANNEL_ID in _cog(table).armed_channels  # the new deadline is watched
@@ -152,7 +161,10 @@ async def test_end_the_turn_ends_it_as_done(table: Table) -> None:
     assert "PCs are done." in ended.said, ended.said
     state = (await _cog(table).fight(CHANNEL_ID)).state  # type: ignore[union-attr]
     assert state.acting_team == "NPCs"
-    stale = await table.click(ping, "End the turn", user=GM)
+    answered = table.message(ping.id)
+    assert answered.content.endswith(f"\n✅ PCs are done. ({GM.mention})"), answered.content
+    assert answered.buttons == []
+    stale = await table.click_stale(ping, "End the turn", user=GM)
     assert stale.ephemeral and "That turn is over" in stale.content
 
 

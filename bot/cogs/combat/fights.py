@@ -32,6 +32,7 @@ class Fights(Protocol):
     """Every fight of the bot: read, and changed one command at a time."""
 
     rules: Rules
+    clock: Callable[[], float]  # the fights' clock (epoch seconds)
 
     async def fight(self, channel_id: int) -> StoredCombat | None:
         """The channel's active fight (None: none)."""

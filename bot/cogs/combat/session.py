@@ -54,7 +54,7 @@ from engine.combat import (
 )
 from engine.combat.aftermath import after_the_fight
 from engine.combat.asking import asked
-from engine.combat.commands import TurnDeadline
+from engine.combat.commands import BetweenTurnsDeadline, TurnDeadline
 from engine.combat.pace import due_command
 from engine.combat.reminders import pending_reminders
 from engine.errors import RuleError
@@ -512,7 +512,8 @@ class FightSession:
                     if attempt:
                         raise
         outcome = events_text(events)
-        if isinstance(command, TurnDeadline) and saved.state.turn_deadline_told:
+        told = saved.state.turn_deadline_told or saved.state.between_turns_told
+        if isinstance(command, TurnDeadline | BetweenTurnsDeadline) and told:
             posted = await gm_ping(self.bot, saved, outcome)
             lead = "⏱️"
         else:

@@ -11,12 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.cogs.combat.answered import settled
 from bot.cogs.combat.fights import fights_of
 from bot.components import PersistentButton
 from bot.custom_ids import CustomId, choice, digits
+from bot.deferral import update_pressed
 from bot.errors import UserError
 from bot.store.values import StoredCombat
-from engine.combat import Combat, Command, Done, Phase
+from engine.combat import Combat, Command, Done, Event, Phase
 from engine.combat.commands import ExtendTurn
 from engine.combat.pace import duration_words
 
@@ -28,6 +30,8 @@ __all__ = ["DeadlineButton", "gm_ping"]
 #: What the GM may do besides the buttons.
 ACT_FOR_THEM = ("-# A GM may also act for a player's fighter with that player's buttons "
                 "(**My options** on the turn's message).")
+#: What the GM may do when the questions between turns are late.
+ANSWER_FOR_THEM = "-# A GM may answer for them with their buttons on the question's message."
 
 
 class DeadlineButton(
@@ -59,11 +63,26 @@ class DeadlineButton(
             if state.phase is not Phase.TURN or (state.round, state.turn) != (
                     self.round, self.turn):
                 raise UserError("That turn is over: use the newest buttons.")
+            if not state.turn_deadline_told:  # extended since: this ping was answered
+                raise UserError("A GM has chosen already for this deadline.")
             if self.what == "extend":
                 return ExtendTurn()
             return Done(team=state.acting_team)
 
-        await fights_of(interaction).run(interaction, command, combat_id=self.combat_id)
+        session = fights_of(interaction)
+
+        async def settle_ping(saved: StoredCombat, events: tuple[Event, ...]) -> None:
+            """The ping says what the GM chose, and by whom, its countdowns settled and its
+            buttons gone: a second press is not offered (and one on an old copy applies
+            nothing, as its turn's deadline moved on or the turn is over)."""
+            message = interaction.message
+            before = "" if message is None else settled(message.content, session.clock())
+            chose = events[0].text.splitlines()[0] if events else "Done."
+            after = f"{before}\n✅ {chose} ({interaction.user.mention})".lstrip("\n")
+            await update_pressed(interaction, content=after[:2000], view=None,
+                                 allowed_mentions=discord.AllowedMentions.none())
+
+        await session.run(interaction, command, combat_id=self.combat_id, update=settle_ping)
 
 
 def _buttons(saved: StoredCombat) -> discord.ui.View:
@@ -93,14 +112,18 @@ async def _gm_mention(bot: Host, saved: StoredCombat) -> tuple[str, discord.Allo
 
 async def gm_ping(bot: Host, saved: StoredCombat, outcome: str) -> int | None:
     """Ping the GM once that the turn reached its deadline, with the choices at hand; the
-    message's id (None: Discord refused, logged by the caller's presenter)."""
-    if saved.state.phase is not Phase.TURN or saved.state.turn is None:
-        return None
+    message's id (None: Discord refused, logged by the caller's presenter). Between turns
+    (initiative, the rallies at the end) the GM answers with the players' buttons alone."""
+    state = saved.state
+    in_turn = state.phase in (Phase.TURN, Phase.RESOLUTION) and state.turn is not None
     mention, allowed = await _gm_mention(bot, saved)
-    text = f"⏱️ {mention}: {outcome}\n{ACT_FOR_THEM}"
+    text = f"⏱️ {mention}: {outcome}\n{ACT_FOR_THEM if in_turn else ANSWER_FOR_THEM}"
     channel = bot.get_partial_messageable(saved.channel_id, guild_id=saved.guild_id)
     try:
-        sent = await channel.send(text, view=_buttons(saved), allowed_mentions=allowed)
+        if in_turn:
+            sent = await channel.send(text, view=_buttons(saved), allowed_mentions=allowed)
+        else:
+            sent = await channel.send(text, allowed_mentions=allowed)
     except (discord.HTTPException, discord.RateLimited):
         return None
     return sent.id
