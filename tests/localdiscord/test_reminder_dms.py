@@ -43,6 +43,10 @@ def _reminders(discord: LocalDiscord, where: int, mentioning: str) -> list[Messa
             if m.content.startswith("⏰ Reminder") and mentioning in m.content]
 
 
+def _saying(messages: list[Message], words: str) -> list[Message]:
+    return [m for m in messages if words in m.content]
+
+
 def _prompt(discord: LocalDiscord, label: str) -> Shown:
     return next(Shown(discord.message_payload(m)) for m in discord.channel_messages("fight")
                 if any(p.get("label") == label for row in m.components
@@ -76,21 +80,28 @@ async def test_a_dm_reminder_reaches_the_dm_and_a_refused_one_is_said_once_in_th
     asking = next(m for m in rolled.messages if "PCs first" in m.labels)
     await people.press("alice", asking, "PCs first")
 
+    # (a reminder of the initiative's question, a second after it was asked, may come first
+    # when the machine is slow: its deadline is the turn's length too)
     fight = discord.channel("fight").id
-    [dm] = await _until(lambda: discord.channel_messages(people.dm("alice")), "Alice's DM")
-    assert dm.content.startswith(f"⏰ Reminder: the fight in <#{fight}> waits for you"), \
-        dm.content
-    [first] = await _until(lambda: _reminders(discord, fight, bob), "Bob's reminder")
-    assert first.content.count(DM_REFUSED) == 1 and alice not in first.content, first.content
-    assert discord.channel_messages(people.dm("bob")) == []
+    alices = await _until(lambda: _saying(discord.channel_messages(people.dm("alice")),
+                                          "Ana may act"), "Alice's DM")
+    assert alices[-1].content.startswith(
+        f"⏰ Reminder: the fight in <#{fight}> waits for you"), alices[-1].content
+    [first] = await _until(lambda: _saying(_reminders(discord, fight, bob), "Bea may act"),
+                           "Bob's reminder")
+    said = [m for m in _reminders(discord, fight, bob) if DM_REFUSED in m.content]
+    assert said[0].content.count(DM_REFUSED) == 1 and alice not in first.content, first.content
+    assert len(said) == 1 and discord.channel_messages(people.dm("bob")) == []
+    dms_to_alice = len(discord.channel_messages(people.dm("alice")))
 
     await people.press("bob", _prompt(discord, "Done (PCs)"), "Done (PCs)")
     attacked = await people.slash("gamemaster", "fight", "attack", target="Bea",
                                   **{"as": "Goon"})
     assert any("(within 10 minutes)" in m.content for m in attacked.messages), attacked.content
-    [second] = await _until(lambda: _reminders(discord, fight, bob)[1:],
-                            "Bob's second reminder")
-    assert "Bea may " in second.content and DM_REFUSED not in second.content, second.content
+    [second] = await _until(lambda: _saying(_reminders(discord, fight, bob), "Bea may "
+                                            "react"), "Bob's second reminder")
+    assert DM_REFUSED not in second.content, second.content
     to_bob = f"/channels/{people.dm('bob').id}/messages"
-    assert [c.status for c in discord.calls if c.path == to_bob] == [403, 403]  # tried again
-    assert len(discord.channel_messages(people.dm("alice"))) == 1
+    tried = [c.status for c in discord.calls if c.path == to_bob]
+    assert len(tried) >= 2 and set(tried) == {403}  # tried again each time
+    assert len(discord.channel_messages(people.dm("alice"))) == dms_to_alice  # not asked
