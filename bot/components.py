@@ -13,8 +13,9 @@ from typing import Any, ClassVar
 import discord
 
 from bot.custom_ids import CustomId
-from bot.errors import UserError, handled, report_error
+from bot.errors import handled, report_error
 from bot.text import SOURCE, clip
+from bot.user_error import UserError
 
 log = logging.getLogger(__name__)
 

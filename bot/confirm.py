@@ -10,7 +10,7 @@ import discord
 
 from bot.components import PersistentButton, identity_stamp
 from bot.custom_ids import CustomId, IdField, choice, digits, eight_hex
-from bot.errors import UserError
+from bot.user_error import UserError
 
 __all__ = ["ConfirmDelete", "Deletable", "confirm_delete_id"]
 

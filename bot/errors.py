@@ -11,7 +11,9 @@ import discord
 from discord import app_commands
 
 from bot.changes import committed
+from bot.i18n import SOURCE, person_language, render
 from bot.text import clip
+from bot.user_error import UserError
 from engine.errors import RuleError
 
 log = logging.getLogger("bot.errors")
@@ -21,12 +23,9 @@ OUTDATED = ("This command has changed since Discord showed it to you: reload Dis
             "or restart the app) and try again. Nothing was changed.")
 
 
-class UserError(Exception):
-    """A request the bot refuses; the message is shown to the user as it is."""
-
-
-def _user_message(error: BaseException) -> str | None:
-    """The message for a user mistake, or ``None`` when the error is unexpected."""
+def _user_message(error: BaseException, language: str) -> str | None:
+    """The message for a user mistake in ``language``, or ``None`` when the error is
+    unexpected."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, app_commands.TransformerError):
@@ -36,7 +35,8 @@ def _user_message(error: BaseException) -> str | None:
         error,
         UserError | RuleError | app_commands.TransformerError | app_commands.CheckFailure,
     ):
-        return str(error)
+        said = getattr(error, "said", None)
+        return render(said, language) if said is not None else str(error)
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         # Discord showed the user a command as it was before the bot changed it.
         return OUTDATED
@@ -46,6 +46,17 @@ def _user_message(error: BaseException) -> str | None:
 #: The answer when the database went away after this interaction's change was saved.
 SAVED_THEN_UNAVAILABLE = ("Your command was saved, but then the bot's database became "
                           "unavailable: what the channel shows may lag behind for a moment.")
+
+
+async def _reader_language(interaction: discord.Interaction) -> str:
+    """The user's language for a refusal; English when even that cannot be learnt (the
+    database away: a refusal must still be said)."""
+    try:
+        return await person_language(interaction)
+    except Exception:  # (any failure: the refusal matters more than its language)
+        log.warning("Could not learn the language of user %s", interaction.user.id,
+                    exc_info=True)
+        return SOURCE
 
 
 def handled(interaction: discord.Interaction, outcome: str) -> None:
@@ -58,7 +69,7 @@ def handled(interaction: discord.Interaction, outcome: str) -> None:
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the user what went wrong, ephemerally, whether or not the interaction was answered."""
-    message = _user_message(error)
+    message = _user_message(error, await _reader_language(interaction))
     handled(interaction, "error" if message is None else "refused")
     cause = getattr(error, "original", error)  # (a command's error comes wrapped)
     if message is not None and committed() and getattr(cause, "says_nothing_changed", False):

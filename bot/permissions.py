@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.errors import UserError
+from bot.user_error import UserError
 
 if TYPE_CHECKING:
     from bot.host import Host

@@ -26,7 +26,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-__all__ = ["Argument", "Phrase", "phrase", "plural_phrase"]
+__all__ = ["Argument", "Phrase", "Said", "english", "phrase", "plural_phrase", "said_from_json",
+           "said_to_json"]
 
 #: What a phrase's placeholder may stand for.
 Argument: TypeAlias = "str | int | Phrase"
@@ -123,3 +124,22 @@ def plural_phrase(singular: str, plural: str, count_name: str, /,
     if not isinstance(arguments.get(count_name), int):
         raise ValueError(f"{singular!r} counts {count_name!r}, which is not an int argument")
     return Phrase(singular, tuple(arguments.items()), plural, count_name)
+
+
+#: What the engine says: a phrase, or a plain string (a name, or what older logs kept).
+Said: TypeAlias = "Phrase | str"
+
+
+def english(said: Said) -> str:
+    """What ``said`` reads in English (a plain string as it is)."""
+    return said if isinstance(said, str) else said.english()
+
+
+def said_to_json(said: Said) -> str | dict[str, Any]:
+    """``said`` as JSON's values: a string as it is, a phrase as its object."""
+    return said if isinstance(said, str) else said.to_json()
+
+
+def said_from_json(data: Any) -> Said:
+    """What :func:`said_to_json` gave, read back."""
+    return data if isinstance(data, str) else Phrase.from_json(data)

@@ -22,12 +22,12 @@ from bot.cogs.characters.common import (
 )
 from bot.components import PersistentButton, button_row
 from bot.custom_ids import CustomId, choice, digits
-from bot.errors import UserError
 from bot.host import Host
 from bot.options import Text
 from bot.permissions import is_gm
 from bot.store.values import StoredCharacter, StoredRoll
 from bot.text import echo, parse_number
+from bot.user_error import UserError
 from engine.character import good_at_matching, good_roll
 from engine.dice import MAX_LEVEL, MIN_LEVEL, Check, Reroll
 from engine.quickroll import Decision, QuickRoll

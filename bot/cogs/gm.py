@@ -14,9 +14,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import UserError
 from bot.host import Host
 from bot.permissions import require_guild
+from bot.user_error import UserError
 
 #: What a new GM does next: the GMs' path of `/help`, in one clause.
 GM_NEXT = ("A GM's first fight: a map from `/map list`, then `/combat start map:` (`/help` "

@@ -20,7 +20,6 @@ from bot.cogs.characters.choices import changeable_character
 from bot.cogs.characters.common import RULES, CharacterOption, bold_name, find_character, may_change
 from bot.cogs.characters.panel import OpenPanelButton
 from bot.components import button_row
-from bot.errors import UserError
 from bot.options import Text
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.store.values import (
@@ -31,6 +30,7 @@ from bot.store.values import (
     clean_name,
 )
 from bot.text import clip
+from bot.user_error import UserError
 from engine.character import Character, advance
 from engine.combat.recap import outcome
 

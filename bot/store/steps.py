@@ -20,6 +20,7 @@ from bot.store.patches import reverse_patch_of_models
 from bot.store.values import LogEntry, ShownRecord, StoredCombat, WriteBack, next_deadline
 from engine.character import Character
 from engine.combat import Combat, Event, Fighter, Phase
+from engine.phrases import Said, said_from_json, said_to_json
 
 __all__ = [
     "Step",
@@ -29,6 +30,7 @@ __all__ = [
     "logged_events",
     "replaced",
     "state_before",
+    "told_events",
     "undo_patch",
     "written_back",
 ]
@@ -40,18 +42,27 @@ def dumps(doc: Any) -> str:
 
 
 def logged_events(events: Sequence[Event]) -> str:
-    """A step's events as its log keeps them (JSON): each its text, or, when the GM reads it
-    otherwise, both (``{"text": ..., "gm_text": ...}``)."""
-    return dumps([e.text if e.gm_text is None else {"text": e.text, "gm_text": e.gm_text}
+    """A step's events as its log keeps them (JSON): each its text (a string, or a phrase's
+    object: ``engine.phrases``), or, when the GM reads it otherwise, both (``{"text": ...,
+    "gm_text": ...}``)."""
+    return dumps([said_to_json(e.text) if e.gm_text is None else
+                  {"text": said_to_json(e.text), "gm_text": said_to_json(e.gm_text)}
                   for e in events])
+
+
+def told_events(events: str) -> tuple[tuple[Said, ...], tuple[Said, ...]]:
+    """What :func:`logged_events` wrote, read back: as everyone reads it, and as the GM."""
+    told = json.loads(events or "[]")
+    both = [(e["text"], e["gm_text"]) if isinstance(e, dict) and "gm_text" in e else (e, e)
+            for e in told]
+    return (tuple(said_from_json(public) for public, _ in both),
+            tuple(said_from_json(exact) for _, exact in both))
 
 
 def log_entry(entry_id: int, user_id: int, command: str, events: str, undone: bool,
               created_at: str) -> LogEntry:
     """A log row read back: ``events`` as :func:`logged_events` wrote them."""
-    told = json.loads(events)
-    public = tuple(e if isinstance(e, str) else e["text"] for e in told)
-    exact = tuple(e if isinstance(e, str) else e["gm_text"] for e in told)
+    public, exact = told_events(events)
     return LogEntry(entry_id, user_id, command, public, undone, created_at, exact)
 
 

@@ -7,11 +7,10 @@ the SQL, as :class:`UndoStatements`.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.store.steps import character_ids, replaced, state_before
+from bot.store.steps import character_ids, replaced, state_before, told_events
 from bot.store.values import StoredCombat, Undone, next_deadline
 
 __all__ = ["LoggedStep", "UndoStatements", "undo_last_step"]
@@ -62,5 +61,5 @@ async def undo_last_step(statements: UndoStatements,
         return None
     await statements.mark_undone(step.id)
     await statements.hold(stored.id, character_ids(restored))
-    said = tuple(str(text) for text in json.loads(step.events or "[]"))
+    said, _ = told_events(step.events)
     return Undone(replaced(stored, restored, deadline), step.command, said)

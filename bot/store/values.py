@@ -14,11 +14,12 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from bot.errors import UserError
+from bot.user_error import UserError
 from engine.character import Character
 from engine.combat import Combat, Fighter, Phase
 from engine.combat.pace import next_between_turns_deadline, next_turn_deadline
 from engine.combat.reminders import next_reminder
+from engine.phrases import Said
 from engine.quickroll import QuickRoll
 
 __all__ = [
@@ -197,7 +198,7 @@ class Undone(NamedTuple):
 
     combat: StoredCombat
     command: str
-    said: tuple[str, ...]
+    said: tuple[Said, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,10 +233,10 @@ class LogEntry:
     id: int
     user_id: int
     command: str
-    events: tuple[str, ...]
+    events: tuple[Said, ...]
     undone: bool
     created_at: str
-    gm_events: tuple[str, ...] = ()
+    gm_events: tuple[Said, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

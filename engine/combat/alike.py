@@ -60,8 +60,9 @@ def _alike_key(
     name and number; None for any other event."""
     name = names.get(event.fighter or "")
     numbered = None if name is None else copy_number(name)
-    if name is None or numbered is None:
-        return None
+    if (name is None or numbered is None or not isinstance(event.text, str)
+            or not isinstance(event.gm_text, str | None)):
+        return None  # (a phrase is folded by its arguments: not yet)
     text = _without_name(event.text, name)
     if _MARK not in text:
         return None
@@ -77,6 +78,7 @@ def _without_name(text: str, name: str) -> str:
 def _folded(event: Event, names: Mapping[str, str], group: str) -> Event:
     name = names[event.fighter or ""]
     gm_text = event.gm_text
+    assert isinstance(event.text, str) and isinstance(gm_text, str | None)
     return event.model_copy(update={
         "text": _said_of_several(_without_name(event.text, name), group),
         "gm_text": None if gm_text is None else _said_of_several(_without_name(gm_text, name),

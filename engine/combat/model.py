@@ -31,6 +31,7 @@ from engine.errors import RuleError
 from engine.frozen import FrozenModel
 from engine.maps import GameMap, parse_map
 from engine.names import name_key
+from engine.phrases import Phrase
 
 __all__ = [
     "Actor",
@@ -189,8 +190,8 @@ class Event(FrozenModel):
     hidden NPC's level and marks, ``engine.combat.hidden_npcs``), for the GM's eyes only."""
 
     kind: EventKind
-    text: str
-    gm_text: str | None = None
+    text: Phrase | str
+    gm_text: Phrase | str | None = None
     fighter: str | None = None
     dice: tuple[int, ...] = ()
 

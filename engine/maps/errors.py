@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.errors import RuleError
+from engine.phrases import Said, english, phrase
 
 __all__ = ["MapError", "UnknownAreaError"]
 
@@ -19,10 +20,11 @@ class MapError(RuleError):
     (3, "expected an area name before '--'", "line 3: expected an area name before '--'")
     """
 
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(line, message)
+    def __init__(self, line: int, message: Said) -> None:
+        super().__init__(phrase("line {line}: {message}", line=line, message=message)
+                         if line else message)
         self.line = line
-        self.message = message
+        self.message = english(message)
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}" if self.line else self.message

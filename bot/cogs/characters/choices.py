@@ -9,10 +9,10 @@ import discord
 from discord import app_commands
 
 from bot.cogs.characters.common import AOE_ABILITIES, CHOICES_LIMIT, RULES, characters_store
-from bot.errors import UserError
 from bot.numbered import as_given, matching, natural_key
 from bot.permissions import is_gm
 from bot.text import echo, parse_number
+from bot.user_error import UserError
 from engine.catalog import Ability, Category
 from engine.character import (
     HANDS,

@@ -89,12 +89,12 @@ from bot.cogs.characters.transfer import (
     who_and_level,
 )
 from bot.components import button_row
-from bot.errors import UserError
 from bot.host import Host
 from bot.options import OneOf, Text
 from bot.permissions import require_gm, require_guild
 from bot.store.values import StoredCharacter, clean_name
 from bot.text import echo
+from bot.user_error import UserError
 from engine.character import (
     AdvanceReport,
     Character,

@@ -9,13 +9,13 @@ import discord
 from discord import app_commands
 from discord.utils import escape_markdown
 
-from bot.errors import UserError
 from bot.host import Host
 from bot.options import OneOf, Text
 from bot.permissions import is_gm, require_guild
 from bot.store.interfaces import Characters
 from bot.store.values import InFight, NameTaken, StoredCharacter
 from bot.text import echo
+from bot.user_error import UserError
 from data import load_rules
 from engine.catalog import Hand
 from engine.character import HANDS, Character, still_to_choose

@@ -13,10 +13,10 @@ from typing import Any
 import discord
 
 from bot.cogs.characters.common import NAME_LIMIT, bold_name, characters_store, find_character
-from bot.errors import UserError
 from bot.numbered import base_of, next_names
 from bot.permissions import require_gm, require_guild
 from bot.store.values import NameTaken
+from bot.user_error import UserError
 from engine.character import Character
 from engine.character.model import validated_copy
 from engine.words import counted

@@ -16,9 +16,9 @@ from bot.cogs.characters.panel import send_panel
 from bot.cogs.characters.transfer import made_line
 from bot.components import submitted_fields
 from bot.custom_ids import CustomId, choice, digits, hex_token
-from bot.errors import UserError
 from bot.permissions import require_gm, require_guild
 from bot.store.values import NameTaken, clean_name
+from bot.user_error import UserError
 from engine.character import Character, describe, still_to_choose
 from engine.character.model import CONCEPT_LIMIT, DESCRIPTION_LIMIT
 

@@ -27,9 +27,9 @@ from bot.cogs.characters.common import (
 from bot.cogs.characters.delete import character_stamp
 from bot.components import PersistentButton, picked_values, submitted_fields
 from bot.custom_ids import CustomId, IdField, choice, digits, eight_hex, hex_token
-from bot.errors import UserError
 from bot.store.values import StoredCharacter, clean_name
 from bot.text import parse_number
+from bot.user_error import UserError
 from engine.catalog import Ability, Category, ItemKind, LessLethal
 from engine.character import (
     Character,

@@ -20,10 +20,10 @@ from bot.cogs.characters.common import (
     panel_hint,
 )
 from bot.custom_ids import CustomId, hex_token
-from bot.errors import UserError
 from bot.permissions import require_gm, require_guild
 from bot.store.values import NameTaken, StoredCharacter, clean_name
 from bot.text import SOURCE, clip
+from bot.user_error import UserError
 from engine.character import (
     Character,
     character_from_json,

@@ -18,11 +18,11 @@ import discord
 from discord import app_commands
 
 from bot.cogs.combat.fights import fights_of
-from bot.errors import UserError
 from bot.numbered import as_given, matching
 from bot.options import OneOf, Text
 from bot.permissions import is_gm
 from bot.text import clip
+from bot.user_error import UserError
 from engine.catalog import Action, Rules
 from engine.combat import Actor, Combat, Fighter, PromptKind, legal_weapons
 from engine.combat.actions.setup import TEAM_NAME_MAX

@@ -26,16 +26,17 @@ from bot.cogs.combat.log_fold import fold_steps
 from bot.cogs.maps.drawing import who_is_where
 from bot.components import PersistentButton
 from bot.custom_ids import CustomId, digits
-from bot.errors import UserError
 from bot.host import Host
 from bot.permissions import is_gm
 from bot.store.values import LogEntry, StoredCombat
 from bot.text import MESSAGE_LIMIT, clip
+from bot.user_error import UserError
 from engine.catalog import Rules
 from engine.character import status
 from engine.combat import Combat, Fighter
 from engine.combat.asking import Question, asked
 from engine.names import name_key
+from engine.phrases import english
 
 __all__ = ["CatchUpButton", "catch_up_command", "catch_up_text", "since_acted"]
 
@@ -125,7 +126,8 @@ def catch_up_text(stored: StoredCombat, entries: Sequence[LogEntry], rules: Rule
         raise UserError(NO_FIGHTER)
     names = clip(", ".join(f.name for f in mine), 150)  # (a GM may give a player many)
     since, acted = since_acted(entries, user_id, frozenset(f.key for f in mine))
-    steps = fold_steps([(e.gm_events or e.events) if gm else e.events for e in since])
+    steps = fold_steps([tuple(map(english, (e.gm_events or e.events) if gm else e.events))
+                        for e in since])
     whose = escape_markdown(names) if mine else "you"
     head = [f"📰 **Catching up** · {escape_markdown(stored.map_name)} · "
             f"{escape_markdown(names) if mine else 'the whole table'}"]

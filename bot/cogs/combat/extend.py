@@ -15,8 +15,8 @@ from discord import app_commands
 from bot.cogs.combat.answered import when
 from bot.cogs.combat.fights import MakeCommand, fights_of
 from bot.cogs.combat.pace import TypedText, seconds_in
-from bot.errors import UserError
 from bot.permissions import require_gm
+from bot.user_error import UserError
 from engine.combat import Combat, Command
 from engine.combat.commands import ExtendTurn
 

@@ -29,12 +29,12 @@ from bot.cogs.combat.session import FightSession
 from bot.cogs.combat.step_messages import struck
 from bot.cogs.combat.views import code, fighter_at
 from bot.cogs.maps.finding import find_map, map_choices
-from bot.errors import UserError
 from bot.numbered import natural_key
 from bot.options import Text
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.store.values import Undone
 from bot.text import MESSAGE_LIMIT, echo, parse_number
+from bot.user_error import UserError
 from engine.combat import (
     AddFighters,
     Begin,
@@ -54,6 +54,7 @@ from engine.combat import (
 from engine.combat.actions.gm import MAX_ACTIONS
 from engine.combat.choices import adjust_limit
 from engine.combat.hidden_npcs import figures_hidden, looks
+from engine.phrases import english
 from engine.sheet import render_wounds
 
 #: Team names, first to last, separated by commas (a team name has at most 32 characters).
@@ -385,5 +386,6 @@ def undid_text(undone: Undone, *, known: bool) -> str:
     text = f"↩️ Undid the last command ({kind})."
     hint = setup_hint(undone.combat.state)
     if not known and undone.said:
-        text += "\n" + struck("\n".join(undone.said), MESSAGE_LIMIT - len(text) - len(hint) - 1)
+        said = "\n".join(map(english, undone.said))
+        text += "\n" + struck(said, MESSAGE_LIMIT - len(text) - len(hint) - 1)
     return text + hint

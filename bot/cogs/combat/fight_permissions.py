@@ -8,8 +8,8 @@ from typing import Any
 
 import discord
 
-from bot.errors import UserError
 from bot.permissions import missing_permissions, missing_to_show_a_fight, permission_label
+from bot.user_error import UserError
 
 __all__ = ["require_channel_permissions", "require_start_permissions"]
 

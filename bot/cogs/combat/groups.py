@@ -10,12 +10,12 @@ import discord
 from discord import app_commands
 from discord.utils import escape_markdown
 
-from bot.errors import UserError
 from bot.numbered import RANGE_LIMIT, expand, matching, natural_key, ranges
 from bot.options import Text
 from bot.permissions import is_gm, require_guild
 from bot.store.values import StoredCharacter
 from bot.text import clip, echo
+from bot.user_error import UserError
 from engine.combat import AddFighter
 
 if TYPE_CHECKING:

@@ -21,9 +21,9 @@ from bot.cogs.combat.fights import Fights, fights_of
 from bot.cogs.combat.views import fighter_index, panel_fighter
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.custom_ids import CustomId, IdField, choice, digits, eight_hex
-from bot.errors import UserError
 from bot.store.values import StoredCombat
 from bot.text import clip
+from bot.user_error import UserError
 from engine.catalog import Hand, Rules
 from engine.character import HANDS, Character, usable_hands
 from engine.combat import Combat, Fighter, legal_items

@@ -33,10 +33,10 @@ from bot.cogs.combat.views import (
 from bot.components import PersistentButton, picked_values
 from bot.custom_ids import CustomId, digits, word
 from bot.deferral import update_pressed
-from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.store.values import StoredCombat
 from bot.text import clip
+from bot.user_error import UserError
 from engine.catalog import Rules
 from engine.combat import Event, Fighter, PromptKind
 from engine.combat.asking import Alike

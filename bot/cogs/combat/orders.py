@@ -23,9 +23,9 @@ from bot.cogs.combat.views import MENU_LABEL, fighter_at, fighter_index, panel_f
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.custom_ids import CustomId, choice, digits, eight_hex
 from bot.deferral import update_pressed
-from bot.errors import UserError
 from bot.store.values import StoredCombat
 from bot.text import clip
+from bot.user_error import UserError
 from engine.catalog import Rules
 from engine.combat import Actor, Combat, Event, Fighter, SetOrder
 from engine.combat.actions.orders import (

@@ -12,9 +12,9 @@ import discord
 from discord import app_commands
 from pytimeparse2 import parse as parse_duration
 
-from bot.errors import UserError
 from bot.options import OneOf
 from bot.text import echo
+from bot.user_error import UserError
 from engine.combat import Combat
 from engine.combat.model import TurnEnd
 from engine.combat.pace import LONGEST, duration_words, with_pace

@@ -13,13 +13,14 @@ import discord
 
 from bot.components import PersistentButton, button_row
 from bot.custom_ids import CustomId, digits
-from bot.errors import UserError
 from bot.host import Host
 from bot.permissions import is_gm
 from bot.store.values import LogEntry, StoredCombat
 from bot.text import clip
+from bot.user_error import UserError
 from engine.catalog import Rules
 from engine.combat.recap import recap_text
+from engine.phrases import english
 
 __all__ = ["LogFileButton", "after_the_fight_hint", "log_text", "recap_message",
            "send_log_file", "struck_log"]
@@ -61,7 +62,7 @@ def log_text(stored: StoredCombat, entries: Sequence[LogEntry], *, gm: bool = Fa
     for entry in entries:
         mark = "(undone) " if entry.undone else ""
         for event in entry.gm_events if gm else entry.events:
-            first, *more = event.splitlines() or [""]
+            first, *more = english(event).splitlines() or [""]
             begins = _ROUND_BEGINS.fullmatch(first)
             if begins and not entry.undone:
                 lines += ["", f"== Round {begins[1]} =="]
@@ -76,7 +77,7 @@ def struck_log(entries: Sequence[LogEntry], *, gm: bool = False) -> str:
     through (each of its lines, as Discord strikes within a line); the text escaped first, so
     that its own ``~`` or ``*`` stay as typed and the strike marks are real."""
     lines = [(line, e.undone) for e in entries for t in (e.gm_events if gm else e.events)
-             for line in t.split("\n")]
+             for line in english(t).split("\n")]
     if not lines:
         return ""
     # escaped together, so that a `*` or `_` on one line and its pair on another both are

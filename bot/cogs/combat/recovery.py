@@ -11,10 +11,10 @@ import discord
 from bot.cogs.characters.common import require_change
 from bot.components import PersistentButton, identity_stamp
 from bot.custom_ids import CustomId, digits, eight_hex, optional
-from bot.errors import UserError
 from bot.host import Host
 from bot.store.values import StoredCharacter
 from bot.text import clip
+from bot.user_error import UserError
 from data import load_rules
 from engine.catalog import Rules
 from engine.character import Character, Status, left_to_recover, recover, status

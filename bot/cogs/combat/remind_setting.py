@@ -12,8 +12,8 @@ import discord
 from discord import app_commands
 
 from bot.cogs.combat.pace import FORMS, TypedText, seconds_in
-from bot.errors import UserError
 from bot.text import echo
+from bot.user_error import UserError
 from engine.combat import Combat
 from engine.combat.reminders import reminder_words, with_reminder
 

@@ -36,11 +36,11 @@ from bot.cogs.combat.step_messages import StepMessage, StepMessages, taken_back_
 from bot.cogs.combat.turn_deadline import gm_ping
 from bot.cogs.combat.views import OUT_OF_DATE, answered_question, events_text
 from bot.deferral import DEFER_AFTER, DeferTimer, update_pressed
-from bot.errors import UserError
 from bot.permissions import require_guild
 from bot.store.compact import compact_state
 from bot.store.values import AlreadyFighting, DatabaseUnavailable, StoredCombat, Undone
 from bot.text import clip
+from bot.user_error import UserError
 from data import load_rules
 from engine.character import Character
 from engine.combat import (

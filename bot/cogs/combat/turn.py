@@ -27,9 +27,9 @@ from bot.cogs.combat.views import (
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.custom_ids import CustomId, choice, digits, eight_hex
 from bot.deferral import update_pressed
-from bot.errors import UserError
 from bot.store.values import StoredCombat
 from bot.text import clip
+from bot.user_error import UserError
 from engine.catalog import Rules
 from engine.combat import Actor, Combat, Command, Done, Event, Fighter, Phase
 from engine.combat.actions.orders import orders_text
@@ -37,6 +37,7 @@ from engine.combat.asking import asked
 from engine.combat.options import Option, OptionGroup, candidate, options
 from engine.copies import group_names
 from engine.errors import RuleError
+from engine.phrases import english
 from engine.words import counted, team_turn
 
 __all__ = [
@@ -268,7 +269,7 @@ class OptionsMenu(
             stale menu is not offered."""
             f = panel_fighter(saved.state, self.fighter, self.stamp, STALE_PANEL)
             mine = yours(saved.state, actor) or [f]
-            started = events[0].text.splitlines()[0] if events else None
+            started = english(events[0].text).splitlines()[0] if events else None
             content, view = panel(saved, f, mine if f in mine else [f, *mine], actor,
                                   session.rules, started)
             await update_pressed(interaction, content=content, view=view)  # (deferred or not)

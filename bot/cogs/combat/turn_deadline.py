@@ -16,11 +16,12 @@ from bot.cogs.combat.fights import fights_of
 from bot.components import PersistentButton
 from bot.custom_ids import CustomId, choice, digits
 from bot.deferral import update_pressed
-from bot.errors import UserError
 from bot.store.values import StoredCombat
+from bot.user_error import UserError
 from engine.combat import Combat, Command, Done, Event, Phase
 from engine.combat.commands import ExtendTurn
 from engine.combat.pace import duration_words
+from engine.phrases import english
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -77,7 +78,7 @@ class DeadlineButton(
             nothing, as its turn's deadline moved on or the turn is over)."""
             message = interaction.message
             before = "" if message is None else settled(message.content, session.clock())
-            chose = events[0].text.splitlines()[0] if events else "Done."
+            chose = english(events[0].text).splitlines()[0] if events else "Done."
             after = f"{before}\n✅ {chose} ({interaction.user.mention})".lstrip("\n")
             await update_pressed(interaction, content=after[:2000], view=None,
                                  allowed_mentions=discord.AllowedMentions.none())

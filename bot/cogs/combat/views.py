@@ -16,10 +16,10 @@ from bot.cogs.combat.answered import countdown
 from bot.cogs.combat.fights import Update, fights_of
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.custom_ids import CustomId, digits, word
-from bot.errors import UserError
 from bot.permissions import is_gm
 from bot.store.values import StoredCombat
 from bot.text import MESSAGE_LIMIT, clip
+from bot.user_error import UserError
 from engine.catalog import Rules
 from engine.combat import (
     Answers,
@@ -37,6 +37,7 @@ from engine.combat.choices import adjust_limit
 from engine.combat.context import orders_for
 from engine.combat.prompts import SPECS, Tone
 from engine.errors import RuleError
+from engine.phrases import english
 from engine.sheet import render_wounds
 
 __all__ = [
@@ -79,7 +80,7 @@ def code(text: str) -> str:
 
 
 def events_text(events: tuple[Event, ...] | list[Event], limit: int = 1900) -> str:
-    lines = [discord.utils.escape_markdown(e.text) for e in events]
+    lines = [discord.utils.escape_markdown(english(e.text)) for e in events]
     text = "\n".join(lines)
     if len(text) > limit:
         text = text[: limit - 20].rsplit("\n", 1)[0] + "\n… (see /combat log)"

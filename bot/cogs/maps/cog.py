@@ -31,11 +31,11 @@ from bot.cogs.maps.finding import (
 )
 from bot.cogs.maps.form import MAP_FORM_ID, TEXT_LIMIT, MapTextModal, submit_map_text
 from bot.components import button_row
-from bot.errors import UserError
 from bot.host import Host
 from bot.options import OneOf, Text
 from bot.permissions import require_gm, require_guild
 from bot.text import MESSAGE_LIMIT, SOURCE, clip
+from bot.user_error import UserError
 from data import builtin_maps
 from engine.combat import Combat
 from engine.combat.actions.aoe_effects import effect_text

@@ -11,9 +11,9 @@ from discord.utils import escape_markdown
 from bot.cogs.maps.finding import maps_store
 from bot.confirm import ConfirmDelete, confirm_delete_id
 from bot.custom_ids import digits
-from bot.errors import UserError
 from bot.permissions import is_gm, require_guild
 from bot.store.values import StoredMap
+from bot.user_error import UserError
 
 GM_HINT = "GMs have Manage Server or the GM role (`/gm role`)."
 

@@ -12,8 +12,8 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.cogs.maps.finding import FoundMap
-from bot.errors import UserError
 from bot.text import MESSAGE_LIMIT, clip
+from bot.user_error import UserError
 from engine.combat import Combat
 from engine.combat.crowd import Row, group_copies
 from engine.maprender import render_grid, render_list

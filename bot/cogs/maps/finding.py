@@ -10,11 +10,11 @@ from discord import app_commands
 from discord.utils import escape_markdown
 
 from bot.components import identity_stamp
-from bot.errors import UserError
 from bot.host import Host
 from bot.store.interfaces import Maps
 from bot.store.values import StoredMap, clean_name
 from bot.text import clip, echo
+from bot.user_error import UserError
 from data import builtin_maps
 from engine.maps import GameMap, MapError, parse_map
 from engine.names import name_key

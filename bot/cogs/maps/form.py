@@ -13,11 +13,11 @@ from discord.utils import escape_markdown
 from bot.cogs.maps.drawing import areas_text, read_map, render_block, text_file
 from bot.cogs.maps.finding import map_stamp, maps_store, new_map_name, taken_text
 from bot.custom_ids import CustomId, IdField, any_text, digits, eight_hex, either
-from bot.errors import UserError
 from bot.host import Host
 from bot.permissions import require_gm, require_guild
 from bot.store.values import StoredMap
 from bot.text import MESSAGE_LIMIT, SOURCE, clip
+from bot.user_error import UserError
 from engine.errors import RuleError
 from engine.maps import GameMap
 
