@@ -6,13 +6,19 @@
 ("the PCs' turn", "Red's turn", "The Goons' turn", "Boss's turn")
 >>> listed(["Ana"]), listed(["Ana", "Bo"]), listed(["Ana", "Bo", "Cy"])
 ('Ana', 'Ana and Bo', 'Ana, Bo and Cy')
+>>> listed_phrase(["Ana", "Bo", "Cy"]).english(), listed_phrase(["Ana"])
+('Ana, Bo and Cy', 'Ana')
 >>> [plural_verb(v) for v in ("does", "is", "takes", "passes", "chooses", "tries", "cannot")]
 ['do', 'are', 'take', 'pass', 'choose', 'try', 'cannot']
 """
 
 from __future__ import annotations
 
-__all__ = ["counted", "listed", "plural_verb", "team_turn"]
+from collections.abc import Sequence
+
+from engine.phrases import Said, phrase
+
+__all__ = ["counted", "listed", "listed_phrase", "plural_verb", "team_turn"]
 
 _PLURALS = {"box": "boxes", "copy": "copies", "ability": "abilities"}
 _PLURAL_VERBS = {"is": "are", "has": "have", "does": "do", "was": "were", "goes": "go"}
@@ -32,6 +38,16 @@ def counted(n: int, noun: str) -> str:
 def listed(names: list[str]) -> str:
     """Names in a sentence: "Ana", "Ana and Bo", "Ana, Bo and Cy"."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def listed_phrase(items: Sequence[Said]) -> Said:
+    """Names or clauses in a sentence, in the reader's language: "Ana", "Ana and Bo", "Ana,
+    Bo and Cy" (each item a name, or a phrase such as "takes Knife")."""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return phrase("{first} and {last}", first=items[0], last=items[1])
+    return phrase("{first}, {rest}", first=items[0], rest=listed_phrase(items[1:]))
 
 
 def team_turn(team: str) -> str:

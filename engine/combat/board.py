@@ -18,6 +18,7 @@ from engine.combat.prompts import SPECS
 from engine.combat.stealth import hidden
 from engine.maprender import marker_letters, render_grid
 from engine.names import name_key
+from engine.phrases import english
 
 __all__ = ["fighter_lines", "render_board"]
 
@@ -161,7 +162,8 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40, gm: bool = Fa
     if floor:
         rest += tw.wrap_items("On the floor:", floor, width, ";")
     if combat.effects:
-        rest += tw.wrap_items("Effects:", [effect_text(e) for e in combat.effects], width, ";")
+        effects = [english(effect_text(e)) for e in combat.effects]
+        rest += tw.wrap_items("Effects:", effects, width, ";")
     on_map = combat.fighters
     occupants: dict[str, list[str]] = {}
     for f in on_map:

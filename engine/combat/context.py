@@ -14,6 +14,7 @@ from engine.combat.model import Actor, Event, EventKind, Fighter
 from engine.combat.rolls import roll_text
 from engine.dice import Check, DiceSource
 from engine.errors import RuleError
+from engine.phrases import Said, english, phrase
 
 __all__ = [
     "Context", "controls", "orders_for", "require_control", "require_gm",
@@ -86,8 +87,9 @@ class Context:
         return self.hide_npcs and is_npc(f)
 
     def emit(
-        self, kind: EventKind, text: str, fighter: str | None = None, dice: tuple[int, ...] = (),
-        *, public: str | None = None, of: Fighter | Iterable[Fighter] = (),
+        self, kind: EventKind, text: Said, fighter: str | None = None,
+        dice: tuple[int, ...] = (), *, public: Said | None = None,
+        of: Fighter | Iterable[Fighter] = (),
     ) -> None:
         """Say ``text``; when it states the figures of a fighter in ``of`` whose figures are
         hidden, the players read ``public`` (the same news without them) instead."""
@@ -98,11 +100,14 @@ class Context:
             event = Event(kind=kind, text=text, fighter=fighter, dice=dice)
         self.events.append(event)
 
-    def say_roll(self, kind: EventKind, what: str, roller: Fighter, result: Check) -> None:
+    def say_roll(self, kind: EventKind, what: Said, roller: Fighter, result: Check) -> None:
         """``what`` was rolled: "Ana attacks Goon with Knife: 34 (3·4) vs 50 — SUCCESS"; the
         players read a hidden roller's roll without the level it was rolled against."""
-        self.emit(kind, f"{what}: {roll_text(result)}.", roller.key, (result.tens, result.ones),
-                  public=f"{what}: {roll_text(result, level=False)}.", of=roller)
+        said: Said = phrase("{what}: {roll}.", what=what, roll=roll_text(result))
+        public: Said = phrase("{what}: {roll}.", what=what, roll=roll_text(result, level=False))
+        if isinstance(what, str):  # a caller not yet saying a phrase keeps its plain sentence
+            said, public = english(said), english(public)
+        self.emit(kind, said, roller.key, (result.tens, result.ones), public=public, of=roller)
 
 
 def controls(actor: Actor, f: Fighter) -> bool:

@@ -31,6 +31,7 @@ from engine.combat.rolls import strike
 from engine.combat.step_values import AoEAction, AttackAction, Hit, RollState
 from engine.combat.weapons import held_shield
 from engine.dice import DiceSource, Roll
+from engine.phrases import Said, phrase
 
 __all__ = [
     "Purpose", "RollSpec", "aoe_attack_spec", "hit_spec", "make_roll", "rally_spec",
@@ -109,9 +110,13 @@ class RollSpec:
             return None
         return f"{', '.join(shown)} ({roll_words(self.action, self.item, rules)})"
 
-    def said(self, what: str) -> str:
+    def said(self, what: Said) -> Said:
         """``what`` the roll is for, with the limits on it: "Bea defends (not good, ...)"."""
-        return f"{what} ({', '.join(self.limits)})" if self.limits else what
+        if not self.limits:
+            return what
+        if isinstance(what, str):  # a caller not yet saying a phrase keeps its plain words
+            return f"{what} ({', '.join(self.limits)})"
+        return phrase("{what} ({limits})", what=what, limits=", ".join(self.limits))
 
 
 def _defend_item(f: Fighter, rules: Rules, against_aoe: bool) -> str | None:

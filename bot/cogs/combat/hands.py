@@ -31,6 +31,7 @@ from engine.combat.actions.items import hand_items, hands_text
 from engine.combat.commands import Rearrange
 from engine.combat.context import require_control
 from engine.names import name_key
+from engine.phrases import english
 
 __all__ = ["EMPTY_WORD", "HandsApply", "HandsMenu", "hand_choices", "hand_spec", "show_panel"]
 
@@ -145,7 +146,7 @@ def panel(stored: StoredCombat, f: Fighter, picks: dict[Hand, Pick],
     now = {h: ch.held(h) for h in HANDS}
 
     def hands(held: dict[Hand, Pick]) -> str:
-        return discord.utils.escape_markdown(hands_text(ch, held["right"], held["left"]))
+        return discord.utils.escape_markdown(english(hands_text(ch, held["right"], held["left"])))
 
     lines = [f"**{discord.utils.escape_markdown(f.name)}'s hands** now: {hands(now)}."]
     if picks == now:

@@ -41,6 +41,7 @@ from engine.combat import Combat
 from engine.combat.actions.aoe_effects import effect_text
 from engine.maps import MapError, parse_map
 from engine.names import name_key
+from engine.phrases import english
 
 # String options, with the limits Discord's client enforces and the bot checks again.
 MapOption = app_commands.Transform[str, Text(LOOKUP_LIMIT)]
@@ -102,7 +103,7 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
         # The fight's own map: its doors as they stand, AoE Cover and Demolish applied.
         m = fight.game_map()
         head = f"{map_title(found, m)} · as this channel's fight has it (round {fight.round})"
-        lines = [effect_text(e) for e in fight.effects]
+        lines = [english(effect_text(e)) for e in fight.effects]
         tail = "\n".join([*who_is_where(fight, m),
                           *(["**Effects in play:**", *(f"• {line}" for line in lines)]
                             if lines else ["No AoE effects in play."])])

@@ -53,7 +53,8 @@ from engine.combat.steps import pop, push, replace_top
 from engine.copies import group_names
 from engine.dice import opposed
 from engine.errors import RuleError
-from engine.words import counted, listed
+from engine.phrases import Phrase, phrase, plural_phrase
+from engine.words import listed_phrase
 
 __all__ = [
     "advance",
@@ -78,18 +79,21 @@ def _aoe_item(f: Fighter, name: str | None, rules: Rules) -> int:
         named = [i for i, it in enumerate(ch.items) if it.name.casefold() == key
                  and not it.destroyed]
         if not named:
-            raise RuleError(f"{f.name} has no item called {name.strip()!r}.")
+            raise RuleError(phrase("{fighter} has no item called {name}.", fighter=f.name,
+                                   name=repr(name.strip())))
         if not any(i in held for i in named):
-            raise RuleError(f"{ch.items[named[0]].name} is not in {f.name}'s hands.")
+            raise RuleError(phrase("{item} is not in {fighter}'s hands.",
+                                   item=ch.items[named[0]].name, fighter=f.name))
         aoe = [i for i in named if i in aoe]
         if not aoe:
-            raise RuleError(f"{ch.items[named[0]].name} is not an AoE weapon.")
+            raise RuleError(phrase("{item} is not an AoE weapon.", item=ch.items[named[0]].name))
     if not aoe:
-        raise RuleError(f"{f.name} holds no AoE weapon (it takes both hands).")
+        raise RuleError(phrase("{fighter} holds no AoE weapon (it takes both hands).",
+                               fighter=f.name))
     index = aoe[0]
     item = ch.items[index]
     if ch.right_hand != index or ch.left_hand != index:
-        raise RuleError(f"{item.name} needs both hands.")
+        raise RuleError(phrase("{item} needs both hands.", item=item.name))
     return index
 
 
@@ -104,30 +108,37 @@ def aoe(c: Combat, cmd: AoE, ctx: Context) -> Combat:
     ch = f.character
     item = ch.items[index]
     if item.ability is None or item.ability not in ch.abilities:
-        which = rules.abilities.ability(item.ability).title if item.ability else "an AoE ability"
-        raise RuleError(f"{f.name} needs {which} to use {item.name}.")
+        which = (rules.abilities.ability(item.ability).title if item.ability
+                 else phrase("an AoE ability"))
+        raise RuleError(phrase("{fighter} needs {ability} to use {item}.", fighter=f.name,
+                               ability=which, item=item.name))
     variety = aoe_variety(ch, item.ability)
     if variety is None:
-        raise RuleError(f"{rules.abilities.ability(item.ability).title} is not played by the "
-                        "bot yet; the GM resolves it.")
+        raise RuleError(phrase("{ability} is not played by the bot yet; the GM resolves it.",
+                               ability=rules.abilities.ability(item.ability).title))
     m = c.game_map()
     area = m.area(cmd.area)
     kind = rules.items.kind(item.kind)
     distance = m.range(f.area, area)
     if distance is None or not kind.in_range(distance):
-        far = "no path leads there" if distance is None else f"range {distance}"
-        raise RuleError(f"{area} is out of range for {item.name}: {far} (reaches range 0-1).")
+        far = (phrase("no path leads there") if distance is None
+               else phrase("range {distance}", distance=distance))
+        raise RuleError(phrase("{area} is out of range for {item}: {far} (reaches range 0-1).",
+                               area=area, item=item.name, far=far))
     if not m.line_of_sight(f.area, area):
-        raise RuleError(f"{f.name} has no line of sight from {f.area} to {area}.")
+        raise RuleError(phrase("{fighter} has no line of sight from {start} to {area}.",
+                               fighter=f.name, start=f.area, area=area))
     seq = c.action_seq + 1
     ch, _ = destroy_item(ch, index, rules=rules)
     f = spend_action(f, ctx, ActionKind.AOE).model_copy(update={"character": ch})
     c = put(c.model_copy(update={"action_seq": seq}), f)
     title = rules.abilities.ability(item.ability).name
-    ctx.emit(EventKind.AOE, f"{f.name} uses {item.name} ({title}) on {area}; "
-             f"{item.name} is destroyed.", f.key)
+    ctx.emit(EventKind.AOE, phrase("{fighter} uses {item} ({ability}) on {area}; {item} is "
+                                   "destroyed.", fighter=f.name, item=item.name, ability=title,
+                                   area=area), f.key)
     state = make_roll(aoe_attack_spec(f, rules), ctx.dice)
-    ctx.say_roll(EventKind.ROLL, f"{f.name}'s {title} on {area}", f, state.roll.result)
+    ctx.say_roll(EventKind.ROLL, phrase("{fighter}'s {ability} on {area}", fighter=f.name,
+                                        ability=title, area=area), f, state.roll.result)
     step = AoEAction(
         seq=seq, attacker=f.key, area=area, item=item.name, ability=item.ability,
         variety=cast(Literal["blast", "continuous", "cover", "demolish"], variety),
@@ -202,7 +213,8 @@ def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
             c = replace_top(c, a.model_copy(update={"targets_done": True}))
             a = _top(c)
             if not a.targets:
-                ctx.emit(EventKind.AOE, f"Nobody is in {a.area}: the blast hits no one.", user.key)
+                ctx.emit(EventKind.AOE, phrase("Nobody is in {area}: the blast hits no one.",
+                                               area=a.area), user.key)
             c = open_window(c, ctx)  # each target that may Defend is asked
             a = _top(c)
         if any(t.answer is None for t in a.targets):
@@ -230,37 +242,45 @@ def _failed(c: Combat, a: AoEAction, ctx: Context) -> Combat:
         c = put(c, lose_action(user))
         tens, ones = (10, 10) if res.value == 100 else (res.tens, res.ones)
         amount = tens + ones
-        ctx.emit(EventKind.LOST_ACTION, f"{user.name} rolled a critical failure: they lose the "
-                 f"next action and take {amount} damage from their own AoE.", user.key)
+        ctx.emit(EventKind.LOST_ACTION, phrase(
+            "{fighter} rolled a critical failure: they lose the next action and take {amount} "
+            "damage from their own AoE.", fighter=user.name, amount=amount), user.key)
         if amount:
             wounds = (AoEWound(fighter=user.key, amount=amount),)
     else:
-        ctx.emit(EventKind.MISS, f"{user.name}'s AoE fails: it has no effect.", user.key)
+        ctx.emit(EventKind.MISS, phrase("{fighter}'s AoE fails: it has no effect.",
+                                        fighter=user.name), user.key)
     return replace_top(c, a.model_copy(update={"outcome_done": True, "targets_done": True,
                                                "wounds": wounds}))
 
 
 def _dice_chosen(c: Combat, a: AoEAction, first: int, second: int, ctx: Context) -> Combat:
     user = c.fighter(a.attacker)
+    text: Phrase
     if a.variety == "blast":
-        text = (f"{user.name} chooses {first} damage and "
-                f"{counted(second, 'additional target')}.")
+        text = plural_phrase("{fighter} chooses {damage} damage and {count} additional target.",
+                             "{fighter} chooses {damage} damage and {count} additional targets.",
+                             "count", fighter=user.name, damage=first, count=second)
     elif a.variety == "continuous":
-        text = f"{user.name} chooses {first} damage for {_rounds(second)}."
+        text = phrase("{fighter} chooses {damage} damage for {rounds}.", fighter=user.name,
+                      damage=first, rounds=_rounds(second))
     else:
-        text = f"{user.name} chooses cover for {_rounds(first)}."
+        text = phrase("{fighter} chooses cover for {rounds}.", fighter=user.name,
+                      rounds=_rounds(first))
     ctx.emit(EventKind.AOE, text, user.key, (first, second))
     return replace_top(c, a.model_copy(update={"first": first, "second": second}))
 
 
-def _rounds(n: int) -> str:
+def _rounds(n: int) -> Phrase:
     """RULINGS 18: 0 ends at the end of this round, 1 at the end of the next."""
-    return "the rest of this round" if n == 0 else counted(n, "more round")
+    if n == 0:
+        return phrase("the rest of this round")
+    return plural_phrase("{count} more round", "{count} more rounds", "count", count=n)
 
 
 def _take(c: Combat, a: AoEAction, keys: tuple[str, ...], ctx: Context) -> Combat:
-    names = listed(group_names([c.fighter(k).name for k in keys]))
-    ctx.emit(EventKind.AOE, f"The blast takes {names}.", a.attacker)
+    names = listed_phrase(group_names([c.fighter(k).name for k in keys]))
+    ctx.emit(EventKind.AOE, phrase("The blast takes {names}.", names=names), a.attacker)
     targets = (*a.targets, *(AoETarget(fighter=k) for k in keys))
     return replace_top(c, a.model_copy(update={"targets": targets}))
 
@@ -273,8 +293,8 @@ def _roll_defends(c: Combat, a: AoEAction, ctx: Context) -> Combat:
             # RULINGS 22: no shield against an AoE; All-Out Defend's limits hold here too.
             spec = roll_spec(g, ctx.rules, Action.DEFEND, against_aoe=True)
             state = make_roll(spec, ctx.dice)
-            ctx.say_roll(EventKind.ROLL, spec.said(f"{g.name} defends against the blast"), g,
-                         state.roll.result)
+            what = phrase("{fighter} defends against the blast", fighter=g.name)
+            ctx.say_roll(EventKind.ROLL, spec.said(what), g, state.roll.result)
             t = t.model_copy(update={"roll": state})
         targets.append(t)
     return replace_top(c, a.model_copy(update={"targets": tuple(targets), "rolled": True,
@@ -293,16 +313,20 @@ def _blast_outcome(c: Combat, a: AoEAction, ctx: Context) -> Combat:
             d = t.roll.roll.result
             if d.critical_failure:
                 c = put(c, lose_action(c.fighter(g.key)))
-                ctx.emit(EventKind.LOST_ACTION, f"{g.name} rolled a critical failure and "
-                         "loses the next action.", g.key)
+                ctx.emit(EventKind.LOST_ACTION, phrase(
+                    "{fighter} rolled a critical failure and loses the next action.",
+                    fighter=g.name), g.key)
             if opposed(att, d, a_side=side(user), b_side=side(g)) == 1:
-                ctx.emit(EventKind.DEFENDED, f"{g.name}'s Defend ({d.value}) beats "
-                         f"{att.value}: no damage.", g.key)
+                ctx.emit(EventKind.DEFENDED, phrase(
+                    "{fighter}'s Defend ({defend}) beats {attack}: no damage.", fighter=g.name,
+                    defend=d.value, attack=att.value), g.key)
                 continue
-            ctx.emit(EventKind.DEFEND_FAILED, f"{g.name}'s Defend ({d.value}) does not beat "
-                     f"{att.value}.", g.key)
+            ctx.emit(EventKind.DEFEND_FAILED, phrase(
+                "{fighter}'s Defend ({defend}) does not beat {attack}.", fighter=g.name,
+                defend=d.value, attack=att.value), g.key)
         if not a.first:
-            ctx.emit(EventKind.DAMAGE, f"{g.name} takes no damage (a damage die of 0).", g.key)
+            ctx.emit(EventKind.DAMAGE, phrase("{fighter} takes no damage (a damage die of 0).",
+                                              fighter=g.name), g.key)
             continue
         wounds.append(AoEWound(fighter=g.key, amount=a.first))
     return replace_top(c, a.model_copy(update={"outcome_done": True, "wounds": tuple(wounds)}))
@@ -314,12 +338,13 @@ def _blast_outcome(c: Combat, a: AoEAction, ctx: Context) -> Combat:
 def _asked(c: Combat, name: str, ctx: Context) -> tuple[Fighter, Prompt]:
     require_phase(c, Phase.RESOLUTION)
     if not isinstance(c.step, AoEAction | ContinuousBurn):
-        raise RuleError("No AoE is waiting for a choice now.")
+        raise RuleError(phrase("No AoE is waiting for a choice now."))
     key = c.fighter(name).key
     for p in c.prompts:
         if p.fighter == key and p.kind in _PROMPTS:
             return answering(c, p.kind, name, ctx.actor)
-    raise RuleError(f"Nothing about the AoE is waiting for {c.fighter(name).name} now.")
+    raise RuleError(phrase("Nothing about the AoE is waiting for {fighter} now.",
+                           fighter=c.fighter(name).name))
 
 
 def aoe_choice(c: Combat, cmd: AoEChoice, ctx: Context) -> Combat:
@@ -329,17 +354,17 @@ def aoe_choice(c: Combat, cmd: AoEChoice, ctx: Context) -> Combat:
     option = cmd.option
     if isinstance(c.step, ContinuousBurn):
         if option not in asked.options:
-            raise RuleError(f"Choose one of: {', '.join(asked.options)}.")
+            raise RuleError(phrase("Choose one of: {options}.", options=", ".join(asked.options)))
         return wound_answer(c, c.step, f, asked, option, ctx)
     a = _top(c)
     if asked.kind is PromptKind.AOE_TARGET:
         picked = c.fighter(option)
         if picked.name not in asked.options:
             names = ", ".join(c.fighter(k).name for k in asked.options)
-            raise RuleError(f"Choose one of: {names}.")
+            raise RuleError(phrase("Choose one of: {options}.", options=names))
         return _take(c, a, (picked.key,), ctx)
     if option not in asked.options:
-        raise RuleError(f"Choose one of: {', '.join(asked.options)}.")
+        raise RuleError(phrase("Choose one of: {options}.", options=", ".join(asked.options)))
     if asked.kind is PromptKind.AOE_DICE:
         res = a.roll.roll.result
         first, second = (res.tens, res.ones) if option == "tens" else (res.ones, res.tens)

@@ -20,6 +20,7 @@ from engine.combat.prompts import prompt
 from engine.combat.step_values import AoEAction, AoEWound, ContinuousBurn
 from engine.combat.steps import replace_top
 from engine.combat.tally import count_damage
+from engine.phrases import Said, phrase
 
 __all__ = ["wound_answer", "wound_prompts"]
 
@@ -54,21 +55,30 @@ def _say_placed(w: AoEWound, f: Fighter, location: str, ctx: Context) -> None:
     """A point placed, and how many are left to place (the players do not read where a hidden
     NPC's point went; "(by the GM)" when a GM placed a player's)."""
     left = w.amount - w.placed
-    rest = f"{left} left to place" if left else f"all {w.amount} placed"
-    where = location.replace("_", " ")
+    rest = (phrase("{count} left to place", count=left) if left
+            else phrase("all {count} placed", count=w.amount))
     by = ctx.by_gm(f)
-    ctx.emit(EventKind.AOE_DAMAGE, f"{f.name}: 1 point to the {where}{by} ({rest}).", f.key,
-             public=f"{f.name}: 1 point placed{by} ({rest}).", of=f)
+    ctx.emit(EventKind.AOE_DAMAGE, phrase("{fighter}: 1 point {where}{by} ({rest}).",
+                                          fighter=f.name, where=_to_location(location), by=by,
+                                          rest=rest), f.key,
+             public=phrase("{fighter}: 1 point placed{by} ({rest}).", fighter=f.name, by=by,
+                           rest=rest), of=f)
 
 
 def _say_armor_by_gm(f: Fighter, location: str, use: bool, ctx: Context) -> None:
     """A GM's choice of armor for a player's fighter, told as its own line (the player's own
     is told with the damage, as for an attack's)."""
     by = ctx.by_gm(f)
-    if by:
-        where = location.replace("_", " ")
-        chose = "destroy armor" if use else "take the damage, keeping the armor"
-        ctx.emit(EventKind.ARMOR, f"{f.name} chooses to {chose} on the {where}{by}.", f.key)
+    if not by:
+        return
+    where = _on_location(location)
+    if use:
+        said = phrase("{fighter} chooses to destroy armor {where}{by}.", fighter=f.name,
+                      where=where, by=by)
+    else:
+        said = phrase("{fighter} chooses to take the damage, keeping the armor {where}{by}.",
+                      fighter=f.name, where=where, by=by)
+    ctx.emit(EventKind.ARMOR, said, f.key)
 
 
 def _armor_asked(c: Combat, w: AoEWound, rules: Rules) -> str | None:
@@ -114,3 +124,27 @@ def wound_prompts(c: Combat, wounds: tuple[AoEWound, ...]) -> tuple[Prompt, ...]
 
 #: The hit locations of data/body.toml, head first (the placement buttons).
 _LOCATIONS = ("head", "right_arm", "left_arm", "torso", "right_leg", "left_leg")
+
+# Where a point goes and where armor is, whole (a language's article and case follow the
+# location): data/body.toml's locations.
+_TO = {"head": phrase("to the head"), "right_arm": phrase("to the right arm"),
+       "left_arm": phrase("to the left arm"), "torso": phrase("to the torso"),
+       "right_leg": phrase("to the right leg"), "left_leg": phrase("to the left leg")}
+_ON = {"head": phrase("on the head"), "right_arm": phrase("on the right arm"),
+       "left_arm": phrase("on the left arm"), "torso": phrase("on the torso"),
+       "right_leg": phrase("on the right leg"), "left_leg": phrase("on the left leg")}
+
+
+def _to_location(location: str) -> Said:
+    """"to the right arm": where a point of damage goes."""
+    return _TO.get(location) or _said_location("to the", location)
+
+
+def _on_location(location: str) -> Said:
+    """"on the right arm": where armor is."""
+    return _ON.get(location) or _said_location("on the", location)
+
+
+def _said_location(preposition: str, location: str) -> str:
+    # A location the body table gained later is said in English until it is added above.
+    return f"{preposition} {location.replace('_', ' ')}"

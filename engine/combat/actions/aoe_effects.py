@@ -31,10 +31,11 @@ from engine.combat.lifecycle import Lifecycle
 from engine.combat.model import AreaEffect, Combat, EventKind, Prompt
 from engine.combat.step_values import AoEAction, AoEWound, ContinuousBurn
 from engine.combat.steps import pop, push
+from engine.phrases import Phrase, phrase
 
 __all__ = [
     "ContinuousDamage", "EffectsExpire", "add_effect", "burn", "burn_advance", "burn_prompts",
-    "demolish", "effect_text", "effects_text", "expire",
+    "demolish", "effect_text", "expire",
 ]
 
 
@@ -46,12 +47,13 @@ def add_effect(
     rounds."""
     user = c.fighter(a.attacker)
     if kind == "continuous" and not value:
-        ctx.emit(EventKind.AOE_EFFECT, f"{user.name}'s Continuous effect does no damage "
-                 f"(a damage die of 0): nothing lasts in {a.area}.", user.key)
+        ctx.emit(EventKind.AOE_EFFECT, phrase(
+            "{fighter}'s Continuous effect does no damage (a damage die of 0): nothing lasts "
+            "in {area}.", fighter=user.name, area=a.area), user.key)
         return c
     effect = AreaEffect(area=a.area, kind=kind, value=value, until=c.round + rounds,
                         by=user.name)
-    ctx.emit(EventKind.AOE_EFFECT, f"{effect_text(effect)}.", user.key)
+    ctx.emit(EventKind.AOE_EFFECT, phrase("{effect}.", effect=effect_text(effect)), user.key)
     return c.model_copy(update={"effects": (*c.effects, effect)})
 
 
@@ -61,33 +63,33 @@ def demolish(c: Combat, a: AoEAction, ctx: Context) -> Combat:
     made later stands again)."""
     user = c.fighter(a.attacker)
     effect = AreaEffect(area=a.area, kind="demolish", by=user.name)
-    ctx.emit(EventKind.AOE_EFFECT, f"{effect_text(effect)}.", user.key)
+    ctx.emit(EventKind.AOE_EFFECT, phrase("{effect}.", effect=effect_text(effect)), user.key)
     effects = tuple(e for e in c.effects if not (e.kind == "cover" and e.area == a.area))
     return c.model_copy(update={"effects": (*effects, effect)})
 
 
-def effect_text(e: AreaEffect) -> str:
-    """One effect as the board says it: "Cover on Bar until the end of round 3"."""
+def effect_text(e: AreaEffect) -> Phrase:
+    """One effect as the board says it: "Cover all around Bar until the end of round 3
+    (Ana)"."""
     if e.kind == "demolish":
-        return f"Demolished: no cover at {e.area} for the rest of the fight ({e.by})"
-    what = f"Continuous {e.value} damage in {e.area}" if e.kind == "continuous" else (
-        f"Cover all around {e.area}")
-    return f"{what} until the end of round {e.until} ({e.by})"
-
-
-def effects_text(c: Combat) -> str | None:
-    """The effects in play, one line, or None when there are none."""
-    if not c.effects:
-        return None
-    return "Effects: " + "; ".join(effect_text(e) for e in c.effects)
+        return phrase("Demolished: no cover at {area} for the rest of the fight ({by})",
+                      area=e.area, by=e.by)
+    if e.kind == "continuous":
+        return phrase("Continuous {damage} damage in {area} until the end of round {round} "
+                      "({by})", damage=e.value, area=e.area, round=e.until or 0, by=e.by)
+    return phrase("Cover all around {area} until the end of round {round} ({by})", area=e.area,
+                  round=e.until or 0, by=e.by)
 
 
 def expire(c: Combat, ctx: Context) -> Combat:
     """At a round's end, the effects whose last round it was end (RULINGS 18)."""
     ending = [e for e in c.effects if e.until is not None and e.until <= c.round]
     for e in ending:
-        what = "Continuous damage in" if e.kind == "continuous" else "The cover all around"
-        ctx.emit(EventKind.AOE_EFFECT, f"{what} {e.area} ends ({e.by}).")
+        if e.kind == "continuous":
+            said = phrase("Continuous damage in {area} ends ({by}).", area=e.area, by=e.by)
+        else:
+            said = phrase("The cover all around {area} ends ({by}).", area=e.area, by=e.by)
+        ctx.emit(EventKind.AOE_EFFECT, said)
     if not ending:
         return c
     return c.model_copy(update={"effects": tuple(e for e in c.effects if e not in ending)})
@@ -119,8 +121,9 @@ def burn(c: Combat, key: str, ctx: Context) -> Combat:
     if not hot:
         return c
     worst = max(hot, key=lambda e: e.value)
-    ctx.emit(EventKind.CONTINUOUS, f"{f.name} starts an action inside the Continuous effect in "
-             f"{f.area} ({worst.by}) and takes {worst.value} damage.", f.key)
+    ctx.emit(EventKind.CONTINUOUS, phrase(
+        "{fighter} starts an action inside the Continuous effect in {area} ({by}) and takes "
+        "{damage} damage.", fighter=f.name, area=f.area, by=worst.by, damage=worst.value), f.key)
     step = ContinuousBurn(area=f.area, by=worst.by,
                           wounds=(AoEWound(fighter=f.key, amount=worst.value),))
     return push(c, step)

@@ -35,7 +35,7 @@ from engine.combat.rolls import wants_reroll
 from engine.combat.step_values import AidAction
 from engine.combat.steps import pop, push, replace_top
 from engine.errors import RuleError
-from engine.words import counted
+from engine.phrases import Phrase, phrase, plural_phrase
 
 __all__ = ["advance", "aid_mark", "first_aid", "prompts", "treatable"]
 
@@ -65,33 +65,37 @@ def first_aid(c: Combat, cmd: FirstAid, ctx: Context) -> Combat:
     f = acting_fighter(c, cmd.fighter, ctx)
     t = c.fighter(cmd.target)
     if status(t.character, rules=rules) is Status.DEAD:
-        raise RuleError(f"{t.name} is dead; first aid cannot help.")
+        raise RuleError(phrase("{target} is dead; first aid cannot help.", target=t.name))
     if t.area != f.area:
-        raise RuleError(f"First aid has range 0: {t.name} is in {t.area}, {f.name} in {f.area}.")
+        raise RuleError(phrase("First aid has range 0: {target} is in {target_area}, {fighter} "
+                               "in {area}.", target=t.name, target_area=t.area,
+                               fighter=f.name, area=f.area))
     index = _aid_item(f.character, rules)
     if index is None:
-        raise RuleError(f"{f.name} needs a first aid item in a usable hand.")
+        raise RuleError(phrase("{fighter} needs a first aid item in a usable hand.",
+                               fighter=f.name))
     may_be_sure = sure_success(f.character, Action.FIRST_AID)
     if cmd.sure and not may_be_sure:
-        raise RuleError(
-            f"{f.name} does not have the First Aid ability's sure success; roll instead."
-        )
+        raise RuleError(phrase(
+            "{fighter} does not have the First Aid ability's sure success; roll instead.",
+            fighter=f.name))
     if not treatable(t.character) and (ctx.actor.gm or not figures_hidden(c, t)):
         # (a player is not told what a hidden NPC's marks are: the GM sees the aid play out)
-        raise RuleError(f"{t.name} has no \\ mark for first aid to treat: it would change "
-                        "nothing, so nothing is spent.")
+        raise RuleError(phrase("{target} has no \\ mark for first aid to treat: it would "
+                               "change nothing, so nothing is spent.", target=t.name))
     item = f.character.items[index]
     ch, _ = destroy_item(f.character, index, rules=rules)
     f = spend_action(f.model_copy(update={"character": ch}), ctx, ActionKind.FIRST_AID)
     c = put(c, f)
     seq = c.action_seq + 1
     aid = AidAction(seq=seq, treater=f.key, target=t.key)
-    what = f"{f.name} gives first aid to {t.name} with {item.name} (used up)"
+    what = phrase("{fighter} gives first aid to {target} with {item} (used up)",
+                  fighter=f.name, target=t.name, item=item.name)
     if cmd.sure:
-        ctx.emit(EventKind.FIRST_AID, f"{what}: a sure success, no roll.", f.key)
+        ctx.emit(EventKind.FIRST_AID, _sure_said(what), f.key)
         aid = _sure(aid)
     elif cmd.sure is None and may_be_sure:
-        ctx.emit(EventKind.FIRST_AID, f"{what}.", f.key)
+        ctx.emit(EventKind.FIRST_AID, phrase("{what}.", what=what), f.key)
     else:
         aid = _roll(c, aid, what, ctx)
     return push(c.model_copy(update={"action_seq": seq}), aid)
@@ -102,7 +106,11 @@ def _sure(aid: AidAction) -> AidAction:
     return aid.model_copy(update={"sure": True, "boxes": 1, "extra_locations": 0})
 
 
-def _roll(c: Combat, aid: AidAction, what: str, ctx: Context) -> AidAction:
+def _sure_said(what: Phrase) -> Phrase:
+    return phrase("{what}: a sure success, no roll.", what=what)
+
+
+def _roll(c: Combat, aid: AidAction, what: Phrase, ctx: Context) -> AidAction:
     f = c.fighter(aid.treater)
     state = make_roll(roll_spec(f, ctx.rules, Action.FIRST_AID, "first_aid"), ctx.dice)
     ctx.say_roll(EventKind.FIRST_AID, what, f, state.roll.result)
@@ -160,12 +168,23 @@ def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
         new, report = first_aid_success(
             ch, aid.plan, boxes=aid.boxes, extra_locations=aid.extra_locations, rules=rules
         )
-    changed = (f" {t.name} is {report.status_after.value}."
-               if report.status_after is not report.status_before else "")
-    ctx.emit(EventKind.FIRST_AID_RESULT, report.summary, t.key,
-             public=f"First aid on {t.name} is done.{changed}", of=t)
+    done = phrase("First aid on {target} is done.", target=t.name)
+    if report.status_after is not report.status_before:
+        done = phrase("{done} {now}", done=done, now=_now_is(t.name, report.status_after))
+    ctx.emit(EventKind.FIRST_AID_RESULT, report.summary, t.key, public=done, of=t)
     c = put(c, settle_status(t.model_copy(update={"character": new}), rules))
     return pop(c), False
+
+
+def _now_is(name: str, now: Status) -> Phrase:
+    """How the treated character stands after the aid: "Ana is unconscious."."""
+    if now is Status.FINE:
+        return phrase("{fighter} is fine.", fighter=name)
+    if now is Status.UNCONSCIOUS:
+        return phrase("{fighter} is unconscious.", fighter=name)
+    if now is Status.SURRENDERED:
+        return phrase("{fighter} is surrendered.", fighter=name)
+    return phrase("{fighter} is dead.", fighter=name)
 
 
 def _box_options(ch: Character, aid: AidAction) -> tuple[str, ...]:
@@ -218,16 +237,17 @@ def aid_mark(c: Combat, cmd: AidMark, ctx: Context) -> Combat:
         None,
     )
     if aid is None or asked is None:
-        raise RuleError(f"Nothing is waiting for {f.name} to decide about first aid now.")
+        raise RuleError(phrase("Nothing is waiting for {fighter} to decide about first aid now.",
+                               fighter=f.name))
     require_control(ctx.actor, f)
     if cmd.option not in asked.options:
-        raise RuleError(f"Choose one of: {', '.join(asked.options)}.")
+        raise RuleError(phrase("Choose one of: {options}.", options=", ".join(asked.options)))
     rules = ctx.rules
     if asked.kind is PromptKind.AID_SURE:
         t = c.fighter(aid.target)
-        what = f"{f.name} gives first aid to {t.name}"
+        what = phrase("{fighter} gives first aid to {target}", fighter=f.name, target=t.name)
         if cmd.option == "sure":
-            ctx.emit(EventKind.AID_SURE, f"{what}: a sure success, no roll.", f.key)
+            ctx.emit(EventKind.AID_SURE, _sure_said(what), f.key)
             aid = _sure(aid)
         else:
             aid = _roll(c, aid, what, ctx)
@@ -237,21 +257,40 @@ def aid_mark(c: Combat, cmd: AidMark, ctx: Context) -> Combat:
         boxes, extra = (tens, ones) if cmd.option == "tens" else (ones, tens)
         ctx.emit(
             EventKind.AID_DICE,
-            f"{f.name} chooses {counted(boxes, 'box')} and "
-            f"{counted(extra, 'additional location')}.",
+            phrase("{fighter} chooses {boxes} and {locations}.", fighter=f.name,
+                   boxes=plural_phrase("{count} box", "{count} boxes", "count", count=boxes),
+                   locations=plural_phrase("{count} additional location",
+                                           "{count} additional locations", "count",
+                                           count=extra)),
             f.key,
             (boxes, extra),
         )
         aid = aid.model_copy(update={"boxes": boxes, "extra_locations": extra})
     elif cmd.option == "done":
-        ctx.emit(EventKind.AID_BOXES, f"{f.name} erases no more boxes.", f.key)
+        ctx.emit(EventKind.AID_BOXES, phrase("{fighter} erases no more boxes.", fighter=f.name),
+                 f.key)
         aid = aid.model_copy(update={"boxes": sum(aid.plan.values())})
     else:
-        where = rules.body.location(cmd.option).name.lower()
-        what = "a \\ erased" if asked.kind is PromptKind.AID_BOXES else "an X becomes ■"
+        where = _location(cmd.option, rules)
         treated = c.fighter(aid.target)  # whoever chose it, the marks are the treated one's
-        ctx.emit(EventKind.AID_MARK, f"{treated.name}'s {where}: {what}.", treated.key,
-                 public=f"{treated.name}'s wounds: one mark chosen.", of=treated)
+        if asked.kind is PromptKind.AID_BOXES:
+            said = phrase("{fighter}'s {where}: a \\ erased.", fighter=treated.name, where=where)
+        else:
+            said = phrase("{fighter}'s {where}: an X becomes ■.", fighter=treated.name,
+                          where=where)
+        ctx.emit(EventKind.AID_MARK, said, treated.key, of=treated,
+                 public=phrase("{fighter}'s wounds: one mark chosen.", fighter=treated.name))
         plan = {**aid.plan, cmd.option: aid.plan.get(cmd.option, 0) + 1}
         aid = aid.model_copy(update={"plan": plan})
     return replace_top(c, aid)
+
+
+#: The hit locations' names (data/body.toml's, in lower case), as a sentence says them.
+_LOCATIONS = {"head": phrase("head"), "right_arm": phrase("right arm"),
+              "left_arm": phrase("left arm"), "torso": phrase("torso"),
+              "right_leg": phrase("right leg"), "left_leg": phrase("left leg")}
+
+
+def _location(location: str, rules: Rules) -> Phrase | str:
+    # A location the body table gained later is said by its English name until added above.
+    return _LOCATIONS.get(location) or rules.body.location(location).name.lower()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Literal, cast
 
 from engine.catalog import Rules
-from engine.character import HANDS, Character, status, stow, usable_hands
+from engine.character import HANDS, Character, Status, status, stow, usable_hands
 from engine.combat.action_kinds import ActionKind
 from engine.combat.actions.hands import (
     can_hold,
@@ -27,6 +27,8 @@ from engine.combat.model import Combat, Dropped, EventKind, Fighter, Phase
 from engine.combat.phase_guard import require_phase
 from engine.errors import RuleError
 from engine.names import name_key
+from engine.phrases import Phrase, Said, phrase, plural_phrase
+from engine.words import listed_phrase
 
 __all__ = [
     "drop_from_useless_hands",
@@ -80,35 +82,46 @@ def manage_items(c: Combat, cmd: ManageItems, ctx: Context) -> Combat:
     else:
         f, text = change_hands(f, cmd, rules)
     c = put(c, spend_action(f, ctx, ActionKind.ITEMS))
-    ctx.emit(EventKind.ITEMS, f"{text} (one action)", f.key)
+    ctx.emit(EventKind.ITEMS, phrase("{what} (one action)", what=text), f.key)
     return c.model_copy(update={"action_seq": c.action_seq + 1})
 
 
-def _use_text(c: Combat, f: Fighter, name: str | None, rules: Rules) -> str:
+def _use_text(c: Combat, f: Fighter, name: str | None, rules: Rules) -> Phrase:
     """What using an item in hand, or a thing noted on the area, says (the GM rules on it)."""
     ch = f.character
     if name is None:
-        raise RuleError(f"Say what {f.name} uses: an item in hand or something in {f.area}.")
+        raise RuleError(phrase("Say what {fighter} uses: an item in hand or something in {area}.",
+                               fighter=f.name, area=f.area))
     key = name_key(name)
     for note in c.game_map().notes(f.area):
         if note.casefold() == key:
-            return f"{f.name} uses {note} in {f.area}; the GM says what it does."
+            return phrase("{fighter} uses {thing} in {area}; the GM says what it does.",
+                          fighter=f.name, thing=note, area=f.area)
     index = find_item(f, name, rules)
     item = ch.items[index]
     hands = [h for h in HANDS if ch.held(h) == index]
     if not hands:
         notes = c.game_map().notes(f.area)
-        where = f" or one of {f.area}'s: {', '.join(notes)}" if notes else ""
-        raise RuleError(f"{item.name} is not in {f.name}'s hands; use an item in hand{where}.")
+        if notes:
+            raise RuleError(phrase("{item} is not in {fighter}'s hands; use an item in hand or "
+                                   "one of {area}'s: {notes}.", item=item.name, fighter=f.name,
+                                   area=f.area, notes=", ".join(notes)))
+        raise RuleError(phrase("{item} is not in {fighter}'s hands; use an item in hand.",
+                               item=item.name, fighter=f.name))
     kind = rules.items.kind(item.kind)
     if kind.id == "first_aid":
-        raise RuleError(f"{item.name} is first aid: use /firstaid.")
+        raise RuleError(phrase("{item} is first aid: use /firstaid.", item=item.name))
     if kind.attack == "aoe":
-        raise RuleError(f"{item.name} is an AoE weapon: use it on an area with /aoe area:.")
+        raise RuleError(phrase("{item} is an AoE weapon: use it on an area with /aoe area:.",
+                               item=item.name))
     usable = usable_hands(ch, rules=rules)
     if len(hands) < kind.hands or any(h not in usable for h in hands):
-        raise RuleError(f"{f.name} cannot use {item.name}: it needs {kind.hands} usable hands.")
-    return f"{f.name} uses {item.name}; the GM says what it does."
+        # (English says "hands" for one hand too, as it always did)
+        raise RuleError(plural_phrase("{fighter} cannot use {item}: it needs {count} usable hands.",
+                                      "{fighter} cannot use {item}: it needs {count} usable hands.",
+                                      "count", fighter=f.name, item=item.name, count=kind.hands))
+    return phrase("{fighter} uses {item}; the GM says what it does.", fighter=f.name,
+                  item=item.name)
 
 
 def _drop(c: Combat, cmd: ManageItems, ctx: Context) -> Combat:
@@ -117,27 +130,38 @@ def _drop(c: Combat, cmd: ManageItems, ctx: Context) -> Combat:
     f = c.fighter(cmd.fighter)
     require_control(ctx.actor, f)
     if not can_act(f, ctx.rules):  # free, but still something the fighter does
-        raise RuleError(f"{f.name} is {status(f.character, rules=ctx.rules).value} and cannot "
-                        "drop anything.")
+        raise RuleError(_cannot_drop(f.name, status(f.character, rules=ctx.rules)))
     ch = f.character
     if cmd.item is not None:
         index = find_item(f, cmd.item, ctx.rules)
         held = [h for h in HANDS if ch.held(h) == index]
         if not held:
-            raise RuleError(f"{ch.items[index].name} is not in {f.name}'s hands.")
+            raise RuleError(phrase("{item} is not in {fighter}'s hands.",
+                                   item=ch.items[index].name, fighter=f.name))
         leaving = {index}
     else:
         hands = HANDS if cmd.hand in (None, "both") else (cast(Literal["right", "left"], cmd.hand),)
         leaving = {i for h in hands if (i := ch.held(h)) is not None}
         if not leaving:
-            raise RuleError(f"{f.name} has nothing in that hand to drop.")
-    text = f"{f.name} drops {_names(ch, leaving)} in {f.area} (no action)."
+            raise RuleError(phrase("{fighter} has nothing in that hand to drop.", fighter=f.name))
+    text = phrase("{fighter} drops {items} in {area} (no action).", fighter=f.name,
+                  items=_names(ch, leaving), area=f.area)
     ctx.emit(EventKind.ITEMS, text, f.key)
     return put(c, _let_fall(f, leaving, ctx.rules))
 
 
-def _names(ch: Character, indices: set[int]) -> str:
-    return " and ".join(ch.items[i].name for i in sorted(indices))
+def _cannot_drop(name: str, now: Status) -> Phrase:
+    """Why a fighter out of action (not fine) drops nothing: "Ana is unconscious and cannot
+    drop anything."."""
+    if now is Status.UNCONSCIOUS:
+        return phrase("{fighter} is unconscious and cannot drop anything.", fighter=name)
+    if now is Status.SURRENDERED:
+        return phrase("{fighter} is surrendered and cannot drop anything.", fighter=name)
+    return phrase("{fighter} is dead and cannot drop anything.", fighter=name)
+
+
+def _names(ch: Character, indices: set[int]) -> Said:
+    return listed_phrase([ch.items[i].name for i in sorted(indices)])
 
 
 def _let_fall(f: Fighter, indices: set[int], rules: Rules) -> Fighter:
@@ -157,5 +181,6 @@ def drop_from_useless_hands(f: Fighter, rules: Rules, ctx: Context) -> Fighter:
     falling = {i for h in HANDS if h not in usable and (i := ch.held(h)) is not None}
     if not falling:
         return f
-    ctx.emit(EventKind.ITEMS, f"{f.name} drops {_names(ch, falling)} in {f.area}.", f.key)
+    ctx.emit(EventKind.ITEMS, phrase("{fighter} drops {items} in {area}.", fighter=f.name,
+                                     items=_names(ch, falling), area=f.area), f.key)
     return _let_fall(f, falling, rules)

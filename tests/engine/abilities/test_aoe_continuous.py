@@ -25,6 +25,7 @@ from engine.combat import (
     Surrender,
 )
 from engine.combat.model import AreaEffect
+from engine.phrases import english
 from tests.engine.abilities.test_aoe import blast_fight, grenadier
 from tests.engine.combat.helpers import P1, P2, go, kinds, refused, run, texts
 
@@ -41,7 +42,7 @@ def _burning() -> Combat:
 
 
 def _burns(events: object) -> list[str]:
-    return [e.text for e in events if e.kind is EventKind.CONTINUOUS]  # type: ignore[attr-defined]
+    return [english(e.text) for e in events if e.kind is EventKind.CONTINUOUS]  # type: ignore[attr-defined]
 
 
 def test_starting_an_attack_in_the_area_deals_the_damage_at_once() -> None:

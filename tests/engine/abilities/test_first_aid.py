@@ -19,6 +19,7 @@ from engine.combat import (
 )
 from engine.combat.abilities.hooks import sure_success
 from engine.combat.prompts import SPECS
+from engine.phrases import english
 from tests.engine.combat.helpers import P1, P2, begin, go, kinds, knife, refused, run, setup
 
 SURE = "first_aid.sure"
@@ -46,7 +47,7 @@ def test_the_book_a_sure_success_erases_one_mark_and_crosses_the_rest() -> None:
     c = _ward(_medic(SURE), BOOK)
     c, events = run(c, FirstAid(fighter="Ana", target="Bram", sure=True), actor=P1)
     assert "Ana gives first aid to Bram with Kit (used up): a sure success, no roll." in [
-        e.text for e in events]
+        english(e.text) for e in events]
     assert c.fighter("ana").character.items[0].destroyed  # the item is used up all the same
     assert c.fighter("ana").actions == 0
     # the one giving first aid says where the one \ is erased: no "Done", exactly one
@@ -56,7 +57,7 @@ def test_the_book_a_sure_success_erases_one_mark_and_crosses_the_rest() -> None:
     refused(c, AidMark(fighter="Ana", option="head"), "Only their player", actor=P2)
     c, events = run(c, AidMark(fighter="Ana", option="head"), actor=P1)
     assert ("First aid on Bram: Erased 1 on the head. \\ became X: 1 on the head and 1 on the "
-            "right arm and 1 on the left arm.") in [e.text for e in events]
+            "right arm and 1 on the left arm.") in [english(e.text) for e in events]
     bram = c.fighter("bram").character
     assert dict(bram.wounds) == {"head": "X", "right_arm": "X", "left_arm": "X"}
     assert bram.level == 30  # "Do not increase level"
@@ -67,7 +68,7 @@ def test_one_place_to_erase_needs_no_question() -> None:
     c = _ward(_medic(SURE), {"torso": "X\\\\"})
     c, events = run(c, FirstAid(fighter="Ana", target="Bram", sure=True), actor=P1)
     assert "First aid on Bram: Erased 1 on the torso. \\ became X: 1 on the torso." in [
-        e.text for e in events]
+        english(e.text) for e in events]
     assert c.fighter("bram").character.marks("torso") == "XX"
     assert c.aid is None
 
@@ -83,7 +84,7 @@ def test_nothing_to_erase_is_refused_before_the_kit_is_spent() -> None:
 def test_the_treater_is_asked_before_the_roll_when_the_command_does_not_say() -> None:
     c = _ward(_medic(SURE), BOOK)
     c, events = run(c, FirstAid(fighter="Ana", target="Bram"), actor=P1)
-    assert "Ana gives first aid to Bram with Kit (used up)." in [e.text for e in events]
+    assert "Ana gives first aid to Bram with Kit (used up)." in [english(e.text) for e in events]
     assert kinds(c) == [(PromptKind.AID_SURE, "ana")]
     asked = c.waiting_for()[0]
     assert asked.options == ("roll", "sure") and asked.user_id == 100
@@ -91,7 +92,8 @@ def test_the_treater_is_asked_before_the_roll_when_the_command_does_not_say() ->
         "Roll", "Sure success"]
     refused(c, AidMark(fighter="Ana", option="sure"), "Only their player", actor=P2)
     c, events = run(c, AidMark(fighter="Ana", option="sure"), actor=P1)
-    assert "Ana gives first aid to Bram: a sure success, no roll." in [e.text for e in events]
+    told = [english(e.text) for e in events]
+    assert "Ana gives first aid to Bram: a sure success, no roll." in told
     assert kinds(c) == [(PromptKind.AID_BOXES, "ana")]
 
 
@@ -99,7 +101,8 @@ def test_asked_the_treater_may_roll_instead_and_good_still_applies() -> None:
     c = _ward(_medic(SURE, GOOD), BOOK)
     c = go(c, FirstAid(fighter="Ana", target="Bram"), actor=P1)
     c, events = run(c, AidMark(fighter="Ana", option="roll"), [7, 4], actor=P1)
-    assert "Ana gives first aid to Bram: 74 (7·4) vs 40 — FAILURE." in [e.text for e in events]
+    told = [english(e.text) for e in events]
+    assert "Ana gives first aid to Bram: 74 (7·4) vs 40 — FAILURE." in told
     assert kinds(c) == [(PromptKind.REROLL, "ana")]
     c = go(c, Reroll(fighter="Ana", which="tens"), [1], actor=P1)  # 14, the book's roll
     assert kinds(c) == [(PromptKind.AID_DICE, "ana")]
@@ -109,7 +112,7 @@ def test_sure_false_rolls_at_once() -> None:
     c = _ward(_medic(SURE), BOOK)
     c, events = run(c, FirstAid(fighter="Ana", target="Bram", sure=False), [1, 4], actor=P1)
     assert "Ana gives first aid to Bram with Kit (used up): 14 (1·4) vs 40 — SUCCESS." in [
-        e.text for e in events]
+        english(e.text) for e in events]
     assert kinds(c) == [(PromptKind.AID_DICE, "ana")]
 
 

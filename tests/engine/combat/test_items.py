@@ -20,6 +20,7 @@ from engine.combat import (
     new_combat,
 )
 from engine.combat.commands import Rearrange
+from engine.phrases import english
 from tests.engine.combat.helpers import (
     P1,
     P2,
@@ -41,7 +42,7 @@ def test_holding_an_item_takes_one_action_and_stows_what_is_in_the_way() -> None
     c, events = run(c, ManageItems(fighter="Ana", op="hold", item="rifle"), actor=P1)
     ana = c.fighter("ana")
     assert ana.actions == 0 and ana.character.right_hand == ana.character.left_hand == 0
-    assert events[0].text == "Ana takes Rifle: Ana has Rifle in both hands. (one action)"
+    assert english(events[0].text) == "Ana takes Rifle: Ana has Rifle in both hands. (one action)"
 
 
 def test_hold_refusals_change_nothing() -> None:
@@ -61,7 +62,7 @@ def test_hold_refusals_change_nothing() -> None:
 def test_dropping_is_free_and_picking_up_takes_an_action() -> None:
     c = duel(armed("Ana"), knife("Goon", npc=True))
     c, events = run(c, ManageItems(fighter="Ana", op="drop", hand="right"), actor=P1)
-    assert events[0].text == "Ana drops Pistol in Entrance (no action)."
+    assert english(events[0].text) == "Ana drops Pistol in Entrance (no action)."
     ana = c.fighter("ana")
     assert ana.actions == 1 and ana.character.right_hand is None
     assert "Pistol" not in legal_items(c, "ana", RULES, "hold")
@@ -104,7 +105,7 @@ def test_stow_and_use() -> None:
     c = duel(armed("Ana"), knife("Goon", npc=True))
     refused(c, ManageItems(fighter="Ana", op="use", item="Rifle"), "not in Ana's hands", P1)
     c, events = run(c, ManageItems(fighter="Ana", op="use", item="Pistol"), actor=P1)
-    assert events[0].text == "Ana uses Pistol; the GM says what it does. (one action)"
+    assert english(events[0].text) == "Ana uses Pistol; the GM says what it does. (one action)"
     assert c.fighter("ana").actions == 0
 
 
@@ -115,7 +116,7 @@ def test_using_a_thing_noted_on_the_area() -> None:
     c = begin(c, [3, 2, 6, 1], "PCs")
     assert legal_items(c, "ana", RULES, "use") == ("Knife", "the alarm lever")
     c, events = run(c, ManageItems(fighter="Ana", op="use", item="The Alarm Lever"), actor=P1)
-    assert events[0].text.startswith("Ana uses the alarm lever in Vault")
+    assert english(events[0].text).startswith("Ana uses the alarm lever in Vault")
 
 
 def test_stow_empties_hands_for_one_action() -> None:
@@ -171,7 +172,7 @@ def test_a_knife_in_the_right_hand_and_a_shield_in_the_left_take_one_action() ->
     assert _hands(c) == (KNIFE, SHIELD)
     ana = c.fighter("ana")
     assert ana.actions == 0 and ana.spent == 1
-    assert events[0].text == (
+    assert english(events[0].text) == (
         "Ana takes Knife and Shield: Knife in the right hand, Shield in the left hand "
         "(one action).")
 
@@ -190,7 +191,7 @@ def test_one_hand_named_leaves_the_other_as_it_is() -> None:
     c = _fight(_kit(right_hand=KNIFE))
     c, events = run(c, Rearrange(fighter="Ana", left="Shield"), actor=P1)
     assert _hands(c) == (KNIFE, SHIELD)
-    assert events[0].text == (
+    assert english(events[0].text) == (
         "Ana takes Shield: Knife in the right hand, Shield in the left hand (one action).")
 
 
@@ -201,7 +202,7 @@ def test_a_two_handed_item_takes_both_hands_and_stows_what_they_held() -> None:
         after, events = run(c, cmd, actor=P1)
         assert _hands(after) == (RIFLE, RIFLE)
         assert after.fighter("ana").actions == 0
-        assert events[0].text == (
+        assert english(events[0].text) == (
             "Ana takes Rifle and stows Knife and Shield: Rifle in both hands (one action).")
     refused(c, Rearrange(fighter="Ana", right="Rifle", left=EMPTY), "Rifle needs both hands", P1)
     refused(c, Rearrange(fighter="Ana", right="Knife", left="Rifle"), "Rifle needs both hands",
@@ -212,7 +213,7 @@ def test_a_one_handed_item_in_place_of_a_two_handed_one_empties_the_other_hand()
     c = _fight(_kit(right_hand=RIFLE, left_hand=RIFLE))
     c, events = run(c, Rearrange(fighter="Ana", right="Knife"), actor=P1)
     assert _hands(c) == (KNIFE, None)
-    assert events[0].text == (
+    assert english(events[0].text) == (
         "Ana takes Knife and stows Rifle: Knife in the right hand, nothing in the left hand "
         "(one action).")
 
@@ -225,7 +226,7 @@ def test_picking_up_from_the_floor_and_holding_in_one_action() -> None:
     c, events = run(c, Rearrange(fighter="Ana", right="Knife", left="Shield"), actor=P1)
     ana = c.fighter("ana")
     assert _hands(c) == (KNIFE, SHIELD) and ana.dropped == () and ana.actions == 0
-    assert events[0].text == (
+    assert english(events[0].text) == (
         "Ana takes Shield, picks up Knife and stows Pistol: Knife in the right hand, Shield in "
         "the left hand (one action).")
 
@@ -242,7 +243,7 @@ def test_swapping_hands_is_one_action() -> None:
     c = _fight(_kit(right_hand=KNIFE, left_hand=SHIELD))
     c, events = run(c, Rearrange(fighter="Ana", right="Shield", left="Knife"), actor=P1)
     assert _hands(c) == (SHIELD, KNIFE)
-    assert events[0].text == (
+    assert english(events[0].text) == (
         "Ana moves Shield to the right hand and moves Knife to the left hand: Shield in the "
         "right hand, Knife in the left hand (one action).")
 
@@ -251,7 +252,7 @@ def test_emptying_both_hands_stows_everything() -> None:
     c = _fight(_kit(right_hand=KNIFE, left_hand=SHIELD))
     c, events = run(c, Rearrange(fighter="Ana", right=EMPTY, left=EMPTY), actor=P1)
     assert _hands(c) == (None, None)
-    assert events[0].text == (
+    assert english(events[0].text) == (
         "Ana stows Knife and Shield: nothing in the right hand, nothing in the left hand "
         "(one action).")
 
