@@ -43,6 +43,7 @@ from engine.combat.abilities.rule import RollLimit
 from engine.combat.at_hand import abilities_at_hand
 from engine.combat.prompts import SPECS
 from engine.combat.step_values import Weapon
+from engine.phrases import english
 from tests.engine.combat.helpers import (
     P1,
     P2,
@@ -76,7 +77,7 @@ def bearer(name: str, *abilities: str, knife_too: bool = False, held: bool = Tru
 
 
 def texts(events: tuple[object, ...]) -> list[str]:
-    return [e.text for e in events]  # type: ignore[attr-defined]
+    return [english(e.text) for e in events]  # type: ignore[attr-defined]
 
 
 def options(c: Combat, key: str) -> tuple[str, ...]:
