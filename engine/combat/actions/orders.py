@@ -21,11 +21,12 @@ from engine.combat.context import Context, require_control
 from engine.combat.model import Combat, Fighter
 from engine.combat.order_values import OrderedReaction, Situation, StandingOrder
 from engine.errors import RuleError
+from engine.listing import one_by_one
 from engine.names import name_key
 from engine.phrases import Phrase, Said, phrase
 
 __all__ = [
-    "REACTION_WORDS", "SITUATION_WORDS", "comma_list", "order_answer", "order_choices",
+    "REACTION_WORDS", "SITUATION_WORDS", "order_answer", "order_choices",
     "order_of", "order_words", "orders_text", "set_order", "skipped_text",
 ]
 
@@ -92,7 +93,7 @@ def set_order(c: Combat, cmd: SetOrder, ctx: Context) -> Combat:
     if cmd.reaction not in allowed:
         raise RuleError(phrase("When {situation}, a standing order may be: {choices}.",
                                situation=SITUATION_WORDS[cmd.situation],
-                               choices=comma_list([REACTION_WORDS[r] for r in allowed])))
+                               choices=one_by_one([REACTION_WORDS[r] for r in allowed])))
     item = None if cmd.item is None else _shield_named(f, cmd, ctx.rules)
     order = StandingOrder(fighter=f.key, situation=cmd.situation, reaction=cmd.reaction,
                           item=item)
@@ -158,13 +159,6 @@ def skipped_text(f: Fighter, order: StandingOrder, why: Said) -> Phrase:
     return phrase("{name}'s standing order to {order} is skipped: {why}", name=f.name,
                   order=order_words(order), why=why)
 
-
-def comma_list(words: list[Phrase]) -> Phrase:
-    """"defend, counterattack, pass": ``words`` (at least one) one after the other."""
-    said = words[-1]
-    for word in reversed(words[:-1]):
-        said = phrase("{first}, {more}", first=word, more=said)
-    return said
 
 
 def order_answer(c: Combat, f: Fighter, situation: Situation,

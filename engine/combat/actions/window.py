@@ -31,7 +31,6 @@ from engine.combat.actions.counterattack import counter_choices, counter_weapons
 from engine.combat.actions.intercept import intercept_reactor, intercept_weapons
 from engine.combat.actions.orders import (
     REACTION_WORDS,
-    comma_list,
     order_answer,
     skipped_text,
 )
@@ -49,6 +48,7 @@ from engine.combat.step_values import AoEAction, AttackAction, MoveAction, React
 from engine.combat.steps import replace_top
 from engine.combat.weapons import pick_weapon, range_text, weapon_label
 from engine.errors import RuleError
+from engine.listing import any_of, names_listed, one_by_one
 from engine.phrases import Phrase, Said, phrase, plural_phrase
 
 __all__ = [
@@ -188,14 +188,6 @@ def reaction_words(r: Reactor) -> tuple[Phrase, ...]:
     return tuple(words.values())
 
 
-def _either(words: tuple[Phrase, ...]) -> Phrase:
-    """"defend or counterattack or pass": one of ``words`` (at least one)."""
-    said = words[-1]
-    for word in reversed(words[:-1]):
-        said = phrase("{choice} or {more}", choice=word, more=said)
-    return said
-
-
 def _announce(c: Combat, step: WindowStep, keys: Iterable[str], ctx: Context) -> None:
     """Tell the table who may answer, how, and within how long: those who may answer alike
     share a line (numbered copies as one entry, "Goon 1-10"), and the time is said once."""
@@ -209,11 +201,11 @@ def _announce(c: Combat, step: WindowStep, keys: Iterable[str], ctx: Context) ->
                                 "damage"))
         else:
             r = next(r for r in step.reactors if r.fighter == key)
-            what = _either(reaction_words(r))
+            what = any_of(reaction_words(r))
         alike.setdefault(what, []).append(f)
     duration = duration_words(c.reaction_seconds)
     for what, fighters in alike.items():
-        names = _and_list(group_names([f.name for f in fighters]))
+        names = names_listed(group_names([f.name for f in fighters]))
         who = fighters[0].key if len(fighters) == 1 else None
         if len(alike) == 1:
             ctx.emit(EventKind.WINDOW, plural_phrase(
@@ -227,13 +219,6 @@ def _announce(c: Combat, step: WindowStep, keys: Iterable[str], ctx: Context) ->
     if len(alike) > 1:
         ctx.emit(EventKind.WINDOW, phrase("They may answer within {duration}.",
                                           duration=duration))
-
-
-def _and_list(names: list[str]) -> Said:
-    """"Rat", "Rat and Moe", "Rat, Moe and Goon 1-3"."""
-    if len(names) == 1:
-        return names[0]
-    return phrase("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def asked(c: Combat, step: WindowStep) -> tuple[Prompt, ...]:
@@ -424,7 +409,7 @@ def _attack_answer(c: Combat, a: AttackAction, f: Fighter, reactor: Reactor, cmd
         choices = [REACTION_WORDS[o] for o in (*reactor.options, "pass")]
         raise RuleError(phrase(
             "{name} cannot {reaction} here; the choices are {choices}.", name=f.name,
-            reaction=REACTION_WORDS[cmd.reaction], choices=comma_list(choices)))
+            reaction=REACTION_WORDS[cmd.reaction], choices=one_by_one(choices)))
     if cmd.reaction == "defend" and not cmd.lethal:
         raise RuleError(phrase(
             "A Defend deals no damage: only a Counterattack or an Intercept can be less-lethal."

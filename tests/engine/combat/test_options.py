@@ -52,6 +52,7 @@ from engine.combat.options import (
 from engine.combat.weapons import attack_problem, weapons
 from engine.dice import RandomDice, ScriptedDice
 from engine.errors import RuleError
+from engine.phrases import english
 from engine.textwidth import width
 from tests.engine.combat.helpers import (
     BULLETS,
@@ -129,7 +130,7 @@ def test_every_option_applied_is_accepted_and_does_what_it_says() -> None:
     said = []
     for o in options(c, "Ana", RULES, P1):
         _, events = apply(c, o.command, actor=P1, dice=RandomDice(7), rules=RULES, now=0.0)
-        said.append(events[0].text)
+        said.append(english(events[0].text))
     assert said == [
         "Ana attacks Goon with Knife.",
         "Ana attacks Goon with Knife (less-lethal).",
