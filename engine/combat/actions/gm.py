@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from engine.catalog import Rules
 from engine.character import Character
 from engine.combat.abilities.hooks import hides
 from engine.combat.actions.items import drop_from_useless_hands
@@ -39,6 +40,21 @@ def _changes(changes: list[Phrase]) -> Phrase:
     return said
 
 
+def _wounds(ch: Character, corrected: dict[str, str], rules: Rules,
+            said: list[Phrase]) -> dict[str, str]:
+    """``ch``'s wounds with the marks ``corrected`` (each told in ``said``)."""
+    wounds = dict(ch.wounds)
+    for loc_id, marks in corrected.items():
+        loc = rules.body.location(loc_id)
+        if any(m not in "■X\\" for m in marks) or len(marks) > loc.boxes:
+            raise RuleError(phrase("The {part} takes up to {boxes} marks of ■, X or \\.",
+                                   part=loc.name.lower(), boxes=loc.boxes))
+        wounds[loc.id] = marks
+        said.append(phrase("{part} marks {before} → {after}", part=loc.name.lower(),
+                           before=_marks(ch.marks(loc.id)), after=_marks(marks)))
+    return wounds
+
+
 def gm_set(c: Combat, cmd: GMSet, ctx: Context) -> Combat:
     require_gm(ctx.actor, "correct a fighter")
     rules = ctx.rules
@@ -55,16 +71,7 @@ def gm_set(c: Combat, cmd: GMSet, ctx: Context) -> Combat:
         data["level"] = cmd.level
         secret.append(phrase("level {before} → {after}", before=ch.level, after=cmd.level))
     if cmd.marks is not None:
-        wounds = dict(ch.wounds)
-        for loc_id, marks in cmd.marks.items():
-            loc = rules.body.location(loc_id)
-            if any(m not in "■X\\" for m in marks) or len(marks) > loc.boxes:
-                raise RuleError(phrase("The {part} takes up to {boxes} marks of ■, X or \\.",
-                                       part=loc.name.lower(), boxes=loc.boxes))
-            wounds[loc.id] = marks
-            secret.append(phrase("{part} marks {before} → {after}", part=loc.name.lower(),
-                                 before=_marks(ch.marks(loc.id)), after=_marks(marks)))
-        data["wounds"] = wounds
+        data["wounds"] = _wounds(ch, cmd.marks, rules, secret)
     if data:
         try:
             new = Character.model_validate({**ch.model_dump(), **data})
