@@ -37,6 +37,7 @@ catalogues: $(STAMP)
 		-c Translators: --add-location=file --sort-by-file --project=Unhex \
 		--copyright-holder="the Unhex authors" --msgid-bugs-address="" -o $(POT) .
 	$(VENV)/bin/pybabel update -i $(POT) -d $(LOCALE) -D unhex
+	$(PY) -m bot.i18n pseudo $(POT) $(PSEUDO_PO)  # (made anew: the update above touched it)
 	$(MAKE) --no-print-directory $(MO)
 
 run: $(BUILT)

@@ -14,7 +14,7 @@ from engine.combat.model import Actor, Event, EventKind, Fighter
 from engine.combat.rolls import roll_text
 from engine.dice import Check, DiceSource
 from engine.errors import RuleError
-from engine.phrases import Said, english, phrase
+from engine.phrases import Said, phrase
 
 __all__ = [
     "Context", "controls", "orders_for", "require_control", "require_gm",
@@ -51,7 +51,7 @@ class Context:
         self.starts.append(ActionStart(fighter=fighter, kind=kind, at=len(self.events)))
 
     def say_with_declaration(
-        self, start: ActionStart, kind: EventKind, text: str, fighter: str | None = None
+        self, start: ActionStart, kind: EventKind, text: Said, fighter: str | None = None
     ) -> None:
         """Say ``text`` right after ``start``'s declaration (after what earlier hooks said
         there), not at the end: what the start changes is told with the action it starts."""
@@ -87,9 +87,8 @@ class Context:
         return self.hide_npcs and is_npc(f)
 
     def emit(
-        self, kind: EventKind, text: Said, fighter: str | None = None,
-        dice: tuple[int, ...] = (), *, public: Said | None = None,
-        of: Fighter | Iterable[Fighter] = (),
+        self, kind: EventKind, text: Said, fighter: str | None = None, dice: tuple[int, ...] = (),
+        *, public: Said | None = None, of: Fighter | Iterable[Fighter] = (),
     ) -> None:
         """Say ``text``; when it states the figures of a fighter in ``of`` whose figures are
         hidden, the players read ``public`` (the same news without them) instead."""
@@ -103,11 +102,14 @@ class Context:
     def say_roll(self, kind: EventKind, what: Said, roller: Fighter, result: Check) -> None:
         """``what`` was rolled: "Ana attacks Goon with Knife: 34 (3·4) vs 50 — SUCCESS"; the
         players read a hidden roller's roll without the level it was rolled against."""
-        said: Said = phrase("{what}: {roll}.", what=what, roll=roll_text(result))
-        public: Said = phrase("{what}: {roll}.", what=what, roll=roll_text(result, level=False))
-        if isinstance(what, str):  # a caller not yet saying a phrase keeps its plain sentence
-            said, public = english(said), english(public)
-        self.emit(kind, said, roller.key, (result.tens, result.ones), public=public, of=roller)
+        dice = (result.tens, result.ones)
+        if isinstance(what, str):
+            self.emit(kind, f"{what}: {roll_text(result)}.", roller.key, dice,
+                      public=f"{what}: {roll_text(result, level=False)}.", of=roller)
+            return
+        self.emit(kind, phrase("{what}: {roll}.", what=what, roll=roll_text(result)), roller.key,
+                  dice, public=phrase("{what}: {roll}.", what=what,
+                                      roll=roll_text(result, level=False)), of=roller)
 
 
 def controls(actor: Actor, f: Fighter) -> bool:

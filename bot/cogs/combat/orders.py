@@ -38,6 +38,7 @@ from engine.combat.actions.orders import (
 from engine.combat.context import require_control
 from engine.combat.order_values import Situation, StandingOrder
 from engine.names import name_key
+from engine.phrases import english
 
 __all__ = ["OrdersFighterMenu", "OrdersMenu", "show_panel", "your_fighters"]
 
@@ -66,14 +67,15 @@ def _value(f: Fighter, order: StandingOrder) -> str:
 
 
 def _menu(stored: StoredCombat, f: Fighter, situation: Situation, rules: Rules) -> OrdersMenu:
-    when = f"When {SITUATION_WORDS[situation]}"
+    when = f"When {english(SITUATION_WORDS[situation])}"
     current = order_of(stored.state, f.key, situation)
     entries = [discord.SelectOption(label=f"{when}: no standing order", value=_NO_ORDER,
                                     description="Asked and not there: no reaction",
                                     default=current is None)]
     for order in order_choices(f, situation, rules):
         entries.append(discord.SelectOption(
-            label=clip(f"{when}: {order_words(order)}", MENU_LABEL), value=_value(f, order),
+            label=clip(f"{when}: {english(order_words(order))}", MENU_LABEL),
+            value=_value(f, order),
             default=order == current))
     index, stamp = fighter_index(stored.state, f.key), identity_stamp(f.key)
     select: discord.ui.Select[Any] = discord.ui.Select(
@@ -88,7 +90,7 @@ def panel(stored: StoredCombat, f: Fighter, mine: list[Fighter], rules: Rules,
     """The panel for ``f`` (and, above it, a menu to switch to another of ``mine``); ``said``:
     what a pick just saved, first."""
     name = discord.utils.escape_markdown(f.name)
-    now = orders_text(stored.state, f.key)
+    now = english(orders_text(stored.state, f.key))
     lines = [] if said is None else [discord.utils.escape_markdown(said)]
     lines += [
         f"**{name}'s standing orders**: what {name} does when asked to react and the time runs "
@@ -137,10 +139,10 @@ def _command(f: Fighter, situation: Situation, value: str, rules: Rules) -> SetO
 
 def _saved_text(f: Fighter, situation: Situation, state: Combat) -> str:
     order = order_of(state, f.key, situation)
-    when = f"when {SITUATION_WORDS[situation]}"
+    when = f"when {english(SITUATION_WORDS[situation])}"
     if order is None:
         return f"Saved: {f.name} has no standing order {when}."
-    return f"Saved: {when}, {f.name} will {order_words(order)}."
+    return f"Saved: {when}, {f.name} will {english(order_words(order))}."
 
 
 class OrdersMenu(

@@ -184,7 +184,7 @@ def panel(stored: StoredCombat, fighter: Fighter, mine: list[Fighter], actor: Ac
     if fighter.directed is not None:
         content += (f"\n{discord.utils.escape_markdown(fighter.directed.leader or 'A leader')} "
                     "directs them: this action costs none of their own.")
-    standing = orders_text(state, fighter.key)
+    standing = english(orders_text(state, fighter.key))
     if standing:
         content += f"\n-# Standing orders: {discord.utils.escape_markdown(standing)}."
     if cut:

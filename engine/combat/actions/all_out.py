@@ -22,29 +22,33 @@ from engine.combat.fighters import can_act, put
 from engine.combat.model import Combat, EventKind, Fighter, Phase
 from engine.combat.phase_guard import require_phase
 from engine.errors import RuleError
+from engine.phrases import Said, phrase
 
 __all__ = ["all_out_defend", "declare_problem"]
 
 
-def declare_problem(c: Combat, f: Fighter, rules: Rules) -> str | None:
+def declare_problem(c: Combat, f: Fighter, rules: Rules) -> Said | None:
     """Why ``f`` cannot declare All-Out Defend now (None: they can)."""
     if ALL_OUT_DEFEND not in f.character.abilities:
-        return f"{f.name} does not have the Shield ability All-Out Defend."
+        return phrase("{name} does not have the Shield ability All-Out Defend.", name=f.name)
     if ALL_OUT_DEFEND in f.declared:
-        return f"{f.name} is already all-out defending this round."
+        return phrase("{name} is already all-out defending this round.", name=f.name)
     if c.phase is Phase.INITIATIVE:
-        return "All-Out Defend is declared after initiative: once the order of teams is set."
+        return phrase("All-Out Defend is declared after initiative: once the order of teams is "
+                      "set.")
     if c.phase is not Phase.TURN or c.steps or any(g.spent for g in c.fighters):
-        return (f"All-Out Defend is declared before any action of the round; round {c.round} "
-                "has seen one already. Declare it next round, once initiative is decided.")
+        return phrase("All-Out Defend is declared before any action of the round; round "
+                      "{round} has seen one already. Declare it next round, once initiative is "
+                      "decided.", round=c.round)
     if not can_act(f, rules):
-        return f"{f.name} is {status(f.character, rules=rules).value} and cannot declare it."
+        return phrase("{name} is {status} and cannot declare it.", name=f.name,
+                      status=status(f.character, rules=rules).value)
     if f.actions <= 0:
-        return (f"{f.name} has no action left this round: All-Out Defend takes the round's "
-                "action.")
+        return phrase("{name} has no action left this round: All-Out Defend takes the round's "
+                      "action.", name=f.name)
     item = rules.abilities.ability(ALL_OUT_DEFEND).item
     if item is not None and not holds_item_of(f.character, item, rules):
-        return f"{f.name} needs a shield in a usable hand to all-out defend."
+        return phrase("{name} needs a shield in a usable hand to all-out defend.", name=f.name)
     return None
 
 
@@ -57,9 +61,9 @@ def all_out_defend(c: Combat, cmd: AllOutDefend, ctx: Context) -> Combat:
         raise RuleError(problem)
     ctx.emit(
         EventKind.ALL_OUT_DEFEND,
-        f"{f.name} declares All-Out Defend: this round they defend every attack on them "
-        "without spending an action (those rolls are not good and cannot be critical), and "
-        "take no other action.",
+        phrase("{name} declares All-Out Defend: this round they defend every attack on them "
+               "without spending an action (those rolls are not good and cannot be critical), "
+               "and take no other action.", name=f.name),
         f.key,
     )
     return put(c, f.model_copy(update={"declared": (*f.declared, ALL_OUT_DEFEND),

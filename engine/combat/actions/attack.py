@@ -33,6 +33,7 @@ from engine.combat.weapons import (
     choose_weapon,
     weapon_label,
 )
+from engine.phrases import Said, phrase
 
 __all__ = ["advance", "attack", "prompts"]
 
@@ -52,8 +53,12 @@ def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
         lethal=cmd.lethal,
         direction=f.directed,  # a waiting direction paid for it, not an action of f's own
     )
-    less = "" if cmd.lethal else " (less-lethal)"
-    text = f"{f.name} attacks {t.name} with {weapon_label(weapon)}{less}."
+    if cmd.lethal:
+        text = phrase("{name} attacks {target} with {weapon}.", name=f.name, target=t.name,
+                      weapon=weapon_label(weapon))
+    else:
+        text = phrase("{name} attacks {target} with {weapon} (less-lethal).", name=f.name,
+                      target=t.name, weapon=weapon_label(weapon))
     ctx.emit(EventKind.DECLARE, text, f.key)
     c = push(c.model_copy(update={"action_seq": seq}), action)
     return open_window(c, ctx)
@@ -88,7 +93,8 @@ def _roll(c: Combat, a: AttackAction, ctx: Context) -> Combat:
     action = Action.INTERCEPT if a.intercept else Action.ATTACK
     state = make_roll(roll_spec(f, ctx.rules, action, a.weapon.kind), ctx.dice)
     rolls = [state]
-    ctx.say_roll(EventKind.ROLL, f"{f.name} attacks {t.name} with {weapon_label(a.weapon)}",
+    ctx.say_roll(EventKind.ROLL, phrase("{name} attacks {target} with {weapon}", name=f.name,
+                                        target=t.name, weapon=weapon_label(a.weapon)),
                  f, state.roll.result)
     reacting = [r for r in a.reactors if r.answer in ("defend", "counterattack")]
     for reactor in reacting:
@@ -117,13 +123,16 @@ def _reaction_roll(c: Combat, a: AttackAction, reactor: Reactor, ctx: Context) -
     r_f = c.fighter(reactor.fighter)
     if reactor.answer == "defend":
         spec = roll_spec(r_f, ctx.rules, Action.DEFEND)
-        what = spec.said(
-            f"{r_f.name} defends" if r_f.key == t.key else f"{r_f.name} defends {t.name}")
+        what: Said = (phrase("{name} defends", name=r_f.name) if r_f.key == t.key
+                      else phrase("{name} defends {target}", name=r_f.name, target=t.name))
+        if spec.limits:  # "Bea defends (not good, cannot be critical)"
+            what = phrase("{what} ({limits})", what=what, limits=", ".join(spec.limits))
     else:
         kind = reactor.weapon.kind if reactor.weapon else UNARMED
         spec = roll_spec(r_f, ctx.rules, Action.COUNTERATTACK, kind)
-        label = weapon_label(reactor.weapon) if reactor.weapon else "bare hands"
-        what = f"{r_f.name} counterattacks {f.name} with {label}"
+        label = weapon_label(reactor.weapon) if reactor.weapon else phrase("bare hands")
+        what = phrase("{name} counterattacks {target} with {weapon}", name=r_f.name,
+                      target=f.name, weapon=label)
     state = make_roll(spec, ctx.dice)
     ctx.say_roll(EventKind.ROLL, what, r_f, state.roll.result)
     return state
@@ -137,7 +146,7 @@ def _outcome(c: Combat, a: AttackAction, ctx: Context) -> Combat:
             name = c.fighter(s.fighter).name
             ctx.emit(
                 EventKind.LOST_ACTION,
-                f"{name} rolled a critical failure and loses the next action.",
+                phrase("{name} rolled a critical failure and loses the next action.", name=name),
                 s.fighter,
             )
             c = _spend_ammo_on_fumble(c, a, s, ctx)
@@ -155,7 +164,7 @@ def _outcome(c: Combat, a: AttackAction, ctx: Context) -> Combat:
             if a.intercept and mv is not None:
                 c = replace_step(c, mv, mv.model_copy(update={"landed": (*mv.landed, f.key)}))
         else:
-            ctx.emit(EventKind.MISS, f"{f.name}'s attack misses.", f.key)
+            ctx.emit(EventKind.MISS, phrase("{name}'s attack misses.", name=f.name), f.key)
             hits = []
     if counter is not None:
         hits += counter_hits(c, a, counter, ctx)
@@ -180,7 +189,8 @@ def _spend_ammo_on_fumble(c: Combat, a: AttackAction, s: RollState, ctx: Context
     if index is None:
         return c
     ch, report = destroy_item(f.character, index, rules=rules)
-    ctx.emit(EventKind.AMMO, f"{report.summary[:-1]} (a ranged critical failure).", f.key)
+    ctx.emit(EventKind.AMMO, phrase("{destroyed} (a ranged critical failure).",
+                                    destroyed=report.summary[:-1]), f.key)
     return put(c, f.model_copy(update={"character": ch}))
 
 

@@ -14,6 +14,7 @@ from engine.combat.damage import new_hit
 from engine.combat.model import Combat, EventKind, Fighter
 from engine.combat.step_values import AttackAction, Hit, RollState, Weapon
 from engine.combat.weapons import UNARMED, first_each_way, in_range, weapons, with_ammo
+from engine.phrases import phrase
 
 __all__ = ["counter_choices", "counter_hits", "counter_weapons"]
 
@@ -50,5 +51,5 @@ def counter_hits(c: Combat, a: AttackAction, counter: RollState, ctx: Context) -
     weapon = reactor.weapon or Weapon(name=UNARMED, kind=UNARMED)
     if cr.success:
         return [new_hit(c, a, r.key, a.attacker, cr, weapon, "counterattack", ctx)]
-    ctx.emit(EventKind.MISS, f"{r.name}'s counterattack misses.", r.key)
+    ctx.emit(EventKind.MISS, phrase("{name}'s counterattack misses.", name=r.name), r.key)
     return []

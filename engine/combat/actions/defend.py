@@ -11,10 +11,9 @@ from engine.combat.fighters import side
 from engine.combat.model import Combat, EventKind
 from engine.combat.step_values import AttackAction, Hit, RollState
 from engine.dice import opposed
+from engine.phrases import phrase
 
 __all__ = ["defended_hits"]
-
-_PC_TIE = "and a PC wins a tie against an NPC"
 
 
 def defended_hits(c: Combat, a: AttackAction, defend: RollState, ctx: Context) -> list[Hit]:
@@ -25,25 +24,35 @@ def defended_hits(c: Combat, a: AttackAction, defend: RollState, ctx: Context) -
     r = c.fighter(defend.fighter)
     winner = opposed(att, d, a_side=side(f), b_side=side(r))
     if not att.success:
-        ctx.emit(EventKind.MISS, f"{f.name}'s attack misses.", f.key)
+        ctx.emit(EventKind.MISS, phrase("{name}'s attack misses.", name=f.name), f.key)
         return []
     tie = d.success and d.value == att.value
     if winner == 1:
-        how = f"ties {att.value} {_PC_TIE}" if tie else f"beats {att.value}"
-        text = f"{r.name}'s Defend ({d.value}) {how}: the attack misses."
+        if tie:
+            text = phrase("{name}'s Defend ({defend}) ties {attack} and a PC wins a tie against "
+                          "an NPC: the attack misses.", name=r.name, defend=d.value,
+                          attack=att.value)
+        else:
+            text = phrase("{name}'s Defend ({defend}) beats {attack}: the attack misses.",
+                          name=r.name, defend=d.value, attack=att.value)
         ctx.emit(EventKind.DEFENDED, text, r.key)
         return []
     if not d.success:
-        ctx.emit(EventKind.DEFEND_FAILED, f"{r.name}'s Defend fails.", r.key)
+        ctx.emit(EventKind.DEFEND_FAILED, phrase("{name}'s Defend fails.", name=r.name), r.key)
     elif winner == 0:
-        how = f"ties {r.name}'s Defend ({d.value}) {_PC_TIE}" if tie else (
-            f"beats {r.name}'s Defend ({d.value})")
-        ctx.emit(EventKind.DEFEND_FAILED, f"{att.value} {how}: the attack is not stopped.", r.key)
+        if tie:
+            text = phrase("{attack} ties {name}'s Defend ({defend}) and a PC wins a tie against "
+                          "an NPC: the attack is not stopped.", name=r.name, defend=d.value,
+                          attack=att.value)
+        else:
+            text = phrase("{attack} beats {name}'s Defend ({defend}): the attack is not "
+                          "stopped.", name=r.name, defend=d.value, attack=att.value)
+        ctx.emit(EventKind.DEFEND_FAILED, text, r.key)
     else:  # a tie between two PCs or two NPCs: a win for nobody, so nothing is stopped
         ctx.emit(
             EventKind.DEFEND_FAILED,
-            f"{r.name}'s Defend ({d.value}) only ties {att.value}, and a tie stops nothing: "
-            "the attack is not stopped.",
+            phrase("{name}'s Defend ({defend}) only ties {attack}, and a tie stops nothing: "
+                   "the attack is not stopped.", name=r.name, defend=d.value, attack=att.value),
             r.key,
         )
     return [new_hit(c, a, f.key, a.target, att, a.weapon, "attack", ctx)]

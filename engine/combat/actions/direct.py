@@ -25,6 +25,7 @@ from engine.combat.phase_guard import require_phase
 from engine.combat.prompts import answering
 from engine.combat.step_values import Direction
 from engine.errors import RuleError
+from engine.phrases import Said, phrase
 
 __all__ = [
     "DirectionsLapse", "direct", "direct_problem", "directable", "end_directions",
@@ -40,40 +41,47 @@ def _gave_direction(c: Combat, f: Fighter) -> bool:
     )
 
 
-def direct_problem(c: Combat, leader: Fighter, target: Fighter, rules: Rules) -> str | None:
+def direct_problem(c: Combat, leader: Fighter, target: Fighter, rules: Rules) -> Said | None:
     """Why ``leader`` cannot direct ``target`` now (leaving out whose turn it is), or None."""
     if target.key == leader.key:
-        return f"{leader.name} cannot direct themselves: Direct is for someone else on the team."
+        return phrase("{name} cannot direct themselves: Direct is for someone else on the team.",
+                      name=leader.name)
     if target.team != leader.team:
-        return f"{target.name} is not on {leader.name}'s team ({leader.team})."
+        return phrase("{name} is not on {leader}'s team ({team}).", name=target.name,
+                      leader=leader.name, team=leader.team)
     if not can_act(target, rules):
-        return f"{target.name} cannot act: they cannot be directed."
+        return phrase("{name} cannot act: they cannot be directed.", name=target.name)
     if (problem := act_problem(target)) is not None:
         return problem
     if target.directed is not None:
-        return f"{target.name} already has a direction waiting: they act on it or refuse it."
+        return phrase("{name} already has a direction waiting: they act on it or refuse it.",
+                      name=target.name)
     if target.directed_by is not None:
-        return f"{target.name} already acted on a direction this round (once per round)."
+        return phrase("{name} already acted on a direction this round (once per round).",
+                      name=target.name)
     if _gave_direction(c, target):
-        return f"{target.name} directed someone this round, so they cannot be directed."
+        return phrase("{name} directed someone this round, so they cannot be directed.",
+                      name=target.name)
     return None
 
 
-def _leader_problem(c: Combat, leader: Fighter, rules: Rules) -> str | None:
+def _leader_problem(c: Combat, leader: Fighter, rules: Rules) -> Said | None:
     """Why ``leader`` cannot give a direction at all now, or None."""
     if not directs(leader.character):
-        return f"{leader.name} cannot direct: that takes the Leader ability Direct."
+        return phrase("{name} cannot direct: that takes the Leader ability Direct.",
+                      name=leader.name)
     if not can_act(leader, rules):
-        return f"{leader.name} cannot act."
+        return phrase("{name} cannot act.", name=leader.name)
     if (problem := act_problem(leader)) is not None:
         return problem
     if leader.directed is not None:
-        return (f"{leader.name} has a direction waiting from someone else: act on it or "
-                "refuse it before directing.")
+        return phrase("{name} has a direction waiting from someone else: act on it or "
+                      "refuse it before directing.", name=leader.name)
     if leader.directed_by is not None:
-        return f"{leader.name} acted on a direction this round, so they cannot direct."
+        return phrase("{name} acted on a direction this round, so they cannot direct.",
+                      name=leader.name)
     if leader.actions <= 0 and leader.direct_actions <= 0:
-        return f"{leader.name} has no action left this round."
+        return phrase("{name} has no action left this round.", name=leader.name)
     return None
 
 
@@ -98,7 +106,8 @@ def direct(c: Combat, cmd: Direct, ctx: Context) -> Combat:
     leader = c.fighter(cmd.fighter)
     require_control(ctx.actor, leader)
     if leader.team != c.acting_team:
-        raise RuleError(f"It is not {leader.name}'s turn: {c.acting_team} are acting.")
+        raise RuleError(phrase("It is not {name}'s turn: {team} are acting.", name=leader.name,
+                               team=c.acting_team or ""))
     problem = _leader_problem(c, leader, rules)
     if problem is None:
         target = c.fighter(cmd.target)
@@ -117,21 +126,21 @@ def direct(c: Combat, cmd: Direct, ctx: Context) -> Combat:
     c = put(c, target.model_copy(update={"directed": direction}))
     ctx.emit(
         EventKind.DIRECT,
-        f"{leader.name} directs {target.name}: {target.name} may take an action without "
-        "spending one of their own, or refuse.",
+        phrase("{leader} directs {name}: {name} may take an action without spending one of "
+               "their own, or refuse.", leader=leader.name, name=target.name),
         leader.key,
     )
     return c.model_copy(update={"action_seq": c.action_seq + 1})
 
 
-def _give_back(c: Combat, f: Fighter) -> tuple[Combat, str]:
+def _give_back(c: Combat, f: Fighter) -> tuple[Combat, Said]:
     """``f``'s direction ends untaken: the leader gets back the action it used; says whose."""
     direction = f.directed
     assert direction is not None
     c = put(c, f.model_copy(update={"directed": None}))
     leader = next((g for g in c.fighters if g.key == direction.by), None)
     if leader is None:  # the leader left the fight
-        return c, direction.leader or "the leader"
+        return c, direction.leader or phrase("the leader")
     if direction.extra:
         update = {"direct_actions": leader.direct_actions + 1}
     else:
@@ -146,7 +155,8 @@ def refuse_direction(c: Combat, cmd: RefuseDirection, ctx: Context) -> Combat:
     c, leader = _give_back(c, f)
     ctx.emit(
         EventKind.DIRECT_ENDED,
-        f"{f.name} refuses {leader}'s direction: {leader} keeps the action.",
+        phrase("{name} refuses {leader}'s direction: {leader} keeps the action.", name=f.name,
+               leader=leader),
         f.key,
     )
     return c
@@ -161,7 +171,8 @@ def out_of_reach(c: Combat, key: str, ctx: Context) -> Combat:
     c, leader = _give_back(c, f)
     ctx.emit(
         EventKind.DIRECT_ENDED,
-        f"{f.name} cannot act on {leader}'s direction: {leader} keeps the action.",
+        phrase("{name} cannot act on {leader}'s direction: {leader} keeps the action.",
+               name=f.name, leader=leader),
         f.key,
     )
     return c
@@ -175,7 +186,8 @@ def end_directions(c: Combat, team: str, ctx: Context) -> Combat:
             c, leader = _give_back(c, f)
             ctx.emit(
                 EventKind.DIRECT_ENDED,
-                f"{f.name} did not act on {leader}'s direction: {leader} keeps the action.",
+                phrase("{name} did not act on {leader}'s direction: {leader} keeps the "
+                       "action.", name=f.name, leader=leader),
                 f.key,
             )
     return c

@@ -10,6 +10,7 @@ from engine.combat.fighters import acting_fighter, put, spend_action
 from engine.combat.model import Combat, EventKind
 from engine.errors import RuleError
 from engine.maps import Kind, UnknownAreaError
+from engine.phrases import phrase
 
 __all__ = ["door", "legal_doors"]
 
@@ -26,19 +27,29 @@ def door(c: Combat, cmd: Door, ctx: Context) -> Combat:
     try:
         other = m.area(cmd.other)
     except UnknownAreaError:
-        raise RuleError(f"There is no area called {cmd.other.strip()!r} on this map.") from None
+        raise RuleError(phrase("There is no area called {area} on this map.",
+                               area=repr(cmd.other.strip()))) from None
     conn = m.connection(f.area, other)
     if conn is None or conn.kind is not Kind.DOOR:
         doors = ", ".join(o for o, _ in m.doors_of(f.area))
-        raise RuleError(
-            f"There is no door between {f.area} and {other}"
-            + (f"; {f.area}'s doors lead to {doors}." if doors else f"; {f.area} has no doors.")
-        )
-    verb = "open" if cmd.open else "closed"
+        if doors:
+            raise RuleError(phrase("There is no door between {here} and {there}; {here}'s doors "
+                                   "lead to {doors}.", here=f.area, there=other, doors=doors))
+        raise RuleError(phrase("There is no door between {here} and {there}; {here} has no "
+                               "doors.", here=f.area, there=other))
     if conn.is_open == cmd.open:
-        raise RuleError(f"The door between {f.area} and {other} is already {verb}.")
+        if cmd.open:
+            raise RuleError(phrase("The door between {here} and {there} is already open.",
+                                   here=f.area, there=other))
+        raise RuleError(phrase("The door between {here} and {there} is already closed.",
+                               here=f.area, there=other))
     c = put(c, spend_action(f, ctx, ActionKind.DOOR))
     text = m.with_door(f.area, other, cmd.open).to_text()
-    does = "opens" if cmd.open else "closes"
-    ctx.emit(EventKind.DOOR, f"{f.name} {does} the door between {f.area} and {other}.", f.key)
+    if cmd.open:
+        said = phrase("{name} opens the door between {here} and {there}.", name=f.name,
+                      here=f.area, there=other)
+    else:
+        said = phrase("{name} closes the door between {here} and {there}.", name=f.name,
+                      here=f.area, there=other)
+    ctx.emit(EventKind.DOOR, said, f.key)
     return c.model_copy(update={"map_text": text, "action_seq": c.action_seq + 1})

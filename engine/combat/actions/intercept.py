@@ -16,6 +16,7 @@ from engine.combat.model import Combat, EventKind, Fighter
 from engine.combat.step_values import AttackAction, MoveAction, Reactor, Weapon
 from engine.combat.steps import push, replace_top
 from engine.combat.weapons import first_each_way, in_range, weapons, with_ammo
+from engine.phrases import phrase
 
 __all__ = [
     "after_intercept", "intercept_reactor", "intercept_weapons",
@@ -102,11 +103,13 @@ def after_intercept(c: Combat, mv: MoveAction, ctx: Context) -> MoveAction:
     if newly_full & legs or not can_act(mover, rules):
         if mv.stays:
             ctx.emit(EventKind.STOPPED,
-                     f"{mover.name} must stop moving, and stays in {mv.frm}.", mover.key)
+                     phrase("{name} must stop moving, and stays in {area}.", name=mover.name,
+                            area=mv.frm), mover.key)
             return mv.model_copy(update={"stop_area": mv.frm})
         ctx.emit(
             EventKind.STOPPED,
-            f"{mover.name} must stop moving; {g.name} chooses where: {mv.frm} or {mv.to}.",
+            phrase("{name} must stop moving; {chooser} chooses where: {here} or {there}.",
+                   name=mover.name, chooser=g.name, here=mv.frm, there=mv.to),
             mover.key,
         )
         return mv.model_copy(update={"stop_chooser": g.key})
@@ -117,12 +120,15 @@ def after_intercept(c: Combat, mv: MoveAction, ctx: Context) -> MoveAction:
         and weapon is not None
         and stops_mover(g.character, weapon, rules)
     ):
-        on = f", or let {mover.name} go on to {mv.then}" if mv.goes_on else ""
-        ctx.emit(
-            EventKind.STOPPED,
-            f"{g.name} grabs {mover.name} with two empty hands and may stop the move: "
-            f"{g.name} chooses where {mover.name} ends, {mv.frm} or {mv.to}{on}.",
-            mover.key,
-        )
+        if mv.goes_on:
+            text = phrase("{name} grabs {mover} with two empty hands and may stop the move: "
+                          "{name} chooses where {mover} ends, {here} or {there}, or let {mover} "
+                          "go on to {then}.", name=g.name, mover=mover.name, here=mv.frm,
+                          there=mv.to, then=mv.then or "")
+        else:
+            text = phrase("{name} grabs {mover} with two empty hands and may stop the move: "
+                          "{name} chooses where {mover} ends, {here} or {there}.", name=g.name,
+                          mover=mover.name, here=mv.frm, there=mv.to)
+        ctx.emit(EventKind.STOPPED, text, mover.key)
         return mv.model_copy(update={"stop_chooser": g.key, "stop_optional": True})
     return mv

@@ -33,29 +33,38 @@ from engine.combat.steps import pop, push, replace_top
 from engine.errors import RuleError
 from engine.maps import GameMap, Kind, UnknownAreaError
 from engine.names import name_key
+from engine.phrases import Said, phrase
 
 __all__ = ["advance", "legal_moves", "legal_second_moves", "move", "prompts", "stop_area"]
 
 
-def _way_problem(m: GameMap, name: str, frm: str, to: str) -> str | None:
+def _way_problem(m: GameMap, name: str, frm: str, to: str) -> Said | None:
     """Why nobody can step from ``frm`` to ``to`` (canonical areas) on this map, or None."""
     if to == frm:
-        return f"{name} is already in {to}." if name else f"{to} is where that step starts."
+        if name:
+            return phrase("{name} is already in {area}.", name=name, area=to)
+        return phrase("{area} is where that step starts.", area=to)
     if m.can_move(frm, to):
         return None
     conn = m.connection(frm, to)
     if conn is not None and conn.kind is Kind.DOOR:
-        return f"The door between {frm} and {to} is closed: open it first (an action)."
+        return phrase("The door between {here} and {there} is closed: open it first (an "
+                      "action).", here=frm, there=to)
     if conn is not None and conn.kind is Kind.ARROW:
-        return f"The way between {frm} and {to} goes one way only: from {conn.a}."
+        return phrase("The way between {here} and {there} goes one way only: from {start}.",
+                      here=frm, there=to, start=conn.a)
     if conn is not None and conn.kind is Kind.SIGHT:
-        return f"{frm} and {to} are joined by sight only; nobody can move between them."
-    steps = ", ".join(m.moves_from(frm)) or "nowhere"
-    who = name or "one"
-    return f"{to} is not one step from {frm}; from there {who} can move to: {steps}."
+        return phrase("{here} and {there} are joined by sight only; nobody can move between "
+                      "them.", here=frm, there=to)
+    steps: Said = ", ".join(m.moves_from(frm)) or phrase("nowhere")
+    if name:
+        return phrase("{area} is not one step from {start}; from there {name} can move to: "
+                      "{steps}.", area=to, start=frm, name=name, steps=steps)
+    return phrase("{area} is not one step from {start}; from there one can move to: {steps}.",
+                  area=to, start=frm, steps=steps)
 
 
-def _move_problem(c: Combat, f: Fighter, to: str, rules: Rules) -> str | None:
+def _move_problem(c: Combat, f: Fighter, to: str, rules: Rules) -> Said | None:
     """Why ``f`` cannot Move to ``to`` (a canonical area) now, or None."""
     ch = f.character
     problem = _way_problem(c.game_map(), f.name, f.area, to)
@@ -65,12 +74,12 @@ def _move_problem(c: Combat, f: Fighter, to: str, rules: Rules) -> str | None:
         legs = rules.body.legs
         full = [loc for loc in legs if len(ch.marks(loc.id)) >= loc.boxes]
         if not full:  # not the legs: unconscious, surrendered or dead
-            return f"{f.name} is {status(ch, rules=rules).value} and cannot move."
+            return phrase("{name} is {status} and cannot move.", name=f.name,
+                          status=status(ch, rules=rules).value)
         if len(full) == len(legs):
-            return f"Both of {f.name}'s legs are full: they cannot move."
-        return (
-            f"{f.name}'s {full[0].name.lower()} is full: moving needs both hands usable and empty."
-        )
+            return phrase("Both of {name}'s legs are full: they cannot move.", name=f.name)
+        return phrase("{name}'s {part} is full: moving needs both hands usable and empty.",
+                      name=f.name, part=full[0].name.lower())
     return None
 
 
@@ -103,7 +112,8 @@ def _area(m: GameMap, name: str) -> str:
     try:
         return m.area(name)
     except UnknownAreaError:
-        raise RuleError(f"There is no area called {name.strip()!r} on this map.") from None
+        raise RuleError(phrase("There is no area called {area} on this map.",
+                               area=repr(name.strip()))) from None
 
 
 def move(c: Combat, cmd: Move, ctx: Context) -> Combat:
@@ -117,21 +127,23 @@ def move(c: Combat, cmd: Move, ctx: Context) -> Combat:
     then = None
     if cmd.then is not None:
         if not moves_twice(f.character):
-            raise RuleError(f"Moving twice in one action needs the Speed ability, which "
-                            f"{f.name} does not have.")
+            raise RuleError(phrase("Moving twice in one action needs the Speed ability, which "
+                                   "{name} does not have.", name=f.name))
         then = _area(m, cmd.then)
         problem = _way_problem(m, "", to, then)
         if problem:
-            raise RuleError(f"The second step: {problem}")
+            raise RuleError(phrase("The second step: {problem}", problem=problem))
     seq = c.action_seq + 1
     c = put(c, spend_action(f, ctx, ActionKind.MOVE))
     if then is None:
-        ctx.emit(EventKind.DECLARE, f"{f.name} moves from {f.area} to {to}.", f.key)
+        ctx.emit(EventKind.DECLARE, phrase("{name} moves from {here} to {there}.", name=f.name,
+                                           here=f.area, there=to), f.key)
     else:
         ctx.emit(
             EventKind.DECLARE,
-            f"{f.name} moves from {f.area} to {to}, then on to {then} (Speed: a roll after the "
-            "Intercept window; on a failure they stay).",
+            phrase("{name} moves from {here} to {there}, then on to {then} (Speed: a roll after "
+                   "the Intercept window; on a failure they stay).", name=f.name, here=f.area,
+                   there=to, then=then),
             f.key,
         )
     mv = MoveAction(seq=seq, mover=f.key, frm=f.area, to=to, then=then,
@@ -169,7 +181,7 @@ def _speed_roll(c: Combat, mv: MoveAction, ctx: Context) -> tuple[Combat, MoveAc
     if mv.roll is None:
         rolled = make_roll(roll_spec(mover, ctx.rules, Action.MOVE), ctx.dice)
         mv = mv.model_copy(update={"roll": rolled})
-        ctx.say_roll(EventKind.ROLL, f"{mover.name} rolls for Speed", mover,
+        ctx.say_roll(EventKind.ROLL, phrase("{name} rolls for Speed", name=mover.name), mover,
                      rolled.roll.result)
     state = mv.roll
     assert state is not None
@@ -179,14 +191,16 @@ def _speed_roll(c: Combat, mv: MoveAction, ctx: Context) -> tuple[Combat, MoveAc
     if result.critical_failure:
         c = put(c, lose_action(mover))
         ctx.emit(EventKind.LOST_ACTION,
-                 f"{mover.name} rolled a critical failure and loses the next action.", mover.key)
+                 phrase("{name} rolled a critical failure and loses the next action.",
+                        name=mover.name), mover.key)
     if result.success:
-        ctx.emit(EventKind.SPEED, f"{mover.name} moves twice: to {mv.to}, then {mv.then}.",
+        ctx.emit(EventKind.SPEED, phrase("{name} moves twice: to {there}, then {then}.",
+                                         name=mover.name, there=mv.to, then=mv.then or ""),
                  mover.key)
     else:
         ctx.emit(EventKind.SPEED,
-                 f"{mover.name}'s Speed roll fails: {mover.name} stays in {mv.frm} (still a "
-                 "move attempt for Intercept).", mover.key)
+                 phrase("{name}'s Speed roll fails: {name} stays in {area} (still a move "
+                        "attempt for Intercept).", name=mover.name, area=mv.frm), mover.key)
     return c, mv.model_copy(update={"roll_done": True})
 
 
@@ -202,7 +216,8 @@ def _finish(c: Combat, ctx: Context) -> Combat:
         area = mv.frm
     else:
         area = mv.to
-        ctx.emit(EventKind.MOVED, f"{mover.name} is now in {area}.", mover.key)
+        ctx.emit(EventKind.MOVED, phrase("{name} is now in {area}.", name=mover.name, area=area),
+                 mover.key)
     c = pop(put(c, mover.model_copy(update={"area": area})))
     if mv.goes_on and mv.stop_area is None:
         assert mv.then is not None
@@ -211,10 +226,12 @@ def _finish(c: Combat, ctx: Context) -> Combat:
                 c.game_map().can_move(area, mv.then)):
             second = MoveAction(seq=mv.seq, mover=mover.key, frm=area, to=mv.then,
                                 second=True)
-            ctx.emit(EventKind.DECLARE, f"{mover.name} moves on from {area} to {mv.then}.",
+            ctx.emit(EventKind.DECLARE, phrase("{name} moves on from {here} to {there}.",
+                                               name=mover.name, here=area, there=mv.then),
                      mover.key)
             return open_window(push(c, second), ctx)
-        ctx.emit(EventKind.STOPPED, f"{mover.name} cannot take the second step.", mover.key)
+        ctx.emit(EventKind.STOPPED, phrase("{name} cannot take the second step.",
+                                           name=mover.name), mover.key)
     return c
 
 
@@ -225,16 +242,20 @@ def stop_area(c: Combat, cmd: StopArea, ctx: Context) -> Combat:
     assert isinstance(mv, MoveAction)
     mover = c.fighter(mv.mover)
     if cmd.area == StopArea.GO_ON and StopArea.GO_ON in asked.options:
-        ctx.emit(EventKind.STOP_AREA, f"{f.name} lets {mover.name} go on.", mover.key)
+        ctx.emit(EventKind.STOP_AREA, phrase("{name} lets {mover} go on.", name=f.name,
+                                             mover=mover.name), mover.key)
         return replace_top(c, mv.model_copy(update={"stop_chooser": None,
                                                     "stop_optional": False}))
     key = name_key(cmd.area)
     area = next((o for o in asked.options if o and o.casefold() == key), None)
     if area is None:
         areas = [o for o in asked.options if o]
-        go_on = ", or let them go on" if StopArea.GO_ON in asked.options else ""
-        raise RuleError(f"Choose one of: {', '.join(areas)}{go_on}.")
-    ctx.emit(EventKind.STOP_AREA, f"{f.name} puts {mover.name} in {area}.", mover.key)
+        if StopArea.GO_ON in asked.options:
+            raise RuleError(phrase("Choose one of: {areas}, or let them go on.",
+                                   areas=", ".join(areas)))
+        raise RuleError(phrase("Choose one of: {areas}.", areas=", ".join(areas)))
+    ctx.emit(EventKind.STOP_AREA, phrase("{name} puts {mover} in {area}.", name=f.name,
+                                         mover=mover.name, area=area), mover.key)
     c = put(c, mover.model_copy(update={"area": area}))
     return replace_top(c, mv.model_copy(update={"stop_area": area, "stop_chooser": None}))
 

@@ -21,11 +21,13 @@ from engine.combat.context import Context, require_control
 from engine.combat.model import Combat, Fighter
 from engine.combat.order_values import OrderedReaction, Situation, StandingOrder
 from engine.errors import RuleError
+from engine.listing import one_by_one
 from engine.names import name_key
+from engine.phrases import Phrase, Said, phrase
 
 __all__ = [
-    "SITUATION_WORDS", "order_answer", "order_choices", "order_of", "order_words", "orders_text",
-    "set_order", "skipped_text",
+    "REACTION_WORDS", "SITUATION_WORDS", "order_answer", "order_choices",
+    "order_of", "order_words", "orders_text", "set_order", "skipped_text",
 ]
 
 #: What each situation allows an order to answer.
@@ -35,10 +37,18 @@ _REACTIONS: dict[Situation, tuple[OrderedReaction, ...]] = {
     Situation.BLAST: ("defend", "pass"),
 }
 #: Each situation as a sentence's "when ..." reads it.
-SITUATION_WORDS: dict[Situation, str] = {
-    Situation.ATTACKED: "attacked",
-    Situation.MOVED_PAST: "an enemy moves past",
-    Situation.BLAST: "caught in a blast",
+SITUATION_WORDS: dict[Situation, Phrase] = {
+    Situation.ATTACKED: phrase("attacked"),
+    Situation.MOVED_PAST: phrase("an enemy moves past"),
+    Situation.BLAST: phrase("caught in a blast"),
+}
+#: Each answer in a reaction window (an order's too) as a sentence says it, a verb after
+#: "may" or "to": "Goon may defend or pass", "Ana's standing order to intercept".
+REACTION_WORDS: dict[str, Phrase] = {
+    "defend": phrase("defend"),
+    "counterattack": phrase("counterattack"),
+    "intercept": phrase("intercept"),
+    "pass": phrase("pass"),
 }
 _UNARMED_ABILITY = "unarmed.fight"
 
@@ -49,16 +59,25 @@ def order_of(c: Combat, fighter: str, situation: Situation) -> StandingOrder | N
                  if o.fighter == fighter and o.situation is situation), None)
 
 
-def order_words(order: StandingOrder) -> str:
+def order_words(order: StandingOrder) -> Phrase:
     """"defend with Riot shield", "defend", "counterattack", "intercept", "pass"."""
-    return order.reaction if order.item is None else f"{order.reaction} with {order.item}"
+    reaction = REACTION_WORDS[order.reaction]
+    if order.item is None:
+        return reaction
+    return phrase("{reaction} with {item}", reaction=reaction, item=order.item)
 
 
-def orders_text(c: Combat, fighter: str) -> str:
+def orders_text(c: Combat, fighter: str) -> Said:
     """``fighter``'s (a key) standing orders in one line, in the situations' order ("" without
     any): "when attacked: defend with Riot shield · when caught in a blast: pass"."""
-    return " · ".join(f"when {SITUATION_WORDS[s]}: {order_words(o)}" for s in Situation
-                      if (o := order_of(c, fighter, s)) is not None)
+    said: Said = ""
+    for s in reversed(Situation):
+        if (o := order_of(c, fighter, s)) is None:
+            continue
+        one = phrase("when {situation}: {order}", situation=SITUATION_WORDS[s],
+                     order=order_words(o))
+        said = one if said == "" else phrase("{first} · {more}", first=one, more=said)
+    return said
 
 
 def set_order(c: Combat, cmd: SetOrder, ctx: Context) -> Combat:
@@ -72,8 +91,9 @@ def set_order(c: Combat, cmd: SetOrder, ctx: Context) -> Combat:
         return c.model_copy(update={"standing_orders": others})
     allowed = _REACTIONS[cmd.situation]
     if cmd.reaction not in allowed:
-        raise RuleError(f"When {SITUATION_WORDS[cmd.situation]}, a standing order may be: "
-                        f"{', '.join(allowed)}.")
+        raise RuleError(phrase("When {situation}, a standing order may be: {choices}.",
+                               situation=SITUATION_WORDS[cmd.situation],
+                               choices=one_by_one([REACTION_WORDS[r] for r in allowed])))
     item = None if cmd.item is None else _shield_named(f, cmd, ctx.rules)
     order = StandingOrder(fighter=f.key, situation=cmd.situation, reaction=cmd.reaction,
                           item=item)
@@ -84,12 +104,13 @@ def _shield_named(f: Fighter, cmd: SetOrder, rules: Rules) -> str:
     """The name of ``f``'s shield that ``cmd`` names, as the sheet spells it."""
     assert cmd.item is not None
     if cmd.reaction != "defend" or cmd.situation is not Situation.ATTACKED:
-        raise RuleError("Only a Defend against an attack is made with an item (a shield); "
-                        "shields give nothing against a blast.")
+        raise RuleError(phrase("Only a Defend against an attack is made with an item (a "
+                               "shield); shields give nothing against a blast."))
     for name in _shields(f, rules):
         if name_key(name) == name_key(cmd.item):
             return name
-    raise RuleError(f"{f.name} has no shield called {cmd.item.strip()!r}.")
+    raise RuleError(phrase("{name} has no shield called {item}.", name=f.name,
+                           item=repr(cmd.item.strip())))
 
 
 def _shields(f: Fighter, rules: Rules) -> tuple[str, ...]:
@@ -130,13 +151,18 @@ def order_choices(f: Fighter, situation: Situation, rules: Rules) -> tuple[Stand
     return tuple(found)
 
 
-def skipped_text(f: Fighter, order: StandingOrder, why: str) -> str:
-    """"Ana's standing order to defend with Riot shield is skipped: <why>"."""
-    return f"{f.name}'s standing order to {order_words(order)} is skipped: {why.rstrip('.')}."
+def skipped_text(f: Fighter, order: StandingOrder, why: Said) -> Phrase:
+    """"Ana's standing order to defend with Riot shield is skipped: <why>": ``why`` a
+    sentence (a phrase says its own full stop)."""
+    if isinstance(why, str):
+        why = why.rstrip(".") + "."
+    return phrase("{name}'s standing order to {order} is skipped: {why}", name=f.name,
+                  order=order_words(order), why=why)
+
 
 
 def order_answer(c: Combat, f: Fighter, situation: Situation,
-                 rules: Rules) -> tuple[StandingOrder, React | str] | None:
+                 rules: Rules) -> tuple[StandingOrder, React | Phrase] | None:
     """``f``'s standing order in ``situation`` and what it answers now: the answer, or why it
     is skipped (a Defend with a shield that is not in a usable hand); None without an order."""
     order = order_of(c, f.key, situation)
@@ -145,5 +171,5 @@ def order_answer(c: Combat, f: Fighter, situation: Situation,
     ch = f.character
     held = {name_key(ch.items[i].name) for i in usable_held(ch, rules=rules)}
     if order.item is not None and name_key(order.item) not in held:
-        return order, f"no {order.item} in a usable hand"
+        return order, phrase("no {item} in a usable hand.", item=order.item)
     return order, React(fighter=f.key, reaction=order.reaction)

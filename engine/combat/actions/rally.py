@@ -34,17 +34,19 @@ from engine.combat.roll_spec import make_roll, rally_spec
 from engine.combat.step_values import RallyAction
 from engine.combat.steps import pop, push
 from engine.errors import RuleError
+from engine.phrases import Said, phrase
 
 __all__ = ["advance", "end_prompts", "end_rallies", "prompts", "rally", "rally_problem"]
 
 
-def rally_problem(c: Combat, key: str) -> str | None:
+def rally_problem(c: Combat, key: str) -> Said | None:
     """Why the fighter ``key`` cannot rally at all (leaving out whose turn it is), or None."""
     f = c.fighter(key)
     if not rallies(f.character):
-        return f"{f.name} cannot rally: that takes the Leader ability Rally."
+        return phrase("{name} cannot rally: that takes the Leader ability Rally.", name=f.name)
     if f.rallied:
-        return f"{f.name} has already attempted a rally this fight (once per combat)."
+        return phrase("{name} has already attempted a rally this fight (once per combat).",
+                      name=f.name)
     return None
 
 
@@ -67,12 +69,13 @@ def rally(c: Combat, cmd: Rally, ctx: Context) -> Combat:
         f, _ = answering(c, PromptKind.END_RALLY, cmd.fighter, ctx.actor)
         f = f.model_copy(update={"rallied": True})
         if cmd.skip:
-            ctx.emit(EventKind.RALLY, f"{f.name} does not rally.", f.key)
+            ctx.emit(EventKind.RALLY, phrase("{name} does not rally.", name=f.name), f.key)
             return put(c, f)
         ctx.start(f.key, ActionKind.RALLY)  # no action is spent once the fight is ending
     else:
         if cmd.skip:
-            raise RuleError("Only at the end of combat can a leader let it end without rallying.")
+            raise RuleError(phrase("Only at the end of combat can a leader let it end without "
+                                   "rallying."))
         f = acting_fighter(c, cmd.fighter, ctx)
         problem = rally_problem(c, f.key)
         if problem is not None:
@@ -80,7 +83,8 @@ def rally(c: Combat, cmd: Rally, ctx: Context) -> Combat:
         f = spend_action(f, ctx, ActionKind.RALLY).model_copy(update={"rallied": True})
     c = put(c, f)
     state = make_roll(rally_spec(f), ctx.dice)
-    ctx.say_roll(EventKind.RALLY, f"{f.name} rallies {f.team}", f, state.roll.result)
+    ctx.say_roll(EventKind.RALLY, phrase("{name} rallies {team}", name=f.name, team=f.team), f,
+                 state.roll.result)
     seq = c.action_seq + 1
     step = RallyAction(seq=seq, leader=f.key, roll=state)
     return push(c.model_copy(update={"action_seq": seq}), step)
@@ -97,10 +101,11 @@ def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
     if res.critical_failure:
         c = put(c, lose_action(leader))
         ctx.emit(EventKind.LOST_ACTION,
-                 f"{leader.name} rolled a critical failure and loses the next action.", leader.key)
+                 phrase("{name} rolled a critical failure and loses the next action.",
+                        name=leader.name), leader.key)
     if not res.success:
-        ctx.emit(EventKind.RALLY, f"The rally fails; {leader.name} cannot rally again this "
-                 "fight.", leader.key)
+        ctx.emit(EventKind.RALLY, phrase("The rally fails; {name} cannot rally again this "
+                                         "fight.", name=leader.name), leader.key)
         return pop(c), False
     return pop(raise_levels(c, leader.team, res.value, ctx)), False
 
@@ -121,12 +126,19 @@ def raise_levels(c: Combat, team: str, value: int, ctx: Context) -> Combat:
         c = put(c, settle_status(f.model_copy(update={"character": new}), rules))
         woke = (status(ch, rules=rules) is Status.UNCONSCIOUS
                 and status(new, rules=rules) is Status.FINE)
-        again = " (conscious again)." if woke else "."
-        ctx.emit(EventKind.RALLY_LEVEL, f"{f.name}'s level rises {ch.level} → {level}{again}",
-                 f.key, public=f"{f.name}'s level rises{again}", of=f)
+        if woke:
+            said = phrase("{name}'s level rises {before} → {after} (conscious again).",
+                          name=f.name, before=ch.level, after=level)
+            public = phrase("{name}'s level rises (conscious again).", name=f.name)
+        else:
+            said = phrase("{name}'s level rises {before} → {after}.", name=f.name,
+                          before=ch.level, after=level)
+            public = phrase("{name}'s level rises.", name=f.name)
+        ctx.emit(EventKind.RALLY_LEVEL, said, f.key, public=public, of=f)
         risen = True
     if not risen:
-        ctx.emit(EventKind.RALLY_LEVEL, f"Nobody on {team} is below {value}: no level rises.")
+        ctx.emit(EventKind.RALLY_LEVEL, phrase("Nobody on {team} is below {level}: no level "
+                                               "rises.", team=team, level=value))
     return c
 
 

@@ -13,19 +13,27 @@ from engine.combat.phase_guard import require_phase
 from engine.combat.rounds import end, start_round
 from engine.copies import group_names
 from engine.errors import RuleError
+from engine.listing import names_listed
 from engine.maps import UnknownAreaError
 from engine.names import name_key
-from engine.words import listed
+from engine.phrases import phrase, plural_phrase
 
 __all__ = ["TEAM_NAME_MAX", "add_fighter", "add_fighters", "begin", "end_combat",
            "remove_fighter"]
 
 TEAM_NAME_MAX = 32
+#: Each step being resolved as "the ... being resolved" says it.
+_STEP_WORDS = {"attack": phrase("attack"), "move": phrase("move"),
+               "first_aid": phrase("first aid"), "rally": phrase("rally"), "aoe": phrase("AoE"),
+               "burn": phrase("Continuous damage")}
 
 
 def add_fighter(c: Combat, cmd: AddFighter, ctx: Context) -> Combat:
     c, f = _join(c, cmd, ctx)
-    ctx.emit(EventKind.ADDED, f"{f.name} joins the fight for {f.team} in {f.area}.", f.key)
+    ctx.emit(EventKind.ADDED, plural_phrase(
+        "{names} joins the fight for {team} in {area}.",
+        "{names} join the fight for {team} in {area}.", "count",
+        count=1, names=f.name, team=f.team, area=f.area), f.key)
     return c
 
 
@@ -40,10 +48,12 @@ def add_fighters(c: Combat, cmd: AddFighters, ctx: Context) -> Combat:
         group = [f for f in joined if f.team == team]
         for area in dict.fromkeys(f.area for f in group):
             here = [f for f in group if f.area == area]
-            verb = "joins" if len(here) == 1 else "join"
-            names = listed(group_names([f.name for f in here]))
-            ctx.emit(EventKind.ADDED, f"{names} {verb} the fight for {team} in {area}.",
-                     here[0].key if len(here) == 1 else None)
+            names = names_listed(group_names([f.name for f in here]))
+            ctx.emit(EventKind.ADDED, plural_phrase(
+                "{names} joins the fight for {team} in {area}.",
+                "{names} join the fight for {team} in {area}.", "count",
+                count=len(here), names=names, team=team, area=area),
+                here[0].key if len(here) == 1 else None)
     return c
 
 
@@ -54,23 +64,23 @@ def _join(c: Combat, cmd: AddFighter, ctx: Context) -> tuple[Combat, Fighter]:
     if c.phase is not Phase.SETUP:
         require_gm(actor, "add fighters once the fight has begun")
     elif not actor.gm and (ch.npc or cmd.owner_id != actor.user_id):
-        raise RuleError("Players can add only their own PCs; a GM places everyone else.")
+        raise RuleError(phrase("Players can add only their own PCs; a GM places everyone "
+                               "else."))
     problems = character_problems(ch, rules=rules)
     if problems:
         raise RuleError(" ".join(problems))
     key = name_key(ch.name)
     if any(f.key == key for f in c.fighters):
-        raise RuleError(f"{ch.name} is already in this combat.")
+        raise RuleError(phrase("{name} is already in this combat.", name=ch.name))
     try:
         area = c.game_map().area(cmd.area)
     except UnknownAreaError:
-        raise RuleError(
-            f"There is no area called {cmd.area.strip()!r} on this map; "
-            f"the areas are {', '.join(c.game_map().areas)}."
-        ) from None
+        raise RuleError(phrase(
+            "There is no area called {area} on this map; the areas are {areas}.",
+            area=repr(cmd.area.strip()), areas=", ".join(c.game_map().areas))) from None
     team = " ".join((cmd.team or ("NPCs" if ch.npc else "PCs")).split())
     if not team or len(team) > TEAM_NAME_MAX:
-        raise RuleError(f"A team name is 1-{TEAM_NAME_MAX} characters.")
+        raise RuleError(phrase("A team name is 1-{most} characters.", most=TEAM_NAME_MAX))
     team = team_named(c, team) or team
     f = Fighter(
         key=key,
@@ -94,16 +104,15 @@ def remove_fighter(c: Combat, cmd: RemoveFighter, ctx: Context) -> Combat:
         require_gm(ctx.actor, "remove a fighter once the fight has begun")
         for step in reversed(c.steps):
             if f.key in step.involved:
-                what = {"attack": "attack", "move": "move", "first_aid": "first aid",
-                        "rally": "rally", "aoe": "AoE", "burn": "Continuous damage"}[step.kind]
-                raise RuleError(
-                    f"{f.name} is part of the {what} being resolved; remove them after it."
-                )
+                raise RuleError(phrase(
+                    "{name} is part of the {step} being resolved; remove them after it.",
+                    name=f.name, step=_STEP_WORDS[step.kind]))
         if c.phase is Phase.INITIATIVE and any(r.state.fighter == f.key for r in c.initiative):
-            raise RuleError(f"{f.name} is rolling initiative; remove them after it.")
+            raise RuleError(phrase("{name} is rolling initiative; remove them after it.",
+                                   name=f.name))
     fighters = tuple(g for g in c.fighters if g.key != f.key)
     teams = tuple(t for t in c.teams if any(g.team == t for g in fighters))
-    ctx.emit(EventKind.REMOVED, f"{f.name} leaves the fight.", f.key)
+    ctx.emit(EventKind.REMOVED, phrase("{name} leaves the fight.", name=f.name), f.key)
     return c.model_copy(update={"fighters": fighters, "teams": teams})
 
 
@@ -111,8 +120,8 @@ def begin(c: Combat, cmd: Begin, ctx: Context) -> Combat:
     require_gm(ctx.actor, "begin the fight")
     require_phase(c, Phase.SETUP)
     if len(standing_teams(c, ctx.rules)) < 2:
-        raise RuleError("A fight needs at least two teams with conscious fighters.")
-    ctx.emit(EventKind.BEGIN, "The fight begins.")
+        raise RuleError(phrase("A fight needs at least two teams with conscious fighters."))
+    ctx.emit(EventKind.BEGIN, phrase("The fight begins."))
     return start_round(c, ctx)
 
 

@@ -23,13 +23,14 @@ from engine.combat.step_values import (
 )
 from engine.combat.steps import AnyStep, pop, replace_step
 from engine.errors import RuleError
+from engine.phrases import Said, phrase
 
 __all__ = ["may_defend_again", "surrender", "surrender_problem"]
 
 
 def surrender(c: Combat, cmd: Surrender, ctx: Context) -> Combat:
     if c.phase is Phase.SETUP:
-        raise RuleError("The fight has not begun; remove the fighter instead.")
+        raise RuleError(phrase("The fight has not begun; remove the fighter instead."))
     f = c.fighter(cmd.fighter)
     require_control(ctx.actor, f)
     problem = surrender_problem(c, f)
@@ -46,26 +47,29 @@ def surrender(c: Combat, cmd: Surrender, ctx: Context) -> Combat:
     f = c.fighter(f.key)
     new, report = surrender_sheet(f.character, rules=ctx.rules)
     ctx.emit(EventKind.SURRENDER, report.summary, f.key,
-             public=f"{f.name} surrenders: out of the fight.", of=f)
+             public=phrase("{name} surrenders: out of the fight.", name=f.name), of=f)
     return put(c, f.model_copy(update={"character": new, "actions": 0}))
 
 
-def surrender_problem(c: Combat, f: Fighter) -> str | None:
+def surrender_problem(c: Combat, f: Fighter) -> Said | None:
     """Why ``f`` cannot surrender now, or None: what is already rolled must be resolved first
     (a move past its window, an attack, an AoE: its roll is made as it is declared), and so
     must Continuous damage being placed (dealt at once, by an AoE whose dice are rolled)."""
     if isinstance(c.step, ContinuousBurn):
         burnt = ", ".join(c.fighter(w.fighter).name for w in c.step.wounds)
-        return (f"The Continuous damage {burnt} took is being placed; {f.name} can surrender "
-                "once it is placed.")
+        return phrase("The Continuous damage {burnt} took is being placed; {name} can "
+                      "surrender once it is placed.", burnt=burnt, name=f.name)
     rolled = next((s for s in c.steps if f.key in s.involved and _rolled(s)), None)
     if rolled is None:
         return None
-    return (f"The dice are already rolled for the {_ROLLED_WORDS[rolled.kind]} involving "
-            f"{f.name}; they can surrender once it is resolved.")
-
-
-_ROLLED_WORDS = {"move": "move", "attack": "attack", "aoe": "AoE"}
+    if rolled.kind == "move":
+        return phrase("The dice are already rolled for the move involving {name}; they can "
+                      "surrender once it is resolved.", name=f.name)
+    if rolled.kind == "attack":
+        return phrase("The dice are already rolled for the attack involving {name}; they can "
+                      "surrender once it is resolved.", name=f.name)
+    return phrase("The dice are already rolled for the AoE involving {name}; they can "
+                  "surrender once it is resolved.", name=f.name)
 
 
 def _rolled(step: AnyStep) -> bool:
@@ -85,10 +89,13 @@ def _cancel_attack(c: Combat, a: AttackAction, ctx: Context) -> Combat:
         if r.answer in ("defend", "counterattack"):
             c = refund(c, r.fighter, reaction=True, free=r.free)
     if a.direction is None:
-        kept = f"{att.name} keeps the action"
+        said = phrase("{name}'s attack does not take effect; {name} keeps the action.",
+                      name=att.name)
     else:
-        kept = f"{a.direction.leader or 'the leader'}'s direction waits on {att.name} again"
-    ctx.emit(EventKind.CANCELLED, f"{att.name}'s attack does not take effect; {kept}.", att.key)
+        said = phrase("{name}'s attack does not take effect; {leader}'s direction waits on "
+                      "{name} again.", name=att.name,
+                      leader=a.direction.leader or phrase("the leader"))
+    ctx.emit(EventKind.CANCELLED, said, att.key)
     return pop(c)
 
 
@@ -124,8 +131,11 @@ def _leave_move(c: Combat, mv: MoveAction, f: Fighter, ctx: Context) -> Combat:
         for r in mv.reactors:
             if r.answer == "intercept":
                 c = refund(c, r.fighter, reaction=True)
-        what = "second step" if mv.second else "move"
-        ctx.emit(EventKind.CANCELLED, f"{f.name}'s {what} does not take effect.", f.key)
+        if mv.second:
+            said = phrase("{name}'s second step does not take effect.", name=f.name)
+        else:
+            said = phrase("{name}'s move does not take effect.", name=f.name)
+        ctx.emit(EventKind.CANCELLED, said, f.key)
         return c.model_copy(update={"steps": tuple(s for s in c.steps if s is not mv)})
     mine = next(r for r in mv.reactors if r.fighter == f.key)
     if mine.answer == "intercept":

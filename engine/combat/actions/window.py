@@ -29,7 +29,11 @@ from engine.combat.action_kinds import ActionKind
 from engine.combat.actions.aoe_effects import burn_advance
 from engine.combat.actions.counterattack import counter_choices, counter_weapons
 from engine.combat.actions.intercept import intercept_reactor, intercept_weapons
-from engine.combat.actions.orders import order_answer, skipped_text
+from engine.combat.actions.orders import (
+    REACTION_WORDS,
+    order_answer,
+    skipped_text,
+)
 from engine.combat.commands import CloseWindow, React
 from engine.combat.context import Context, require_control, require_gm
 from engine.combat.crowd import group_names
@@ -44,6 +48,8 @@ from engine.combat.step_values import AoEAction, AttackAction, MoveAction, React
 from engine.combat.steps import replace_top
 from engine.combat.weapons import pick_weapon, range_text, weapon_label
 from engine.errors import RuleError
+from engine.listing import any_of, names_listed, one_by_one
+from engine.phrases import Phrase, Said, phrase, plural_phrase
 
 __all__ = [
     "WindowStep", "after_burn", "asked", "close_window", "open_window", "react",
@@ -152,7 +158,8 @@ def _with_reactors(c: Combat, step: WindowStep, ctx: Context) -> WindowStep:
     targets = []
     for t in step.targets:
         if t.fighter not in able:
-            ctx.emit(EventKind.AOE, f"{c.fighter(t.fighter).name} cannot Defend.", t.fighter)
+            ctx.emit(EventKind.AOE, phrase("{name} cannot Defend.", name=c.fighter(t.fighter).name),
+                     t.fighter)
             t = t.model_copy(update={"answer": "pass"})
         targets.append(t)
     _announce(c, step, (t.fighter for t in step.targets if t.fighter in able), ctx)
@@ -165,47 +172,53 @@ def _unanswered(step: WindowStep) -> tuple[str, ...]:
     return tuple(s.fighter for s in slots if s.answer is None)
 
 
-def reaction_words(r: Reactor) -> tuple[str, ...]:
+def reaction_words(r: Reactor) -> tuple[Phrase, ...]:
     """A reactor's answers in words: "defend", "counterattack (lethal or less-lethal)",
     "intercept (less-lethal only)", "pass"."""
-    words: list[str] = []
+    words: dict[str, Phrase] = {}
     for option in react_options(r):
         reaction = option.removesuffix(LESS_LETHAL)
+        word = REACTION_WORDS[reaction]
         if reaction == option:
-            words.append(option)
+            words[reaction] = word
         elif reaction in words:
-            words[words.index(reaction)] = f"{reaction} (lethal or less-lethal)"
+            words[reaction] = phrase("{reaction} (lethal or less-lethal)", reaction=word)
         else:
-            words.append(f"{reaction} (less-lethal only)")
-    return tuple(words)
+            words[reaction] = phrase("{reaction} (less-lethal only)", reaction=word)
+    return tuple(words.values())
 
 
 def _announce(c: Combat, step: WindowStep, keys: Iterable[str], ctx: Context) -> None:
     """Tell the table who may answer, how, and within how long: those who may answer alike
     share a line (numbered copies as one entry, "Goon 1-10"), and the time is said once."""
-    alike: dict[str, list[Fighter]] = {}
+    alike: dict[Phrase, list[Fighter]] = {}
     for key in keys:
         f = c.fighter(key)
         if isinstance(step, AoEAction):
-            cost = "without spending an action" if free_defend(f, f) else "spending an action"
-            what = f"Defend against the blast ({cost}) or take the damage"
+            what = (phrase("Defend against the blast (without spending an action) or take the "
+                           "damage") if free_defend(f, f)
+                    else phrase("Defend against the blast (spending an action) or take the "
+                                "damage"))
         else:
             r = next(r for r in step.reactors if r.fighter == key)
-            what = " or ".join(reaction_words(r))
+            what = any_of(reaction_words(r))
         alike.setdefault(what, []).append(f)
-    within = f"within {duration_words(c.reaction_seconds)}"
+    duration = duration_words(c.reaction_seconds)
     for what, fighters in alike.items():
-        names = _and_list(group_names([f.name for f in fighters]))
-        said = f" ({within})" if len(alike) == 1 else ""
-        ctx.emit(EventKind.WINDOW, f"{names} may {what}{said}.",
-                 fighters[0].key if len(fighters) == 1 else None)
+        names = names_listed(group_names([f.name for f in fighters]))
+        who = fighters[0].key if len(fighters) == 1 else None
+        if len(alike) == 1:
+            ctx.emit(EventKind.WINDOW, plural_phrase(
+                "{names} may {what} ({within}).", "{names} may {what} ({within}).", "count",
+                count=len(fighters), names=names, what=what,
+                within=phrase("within {duration}", duration=duration)), who)
+        else:
+            ctx.emit(EventKind.WINDOW, plural_phrase(
+                "{names} may {what}.", "{names} may {what}.", "count",
+                count=len(fighters), names=names, what=what), who)
     if len(alike) > 1:
-        ctx.emit(EventKind.WINDOW, f"They may answer {within}.")
-
-
-def _and_list(names: list[str]) -> str:
-    """"Rat", "Rat and Moe", "Rat, Moe and Goon 1-3"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        ctx.emit(EventKind.WINDOW, phrase("They may answer within {duration}.",
+                                          duration=duration))
 
 
 def asked(c: Combat, step: WindowStep) -> tuple[Prompt, ...]:
@@ -276,11 +289,12 @@ def react(c: Combat, cmd: React, ctx: Context) -> Combat:
         raise RuleError(_no_reaction(c, step, f, cmd, ctx.rules))
     require_control(ctx.actor, f)
     if reactor.answer is not None:
-        raise RuleError(f"{f.name} has already answered ({reactor.answer}).")
+        raise RuleError(phrase("{name} has already answered ({answer}).", name=f.name,
+                               answer=REACTION_WORDS[reactor.answer]))
     weapon = _answer_weapon(c, step, f, reactor, cmd, ctx)
     if cmd.reaction != "pass":
         if f.actions <= 0 and not reactor.free:
-            raise RuleError(f"{f.name} has no action left this round.")
+            raise RuleError(phrase("{name} has no action left this round.", name=f.name))
         c = put(c, spend_reaction(f, step.seq, ctx, ActionKind(cmd.reaction), free=reactor.free))
     # Only an attack of one's own deals damage, so only it may be less-lethal.
     lethal = cmd.lethal or cmd.reaction not in ("counterattack", "intercept")
@@ -310,30 +324,31 @@ def _answered(c: Combat, step: WindowStep, reactor: Reactor, reaction: str,
     return step.model_copy(update={"reactors": reactors})
 
 
-def _no_reaction(c: Combat, step: WindowStep, f: Fighter, cmd: React, rules: Rules) -> str:
+def _no_reaction(c: Combat, step: WindowStep, f: Fighter, cmd: React, rules: Rules) -> Said:
     """Why ``f`` is not among those who may react to ``step``."""
     if isinstance(step, MoveAction):
-        return f"{f.name} cannot intercept {c.fighter(step.mover).name}'s move."
+        return phrase("{name} cannot intercept {mover}'s move.", name=f.name,
+                      mover=c.fighter(step.mover).name)
     if isinstance(step, AoEAction):
-        return f"{f.name} is not asked to Defend against the blast."
+        return phrase("{name} is not asked to Defend against the blast.", name=f.name)
     t = c.fighter(step.target)
     if cmd.reaction != "defend" or f.key in (step.attacker, step.target):
-        return f"{f.name} cannot react to this attack."
+        return phrase("{name} cannot react to this attack.", name=f.name)
     attacker = c.fighter(step.attacker)
     if f.team == attacker.team:
-        return f"{f.name} cannot react to an attack of their own team ({f.team})."
+        return phrase("{name} cannot react to an attack of their own team ({team}).",
+                      name=f.name, team=f.team)
     problem = act_problem(f)
     if problem:
         return problem
     if f.actions <= 0 or f.reacted_to == step.seq:
-        return f"{f.name} has no action left this round."
+        return phrase("{name} has no action left this round.", name=f.name)
     if not may_defend(c, f, t, rules):
-        return (
-            f"{f.name} cannot defend {t.name}: defending another character takes the Shield "
-            f"ability (Defend another character), a shield in a usable hand, and being in "
-            f"{t.name}'s area."
-        )
-    return f"{f.name} cannot react to this attack."
+        return phrase(
+            "{name} cannot defend {target}: defending another character takes the Shield "
+            "ability (Defend another character), a shield in a usable hand, and being in "
+            "{target}'s area.", name=f.name, target=t.name)
+    return phrase("{name} cannot react to this attack.", name=f.name)
 
 
 def _answer_weapon(c: Combat, step: WindowStep, f: Fighter, reactor: Reactor, cmd: React,
@@ -344,10 +359,11 @@ def _answer_weapon(c: Combat, step: WindowStep, f: Fighter, reactor: Reactor, cm
     if isinstance(step, AttackAction):
         return _attack_answer(c, step, f, reactor, cmd, ctx)
     if cmd.reaction not in ("defend", "pass"):
-        raise RuleError(f"AoEs cannot be Counterattacked or Intercepted: {f.name} may Defend "
-                        "against the blast or take the damage.")
+        raise RuleError(phrase("AoEs cannot be Counterattacked or Intercepted: {name} may "
+                               "Defend against the blast or take the damage.", name=f.name))
     if cmd.target is not None and c.fighter(cmd.target).key != f.key:
-        raise RuleError(f"Against a blast, {f.name} can only defend themselves.")
+        raise RuleError(phrase("Against a blast, {name} can only defend themselves.",
+                               name=f.name))
     return None
 
 
@@ -365,8 +381,9 @@ def _one_defend(c: Combat, a: AttackAction, reactors: tuple[Reactor, ...],
             else:
                 r = r.model_copy(update={"options": options, "answer": "pass"})
                 name = c.fighter(r.fighter).name
-                ctx.emit(EventKind.REACT,
-                         f"One Defend per attack: {name} does not defend {t.name}.", r.fighter)
+                ctx.emit(EventKind.REACT, phrase(
+                    "One Defend per attack: {name} does not defend {target}.", name=name,
+                    target=t.name), r.fighter)
         found.append(r)
     return tuple(found)
 
@@ -374,43 +391,45 @@ def _one_defend(c: Combat, a: AttackAction, reactors: tuple[Reactor, ...],
 def _attack_answer(c: Combat, a: AttackAction, f: Fighter, reactor: Reactor, cmd: React,
                    ctx: Context) -> Weapon | None:
     if cmd.reaction == "intercept":
-        raise RuleError(f"{f.name} cannot intercept an attack: Intercept reacts to a Move.")
+        raise RuleError(phrase("{name} cannot intercept an attack: Intercept reacts to a Move.",
+                               name=f.name))
     t = c.fighter(a.target)
     if cmd.target is not None and c.fighter(cmd.target).key != t.key:
-        raise RuleError(
-            f"{c.fighter(a.attacker).name} is attacking {t.name}, not "
-            f"{c.fighter(cmd.target).name}: {f.name} can only defend {t.name} now."
-        )
+        raise RuleError(phrase(
+            "{attacker} is attacking {target}, not {other}: {name} can only defend {target} now.",
+            attacker=c.fighter(a.attacker).name, target=t.name,
+            other=c.fighter(cmd.target).name, name=f.name))
     if cmd.reaction == "defend":
         other = next((r for r in a.reactors if r.answer == "defend"), None)
         if other is not None:
-            raise RuleError(
-                f"{c.fighter(other.fighter).name} already defends {t.name} against this "
-                "attack: one Defend per attack."
-            )
+            raise RuleError(phrase(
+                "{name} already defends {target} against this attack: one Defend per attack.",
+                name=c.fighter(other.fighter).name, target=t.name))
     if cmd.reaction != "pass" and cmd.reaction not in reactor.options:
-        raise RuleError(
-            f"{f.name} cannot {cmd.reaction} here; the choices are "
-            f"{', '.join((*reactor.options, 'pass'))}."
-        )
+        choices = [REACTION_WORDS[o] for o in (*reactor.options, "pass")]
+        raise RuleError(phrase(
+            "{name} cannot {reaction} here; the choices are {choices}.", name=f.name,
+            reaction=REACTION_WORDS[cmd.reaction], choices=one_by_one(choices)))
     if cmd.reaction == "defend" and not cmd.lethal:
-        raise RuleError(
+        raise RuleError(phrase(
             "A Defend deals no damage: only a Counterattack or an Intercept can be less-lethal."
-        )
+        ))
     if cmd.reaction != "counterattack":
         return reactor.weapon
     attacker = c.fighter(a.attacker)
     return _reaction_weapon(
         f, "counterattack", reactor, cmd, ctx,
         lambda lethal: counter_weapons(c, attacker, f, a.weapon, ctx.rules, lethal),
-        lambda weapon: f"{f.name} cannot counterattack with {weapon_label(weapon)} here.",
+        lambda weapon: phrase("{name} cannot counterattack with {weapon} here.", name=f.name,
+                              weapon=weapon_label(weapon)),
     )
 
 
 def _intercept_answer(c: Combat, mv: MoveAction, f: Fighter, reactor: Reactor, cmd: React,
                       ctx: Context) -> Weapon | None:
     if cmd.reaction not in ("intercept", "pass"):
-        raise RuleError(f"{c.fighter(mv.mover).name} is moving: {f.name} may intercept or pass.")
+        raise RuleError(phrase("{mover} is moving: {name} may intercept or pass.",
+                               mover=c.fighter(mv.mover).name, name=f.name))
     if cmd.reaction == "pass":
         return reactor.weapon
     return _reaction_weapon(
@@ -418,10 +437,9 @@ def _intercept_answer(c: Combat, mv: MoveAction, f: Fighter, reactor: Reactor, c
         lambda lethal: intercept_weapons(
             c, f, mv.frm, mv.to, ctx.rules, lethal,
             hidden_mover=hidden(c, c.fighter(mv.mover), ctx.rules)),
-        lambda weapon: (
-            f"{f.name} cannot intercept with {weapon_label(weapon)}: "
-            f"out of its range ({range_text(weapon, ctx.rules)})."
-        ),
+        lambda weapon: phrase(
+            "{name} cannot intercept with {weapon}: out of its range ({range}).", name=f.name,
+            weapon=weapon_label(weapon), range=range_text(weapon, ctx.rules)),
     )
 
 
@@ -432,7 +450,7 @@ def _reaction_weapon(
     cmd: React,
     ctx: Context,
     fits: Callable[[bool], list[Weapon]],
-    unfit: Callable[[Weapon], str],
+    unfit: Callable[[Weapon], Said],
 ) -> Weapon:
     """The weapon of a Counterattack or an Intercept: the one named (it must fit, with ammo of
     the sort the damage needs), else the first that fits (the window worked it out)."""
@@ -452,48 +470,79 @@ def _reaction_weapon(
     return chosen
 
 
-def _ammo_refusal(f: Fighter, verb: str, weapon: Weapon, lethal: bool) -> str:
+def _ammo_refusal(f: Fighter, verb: str, weapon: Weapon, lethal: bool) -> Phrase:
     """Why a ranged reaction cannot deal the sort of damage asked for: its ammo is of the other
     sort (004 "Less-lethal": "a separate ammo slot dedicated to that effect")."""
     label = weapon_label(weapon)
+    if verb == "counterattack":
+        if lethal:
+            return phrase("{name} has only less-lethal ammo left for {weapon}: the counterattack "
+                          "can only be less-lethal.", name=f.name, weapon=label)
+        return phrase("{name} has no less-lethal ammo: a less-lethal counterattack with {weapon} "
+                      "needs a less-lethal ammo slot (a melee weapon needs none).", name=f.name,
+                      weapon=label)
     if lethal:
-        return (
-            f"{f.name} has only less-lethal ammo left for {label}: "
-            f"the {verb} can only be less-lethal."
-        )
-    return (
-        f"{f.name} has no less-lethal ammo: a less-lethal {verb} with {label} needs a "
-        "less-lethal ammo slot (a melee weapon needs none)."
-    )
+        return phrase("{name} has only less-lethal ammo left for {weapon}: the intercept can only "
+                      "be less-lethal.", name=f.name, weapon=label)
+    return phrase("{name} has no less-lethal ammo: a less-lethal intercept with {weapon} needs a "
+                  "less-lethal ammo slot (a melee weapon needs none).", name=f.name, weapon=label)
 
 
 def _say_reaction(c: Combat, f: Fighter, step: WindowStep, reactor: Reactor,
                   reaction: str, weapon: Weapon | None, lethal: bool, ctx: Context) -> None:
     """``f``'s answer, told as the table reads it ("(by the GM)" when a GM answered for a
     player's fighter)."""
-    less = "" if lethal else " (less-lethal)"
     by = ctx.decided_by(f)
     if isinstance(step, MoveAction):
-        if reaction == "pass":
-            ctx.emit(EventKind.REACT, f"{f.name} does not intercept{by}.", f.key)
+        ctx.emit(EventKind.REACT, _intercept_said(f, reaction, weapon, lethal, by), f.key)
+    elif isinstance(step, AoEAction):
+        if reaction == "defend":
+            said = phrase("{name} defends against the blast{by}.", name=f.name, by=by)
         else:
-            label = "bare hands" if weapon is None else weapon_label(weapon)
-            ctx.emit(EventKind.REACT, f"{f.name} intercepts with {label}{less}{by}.", f.key)
-        return
-    if isinstance(step, AoEAction):
-        text = "defends against the blast" if reaction == "defend" else "does not defend"
-        ctx.emit(EventKind.REACT, f"{f.name} {text}{by}.", f.key)
-        return
+            said = phrase("{name} does not defend{by}.", name=f.name, by=by)
+        ctx.emit(EventKind.REACT, said, f.key)
+    elif reaction == "pass":
+        ctx.emit(EventKind.REACT, phrase("{name} does not react{by}.", name=f.name, by=by), f.key)
+    elif reaction == "defend":
+        ctx.emit(EventKind.REACT, _defend_said(c, f, step, reactor, by), f.key)
+    else:
+        ctx.emit(EventKind.REACT, _counter_said(f, weapon, lethal, by), f.key)
+
+
+def _intercept_said(f: Fighter, reaction: str, weapon: Weapon | None, lethal: bool,
+                    by: Said) -> Phrase:
     if reaction == "pass":
-        ctx.emit(EventKind.REACT, f"{f.name} does not react{by}.", f.key)
-        return
-    if reaction == "defend":
-        whom = "" if f.key == step.target else f" {c.fighter(step.target).name}"
-        free = " (no action spent)" if reactor.free else ""
-        ctx.emit(EventKind.REACT, f"{f.name} defends{whom}{free}{by}.", f.key)
-        return
-    with_ = "" if weapon is None else f" with {weapon_label(weapon)}"
-    ctx.emit(EventKind.REACT, f"{f.name} counterattacks{with_}{less}{by}.", f.key)
+        return phrase("{name} does not intercept{by}.", name=f.name, by=by)
+    label = phrase("bare hands") if weapon is None else weapon_label(weapon)
+    if lethal:
+        return phrase("{name} intercepts with {weapon}{by}.", name=f.name, weapon=label, by=by)
+    return phrase("{name} intercepts with {weapon} (less-lethal){by}.", name=f.name,
+                  weapon=label, by=by)
+
+
+def _defend_said(c: Combat, f: Fighter, a: AttackAction, reactor: Reactor, by: Said) -> Phrase:
+    if f.key == a.target:
+        if reactor.free:
+            return phrase("{name} defends (no action spent){by}.", name=f.name, by=by)
+        return phrase("{name} defends{by}.", name=f.name, by=by)
+    target = c.fighter(a.target).name
+    if reactor.free:
+        return phrase("{name} defends {target} (no action spent){by}.", name=f.name,
+                      target=target, by=by)
+    return phrase("{name} defends {target}{by}.", name=f.name, target=target, by=by)
+
+
+def _counter_said(f: Fighter, weapon: Weapon | None, lethal: bool, by: Said) -> Phrase:
+    if weapon is None:
+        if lethal:
+            return phrase("{name} counterattacks{by}.", name=f.name, by=by)
+        return phrase("{name} counterattacks (less-lethal){by}.", name=f.name, by=by)
+    label = weapon_label(weapon)
+    if lethal:
+        return phrase("{name} counterattacks with {weapon}{by}.", name=f.name, weapon=label,
+                      by=by)
+    return phrase("{name} counterattacks with {weapon} (less-lethal){by}.", name=f.name,
+                  weapon=label, by=by)
 
 
 # -- closing ----------------------------------------------------------------------------------
@@ -506,15 +555,19 @@ def close_window(c: Combat, cmd: CloseWindow, ctx: Context) -> Combat:
     step = _open_step(c)
     if cmd.by_timeout:
         if step.deadline is not None and ctx.now < step.deadline:
-            left = step.deadline - ctx.now
-            raise RuleError(f"The reaction window is still open for {left:.0f} more seconds.")
+            left = int(f"{step.deadline - ctx.now:.0f}")
+            raise RuleError(plural_phrase(
+                "The reaction window is still open for {seconds} more seconds.",
+                "The reaction window is still open for {seconds} more seconds.", "seconds",
+                seconds=left))
     else:
         require_gm(ctx.actor, "close the reaction window early")
-    why = "time is up" if cmd.by_timeout else "the GM resolves it now"
+    why = phrase("time is up") if cmd.by_timeout else phrase("the GM resolves it now")
     if isinstance(step, AoEAction):
-        ctx.emit(EventKind.WINDOW_CLOSED, f"The chance to Defend against the blast closes: {why}.")
+        ctx.emit(EventKind.WINDOW_CLOSED,
+                 phrase("The chance to Defend against the blast closes: {why}.", why=why))
     else:
-        ctx.emit(EventKind.WINDOW_CLOSED, f"The reaction window closes: {why}.")
+        ctx.emit(EventKind.WINDOW_CLOSED, phrase("The reaction window closes: {why}.", why=why))
     if cmd.by_timeout:
         c = _follow_orders(c, step, ctx)
         top = c.step  # the same step, with the orders' answers
@@ -522,7 +575,8 @@ def close_window(c: Combat, cmd: CloseWindow, ctx: Context) -> Combat:
         step = top
     if isinstance(step, AoEAction):
         for key in _unanswered(step):
-            ctx.emit(EventKind.REACT, f"{c.fighter(key).name} does not defend.", key)
+            ctx.emit(EventKind.REACT, phrase("{name} does not defend.", name=c.fighter(key).name),
+                     key)
         targets = tuple(t if t.answer is not None else t.model_copy(update={"answer": "pass"})
                         for t in step.targets)
         return replace_top(c, step.model_copy(update={"targets": targets}))
@@ -551,11 +605,11 @@ def _follow_orders(c: Combat, step: WindowStep, ctx: Context) -> Combat:
         if found is None:
             continue
         order, answer = found
-        if isinstance(answer, str):
+        if not isinstance(answer, React):
             ctx.emit(EventKind.REACT, skipped_text(f, order, answer), key)
             continue
         try:
             c = react(c, answer, replace(ctx, standing_order=True))
         except RuleError as refusal:
-            ctx.emit(EventKind.REACT, skipped_text(f, order, str(refusal)), key)
+            ctx.emit(EventKind.REACT, skipped_text(f, order, refusal.said), key)
     return c

@@ -22,6 +22,7 @@ from engine.combat import (
 from engine.combat.abilities.hooks import critical_extras
 from engine.combat.prompts import SPECS, option_label
 from engine.combat.step_values import Weapon
+from engine.phrases import english
 from tests.engine.combat.helpers import GM, P1, P2, begin, go, kinds, knife, refused, run, setup
 
 DESTROY = "melee_2h.critical_destroy"
@@ -72,7 +73,7 @@ def test_the_book_a_critical_destroys_an_item_even_in_the_targets_hand() -> None
             r"Name one of Goon's items by its number on the sheet \(1, 2, 3\) or none", actor=P1)
     c, events = run(c, DestroyItem(fighter="Ana", item="2"), actor=P1)
     assert "Ana's critical success destroys Goon's Shield; it leaves Goon's hand." in [
-        e.text for e in events]
+        english(e.text) for e in events]
     goon = c.fighter("goon").character
     assert goon.items[1].destroyed and goon.left_hand is None and goon.right_hand == 0
     # without the shield in hand, Ana chooses the damage die (37: 3 and 7)
@@ -86,7 +87,7 @@ def test_adjusting_is_a_standard_effect_too() -> None:
     c = go(c, CriticalChoice(fighter="Ana", choice="adjust", value=19), actor=P1)
     assert kinds(c) == [(PromptKind.DESTROY, "ana")]
     c, events = run(c, DestroyItem(fighter="Ana", item="3"), actor=P1)
-    assert "Ana's critical success destroys Goon's Vest." in [e.text for e in events]
+    assert "Ana's critical success destroys Goon's Vest." in [english(e.text) for e in events]
     assert c.fighter("goon").character.items[2].destroyed
 
 
@@ -94,7 +95,7 @@ def test_the_roller_may_destroy_nothing() -> None:
     c = _critical(_maul("Ana", 37, abilities=(DESTROY,)), _guard())
     c = go(c, CriticalChoice(fighter="Ana", choice="extra_action"), actor=P1)
     c, events = run(c, DestroyItem(fighter="Ana", item="none"), actor=P1)
-    assert "Ana destroys none of Goon's items." in [e.text for e in events]
+    assert "Ana destroys none of Goon's items." in [english(e.text) for e in events]
     assert not any(it.destroyed for it in c.fighter("goon").character.items)
     assert kinds(c) == [(PromptKind.CHOOSE_DICE, "goon")]  # Goon still holds the shield
 
@@ -104,7 +105,7 @@ def test_a_two_handed_item_leaves_both_hands() -> None:
     c = go(c, CriticalChoice(fighter="Ana", choice="extra_action"), actor=P1)
     c, events = run(c, DestroyItem(fighter="Ana", item="1"), actor=P1)
     assert "Ana's critical success destroys Goon's Maul; it leaves Goon's hands." in [
-        e.text for e in events]
+        english(e.text) for e in events]
     goon = c.fighter("goon").character
     assert goon.right_hand is None and goon.left_hand is None
 
@@ -126,7 +127,7 @@ def test_a_target_with_nothing_left_is_not_asked_about() -> None:
     bare = Character(name="Goon", npc=True, level=50, max_level=50)
     c = _critical(_maul("Ana", 37, abilities=(DESTROY,)), bare)
     c, events = run(c, CriticalChoice(fighter="Ana", choice="extra_action"), actor=P1)
-    assert "Goon has no item left to destroy." in [e.text for e in events]
+    assert "Goon has no item left to destroy." in [english(e.text) for e in events]
     assert PromptKind.DESTROY not in [k for k, _ in kinds(c)]
 
 
@@ -150,7 +151,7 @@ def test_a_counterattack_with_a_maul_destroys_an_item_of_the_attacker() -> None:
                                                                    "Destroy nothing"]
     c, events = run(c, DestroyItem(fighter="Goon", item="1"), actor=GM)
     assert "Goon's critical success destroys Ana's Knife; it leaves Ana's hand." in [
-        e.text for e in events]
+        english(e.text) for e in events]
 
 
 def test_a_defended_critical_still_destroys() -> None:
@@ -161,7 +162,7 @@ def test_a_defended_critical_still_destroys() -> None:
     c = go(c, React(fighter="Goon", reaction="defend"), [3, 7, 4, 5])  # 37 against 45
     c = go(c, CriticalChoice(fighter="Ana", choice="extra_action"), actor=P1)
     c, events = run(c, DestroyItem(fighter="Ana", item="1"), actor=P1)
-    texts = [e.text for e in events]
+    texts = [english(e.text) for e in events]
     assert "Ana's critical success destroys Goon's Knife; it leaves Goon's hand." in texts
     assert "Goon's Defend (45) beats 37: the attack misses." in texts
 

@@ -17,6 +17,7 @@ from engine.combat import (
     StopArea,
 )
 from engine.combat.prompts import SPECS
+from engine.phrases import english
 from tests.engine.combat.helpers import P1, begin, go, kinds, knife, refused, run, setup
 
 STOP = ("unarmed.fight", "unarmed.stop_movement")
@@ -40,12 +41,12 @@ def test_book_a_successful_intercept_with_two_empty_hands_stops_the_mover() -> N
     c = _intercepted(_brawler(), [2, 3])
     c, events = run(c, ChooseDice(fighter="Goon", damage="ones"))  # 3 damage, right leg
     assert ("Goon grabs Ana with two empty hands and may stop the move: Goon chooses where "
-            "Ana ends, Dance Floor or Bar.") in [e.text for e in events]
+            "Ana ends, Dance Floor or Bar.") in [english(e.text) for e in events]
     assert kinds(c) == [(PromptKind.STOP_AREA, "goon")]
     assert c.waiting_for()[0].options == ("Dance Floor", "Bar")
     refused(c, StopArea(fighter="Goon", area="Kitchen"), "Choose one of: Dance Floor, Bar.")
     c, events = run(c, StopArea(fighter="Goon", area="dance floor"))
-    assert events[0].text == "Goon puts Ana in Dance Floor."
+    assert english(events[0].text) == "Goon puts Ana in Dance Floor."
     ana = c.fighter("ana")
     assert ana.area == "Dance Floor" and ana.character.level == 47 and c.steps == ()
 
@@ -87,7 +88,8 @@ def test_a_speed_mover_may_be_stopped_or_let_go_on() -> None:
     stopped = go(c, StopArea(fighter="Goon", area="Kitchen"))
     assert stopped.fighter("ana").area == "Kitchen" and stopped.steps == ()
     c, events = run(c, StopArea(fighter="Goon", area=StopArea.GO_ON))
-    assert [e.text for e in events][:2] == ["Goon lets Ana go on.", "Ana is now in Kitchen."]
+    assert [english(e.text) for e in events][:2] == ["Goon lets Ana go on.",
+                                                     "Ana is now in Kitchen."]
     assert c.fighter("ana").area == "Bar" and c.steps == ()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.character import Character
 from engine.combat import AddFighter, AddFighters, command_adapter, new_combat
+from engine.phrases import english
 from tests.engine.combat.helpers import CLUB, P1, refused, run
 
 
@@ -21,7 +22,7 @@ def test_all_join_in_one_step_one_sentence_per_team() -> None:
     c, events = run(c, cmd)
     assert [f.name for f in c.fighters] == ["Goon 1", "Goon 2", "Ana", "Goon 3"]
     assert c.teams == ("NPCs", "PCs")
-    assert [e.text for e in events] == [
+    assert [english(e.text) for e in events] == [
         "Goon 1-3 join the fight for NPCs in Bar.",
         "Ana joins the fight for PCs in Bar.",
     ]
@@ -45,4 +46,4 @@ def test_a_player_adds_their_own_pcs_together() -> None:
     c, events = run(c, AddFighters(fighters=(
         joining("Ana", npc=False, owner_id=100), joining("Bea", npc=False, owner_id=100))),
         actor=P1)
-    assert [e.text for e in events] == ["Ana and Bea join the fight for PCs in Bar."]
+    assert [english(e.text) for e in events] == ["Ana and Bea join the fight for PCs in Bar."]

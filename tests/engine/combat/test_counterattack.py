@@ -10,6 +10,7 @@ from engine.combat import (
     React,
 )
 from engine.combat.prompts import SPECS
+from engine.phrases import english
 from tests.engine.combat.helpers import (
     BULLETS,
     DARTS,
@@ -59,7 +60,7 @@ def test_a_less_lethal_counterattack_with_a_knife_marks_no_wounds() -> None:
     c, events = run(c, Attack(fighter="Ana", target="Goon"), actor=P1)
     # the window says the counterattack may be less-lethal, as its buttons offer
     assert ("Goon may defend or counterattack (lethal or less-lethal) or pass (within 45 "
-            "seconds).") in [e.text for e in events]
+            "seconds).") in [english(e.text) for e in events]
     options = c.waiting_for()[0].options
     assert options == ("defend", "counterattack", "counterattack_less_lethal", "pass")
     button = SPECS[PromptKind.REACT].command("counterattack_less_lethal", "goon")
@@ -67,7 +68,7 @@ def test_a_less_lethal_counterattack_with_a_knife_marks_no_wounds() -> None:
     assert SPECS[PromptKind.REACT].label("counterattack_less_lethal") == (
         "Counterattack (less-lethal)")
     c, events = run(c, button, [2, 5, 1, 6])
-    assert "Goon counterattacks with Knife (less-lethal)." in [e.text for e in events]
+    assert "Goon counterattacks with Knife (less-lethal)." in [english(e.text) for e in events]
     a = c.attack
     assert a is not None and a.reactors[0].lethal is False  # the choice, kept on the reactor
     assert [h.lethal for h in a.hits] == [True, False]  # Ana's hit, then Goon's
@@ -77,7 +78,7 @@ def test_a_less_lethal_counterattack_with_a_knife_marks_no_wounds() -> None:
     assert ana.level == 44 and not ana.wounds  # less-lethal: the level only
     assert goon.level == 45 and goon.marks("right_leg") == "\\" * 5
     assert ("Ana takes 6 less-lethal damage on the left leg: level 50 → 44, no wounds marked."
-            in [e.text for e in events])
+            in [english(e.text) for e in events])
 
 
 def test_a_ranged_less_lethal_counterattack_fumble_destroys_the_darts() -> None:
@@ -85,6 +86,6 @@ def test_a_ranged_less_lethal_counterattack_fumble_destroys_the_darts() -> None:
     c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
     c, events = run(c, React(fighter="Goon", reaction="counterattack", weapon="pistol",
                              lethal=False), [9, 1, 8, 8, 6, 1, 3, 2])  # both miss: round 2
-    texts = [e.text for e in events]
+    texts = [english(e.text) for e in events]
     assert "Goon counterattacks with Pistol (less-lethal)." in texts
     assert "Goon's Darts is destroyed (a ranged critical failure)." in texts

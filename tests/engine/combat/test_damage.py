@@ -15,6 +15,7 @@ from engine.combat import (
     React,
     StopArea,
 )
+from engine.phrases import english
 from tests.engine.combat.helpers import (
     BULLETS,
     P1,
@@ -130,7 +131,8 @@ def test_cover_dance_floor_against_bar_attacker_chooses() -> None:
     c = begin(c, [3, 2, 6, 1], "PCs")
     c = go(c, Attack(fighter="Ana", target="Bob"), actor=P1)
     c, events = run(c, React(fighter="Bob", reaction="pass"), [3, 4])
-    assert "Ana attacks Bob with Pistol: 34 (3·4) vs 50 — SUCCESS." in [e.text for e in events]
+    assert "Ana attacks Bob with Pistol: 34 (3·4) vs 50 — SUCCESS." in [
+        english(e.text) for e in events]
     assert kinds(c) == [(PromptKind.CHOOSE_DICE, "ana")]
     c = go(c, ChooseDice(fighter="Ana", damage="ones"), actor=P1)  # 4 damage at 3: right leg
     bob = c.fighter("bob").character

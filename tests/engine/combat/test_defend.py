@@ -9,6 +9,7 @@ from engine.combat import (
     PromptKind,
     React,
 )
+from engine.phrases import english
 from tests.engine.combat.helpers import (
     P1,
     P2,
@@ -40,7 +41,7 @@ def test_defend_tie_pc_beats_npc() -> None:
                     actor=P2)
     assert c.attack is None and c.fighter("ana").character.level == 50
     assert ("Ana's Defend (34) ties 34 and a PC wins a tie against an NPC: the attack misses."
-            in [e.text for e in events])
+            in [english(e.text) for e in events])
 
 
 def test_defend_tie_npc_vs_npc_does_not_stop_the_attack() -> None:
@@ -48,7 +49,7 @@ def test_defend_tie_npc_vs_npc_does_not_stop_the_attack() -> None:
     c = go(c, Attack(fighter="Red", target="Blue"))
     c, events = run(c, React(fighter="Blue", reaction="defend"), [3, 4, 3, 4])
     assert ("Blue's Defend (34) only ties 34, and a tie stops nothing: the attack is not "
-            "stopped." in [e.text for e in events])
+            "stopped." in [english(e.text) for e in events])
     assert kinds(c) == [(PromptKind.CHOOSE_DICE, "red")]
 
 
@@ -75,7 +76,7 @@ def test_every_defend_sentence_says_what_happened(attacker_npc: bool, faces: lis
     c = duel(ana, goon, "NPCs" if attacker_npc else "PCs")
     c = go(c, Attack(fighter="Ana", target="Goon"))
     c, events = run(c, React(fighter="Goon", reaction="defend"), faces)
-    texts = [e.text for e in events]
+    texts = [english(e.text) for e in events]
     assert sentence in texts, texts
 
 

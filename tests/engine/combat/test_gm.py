@@ -8,6 +8,7 @@ from engine.combat import (
     GMSet,
     Phase,
 )
+from engine.phrases import english
 from tests.engine.combat.helpers import (
     P1,
     duel,
@@ -24,7 +25,7 @@ def test_gm_set_and_end() -> None:
     c, events = run(c, GMSet(fighter="Ana", level=30, area="Bar", marks={"head": "X"}))
     ana = c.fighter("ana")
     assert ana.character.level == 30 and ana.area == "Bar" and ana.character.marks("head") == "X"
-    assert events[0].kind == "gm_set" and events[0].text.startswith("GM correction to Ana")
+    assert events[0].kind == "gm_set" and english(events[0].text).startswith("GM correction to Ana")
     refused(c, EndCombat(), "Only a GM", actor=P1)
     c = go(c, EndCombat())
     assert c.phase is Phase.ENDED and c.waiting_for() == ()

@@ -112,7 +112,7 @@ def test_a_hidden_npc_s_rolls_and_damage_are_told_without_its_figures() -> None:
     events += fought
     assert c.fighter("goon").character.level == 34
     assert _leaks(events) == []
-    exact = {english(e.text): e.gm_text for e in events if e.gm_text is not None}
+    exact = {english(e.text): english(e.gm_text) for e in events if e.gm_text is not None}
     # Only Goon's rolls and the damage it takes are told another way to the players.
     assert exact == {
         "Goon rolls initiative for NPCs: 21 (2·1) — SUCCESS.":  # round 2's: rolled against 34
@@ -154,9 +154,10 @@ def test_a_gm_correction_of_a_hidden_npc_keeps_its_figures_back() -> None:
     c, _ = _duel()
     c, events = run(c, GMSet(fighter="Goon", level=20, area="Bar", marks={"head": "X"}))
     (event,) = events
-    assert event.text == "GM correction to Goon: level and wounds (hidden); area Dance Floor → Bar."
-    assert event.gm_text == ("GM correction to Goon: level 37 → 20; head marks none → X; area "
-                             "Dance Floor → Bar.")
+    assert english(event.text) == ("GM correction to Goon: level and wounds (hidden); area "
+                                   "Dance Floor → Bar.")
+    assert english(event.gm_text) == ("GM correction to Goon: level 37 → 20; head marks none → X; "
+                                      "area Dance Floor → Bar.")
 
 
 def test_surrender_and_the_end_of_the_fight_say_how_a_hidden_npc_looks() -> None:
@@ -164,15 +165,15 @@ def test_surrender_and_the_end_of_the_fight_say_how_a_hidden_npc_looks() -> None
     c, _ = _hit_goon(c)
     c, events = run(c, Surrender(fighter="Goon"))  # the last NPC: the fight ends
     assert english(events[0].text) == "Goon surrenders: out of the fight."
-    assert events[0].gm_text == "Goon surrenders: level 34 → 0, out of the fight."
+    assert english(events[0].gm_text) == "Goon surrenders: level 34 → 0, out of the fight."
     c, _ = _duel()
     c, _ = _hit_goon(c)
     c, events = run(c, EndCombat())
     (ended,) = events
-    assert ended.text.splitlines()[1:] == ["Ana (PCs): level 40/50, fine, wounds: none.",
+    assert english(ended.text).splitlines()[1:] == ["Ana (PCs): level 40/50, fine, wounds: none.",
                                            "Goon (NPCs): hurt."]
     assert ended.gm_text is not None
-    assert "Goon (NPCs): level 34/50, fine, wounds: torso \\\\\\." in ended.gm_text
+    assert "Goon (NPCs): level 34/50, fine, wounds: torso \\\\\\." in english(ended.gm_text)
 
 
 def test_first_aid_on_a_hidden_npc_lets_the_gm_pick_the_marks_out_of_sight() -> None:

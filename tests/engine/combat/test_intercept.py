@@ -16,6 +16,7 @@ from engine.combat import (
     React,
     new_combat,
 )
+from engine.phrases import english
 from tests.engine.combat.helpers import (
     BULLETS,
     CLUB,
@@ -101,7 +102,7 @@ def test_a_less_lethal_intercept_with_darts_only() -> None:
             "Goon has only less-lethal ammo left for Pistol: the intercept can only be "
             "less-lethal")
     c, events = run(c, React(fighter="Goon", reaction="intercept", lethal=False), [2, 4])
-    assert "Goon intercepts with Pistol (less-lethal)." in [e.text for e in events]
+    assert "Goon intercepts with Pistol (less-lethal)." in [english(e.text) for e in events]
     assert c.attack is not None and c.attack.intercept and not c.attack.lethal
     c = go(c, ChooseDice(fighter="Goon", damage="ones"))  # 4 at location 2: the right leg
     ana = c.fighter("ana")
@@ -115,6 +116,6 @@ def test_a_ranged_intercept_fumble_destroys_ammo_of_its_sort(lethal: bool,
     assert c.waiting_for()[0].options == ("intercept", "intercept_less_lethal", "pass")
     c, events = run(c, React(fighter="Goon", reaction="intercept", lethal=lethal), [7, 7])
     assert f"Goon's {destroyed} is destroyed (a ranged critical failure)." in [
-        e.text for e in events]
+        english(e.text) for e in events]
     items = {it.name: it.destroyed for it in c.fighter("goon").character.items}
     assert items == {"Pistol": False, "Bullets": lethal, "Darts": not lethal}

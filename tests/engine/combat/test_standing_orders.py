@@ -24,6 +24,7 @@ from engine.combat.context import Context
 from engine.combat.order_values import Situation, StandingOrder
 from engine.combat.step_values import AoEAction, AttackAction, MoveAction, Reactor
 from engine.dice import RandomDice, ScriptedDice
+from engine.phrases import english
 from tests.engine.abilities.test_aoe import blast_fight
 from tests.engine.combat.helpers import (
     GM,
@@ -200,15 +201,15 @@ def test_an_order_the_situation_does_not_allow_is_refused() -> None:
 def test_the_choices_are_what_the_fighter_could_do() -> None:
     ana = shield_bearer()
     f = duel(knife("Goon", npc=True), ana, att_team_first="NPCs").fighter("Ana")
-    assert [order_words(o) for o in order_choices(f, Situation.ATTACKED, RULES)] == [
+    assert [english(order_words(o)) for o in order_choices(f, Situation.ATTACKED, RULES)] == [
         "defend with Riot shield", "defend", "counterattack", "pass"]
-    assert [order_words(o) for o in order_choices(f, Situation.MOVED_PAST, RULES)] == [
+    assert [english(order_words(o)) for o in order_choices(f, Situation.MOVED_PAST, RULES)] == [
         "intercept", "pass"]
-    assert [order_words(o) for o in order_choices(f, Situation.BLAST, RULES)] == [
+    assert [english(order_words(o)) for o in order_choices(f, Situation.BLAST, RULES)] == [
         "defend", "pass"]
     bare = Character(name="Bea", level=50, max_level=50)
     g = setup((bare, "Entrance", 200)).fighter("Bea")
-    assert [order_words(o) for o in order_choices(g, Situation.ATTACKED, RULES)] == [
+    assert [english(order_words(o)) for o in order_choices(g, Situation.ATTACKED, RULES)] == [
         "defend", "pass"]
 
 

@@ -7,6 +7,7 @@ import json
 from engine.combat import ChooseDice, Combat, Phase, PromptKind, React
 from engine.combat.prompts import SPECS
 from engine.combat.step_values import AttackAction, MoveAction
+from engine.phrases import english
 from tests.engine.combat.helpers import go, kinds, move_window, run
 
 
@@ -24,7 +25,7 @@ def test_an_intercept_stands_above_its_move() -> None:
     c, events = run(c, ChooseDice(fighter="Goon", damage="ones"))  # 3 damage to location 2
     assert c.steps == () and c.phase is Phase.TURN
     assert c.fighter("ana").area == "Bar"
-    assert events[-1].text == "Ana is now in Bar."
+    assert english(events[-1].text) == "Ana is now in Bar."
 
 
 def _old_shape(c: Combat) -> dict[str, object]:

@@ -10,6 +10,7 @@ from engine.combat import (
     legal_targets,
     legal_weapons,
 )
+from engine.phrases import english
 from tests.engine.combat.helpers import (
     BULLETS,
     DARTS,
@@ -109,7 +110,7 @@ def test_a_ranged_critical_failure_destroys_one_slot_of_ammo() -> None:
     c = begin(c, [3, 2, 6, 1], "PCs")
     c = go(c, Attack(fighter="Ana", target="Goon"), actor=P1)
     c, events = run(c, React(fighter="Goon", reaction="pass"), [8, 8])
-    texts = [e.text for e in events]
+    texts = [english(e.text) for e in events]
     assert "Ana rolled a critical failure and loses the next action." in texts
     assert "Ana's Bullets is destroyed (a ranged critical failure)." in texts
     items = c.fighter("ana").character.items

@@ -12,6 +12,7 @@ from engine.combat.actions.window import open_window, reactors, window_step
 from engine.combat.context import Context
 from engine.combat.step_values import AoEAction, AttackAction, MoveAction, Reactor
 from engine.dice import ScriptedDice
+from engine.phrases import english
 from tests.engine.abilities.test_aoe import grenadier
 from tests.engine.combat.helpers import (
     GM,
@@ -101,7 +102,7 @@ def test_a_window_opened_again_gets_its_full_time_and_asks_only_who_has_not_answ
     again = open_window(c, ctx, again=True)
     assert isinstance(again.step, AoEAction)
     assert again.step.deadline == 75.0
-    assert [e.text for e in ctx.events] == [
+    assert [english(e.text) for e in ctx.events] == [
         "Rat and Moe may Defend against the blast (spending an action) or take the damage "
         "(within 45 seconds)."]
 
