@@ -19,6 +19,7 @@ from engine.combat import (
 )
 from engine.combat.abilities.hooks import sure_success
 from engine.combat.prompts import SPECS
+from engine.phrases import english
 from tests.engine.combat.helpers import P1, P2, begin, go, kinds, knife, refused, run, setup
 
 SURE = "first_aid.sure"
@@ -87,7 +88,7 @@ def test_the_treater_is_asked_before_the_roll_when_the_command_does_not_say() ->
     assert kinds(c) == [(PromptKind.AID_SURE, "ana")]
     asked = c.waiting_for()[0]
     assert asked.options == ("roll", "sure") and asked.user_id == 100
-    assert [SPECS[PromptKind.AID_SURE].label(o) for o in asked.options] == [
+    assert [english(SPECS[PromptKind.AID_SURE].label(o)) for o in asked.options] == [
         "Roll", "Sure success"]
     refused(c, AidMark(fighter="Ana", option="sure"), "Only their player", actor=P2)
     c, events = run(c, AidMark(fighter="Ana", option="sure"), actor=P1)
