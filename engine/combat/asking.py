@@ -28,6 +28,7 @@ from engine.combat.prompts import (
     question,
 )
 from engine.copies import group_names
+from engine.phrases import Phrase, Said
 
 __all__ = ["Alike", "Asking", "Choice", "Question", "asked"]
 
@@ -37,7 +38,7 @@ class Choice:
     """One answer to a question."""
 
     option: str  # what the engine takes ("tens", "defend", an area's name)
-    label: str  # as the table reads it now ("3 damage · 5: torso")
+    label: Said  # as the table reads it now ("3 damage · 5: torso")
     tone: Tone  # a chance taken, a chance let go, or plain
 
 
@@ -52,10 +53,10 @@ class Question:
     #: When the question closes by itself (epoch seconds): a window's; for any other asked
     #: during a team's turn, the turn's deadline; between turns, theirs (``question_deadline``).
     deadline: float | None
-    text: str  # the question ("may react before the dice are rolled")
-    waiting: str  # the few words the board shows ("react")
+    text: Phrase  # the question ("may react before the dice are rolled")
+    waiting: Phrase  # the few words the board shows ("react")
     applies: str | None  # what the decider's abilities give the roll at hand (with the rules)
-    slash: str  # the command to use when the buttons do not fit
+    slash: str  # the command to use when the buttons do not fit (never translated)
     offer: bool  # an offer the fight does not wait for
     dice: tuple[int, int] | None  # the tens and ones a question about dice is about
     secret: bool  # its answers would show the marks a GM hides: a GM alone sees them

@@ -16,6 +16,7 @@ from engine.combat.model import Combat, EventKind, Phase, Prompt, PromptKind, Tu
 from engine.combat.pace import BETWEEN_TURNS, duration_words, next_between_turns_deadline
 from engine.combat.prompts import SPECS
 from engine.errors import RuleError
+from engine.phrases import english
 from engine.words import listed
 
 __all__ = ["between_turns_deadline", "default_answer"]
@@ -60,7 +61,7 @@ def _moment(c: Combat) -> str:
 def _late(c: Combat) -> str:
     """Who has not answered, and what: "Ana (re-roll?) and PCs (choose who rolls)"."""
     named = [f"{c.fighter(p.fighter).name if p.fighter else p.team or 'GM'} "
-             f"({SPECS[p.kind].waiting})" for p in c.prompts if not SPECS[p.kind].offer]
+             f"({english(SPECS[p.kind].waiting)})" for p in c.prompts if not SPECS[p.kind].offer]
     return f" Not answered yet: {listed(named)}." if named else ""
 
 

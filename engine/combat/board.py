@@ -18,21 +18,26 @@ from engine.combat.prompts import SPECS
 from engine.combat.stealth import hidden
 from engine.maprender import marker_letters, render_grid
 from engine.names import name_key
-from engine.phrases import english
+from engine.phrases import Said, english, phrase, plural_phrase
 
-__all__ = ["fighter_lines", "render_board"]
+__all__ = ["Say", "fighter_lines", "render_board"]
+
+#: How the board says a phrase: in the reader's language (the bot renders it), else English.
+Say = Callable[[Said], str]
 
 MAX_CHARS = 1980  # the bot wraps the board in a 12-character code block
 #: Said where the map would be when the fighters need its room (`/map show` draws it).
-MAP_LEFT_OUT = "Map left out (crowded): /map show"
+MAP_LEFT_OUT = phrase("Map left out (crowded): /map show")
 #: Said where the map would be when it has no grid to draw (an area without ``@ col,row``):
 #: its list of areas would fill the board at every edit, and each fighter's line names its area.
-MAP_LISTED = "Map: /map show lists its areas"
+MAP_LISTED = phrase("Map: /map show lists its areas")
 #: Said where the map would be when its grid is wider or longer than a board can hold.
-MAP_TOO_BIG = "Map: /map show (too big to draw here)"
+MAP_TOO_BIG = phrase("Map: /map show (too big to draw here)")
 #: Under the fighters, what their short marks mean (the second only when a leader has one).
-KEY = "aN: N actions left this round"
-KEY_DIRECT = "dN: N more, only to direct others"
+#: Translators: the board's key; keep it within 40 columns.
+KEY = phrase("aN: N actions left this round")
+#: Translators: the board's key; keep it within 40 columns.
+KEY_DIRECT = phrase("dN: N more, only to direct others")
 #: The fields of a step that name a fighter the fight is resolving something for.
 _STEP_FIGHTERS = ("attacker", "target", "mover", "treater", "leader", "fighter",
                   "intercepting")
@@ -40,27 +45,37 @@ _STEP_FIGHTERS = ("attacker", "target", "mover", "treater", "leader", "fighter",
 
 # Short, so that a fighter's line fits a phone: the sheet spells the condition out.
 _CONDITION = {
-    Status.FINE: "",
-    Status.UNCONSCIOUS: " KO",
-    Status.SURRENDERED: " yielded",
-    Status.DEAD: " dead",
+    Status.UNCONSCIOUS: phrase("KO"),
+    Status.SURRENDERED: phrase("yielded"),
+    Status.DEAD: phrase("dead"),
+}
+#: The phases as the board's first line names them.
+_PHASES = {
+    Phase.SETUP: phrase("setup"),
+    Phase.INITIATIVE: phrase("initiative"),
+    Phase.TURN: phrase("turn"),
+    Phase.REACTION: phrase("reaction"),
+    Phase.RESOLUTION: phrase("resolution"),
+    Phase.ENDING: phrase("ending"),
+    Phase.ENDED: phrase("ended"),
 }
 
 
-def _waiting(combat: Combat, rules: Rules, columns: int, *, grouped: bool = False
+def _waiting(combat: Combat, rules: Rules, columns: int, say: Say, *, grouped: bool = False
              ) -> list[str]:
     """What the fight waits for; ``grouped``: NPC copies waited on for the same reason
     share an entry ("Goon 1-12 (act)")."""
     if combat.phase is Phase.SETUP:
-        return tw.wrap("Waiting for: /combat add, then begin.", columns)
+        return tw.wrap(say(phrase("Waiting for: /combat add, then begin.")), columns)
     if combat.phase is Phase.ENDED:
-        return ["The fight is over."]
-    waits = [(q.who, q.waiting) for q in asked(combat, rules).questions if not q.offer]
+        return [say(phrase("The fight is over."))]
+    waits = [(q.who, say(q.waiting)) for q in asked(combat, rules).questions if not q.offer]
     parts = group_waits(waits) if grouped else [f"{who} ({why})" for who, why in waits]
-    return tw.wrap_items("Waiting for:", parts or ["nothing"], columns)
+    return tw.wrap_items(say(phrase("Waiting for:")), parts or [say(phrase("nothing"))],
+                         columns)
 
 
-def _at_hand(combat: Combat, rules: Rules, columns: int) -> list[str]:
+def _at_hand(combat: Combat, rules: Rules, columns: int, say: Say) -> list[str]:
     """Under the waiting line, per decider, what their abilities give the roll at hand
     ("Ana: good (2H melee attack)"), wrapped to ``columns``."""
     if combat.phase in (Phase.SETUP, Phase.ENDED):
@@ -69,7 +84,7 @@ def _at_hand(combat: Combat, rules: Rules, columns: int) -> list[str]:
     for q in asked(combat, rules).questions:
         if q.offer or q.fighter is None or q.applies is None:
             continue
-        line = f"{q.who}: {q.applies}"
+        line = f"{q.who}: {say(q.applies)}"
         if line not in said_lines:
             said_lines.append(line)
     return [part for line in said_lines for part in tw.wrap(line, columns)]
@@ -101,21 +116,26 @@ def fighter_lines(name: str, team: str, area: str, level: str, state: str,
     return [*tw.wrap(name, columns), *tw.wrap_items(f"  {level} {state}", where, columns, sep="")]
 
 
-def _fighter_state(combat: Combat, f: Fighter, rules: Rules) -> str:
+def _fighter_state(combat: Combat, f: Fighter, rules: Rules, say: Say) -> str:
     """Actions left, then the leader's marks, the condition and the words in force."""
-    lead = (f" d{f.direct_actions}" if f.direct_actions else "") + (
-        " directed" if f.directed is not None else "")
-    cond = _CONDITION[status(f.character, rules=rules)]
-    cond += "".join(f" {word}" for word in board_words(f))
+    words: list[Said] = [f"a{f.actions}"]
+    if f.direct_actions:
+        words.append(f"d{f.direct_actions}")
+    if f.directed is not None:
+        words.append(phrase("directed"))
+    condition = _CONDITION.get(status(f.character, rules=rules))
+    if condition is not None:
+        words.append(condition)
+    words += board_words(f)
     if hidden(combat, f, rules):
-        cond += " hidden"
-    return f"a{f.actions}{lead}{cond}"
+        words.append(phrase("hidden"))
+    return " ".join(say(word) for word in words)
 
 
 @lru_cache(maxsize=256)
 def _drawn(map_text: str, changes: tuple[tuple[str, str], ...],
            occupants: tuple[tuple[str, tuple[str, ...]], ...],
-           markers: tuple[tuple[str, str], ...], width: int) -> str:
+           markers: tuple[tuple[str, str], ...], width: int) -> Said:
     """The map's grid (with the AoE Cover and Demolish in play) with who is where, else a
     line saying where the map is; most steps move nobody, so the drawing is kept."""
     m = game_map_of(map_text)
@@ -127,14 +147,16 @@ def _drawn(map_text: str, changes: tuple[tuple[str, str], ...],
     return MAP_LISTED if None in m.positions else MAP_TOO_BIG
 
 
-def _key(combat: Combat) -> list[str]:
+def _key(combat: Combat, say: Say) -> list[str]:
     """The lines that say what ``a1`` (and ``d1``, when a leader has it) means."""
     if not combat.fighters:
         return []
-    return [KEY, *([KEY_DIRECT] if any(f.direct_actions for f in combat.fighters) else [])]
+    direct = [KEY_DIRECT] if any(f.direct_actions for f in combat.fighters) else []
+    return [say(line) for line in (KEY, *direct)]
 
 
-def render_board(combat: Combat, *, rules: Rules, width: int = 40, gm: bool = False) -> str:
+def render_board(combat: Combat, *, rules: Rules, width: int = 40, gm: bool = False,
+                 say: Say = english) -> str:
     """Round, phase, whose turn, each fighter (name, team, area, level/max, actions left —
     ``d1``: a leader's action that can only direct, ``directed``: a leader's direction waits
     on them —, KO, yielded or dead when out of the fight, a declaration in force such as
@@ -147,23 +169,27 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40, gm: bool = Fa
     the board at every edit). Every line within ``width`` columns; at most 1,980 characters:
     a crowded board groups NPC copies that read the same and lets the map give way first (see
     :func:`_fit`). An NPC whose figures the GM hides shows how hurt it looks instead of its
-    level, unless ``gm``."""
-    head = f"Round {combat.round} · {combat.phase.value}"
+    level, unless ``gm``. ``say``: each phrase in the reader's language (the engine's
+    English by default); every line is fitted to ``width`` as it reads in that language."""
+    phase = _PHASES[combat.phase]
+    head = say(phrase("Round {round} · {phase}", round=combat.round, phase=phase))
     if combat.acting_team is not None and combat.phase is not Phase.ENDED:
-        head += f" · {combat.acting_team} acting"
-    rows = _rows(combat, rules, gm)
-    rest = _key(combat)
+        head = say(phrase("Round {round} · {phase} · {team} acting", round=combat.round,
+                          phase=phase, team=combat.acting_team))
+    rows = _rows(combat, rules, gm, say)
+    rest = _key(combat, say)
     floor = [
-        f"{f.character.items[d.index].name} ({f.name}) in {d.area}"
+        say(phrase("{item} ({owner}) in {area}", item=f.character.items[d.index].name,
+                   owner=f.name, area=d.area))
         for f in combat.fighters
         for d in f.dropped
         if not f.character.items[d.index].destroyed
     ]
     if floor:
-        rest += tw.wrap_items("On the floor:", floor, width, ";")
+        rest += tw.wrap_items(say(phrase("On the floor:")), floor, width, ";")
     if combat.effects:
-        effects = [english(effect_text(e)) for e in combat.effects]
-        rest += tw.wrap_items("Effects:", effects, width, ";")
+        rest += tw.wrap_items(say(phrase("Effects:")),
+                              [say(effect_text(e)) for e in combat.effects], width, ";")
     on_map = combat.fighters
     occupants: dict[str, list[str]] = {}
     for f in on_map:
@@ -173,12 +199,13 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40, gm: bool = Fa
     board_map = _drawn(combat.map_text, changes,
                        tuple((a, tuple(n)) for a, n in occupants.items()),
                        tuple(markers.items()), width)
-    at_hand = _at_hand(combat, rules, width)
+    at_hand = _at_hand(combat, rules, width, say)
 
     def waiting(grouped: bool) -> str:
-        return "\n".join([*_waiting(combat, rules, width, grouped=grouped), *at_hand])
+        return "\n".join([*_waiting(combat, rules, width, say, grouped=grouped), *at_hand])
 
-    return _fit("\n".join(tw.wrap(head, width)), rows, rest, board_map, waiting, width)
+    return _fit("\n".join(tw.wrap(head, width)), rows, rest, say(board_map), waiting, width,
+                say)
 
 
 def _involved(combat: Combat) -> set[str]:
@@ -194,11 +221,11 @@ def _involved(combat: Combat) -> set[str]:
     return {name_key(n) for n in names if n}
 
 
-def _rows(combat: Combat, rules: Rules, gm: bool) -> list[Row]:
+def _rows(combat: Combat, rules: Rules, gm: bool, say: Say) -> list[Row]:
     """Each fighter's line as the reader sees it (see :func:`fighter_lines`)."""
     involved = _involved(combat)
-    return [Row(f.name, f.team, f.area, level_text(combat, f, rules, gm=gm),
-                _fighter_state(combat, f, rules), npc=is_npc(f), keep=f.key in involved)
+    return [Row(f.name, f.team, f.area, say(level_text(combat, f, rules, gm=gm)),
+                _fighter_state(combat, f, rules, say), npc=is_npc(f), keep=f.key in involved)
             for f in combat.fighters]
 
 
@@ -208,7 +235,7 @@ def _lines(rows: list[Row], width: int) -> list[str]:
 
 
 def _fit(head: str, rows: list[Row], rest: list[str], board_map: str,
-         waiting: Callable[[bool], str], width: int) -> str:
+         waiting: Callable[[bool], str], width: int, say: Say) -> str:
     """The board within MAX_CHARS, every fighter in it while that can be. First the NPC
     copies that read the same share a line (:func:`group_copies`; so do they in the waiting
     line, ``waiting(True)``), which loses nothing. Then what gives way, in order: the map (a
@@ -222,9 +249,10 @@ def _fit(head: str, rows: list[Row], rest: list[str], board_map: str,
     grouped = group_copies(rows)
     crowded = waiting(True)
     grouped_lines = _lines(grouped, width)
+    left_out_map = say(MAP_LEFT_OUT)
     ways: tuple[Callable[[], tuple[list[str], str]], ...] = (
-        lambda: (grouped_lines, board_map), lambda: (grouped_lines, MAP_LEFT_OUT),
-        lambda: (sectioned(grouped, width), MAP_LEFT_OUT))
+        lambda: (grouped_lines, board_map), lambda: (grouped_lines, left_out_map),
+        lambda: (sectioned(grouped, width), left_out_map))
     for way in ways:
         fighters, drawn = way()
         text = "\n".join([head, *fighters, *rest, drawn, crowded])
@@ -233,8 +261,10 @@ def _fit(head: str, rows: list[Row], rest: list[str], board_map: str,
     shown, left_out = list(grouped), 0
     while droppable := [i for i, row in enumerate(shown) if not row.keep]:
         left_out += shown.pop(droppable[-1]).count
-        more = f"… {left_out} more: /combat status character:"
-        text = "\n".join([head, *sectioned(shown, width), more, *rest, MAP_LEFT_OUT, crowded])
+        more = say(plural_phrase("… {count} more: /combat status character:",
+                                 "… {count} more: /combat status character:", "count",
+                                 count=left_out))
+        text = "\n".join([head, *sectioned(shown, width), more, *rest, left_out_map, crowded])
         if len(text) <= MAX_CHARS:
             return text
     return text[: MAX_CHARS - 1] + "…"

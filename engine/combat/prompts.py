@@ -3,7 +3,7 @@ the few words the board shows, the question the table is asked, each option's la
 (a chance taken, a chance declined) and the command an answer makes. The board and the bot
 read this table; nothing else describes a prompt kind.
 
->>> SPECS[PromptKind.ARMOR].label("use")
+>>> SPECS[PromptKind.ARMOR].label("use").english()
 'Destroy armor'
 >>> SPECS[PromptKind.REROLL].command("keep", "ana")
 Reroll(kind='reroll', fighter='ana', which='keep')
@@ -15,8 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine.catalog import BodyPlan, Rules
-from engine.character.wording import location_name
+from engine.catalog import BodyPlan, HitLocation, Rules
 from engine.combat.commands import (
     AidMark,
     AllOutDefend,
@@ -41,12 +40,12 @@ from engine.combat.model import Actor, Combat, Fighter, Prompt, PromptKind
 from engine.combat.rolls import target_of
 from engine.combat.step_values import AoEAction, AttackAction, ContinuousBurn, Reactor
 from engine.errors import RuleError
-from engine.words import counted
+from engine.phrases import Phrase, Said, english, phrase, plural_phrase
 
 __all__ = [
-    "LESS_LETHAL", "SPECS", "PromptSpec", "Tone", "answering", "asked_users", "option_label",
-    "prompt", "prompt_dice", "prompt_for", "question", "react_options", "team_prompt",
-    "waiting_sentence", "window_prompts",
+    "LESS_LETHAL", "SPECS", "PromptSpec", "Tone", "answering", "asked_users", "location_word",
+    "option_label", "prompt", "prompt_dice", "prompt_for", "question", "react_options",
+    "team_prompt", "waiting_sentence", "window_prompts",
 ]
 
 Dice = tuple[int, int] | None
@@ -62,13 +61,13 @@ class Tone(StrEnum):
 
 @dataclass(frozen=True)
 class PromptSpec:
-    verb: str  # "Nothing is waiting for Ana to <verb> now."
-    waiting: str  # the board's "Waiting for: Ana (<waiting>)"
-    question: str  # the prompt's "**Ana** <question>"
+    verb: Phrase  # "Nothing is waiting for Ana to <verb> now."
+    waiting: Phrase  # the board's "Waiting for: Ana (<waiting>)"
+    question: Phrase  # the prompt's "**Ana** <question>"
     command: Callable[[str, str], Command]  # (option, fighter key) -> the answer's command
-    labels: Mapping[str, str] = field(default_factory=dict)
-    dice_label: Callable[[str, tuple[int, int]], str] | None = None  # when the dice are known
-    other_label: Callable[[str], str] | None = None  # options that are names (areas, teams)
+    labels: Mapping[str, Phrase] = field(default_factory=dict)
+    dice_label: Callable[[str, tuple[int, int]], Phrase] | None = None  # the dice known
+    other_label: Callable[[str], Phrase] | None = None  # options that are names (areas, teams)
     slash: str = "combat status"  # the command to use when the buttons do not fit
     offer: bool = False  # an offer the fight does not wait for: the board does not list it
     tones: Mapping[str, Tone] = field(default_factory=dict)  # the others are PLAIN
@@ -77,7 +76,7 @@ class PromptSpec:
         """How ``option`` reads beside the others."""
         return self.tones.get(option, Tone.PLAIN)
 
-    def label(self, option: str, dice: Dice = None) -> str:
+    def label(self, option: str, dice: Dice = None) -> Said:
         if dice is not None and self.dice_label is not None:
             return self.dice_label(option, dice)
         if option in self.labels:
@@ -85,22 +84,53 @@ class PromptSpec:
         return self.other_label(option) if self.other_label else option
 
 
-def _damage_dice(option: str, dice: tuple[int, int], body: BodyPlan | None = None) -> str:
+#: The book's hit locations by id, as a sentence names them and as a label starts with them
+#: (a body plan of other locations shows their names as the rules give them).
+_LOCATION_WORDS = {
+    "head": (phrase("head"), phrase("Head")),
+    "torso": (phrase("torso"), phrase("Torso")),
+    "right_arm": (phrase("right arm"), phrase("Right arm")),
+    "left_arm": (phrase("left arm"), phrase("Left arm")),
+    "right_leg": (phrase("right leg"), phrase("Right leg")),
+    "left_leg": (phrase("left leg"), phrase("Left leg")),
+}
+
+
+def location_word(location_id: str, *, label: bool = False) -> Said:
+    """A hit location by its id as a sentence names it ("left arm"), or as a label starts
+    with it (``label``: "Left arm")."""
+    words = _LOCATION_WORDS.get(location_id)
+    if words is not None:
+        return words[label]
+    spelled = location_id.replace("_", " ")
+    return spelled.capitalize() if label else spelled
+
+
+def _location_of(location: HitLocation) -> Said:
+    words = _LOCATION_WORDS.get(location.id)
+    return location.name.lower() if words is None else words[0]
+
+
+def _damage_dice(option: str, dice: tuple[int, int], body: BodyPlan | None = None) -> Phrase:
     """A damage die's answer: the damage, and the hit location the other die gives, named
     when the body plan is at hand ("3 damage · 9: head")."""
-    damage, location = dice if option == "tens" else dice[::-1]
+    damage, die = dice if option == "tens" else dice[::-1]
     if body is None:
-        return f"{damage} damage · location {location}"
-    return f"{damage} damage · {location}: {location_name(body.for_die(location))}"
+        return phrase("{damage} damage · location {die}", damage=damage, die=die)
+    return phrase("{damage} damage · {die}: {location}", damage=damage, die=die,
+                  location=_location_of(body.for_die(die)))
 
 
-def _aid_dice(option: str, dice: tuple[int, int]) -> str:
+def _aid_dice(option: str, dice: tuple[int, int]) -> Phrase:
     boxes, extra = dice if option == "tens" else dice[::-1]
-    return f"{counted(boxes, 'box')} · {counted(extra, 'more location')}"
+    return phrase("{boxes} · {locations}",
+                  boxes=plural_phrase("{count} box", "{count} boxes", "count", count=boxes),
+                  locations=plural_phrase("{count} more location", "{count} more locations",
+                                          "count", count=extra))
 
 
 def _act_by_command(option: str, fighter: str) -> Command:
-    raise RuleError("Act with a slash command such as /attack or /move.")
+    raise RuleError(phrase("Act with a slash command such as /attack or /move."))
 
 
 #: The suffix of a reaction window's option for the less-lethal version of a Counterattack or
@@ -128,13 +158,14 @@ def react_options(r: Reactor) -> tuple[str, ...]:
     return (*found, "pass")
 
 
-def _location(option: str) -> str:
-    return option.replace("_", " ").capitalize()
+def _location(option: str) -> Phrase:
+    word = location_word(option, label=True)
+    return word if isinstance(word, Phrase) else phrase("{location}", location=word)
 
 
 def _critical(option: str, fighter: str) -> Command:
     if option == "adjust":  # the bot asks for the value in a form, then makes the command
-        raise RuleError("Adjust needs the value to adjust the roll to.")
+        raise RuleError(phrase("Adjust needs the value to adjust the roll to."))
     return CriticalChoice(fighter=fighter, choice=option)
 
 
@@ -142,150 +173,163 @@ def _aoe(option: str, fighter: str) -> Command:
     return AoEChoice(fighter=fighter, option=option)
 
 
-def _die(option: str, dice: tuple[int, int]) -> str:
-    return f"{'Tens' if option == 'tens' else 'Ones'} die: {dice[0 if option == 'tens' else 1]}"
+def _die(option: str, dice: tuple[int, int]) -> Phrase:
+    if option == "tens":
+        return phrase("Tens die: {value}", value=dice[0])
+    return phrase("Ones die: {value}", value=dice[1])
 
 
-def _item_number(option: str) -> str:
-    return f"Destroy item {option}"
+def _item_number(option: str) -> Phrase:
+    return phrase("Destroy item {number}", number=option)
 
 
 SPECS: dict[PromptKind, PromptSpec] = {
-    PromptKind.ACT: PromptSpec("act", "act", "may act", _act_by_command),
+    PromptKind.ACT: PromptSpec(phrase("act"), phrase("act"), phrase("may act"), _act_by_command),
     PromptKind.CHOOSE_ORDER: PromptSpec(
-        "choose the order of teams", "choose the order", "won initiative: which team goes first?",
+        phrase("choose the order of teams"), phrase("choose the order"),
+        phrase("won initiative: which team goes first?"),
         lambda option, fighter: ChooseOrder(first_team=option),
-        other_label=lambda team: f"{team} first", slash="combat order"),
+        other_label=lambda team: phrase("{team} first", team=team), slash="combat order"),
     PromptKind.CHOOSE_NEXT: PromptSpec(
-        "choose the order of teams", "choose the order", "won initiative: which team goes next?",
+        phrase("choose the order of teams"), phrase("choose the order"),
+        phrase("won initiative: which team goes next?"),
         lambda option, fighter: ChooseOrder(order=(option,)),
-        other_label=lambda team: f"{team} next", slash="combat order"),
+        other_label=lambda team: phrase("{team} next", team=team), slash="combat order"),
     # Asked of a whole team (the prompt has no fighter): the options are the tied names.
     PromptKind.CHOOSE_ROLLER: PromptSpec(
-        "choose who rolls initiative", "choose who rolls",
-        "have more than one fighter at their highest level: who rolls initiative?",
+        phrase("choose who rolls initiative"), phrase("choose who rolls"),
+        phrase("have more than one fighter at their highest level: who rolls initiative?"),
         lambda option, fighter: ChooseRoller(fighter=option),
-        other_label=lambda name: f"{name} rolls"),
+        other_label=lambda name: phrase("{name} rolls", name=name)),
     # Asked of a team's one highest-level fighter, the options are that fighter and the
     # leaders below (004 "Leader": "they can choose to let you roll initiative").
     PromptKind.LEADER_ROLLS: PromptSpec(
-        "choose who rolls initiative", "choose who rolls",
-        "has the highest level: roll initiative, or let a leader roll?",
+        phrase("choose who rolls initiative"), phrase("choose who rolls"),
+        phrase("has the highest level: roll initiative, or let a leader roll?"),
         lambda option, fighter: ChooseRoller(fighter=option),
-        other_label=lambda name: f"{name} rolls"),
+        other_label=lambda name: phrase("{name} rolls", name=name)),
     # A leader's direction: the fighter acts with a slash command (on the direction, without
     # spending an action of their own) or refuses it with the button.
     PromptKind.DIRECTED: PromptSpec(
-        "refuse a direction", "directed: act or refuse",
-        "was directed: act now with a slash command, without spending your own action, "
-        "or refuse",
+        phrase("refuse a direction"), phrase("directed: act or refuse"),
+        phrase("was directed: act now with a slash command, without spending your own "
+               "action, or refuse"),
         lambda option, fighter: RefuseDirection(fighter=fighter),
-        {"refuse": "Refuse the direction"}, tones={"refuse": Tone.DECLINE}),
+        {"refuse": phrase("Refuse the direction")}, tones={"refuse": Tone.DECLINE}),
     PromptKind.END_RALLY: PromptSpec(
-        "rally at the end of the fight", "rally before the end?",
-        "may rally the team before the fight ends (once per fight)",
+        phrase("rally at the end of the fight"), phrase("rally before the end?"),
+        phrase("may rally the team before the fight ends (once per fight)"),
         lambda option, fighter: Rally(fighter=fighter, skip=option == "skip"),
-        {"rally": "Rally", "skip": "End without rallying"}, slash="rally"),
+        {"rally": phrase("Rally"), "skip": phrase("End without rallying")}, slash="rally"),
     PromptKind.REACT: PromptSpec(
-        "react", "react", "may react before the dice are rolled", _react,
-        {"defend": "Defend", "counterattack": "Counterattack", "intercept": "Intercept",
-         "pass": "Pass",
-         f"counterattack{LESS_LETHAL}": "Counterattack (less-lethal)",
-         f"intercept{LESS_LETHAL}": "Intercept (less-lethal)"},
+        phrase("react"), phrase("react"), phrase("may react before the dice are rolled"),
+        _react,
+        {"defend": phrase("Defend"), "counterattack": phrase("Counterattack"),
+         "intercept": phrase("Intercept"), "pass": phrase("Pass"),
+         f"counterattack{LESS_LETHAL}": phrase("Counterattack (less-lethal)"),
+         f"intercept{LESS_LETHAL}": phrase("Intercept (less-lethal)")},
         slash="defend, /counterattack or /intercept",
         tones={"defend": Tone.TAKE, "counterattack": Tone.TAKE, "intercept": Tone.TAKE,
                f"counterattack{LESS_LETHAL}": Tone.TAKE, f"intercept{LESS_LETHAL}": Tone.TAKE,
                "pass": Tone.DECLINE}),
     PromptKind.REROLL: PromptSpec(
-        "re-roll", "re-roll?", "is good at this: re-roll or keep?",
+        phrase("re-roll"), phrase("re-roll?"), phrase("is good at this: re-roll or keep?"),
         lambda option, fighter: Reroll(fighter=fighter, which=option),
-        {"tens": "Re-roll tens", "ones": "Re-roll ones", "both": "Re-roll both",
-         "keep": "Keep"}, tones={"keep": Tone.DECLINE}),
+        {"tens": phrase("Re-roll tens"), "ones": phrase("Re-roll ones"),
+         "both": phrase("Re-roll both"), "keep": phrase("Keep")},
+        tones={"keep": Tone.DECLINE}),
     PromptKind.CRITICAL: PromptSpec(
-        "use a critical success", "critical choice",
-        "rolled a critical success: extra action or adjust?",
+        phrase("use a critical success"), phrase("critical choice"),
+        phrase("rolled a critical success: extra action or adjust?"),
         # Adjust needs a value: the bot asks for it in a form before making the command.
         _critical,
-        {"extra_action": "Extra action", "adjust": "Adjust",
-         "target_loses_action": "Target loses next action"},
+        {"extra_action": phrase("Extra action"), "adjust": phrase("Adjust"),
+         "target_loses_action": phrase("Target loses next action")},
         tones={"extra_action": Tone.TAKE, "adjust": Tone.TAKE, "target_loses_action": Tone.TAKE}),
     PromptKind.DESTROY: PromptSpec(
-        "destroy an item", "destroy an item?",
-        "may also destroy one of the target's items (the critical success, 2H Melee)",
+        phrase("destroy an item"), phrase("destroy an item?"),
+        phrase("may also destroy one of the target's items (the critical success, 2H Melee)"),
         lambda option, fighter: DestroyItem(fighter=fighter, item=option),
-        {"none": "Destroy nothing"}, other_label=_item_number, tones={"none": Tone.DECLINE}),
+        {"none": phrase("Destroy nothing")}, other_label=_item_number,
+        tones={"none": Tone.DECLINE}),
     PromptKind.CHOOSE_DICE: PromptSpec(
-        "choose the damage die", "damage die",
-        "chooses which die is damage (the other is hit location)",
+        phrase("choose the damage die"), phrase("damage die"),
+        phrase("chooses which die is damage (the other is hit location)"),
         lambda option, fighter: ChooseDice(fighter=fighter, damage=option),
-        {"tens": "Damage: tens die", "ones": "Damage: ones die"}, dice_label=_damage_dice),
+        {"tens": phrase("Damage: tens die"), "ones": phrase("Damage: ones die")},
+        dice_label=_damage_dice),
     PromptKind.MODIFIER: PromptSpec(
-        "use a modifier", "modifier", "may use a modifier",
+        phrase("use a modifier"), phrase("modifier"), phrase("may use a modifier"),
         lambda option, fighter: Modifier(fighter=fighter, use=option),
-        {"precise+1": "Precise +1", "precise-1": "Precise −1", "powerful": "Powerful",
-         "none": "No modifier"}, tones={"none": Tone.DECLINE}),
+        {"precise+1": phrase("Precise +1"), "precise-1": phrase("Precise −1"),
+         "powerful": phrase("Powerful"), "none": phrase("No modifier")},
+        tones={"none": Tone.DECLINE}),
     PromptKind.ARMOR: PromptSpec(
-        "decide about armor", "armor?",
-        "has armor there: destroy it instead of taking the damage?",
+        phrase("decide about armor"), phrase("armor?"),
+        phrase("has armor there: destroy it instead of taking the damage?"),
         lambda option, fighter: Armor(fighter=fighter, use=option == "use"),
-        {"use": "Destroy armor", "keep": "Take the damage"}, tones={"keep": Tone.DECLINE}),
+        {"use": phrase("Destroy armor"), "keep": phrase("Take the damage")},
+        tones={"keep": Tone.DECLINE}),
     PromptKind.STOP_AREA: PromptSpec(
-        "choose where the mover stops", "where the mover stops",
-        "stopped the move: which area does the mover end in?",
+        phrase("choose where the mover stops"), phrase("where the mover stops"),
+        phrase("stopped the move: which area does the mover end in?"),
         lambda option, fighter: StopArea(fighter=fighter, area=option),
-        {StopArea.GO_ON: "Let them go on"}, other_label=lambda area: f"Stop in {area}"),
+        {StopArea.GO_ON: phrase("Let them go on")},
+        other_label=lambda area: phrase("Stop in {area}", area=area)),
     PromptKind.AID_DICE: PromptSpec(
-        "choose the first aid dice", "first aid dice",
-        "succeeded at first aid: which die is the number of boxes?",
+        phrase("choose the first aid dice"), phrase("first aid dice"),
+        phrase("succeeded at first aid: which die is the number of boxes?"),
         lambda option, fighter: AidMark(fighter=fighter, option=option), dice_label=_aid_dice),
     PromptKind.AID_BOXES: PromptSpec(
-        "choose which boxes first aid erases", "boxes to erase",
-        "chooses the \\ marks first aid erases, one per click",
+        phrase("choose which boxes first aid erases"), phrase("boxes to erase"),
+        phrase("chooses the \\ marks first aid erases, one per click"),
         lambda option, fighter: AidMark(fighter=fighter, option=option),
-        {"done": "Done"}, other_label=_location),
+        {"done": phrase("Done")}, other_label=_location),
     PromptKind.AID_SURE: PromptSpec(
-        "choose a sure success or a roll", "sure success or roll",
-        "may take a sure success instead of rolling (one \\ erased, the rest become X)",
+        phrase("choose a sure success or a roll"), phrase("sure success or roll"),
+        phrase("may take a sure success instead of rolling (one \\ erased, the rest become X)"),
         lambda option, fighter: AidMark(fighter=fighter, option=option),
-        {"roll": "Roll", "sure": "Sure success"}),
+        {"roll": phrase("Roll"), "sure": phrase("Sure success")}),
     PromptKind.AID_PERMANENT: PromptSpec(
-        "choose where the permanent wounds go", "permanent wounds",
-        "chooses where an X becomes a permanent wound ■, one per click",
+        phrase("choose where the permanent wounds go"), phrase("permanent wounds"),
+        phrase("chooses where an X becomes a permanent wound ■, one per click"),
         lambda option, fighter: AidMark(fighter=fighter, option=option),
-        {"done": "Done"}, other_label=_location),
+        {"done": phrase("Done")}, other_label=_location),
     PromptKind.ALL_OUT_DEFEND: PromptSpec(
-        "declare All-Out Defend", "all-out defend?",
-        "may declare All-Out Defend before anyone acts this round: Defend every attack on "
-        "them without spending an action (not good, never critical), and take no other action",
+        phrase("declare All-Out Defend"), phrase("all-out defend?"),
+        phrase("may declare All-Out Defend before anyone acts this round: Defend every attack "
+               "on them without spending an action (not good, never critical), and take no "
+               "other action"),
         lambda option, fighter: AllOutDefend(fighter=fighter),
-        {"declare": "All-Out Defend"}, slash="alloutdefend", offer=True,
+        {"declare": phrase("All-Out Defend")}, slash="alloutdefend", offer=True,
         tones={"declare": Tone.TAKE}),
     PromptKind.AOE_DICE: PromptSpec(
-        "choose the AoE's dice", "AoE dice",
-        "chooses a die for the AoE (Blast: damage, the other more targets; Continuous: "
-        "damage, the other rounds; Cover: rounds)", _aoe,
-        {"tens": "Tens die", "ones": "Ones die"}, dice_label=_die, slash="aoe"),
+        phrase("choose the AoE's dice"), phrase("AoE dice"),
+        phrase("chooses a die for the AoE (Blast: damage, the other more targets; Continuous: "
+               "damage, the other rounds; Cover: rounds)"), _aoe,
+        {"tens": phrase("Tens die"), "ones": phrase("Ones die")}, dice_label=_die, slash="aoe"),
     PromptKind.AOE_TARGET: PromptSpec(
-        "choose the blast's targets", "blast targets",
-        "chooses a target of the blast, one per click (enemies first)", _aoe,
-        other_label=lambda name: f"Hit {name}", slash="aoe"),
+        phrase("choose the blast's targets"), phrase("blast targets"),
+        phrase("chooses a target of the blast, one per click (enemies first)"), _aoe,
+        other_label=lambda name: phrase("Hit {name}", name=name), slash="aoe"),
     PromptKind.AOE_DEFEND: PromptSpec(
-        "defend against the blast", "defend the blast?",
+        phrase("defend against the blast"), phrase("defend the blast?"),
         # One question for every target: a Defend in All-Out Defend costs no action (the
         # window's announcement says which for each target; RULINGS 22).
-        "is caught in a blast: Defend (beat the roll: no damage; it spends an action, none "
-        "in All-Out Defend)?", _aoe,
-        {"defend": "Defend", "pass": "Take the damage"}, slash="aoe",
+        phrase("is caught in a blast: Defend (beat the roll: no damage; it spends an action, "
+               "none in All-Out Defend)?"), _aoe,
+        {"defend": phrase("Defend"), "pass": phrase("Take the damage")}, slash="aoe",
         tones={"defend": Tone.TAKE, "pass": Tone.DECLINE}),
     PromptKind.AOE_PLACE: PromptSpec(
-        "place the AoE damage", "place AoE damage",
-        "places the AoE damage, one point per click", _aoe,
+        phrase("place the AoE damage"), phrase("place AoE damage"),
+        phrase("places the AoE damage, one point per click"), _aoe,
         other_label=_location, slash="aoe"),
     PromptKind.AOE_ARMOR: PromptSpec(
-        "decide about armor", "armor vs AoE?",
-        "has armor where the AoE damage goes: destroy it instead of taking that damage?",
-        _aoe, {"use": "Destroy armor", "keep": "Take the damage"}, slash="aoe",
-        tones={"keep": Tone.DECLINE}),
+        phrase("decide about armor"), phrase("armor vs AoE?"),
+        phrase("has armor where the AoE damage goes: destroy it instead of taking that "
+               "damage?"),
+        _aoe, {"use": phrase("Destroy armor"), "keep": phrase("Take the damage")},
+        slash="aoe", tones={"keep": Tone.DECLINE}),
 }
 
 
@@ -328,7 +372,7 @@ def waiting_sentence(c: Combat) -> str:
         else:
             who = p.team or "the GM"
             answers = "their players or a GM answer" if asked_users(c, p) else "a GM answers"
-        part = f"{who} to {SPECS[p.kind].verb} ({answers})"
+        part = f"{who} to {english(SPECS[p.kind].verb)} ({answers})"
         if part not in parts:
             parts.append(part)
     return f": waiting for {'; '.join(parts)}." if parts else "."
@@ -339,8 +383,8 @@ def prompt_for(c: Combat, kind: PromptKind, key: str) -> Prompt:
     for p in c.prompts:
         if p.kind is kind and p.fighter == key:
             return p
-    name = c.fighter(key).name
-    raise RuleError(f"Nothing is waiting for {name} to {SPECS[kind].verb} now.")
+    raise RuleError(phrase("Nothing is waiting for {name} to {verb} now.",
+                           name=c.fighter(key).name, verb=SPECS[kind].verb))
 
 
 def answering(c: Combat, kind: PromptKind, name: str, actor: Actor) -> tuple[Fighter, Prompt]:
@@ -381,7 +425,7 @@ def prompt_dice(c: Combat, p: Prompt) -> Dice:
     return None
 
 
-def option_label(c: Combat, p: Prompt, option: str, rules: Rules | None = None) -> str:
+def option_label(c: Combat, p: Prompt, option: str, rules: Rules | None = None) -> Said:
     """An option's label as the table reads it now: the dice where they are known (with
     ``rules``, a damage die names the body part its other die hits), a Defend of another
     character (Shield) names whom it defends ("Defend Ana"), and a critical success's names
@@ -396,22 +440,21 @@ def option_label(c: Combat, p: Prompt, option: str, rules: Rules | None = None) 
         and isinstance(attack, AttackAction)
         and p.fighter != attack.target
     ):
-        return f"Defend {c.fighter(attack.target).name}"
+        return phrase("Defend {name}", name=c.fighter(attack.target).name)
     if attack is not None and p.fighter is not None:
         if p.kind is PromptKind.CRITICAL and option == "target_loses_action":
             target = target_of(attack, p.fighter)
             if target is not None:
-                return f"{c.fighter(target).name} loses next action"
+                return phrase("{name} loses next action", name=c.fighter(target).name)
         if p.kind is PromptKind.DESTROY and option.isdigit():
             target = target_of(attack, p.fighter)
             items = c.fighter(target).character.items if target is not None else ()
             if 0 < int(option) <= len(items):
-                return f"Destroy {items[int(option) - 1].name}"
+                return phrase("Destroy {item}", item=items[int(option) - 1].name)
     return SPECS[p.kind].label(option, dice)
 
 
-
-def question(c: Combat, p: Prompt) -> str:
+def question(c: Combat, p: Prompt) -> Phrase:
     """The question ``p`` asks as the table reads it now: placing AoE damage says how many
     points are left and where those placed went (where, not for a fighter whose marks are
     hidden from the players)."""
@@ -422,8 +465,19 @@ def question(c: Combat, p: Prompt) -> str:
     w = next((w for w in step.wounds if w.fighter == p.fighter and not w.done), None)
     if w is None:
         return spec.question
-    left = f"{w.amount - w.placed} of {w.amount} left"
-    if w.plan and not figures_hidden(c, c.fighter(w.fighter)):
-        placed = ", ".join(f"{_location(loc).lower()} {n}" for loc, n in w.plan.items())
-        left += f" (placed: {placed})"
-    return f"{spec.question}: {left}"
+    left, amount = w.amount - w.placed, w.amount
+    if not w.plan or figures_hidden(c, c.fighter(w.fighter)):
+        return phrase("{question}: {left} of {amount} left", question=spec.question,
+                      left=left, amount=amount)
+    placed = [phrase("{location} {points}", location=location_word(loc), points=n)
+              for loc, n in w.plan.items()]
+    return phrase("{question}: {left} of {amount} left (placed: {placed})",
+                  question=spec.question, left=left, amount=amount, placed=_listed(placed))
+
+
+def _listed(parts: list[Phrase]) -> Phrase:
+    """``parts`` one after the other, with commas ("head 1, torso 2")."""
+    said = parts[0]
+    for part in parts[1:]:
+        said = phrase("{earlier}, {next}", earlier=said, next=part)
+    return said

@@ -12,21 +12,25 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
+from bot.i18n import render
 from engine.combat import Event, EventKind
+from engine.phrases import phrase
 
 __all__ = ["countdown", "news_at", "settled", "when"]
 
-_COUNTDOWN = re.compile(r" \(closes <t:(\d+):f>, <t:\d+:R>\)")
+#: Where a countdown's ``when`` stands, to find it in what a question said.
+_WHEN = "\x00"
 
 #: What starts a step's news: a team's turn over, a round over.
 _NEWS = frozenset({EventKind.TURN_END, EventKind.ROUND_END})
 
 
-def countdown(deadline: float) -> str:
+def countdown(deadline: float, language: str) -> str:
     """A question's live countdown to ``deadline`` (epoch seconds), as Discord shows it in
     each reader's own time zone: the date and time, and how long is left."""
-    return f" (closes {when(deadline)})"
+    return " " + render(phrase("(closes {when})", when=when(deadline)), language)
 
 
 def when(deadline: float) -> str:
@@ -34,10 +38,20 @@ def when(deadline: float) -> str:
     return f"<t:{int(deadline)}:f>, <t:{int(deadline)}:R>"
 
 
-def settled(text: str, now: float) -> str:
-    """``text`` with each countdown saying when its question closed instead (as a clock time:
-    ``now``, or the deadline when that came first)."""
-    return _COUNTDOWN.sub(lambda found: f" (closed <t:{min(int(found[1]), int(now))}:t>)", text)
+@lru_cache(maxsize=16)
+def _countdowns(language: str) -> re.Pattern[str]:
+    """The countdowns a question in ``language`` says (:func:`countdown`)."""
+    said = re.escape(render(phrase("(closes {when})", when=_WHEN), language))
+    return re.compile(" " + said.replace(re.escape(_WHEN), r"<t:(\d+):f>, <t:\d+:R>"))
+
+
+def settled(text: str, now: float, language: str) -> str:
+    """``text`` (said in ``language``) with each countdown saying when its question closed
+    instead (as a clock time: ``now``, or the deadline when that came first)."""
+    def closed(found: re.Match[str]) -> str:
+        at = f"<t:{min(int(found[1]), int(now))}:t>"
+        return " " + render(phrase("(closed {when})", when=at), language)
+    return _countdowns(language).sub(closed, text)
 
 
 def news_at(events: Sequence[Event]) -> int:

@@ -17,17 +17,19 @@ import discord
 from discord.http import handle_message_parameters
 
 from bot.cogs.combat.views import code
+from bot.i18n import SOURCE, render
 from bot.permissions import permission_label
 from bot.store.values import StoredCombat
 from engine.catalog import Rules
 from engine.combat import render_board
+from engine.phrases import Said
 
 if TYPE_CHECKING:
     from bot.host import Host
 
 log = logging.getLogger(__name__)
 
-__all__ = ["REPOSTED_ON", "BoardMessages", "board_link"]
+__all__ = ["REPOSTED_ON", "BoardMessages", "board_link", "board_text"]
 
 UNKNOWN_MESSAGE = 10008
 OLD_MESSAGE_EDITS = 30046
@@ -53,6 +55,13 @@ def unpinned_notice(stored: StoredCombat, message_id: int, error: discord.HTTPEx
             f"{board_link(stored, message_id)}")
 
 
+def board_text(stored: StoredCombat, rules: Rules, language: str, *, gm: bool = False) -> str:
+    """The fight's board as the channel reads it in ``language``."""
+    def say(text: Said) -> str:
+        return render(text, language)
+    return render_board(stored.state, rules=rules, gm=gm, say=say)
+
+
 class BoardMessages:
     """Keeps each fight's board message up to date (called from the per-channel worker)."""
 
@@ -61,10 +70,11 @@ class BoardMessages:
         self.bot = bot
 
     async def show(self, channel: discord.PartialMessageable, stored: StoredCombat,
-                   board_id: int | None, *, nonce: str) -> int:
+                   board_id: int | None, *, nonce: str, language: str = SOURCE) -> int:
         """Edit the board (post it, when there is none yet or Discord will not edit it);
-        its message id. ``nonce``: the new message's, should one be posted."""
-        content = code(render_board(stored.state, rules=self.rules))
+        its message id. ``nonce``: the new message's, should one be posted. The board reads
+        in ``language`` (the channel's)."""
+        content = code(board_text(stored, self.rules, language))
         replaced = None
         if board_id is not None:
             try:

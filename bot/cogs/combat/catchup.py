@@ -88,7 +88,7 @@ def _standing(fighter: Fighter, rules: Rules) -> str:
 
 def _waiting_line(question: Question) -> str:
     """"• Ana: may react before the dice are rolled, by <t:…:f> (<t:…:R>)"."""
-    line = f"• {escape_markdown(question.who)}: {escape_markdown(question.text)}"
+    line = f"• {escape_markdown(question.who)}: {escape_markdown(english(question.text))}"
     if question.deadline:
         at = int(question.deadline)
         line += f", by <t:{at}:f> (<t:{at}:R>)"

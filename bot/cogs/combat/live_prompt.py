@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 import discord
 
 from bot.cogs.combat.answered import settled
+from bot.i18n import SOURCE
 from bot.store.values import StoredCombat
 
 log = logging.getLogger(__name__)
@@ -58,12 +59,14 @@ class LivePrompt:
     #: What it looks like, its versions aside (``Presenter``'s ``look_of``): whether a newer
     #: version asks the same; None when this process does not know.
     look: object = None
+    #: The language it says ``content`` in (its countdowns are found in that language).
+    language: str = SOURCE
 
     @staticmethod
     def followup(stored: StoredCombat, message: discord.WebhookMessage,
-                 look: object = None) -> LivePrompt:
+                 look: object = None, *, language: str) -> LivePrompt:
         return LivePrompt(stored.version, message.id, message, time.monotonic(),
-                          message.content, look)
+                          message.content, look, language)
 
 
 class LivePrompts:
@@ -131,7 +134,7 @@ async def strip(channel: discord.PartialMessageable, prompt: LivePrompt, *,
     the delete was refused too; logged, never raised)."""
     changes: dict[str, object] = {"view": None}
     if content is None and now is not None and prompt.content is not None:
-        stopped = settled(prompt.content, now)
+        stopped = settled(prompt.content, now, prompt.language)
         content = stopped if stopped != prompt.content else None
     if content is not None:
         changes["content"] = content

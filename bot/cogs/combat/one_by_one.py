@@ -33,6 +33,7 @@ from bot.cogs.combat.views import (
 from bot.components import PersistentButton, picked_values
 from bot.custom_ids import CustomId, digits, word
 from bot.deferral import update_pressed
+from bot.i18n import SOURCE, render
 from bot.permissions import is_gm
 from bot.store.values import StoredCombat
 from bot.text import clip
@@ -42,6 +43,7 @@ from engine.combat import Event, Fighter, PromptKind
 from engine.combat.asking import Alike
 from engine.combat.asking import asked as fight_asks
 from engine.combat.context import orders_for
+from engine.phrases import english, phrase
 
 __all__ = ["OneByOneMenu", "PanelButton", "PanelMenu", "fighter_panel", "one_by_one_menus"]
 
@@ -88,14 +90,17 @@ class OneByOneMenu(
         await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
-def one_by_one_menus(stored: StoredCombat, group: Alike) -> list[OneByOneMenu]:
-    """The **One by one…** menus of questions alike (``group``): their fighters, 25 a menu."""
+def one_by_one_menus(stored: StoredCombat, group: Alike, language: str) -> list[OneByOneMenu]:
+    """The **One by one…** menus of questions alike (``group``): their fighters, 25 a menu;
+    placeholders in ``language``."""
     entries = [(fighter_index(stored.state, q.fighter), q.who)
                for q in group.questions if q.fighter is not None]
     parts = [entries[i:i + MENU_OPTIONS] for i in range(0, len(entries), MENU_OPTIONS)]
     kind = group.questions[0].kind.value
-    return [OneByOneMenu.make(stored, kind, n, "One by one…" + (
-        f" ({n * MENU_OPTIONS + 1}-{n * MENU_OPTIONS + len(chunk)} of {len(entries)})"
+    one_by_one = render(phrase("One by one…"), language)
+    return [OneByOneMenu.make(stored, kind, n, one_by_one + (
+        " " + render(phrase("({first}-{last} of {count})", first=n * MENU_OPTIONS + 1,
+                            last=n * MENU_OPTIONS + len(chunk), count=len(entries)), language)
         if len(parts) > 1 else ""), chunk) for n, chunk in enumerate(parts)]
 
 
@@ -132,12 +137,13 @@ def fighter_panel(stored: StoredCombat, f: Fighter,
         if (asked_question.fighter != f.key or asked_question.kind is PromptKind.ACT
                 or asked_question.secret):
             continue
-        packed = answer_rows(stored, asked_question, rows, [], named=False, button=PanelButton,
-                             menu=PanelMenu)
+        packed = answer_rows(stored, asked_question, rows, [], named=False, language=SOURCE,
+                             button=PanelButton, menu=PanelMenu)
         if packed is None:
             break
-        who = asked_who(asked_question.who, asked_question.users)
-        lines.append(f"**{who}** {asked_question.text}{closes(asked_question)}")
+        who = asked_who(asked_question.who, asked_question.users, SOURCE)
+        lines.append(f"**{who}** {english(asked_question.text)}"
+                     f"{closes(asked_question, SOURCE)}")
         rows = packed
     view = view_of(rows)
     view.stop()  # the buttons answer from their ids: nothing to keep, nothing to time out

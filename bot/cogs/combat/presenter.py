@@ -47,6 +47,7 @@ from bot.cogs.combat.sweep import Templates, prompts_of, view_ids
 from bot.cogs.combat.turn import TurnButton, turn_lead
 from bot.cogs.combat.views import CombatButton, CombatMenu, TogetherButton
 from bot.components import button_row
+from bot.i18n import SOURCE
 from bot.store.values import DatabaseUnavailable, ShownRecord, StoredCharacter, StoredCombat
 from bot.unrepeated import sent_once
 from engine.catalog import Rules
@@ -272,7 +273,8 @@ class Presenter:
         board_id, _ = self._messages.get(stored.id, (stored.board_message_id, None))
         known_board = board_id
         undone = self._undone.get(stored.id) == stored.version
-        showing = self.boards.show(channel, stored, board_id, nonce=_nonce("b", stored))
+        showing = self.boards.show(channel, stored, board_id, nonce=_nonce("b", stored),
+                                   language=SOURCE)
         if self._prompt_is_out(stored):  # (the board alone: no task for each of the two)
             board_id = await showing
         else:
@@ -311,7 +313,8 @@ class Presenter:
         repeated after a 5xx (a follow-up takes no nonce): the worker sweeps the channel for
         what Discord made anyway. Its id is recorded with the worker's write."""
         announced = self._announced.get(stored.id)
-        content, view, mentions = prompt_message(stored, self.rules, self._lead(stored))
+        content, view, mentions = prompt_message(stored, self.rules, self._lead(stored),
+                                                 language=SOURCE)
         if view is None:
             return  # (the worker strips the previous prompt, if a press has not)
         view.stop()  # the buttons answer from their ids: nothing for discord.py to watch
@@ -332,7 +335,8 @@ class Presenter:
                 self._announced[stored.id] = announced
             return
         channel = self._channel(stored.channel_id, stored.guild_id)
-        await self.prompts.replace(stored, channel, LivePrompt.followup(stored, message, look))
+        await self.prompts.replace(stored, channel, LivePrompt.followup(stored, message, look,
+                                                                      language=SOURCE))
 
     async def _kept(self, stored: StoredCombat, look: tuple[object, ...] | None) -> bool:
         """Whether the live prompt (newer than ``stored`` or not) looks as ``stored``'s would
@@ -368,7 +372,8 @@ class Presenter:
             return True
         if live.look is None:
             return False
-        content, view, _ = prompt_message(stored, self.rules, turn_lead(stored, ping=False))
+        content, view, _ = prompt_message(stored, self.rules, turn_lead(stored, ping=False),
+                                           language=SOURCE)
         if view is not None:
             view.stop()
         return look_of(content, view) == live.look
@@ -385,12 +390,14 @@ class Presenter:
         it pings nobody, and a question taken back says so."""
         asking: tuple[str, discord.ui.View | None, discord.AllowedMentions] | None = None
         if stored.id in self._unsure:
-            asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone))
+            asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone),
+                                    language=SOURCE)
             await self._sweep(channel, stored, asking[1])
         if self.prompts.of(stored).version >= stored.version:
             return  # an interaction's answer posted it (or a newer one), or a sweep found it
         if asking is None:
-            asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone))
+            asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone),
+                                    language=SOURCE)
         look = look_of(asking[0], asking[1])
         if await self._kept(stored, look):
             return

@@ -20,6 +20,7 @@ from bot.store.values import StoredCombat
 from bot.text import clip
 from engine.combat.asking import Question
 from engine.combat.reminders import LEAST_LEFT, Reminder
+from engine.phrases import english
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -40,7 +41,7 @@ def _by_when(deadline: float) -> str:
 
 
 def _waits(questions: Sequence[Question]) -> str:
-    return "; ".join(f"{q.who} {q.text}" for q in questions)
+    return "; ".join(f"{q.who} {english(q.text)}" for q in questions)
 
 
 def _channel_text(saved: StoredCombat, reminder: Reminder, users: Sequence[int],

@@ -36,6 +36,7 @@ from bot.cogs.combat.step_messages import StepMessage, StepMessages, taken_back_
 from bot.cogs.combat.turn_deadline import gm_ping
 from bot.cogs.combat.views import OUT_OF_DATE, answered_question, events_text
 from bot.deferral import DEFER_AFTER, DeferTimer, update_pressed
+from bot.i18n import SOURCE
 from bot.permissions import require_guild
 from bot.store.compact import compact_state
 from bot.store.values import AlreadyFighting, DatabaseUnavailable, StoredCombat, Undone
@@ -400,7 +401,7 @@ class FightSession:
         if (pressed is None or (interaction.response.is_done() and not deferred)
                 or not self.presenter.prompts.is_live(saved, pressed.id)):
             return None
-        asked = settled(pressed.content, self.clock())
+        asked = settled(pressed.content, self.clock(), SOURCE)
         news = news_at(events)
         if news == 0 < len(events):  # (all news: the prompt keeps what it asked)
             content, outcome = asked, ""

@@ -16,6 +16,7 @@ from bot.cogs.combat.fights import fights_of
 from bot.components import PersistentButton
 from bot.custom_ids import CustomId, choice, digits
 from bot.deferral import update_pressed
+from bot.i18n import SOURCE
 from bot.store.values import StoredCombat
 from bot.user_error import UserError
 from engine.combat import Combat, Command, Done, Event, Phase
@@ -77,7 +78,7 @@ class DeadlineButton(
             buttons gone: a second press is not offered (and one on an old copy applies
             nothing, as its turn's deadline moved on or the turn is over)."""
             message = interaction.message
-            before = "" if message is None else settled(message.content, session.clock())
+            before = "" if message is None else settled(message.content, session.clock(), SOURCE)
             chose = english(events[0].text).splitlines()[0] if events else "Done."
             after = f"{before}\n✅ {chose} ({interaction.user.mention})".lstrip("\n")
             await update_pressed(interaction, content=after[:2000], view=None,

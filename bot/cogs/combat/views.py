@@ -16,6 +16,7 @@ from bot.cogs.combat.answered import countdown
 from bot.cogs.combat.fights import Update, fights_of
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.custom_ids import CustomId, digits, word
+from bot.i18n import N_, person_language, render
 from bot.permissions import is_gm
 from bot.store.values import StoredCombat
 from bot.text import MESSAGE_LIMIT, clip
@@ -37,7 +38,7 @@ from engine.combat.choices import adjust_limit
 from engine.combat.context import orders_for
 from engine.combat.prompts import SPECS, Tone
 from engine.errors import RuleError
-from engine.phrases import english
+from engine.phrases import english, phrase
 from engine.sheet import render_wounds
 
 __all__ = [
@@ -166,8 +167,8 @@ class CombatButton(
         """The options of a prompt whose buttons would show a hidden NPC's marks, with that
         NPC's wounds, to the GM alone."""
         if not await is_gm(interaction):
-            raise UserError("Only a GM sees these choices: they show the wounds the GM keeps "
-                            "hidden.")
+            raise UserError(phrase("Only a GM sees these choices: they show the wounds the GM "
+                                   "keeps hidden."))
         state = stored.state
         rules = fights_of(interaction).rules
         secret = next((q for q in fight_asks(state, rules).questions
@@ -175,9 +176,11 @@ class CombatButton(
         if secret is None or state.aid is None:
             raise UserError(OUT_OF_DATE)
         treated = state.fighter(state.aid.target)
-        view = view_of(answer_rows(stored, secret, [], [], named=False) or [])
+        language = await person_language(interaction)
+        view = view_of(answer_rows(stored, secret, [], [], named=False, language=language) or [])
         view.stop()  # the buttons answer from their ids: nothing to keep, nothing to time out
-        text = (f"**{asked_who(secret.who, secret.users)}** {secret.text}\n"
+        text = (f"**{asked_who(secret.who, secret.users, language)}** "
+                f"{render(secret.text, language)}\n"
                 f"{code(render_wounds(treated.character, rules=rules))}")
         await interaction.response.send_message(clip(text, 1900), view=view, ephemeral=True)
 
@@ -186,12 +189,13 @@ class CombatButton(
         if fighter.owner_id != interaction.user.id and not await is_gm(interaction):
             raise UserError(f"{orders_for(fighter)} decides for {fighter.name}.")
         limit = adjust_limit(stored.state, fighter.key) or 99
-        await interaction.response.send_modal(
-            AdjustModal(stored.id, stored.version, self.fighter, fighter.name, limit))
+        await interaction.response.send_modal(AdjustModal(
+            stored.id, stored.version, self.fighter, fighter.name, limit,
+            await person_language(interaction)))
 
 
-OUT_OF_DATE = ("That button is out of date: the fight has moved on since. Use the newest "
-               "buttons.")
+OUT_OF_DATE = N_("That button is out of date: the fight has moved on since. Use the newest "
+                 "buttons.")
 
 
 class CombatMenu(
@@ -295,7 +299,8 @@ def fighter_at(state: Combat, index: str) -> Fighter | None:
     return state.fighters[int(index)]
 
 
-def panel_fighter(state: Combat, index: str, stamp: str, stale: str = OUT_OF_DATE) -> Fighter:
+def panel_fighter(state: Combat, index: str, stamp: str,
+                  stale: str = OUT_OF_DATE) -> Fighter:
     """The fighter a panel (an ephemeral message of menus) was made for, if it is still the
     one at ``index``: its ``stamp`` is the identity stamp of its key. ``stale``: what the user
     is told otherwise."""
@@ -346,27 +351,30 @@ def _command_for(kind: PromptKind, option: str, fighter: str) -> Command:
     try:
         return SPECS[kind].command(option, fighter)
     except RuleError as error:
-        raise UserError(str(error)) from None
+        raise UserError(error.said) from None
 
 
 ADJUST_FORM_SPEC = CustomId("cb-adjust", digits("combat"), digits("version"), digits("fighter"))
 ADJUST_MODAL_ID = ADJUST_FORM_SPEC.template
 
 
-class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
+class AdjustModal(discord.ui.Modal):
     """The form Adjust opens: the value the critical success's roll becomes, said with what
     that value means. It is not kept in memory: the session answers its submit from the
     custom id, so a form left open across a restart still works."""
 
     def __init__(self, combat_id: int, version: int, fighter: str, fighter_name: str,
-                 limit: int) -> None:
-        super().__init__(custom_id=ADJUST_FORM_SPEC.format(combat=combat_id, version=version,
-                                                            fighter=fighter))
-        accepts = f" to (1-{limit})"  # the range stays whole, the name gives way (45 at most)
+                 limit: int, language: str) -> None:
+        super().__init__(title=render(phrase("Adjust the critical success"), language),
+                         custom_id=ADJUST_FORM_SPEC.format(combat=combat_id, version=version,
+                                                           fighter=fighter))
+        # the range stays whole, the name gives way (45 at most)
+        accepts = render(phrase(" to (1-{limit})", limit=limit), language)
         self.value: discord.ui.TextInput[AdjustModal] = discord.ui.TextInput(
             placeholder=adjust_example(limit), min_length=1, max_length=2)
         self.add_item(discord.ui.Label(
-            text=clip(f"Set {fighter_name}'s roll", 45 - len(accepts)) + accepts,
+            text=clip(render(phrase("Set {name}'s roll", name=fighter_name), language),
+                      45 - len(accepts)) + accepts,
             description=ADJUST_MEANS, component=self.value))
         self.stop()
 
@@ -382,38 +390,45 @@ def view_of(rows: list[list[Any]]) -> discord.ui.View:
 
 
 def answer_rows(stored: StoredCombat, asked_question: Question, rows: list[list[Any]],
-                resolve: list[Any], *, named: bool, button: type[CombatButton] = CombatButton,
+                resolve: list[Any], *, named: bool, language: str,
+                button: type[CombatButton] = CombatButton,
                 menu: type[CombatMenu] = CombatMenu) -> list[list[Any]] | None:
     """``rows`` with ``asked_question``'s answers added: a ``button`` each, or one or more
     ``menu`` when they are more than :data:`MOST_BUTTONS` or their buttons do not fit;
     ``None`` when even menus leave no room for ``resolve`` (the GM's Resolve now) within
-    Discord's 5 rows."""
+    Discord's 5 rows. Labels in ``language``."""
     choices = asked_question.choices
     if len(choices) <= MOST_BUTTONS:
         index = fighter_index(stored.state, asked_question.fighter)
         buttons = [
             button(stored.id, stored.version, asked_question.kind.value, str(n), index,
-                   answer_label(asked_question, choice, named), TONE_STYLES[choice.tone])
+                   answer_label(asked_question, choice, named, language),
+                   TONE_STYLES[choice.tone])
             for n, choice in enumerate(choices)]
         packed = within_rows(pack_rows(rows, buttons), resolve)
         if packed is not None:
             return packed
-    menus = _menus(stored, asked_question, named, menu)
+    menus = _menus(stored, asked_question, named, language, menu)
     return within_rows([*rows, *([m] for m in menus)], resolve)
 
 
-def _menus(stored: StoredCombat, asked_question: Question, named: bool,
+def _menus(stored: StoredCombat, asked_question: Question, named: bool, language: str,
            menu: type[CombatMenu] = CombatMenu) -> list[CombatMenu]:
     """The question's answers in menus of at most 25 entries, each labelled as its button
     would be; the placeholder says whose question it is (and which entries, when they are
     split)."""
-    labels = [(n, answer_label(asked_question, choice, named))
+    labels = [(n, answer_label(asked_question, choice, named, language))
               for n, choice in enumerate(asked_question.choices)]
     parts = [labels[i:i + MENU_OPTIONS] for i in range(0, len(labels), MENU_OPTIONS)]
-    placeholder = f"{asked_question.who}: {asked_question.waiting}"
-    return [menu.make(stored, asked_question, part, placeholder + (
-        f" ({chunk[0][0] + 1}-{chunk[-1][0] + 1} of {len(labels)})" if len(parts) > 1 else ""),
-        chunk) for part, chunk in enumerate(parts)]
+    placeholder = f"{asked_question.who}: {render(asked_question.waiting, language)}"
+
+    def which(chunk: list[tuple[int, str]]) -> str:
+        if len(parts) == 1:
+            return ""
+        return " " + render(phrase("({first}-{last} of {count})", first=chunk[0][0] + 1,
+                                   last=chunk[-1][0] + 1, count=len(labels)), language)
+    return [menu.make(stored, asked_question, part, placeholder + which(chunk), chunk)
+            for part, chunk in enumerate(parts)]
 
 
 def within_rows(rows: list[list[Any]], resolve: list[Any]) -> list[list[Any]] | None:
@@ -421,26 +436,29 @@ def within_rows(rows: list[list[Any]], resolve: list[Any]) -> list[list[Any]] | 
     return rows if len(pack_rows(rows, resolve)) <= 5 else None
 
 
-def answer_label(asked_question: Question, choice: Choice, named: bool) -> str:
-    """An answer's label; ``named``: headed by the name of the fighter it is for (where
-    several fighters' answers share a message)."""
+def answer_label(asked_question: Question, choice: Choice, named: bool, language: str) -> str:
+    """An answer's label in ``language``; ``named``: headed by the name of the fighter it is
+    for (where several fighters' answers share a message)."""
+    label = render(choice.label, language)
     if asked_question.fighter and named:
-        return f"{asked_question.who}: {choice.label}"
-    return choice.label
+        return f"{asked_question.who}: {label}"
+    return label
 
 
-def asked_who(who: str, users: tuple[int, ...]) -> str:
+def asked_who(who: str, users: tuple[int, ...], language: str) -> str:
     """Whose question it is (a name, or numbered copies in one entry: "Goon 1-30"), and who
     answers: the players asked, pinged (a prompt to a whole team asks each of its players),
     else the GM."""
     name = discord.utils.escape_markdown(who)
-    return f"{name} ({', '.join(f'<@{u}>' for u in users)})" if users else f"{name} (GM)"
+    if users:
+        return f"{name} ({', '.join(f'<@{u}>' for u in users)})"
+    return render(phrase("{name} (GM)", name=name), language)
 
 
-def closes(asked_question: Question) -> str:
+def closes(asked_question: Question, language: str) -> str:
     """When the question closes by itself, as Discord counts it down (none: "")."""
     deadline = asked_question.deadline
-    return countdown(deadline) if deadline else ""
+    return countdown(deadline, language) if deadline else ""
 
 
 def pack_rows(rows: list[list[Any]], group: list[Any]) -> list[list[Any]]:

@@ -250,16 +250,16 @@ def test_each_point_placed_is_said_with_what_is_left_and_a_hidden_npcs_keeps_whe
     c = go(c, AoEChoice(fighter="Rat", option="pass"))
     c = go(c, AoEChoice(fighter="Moe", option="pass"))
     place = prompt_for(c, PromptKind.AOE_PLACE, "rat")
-    assert question(c, place) == "places the AoE damage, one point per click: 4 of 4 left"
+    assert english(question(c, place)) == "places the AoE damage, one point per click: 4 of 4 left"
     c, events = run(c, AoEChoice(fighter="Rat", option="right_leg"))
     [said] = events
     assert english(said.text) == "Rat: 1 point placed (3 left to place)."  # the players' words
     assert said.gm_text is not None
     assert english(said.gm_text) == "Rat: 1 point to the right leg (3 left to place)."
     place = prompt_for(c, PromptKind.AOE_PLACE, "rat")
-    assert question(c, place).endswith(": 3 of 4 left")  # not where it went
+    assert english(question(c, place)).endswith(": 3 of 4 left")  # not where it went
     shown = c.model_copy(update={"hide_npcs": False})
-    assert question(shown, place).endswith(
+    assert english(question(shown, place)).endswith(
         ": 3 of 4 left (placed: right leg 1)")
 
 

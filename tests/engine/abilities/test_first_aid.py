@@ -88,7 +88,7 @@ def test_the_treater_is_asked_before_the_roll_when_the_command_does_not_say() ->
     assert kinds(c) == [(PromptKind.AID_SURE, "ana")]
     asked = c.waiting_for()[0]
     assert asked.options == ("roll", "sure") and asked.user_id == 100
-    assert [SPECS[PromptKind.AID_SURE].label(o) for o in asked.options] == [
+    assert [english(SPECS[PromptKind.AID_SURE].label(o)) for o in asked.options] == [
         "Roll", "Sure success"]
     refused(c, AidMark(fighter="Ana", option="sure"), "Only their player", actor=P2)
     c, events = run(c, AidMark(fighter="Ana", option="sure"), actor=P1)

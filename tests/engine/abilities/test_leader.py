@@ -83,7 +83,7 @@ def test_the_highest_level_may_let_the_leader_roll_and_she_is_asked() -> None:
     assert (asked.kind, asked.fighter, asked.team, asked.options) == (
         PromptKind.LEADER_ROLLS, "ana", "PCs", ("Ana", "Kit"))
     assert asked_users(c, asked) == (100,)  # the higher one's player decides, not Kit's
-    assert SPECS[PromptKind.LEADER_ROLLS].label("Kit") == "Kit rolls"
+    assert english(SPECS[PromptKind.LEADER_ROLLS].label("Kit")) == "Kit rolls"
     assert SPECS[PromptKind.LEADER_ROLLS].command("Kit", "ana") == ChooseRoller(fighter="Kit")
     assert "Waiting for: Ana (choose who rolls)" in render_board(c, rules=RULES)
 

@@ -46,8 +46,9 @@ def test_the_book_the_target_loses_its_next_action_instead_of_the_extra_action()
     assert kinds(c) == [(PromptKind.CRITICAL, "ana")]
     asked = c.waiting_for()[0]
     assert asked.options == WITH_LOSE and asked.user_id == 100
-    assert option_label(c, asked, "target_loses_action") == "Goon loses next action"
-    assert SPECS[PromptKind.CRITICAL].label("target_loses_action") == "Target loses next action"
+    assert english(option_label(c, asked, "target_loses_action")) == "Goon loses next action"
+    assert english(SPECS[PromptKind.CRITICAL].label("target_loses_action")) == (
+        "Target loses next action")
     choice = CriticalChoice(fighter="Ana", choice="target_loses_action")
     assert SPECS[PromptKind.CRITICAL].command("target_loses_action", "ana") == CriticalChoice(
         fighter="ana", choice="target_loses_action")
@@ -98,7 +99,7 @@ def test_a_counterattack_with_a_knife_makes_the_attacker_lose_an_action() -> Non
     assert kinds(c) == [(PromptKind.CRITICAL, "goon")]
     asked = c.waiting_for()[0]
     assert asked.options == WITH_LOSE
-    assert option_label(c, asked, "target_loses_action") == "Ana loses next action"
+    assert english(option_label(c, asked, "target_loses_action")) == "Ana loses next action"
     c = go(c, CriticalChoice(fighter="Goon", choice="target_loses_action"))
     assert c.fighter("ana").lose_next == 1
 
@@ -109,7 +110,7 @@ def test_an_intercept_with_a_knife_makes_the_mover_lose_an_action() -> None:
     c = go(c, React(fighter="Goon", reaction="intercept"), [4, 4])  # 44 against 50
     assert c.waiting_for()[0].options == WITH_LOSE
     asked = c.waiting_for()[0]
-    assert option_label(c, asked, "target_loses_action") == "Ana loses next action"
+    assert english(option_label(c, asked, "target_loses_action")) == "Ana loses next action"
     c = go(c, CriticalChoice(fighter="Goon", choice="target_loses_action"))
     assert c.fighter("ana").lose_next == 1
 

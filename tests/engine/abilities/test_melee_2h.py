@@ -65,7 +65,7 @@ def test_the_book_a_critical_destroys_an_item_even_in_the_targets_hand() -> None
     assert kinds(c) == [(PromptKind.DESTROY, "ana")]  # and, in addition, the item
     asked = c.waiting_for()[0]
     assert asked.options == ("1", "2", "3", "none") and asked.user_id == 100
-    assert [option_label(c, asked, o) for o in asked.options] == [
+    assert [english(option_label(c, asked, o)) for o in asked.options] == [
         "Destroy Knife", "Destroy Shield", "Destroy Vest", "Destroy nothing"]
     assert SPECS[PromptKind.DESTROY].command("2", "ana") == DestroyItem(fighter="ana", item="2")
     refused(c, DestroyItem(fighter="Ana", item="2"), "Only their player or a GM", actor=P2)
@@ -147,7 +147,7 @@ def test_a_counterattack_with_a_maul_destroys_an_item_of_the_attacker() -> None:
     c = go(c, CriticalChoice(fighter="Goon", choice="extra_action"))
     asked = c.waiting_for()[0]
     assert (asked.kind, asked.fighter, asked.user_id) == (PromptKind.DESTROY, "goon", None)
-    assert [option_label(c, asked, o) for o in asked.options] == ["Destroy Knife",
+    assert [english(option_label(c, asked, o)) for o in asked.options] == ["Destroy Knife",
                                                                    "Destroy nothing"]
     c, events = run(c, DestroyItem(fighter="Goon", item="1"), actor=GM)
     assert "Goon's critical success destroys Ana's Knife; it leaves Ana's hand." in [

@@ -83,7 +83,7 @@ def test_a_speed_mover_may_be_stopped_or_let_go_on() -> None:
     c = _speedy_move([3, 4, 2, 3])  # Speed succeeds, Goon hits
     options = c.waiting_for()[0].options
     assert options == ("Alley", "Kitchen", StopArea.GO_ON)
-    labels = [SPECS[PromptKind.STOP_AREA].label(o) for o in options]
+    labels = [english(SPECS[PromptKind.STOP_AREA].label(o)) for o in options]
     assert labels == ["Stop in Alley", "Stop in Kitchen", "Let them go on"]
     stopped = go(c, StopArea(fighter="Goon", area="Kitchen"))
     assert stopped.fighter("ana").area == "Kitchen" and stopped.steps == ()

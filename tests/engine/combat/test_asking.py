@@ -19,8 +19,9 @@ from engine.combat import (
     React,
     render_board,
 )
-from engine.combat.asking import Alike, Choice, asked
+from engine.combat.asking import Alike, asked
 from engine.combat.prompts import SPECS, Tone
+from engine.phrases import english
 from tests.engine.abilities.test_aoe import blast_fight
 from tests.engine.combat.helpers import P1, RULES, begin, duel, go, knife, pistol, run, setup
 
@@ -41,10 +42,11 @@ def test_the_hit_location_examples_damage_die_reads_its_dice() -> None:
     (damage,) = asked(c, RULES).questions
     assert (damage.kind, damage.fighter, damage.who, damage.users) == (
         PromptKind.CHOOSE_DICE, "goon", "Goon", ())
-    assert damage.text == "chooses which die is damage (the other is hit location)"
+    assert english(damage.text) == "chooses which die is damage (the other is hit location)"
     assert damage.dice == (2, 4)
-    assert damage.choices == (Choice("tens", "2 damage · 4: torso", Tone.PLAIN),
-                              Choice("ones", "4 damage · 2: right leg", Tone.PLAIN))
+    assert [(c.option, english(c.label), c.tone) for c in damage.choices] == [
+        ("tens", "2 damage · 4: torso", Tone.PLAIN),
+        ("ones", "4 damage · 2: right leg", Tone.PLAIN)]
     assert not damage.secret and not damage.offer and damage.deadline is None
     assert asked(c, RULES).groups == (Alike((damage,), "Goon"),)
 
@@ -55,7 +57,7 @@ def test_a_reaction_reads_its_chances_taken_and_let_go() -> None:
     assert react.who == "Goon" and react.users == () and react.deadline is not None
     assert react.text == SPECS[PromptKind.REACT].question
     assert react.slash == "defend, /counterattack or /intercept"
-    assert [(choice.label, choice.tone) for choice in react.choices] == [
+    assert [(english(choice.label), choice.tone) for choice in react.choices] == [
         ("Intercept", Tone.TAKE), ("Intercept (less-lethal)", Tone.TAKE),
         ("Pass", Tone.DECLINE)]
 
@@ -69,7 +71,7 @@ def test_three_caught_in_one_blast_are_asked_once_and_acting_is_left_to_commands
     assert len({q.alike for q in caught}) == 1
     (group,) = [g for g in asking.groups if g.questions[0].kind is PromptKind.AOE_DEFEND]
     assert group == Alike(tuple(caught), "Goon, Rat, Moe")
-    assert [(choice.label, choice.tone) for choice in caught[0].choices] == [
+    assert [(english(choice.label), choice.tone) for choice in caught[0].choices] == [
         ("Defend", Tone.TAKE), ("Take the damage", Tone.DECLINE)]
     assert all(q.kind is not PromptKind.ACT for g in asking.groups for q in g.questions)
 

@@ -65,7 +65,7 @@ def test_a_less_lethal_counterattack_with_a_knife_marks_no_wounds() -> None:
     assert options == ("defend", "counterattack", "counterattack_less_lethal", "pass")
     button = SPECS[PromptKind.REACT].command("counterattack_less_lethal", "goon")
     assert button == React(fighter="goon", reaction="counterattack", lethal=False)
-    assert SPECS[PromptKind.REACT].label("counterattack_less_lethal") == (
+    assert english(SPECS[PromptKind.REACT].label("counterattack_less_lethal")) == (
         "Counterattack (less-lethal)")
     c, events = run(c, button, [2, 5, 1, 6])
     assert "Goon counterattacks with Knife (less-lethal)." in [english(e.text) for e in events]

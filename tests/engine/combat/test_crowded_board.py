@@ -14,6 +14,7 @@ from engine.combat import Attack, Combat, render_board
 from engine.combat.board import KEY, MAP_LEFT_OUT
 from engine.combat.crowd import Row, copy_number, group_copies, numbers_text
 from engine.combat.fighters import standing_teams
+from engine.phrases import english
 from engine.textwidth import width
 from tests.engine.combat.helpers import GM, RULES, begin, go, knife, setup
 
@@ -25,7 +26,7 @@ BASES = ("Goon", "Bouncer", "Thug", "Security Guard")
 
 def fighter_part(board: str) -> list[str]:
     """The board's fighter lines: after the round line, before what follows them."""
-    ends = (KEY, "On the floor:", "Effects:", "┌", "-- move+sight", MAP_LEFT_OUT,
+    ends = (english(KEY), "On the floor:", "Effects:", "┌", "-- move+sight", english(MAP_LEFT_OUT),
             "Waiting for:", "… ")
     lines = board.splitlines()[1:]
     return lines[: next(i for i, line in enumerate(lines) if line.lstrip().startswith(ends))]
@@ -82,7 +83,7 @@ def test_a_small_fight_keeps_one_line_per_copy_and_the_map() -> None:
     board = render_board(begin(c, [3, 2, 6, 1], "NPCs"), rules=RULES)
     assert fighter_part(board) == ["Ana [PCs] Bar 50/50 a1", "Goon 1 [NPCs] Bar 50/50 a1",
                                    "Goon 2 [NPCs] Bar 50/50 a1"]
-    assert "┌" in board and MAP_LEFT_OUT not in board
+    assert "┌" in board and english(MAP_LEFT_OUT) not in board
     assert "Waiting for: Goon 1 (act), Goon 2 (act)" in board
 
 
@@ -106,7 +107,7 @@ def test_forty_fighters_keep_the_one_acting_and_the_one_waited_for_on_their_own_
                           "Goon 3,6,9,12,15,18 [NPCs] Bar 30/50 a1",
                           "Goon 5 [NPCs] Bar 50/50 a0"]  # attacking: never grouped away
     assert "Ana [PCs] Bar 50/50 a1" in lines
-    assert board.endswith(f"{MAP_LEFT_OUT}\nWaiting for: Ana (react)")
+    assert board.endswith(f"{english(MAP_LEFT_OUT)}\nWaiting for: Ana (react)")
     assert all(on_the_board(board, f.name) for f in c.fighters)
 
 

@@ -22,6 +22,7 @@ from engine.combat import (
     render_board,
 )
 from engine.combat.prompts import SPECS, asked_users
+from engine.phrases import english
 from tests.engine.combat.helpers import (
     GM,
     P1,
@@ -118,7 +119,7 @@ def test_the_winner_chooses_the_order_of_all_three_teams_one_at_a_time() -> None
     [asked] = c.waiting_for()
     assert (asked.kind, asked.fighter, asked.options) == (
         PromptKind.CHOOSE_NEXT, "ana", ("PCs", "NPCs"))
-    assert SPECS[PromptKind.CHOOSE_NEXT].label("NPCs") == "NPCs next"
+    assert english(SPECS[PromptKind.CHOOSE_NEXT].label("NPCs")) == "NPCs next"
     assert SPECS[PromptKind.CHOOSE_NEXT].command("NPCs", "ana") == ChooseOrder(order=("NPCs",))
     assert "Waiting for: Ana (choose the order)" in render_board(c, rules=RULES)
     refused(c, ChooseOrder(first_team="PCs"), "Gangers already go first", actor=P1)
@@ -214,7 +215,7 @@ def test_a_team_whose_highest_level_is_shared_chooses_who_rolls() -> None:
     assert (asked.kind, asked.fighter, asked.team, asked.user_id, asked.options) == (
         PromptKind.CHOOSE_ROLLER, None, "PCs", None, ("Ana", "Kit"))
     assert asked_users(c, asked) == (100, 200)  # the team's players
-    assert SPECS[PromptKind.CHOOSE_ROLLER].label("Kit") == "Kit rolls"
+    assert english(SPECS[PromptKind.CHOOSE_ROLLER].label("Kit")) == "Kit rolls"
     assert "Waiting for: PCs (choose who rolls)" in render_board(c, rules=RULES)
 
     refused(c, ChooseRoller(fighter="Kit"), "only their players", actor=P3)

@@ -63,8 +63,8 @@ def test_every_prompt_kind_has_a_spec_with_labels_and_a_command() -> None:
     assert set(SPECS) == set(PromptKind)
     for kind, spec in SPECS.items():
         assert spec.verb and spec.waiting and spec.question, kind
-    assert SPECS[PromptKind.CHOOSE_DICE].label("ones", (2, 3)) == "3 damage · location 2"
-    assert SPECS[PromptKind.STOP_AREA].label("Bar") == "Stop in Bar"
+    assert english(SPECS[PromptKind.CHOOSE_DICE].label("ones", (2, 3))) == "3 damage · location 2"
+    assert english(SPECS[PromptKind.STOP_AREA].label("Bar")) == "Stop in Bar"
     assert SPECS[PromptKind.REACT].command("intercept", "goon") == React(
         fighter="goon", reaction="intercept")
 
