@@ -46,7 +46,8 @@ from engine.textwidth import split, width
 #: language (the bot's ``render``); the layout then fits what was said.
 Say = Callable[[Said], str]
 
-__all__ = ["MAX_CHARS", "WIDTH", "Say", "render_sheet", "render_story", "render_wounds"]
+__all__ = ["ACTION_WORDS", "MAX_CHARS", "STATUS_WORDS", "WIDTH", "Say", "render_sheet",
+           "render_story", "render_wounds"]
 
 WIDTH = 40  # columns a phone shows in a code block without wrapping
 MAX_CHARS = 1990  # Discord's 2,000 less the code fence
@@ -110,7 +111,7 @@ def _figure(c: Character, rules: Rules, say: Say) -> list[str]:
 
 
 #: How a character stands, as the sheet's heading says it.
-_STATUS_WORDS = {Status.FINE: phrase("fine"), Status.UNCONSCIOUS: phrase("unconscious"),
+STATUS_WORDS = {Status.FINE: phrase("fine"), Status.UNCONSCIOUS: phrase("unconscious"),
                  Status.SURRENDERED: phrase("surrendered"), Status.DEAD: phrase("dead")}
 
 
@@ -119,7 +120,7 @@ def _heading(c: Character, rules: Rules, say: Say) -> list[str]:
     return [
         f"{c.name} · {say(kind)}",
         say(phrase("Level {level}/{max_level} · {status}", level=c.level, max_level=c.max_level,
-                   status=_STATUS_WORDS[status(c, rules=rules)])),
+                   status=STATUS_WORDS[status(c, rules=rules)])),
     ]
 
 

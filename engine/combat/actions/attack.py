@@ -33,6 +33,7 @@ from engine.combat.weapons import (
     choose_weapon,
     weapon_label,
 )
+from engine.phrases import english
 
 __all__ = ["advance", "attack", "prompts"]
 
@@ -180,7 +181,8 @@ def _spend_ammo_on_fumble(c: Combat, a: AttackAction, s: RollState, ctx: Context
     if index is None:
         return c
     ch, report = destroy_item(f.character, index, rules=rules)
-    ctx.emit(EventKind.AMMO, f"{report.summary[:-1]} (a ranged critical failure).", f.key)
+    said = english(report.summary)[:-1]
+    ctx.emit(EventKind.AMMO, f"{said} (a ranged critical failure).", f.key)
     return put(c, f.model_copy(update={"character": ch}))
 
 

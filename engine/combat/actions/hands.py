@@ -17,6 +17,7 @@ from engine.combat.fighters import acting_fighter, put, spend_action
 from engine.combat.model import Combat, Dropped, EventKind, Fighter
 from engine.errors import RuleError
 from engine.names import name_key
+from engine.phrases import english
 
 __all__ = [
     "can_hold",
@@ -54,7 +55,7 @@ def _hold(c: Character, index: int, hand: Hand | None, rules: Rules) -> tuple[Ch
     shield replaces the pistol it cannot be used with rather than being refused)."""
     if hand is not None:
         new, report = hold(c, index, hand, rules=rules)
-        return new, report.summary
+        return new, english(report.summary)
     first: RuleError | None = None
     for choice in (None, *HANDS):
         try:
@@ -62,7 +63,7 @@ def _hold(c: Character, index: int, hand: Hand | None, rules: Rules) -> tuple[Ch
         except RuleError as error:
             first = first or error
             continue
-        return new, report.summary
+        return new, english(report.summary)
     assert first is not None
     raise first
 
@@ -92,7 +93,7 @@ def change_hands(f: Fighter, cmd: ManageItems, rules: Rules) -> tuple[Fighter, s
         if hand is not None and ch.held(hand) is None:
             raise RuleError(f"{f.name}'s {hand} hand is empty.")
         ch, report = stow(ch, hand, rules=rules)
-        text = f"{f.name} stows: {report.summary}"
+        text = f"{f.name} stows: {english(report.summary)}"
     else:
         if cmd.item is None:
             raise RuleError(f"Say which item {f.name} should {_VERBS[cmd.op]}.")
