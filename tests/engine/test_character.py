@@ -176,7 +176,8 @@ def test_third_armor_on_one_location_is_refused() -> None:
 def test_add_item_report_and_item_fields() -> None:
     ana, report = add_item(char(), "Riot shield", "shield", rules=RULES)
     assert report.item == Item(name="Riot shield", kind="shield")
-    assert english(report.summary) == "Ana carries Riot shield (shield) in slot 1; 4 of 5 slots are free."
+    assert english(report.summary) == (
+        "Ana carries Riot shield (shield) in slot 1; 4 of 5 slots are free.")
     with pytest.raises(RuleError, match="covers one hit location: say which"):
         add_item(ana, "Vest", "armor", rules=RULES)
     with pytest.raises(RuleError, match="Only armor names a hit location"):

@@ -66,7 +66,7 @@ from bot.cogs.characters.creation import (
     create_character,
     submit_create,
 )
-from bot.cogs.characters.delete import DeleteCharacterButton, character_stamp
+from bot.cogs.characters.delete import DeleteCharacterButton, delete_buttons
 from bot.cogs.characters.listing import ListPageButton, list_page
 from bot.cogs.characters.panel import (
     GOOD_AT_FORM,
@@ -88,7 +88,6 @@ from bot.cogs.characters.transfer import (
     submit_import,
     who_and_level,
 )
-from bot.components import button_row
 from bot.host import Host
 from bot.i18n import _, channel_language, person_language, render
 from bot.options import OneOf, Text
@@ -251,11 +250,8 @@ class CharacterCog(
     ) -> None:
         stored = await find_character(interaction, character)
         await require_change(interaction, stored, "delete")
-        view = button_row(
-            DeleteCharacterButton(stored.id, character_stamp(stored), "delete"),
-            DeleteCharacterButton(stored.id, character_stamp(stored), "keep"),
-        )
         language = await channel_language(interaction)
+        view = delete_buttons(stored, language)
         asked = {"user": interaction.user.mention, "name": bold_name(stored.name),
                  "who": who_and_level(stored, language)}
         await interaction.response.send_message(render(
