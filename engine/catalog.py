@@ -41,6 +41,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from engine.errors import RuleError
+from engine.phrases import Phrase, phrase
 
 __all__ = [
     "Ability",
@@ -93,6 +94,22 @@ class HitLocation(_Frozen):
     penalty: Penalty
     hand: Hand | None = None  # arms only: the hand this arm works
     penalty_text: str = ""
+
+    # The data's words as phrases (their sources are in the catalogue: data/words.py).
+    @property
+    def said_name(self) -> Phrase:
+        """The name, capitalised as a label: "Right arm"."""
+        return Phrase(self.name)
+
+    @property
+    def said_lower(self) -> Phrase:
+        """The name as a sentence says it: "right arm"."""
+        return Phrase(self.name.lower())
+
+    @property
+    def said_short(self) -> Phrase:
+        """The sheet's short name: "R arm"."""
+        return Phrase(self.short)
 
     @model_validator(mode="after")
     def _check(self) -> HitLocation:
@@ -204,6 +221,16 @@ class ItemKind(_Frozen):
     destroyed_when: str | None = None
     examples: tuple[Text, ...] = ()
     rule: Text
+
+    @property
+    def said_name(self) -> Phrase:
+        """The kind's name as a phrase: "2H melee weapon"."""
+        return Phrase(self.name)
+
+    @property
+    def said_short(self) -> Phrase:
+        """The kind's short name as a phrase: "2H melee"."""
+        return Phrase(self.short)
 
     @model_validator(mode="after")
     def _check(self) -> ItemKind:
@@ -346,6 +373,26 @@ class Ability(_Frozen):
     def title(self) -> str:
         """``group: name`` for lists, e.g. ``Leader: Rally``."""
         return f"{self.group}: {self.name}"
+
+    @property
+    def said_title(self) -> Phrase:
+        """:attr:`title` as a phrase."""
+        return phrase("{group}: {name}", group=Phrase(self.group), name=Phrase(self.name))
+
+    @property
+    def said_name(self) -> Phrase:
+        """The name within its group as a phrase."""
+        return Phrase(self.name)
+
+    @property
+    def said_group(self) -> Phrase:
+        """The group (the book's heading) as a phrase."""
+        return Phrase(self.group)
+
+    @property
+    def said_brief(self) -> Phrase:
+        """The one-line rule as a phrase (an empty source when there is none)."""
+        return Phrase(self.brief)
 
 
 class AbilityCatalog(_Frozen):

@@ -24,7 +24,7 @@ Level 46/50 · fine
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from engine.catalog import Action, Hand, HitLocation, Penalty, RollModifier, Rules
 from engine.character import (
@@ -32,15 +32,22 @@ from engine.character import (
     Character,
     Item,
     Mark,
+    Status,
     ability_limit,
     full_locations,
     slots,
     status,
     usable_hands,
 )
+from engine.phrases import Phrase, Said, english, phrase
 from engine.textwidth import split, width
 
-__all__ = ["MAX_CHARS", "WIDTH", "render_sheet", "render_story", "render_wounds"]
+#: How the sheet's words are said: English unless the caller renders them in its reader's
+#: language (the bot's ``render``); the layout then fits what was said.
+Say = Callable[[Said], str]
+
+__all__ = ["ACTION_WORDS", "MAX_CHARS", "STATUS_WORDS", "WIDTH", "Say", "render_sheet",
+           "render_story", "render_wounds"]
 
 WIDTH = 40  # columns a phone shows in a code block without wrapping
 MAX_CHARS = 1990  # Discord's 2,000 less the code fence
@@ -65,22 +72,22 @@ def _rows(cells: list[str], per_row: int) -> list[str]:
     return [" ".join(cells[i : i + per_row]) for i in range(0, len(cells), per_row)]
 
 
-def _label(loc: HitLocation, rules: Rules) -> str:
-    return f"{rules.body.dice_label(loc.id)} {loc.short}"
+def _label(loc: HitLocation, rules: Rules, say: Say) -> str:
+    return f"{rules.body.dice_label(loc.id)} {say(loc.said_short)}"
 
 
-def _figure(c: Character, rules: Rules) -> list[str]:
+def _figure(c: Character, rules: Rules, say: Say) -> list[str]:
     body = rules.body
     head, torso = body.location("head"), body.location("torso")
     right_arm, left_arm = body.location("right_arm"), body.location("left_arm")
     right_leg, left_leg = body.location("right_leg"), body.location("left_leg")
 
-    lines = [" " * _SIDE + _label(head, rules).center(_MIDDLE).rstrip()]
+    lines = [" " * _SIDE + _label(head, rules, say).center(_MIDDLE).rstrip()]
     lines += [" " * _SIDE + row.center(_MIDDLE).rstrip() for row in _rows(_cells(c, head), _ROW)]
     lines.append(
-        _label(right_arm, rules).center(_SIDE)
-        + _label(torso, rules).center(_MIDDLE)
-        + _label(left_arm, rules).center(_SIDE).rstrip()
+        _label(right_arm, rules, say).center(_SIDE)
+        + _label(torso, rules, say).center(_MIDDLE)
+        + _label(left_arm, rules, say).center(_SIDE).rstrip()
     )
     right_cells, left_cells = _cells(c, right_arm), _cells(c, left_arm)
     torso_rows = _rows(_cells(c, torso), _ROW)
@@ -91,7 +98,7 @@ def _figure(c: Character, rules: Rules) -> list[str]:
             + (left_cells[i] if i < len(left_cells) else "").center(_SIDE).rstrip()
         )
     indent = " " * _LEG_INDENT
-    labels = _label(right_leg, rules).center(_LEG) + _label(left_leg, rules).center(_LEG)
+    labels = _label(right_leg, rules, say).center(_LEG) + _label(left_leg, rules, say).center(_LEG)
     lines.append((indent + labels).rstrip())
     right_rows, left_rows = _rows(_cells(c, right_leg), _ROW), _rows(_cells(c, left_leg), _ROW)
     for i in range(max(len(right_rows), len(left_rows))):
@@ -103,65 +110,81 @@ def _figure(c: Character, rules: Rules) -> list[str]:
     return lines
 
 
-def _heading(c: Character, rules: Rules) -> list[str]:
+#: How a character stands, as the sheet's heading says it.
+STATUS_WORDS = {Status.FINE: phrase("fine"), Status.UNCONSCIOUS: phrase("unconscious"),
+                 Status.SURRENDERED: phrase("surrendered"), Status.DEAD: phrase("dead")}
+
+
+def _heading(c: Character, rules: Rules, say: Say) -> list[str]:
+    kind = phrase("NPC") if c.npc else phrase("PC")
     return [
-        f"{c.name} · {'NPC' if c.npc else 'PC'}",
-        f"Level {c.level}/{c.max_level} · {status(c, rules=rules).value}",
+        f"{c.name} · {say(kind)}",
+        say(phrase("Level {level}/{max_level} · {status}", level=c.level, max_level=c.max_level,
+                   status=STATUS_WORDS[status(c, rules=rules)])),
     ]
 
 
-def _penalties(c: Character, rules: Rules) -> list[str]:
+def _penalties(c: Character, rules: Rules, say: Say) -> list[str]:
     full = set(full_locations(c, rules=rules))
     lines: list[str] = []
     for loc in rules.body.locations:
         if loc.id in full and loc.penalty is Penalty.ARM:
-            lines.append(f"{loc.name} full: {loc.hand} hand unusable")
+            lines.append(say(phrase("{arm} full: right hand unusable", arm=loc.said_name)
+                             if loc.hand == "right" else
+                             phrase("{arm} full: left hand unusable", arm=loc.said_name)))
     legs = [loc for loc in rules.body.locations if loc.penalty is Penalty.LEG]
     full_legs = [loc for loc in legs if loc.id in full]
     if full_legs and len(full_legs) == len(legs):
-        lines.append("Both legs full: cannot move")
+        lines.append(say(phrase("Both legs full: cannot move")))
     elif full_legs:
-        lines.append(f"{full_legs[0].name} full: moves only with")
-        lines.append("  two empty hands")
+        # Translators: a line of the sheet (at most 40 columns with the leg's name); the next
+        # line, indented, ends the sentence.
+        lines.append(say(phrase("{leg} full: moves only with", leg=full_legs[0].said_name)))
+        lines.append("  " + say(phrase("two empty hands")))
     return lines
 
 
-def _item_text(item: Item, rules: Rules) -> str:
+def _item_text(item: Item, rules: Rules, say: Say) -> str:
     kind = rules.items.kind(item.kind) if item.kind in rules.items.ids else None
-    details = [kind.short if kind else item.kind]
+    details = [say(kind.said_short) if kind else item.kind]
     if item.location is not None:
-        details.append(item.location.replace("_", " "))
+        known = item.location in rules.body.ids
+        details.append(say(rules.body.location(item.location).said_lower) if known
+                       else item.location.replace("_", " "))
     if item.less_lethal:
-        details.append("less-lethal")
+        details.append(say(phrase("less-lethal")))
     if item.ability is not None and item.ability in rules.abilities.ids:
-        details.append(rules.abilities.ability(item.ability).name)
+        details.append(say(rules.abilities.ability(item.ability).said_name))
     text = f"{item.name} ({', '.join(details)})"
-    return text + " DESTROYED" if item.destroyed else text
+    return text + " " + say(phrase("DESTROYED")) if item.destroyed else text
 
 
-def _held_tag(c: Character, index: int) -> str:
+def _held_tag(c: Character, index: int, say: Say) -> str:
     hands = [hand for hand in HANDS if c.held(hand) == index]
     if len(hands) == 2:
-        return " [both hands]"
-    return f" [{hands[0][0].upper()} hand]" if hands else ""
+        return " " + say(phrase("[both hands]"))
+    return " " + say(_HAND_TAGS[hands[0]]) if hands else ""
 
 
-def _hand_lines(c: Character, rules: Rules) -> list[str]:
+_HAND_TAGS = {"right": phrase("[R hand]"), "left": phrase("[L hand]")}
+
+
+def _hand_lines(c: Character, rules: Rules, say: Say) -> list[str]:
     if c.right_hand is not None and c.right_hand == c.left_hand:
-        return [f"Both hands: {c.items[c.right_hand].name}"]
+        return [say(phrase("Both hands: {item}", item=c.items[c.right_hand].name))]
     usable = usable_hands(c, rules=rules)
     lines = []
     for hand in HANDS:
         index = c.held(hand)
-        held = c.items[index].name if index is not None else "empty"
+        held: Said = c.items[index].name if index is not None else phrase("empty")
         if hand not in usable:
-            held = "can't be used"
-        lines.append(f"{_hand_name(hand)}: {held}")
+            held = phrase("can't be used")
+        lines.append(say(phrase("{hand}: {held}", hand=_hand_name(hand), held=held)))
     return lines
 
 
-def _hand_name(hand: Hand) -> str:
-    return "R hand" if hand == "right" else "L hand"
+def _hand_name(hand: Hand) -> Phrase:
+    return phrase("R hand") if hand == "right" else phrase("L hand")
 
 
 _LONG_WORD = 12  # a word longer than this is split rather than pushed to the next line
@@ -206,25 +229,38 @@ def _fit(lines: list[str]) -> str:
     return text
 
 
-_ACTION_WORDS = {
-    Action.ATTACK: "Attack",
-    Action.COUNTERATTACK: "Counterattack",
-    Action.INTERCEPT: "Intercept",
-    Action.DEFEND: "Defend",
-    Action.FIRST_AID: "First aid",
-    Action.INITIATIVE: "Initiative",
-    Action.MOVE: "Move",
+#: The rolls and actions, as the sheet's ability lines name them (other parts may nest them).
+ACTION_WORDS = {
+    Action.ATTACK: phrase("Attack"),
+    Action.COUNTERATTACK: phrase("Counterattack"),
+    Action.INTERCEPT: phrase("Intercept"),
+    Action.DEFEND: phrase("Defend"),
+    Action.FIRST_AID: phrase("First aid"),
+    Action.INITIATIVE: phrase("Initiative"),
+    Action.MOVE: phrase("Move"),
 }
 _MODIFIERS = (RollModifier.GOOD, RollModifier.PRECISE, RollModifier.POWERFUL)
+_MODIFIER_WORDS = {RollModifier.GOOD: phrase("good"), RollModifier.PRECISE: phrase("precise"),
+                   RollModifier.POWERFUL: phrase("powerful")}
 
 
-def _with(item: str | None, rules: Rules) -> str:
+def _roll_line(action: Action, item: str | None, said: str, rules: Rules, say: Say) -> str:
+    """" Attack with 2H melee: good, precise"."""
     if item is None:
-        return ""
-    return f" with {rules.items.kind(item).short}" if item in rules.items.ids else f" {item}"
+        return " " + say(phrase("{action}: {modifiers}", action=ACTION_WORDS[action],
+                                modifiers=said))
+    if item in rules.items.ids:
+        return " " + say(phrase("{action} with {kind}: {modifiers}", action=ACTION_WORDS[action],
+                                kind=rules.items.kind(item).said_short, modifiers=said))
+    return " " + say(phrase("{action} {item}: {modifiers}", action=ACTION_WORDS[action],
+                            item=_OTHER_ITEMS.get(item, item), modifiers=said))
 
 
-def _ability_lines(c: Character, rules: Rules) -> list[str]:
+#: What an ability may be about besides an item kind.
+_OTHER_ITEMS = {"unarmed": phrase("unarmed")}
+
+
+def _ability_lines(c: Character, rules: Rules, say: Say = english) -> list[str]:
     """The abilities grouped for play: the non-combat ones; then, per action and item, which
     of good, precise and powerful apply (from the data rows); then the rules, one short line
     each.
@@ -241,7 +277,8 @@ def _ability_lines(c: Character, rules: Rules) -> list[str]:
      Leader: Rally
        Once a fight: team's level up to roll
     """
-    lines = [f" Good at {activity}" for activity in c.good_at]
+    lines = [" " + say(phrase("Good at {activity}", activity=activity))
+             for activity in c.good_at]
     known = [rules.abilities.ability(a) for a in c.abilities if a in rules.abilities.ids]
     rolls: dict[tuple[Action, str | None], set[RollModifier]] = {}
     for ability in known:
@@ -249,29 +286,30 @@ def _ability_lines(c: Character, rules: Rules) -> list[str]:
             for action in ability.actions:
                 rolls.setdefault((action, ability.item), set()).add(ability.modifier)
     if rolls:
-        lines.append("Good, precise, powerful")
+        lines.append(say(phrase("Good, precise, powerful")))
         order = list(Action)
         for (action, item), mods in sorted(rolls.items(),
                                            key=lambda kv: (order.index(kv[0][0]), kv[0][1] or "")):
-            said = ", ".join(m.value for m in _MODIFIERS if m in mods)
-            lines.append(f" {_ACTION_WORDS[action]}{_with(item, rules)}: {said}")
+            said = ", ".join(say(_MODIFIER_WORDS[m]) for m in _MODIFIERS if m in mods)
+            lines.append(_roll_line(action, item, said, rules, say))
     rules_rows = [a for a in known if a.brief]
     unknown = [a for a in c.abilities if a not in rules.abilities.ids]
     if rules_rows or unknown:
-        lines.append("Special rules")
+        lines.append(say(phrase("Special rules")))
         for ability in rules_rows:
-            lines += [f" {ability.title}", f"   {ability.brief}"]
+            lines += [f" {say(ability.said_title)}", f"   {say(ability.said_brief)}"]
         lines += [f" {a}" for a in unknown]
     return lines
 
 
-def render_wounds(character: Character, *, rules: Rules) -> str:
-    """Name, level and the body figure: the compact view for combat status."""
+def render_wounds(character: Character, *, rules: Rules, say: Say = english) -> str:
+    """Name, level and the body figure: the compact view for combat status. ``say``: how its
+    words are said (the bot's render in the reader's language)."""
     c = character
-    return _fit([*_heading(c, rules), *_figure(c, rules), *_penalties(c, rules)])
+    return _fit([*_heading(c, rules, say), *_figure(c, rules, say), *_penalties(c, rules, say)])
 
 
-def render_sheet(character: Character, *, rules: Rules) -> str:
+def render_sheet(character: Character, *, rules: Rules, say: Say = english) -> str:
     """The whole sheet: heading, body, hands, items (destroyed noted), abilities, free slots.
 
     >>> from data import load_rules
@@ -287,22 +325,25 @@ def render_sheet(character: Character, *, rules: Rules) -> str:
     Abilities 0 of 2 · 2 free
     """
     c = character
-    lines = [*_heading(c, rules), "", *_figure(c, rules), *_penalties(c, rules)]
-    lines += ["", "Hands", *_hand_lines(c, rules)]
+    lines = [*_heading(c, rules, say), "", *_figure(c, rules, say), *_penalties(c, rules, say)]
+    lines += ["", say(phrase("Hands")), *_hand_lines(c, rules, say)]
 
     total = slots(c)
-    lines += ["", f"Items {len(c.items)} of {total} slots · {total - len(c.items)} free"]
+    lines += ["", say(phrase("Items {count} of {total} slots · {free} free",
+                             count=len(c.items), total=total, free=total - len(c.items)))]
     for number, item in enumerate(c.items, start=1):
-        lines.append(f"{number:>2}. {_item_text(item, rules)}{_held_tag(c, number - 1)}")
+        lines.append(f"{number:>2}. {_item_text(item, rules, say)}"
+                     f"{_held_tag(c, number - 1, say)}")
 
     limit = ability_limit(c)
     count = len(c.abilities) + len(c.good_at)
-    lines += ["", f"Abilities {count} of {limit} · {max(limit - count, 0)} free"]
-    lines += _ability_lines(c, rules)
+    lines += ["", say(phrase("Abilities {count} of {limit} · {free} free", count=count,
+                             limit=limit, free=max(limit - count, 0)))]
+    lines += _ability_lines(c, rules, say)
     return _fit(lines)
 
 
-def render_story(character: Character) -> str:
+def render_story(character: Character, say: Say = english) -> str:
     """Who the character is beyond the fight: concept, description, non-combat items ("" when
     the sheet has none), wrapped to the phone's width. At most 80 + 400 characters and 12
     items of 40: under 1,100 characters wrapped, so it never needs cutting (beside the
@@ -321,9 +362,9 @@ def render_story(character: Character) -> str:
     c = character
     lines: list[str] = []
     if c.concept:
-        lines.append(f"Concept: {c.concept}")
+        lines.append(say(phrase("Concept: {concept}", concept=c.concept)))
     if c.description:
         lines.append(c.description)
     if c.gear:
-        lines.append(f"Other items: {', '.join(c.gear)}")
+        lines.append(say(phrase("Other items: {items}", items=", ".join(c.gear))))
     return "\n".join(_wrap(lines, indent=""))

@@ -5,7 +5,7 @@ book's list, some requiring a prior one; a non-combat ability is "good at" somet
 
 >>> from data import load_rules
 >>> ana, report = add_ability(Character.new("Ana"), "shield.good_defend", rules=load_rules())
->>> report.summary
+>>> report.summary.english()
 'Ana gains Shield: Good Defend.'
 """
 
@@ -19,6 +19,7 @@ from engine.character.condition import Status, status
 from engine.character.model import Character, plain_text, validated_copy
 from engine.character.validation import check_character
 from engine.errors import RuleError
+from engine.phrases import Phrase, Said, phrase, plural_phrase
 
 __all__ = [
     "AbilityReport",
@@ -39,7 +40,7 @@ class AbilityReport:
 
     ability: str
     added: bool
-    summary: str
+    summary: Said
 
 
 def has_room(c: Character, category: Category) -> bool:
@@ -104,12 +105,18 @@ def good_roll(c: Character, text: str, *, rules: Rules) -> str:
     found = good_at_matching(c, text)
     if found is None:
         wanted = _activity(text)
-        has = (f"{c.name} is good at {', '.join(c.good_at)}" if c.good_at
-               else f"{c.name} has no non-combat ability")
-        raise RuleError(f"{c.name} is not good at {wanted}; {has}.")
+        if c.good_at:
+            raise RuleError(phrase("{name} is not good at {wanted}; {name} is good at {has}.",
+                                   name=c.name, wanted=wanted, has=", ".join(c.good_at)))
+        raise RuleError(phrase("{name} is not good at {wanted}; {name} has no non-combat "
+                               "ability.", name=c.name, wanted=wanted))
     now = status(c, rules=rules)
-    if now in (Status.UNCONSCIOUS, Status.DEAD):
-        raise RuleError(f"{c.name} is {now.value}: none of their abilities have an effect.")
+    if now is Status.UNCONSCIOUS:
+        raise RuleError(phrase("{name} is unconscious: none of their abilities have an effect.",
+                               name=c.name))
+    if now is Status.DEAD:
+        raise RuleError(phrase("{name} is dead: none of their abilities have an effect.",
+                               name=c.name))
     return found
 
 
@@ -117,16 +124,20 @@ def _check_room(c: Character, category: Category) -> None:
     limit = ability_limit(c)
     total = len(c.abilities) + len(c.good_at)
     later = next_ability_level(c)
-    when = f"the next comes at max level {later}" if later else "there are no more to come"
     if total >= limit:
-        raise RuleError(f"{c.name} has {total} of {limit} abilities; {when}.")
+        raise RuleError(
+            phrase("{name} has {total} of {limit} abilities; the next comes at max level "
+                   "{later}.", name=c.name, total=total, limit=limit, later=later) if later
+            else phrase("{name} has {total} of {limit} abilities; there are no more to come.",
+                        name=c.name, total=total, limit=limit))
     same = len(c.abilities) if category is Category.COMBAT else len(c.good_at)
     if same >= limit - 1:
-        other = "non-combat" if category is Category.COMBAT else "combat"
         raise RuleError(
-            f"{c.name}'s last free ability is kept for a {other} ability: everyone starts with "
-            f"one combat and one non-combat ability."
-        )
+            phrase("{name}'s last free ability is kept for a non-combat ability: everyone "
+                   "starts with one combat and one non-combat ability.", name=c.name)
+            if category is Category.COMBAT else
+            phrase("{name}'s last free ability is kept for a combat ability: everyone starts "
+                   "with one combat and one non-combat ability.", name=c.name))
 
 
 def add_ability(c: Character, ability_id: str, *, rules: Rules) -> tuple[Character, AbilityReport]:
@@ -140,17 +151,20 @@ def add_ability(c: Character, ability_id: str, *, rules: Rules) -> tuple[Charact
     """  # noqa: E501
     ability = rules.abilities.ability(ability_id)
     if ability.free_text:
-        raise RuleError("A non-combat ability names its activity, as in 'good at forensics'.")
+        raise RuleError(phrase(
+            "A non-combat ability names its activity, as in 'good at forensics'."))
     if ability.id in c.abilities:
-        raise RuleError(f"{c.name} already has {ability.title}.")
-    missing = [rules.abilities.ability(a).title for a in ability.requires if a not in c.abilities]
+        raise RuleError(phrase("{name} already has {ability}.", name=c.name,
+                               ability=ability.said_title))
+    missing = [rules.abilities.ability(a) for a in ability.requires if a not in c.abilities]
     if missing:
-        raise RuleError(
-            f"{ability.title} requires {' and '.join(missing)}, which {c.name} does not have."
-        )
+        raise RuleError(phrase("{ability} requires {missing}, which {name} does not have.",
+                               ability=ability.said_title, missing=titles_and(missing),
+                               name=c.name))
     _check_room(c, ability.category)
     new = check_character(validated_copy(c, abilities=(*c.abilities, ability.id)), rules=rules)
-    return new, AbilityReport(ability.id, True, f"{c.name} gains {ability.title}.")
+    return new, AbilityReport(ability.id, True, phrase("{name} gains {ability}.", name=c.name,
+                                                         ability=ability.said_title))
 
 
 def remove_ability(
@@ -159,24 +173,35 @@ def remove_ability(
     """The character without that combat ability (refused while something depends on it)."""
     ability = rules.abilities.ability(ability_id)
     if ability.id not in c.abilities:
-        raise RuleError(f"{c.name} does not have {ability.title}.")
+        raise RuleError(phrase("{name} does not have {ability}.", name=c.name,
+                               ability=ability.said_title))
     dependents: list[Ability] = [
         rules.abilities.ability(a)
         for a in c.abilities
         if a in rules.abilities.ids and ability.id in rules.abilities.ability(a).requires
     ]
     if dependents:
-        names = " and ".join(a.title for a in dependents)
-        raise RuleError(f"{c.name} cannot lose {ability.title} while keeping {names}.")
+        raise RuleError(phrase("{name} cannot lose {ability} while keeping {others}.",
+                               name=c.name, ability=ability.said_title,
+                               others=titles_and(dependents)))
     bound = [it.name for it in c.items if it.ability == ability.id]
     if bound:
-        raise RuleError(
-            f"{c.name} carries {', '.join(bound)} for {ability.title}: remove "
-            f"{'it' if len(bound) == 1 else 'them'} first."
-        )
+        raise RuleError(plural_phrase(
+            "{name} carries {items} for {ability}: remove it first.",
+            "{name} carries {items} for {ability}: remove them first.", "count",
+            name=c.name, items=", ".join(bound), ability=ability.said_title, count=len(bound)))
     kept = tuple(a for a in c.abilities if a != ability.id)
     new = check_character(validated_copy(c, abilities=kept), rules=rules)
-    return new, AbilityReport(ability.id, False, f"{c.name} loses {ability.title}.")
+    return new, AbilityReport(ability.id, False, phrase("{name} loses {ability}.", name=c.name,
+                                                          ability=ability.said_title))
+
+
+def titles_and(abilities: list[Ability]) -> Phrase:
+    """Abilities' titles joined by "and", as one phrase: "A and B and C"."""
+    said = abilities[-1].said_title
+    for ability in reversed(abilities[:-1]):
+        said = phrase("{first} and {rest}", first=ability.said_title, rest=said)
+    return said
 
 
 def _activity(text: str) -> str:
@@ -184,11 +209,12 @@ def _activity(text: str) -> str:
     if cleaned.casefold().startswith("good at "):
         cleaned = cleaned[len("good at ") :].strip()
     if not 1 <= len(cleaned) <= 60:
-        raise RuleError("A non-combat ability is 1-60 characters, as in 'good at forensics'.")
+        raise RuleError(phrase(
+            "A non-combat ability is 1-60 characters, as in 'good at forensics'."))
     try:
         plain_text(cleaned)
     except ValueError as error:
-        raise RuleError(f"That ability won't do: {error}.") from error
+        raise RuleError(phrase("That ability won't do: {problem}.", problem=str(error))) from error
     return cleaned
 
 
@@ -199,15 +225,17 @@ def add_good_at(c: Character, activity: str, *, rules: Rules) -> tuple[Character
     >>> from data import load_rules
     >>> ana, report = add_good_at(Character.new("Ana"), "Good at forensic accounting",
     ...                           rules=load_rules())
-    >>> ana.good_at, report.summary
+    >>> ana.good_at, report.summary.english()
     (('forensic accounting',), 'Ana is good at forensic accounting.')
     """
     cleaned = _activity(activity)
     if cleaned.casefold() in {a.casefold() for a in c.good_at}:
-        raise RuleError(f"{c.name} is already good at {cleaned}.")
+        raise RuleError(phrase("{name} is already good at {activity}.", name=c.name,
+                               activity=cleaned))
     _check_room(c, Category.NON_COMBAT)
     new = check_character(validated_copy(c, good_at=(*c.good_at, cleaned)), rules=rules)
-    return new, AbilityReport(f"good at {cleaned}", True, f"{c.name} is good at {cleaned}.")
+    return new, AbilityReport(f"good at {cleaned}", True, phrase(
+        "{name} is good at {activity}.", name=c.name, activity=cleaned))
 
 
 def remove_good_at(
@@ -217,8 +245,10 @@ def remove_good_at(
     cleaned = _activity(activity)
     kept = tuple(a for a in c.good_at if a.casefold() != cleaned.casefold())
     if len(kept) == len(c.good_at):
-        raise RuleError(f"{c.name} has no ability 'good at {cleaned}'.")
+        raise RuleError(phrase("{name} has no ability 'good at {activity}'.", name=c.name,
+                               activity=cleaned))
     new = check_character(validated_copy(c, good_at=kept), rules=rules)
     return new, AbilityReport(
-        f"good at {cleaned}", False, f"{c.name} is no longer good at {cleaned}."
+        f"good at {cleaned}", False, phrase("{name} is no longer good at {activity}.",
+                                            name=c.name, activity=cleaned)
     )

@@ -6,7 +6,7 @@ that session." A max level ending in 5 brings an item slot (Characters › Items
 non-combat ability and one combat ability"), and "Your max level cannot increase beyond 99."
 
 >>> ana, report = advance(Character.new("Ana", level=59))
->>> report.summary
+>>> report.summary.english()
 'Ana advances to max level 60 and may choose another ability (3 now).'
 """
 
@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from engine.character.model import START_LEVEL, Character, validated_copy
 from engine.dice import MAX_LEVEL
+from engine.phrases import Argument, Phrase, phrase
 
 __all__ = ["AdvanceReport", "ability_limit", "advance", "next_ability_level", "slots"]
 
@@ -58,25 +59,34 @@ class AdvanceReport:
     max_after: int
     new_slot: bool
     new_ability: bool
-    summary: str
+    summary: Phrase
 
 
 def advance(c: Character) -> tuple[Character, AdvanceReport]:
     """The character after a session whose goal was met: max level +1, never above 99.
 
     >>> ana, report = advance(Character.new("Ana", level=54))
-    >>> ana.max_level, ana.level, report.new_slot, report.summary
+    >>> ana.max_level, ana.level, report.new_slot, report.summary.english()
     (55, 54, True, 'Ana advances to max level 55 and gains an item slot (6 now).')
     """
     if c.max_level >= MAX_LEVEL:
-        text = f"{c.name} is at max level {MAX_LEVEL}, the highest there is."
-        return c, AdvanceReport(c.max_level, c.max_level, False, False, text)
+        capped = phrase("{name} is at max level {level}, the highest there is.", name=c.name,
+                        level=MAX_LEVEL)
+        return c, AdvanceReport(c.max_level, c.max_level, False, False, capped)
     new = validated_copy(c, max_level=c.max_level + 1)
     new_slot = slots(new) > slots(c)
     new_ability = ability_limit(new) > ability_limit(c)
-    text = f"{c.name} advances to max level {new.max_level}"
-    if new_slot:
-        text += f" and gains an item slot ({slots(new)} now)"
-    if new_ability:
-        text += f" and may choose another ability ({ability_limit(new)} now)"
-    return new, AdvanceReport(c.max_level, new.max_level, new_slot, new_ability, text + ".")
+    said: dict[str, Argument] = {"name": c.name, "level": new.max_level, "slots": slots(new),
+                                 "abilities": ability_limit(new)}
+    if new_slot and new_ability:
+        text = phrase("{name} advances to max level {level} and gains an item slot ({slots} now) "
+                      "and may choose another ability ({abilities} now).", **said)
+    elif new_slot:
+        text = phrase("{name} advances to max level {level} and gains an item slot "
+                      "({slots} now).", **said)
+    elif new_ability:
+        text = phrase("{name} advances to max level {level} and may choose another ability "
+                      "({abilities} now).", **said)
+    else:
+        text = phrase("{name} advances to max level {level}.", **said)
+    return new, AdvanceReport(c.max_level, new.max_level, new_slot, new_ability, text)

@@ -9,7 +9,7 @@ Items); a full arm's hand can't be used ("Hit Location").
 >>> rules = load_rules()
 >>> ana, _ = add_item(Character.new("Ana"), "Pistol", "ranged_1h", rules=rules)
 >>> ana, report = hold(ana, "pistol", "left", rules=rules)
->>> report.summary
+>>> report.summary.english()
 'Ana has Pistol in the left hand.'
 """
 
@@ -24,6 +24,7 @@ from engine.character.items import ItemRef, item_index
 from engine.character.model import HANDS, Character, validated_copy
 from engine.character.validation import check_character
 from engine.errors import RuleError
+from engine.phrases import Phrase, Said, phrase
 
 __all__ = ["HandsReport", "hold", "hold_only", "stow", "usable_held"]
 
@@ -35,7 +36,7 @@ class HandsReport:
     right: int | None
     left: int | None
     stowed: tuple[int, ...]
-    summary: str
+    summary: Said
 
 
 def usable_held(c: Character, *, rules: Rules) -> tuple[int, ...]:
@@ -59,15 +60,22 @@ def usable_held(c: Character, *, rules: Rules) -> tuple[int, ...]:
     return tuple(found)
 
 
-def _hands_text(c: Character) -> str:
+def _hands_said(c: Character) -> Phrase:
+    """"Ana has Knife in the right hand and Pistol in the left hand.", said whole."""
+    name = c.name
     if c.right_hand is not None and c.right_hand == c.left_hand:
-        return f"{c.items[c.right_hand].name} in both hands"
-    parts = [
-        f"{c.items[index].name} in the {hand} hand"
-        for hand in HANDS
-        if (index := c.held(hand)) is not None
-    ]
-    return " and ".join(parts) if parts else "nothing in hand"
+        return phrase("{name} has {item} in both hands.", name=name,
+                      item=c.items[c.right_hand].name)
+    right, left = c.held("right"), c.held("left")
+    if right is not None and left is not None:
+        return phrase("{name} has {right} in the right hand and {left} in the left hand.",
+                      name=name, right=c.items[right].name, left=c.items[left].name)
+    if right is not None:
+        return phrase("{name} has {item} in the right hand.", name=name,
+                      item=c.items[right].name)
+    if left is not None:
+        return phrase("{name} has {item} in the left hand.", name=name, item=c.items[left].name)
+    return phrase("{name} has nothing in hand.", name=name)
 
 
 def hold(
@@ -84,20 +92,23 @@ def hold(
     >>> rules = load_rules()
     >>> ana, _ = add_item(Character.new("Ana"), "Greatsword", "melee_2h", rules=rules)
     >>> ana, report = hold(ana, "greatsword", rules=rules)
-    >>> ana.right_hand, ana.left_hand, report.summary
+    >>> ana.right_hand, ana.left_hand, report.summary.english()
     (0, 0, 'Ana has Greatsword in both hands.')
     """
     index = item_index(c, item, intact_first=True)
     target = c.items[index]
     kind = rules.items.kind(target.kind)
     if target.destroyed:
-        raise RuleError(f"{c.name}'s {target.name} is destroyed; recovery replaces it.")
+        raise RuleError(phrase("{name}'s {item} is destroyed; recovery replaces it.",
+                                name=c.name, item=target.name))
     if not kind.held:
-        raise RuleError(f"{target.name} ({kind.short}) is not held in a hand.")
+        raise RuleError(phrase("{item} ({kind}) is not held in a hand.", item=target.name,
+                                kind=kind.said_short))
     usable = usable_hands(c, rules=rules)
     if kind.hands == 2:
         if usable != HANDS:
-            raise RuleError(f"{target.name} needs both hands, and {c.name} cannot use one of them.")
+            raise RuleError(phrase("{item} needs both hands, and {name} cannot use one of them.",
+                                    item=target.name, name=c.name))
         right: int | None = index
         left: int | None = index
     else:
@@ -109,7 +120,7 @@ def hold(
     stowed = tuple(
         sorted({i for i in (c.right_hand, c.left_hand) if i is not None} - {right, left})
     )
-    return new, HandsReport(right, left, stowed, f"{c.name} has {_hands_text(new)}.")
+    return new, HandsReport(right, left, stowed, _hands_said(new))
 
 
 def _one_hand_holding(
@@ -118,7 +129,8 @@ def _one_hand_holding(
     """The right and left hands' items once the 1H item ``index`` is in ``hand`` (or the hand
     `hold` picks); a 2H item in the way leaves both hands, this item leaves the other."""
     if not usable:
-        raise RuleError(f"{c.name}'s arms are full of wounds: neither hand can be used.")
+        raise RuleError(phrase("{name}'s arms are full of wounds: neither hand can be used.",
+                                name=c.name))
     if hand is None:
         # Keep it where it is, else take an empty hand, else free the first usable one.
         already = [h for h in usable if c.held(h) == index]
@@ -127,7 +139,10 @@ def _one_hand_holding(
     else:
         chosen = hand
     if chosen not in usable:
-        raise RuleError(f"{c.name}'s {chosen} arm is full of wounds: that hand can't be used.")
+        raise RuleError(
+            phrase("{name}'s right arm is full of wounds: that hand can't be used.", name=c.name)
+            if chosen == "right" else
+            phrase("{name}'s left arm is full of wounds: that hand can't be used.", name=c.name))
     holding = {h: c.held(h) for h in HANDS}
     for h in HANDS:
         if holding[h] == index or (
@@ -143,10 +158,9 @@ def _refuse_clash(c: Character, index: int, other: int, kind: ItemKind, rules: R
     other_kind = c.items[other].kind
     clash = kind.not_held_with + rules.items.kind(other_kind).not_held_with
     if other_kind in clash or kind.id in clash:
-        raise RuleError(
-            f"{c.name} cannot use {c.items[index].name} and {c.items[other].name} "
-            "at the same time."
-        )
+        raise RuleError(phrase("{name} cannot use {item} and {other} at the same time.",
+                               name=c.name, item=c.items[index].name,
+                               other=c.items[other].name))
 
 
 def stow(c: Character, hand: Hand | None = None, *, rules: Rules) -> tuple[Character, HandsReport]:
@@ -157,7 +171,7 @@ def stow(c: Character, hand: Hand | None = None, *, rules: Rules) -> tuple[Chara
     left = None if c.left_hand in leaving else c.left_hand
     new = check_character(validated_copy(c, right_hand=right, left_hand=left), rules=rules)
     stowed = tuple(sorted(i for i in leaving if i is not None))
-    return new, HandsReport(right, left, stowed, f"{c.name} has {_hands_text(new)}.")
+    return new, HandsReport(right, left, stowed, _hands_said(new))
 
 
 def hold_only(
@@ -174,7 +188,7 @@ def hold_only(
     >>> ana, _ = add_item(Character.new("Ana"), "Pistol", "ranged_1h", rules=rules)
     >>> ana, _ = add_item(ana, "Knife", "melee_1h", rules=rules)
     >>> ana, _ = add_item(ana, "Rifle", "ranged_2h", rules=rules)
-    >>> hold_only(ana, ["knife", "pistol"], rules=rules)[1].summary
+    >>> hold_only(ana, ["knife", "pistol"], rules=rules)[1].summary.english()
     'Ana has Knife in the right hand and Pistol in the left hand.'
     >>> hold_only(ana, ["rifle", "knife"], rules=rules)
     Traceback (most recent call last):
@@ -183,14 +197,15 @@ def hold_only(
     """
     indices = list(dict.fromkeys(item_index(c, item, intact_first=True) for item in items))
     if len(indices) > len(HANDS):
-        raise RuleError(f"{c.name} has two hands: at most two items in hand.")
+        raise RuleError(phrase("{name} has two hands: at most two items in hand.", name=c.name))
     if len(indices) > 1:
         both = [c.items[i].name for i in indices
                 if rules.items.kind(c.items[i].kind).hands == 2]
         if both:
-            raise RuleError(f"{both[0]} needs both hands: hold it alone.")
+            raise RuleError(phrase("{item} needs both hands: hold it alone.", item=both[0]))
         if len(usable_hands(c, rules=rules)) < len(indices):
-            raise RuleError(f"{c.name} has only one usable hand: hold one item.")
+            raise RuleError(phrase("{name} has only one usable hand: hold one item.",
+                                   name=c.name))
     kept = {index: hand for hand in HANDS if (index := c.held(hand)) in indices}
     new, _ = stow(c, rules=rules)
     for index in sorted(indices, key=lambda i: i not in kept):
@@ -198,4 +213,4 @@ def hold_only(
     held = {i for i in (new.right_hand, new.left_hand) if i is not None}
     stowed = tuple(sorted({i for i in (c.right_hand, c.left_hand) if i is not None} - held))
     return new, HandsReport(new.right_hand, new.left_hand, stowed,
-                            f"{c.name} has {_hands_text(new)}.")
+                            _hands_said(new))

@@ -6,7 +6,7 @@ one slot per hit location"), an AoE weapon its ability; "Erase or otherwise note
 
 >>> from data import load_rules
 >>> ana, report = add_item(Character.new("Ana"), "Kit", "first_aid", rules=load_rules())
->>> report.summary
+>>> report.summary.english()
 'Ana carries Kit (first aid) in slot 1; 4 of 5 slots are free.'
 """
 
@@ -26,9 +26,9 @@ from engine.character.model import (
     validation_sentence,
 )
 from engine.character.validation import check_character, check_item_fields
-from engine.character.wording import location_name, with_article
+from engine.character.wording import with_article
 from engine.errors import RuleError
-from engine.words import counted
+from engine.phrases import Said, phrase, plural_phrase
 
 __all__ = [
     "ItemRef", "ItemReport", "abilities_to_carry", "add_item", "destroy_item", "item_index",
@@ -46,7 +46,7 @@ class ItemReport:
 
     index: int
     item: Item
-    summary: str
+    summary: Said  # a plain str from destroy_item (a fight's sentence builds on it)
 
 
 def item_index(c: Character, item: ItemRef, *, intact_first: bool = False) -> int:
@@ -55,11 +55,13 @@ def item_index(c: Character, item: ItemRef, *, intact_first: bool = False) -> in
     if isinstance(item, int):
         if 0 <= item < len(c.items):
             return item
-        raise RuleError(f"{c.name} has no item number {item + 1}.")
+        raise RuleError(phrase("{name} has no item number {number}.", name=c.name,
+                                   number=item + 1))
     wanted = item.strip().casefold()
     matches = [i for i, it in enumerate(c.items) if it.name.casefold() == wanted]
     if not matches:
-        raise RuleError(f"{c.name} has no item called {item.strip()!r}.")
+        raise RuleError(phrase("{name} has no item called {item}.", name=c.name,
+                               item=repr(item.strip())))
     if intact_first:
         intact = [i for i in matches if not c.items[i].destroyed]
         return (intact or matches)[0]
@@ -85,12 +87,13 @@ def add_item(
     >>> rules = load_rules()
     >>> ana, _ = add_item(Character.new("Ana"), "Vest", "armor", location="torso", rules=rules)
     >>> ana, report = add_item(ana, "Riot shield", "shield", rules=rules)
-    >>> report.summary
+    >>> report.summary.english()
     'Ana carries Riot shield (shield) in slot 2; 3 of 5 slots are free.'
     """
     item_kind = rules.items.kind(kind)
     if len(c.items) >= slots(c):
-        raise RuleError(f"{c.name} has {slots(c)} item slots and all are full.")
+        raise RuleError(phrase("{name} has {slots} item slots and all are full.",
+                               name=c.name, slots=slots(c)))
     if item_kind.requires_one_of:
         ability = _aoe_ability(c, item_kind, ability, rules)
     try:
@@ -98,7 +101,8 @@ def add_item(
             name=name, kind=kind, location=location, less_lethal=less_lethal, ability=ability
         )
     except ValidationError as error:
-        raise RuleError(f"That item won't do: {validation_sentence(error)}.") from error
+        raise RuleError(phrase("That item won't do: {problem}.",
+                               problem=validation_sentence(error))) from error
     check_item_fields(c, item, item_kind, rules)
     if item_kind.per_location and item_kind.max_per_location is not None:
         same = [
@@ -106,19 +110,21 @@ def add_item(
         ]
         if len(same) >= item_kind.max_per_location:
             loc = rules.body.location(str(item.location))
-            raise RuleError(
-                f"{c.name} already has {len(same)} {item_kind.name.lower()} "
-                f"on the {location_name(loc)}; "
-                f"{item_kind.max_per_location} is the most per location."
-            )
+            raise RuleError(phrase(
+                "{name} already has {count} {kind} on the {location}; {most} is the most per "
+                "location.", name=c.name, count=len(same), kind=item_kind.said_short,
+                location=loc.said_lower, most=item_kind.max_per_location))
     new = check_character(validated_copy(c, items=(*c.items, item)), rules=rules)
     index = len(new.items) - 1
     free = slots(new) - len(new.items)
     return new, ItemReport(
         index,
         item,
-        f"{c.name} carries {item.name} ({item_kind.short}) in slot {index + 1}; "
-        f"{free} of {slots(new)} slots {'is' if free == 1 else 'are'} free.",
+        plural_phrase("{name} carries {item} ({kind}) in slot {slot}; {free} of {slots} slots "
+                      "is free.",
+                      "{name} carries {item} ({kind}) in slot {slot}; {free} of {slots} slots "
+                      "are free.", "free", name=c.name, item=item.name,
+                      kind=item_kind.said_short, slot=index + 1, free=free, slots=slots(new)),
     )
 
 
@@ -179,8 +185,9 @@ def remove_item(c: Character, item: ItemRef, *, rules: Rules) -> tuple[Character
     )
     free = slots(new) - len(new.items)
     return new, ItemReport(
-        index, removed, f"{c.name} no longer carries {removed.name}; "
-        f"{counted(free, 'slot')} {'is' if free == 1 else 'are'} free."
+        index, removed, plural_phrase("{name} no longer carries {item}; {free} slot is free.",
+                                      "{name} no longer carries {item}; {free} slots are free.",
+                                      "free", name=c.name, item=removed.name, free=free)
     )
 
 

@@ -4,7 +4,7 @@ The book starts a character with them ("Decide on a concept, a name, and a descr
 leaves non-combat items "up to you, as long as the GM agrees": free text, taking no slot.
 
 >>> ana, report = describe(Character.new("Ana"), concept="Ex-cop turned bouncer")
->>> ana.concept, report.summary
+>>> ana.concept, report.summary.english()
 ('Ex-cop turned bouncer', "Ana's concept: Ex-cop turned bouncer.")
 >>> ana, _ = add_gear(ana, "Police badge (expired)")
 >>> add_gear(ana, "police badge (EXPIRED)")
@@ -25,13 +25,14 @@ from engine.character.model import (
     validated_copy,
 )
 from engine.errors import RuleError
+from engine.phrases import Phrase, phrase
 
 __all__ = ["StoryReport", "add_gear", "describe", "remove_gear"]
 
 
 @dataclass(frozen=True)
 class StoryReport:
-    summary: str
+    summary: Phrase
 
 
 def describe(c: Character, *, concept: str | None = None,
@@ -40,33 +41,39 @@ def describe(c: Character, *, concept: str | None = None,
     changes = {k: v for k, v in (("concept", concept), ("description", description))
                if v is not None}
     if not changes:
-        raise RuleError("Say a concept, a description, or both.")
-    for what, text, limit in (("concept", concept, CONCEPT_LIMIT),
-                              ("description", description, DESCRIPTION_LIMIT)):
+        raise RuleError(phrase("Say a concept, a description, or both."))
+    too_long = (phrase("A concept is at most {limit} characters; this one has {length}.",
+                       limit=CONCEPT_LIMIT, length=len(" ".join((concept or "").split()))),
+                phrase("A description is at most {limit} characters; this one has {length}.",
+                       limit=DESCRIPTION_LIMIT, length=len(" ".join((description or "").split()))))
+    for text, limit, refusal in ((concept, CONCEPT_LIMIT, too_long[0]),
+                                 (description, DESCRIPTION_LIMIT, too_long[1])):
         if text is not None and len(" ".join(text.split())) > limit:
-            raise RuleError(f"A {what} is at most {limit} characters; this one has "
-                            f"{len(' '.join(text.split()))}.")
+            raise RuleError(refusal)
     new = validated_copy(c, **changes)
     said = []
     if concept is not None:
-        said.append(f"{c.name}'s concept: {new.concept}." if new.concept
-                    else f"{c.name}'s concept is cleared.")
+        said.append(phrase("{name}'s concept: {concept}.", name=c.name, concept=new.concept)
+                    if new.concept else phrase("{name}'s concept is cleared.", name=c.name))
     if description is not None:
-        said.append("The description is updated." if new.description
-                    else "The description is cleared.")
-    return new, StoryReport(" ".join(said))
+        said.append(phrase("The description is updated.") if new.description
+                    else phrase("The description is cleared."))
+    if len(said) == 2:
+        return new, StoryReport(phrase("{first} {second}", first=said[0], second=said[1]))
+    return new, StoryReport(said[0])
 
 
 def add_gear(c: Character, name: str) -> tuple[Character, StoryReport]:
     """The character carrying one more non-combat item (no slot; the GM agrees)."""
     cleaned = " ".join(name.split())
     if cleaned.casefold() in {g.casefold() for g in c.gear}:
-        raise RuleError(f"{c.name} already carries {cleaned}.")
+        raise RuleError(phrase("{name} already carries {item}.", name=c.name, item=cleaned))
     if len(c.gear) >= MAX_GEAR:
-        raise RuleError(f"{c.name} carries {MAX_GEAR} non-combat items already: remove one "
-                        "first.")
+        raise RuleError(phrase("{name} carries {count} non-combat items already: remove one "
+                               "first.", name=c.name, count=MAX_GEAR))
     new = validated_copy(c, gear=(*c.gear, cleaned))
-    return new, StoryReport(f"{c.name} carries {cleaned} (a non-combat item: no slot).")
+    return new, StoryReport(phrase("{name} carries {item} (a non-combat item: no slot).",
+                                   name=c.name, item=cleaned))
 
 
 def remove_gear(c: Character, name: str) -> tuple[Character, StoryReport]:
@@ -74,5 +81,7 @@ def remove_gear(c: Character, name: str) -> tuple[Character, StoryReport]:
     cleaned = " ".join(name.split()).casefold()
     kept = tuple(g for g in c.gear if g.casefold() != cleaned)
     if len(kept) == len(c.gear):
-        raise RuleError(f"{c.name} carries no non-combat item called {name.strip()}.")
-    return validated_copy(c, gear=kept), StoryReport(f"{c.name} no longer carries {name.strip()}.")
+        raise RuleError(phrase("{name} carries no non-combat item called {item}.", name=c.name,
+                               item=name.strip()))
+    return validated_copy(c, gear=kept), StoryReport(phrase("{name} no longer carries {item}.",
+                                                            name=c.name, item=name.strip()))

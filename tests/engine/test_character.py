@@ -48,6 +48,7 @@ from engine.character import (
     usable_hands,
 )
 from engine.errors import RuleError
+from engine.phrases import english
 
 RULES = load_rules()
 S = "\\"
@@ -175,7 +176,8 @@ def test_third_armor_on_one_location_is_refused() -> None:
 def test_add_item_report_and_item_fields() -> None:
     ana, report = add_item(char(), "Riot shield", "shield", rules=RULES)
     assert report.item == Item(name="Riot shield", kind="shield")
-    assert report.summary == "Ana carries Riot shield (shield) in slot 1; 4 of 5 slots are free."
+    assert english(report.summary) == (
+        "Ana carries Riot shield (shield) in slot 1; 4 of 5 slots are free.")
     with pytest.raises(RuleError, match="covers one hit location: say which"):
         add_item(ana, "Vest", "armor", rules=RULES)
     with pytest.raises(RuleError, match="Only armor names a hit location"):
@@ -223,7 +225,7 @@ def test_hold_and_stow() -> None:
     ana = equipped("melee_2h", "melee_1h", "shield", "armor", "ranged_1h")
     ana, report = hold(ana, "Melee 2H", rules=RULES)
     assert (ana.right_hand, ana.left_hand) == (0, 0)
-    assert report.summary == "Ana has Melee 2H in both hands."
+    assert english(report.summary) == "Ana has Melee 2H in both hands."
     ana, report = hold(ana, "Shield", "left", rules=RULES)  # the 2H item leaves both hands
     assert (ana.right_hand, ana.left_hand, report.stowed) == (None, 2, (0,))
     ana, _ = hold(ana, "melee 1h", rules=RULES)  # the empty hand; names ignore case
@@ -234,7 +236,7 @@ def test_hold_and_stow() -> None:
         hold(ana, "Armor", rules=RULES)
     ana, report = stow(ana, rules=RULES)
     assert (ana.right_hand, ana.left_hand, report.stowed) == (None, None, (1,))
-    assert report.summary == "Ana has nothing in hand."
+    assert english(report.summary) == "Ana has nothing in hand."
 
 
 def test_shield_and_1h_ranged_cannot_be_held_together() -> None:
@@ -268,7 +270,7 @@ def test_ability_whose_prerequisite_is_missing_is_refused() -> None:
     )
     ana, _ = add_ability(char(level=60), "leader.direct", rules=RULES)
     ana, report = add_ability(ana, "leader.initiative_direct", rules=RULES)
-    assert report.summary == "Ana gains Leader: Direct on initiative."
+    assert english(report.summary) == "Ana gains Leader: Direct on initiative."
     with pytest.raises(RuleError, match="cannot lose Leader: Direct while keeping"):
         remove_ability(ana, "leader.direct", rules=RULES)
 
@@ -525,12 +527,12 @@ def test_advance() -> None:
     assert (ana.max_level, ana.level, report.new_slot, report.new_ability) == (55, 54, True, False)
     ana, report = advance(char(level=59))
     assert (report.new_slot, report.new_ability) == (False, True)
-    assert report.summary == (
+    assert english(report.summary) == (
         "Ana advances to max level 60 and may choose another ability (3 now)."
     )
     ana, report = advance(char(level=99))
     assert ana.max_level == 99 and report.max_before == report.max_after == 99  # RULINGS 15
-    assert report.summary == "Ana is at max level 99, the highest there is."
+    assert english(report.summary) == "Ana is at max level 99, the highest there is."
 
 
 # -- JSON and validation ------------------------------------------------------------------------

@@ -66,7 +66,7 @@ from bot.cogs.characters.creation import (
     create_character,
     submit_create,
 )
-from bot.cogs.characters.delete import DeleteCharacterButton, character_stamp
+from bot.cogs.characters.delete import DeleteCharacterButton, delete_buttons
 from bot.cogs.characters.listing import ListPageButton, list_page
 from bot.cogs.characters.panel import (
     GOOD_AT_FORM,
@@ -88,8 +88,8 @@ from bot.cogs.characters.transfer import (
     submit_import,
     who_and_level,
 )
-from bot.components import button_row
 from bot.host import Host
+from bot.i18n import _, channel_language, person_language, render
 from bot.options import OneOf, Text
 from bot.permissions import require_gm, require_guild
 from bot.store.values import StoredCharacter, clean_name
@@ -115,6 +115,7 @@ from engine.character import (
 )
 from engine.character.model import CONCEPT_LIMIT, DESCRIPTION_LIMIT
 from engine.dice import MAX_LEVEL, MIN_LEVEL
+from engine.phrases import phrase
 
 # -- the commands ---------------------------------------------------------------------------
 
@@ -128,10 +129,12 @@ def _cleared(text: str | None) -> str | None:
     return "" if text is not None and text.strip() == "-" else text
 
 
-def _choose_hint(report: AdvanceReport) -> str:
+def _choose_hint(report: AdvanceReport, language: str) -> str:
     """After an advance that brings a slot or an ability: where it is filled (its author gets
     the panel at once)."""
-    return " `/character panel` fills it." if report.new_ability or report.new_slot else ""
+    if report.new_ability or report.new_slot:
+        return " " + _("`/character panel` fills it.", language)
+    return ""
 
 
 @app_commands.guild_only()
@@ -148,7 +151,7 @@ class CharacterCog(
 
     async def _change(
         self, interaction: discord.Interaction[Any], name: str, emoji: str, rule: Rule,
-        hint: Callable[[Any], str] | None = None, still_to_choose: bool = False,
+        hint: Callable[[Any, str], str] | None = None, still_to_choose: bool = False,
     ) -> tuple[StoredCharacter, Any] | None:
         """The one path of every change: find, check who asks, apply the rule, save (committed),
         then tell the table. A change that changes nothing is only told to the asker.
@@ -159,15 +162,19 @@ class CharacterCog(
         await require_change(interaction, stored)
         new, report = rule(stored.character)
         if new == stored.character:
+            language = await person_language(interaction)
+            summary = escaped_summary(render(report.summary, language))
             await interaction.response.send_message(
-                f"Nothing changed: {escaped_summary(report.summary)}", ephemeral=True
-            )
+                render(phrase("Nothing changed: {summary}", summary=summary), language),
+                ephemeral=True)
             return None
         saved = await save_change(interaction, stored, new)
-        after = hint(report) if hint is not None else ""
+        language = await channel_language(interaction)
+        after = hint(report, language) if hint is not None else ""
         if still_to_choose:
-            after += panel_hint(new)
-        await interaction.response.send_message(f"{emoji} {escaped_summary(report.summary)}{after}")
+            after += panel_hint(new, language)
+        await interaction.response.send_message(
+            f"{emoji} {escaped_summary(render(report.summary, language))}{after}")
         return saved, report
 
     # -- making, listing, renaming, deleting --------------------------------------------
@@ -189,7 +196,8 @@ class CharacterCog(
         if npc:
             await require_gm(interaction, "create an NPC")
         if name is None:
-            await interaction.response.send_modal(CreateModal(level=level, npc=npc))
+            await interaction.response.send_modal(CreateModal(
+                level=level, npc=npc, language=await person_language(interaction)))
             return
         await create_character(interaction, Character.new(clean_name(name), npc=npc,
                                                           level=level))
@@ -212,7 +220,8 @@ class CharacterCog(
     @app_commands.command(name="list", description="The characters of this server.")
     async def list_characters(self, interaction: discord.Interaction[Any]) -> None:
         guild_id = require_guild(interaction)
-        content, view = list_page(await self.bot.store.characters.list(guild_id), 0)
+        content, view = list_page(await self.bot.store.characters.list(guild_id), 0,
+                                  await person_language(interaction))
         if view is None:
             await interaction.response.send_message(content, ephemeral=True)
         else:
@@ -229,9 +238,9 @@ class CharacterCog(
         await require_change(interaction, stored, "rename")
         new = rename(stored.character, clean_name(new_name))
         saved = await save_change(interaction, stored, new)
-        await interaction.response.send_message(
-            f"✏️ {bold_name(stored.name)} is now called {bold_name(saved.name)}."
-        )
+        await interaction.response.send_message(render(phrase(
+            "✏️ {old} is now called {new}.", old=bold_name(stored.name),
+            new=bold_name(saved.name)), await channel_language(interaction)))
 
     @app_commands.command(name="delete", description="Delete a character (asks to confirm).")
     @app_commands.describe(character=CHARACTER_HELP)
@@ -241,15 +250,15 @@ class CharacterCog(
     ) -> None:
         stored = await find_character(interaction, character)
         await require_change(interaction, stored, "delete")
-        view = button_row(
-            DeleteCharacterButton(stored.id, character_stamp(stored), "delete"),
-            DeleteCharacterButton(stored.id, character_stamp(stored), "keep"),
-        )
-        who = "a GM" if stored.npc else "its owner or a GM"
-        await interaction.response.send_message(
-            f"🗑️ {interaction.user.mention} asks to delete {bold_name(stored.name)} "
-            f"({who_and_level(stored)}). It cannot be undone: {who} confirms with "
-            "**Delete character**.",
+        language = await channel_language(interaction)
+        view = delete_buttons(stored, language)
+        asked = {"user": interaction.user.mention, "name": bold_name(stored.name),
+                 "who": who_and_level(stored, language)}
+        await interaction.response.send_message(render(
+            phrase("🗑️ {user} asks to delete {name} ({who}). It cannot be undone: a GM "
+                   "confirms with **Delete character**.", **asked) if stored.npc else
+            phrase("🗑️ {user} asks to delete {name} ({who}). It cannot be undone: its owner "
+                   "or a GM confirms with **Delete character**.", **asked), language),
             view=view,
         )
 
@@ -328,11 +337,10 @@ class CharacterCog(
                 return add_ability(c, found.id, rules=RULES)
             if ability.strip().casefold().startswith("good at"):
                 return add_good_at(c, ability, rules=RULES)
-            raise UserError(
-                f"There is no combat ability “{echo(ability)}”. Pick one "
-                "from the list, or write “good at …” for a non-combat ability, as in "
-                "“good at forensics”."
-            )
+            raise UserError(phrase(
+                "There is no combat ability “{ability}”. Pick one from the list, or write "
+                "“good at …” for a non-combat ability, as in “good at forensics”.",
+                ability=echo(ability)))
 
         await self._change(interaction, character, "✨", rule, still_to_choose=True)
 
@@ -350,10 +358,8 @@ class CharacterCog(
             activity = activity_text(ability)
             if activity.casefold() in {a.casefold() for a in c.good_at}:
                 return remove_good_at(c, activity, rules=RULES)
-            raise UserError(
-                f"{bold_name(c.name)} has no ability “{echo(ability)}”: "
-                "pick one from the list."
-            )
+            raise UserError(phrase("{name} has no ability “{ability}”: pick one from the list.",
+                                   name=bold_name(c.name), ability=echo(ability)))
 
         await self._change(interaction, character, "✨", rule)
 
@@ -367,8 +373,10 @@ class CharacterCog(
                     character: CharacterOption) -> None:
         stored = await find_character(interaction, character)
         await require_change(interaction, stored)
+        language = await person_language(interaction)
         await interaction.response.send_message(
-            panel_content(stored.character), view=panel_view(stored), ephemeral=True)
+            panel_content(stored.character, language), view=panel_view(stored, language),
+            ephemeral=True)
 
     @app_commands.command(name="describe", description="A character's concept and description.")
     @app_commands.describe(
@@ -439,16 +447,19 @@ class CharacterCog(
     ) -> None:
         stored = await find_character(interaction, character)
         text = export_text(stored.character)
-        message = (f"📤 {bold_name(stored.name)} as JSON: copy it, then `/character import` and "
-                   f"paste it.\n```json\n{text}\n```")
+        language = await person_language(interaction)
+        message = render(phrase("📤 {name} as JSON: copy it, then `/character import` and "
+                                "paste it.", name=bold_name(stored.name)),
+                         language) + f"\n```json\n{text}\n```"
         if len(message) <= MESSAGE_LIMIT:
             await interaction.response.send_message(message, ephemeral=True)
             return
         # Only names full of characters JSON escapes (" and \) get here.
         slug = re.sub(r"[^A-Za-z0-9_-]+", "-", stored.name).strip("-") or "character"
         await interaction.response.send_message(
-            f"📤 {bold_name(stored.name)} as JSON is too long for one message, so it is attached: "
-            "open it, copy it, then `/character import` and paste it.",
+            render(phrase("📤 {name} as JSON is too long for one message, so it is attached: "
+                          "open it, copy it, then `/character import` and paste it.",
+                          name=bold_name(stored.name)), language),
             file=discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{slug}.json"),
             ephemeral=True,
         )
@@ -456,7 +467,7 @@ class CharacterCog(
     @app_commands.command(name="import", description="Paste a character from /character export.")
     async def import_(self, interaction: discord.Interaction[Any]) -> None:
         require_guild(interaction)
-        await interaction.response.send_modal(ImportModal())
+        await interaction.response.send_modal(ImportModal(await person_language(interaction)))
 
 
 
@@ -469,25 +480,27 @@ class SheetCog(commands.Cog):
         self, interaction: discord.Interaction[Any], character: CharacterOption | None = None
     ) -> None:
         guild_id = require_guild(interaction)
-        note = ""
+        note, pcs = "", 0
         if character is not None and character.strip():
             stored = await find_character(interaction, character)
         else:
             bot: Host = interaction.client
             latest, count = await bot.store.characters.latest_pc(guild_id, interaction.user.id)
             if latest is None:
-                raise UserError(
+                raise UserError(phrase(
                     "You have no PC on this server: `/character create` makes one, or name "
-                    "a character with `/sheet character:`."
-                )
-            stored = latest
-            if count > 1:
-                note = (f"-# Your most recently changed PC of {count}; name another with "
-                        "`character:`.\n")
+                    "a character with `/sheet character:`."))
+            stored, pcs = latest, count
         private = await hidden_in_fight(interaction, stored)
-        shown, where = await as_it_stands(interaction, stored)
+        # Shown to the table in the channel's language; a hidden figure to its GM alone.
+        language = await (person_language if private else channel_language)(interaction)
+        if pcs > 1:
+            note = "-# " + render(phrase(
+                "Your most recently changed PC of {count}; name another with `character:`.",
+                count=pcs), language) + "\n"
+        shown, where = await as_it_stands(interaction, stored, language)
         note = where + note
-        first, *more = sheet_messages(shown)
+        first, *more = sheet_messages(shown, language)
         if len(note) + len(first) > MESSAGE_LIMIT:
             note = ""
         await interaction.response.send_message(note + first, ephemeral=private)

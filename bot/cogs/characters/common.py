@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.utils import escape_markdown
 
 from bot.host import Host
+from bot.i18n import N_, SOURCE, render
 from bot.options import OneOf, Text
 from bot.permissions import is_gm, require_guild
 from bot.store.interfaces import Characters
@@ -21,6 +22,7 @@ from engine.catalog import Hand
 from engine.character import HANDS, Character, still_to_choose
 from engine.combat import Combat, Fighter
 from engine.combat.hidden_npcs import figures_hidden, looks
+from engine.phrases import Phrase, phrase
 
 RULES = load_rules()
 MESSAGE_LIMIT = 2000  # Discord's longest message
@@ -30,8 +32,8 @@ ITEM_NAME_LIMIT = 40
 #: The longest name or number typed to find something (Discord's longest choice value).
 LOOKUP_LIMIT = 100
 CHOICES_LIMIT = 25  # Discord's most autocomplete choices
-PASTE_LABEL = "Character JSON (from /character export)"
-GM_HINT = "GMs have Manage Server or the GM role (`/gm role`)."
+# Translators: a form's field label (at most 45 characters).
+PASTE_LABEL = N_("Character JSON (from /character export)")
 
 KIND_CHOICES = [app_commands.Choice(name=k.name, value=k.id) for k in RULES.items.kinds]
 LOCATION_CHOICES = [
@@ -74,11 +76,11 @@ async def find_character(interaction: discord.Interaction[Any], name: str) -> St
     guild_id = require_guild(interaction)
     stored = await characters_store(interaction).get(guild_id, name)
     if stored is None:
-        shown = echo(name) or "(nothing)"
-        raise UserError(
-            f"There is no character called “{shown}” on this server. "
-            "`/character list` shows them."
-        )
+        if not echo(name):
+            raise UserError(phrase("There is no character called “(nothing)” on this server. "
+                                   "`/character list` shows them."))
+        raise UserError(phrase("There is no character called “{name}” on this server. "
+                               "`/character list` shows them.", name=echo(name)))
     return stored
 
 
@@ -89,38 +91,64 @@ async def may_change(interaction: discord.Interaction[Any], stored: StoredCharac
     return await is_gm(interaction)
 
 
+def _refusal(doing: str, stored: StoredCharacter) -> Phrase:
+    """Who may do what to a character, said whole per deed: an NPC's (a GM's only), a PC's
+    (its owner's or a GM's)."""
+    name, owner = bold_name(stored.name), f"<@{stored.owner_id}>"
+    if stored.npc:
+        if doing == "rename":
+            return phrase("{name} is an NPC: only a GM may rename it. GMs have Manage Server or "
+                          "the GM role (`/gm role`).", name=name)
+        if doing == "delete":
+            return phrase("{name} is an NPC: only a GM may delete it. GMs have Manage Server or "
+                          "the GM role (`/gm role`).", name=name)
+        return phrase("{name} is an NPC: only a GM may change it. GMs have Manage Server or the "
+                      "GM role (`/gm role`).", name=name)
+    if doing == "rename":
+        return phrase("{name} belongs to {owner}: only they or a GM may rename it. GMs have "
+                      "Manage Server or the GM role (`/gm role`).", name=name, owner=owner)
+    if doing == "delete":
+        return phrase("{name} belongs to {owner}: only they or a GM may delete it. GMs have "
+                      "Manage Server or the GM role (`/gm role`).", name=name, owner=owner)
+    return phrase("{name} belongs to {owner}: only they or a GM may change it. GMs have Manage "
+                  "Server or the GM role (`/gm role`).", name=name, owner=owner)
+
+
 async def require_change(
     interaction: discord.Interaction[Any], stored: StoredCharacter, doing: str = "change"
 ) -> None:
     """Refuse, saying why, unless the user may change the character now (not while a fight
-    holds it: the fight's copy is the truth until it ends). ``doing``: "delete"."""
+    holds it: the fight's copy is the truth until it ends). ``doing``: "rename", "delete"."""
     if await may_change(interaction, stored):
         bot: Host = interaction.client
         fight = await bot.store.combats.fight_of(stored.id)
         if fight is not None:
             raise InFight(stored.name, fight[1])
         return
-    if stored.npc:
-        raise UserError(
-            f"{bold_name(stored.name)} is an NPC: only a GM may {doing} it. {GM_HINT}"
-        )
-    raise UserError(
-        f"{bold_name(stored.name)} belongs to <@{stored.owner_id}>: only they or a GM may "
-        f"{doing} it. {GM_HINT}"
-    )
+    raise UserError(_refusal(doing, stored))
 
 
-def panel_hint(c: Character) -> str:
+def said_list(parts: tuple[Phrase, ...] | list[Phrase], language: str,
+              separator: str = ", ") -> str:
+    """Parts said in ``language``, joined as a list."""
+    return separator.join(render(part, language) for part in parts)
+
+
+def panel_hint(c: Character, language: str) -> str:
     """" Still to choose: 1 combat ability, 4 item slots free (`/character panel`).": the next
     step after a change that leaves a PC short of the book's start ("" when none, and for an
     NPC, whose sheet is the GM's to make as the scene needs)."""
     left = () if c.npc else still_to_choose(c)
-    return f" Still to choose: {', '.join(left)} (`/character panel`)." if left else ""
+    if not left:
+        return ""
+    return " " + render(phrase("Still to choose: {parts} (`/character panel`).",
+                               parts=said_list(left, language)), language)
 
 
-def name_taken_text(name: str) -> str:
+def name_taken_text(name: str) -> Phrase:
     """The answer when the server already has a character called ``name``."""
-    return f"This server already has a character called {bold_name(name)}: pick another name."
+    return phrase("This server already has a character called {name}: pick another name.",
+                  name=bold_name(name))
 
 
 async def save_change(
@@ -134,10 +162,8 @@ async def save_change(
         taken = await characters_store(interaction).get(stored.guild_id, new.name)
         raise UserError(name_taken_text(new.name if taken is None else taken.name)) from None
     if saved is None:
-        raise UserError(
-            f"{bold_name(stored.name)} was changed or deleted a moment ago by somebody else; "
-            "nothing changed. Try again."
-        )
+        raise UserError(phrase("{name} was changed or deleted a moment ago by somebody else; "
+                               "nothing changed. Try again.", name=bold_name(stored.name)))
     return saved
 
 
@@ -157,15 +183,17 @@ async def in_fight(interaction: discord.Interaction[Any],
     return combat.state, fighter, fight[1]
 
 
-async def as_it_stands(interaction: discord.Interaction[Any],
-                       stored: StoredCharacter) -> tuple[Character, str]:
+async def as_it_stands(interaction: discord.Interaction[Any], stored: StoredCharacter,
+                      language: str = SOURCE) -> tuple[Character, str]:
     """The character as it stands now: while a fight holds it, the fight's copy (with its live
     wounds) and a line saying where; else the sheet."""
     found = await in_fight(interaction, stored)
     if found is None:
         return stored.character, ""
     _, fighter, channel_id = found
-    return fighter.character, f"-# In the fight in <#{channel_id}>: as it stands now.\n"
+    return fighter.character, "-# " + render(phrase(
+        "In the fight in {channel}: as it stands now.", channel=f"<#{channel_id}>"),
+        language) + "\n"
 
 
 async def hidden_in_fight(interaction: discord.Interaction[Any],
@@ -179,7 +207,8 @@ async def hidden_in_fight(interaction: discord.Interaction[Any],
     if not figures_hidden(state, fighter):
         return False
     if not await is_gm(interaction):
-        raise UserError(f"{bold_name(stored.name)} is in the fight in <#{channel_id}>, "
-                        f"where the GM keeps its level and wounds hidden: it looks "
-                        f"{looks(fighter, RULES)}.")
+        raise UserError(phrase("{name} is in the fight in {channel}, where the GM keeps its "
+                               "level and wounds hidden: it looks {looks}.",
+                               name=bold_name(stored.name), channel=f"<#{channel_id}>",
+                               looks=looks(fighter, RULES)))
     return True

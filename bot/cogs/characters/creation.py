@@ -16,33 +16,31 @@ from bot.cogs.characters.panel import send_panel
 from bot.cogs.characters.transfer import made_line
 from bot.components import submitted_fields
 from bot.custom_ids import CustomId, choice, digits, hex_token
+from bot.i18n import _, channel_language, render
 from bot.permissions import require_gm, require_guild
 from bot.store.values import NameTaken, clean_name
 from bot.user_error import UserError
 from engine.character import Character, describe, still_to_choose
 from engine.character.model import CONCEPT_LIMIT, DESCRIPTION_LIMIT
+from engine.phrases import Phrase, phrase
 
 #: The form's id carries what the slash command said: NPC or not, and the level.
 CREATE_FORM_SPEC = CustomId("character-create", choice("npc", "0", "1"), digits("level", 2),
                             hex_token())
 CREATE_MODAL_ID = CREATE_FORM_SPEC.template
 
-#: Where each missing part is chosen by typing (`/character panel` chooses them all).
-_CHOOSE_WITH = {"ability": "`/character ability add`", "slot": "`/character item add`",
-                "hand": "`/character item hold`"}
-
-
-class CreateModal(discord.ui.Modal, title="A new character"):
-    def __init__(self, *, level: int, npc: bool) -> None:
+class CreateModal(discord.ui.Modal):
+    def __init__(self, *, level: int, npc: bool, language: str) -> None:
         super().__init__(
+            title=_("A new character", language),
             custom_id=CREATE_FORM_SPEC.format(npc=int(npc), level=level,
                                               nonce=secrets.token_hex(4)))
         for field_id, label, style, limit, required, hint in (
-            ("name", "Name", discord.TextStyle.short, NAME_LIMIT, True, "Ana"),
-            ("concept", "Concept", discord.TextStyle.short, CONCEPT_LIMIT, False,
-             "Ex-cop turned bouncer"),
-            ("description", "Description", discord.TextStyle.paragraph, DESCRIPTION_LIMIT,
-             False, "How they look and come across"),
+            ("name", _("Name", language), discord.TextStyle.short, NAME_LIMIT, True, "Ana"),
+            ("concept", _("Concept", language), discord.TextStyle.short, CONCEPT_LIMIT, False,
+             _("Ex-cop turned bouncer", language)),
+            ("description", _("Description", language), discord.TextStyle.paragraph,
+             DESCRIPTION_LIMIT, False, _("How they look and come across", language)),
         ):
             self.add_item(discord.ui.TextInput(
                 label=label, custom_id=field_id, style=style, max_length=limit,
@@ -50,14 +48,25 @@ class CreateModal(discord.ui.Modal, title="A new character"):
         self.stop()  # not kept in memory: answered from the payload
 
 
-def next_steps(c: Character) -> str:
+#: Where each missing part is chosen by typing (`/character panel` chooses them all), by a
+#: word of the part's English.
+_CHOOSE_WITH = {"ability": "`/character ability add`", "slot": "`/character item add`",
+                "hand": "`/character item hold`"}
+
+
+def _choose_with(part: Phrase) -> str:
+    said = part.english()
+    return next((cmd for key, cmd in _CHOOSE_WITH.items() if key in said), "")
+
+
+def next_steps(c: Character, language: str) -> str:
     """ "Still to choose: …", each part with the command that chooses it ("" when none)."""
-    parts = []
-    for part in still_to_choose(c):
-        where = next((cmd for key, cmd in _CHOOSE_WITH.items() if key in part), "")
-        parts.append(f"{part} ({where})" if where else part)
-    return (f" Still to choose: {'; '.join(parts)}, or all at once with `/character panel`."
-            if parts else "")
+    parts = [f"{render(part, language)} ({_choose_with(part)})" if _choose_with(part)
+             else render(part, language) for part in still_to_choose(c)]
+    if not parts:
+        return ""
+    return " " + render(phrase("Still to choose: {parts}, or all at once with "
+                               "`/character panel`.", parts="; ".join(parts)), language)
 
 
 async def create_character(interaction: discord.Interaction[Any], c: Character, *,
@@ -71,9 +80,11 @@ async def create_character(interaction: discord.Interaction[Any], c: Character, 
     except NameTaken:
         taken = await store.get(guild_id, c.name)
         raise UserError(name_taken_text(c.name if taken is None else taken.name)) from None
-    await interaction.response.send_message(
-        f"🧍 {interaction.user.mention} created {made_line(stored)}.{next_steps(c)} "
-        f"`/sheet character:{stored.name}` shows the sheet.")
+    language = await channel_language(interaction)
+    await interaction.response.send_message(render(phrase(
+        "🧍 {user} created {made}.{steps} {sheet} shows the sheet.",
+        user=interaction.user.mention, made=made_line(stored, language),
+        steps=next_steps(c, language), sheet=f"`/sheet character:{stored.name}`"), language))
     if panel:
         await send_panel(interaction, stored)
 

@@ -8,8 +8,9 @@ from typing import Any
 import discord
 
 from bot.cogs.characters.common import bold_name, characters_store, require_change
-from bot.components import identity_stamp
+from bot.components import button_row, identity_stamp
 from bot.confirm import ConfirmDelete, confirm_delete_id
+from bot.i18n import _
 from bot.store.values import StoredCharacter
 
 # -- the delete confirmation ----------------------------------------------------------------
@@ -18,6 +19,15 @@ from bot.store.values import StoredCharacter
 def character_stamp(stored: StoredCharacter) -> str:
     """Which character a button means: a new one that reuses a deleted id has another stamp."""
     return identity_stamp(stored.created_at)
+
+
+def delete_buttons(stored: StoredCharacter, language: str) -> discord.ui.View:
+    """**Delete character** and **Keep character**, labelled in ``language``."""
+    delete = DeleteCharacterButton(stored.id, character_stamp(stored), "delete")
+    keep = DeleteCharacterButton(stored.id, character_stamp(stored), "keep")
+    delete.item.label = _("Delete character", language)
+    keep.item.label = _("Keep character", language)
+    return button_row(delete, keep)
 
 
 class DeleteCharacterButton(

@@ -27,6 +27,7 @@ from bot.cogs.characters.common import (
 from bot.cogs.characters.delete import character_stamp
 from bot.components import PersistentButton, picked_values, submitted_fields
 from bot.custom_ids import CustomId, IdField, choice, digits, eight_hex, hex_token
+from bot.i18n import _, channel_language, person_language, render
 from bot.store.values import StoredCharacter, clean_name
 from bot.text import parse_number
 from bot.user_error import UserError
@@ -44,6 +45,8 @@ from engine.character import (
     still_to_choose,
 )
 from engine.errors import RuleError
+from engine.phrases import phrase
+from engine.sheet import ACTION_WORDS
 
 #: The forms the panel opens, answered from their payload (see the cog's setup: bot.forms).
 GOOD_AT_FORM_SPEC = CustomId("cp-good", digits("id", 18), eight_hex(), hex_token())
@@ -57,59 +60,84 @@ _MENU_SIZE = 25  # Discord's most options in one menu
 Rule = Callable[[Character], tuple[Character, Any]]
 
 
-def _rule_line(ability: Ability) -> str:
+#: The modifiers as the ability menu names them (lower case, as the rows are).
+_MODIFIER_WORDS = {"good": phrase("good"), "precise": phrase("precise"),
+                   "powerful": phrase("powerful")}
+
+
+def _rule_line(ability: Ability, language: str) -> str:
     if ability.brief:
-        return ability.brief[:100]
-    said = ", ".join(a.value.replace("_", " ") for a in ability.actions)
-    modifier = ability.modifier.value if ability.modifier else ""
-    return f"{said}: {modifier}"[:100] if said else ability.title[:100]
+        return render(ability.said_brief, language)[:100]
+    said = ", ".join(render(ACTION_WORDS[a], language).lower() for a in ability.actions)
+    modifier = render(_MODIFIER_WORDS[ability.modifier.value], language) if ability.modifier \
+        else ""
+    return f"{said}: {modifier}"[:100] if said else render(ability.said_title, language)[:100]
 
 
-def panel_content(c: Character) -> str:
+def panel_content(c: Character, language: str) -> str:
     left = still_to_choose(c)
     if not left:
-        head = (f"🧭 {bold_name(c.name)} is ready: the book's starting character. "
-                "`/sheet` shows it; a GM starts a fight with `/combat start`.")
+        head = render(phrase("🧭 {name} is ready: the book's starting character. `/sheet` shows "
+                             "it; a GM starts a fight with `/combat start`.",
+                             name=bold_name(c.name)), language)
     else:
-        head = f"🧭 {bold_name(c.name)}, still to choose: {'; '.join(left)}."
+        head = render(phrase("🧭 {name}, still to choose: {parts}.", name=bold_name(c.name),
+                             parts="; ".join(render(part, language) for part in left)),
+                      language)
     if not _holdable(c):
         return head
     # The hold menu shows the items held as picked, and Discord then hides its placeholder:
     # this line names it.
-    return (f"{head}\n✋ **In hand when a fight starts** (the last menu: a 1H item per hand, "
-            f"or one 2H): {_in_hand(c)}.")
+    return head + "\n" + render(phrase(
+        "✋ **In hand when a fight starts** (the last menu: a 1H item per hand, or one 2H): "
+        "{held}.", held=_in_hand(c, language)), language)
 
 
-def _in_hand(c: Character) -> str:
+def _in_hand(c: Character, language: str) -> str:
     if c.right_hand is not None and c.right_hand == c.left_hand:
-        return f"{c.items[c.right_hand].name} in both hands"
-    held = [f"{c.items[i].name} in the {hand} hand"
-            for hand, i in (("right", c.right_hand), ("left", c.left_hand)) if i is not None]
-    return " and ".join(held) or "nothing yet"
+        return render(phrase("{item} in both hands", item=c.items[c.right_hand].name), language)
+    right, left = c.right_hand, c.left_hand
+    if right is not None and left is not None:
+        return render(phrase("{right} in the right hand and {left} in the left hand",
+                             right=c.items[right].name, left=c.items[left].name), language)
+    if right is not None:
+        return render(phrase("{item} in the right hand", item=c.items[right].name), language)
+    if left is not None:
+        return render(phrase("{item} in the left hand", item=c.items[left].name), language)
+    return _("nothing yet", language)
 
 
-def panel_view(stored: StoredCharacter, ability_group: int | None = None) -> discord.ui.View:
+def panel_view(stored: StoredCharacter, language: str,
+               ability_group: int | None = None) -> discord.ui.View:
     """The panel's menus; ``ability_group``: the kind of combat ability the ability menu
     lists, when the abilities open are too many for one menu (None: the kinds)."""
     c, ids = stored.character, (stored.id, character_stamp(stored))
     view = discord.ui.View(timeout=None)
-    ability_menu = _ability_menu(c, ids, ability_group)
+    ability_menu = _ability_menu(c, ids, ability_group, language)
     if ability_menu is not None:
         view.add_item(ability_menu)
     if len(c.items) < slots(c):
-        options = [discord.SelectOption(label=k.name[:100], value=k.id, description=(
-            f"e.g. {', '.join(k.examples)}"[:100] if k.examples else None))
-            for k in RULES.items.kinds if _may_carry(c, k)]
-        view.add_item(PanelMenu(*ids, "kind", options, "Add an item: its kind", 0))
-    hold_menu = _hold_menu(c, ids)
+        options = [discord.SelectOption(
+            label=render(k.said_name, language)[:100], value=k.id,
+            description=_examples(k, language)) for k in RULES.items.kinds if _may_carry(c, k)]
+        view.add_item(PanelMenu(*ids, "kind", options, _("Add an item: its kind", language), 0))
+    hold_menu = _hold_menu(c, ids, language)
     if hold_menu is not None:
         view.add_item(hold_menu)
     if has_room(c, Category.NON_COMBAT):
-        view.add_item(GoodAtButton(*ids))
+        view.add_item(GoodAtButton(*ids, label=_("Non-combat ability…", language)))
     # Its items answer by their ids (dynamic items), so the view is not kept in memory (an
     # ephemeral one would otherwise get a 15-minute timer from discord.py).
     view.stop()
     return view
+
+
+def _examples(kind: ItemKind, language: str) -> str | None:
+    """"e.g. riot shield, buckler", in ``language`` (None: the kind has no examples)."""
+    if not kind.examples:
+        return None
+    said = ", ".join(render(example, language) for example in kind.examples)
+    return render(phrase("e.g. {examples}", examples=said), language)[:100]
 
 
 def _may_carry(c: Character, kind: ItemKind) -> bool:
@@ -135,32 +163,38 @@ def _ability_groups(open_now: tuple[Ability, ...]) -> list[tuple[str, list[Abili
     return list(groups.items())
 
 
-def _ability_option(a: Ability) -> discord.SelectOption:
-    return discord.SelectOption(label=a.title[:100], value=a.id, description=_rule_line(a))
+def _ability_option(a: Ability, language: str) -> discord.SelectOption:
+    return discord.SelectOption(label=render(a.said_title, language)[:100], value=a.id,
+                                description=_rule_line(a, language))
 
 
-def _ability_menu(c: Character, ids: tuple[int, str], group: int | None) -> PanelMenu | None:
+def _ability_menu(c: Character, ids: tuple[int, str], group: int | None,
+                  language: str) -> PanelMenu | None:
     """One menu for the combat ability: every ability open, or when they are more than a
     menu holds, their kinds first (a kind with one open ability shows it), then the
     abilities of the kind picked, with a way back to the kinds."""
     open_now = abilities_open(c, rules=RULES)
-    title = "Choose a combat ability"
+    title = _("Choose a combat ability", language)
     if len(open_now) <= _MENU_SIZE:
-        options = [_ability_option(a) for a in open_now]
+        options = [_ability_option(a, language) for a in open_now]
         return PanelMenu(*ids, "ab", options, title, 0) if options else None
     groups = _ability_groups(open_now)
     if group is not None and 0 <= group < len(groups):
-        name, abilities = groups[group]
-        options = [_ability_option(a) for a in abilities[:_MENU_SIZE - 1]]
-        options.append(discord.SelectOption(label="Other kinds of ability…", value=_KINDS))
-        return PanelMenu(*ids, "ab", options, f"{title}: {name}"[:150], group + 1)
+        _name, abilities = groups[group]
+        options = [_ability_option(a, language) for a in abilities[:_MENU_SIZE - 1]]
+        options.append(discord.SelectOption(label=_("Other kinds of ability…", language),
+                                            value=_KINDS))
+        heading = render(phrase("Choose a combat ability: {kind}",
+                                kind=abilities[0].said_group), language)
+        return PanelMenu(*ids, "ab", options, heading[:150], group + 1)
     options = []
-    for n, (name, abilities) in enumerate(groups[:_MENU_SIZE]):
+    for n, (_name, abilities) in enumerate(groups[:_MENU_SIZE]):
         if len(abilities) == 1:
-            options.append(_ability_option(abilities[0]))
+            options.append(_ability_option(abilities[0], language))
             continue
-        names = ", ".join(a.name for a in abilities)
-        options.append(discord.SelectOption(label=f"{name}…"[:100], value=f"{_KIND}{n}",
+        names = ", ".join(render(a.said_name, language) for a in abilities)
+        label = render(abilities[0].said_group, language)
+        options.append(discord.SelectOption(label=f"{label}…"[:100], value=f"{_KIND}{n}",
                                             description=f"{len(abilities)}: {names}"[:100]))
     return PanelMenu(*ids, "ab", options, title, 0)
 
@@ -172,21 +206,23 @@ def _holdable(c: Character) -> list[int]:
             and RULES.items.kind(it.kind).held]
 
 
-def _hold_menu(c: Character, ids: tuple[int, str]) -> PanelMenu | None:
+def _hold_menu(c: Character, ids: tuple[int, str], language: str) -> PanelMenu | None:
     """What is in hand when a fight starts: up to two items picked at once (a 2H item
     alone), the items in hand now shown picked."""
     held = {c.right_hand, c.left_hand}
     options = []
     for i in _holdable(c):
         it, kind = c.items[i], RULES.items.kind(c.items[i].kind)
-        hands = "both hands" if kind.hands == 2 else "one hand"
+        hands = (phrase("{kind}: both hands", kind=kind.said_name) if kind.hands == 2
+                 else phrase("{kind}: one hand", kind=kind.said_name))
         options.append(discord.SelectOption(
             label=f"{i + 1}. {it.name}"[:100], value=str(i), default=i in held,
-            description=f"{kind.name}: {hands}"))
+            description=render(hands, language)[:100]))
     if not options:
         return None
-    return PanelMenu(*ids, "hold", options[:_MENU_SIZE], "In hand when a fight starts "
-                     "(a 1H item per hand, or one 2H)", 0, most=min(2, len(options)))
+    return PanelMenu(*ids, "hold", options[:_MENU_SIZE], _(
+        "In hand when a fight starts (a 1H item per hand, or one 2H)", language), 0,
+        most=min(2, len(options)))
 
 
 async def _the_character(interaction: discord.Interaction[Any], character_id: int,
@@ -194,7 +230,7 @@ async def _the_character(interaction: discord.Interaction[Any], character_id: in
     stored = await characters_store(interaction).get_by_id(character_id)
     if (stored is None or stored.guild_id != interaction.guild_id
             or character_stamp(stored) != stamp):
-        raise UserError("That character no longer exists; this panel no longer works.")
+        raise UserError(phrase("That character no longer exists; this panel no longer works."))
     await require_change(interaction, stored)
     return stored
 
@@ -205,9 +241,11 @@ async def apply_from_panel(interaction: discord.Interaction[Any], character_id: 
     stored = await _the_character(interaction, character_id, stamp)
     new, report = rule(stored.character)
     saved = await save_change(interaction, stored, new)
-    await interaction.response.edit_message(content=panel_content(saved.character),
-                                            view=panel_view(saved))
-    await interaction.followup.send(f"{emoji} {escaped_summary(report.summary)}")
+    language = await person_language(interaction)
+    await interaction.response.edit_message(content=panel_content(saved.character, language),
+                                            view=panel_view(saved, language))
+    told = render(report.summary, await channel_language(interaction))
+    await interaction.followup.send(f"{emoji} {escaped_summary(told)}")
 
 
 async def _show_ability_kind(interaction: discord.Interaction[Any], character_id: int,
@@ -220,9 +258,10 @@ async def _show_ability_kind(interaction: discord.Interaction[Any], character_id
         group = parse_number(value.removeprefix(_KIND))
         if group is None or not 0 <= group < len(_ability_groups(
                 abilities_open(stored.character, rules=RULES))):
-            raise UserError("Pick one of the menu's entries.")
-    await interaction.response.edit_message(content=panel_content(stored.character),
-                                            view=panel_view(stored, group))
+            raise UserError(phrase("Pick one of the menu's entries."))
+    language = await person_language(interaction)
+    await interaction.response.edit_message(content=panel_content(stored.character, language),
+                                            view=panel_view(stored, language, group))
 
 
 class PanelMenu(
@@ -248,18 +287,19 @@ class PanelMenu(
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         picked = picked_values(interaction)
         if not picked:
-            raise UserError("Pick one of the menu's entries.")
+            raise UserError(phrase("Pick one of the menu's entries."))
         value = picked[0]
         if self.part == "kind":
             stored = await _the_character(interaction, self.character_id, self.stamp)
-            await interaction.response.send_modal(ItemForm(stored, value))
+            await interaction.response.send_modal(ItemForm(stored, value,
+                                                           await person_language(interaction)))
             return
         if self.part == "ab" and (value == _KINDS or value.startswith(_KIND)):
             await _show_ability_kind(interaction, self.character_id, self.stamp, value)
             return
         numbers = [n for n in map(parse_number, picked) if n is not None]
         if self.part == "hold" and len(numbers) != len(picked):
-            raise UserError("Pick the menu's entries.")
+            raise UserError(phrase("Pick the menu's entries."))
         rule: Rule = ((lambda c: add_ability(c, value, rules=RULES)) if self.part == "ab"
                       else (lambda c: hold_only(c, numbers, rules=RULES)))
         await apply_from_panel(interaction, self.character_id, self.stamp, rule,
@@ -271,9 +311,9 @@ class GoodAtButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     id_spec=CustomId("cp:good", digits("id", 18), eight_hex()),
 ):
-    def __init__(self, character_id: int, stamp: str) -> None:
+    def __init__(self, character_id: int, stamp: str, label: str = "Non-combat ability…") -> None:
         super().__init__(discord.ui.Button(
-            label="Non-combat ability…", style=discord.ButtonStyle.primary,
+            label=label[:80], style=discord.ButtonStyle.primary,
             custom_id=self.id_spec.format(id=character_id, stamp=stamp)))
         self.character_id, self.stamp = character_id, stamp
 
@@ -284,12 +324,14 @@ class GoodAtButton(
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         stored = await _the_character(interaction, self.character_id, self.stamp)
+        language = await person_language(interaction)
         modal = discord.ui.Modal(
-            title="A non-combat ability",
+            title=_("A non-combat ability", language),
             custom_id=GOOD_AT_FORM_SPEC.format(id=stored.id, stamp=self.stamp,
                                                nonce=secrets.token_hex(4)))
-        modal.add_item(discord.ui.TextInput(label="Good at", custom_id="activity",
-                                            max_length=60, placeholder="lockpicking"))
+        modal.add_item(discord.ui.TextInput(label=_("Good at", language), custom_id="activity",
+                                            max_length=60,
+                                            placeholder=_("lockpicking", language)))
         modal.stop()  # answered from the payload
         await interaction.response.send_modal(modal)
 
@@ -300,26 +342,31 @@ class ItemForm(discord.ui.Modal):
     the character has several). Refuses an AoE weapon to a character without such an
     ability before the form opens."""
 
-    def __init__(self, stored: StoredCharacter, kind_id: str) -> None:
+    def __init__(self, stored: StoredCharacter, kind_id: str, language: str) -> None:
         if kind_id not in RULES.items.ids:  # (Discord sends only the menu's own kinds)
-            raise UserError("That is not a kind of item the rules know; nothing was opened.")
+            raise UserError(phrase(
+                "That is not a kind of item the rules know; nothing was opened."))
         kind = RULES.items.kind(kind_id)
-        super().__init__(title=f"Add: {kind.name}"[:45],
+        super().__init__(title=render(phrase("Add: {kind}", kind=kind.said_name),
+                                      language)[:45],
                          custom_id=ITEM_FORM_SPEC.format(id=stored.id,
                                                          stamp=character_stamp(stored),
                                                          kind=kind_id, nonce=secrets.token_hex(4)))
-        example = f"e.g. {kind.examples[0]}" if kind and kind.examples else None
-        self.add_item(discord.ui.TextInput(label="Name", custom_id="name", placeholder=example,
-                                           max_length=ITEM_NAME_LIMIT))
+        example = (render(phrase("e.g. {examples}", examples=render(kind.examples[0], language)),
+                          language) if kind and kind.examples else None)
+        self.add_item(discord.ui.TextInput(label=_("Name", language), custom_id="name",
+                                           placeholder=example, max_length=ITEM_NAME_LIMIT))
         if kind_id == "armor":
-            self._pick("Location it covers", "location", [
-                (loc.name.capitalize(), loc.id) for loc in RULES.body.locations])
+            self._pick(_("Location it covers", language), "location", [
+                (render(loc.said_name, language), loc.id) for loc in RULES.body.locations])
         if kind and kind.less_lethal is LessLethal.VARIANT:
-            self._pick("Less-lethal?", "less_lethal", [
-                ("Lethal", "no"), ("Less-lethal (lowers level, no wounds)", "yes")])
+            self._pick(_("Less-lethal?", language), "less_lethal", [
+                (_("Lethal", language), "no"),
+                (_("Less-lethal (lowers level, no wounds)", language), "yes")])
         held = abilities_to_carry(stored.character, kind, RULES) if kind else ()
         if len(held) > 1:
-            self._pick("For the ability", "ability", [(a.title, a.id) for a in held])
+            self._pick(_("For the ability", language), "ability",
+                       [(render(a.said_title, language), a.id) for a in held])
         self.stop()  # answered from the payload
 
     def _pick(self, label: str, custom_id: str, options: list[tuple[str, str]]) -> None:
@@ -351,8 +398,9 @@ async def submit_item(interaction: discord.Interaction[Any], match: re.Match[str
 async def send_panel(interaction: discord.Interaction[Any], stored: StoredCharacter) -> None:
     """The panel of ``stored``, to the one who asked alone (a follow-up: the interaction was
     answered)."""
-    await interaction.followup.send(panel_content(stored.character), view=panel_view(stored),
-                                    ephemeral=True)
+    language = await person_language(interaction)
+    await interaction.followup.send(panel_content(stored.character, language),
+                                    view=panel_view(stored, language), ephemeral=True)
 
 
 class OpenPanelButton(
@@ -381,5 +429,7 @@ class OpenPanelButton(
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         stored = await _the_character(interaction, self.character_id, self.stamp)
+        language = await person_language(interaction)
         await interaction.response.send_message(
-            panel_content(stored.character), view=panel_view(stored), ephemeral=True)
+            panel_content(stored.character, language), view=panel_view(stored, language),
+            ephemeral=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -20,6 +21,7 @@ from bot.cogs.characters.common import (
     panel_hint,
 )
 from bot.custom_ids import CustomId, hex_token
+from bot.i18n import _, channel_language, person_language, render
 from bot.permissions import require_gm, require_guild
 from bot.store.values import NameTaken, StoredCharacter, clean_name
 from bot.text import SOURCE, clip
@@ -29,20 +31,25 @@ from engine.character import (
     character_from_json,
 )
 from engine.errors import RuleError
+from engine.phrases import Said, phrase
 from engine.sheet import render_sheet, render_story
 
 # -- the sheet and the export ---------------------------------------------------------------
 
 
-def sheet_block(c: Character) -> str:
-    return f"```\n{render_sheet(c, rules=RULES)}\n```"
+def _sayer(language: str) -> Callable[[Said], str]:
+    return lambda said: render(said, language)
 
 
-def sheet_messages(c: Character) -> list[str]:
-    """The whole sheet, nothing cut: who the character is (when the sheet says) above the
-    rules sheet, in one message when both fit, else in two."""
-    sheet = sheet_block(c)
-    story = render_story(c)
+def sheet_block(c: Character, language: str) -> str:
+    return f"```\n{render_sheet(c, rules=RULES, say=_sayer(language))}\n```"
+
+
+def sheet_messages(c: Character, language: str) -> list[str]:
+    """The whole sheet in ``language``, nothing cut: who the character is (when the sheet
+    says) above the rules sheet, in one message when both fit, else in two."""
+    sheet = sheet_block(c, language)
+    story = render_story(c, say=_sayer(language))
     if not story:
         return [sheet]
     told = f"```\n{story}\n```"
@@ -72,26 +79,35 @@ def _unfence(text: str) -> str:
     return (fenced.group(1) if fenced else text).strip()
 
 
-def who_and_level(stored: StoredCharacter) -> str:
+def who_and_level(stored: StoredCharacter, language: str) -> str:
     """"NPC" or whose PC it is, and its level: "PC of @Ana, level 50/50"."""
     c = stored.character
-    who = "NPC" if c.npc else f"PC of <@{stored.owner_id}>"
-    return f"{who}, level {c.level}/{c.max_level}"
+    if c.npc:
+        return render(phrase("NPC, level {level}/{max_level}", level=c.level,
+                             max_level=c.max_level), language)
+    return render(phrase("PC of {owner}, level {level}/{max_level}", owner=f"<@{stored.owner_id}>",
+                         level=c.level, max_level=c.max_level), language)
 
 
-def made_line(stored: StoredCharacter) -> str:
+def made_line(stored: StoredCharacter, language: str) -> str:
     """The line that tells a character was made: "**Ana**: a PC at level 50/50"."""
     c = stored.character
-    return f"{bold_name(c.name)}: {'an NPC' if c.npc else 'a PC'} at level {c.level}/{c.max_level}"
+    made = (phrase("{name}: an NPC at level {level}/{max_level}", name=bold_name(c.name),
+                   level=c.level, max_level=c.max_level) if c.npc else
+            phrase("{name}: a PC at level {level}/{max_level}", name=bold_name(c.name),
+                   level=c.level, max_level=c.max_level))
+    return render(made, language)
 
 
 # -- the import modal -----------------------------------------------------------------------
 
 
-async def _give_back(interaction: discord.Interaction[Any], problem: str, text: str) -> None:
+async def _give_back(interaction: discord.Interaction[Any], problem: Said, text: str) -> None:
     """Refuse ephemerally with ``problem``; the paste comes back when it fits."""
-    lead = f"{problem}\nNothing was saved."
-    block = f"\nYour paste, to fix and try again:\n```{SOURCE}\n{text}\n```"
+    language = await person_language(interaction)
+    lead = f"{render(problem, language)}\n{_('Nothing was saved.', language)}"
+    block = (f"\n{_('Your paste, to fix and try again:', language)}"
+             f"\n```{SOURCE}\n{text}\n```")
     if text and "```" not in text and len(lead) + len(block) <= MESSAGE_LIMIT:
         lead += block
     await interaction.response.send_message(clip(lead), ephemeral=True)
@@ -101,15 +117,16 @@ IMPORT_FORM_SPEC = CustomId("character-import", hex_token())
 IMPORT_MODAL_ID = IMPORT_FORM_SPEC.template
 
 
-class ImportModal(discord.ui.Modal, title="Import a character"):
+class ImportModal(discord.ui.Modal):
     """The paragraph field a character's JSON is pasted into. Its submit is answered by
     the bot's forms (:mod:`bot.forms`) from the payload alone, so a form left open across a
     restart still works."""
 
-    def __init__(self) -> None:
-        super().__init__(custom_id=IMPORT_FORM_SPEC.format(nonce=secrets.token_hex(8)))
+    def __init__(self, language: str) -> None:
+        super().__init__(title=_("Import a character", language),
+                         custom_id=IMPORT_FORM_SPEC.format(nonce=secrets.token_hex(8)))
         self.paste: discord.ui.TextInput[ImportModal] = discord.ui.TextInput(
-            label=PASTE_LABEL, style=discord.TextStyle.paragraph, min_length=1,
+            label=render(PASTE_LABEL, language), style=discord.TextStyle.paragraph, min_length=1,
             max_length=PASTE_LIMIT, placeholder='{"schema_version": 1, "name": "Ana", ...}',
         )
         self.add_item(self.paste)
@@ -121,7 +138,7 @@ async def submit_import(interaction: discord.Interaction[Any], pasted: str) -> N
     try:
         await _import(interaction, text)
     except (UserError, RuleError) as err:
-        await _give_back(interaction, str(err), text)
+        await _give_back(interaction, err.said, text)
 
 
 async def _import(interaction: discord.Interaction[Any], text: str) -> None:
@@ -137,11 +154,11 @@ async def _import(interaction: discord.Interaction[Any], text: str) -> None:
     except NameTaken:
         taken = await characters_store(interaction).get(guild_id, c.name)
         shown = bold_name(c.name if taken is None else taken.name)
-        raise UserError(
-            f"This server already has a character called {shown}. To import this one, "
-            f"change its \"name\" in the text, or rename or delete {shown} first."
-        ) from None
-    await interaction.response.send_message(
-        f"📥 {interaction.user.mention} imported {made_line(stored)}.{panel_hint(c)} "
-        f"`/sheet character:{stored.name}` shows the sheet."
-    )
+        raise UserError(phrase(
+            "This server already has a character called {name}. To import this one, change "
+            "its \"name\" in the text, or rename or delete {name} first.", name=shown)) from None
+    language = await channel_language(interaction)
+    await interaction.response.send_message(render(phrase(
+        "📥 {user} imported {made}.{hint} {sheet} shows the sheet.",
+        user=interaction.user.mention, made=made_line(stored, language),
+        hint=panel_hint(c, language), sheet=f"`/sheet character:{stored.name}`"), language))

@@ -33,7 +33,7 @@ from engine.combat.weapons import (
     choose_weapon,
     weapon_label,
 )
-from engine.phrases import Said, phrase
+from engine.phrases import Said, english, phrase
 
 __all__ = ["advance", "attack", "prompts"]
 
@@ -190,7 +190,7 @@ def _spend_ammo_on_fumble(c: Combat, a: AttackAction, s: RollState, ctx: Context
         return c
     ch, report = destroy_item(f.character, index, rules=rules)
     ctx.emit(EventKind.AMMO, phrase("{destroyed} (a ranged critical failure).",
-                                    destroyed=report.summary[:-1]), f.key)
+                                    destroyed=english(report.summary)[:-1]), f.key)
     return put(c, f.model_copy(update={"character": ch}))
 
 
