@@ -31,14 +31,14 @@ from bot.text import echo, parse_number
 from bot.user_error import UserError
 from engine.character import good_at_matching, good_roll
 from engine.dice import MAX_LEVEL, MIN_LEVEL, Check, Reroll
-from engine.phrases import Phrase, Said, phrase
+from engine.phrases import Argument, Phrase, Said, phrase
 from engine.quickroll import Decision, QuickRoll
 
 NOTE_LIMIT = 200
 
 
 def _line(check: Check) -> Phrase:
-    dice = {"value": check.value, "tens": check.tens, "ones": check.ones,
+    dice: dict[str, Argument] = {"value": check.value, "tens": check.tens, "ones": check.ones,
             "outcome": check.said_outcome}
     if check.success:
         return phrase("**{value}** ({tens}·{ones}) — {outcome} · degrees {tens} and {ones}",

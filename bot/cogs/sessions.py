@@ -34,7 +34,7 @@ from bot.text import clip
 from bot.user_error import UserError
 from engine.character import Character, advance
 from engine.combat.recap import outcome
-from engine.phrases import Phrase, phrase
+from engine.phrases import Argument, Phrase, phrase
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -75,7 +75,8 @@ def _pcs_of(session_fights: Any) -> set[int]:
 
 def _advanced(name: str, report: Any) -> Phrase:
     """"⬆️ **Ana**: max level 40 → 41", and what that brings."""
-    said = {"name": name, "before": report.max_before, "after": report.max_after}
+    said: dict[str, Argument] = {"name": name, "before": report.max_before,
+                                 "after": report.max_after}
     if report.new_slot:
         return phrase("⬆️ {name}: max level {before} → {after} — a new item slot: 🧭 below (or "
                       "`/character panel`) fills it", **said)
@@ -153,7 +154,7 @@ class SessionCog(commands.GroupCog, group_name="session",
             raise UserError(phrase("{name} belongs to {owner}: only they or a GM may add them.",
                                    name=bold_name(stored.name), owner=f"<@{stored.owner_id}>"))
         added = await self.bot.store.sessions.join(session, stored.id)
-        said = {"name": bold_name(stored.name), "goal": _goal_of(session)}
+        said: dict[str, Argument] = {"name": bold_name(stored.name), "goal": _goal_of(session)}
         await interaction.response.send_message(render(
             phrase("🎯 {name} joins the session ({goal}).", **said) if added else
             phrase("🎯 {name} is already in the session ({goal}).", **said),
