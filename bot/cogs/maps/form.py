@@ -85,8 +85,9 @@ class MapTextModal(discord.ui.Modal):
                                                   version=_version(stored), edited=stored.name)
         super().__init__(title=title[:45], custom_id=custom_id)
         self.text: discord.ui.TextInput[MapTextModal] = discord.ui.TextInput(
-            label=_(TEXT_LABEL, language), style=discord.TextStyle.paragraph, min_length=1,
-            max_length=TEXT_LIMIT, placeholder=_(TEXT_PLACEHOLDER, language),
+            label=clip(_(TEXT_LABEL, language), 45), style=discord.TextStyle.paragraph,
+            min_length=1, max_length=TEXT_LIMIT,
+            placeholder=clip(_(TEXT_PLACEHOLDER, language), 100),  # Discord's limits
             default=None if stored is None else stored.text,
         )
         self.add_item(self.text)
