@@ -118,8 +118,10 @@ class Check(FrozenModel):
 
     @property
     def outcome(self) -> str:
-        """``CRITICAL SUCCESS``, ``SUCCESS``, ``FAILURE`` or ``CRITICAL FAILURE``."""
-        return self.said_outcome.english()
+        """``CRITICAL SUCCESS``, ``SUCCESS``, ``FAILURE`` or ``CRITICAL FAILURE`` (in English:
+        :attr:`said_outcome` says it in the reader's language)."""
+        word = "SUCCESS" if self.success else "FAILURE"
+        return f"CRITICAL {word}" if self.critical else word
 
     @property
     def said_outcome(self) -> Phrase:

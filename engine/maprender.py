@@ -91,7 +91,11 @@ def _english(said: Phrase) -> str:
     return said.english()
 
 
-def _legend(lines: Sequence[Phrase], say: Say) -> list[str]:
+def _legend(lines: Sequence[Phrase], english: Sequence[str], say: Say) -> list[str]:
+    """A legend's lines said, each within a phone's columns (``english``: the same lines
+    made once, as the board draws its map at every step)."""
+    if say is _english:
+        return list(english)
     said = [say(line) for line in lines]
     return [wrapped for line in said
             for wrapped in ([line] if tw.width(line) <= _LEGEND_COLUMNS
@@ -214,7 +218,7 @@ def render_list(
         for note in m.notes(area):
             block += tw.wrap(f"  * {note}", columns, "    ")
         blocks.append(block)
-    return _fit(blocks, _legend(LIST_LEGEND_SAID, say), limit, say)
+    return _fit(blocks, _legend(LIST_LEGEND_SAID, LIST_LEGEND, say), limit, say)
 
 
 # -- grid --------------------------------------------------------------------------------------
@@ -495,7 +499,7 @@ def _grid_notes(
     lines: list[str] = []
     for a, number in drawn.numbered.items():
         lines += tw.wrap(f"{number} {a}", columns)
-    lines += _legend(GRID_LEGEND_SAID, say)
+    lines += _legend(GRID_LEGEND_SAID, GRID_LEGEND, say)
     others = [f"{c.a} {_glyph(c)} {c.b}" for c in m.connections if id(c) not in drawn.drawn]
     below = [say(phrase("Other lines:")), *others] if others else []
     below += [f"* {a}: {note}" for a in m.areas for note in m.notes(a)]
