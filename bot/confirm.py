@@ -10,7 +10,9 @@ import discord
 
 from bot.components import PersistentButton, identity_stamp
 from bot.custom_ids import CustomId, IdField, choice, digits, eight_hex
+from bot.i18n import SOURCE, channel_language, render
 from bot.user_error import UserError
+from engine.phrases import Said
 
 __all__ = ["ConfirmDelete", "Deletable", "confirm_delete_id"]
 
@@ -41,19 +43,27 @@ class ConfirmDelete(PersistentButton, Generic[RecordT]):
     with ``id_spec=`` a :func:`confirm_delete_id`. The subclass sets :attr:`record_id`,
     :attr:`stamp` and :attr:`action` and gives the steps that differ."""
 
-    #: What is deleted, in the buttons' labels ("Delete character").
-    thing: ClassVar[str]
+    #: What is deleted, in the buttons' English labels ("Delete character"), when
+    #: :attr:`labels` does not give them.
+    thing: ClassVar[str] = ""
+    #: The two buttons' labels, delete and keep (``N_`` literals, said in the channel's
+    #: language).
+    labels: ClassVar[tuple[str, str] | None] = None
     #: The answer once the record is gone (deleted already, or another in its place).
-    gone: ClassVar[str]
+    gone: ClassVar[Said]
     record_id: int
     stamp: str
     action: str
 
     @classmethod
-    def button(cls, action: str, **values: object) -> discord.ui.Button[Any]:
-        """The button for ``action`` ("delete" or "keep"), its id made of ``values``."""
-        label, style = ((f"Delete {cls.thing}", discord.ButtonStyle.danger) if action == "delete"
-                        else (f"Keep {cls.thing}", discord.ButtonStyle.secondary))
+    def button(cls, action: str, language: str = SOURCE,
+               **values: object) -> discord.ui.Button[Any]:
+        """The button for ``action`` ("delete" or "keep"), labelled in ``language``, its id
+        made of ``values``."""
+        delete, keep = ((render(cls.labels[0], language), render(cls.labels[1], language))
+                        if cls.labels else (f"Delete {cls.thing}", f"Keep {cls.thing}"))
+        label, style = ((delete, discord.ButtonStyle.danger) if action == "delete"
+                        else (keep, discord.ButtonStyle.secondary))
         return discord.ui.Button(label=label, style=style,
                                  custom_id=cls.id_spec.format(action=action, **values))
 
@@ -65,12 +75,15 @@ class ConfirmDelete(PersistentButton, Generic[RecordT]):
             raise UserError(self.gone)
         await self.may_delete(interaction, stored)
         who = interaction.user.mention
+        language = await channel_language(interaction)  # the confirmation is public
         if self.action == "keep":
-            await interaction.response.edit_message(content=self.kept(who, stored), view=None)
+            await interaction.response.edit_message(
+                content=render(self.kept(who, stored), language), view=None)
             return
         if not await self.delete(interaction, stored):
             raise UserError(self.gone)
-        await interaction.response.edit_message(content=self.deleted(who, stored), view=None)
+        await interaction.response.edit_message(
+            content=render(self.deleted(who, stored), language), view=None)
 
     async def may_answer(self, interaction: discord.Interaction[Any]) -> None:
         """Refuses (a :class:`UserError`) who may not answer, before the record is looked at."""
@@ -85,8 +98,8 @@ class ConfirmDelete(PersistentButton, Generic[RecordT]):
         """Deletes the record; whether it was still there to delete."""
         raise NotImplementedError
 
-    def kept(self, who: str, stored: RecordT) -> str:
+    def kept(self, who: str, stored: RecordT) -> Said:
         raise NotImplementedError
 
-    def deleted(self, who: str, stored: RecordT) -> str:
+    def deleted(self, who: str, stored: RecordT) -> Said:
         raise NotImplementedError

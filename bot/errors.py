@@ -11,16 +11,17 @@ import discord
 from discord import app_commands
 
 from bot.changes import committed
-from bot.i18n import SOURCE, person_language, render
+from bot.i18n import N_, SOURCE, person_language, render
 from bot.text import clip
 from bot.user_error import UserError
 from engine.errors import RuleError
+from engine.phrases import phrase
 
 log = logging.getLogger("bot.errors")
 
 #: The answer to a command whose payload does not fit the command as the bot has it now.
-OUTDATED = ("This command has changed since Discord showed it to you: reload Discord (Ctrl+R, "
-            "or restart the app) and try again. Nothing was changed.")
+OUTDATED = N_("This command has changed since Discord showed it to you: reload Discord "
+              "(Ctrl+R, or restart the app) and try again. Nothing was changed.")
 
 
 def _user_message(error: BaseException, language: str) -> str | None:
@@ -35,17 +36,19 @@ def _user_message(error: BaseException, language: str) -> str | None:
         error,
         UserError | RuleError | app_commands.TransformerError | app_commands.CheckFailure,
     ):
+        # A check's refusal without a phrase is one of the bot's N_ constants (IN_A_DM).
         said = getattr(error, "said", None)
-        return render(said, language) if said is not None else str(error)
+        return render(said if said is not None else str(error), language)
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         # Discord showed the user a command as it was before the bot changed it.
-        return OUTDATED
+        return render(OUTDATED, language)
     return None
 
 
 #: The answer when the database went away after this interaction's change was saved.
-SAVED_THEN_UNAVAILABLE = ("Your command was saved, but then the bot's database became "
-                          "unavailable: what the channel shows may lag behind for a moment.")
+SAVED_THEN_UNAVAILABLE = N_("Your command was saved, but then the bot's database became "
+                            "unavailable: what the channel shows may lag behind for a "
+                            "moment.")
 
 
 async def _reader_language(interaction: discord.Interaction) -> str:
@@ -69,11 +72,12 @@ def handled(interaction: discord.Interaction, outcome: str) -> None:
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the user what went wrong, ephemerally, whether or not the interaction was answered."""
-    message = _user_message(error, await _reader_language(interaction))
+    language = await _reader_language(interaction)
+    message = _user_message(error, language)
     handled(interaction, "error" if message is None else "refused")
     cause = getattr(error, "original", error)  # (a command's error comes wrapped)
     if message is not None and committed() and getattr(cause, "says_nothing_changed", False):
-        message = SAVED_THEN_UNAVAILABLE
+        message = render(SAVED_THEN_UNAVAILABLE, language)
     if message is None:
         reference = secrets.token_hex(3).upper()
         command = interaction.command.qualified_name if interaction.command else None
@@ -83,11 +87,12 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             exc_info=error,
         )
         if committed():  # this interaction's change was saved before the failure: say so
-            message = (f"Your command was saved, but something went wrong on our side while "
-                       f"showing it (ref `{reference}`).")
+            message = render(phrase("Your command was saved, but something went wrong on our "
+                                    "side while showing it (ref `{reference}`).",
+                                    reference=reference), language)
         else:
-            message = (f"Something went wrong on our side (ref `{reference}`). Nothing was "
-                       "changed.")
+            message = render(phrase("Something went wrong on our side (ref `{reference}`). "
+                                    "Nothing was changed.", reference=reference), language)
     # A refusal may quote what the user typed (up to 6,000 characters): Discord rejects a
     # message over 2,000, and then the user would get no answer at all.
     message = clip(message)

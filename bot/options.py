@@ -29,6 +29,7 @@ from discord import app_commands
 
 from bot.errors import OUTDATED
 from bot.text import echo
+from engine.phrases import Phrase, Said, english, phrase, plural_phrase
 
 __all__ = ["OneOf", "OptionRefused", "Text", "check_options"]
 
@@ -79,12 +80,15 @@ class OneOf(app_commands.Transformer):
         return str(value)  # already checked by check_options
 
 
-def _length_problem(length: int, shortest: int, longest: int) -> str | None:
+def _length_problem(length: int, shortest: int, longest: int) -> Phrase | None:
     """Why a text of ``length`` characters does not fit, as the end of a sentence."""
     if length > longest:
-        return f"takes at most {longest:,} characters; yours has {length:,}"
+        return phrase("takes at most {longest} characters; yours has {length}",
+                      longest=f"{longest:,}", length=f"{length:,}")
     if length < shortest:
-        return f"takes at least {shortest:,} character{'s' if shortest != 1 else ''}"
+        return plural_phrase("takes at least {shortest} character",
+                             "takes at least {shortest} characters", "count",
+                             shortest=f"{shortest:,}", count=shortest)
     return None
 
 
@@ -92,31 +96,42 @@ def _length_problem(length: int, shortest: int, longest: int) -> str | None:
 DISCORD_INTEGERS = 2**53
 
 
-def _number_problem(value: float, low: float | None, high: float | None) -> str | None:
+def _number_problem(value: float, low: float | None, high: float | None) -> Phrase | None:
     """Why ``value`` is outside ``low``-``high`` (Discord's own bounds where unset), as the
     end of a sentence, or None."""
     if isinstance(value, float) and not math.isfinite(value):
-        return "takes a number"
+        return phrase("takes a number")
     shortest = -DISCORD_INTEGERS if low is None else low
     longest = DISCORD_INTEGERS if high is None else high
     if shortest <= value <= longest:
         return None
-    return f"takes a number from {shortest:,} to {longest:,}; it got {value:,}"
+    return phrase("takes a number from {shortest} to {longest}; it got {value}",
+                  shortest=f"{shortest:,}", longest=f"{longest:,}", value=f"{value:,}")
 
 
-def _choice_problem(choices: Sequence[app_commands.Choice[Any]]) -> str:
-    return "takes one of: " + ", ".join(f"“{c.name}”" for c in choices)
+def _choice_problem(choices: Sequence[app_commands.Choice[Any]]) -> Phrase:
+    return phrase("takes one of: {choices}",
+                  choices=", ".join(f"“{c.name}”" for c in choices))
 
 
 class OptionRefused(app_commands.CheckFailure):
-    """An option that is not what its command declares; the message says which and why."""
+    """An option that is not what its command declares; the message (``said``, rendered in
+    the user's language by :mod:`bot.errors`) says which and why."""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(english(said))
+        self.said: Said = said
 
 
-_SNOWFLAKE_TYPES = {
-    discord.AppCommandOptionType.user, discord.AppCommandOptionType.channel,
-    discord.AppCommandOptionType.role, discord.AppCommandOptionType.mentionable,
-    discord.AppCommandOptionType.attachment,
+#: Each option type that Discord picks (a user, a role…), as the end of its refusal.
+_PICKED = {
+    discord.AppCommandOptionType.user: phrase("takes a user picked in Discord"),
+    discord.AppCommandOptionType.channel: phrase("takes a channel picked in Discord"),
+    discord.AppCommandOptionType.role: phrase("takes a role picked in Discord"),
+    discord.AppCommandOptionType.mentionable: phrase("takes a mentionable picked in Discord"),
+    discord.AppCommandOptionType.attachment: phrase("takes a attachment picked in Discord"),
 }
+_SNOWFLAKE_TYPES = set(_PICKED)
 
 
 def _leaf_options(data: Any) -> list[Any]:
@@ -128,15 +143,15 @@ def _leaf_options(data: Any) -> list[Any]:
     return options if isinstance(options, list) else []
 
 
-def _problem(param: app_commands.Parameter, value: Any) -> str | None:
+def _problem(param: app_commands.Parameter, value: Any) -> Phrase | None:
     """Why ``value`` does not fit ``param``, as the end of a sentence, or None."""
     kind = param.type
     if kind is discord.AppCommandOptionType.string:
         low, high = param.min_value, param.max_value  # lengths, for text
         if not isinstance(value, str):
-            return "takes text"
+            return phrase("takes text")
         if "\x00" in value:  # never sent by Discord's clients; PostgreSQL cannot keep it
-            return "takes text without NUL characters"
+            return phrase("takes text without NUL characters")
         if param.choices and value not in {c.value for c in param.choices}:
             return _choice_problem(param.choices)
         shortest, longest = int(low or 0), int(high or 6000)  # Discord's longest option
@@ -146,15 +161,15 @@ def _problem(param: app_commands.Parameter, value: Any) -> str | None:
     if kind in (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number):
         number = (int,) if kind is discord.AppCommandOptionType.integer else (int, float)
         if isinstance(value, bool) or not isinstance(value, number):
-            return f"takes a number; it got “{echo(str(value))}”"
+            return phrase("takes a number; it got “{typed}”", typed=echo(str(value)))
         if param.choices and value not in {c.value for c in param.choices}:
             return _choice_problem(param.choices)
         return _number_problem(value, param.min_value, param.max_value)
     if kind is discord.AppCommandOptionType.boolean:
-        return None if isinstance(value, bool) else "takes True or False"
+        return None if isinstance(value, bool) else phrase("takes True or False")
     if kind in _SNOWFLAKE_TYPES:
         fits = isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 20
-        return None if fits else f"takes a {kind.name} picked in Discord"
+        return None if fits else _PICKED[kind]
     return None
 
 
@@ -192,8 +207,8 @@ def _check(command: app_commands.Command[Any, ..., Any], options: list[Any], *,
             continue  # what is typed so far, as a string whatever the option's type
         problem = _problem(param, option.get("value"))
         if problem is not None:
-            raise OptionRefused(f"The `{param.display_name}` option {problem}. Nothing was "
-                                "changed.")
+            raise OptionRefused(phrase("The `{option}` option {problem}. Nothing was changed.",
+                                       option=param.display_name, problem=problem))
     if not typing and any(p.required and p.display_name not in given
                           for p in command.parameters):
         raise OptionRefused(OUTDATED)

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.i18n import N_
 from bot.user_error import UserError
+from engine.phrases import Said, phrase
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -44,17 +46,18 @@ async def _is_gm(interaction: discord.Interaction[Any]) -> bool:
     )
 
 
-async def require_gm(interaction: discord.Interaction[Any], doing: str) -> None:
-    """Refuse, with the reason, unless the user is a GM. ``doing``: "delete a map"."""
+async def require_gm(interaction: discord.Interaction[Any], doing: Said) -> None:
+    """Refuse, with the reason, unless the user is a GM. ``doing``: ``phrase("delete a map")``
+    (said in the user's language; a plain string stays as it is)."""
     require_guild(interaction)  # in a DM nobody is a GM: say what is wrong instead
     if not await is_gm(interaction):
-        raise UserError(
-            f"Only a GM may {doing}. GMs have Manage Server or the GM role (`/gm role`)."
-        )
+        raise UserError(phrase(
+            "Only a GM may {doing}. GMs have Manage Server or the GM role (`/gm role`).",
+            doing=doing))
 
 
 #: What a command that needs a server says in a direct message.
-IN_A_DM = "This works in a server's channel, not in direct messages."
+IN_A_DM = N_("This works in a server's channel, not in direct messages.")
 
 
 def require_guild(interaction: discord.Interaction[Any]) -> int:

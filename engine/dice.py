@@ -23,6 +23,7 @@ from typing import Protocol
 
 from engine.errors import RuleError
 from engine.frozen import FrozenModel
+from engine.phrases import Phrase, phrase
 
 __all__ = [
     "MAX_LEVEL",
@@ -117,9 +118,18 @@ class Check(FrozenModel):
 
     @property
     def outcome(self) -> str:
-        """``CRITICAL SUCCESS``, ``SUCCESS``, ``FAILURE`` or ``CRITICAL FAILURE``."""
+        """``CRITICAL SUCCESS``, ``SUCCESS``, ``FAILURE`` or ``CRITICAL FAILURE`` (in English:
+        :attr:`said_outcome` says it in the reader's language)."""
         word = "SUCCESS" if self.success else "FAILURE"
         return f"CRITICAL {word}" if self.critical else word
+
+    @property
+    def said_outcome(self) -> Phrase:
+        """:attr:`outcome` as a phrase, to say in the reader's language."""
+        if self.critical:
+            return (phrase("CRITICAL SUCCESS") if self.success
+                    else phrase("CRITICAL FAILURE"))
+        return phrase("SUCCESS") if self.success else phrase("FAILURE")
 
     def describe(self) -> str:
         """One line for a chat message.
@@ -229,6 +239,22 @@ class Modifier(StrEnum):
     POWERFUL = "powerful"
 
 
+#: Each modifier as a word in a sentence.
+_MODIFIER_WORDS = {Modifier.GOOD: phrase("good"), Modifier.PRECISE: phrase("precise"),
+                   Modifier.POWERFUL: phrase("powerful")}
+#: "… applies only to a successful roll", each modifier its own sentence (it leads it).
+_ONLY_ON_SUCCESS = {
+    Modifier.GOOD: phrase("Good applies only to a successful roll."),
+    Modifier.PRECISE: phrase("Precise applies only to a successful roll."),
+    Modifier.POWERFUL: phrase("Powerful applies only to a successful roll."),
+}
+
+
+def _one_modifier(used: Modifier) -> RuleError:
+    return RuleError(phrase("This roll already used {modifier}; only one modifier applies.",
+                            modifier=_MODIFIER_WORDS[used]))
+
+
 class CriticalChoice(StrEnum):
     """What a critical success gives (RULINGS 5): one of the two, not both. An ability may
     offer something in place of the extra action (1H Melee: the target loses its next
@@ -317,17 +343,14 @@ class Roll(FrozenModel):
     def reroll(self, which: Reroll, dice: DiceSource) -> Roll:
         """Use **good**: re-roll the named dice once; the new result stands."""
         if self.second_check is not None:
-            raise RuleError("A roll can be re-rolled only once.")
+            raise RuleError(phrase("A roll can be re-rolled only once."))
         if self.modifier is not None:
-            raise RuleError(
-                f"This roll already used {self.modifier.value}; only one modifier applies."
-            )
+            raise _one_modifier(self.modifier)
         if self.first_check.critical_failure:
-            raise RuleError("A critical failure cannot be re-rolled.")
+            raise RuleError(phrase("A critical failure cannot be re-rolled."))
         if self.critical_choice is not None:
-            raise RuleError(
-                "The critical success was already used; the roll cannot be re-rolled now."
-            )
+            raise RuleError(phrase(
+                "The critical success was already used; the roll cannot be re-rolled now."))
         tens, ones = self.first_check.tens, self.first_check.ones
         if which in (Reroll.TENS, Reroll.BOTH):
             tens = dice.die()
@@ -345,13 +368,11 @@ class Roll(FrozenModel):
     def use_modifier(self, modifier: Modifier) -> Roll:
         """Record that precise or powerful was used on this roll (only one per roll)."""
         if modifier is Modifier.GOOD:
-            raise RuleError("Good is used by re-rolling.")
+            raise RuleError(phrase("Good is used by re-rolling."))
         if self.modifier is not None:
-            raise RuleError(
-                f"This roll already used {self.modifier.value}; only one modifier applies."
-            )
+            raise _one_modifier(self.modifier)
         if not self.result.success:
-            raise RuleError(f"{modifier.value.capitalize()} applies only to a successful roll.")
+            raise RuleError(_ONLY_ON_SUCCESS[modifier])
         return self.model_copy(update={"modifier": modifier})
 
     def take_extra_action(self) -> Roll:
@@ -371,7 +392,7 @@ class Roll(FrozenModel):
         engine.errors.RuleError: Adjusting a critical success needs the value to adjust to.
         """
         if choice is CriticalChoice.ADJUST:
-            raise RuleError("Adjusting a critical success needs the value to adjust to.")
+            raise RuleError(phrase("Adjusting a critical success needs the value to adjust to."))
         self._require_critical_choice()
         return self.model_copy(update={"critical_choice": choice})
 
@@ -389,7 +410,8 @@ class Roll(FrozenModel):
         self._require_critical_choice()
         limit = self.adjust_limit
         if not isinstance(value, int) or not 1 <= value <= limit:
-            raise RuleError(f"A critical success can be adjusted to 1-{limit}, not {value}.")
+            raise RuleError(phrase("A critical success can be adjusted to 1-{limit}, not {value}.",
+                                   limit=limit, value=value))
         adjusted = Check(level=self.level, tens=value // 10, ones=value % 10, adjusted=True)
         return self.model_copy(
             update={"critical_choice": CriticalChoice.ADJUST, "adjusted_check": adjusted}
@@ -397,9 +419,10 @@ class Roll(FrozenModel):
 
     def _require_critical_choice(self) -> None:
         if not self.rolled.critical_success:
-            raise RuleError("Only a critical success gives an extra action or an adjustment.")
+            raise RuleError(phrase(
+                "Only a critical success gives an extra action or an adjustment."))
         if self.critical_choice is not None:
-            raise RuleError("The critical success was already used.")
+            raise RuleError(phrase("The critical success was already used."))
 
 
 class Side(StrEnum):
@@ -445,9 +468,9 @@ def precise(die: int, change: int) -> int:
     """
     _check_die(die, "location")
     if change not in (-1, 1):
-        raise RuleError("Precise moves the location die by exactly 1, up or down.")
+        raise RuleError(phrase("Precise moves the location die by exactly 1, up or down."))
     if not 0 <= die + change <= 9:
-        raise RuleError("Precise cannot move a die above 9 or below 0.")
+        raise RuleError(phrase("Precise cannot move a die above 9 or below 0."))
     return die + change
 
 
@@ -455,7 +478,7 @@ def powerful(die: int) -> int:
     """**Powerful**: raise a damage die by 1, never above 9."""
     _check_die(die, "damage")
     if die == 9:
-        raise RuleError("Powerful cannot raise a damage die above 9.")
+        raise RuleError(phrase("Powerful cannot raise a damage die above 9."))
     return die + 1
 
 

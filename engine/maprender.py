@@ -42,15 +42,21 @@ Alley
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from engine import textwidth as tw
 from engine.copies import copy_number, group_names
 from engine.maps import Connection, GameMap, Kind
+from engine.phrases import Phrase, phrase
 
-__all__ = ["LIMIT", "marker_letters", "render_grid", "render_list", "render_map"]
+__all__ = ["GRID_LEGEND", "GRID_LEGEND_SAID", "LIMIT", "LIST_LEGEND", "LIST_LEGEND_SAID", "Say",
+           "marker_letters", "render_grid", "render_list", "render_map"]
+
+#: How the words a picture holds (its legend, its headings) are said: a phrase rendered in the
+#: reader's language; English unless told (the engine never translates).
+Say = Callable[[Phrase], str]
 
 LIMIT = 1990
 """Longest text a renderer returns: a Discord message (2,000) less the code fences."""
@@ -62,17 +68,38 @@ _LABEL_LINES = 2  # an area name taking more lines than this is shown as a numbe
 _MARKER_ROWS = 2  # lines of occupant markers a box shows at most
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
-LIST_LEGEND = (
-    "-- move+sight  .. sight only",
-    "-> one way  -[]- door shut  -[ ]- open",
-    ".x. no line of sight",
-    "| cover mark at that area's end",
+# Translators: a legend line under a map drawn in a phone's code block: at most 40 columns,
+# its symbols kept as they are.
+LIST_LEGEND_SAID = (
+    phrase("-- move+sight  .. sight only"),
+    phrase("-> one way  -[]- door shut  -[ ]- open"),
+    phrase(".x. no line of sight"),
+    phrase("| cover mark at that area's end"),
 )
-GRID_LEGEND = (
-    "─ move+sight ┄ sight only ▶ one way",
-    "■ door shut □ door open ╳ no sight",
-    "├ ┤ ┬ ┴ cover mark at that end",
+GRID_LEGEND_SAID = (
+    phrase("─ move+sight ┄ sight only ▶ one way"),
+    phrase("■ door shut □ door open ╳ no sight"),
+    phrase("├ ┤ ┬ ┴ cover mark at that end"),
 )
+LIST_LEGEND = tuple(line.english() for line in LIST_LEGEND_SAID)
+GRID_LEGEND = tuple(line.english() for line in GRID_LEGEND_SAID)
+#: The legend's lines never run wider than this (a phone's code block), whatever the language.
+_LEGEND_COLUMNS = 40
+
+
+def _english(said: Phrase) -> str:
+    return said.english()
+
+
+def _legend(lines: Sequence[Phrase], english: Sequence[str], say: Say) -> list[str]:
+    """A legend's lines said, each within a phone's columns (``english``: the same lines
+    made once, as the board draws its map at every step)."""
+    if say is _english:
+        return list(english)
+    said = [say(line) for line in lines]
+    return [wrapped for line in said
+            for wrapped in ([line] if tw.width(line) <= _LEGEND_COLUMNS
+                            else tw.wrap(line, _LEGEND_COLUMNS))]
 
 
 def render_map(
@@ -80,10 +107,11 @@ def render_map(
     occupants: Mapping[str, Sequence[str]] | None = None,
     width: int = 40,
     markers: Mapping[str, str] | None = None,
+    say: Say = _english,
 ) -> str:
     """The grid view if the map has positions and it fits ``width``, else the list view."""
-    grid = render_grid(m, occupants, width=width, markers=markers)
-    return grid if grid is not None else render_list(m, occupants, width=width)
+    grid = render_grid(m, occupants, width=width, markers=markers, say=say)
+    return grid if grid is not None else render_list(m, occupants, width=width, say=say)
 
 
 def marker_letters(names: Iterable[str]) -> dict[str, str]:
@@ -140,14 +168,18 @@ def _who(m: GameMap, occupants: Mapping[str, Sequence[str]] | None) -> dict[str,
     return {a: found[a] for a in m.areas if found.get(a)}
 
 
-def _fit(blocks: list[list[str]], head: Sequence[str], limit: int) -> str:
+def _more_areas(left: int, say: Say) -> str:
+    return say(phrase("… {count} more areas", count=left))
+
+
+def _fit(blocks: list[list[str]], head: Sequence[str], limit: int, say: Say) -> str:
     """``head`` then as many whole blocks as fit in ``limit``, then '… N more areas'."""
     lines = list(head)
     for shown, block in enumerate(blocks):
         left = len(blocks) - shown - 1
-        more = [f"… {left} more areas"] if left else []
+        more = [_more_areas(left, say)] if left else []
         if len("\n".join(lines + block + more)) > limit:
-            return "\n".join([*lines, f"… {left + 1} more areas"])[:limit]
+            return "\n".join([*lines, _more_areas(left + 1, say)])[:limit]
         lines += block
     return "\n".join(lines)[:limit]
 
@@ -157,6 +189,7 @@ def render_list(
     occupants: Mapping[str, Sequence[str]] | None = None,
     limit: int = LIMIT,
     width: int = 40,
+    say: Say = _english,
 ) -> str:
     """Each area (with who is in it), its connections as written from it, and its notes.
 
@@ -185,7 +218,7 @@ def render_list(
         for note in m.notes(area):
             block += tw.wrap(f"  * {note}", columns, "    ")
         blocks.append(block)
-    return _fit(blocks, LIST_LEGEND, limit)
+    return _fit(blocks, _legend(LIST_LEGEND_SAID, LIST_LEGEND, say), limit, say)
 
 
 # -- grid --------------------------------------------------------------------------------------
@@ -277,6 +310,7 @@ def render_grid(
     width: int = 40,
     limit: int = LIMIT,
     markers: Mapping[str, str] | None = None,
+    say: Say = _english,
 ) -> str | None:
     """The map as boxes on its grid, or None when an area has no position or it won't fit.
 
@@ -325,7 +359,7 @@ def render_grid(
         _draw_box(canvas, layout, (col, row), labels[area], marks.get(area, []), marker_lines)
     drawn = _draw_connections(canvas, m, positions, layout)
     lines = ["".join(row).rstrip() for row in canvas]
-    lines += _grid_notes(m, numbered, drawn, who, markers, max(width, 20))
+    lines += _grid_notes(m, _Notes(numbered, drawn, who, markers), max(width, 20), say)
     text = "\n".join(lines)
     return None if len(text) > limit or len(canvas[0]) > width else text
 
@@ -447,27 +481,33 @@ def _spans(p: _Cell, q: _Cell) -> int:
     return abs(p[0] - q[0]) + abs(p[1] - q[1])
 
 
+@dataclass(frozen=True)
+class _Notes:
+    """What the lines under a grid tell: the areas numbered for want of room, the connections
+    drawn (their ids), who is in each area and their markers."""
+
+    numbered: Mapping[str, str]
+    drawn: set[int]
+    who: Mapping[str, list[str]]
+    markers: Mapping[str, str]
+
+
 def _grid_notes(
-    m: GameMap,
-    numbered: Mapping[str, str],
-    drawn: set[int],
-    who: Mapping[str, list[str]],
-    markers: Mapping[str, str],
-    columns: int,
-) -> list[str]:
+    m: GameMap, drawn: _Notes, columns: int, say: Say) -> list[str]:
     """The lines under the grid: numbered areas, the legend, connections not drawn, notes and
     who is where, wrapped at ``columns``."""
     lines: list[str] = []
-    for a, number in numbered.items():
+    for a, number in drawn.numbered.items():
         lines += tw.wrap(f"{number} {a}", columns)
-    lines += GRID_LEGEND
-    others = [f"{c.a} {_glyph(c)} {c.b}" for c in m.connections if id(c) not in drawn]
-    below = ["Other lines:", *others] if others else []
+    lines += _legend(GRID_LEGEND_SAID, GRID_LEGEND, say)
+    others = [f"{c.a} {_glyph(c)} {c.b}" for c in m.connections if id(c) not in drawn.drawn]
+    below = [say(phrase("Other lines:")), *others] if others else []
     below += [f"* {a}: {note}" for a in m.areas for note in m.notes(a)]
     for line in below:
         lines += tw.wrap(line, columns)
+    who, markers = drawn.who, drawn.markers
     if who:
-        lines.append("Who is where:")
+        lines.append(say(phrase("Who is where:")))
         for a, names in who.items():  # numbered copies share their letter: "T Thug 1-3"
             marked = group_names([f"{markers.get(n, '?')} {n}" for n in names])
             lines += tw.wrap_items(f"{a}:", marked, columns)

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.dice import Check, DiceSource, Reroll, Roll, Side, opposed, roll
 from engine.errors import RuleError
+from engine.phrases import phrase
 
 __all__ = ["Decision", "QuickRoll"]
 
@@ -92,8 +93,8 @@ class QuickRoll(BaseModel):
     def _expect(self, decision: Decision) -> None:
         if self.waiting_for is not decision:
             if self.settled:
-                raise RuleError("This roll is already settled.")
-            raise RuleError("That choice is not open for this roll now.")
+                raise RuleError(phrase("This roll is already settled."))
+            raise RuleError(phrase("That choice is not open for this roll now."))
 
     def winner(self) -> str | None:
         """For an opposed roll: ``"roller"``, ``"other"``, ``"tie"`` (equal successes: a PC

@@ -23,91 +23,129 @@ from bot.cogs.characters.common import (
 from bot.components import PersistentButton, button_row
 from bot.custom_ids import CustomId, choice, digits
 from bot.host import Host
+from bot.i18n import N_, SOURCE, _, channel_language, person_language, render
 from bot.options import Text
 from bot.permissions import is_gm
 from bot.store.values import StoredCharacter, StoredRoll
-from bot.text import echo, parse_number
+from bot.text import clip, echo, parse_number
 from bot.user_error import UserError
 from engine.character import good_at_matching, good_roll
 from engine.dice import MAX_LEVEL, MIN_LEVEL, Check, Reroll
+from engine.phrases import Argument, Phrase, Said, phrase
 from engine.quickroll import Decision, QuickRoll
 
 NOTE_LIMIT = 200
 
 
-def _line(check: Check) -> str:
-    return f"**{check.value}** ({check.tens}·{check.ones}) — {check.outcome}" + (
-        f" · degrees {check.tens} and {check.ones}" if check.success else ""
-    )
+def _line(check: Check) -> Phrase:
+    dice: dict[str, Argument] = {"value": check.value, "tens": check.tens, "ones": check.ones,
+            "outcome": check.said_outcome}
+    if check.success:
+        return phrase("**{value}** ({tens}·{ones}) — {outcome} · degrees {tens} and {ones}",
+                      **dice)
+    return phrase("**{value}** ({tens}·{ones}) — {outcome}", **dice)
 
 
-def render_roll(stored: StoredRoll) -> str:
-    """The roll message as everyone in the channel sees it."""
+def _rerolled(which: Reroll, line: Phrase) -> Phrase:
+    """"Re-rolled …: <the new line>"."""
+    match which:
+        case Reroll.TENS:
+            return phrase("Re-rolled tens: {line}", line=line)
+        case Reroll.ONES:
+            return phrase("Re-rolled ones: {line}", line=line)
+        case _:
+            return phrase("Re-rolled both: {line}", line=line)
+
+
+def _heading(stored: StoredRoll) -> Phrase:
+    """Who rolls against what, how good, and what for."""
+    q = stored.state
+    user, level = f"<@{stored.user_id}>", q.roll.level
+    head = (phrase("🎲 {user} rolls as **{character}** vs **{level}**", user=user,
+                   character=escape_markdown(q.character), level=level) if q.character
+            else phrase("🎲 {user} rolls vs **{level}**", user=user, level=level))
+    if q.ability:
+        head = phrase("{head} (good at {ability})", head=head,
+                      ability=escape_markdown(q.ability))
+    elif q.good:
+        head = phrase("{head} (good)", head=head)
+    if stored.note:
+        head = phrase("{head} — {note}", head=head, note=escape_markdown(stored.note))
+    return head
+
+
+def _roll_lines(stored: StoredRoll) -> list[Phrase]:
     q = stored.state
     r = q.roll
-    who = f" as **{escape_markdown(q.character)}**" if q.character else ""
-    good = (f" (good at {escape_markdown(q.ability)})" if q.ability
-            else " (good)" if q.good else "")
-    lines = [f"🎲 <@{stored.user_id}> rolls{who} vs **{r.level}**{good}"]
-    if stored.note:
-        lines[0] += f" — {escape_markdown(stored.note)}"
+    lines = [_heading(stored)]
     if r.second_check is not None and r.rerolled is not None:
-        lines.append(f"First roll: ~~{r.first_check.value} ({r.first_check.tens}·"
-                     f"{r.first_check.ones})~~ {r.first_check.outcome}")
-        lines.append(f"Re-rolled {r.rerolled.value}: {_line(r.second_check)}")
+        first = r.first_check
+        lines.append(phrase("First roll: ~~{value} ({tens}·{ones})~~ {outcome}",
+                            value=first.value, tens=first.tens, ones=first.ones,
+                            outcome=first.said_outcome))
+        lines.append(_rerolled(r.rerolled, _line(r.second_check)))
     else:
         lines.append(_line(r.first_check))
     if r.adjusted_check is not None:
-        lines.append(f"Adjusted to {_line(r.adjusted_check)}")
+        lines.append(phrase("Adjusted to {line}", line=_line(r.adjusted_check)))
     elif r.critical_choice is not None:
-        lines.append("Took an extra action.")
+        lines.append(phrase("Took an extra action."))
     if q.against is not None:
-        lines.append(f"Other side vs {q.against.level}: {_line(q.against)}")
+        lines.append(phrase("Other side vs {level}: {line}", level=q.against.level,
+                            line=_line(q.against)))
     waiting = q.waiting_for
     if waiting is Decision.REROLL:
-        lines.append("*Good: re-roll tens, ones or both — or keep this roll.*")
+        lines.append(phrase("*Good: re-roll tens, ones or both — or keep this roll.*"))
     elif waiting is Decision.CRITICAL:
-        lines.append(f"*Critical success: take an extra action, or adjust to 1-{r.adjust_limit}.*")
+        lines.append(phrase("*Critical success: take an extra action, or adjust to "
+                            "1-{limit}.*", limit=r.adjust_limit))
     elif q.against is not None:
         lines.append(_winner_line(stored))
-    return "\n".join(lines)
+    return lines
 
 
-def _winner_line(stored: StoredRoll) -> str:
+def render_roll(stored: StoredRoll, language: str = SOURCE) -> str:
+    """The roll message as everyone in the channel sees it, in the channel's ``language``."""
+    return "\n".join(render(line, language) for line in _roll_lines(stored))
+
+
+def _winner_line(stored: StoredRoll) -> Phrase:
     q = stored.state
     match q.winner():
         case "roller":
-            return f"**Winner: <@{stored.user_id}>**"
+            return phrase("**Winner: {user}**", user=f"<@{stored.user_id}>")
         case "other":
-            return "**Winner: the other side**"
+            return phrase("**Winner: the other side**")
         case "tie":
-            return (f"**Tie at {q.roll.result.value}**: a PC beats an NPC; "
-                    "otherwise nobody wins.")
+            return phrase("**Tie at {value}**: a PC beats an NPC; otherwise nobody wins.",
+                          value=q.roll.result.value)
         case _:
-            return "**Both failed**: nobody wins."
+            return phrase("**Both failed**: nobody wins.")
 
 
-def roll_view(stored: StoredRoll) -> discord.ui.View | None:
-    """The buttons for the decision the roll waits for, if any."""
+def roll_view(stored: StoredRoll, language: str = SOURCE) -> discord.ui.View | None:
+    """The buttons for the decision the roll waits for, if any (labelled in ``language``,
+    the channel's)."""
     match stored.state.waiting_for:
         case Decision.REROLL:
             return button_row(
-                *(RollButton(stored.id, which.value) for which in Reroll),
-                RollButton(stored.id, "keep"),
+                *(RollButton(stored.id, which.value, language) for which in Reroll),
+                RollButton(stored.id, "keep", language),
             )
         case Decision.CRITICAL:
-            return button_row(RollButton(stored.id, "extra"), RollButton(stored.id, "adjust"))
+            return button_row(RollButton(stored.id, "extra", language),
+                              RollButton(stored.id, "adjust", language))
         case _:
             return None
 
 
 _BUTTON_STYLE = {
-    "tens": ("Re-roll tens", discord.ButtonStyle.primary),
-    "ones": ("Re-roll ones", discord.ButtonStyle.primary),
-    "both": ("Re-roll both", discord.ButtonStyle.primary),
-    "keep": ("Keep", discord.ButtonStyle.secondary),
-    "extra": ("Extra action", discord.ButtonStyle.success),
-    "adjust": ("Adjust", discord.ButtonStyle.success),
+    "tens": (N_("Re-roll tens"), discord.ButtonStyle.primary),
+    "ones": (N_("Re-roll ones"), discord.ButtonStyle.primary),
+    "both": (N_("Re-roll both"), discord.ButtonStyle.primary),
+    "keep": (N_("Keep"), discord.ButtonStyle.secondary),
+    "extra": (N_("Extra action"), discord.ButtonStyle.success),
+    "adjust": (N_("Adjust"), discord.ButtonStyle.success),
 }
 
 
@@ -118,10 +156,11 @@ class RollButton(
 ):
     """One decision on a chat roll; only the roller may press it."""
 
-    def __init__(self, roll_id: int, action: str) -> None:
+    def __init__(self, roll_id: int, action: str, language: str = SOURCE) -> None:
         label, style = _BUTTON_STYLE[action]
         super().__init__(discord.ui.Button(
-            label=label, style=style, custom_id=self.id_spec.format(id=roll_id, action=action)))
+            label=render(label, language), style=style,
+            custom_id=self.id_spec.format(id=roll_id, action=action)))
         self.roll_id = roll_id
         self.action = action
 
@@ -138,7 +177,7 @@ class RollButton(
         q = stored.state
         if self.action == "adjust":
             q.adjust(q.roll.adjust_limit)  # refuses now, before the modal, if adjusting is closed
-            modal = AdjustModal(stored)
+            modal = AdjustModal(stored, await person_language(interaction))
             # Not kept in memory: DiceCog.adjust_submitted answers the submit by its custom id,
             # so a modal left open across a restart still works.
             modal.stop()
@@ -156,9 +195,9 @@ class RollButton(
 async def _own_roll(bot: Host, roll_id: int, user_id: int) -> StoredRoll:
     stored = await bot.store.rolls.get(roll_id)
     if stored is None:
-        raise UserError("That roll is no longer kept.")
+        raise UserError(phrase("That roll is no longer kept."))
     if stored.user_id != user_id:
-        raise UserError(f"Only <@{stored.user_id}> can decide this roll.")
+        raise UserError(phrase("Only {user} can decide this roll.", user=f"<@{stored.user_id}>"))
     return stored
 
 
@@ -167,8 +206,10 @@ async def _save_and_show(
 ) -> None:
     saved = await bot.store.rolls.replace(stored, new)
     if saved is None:
-        raise UserError("This roll was decided a moment ago; nothing more changed.")
-    await interaction.response.edit_message(content=render_roll(saved), view=roll_view(saved))
+        raise UserError(phrase("This roll was decided a moment ago; nothing more changed."))
+    language = await channel_language(interaction)
+    await interaction.response.edit_message(content=render_roll(saved, language),
+                                            view=roll_view(saved, language))
 
 
 #: The Adjust form's id: the roll it adjusts.
@@ -176,16 +217,21 @@ ADJUST_FORM_SPEC = CustomId("roll-adjust", digits("id", 18))
 ADJUST_MODAL_ID = ADJUST_FORM_SPEC.template
 
 
-class AdjustModal(discord.ui.Modal, title="Adjust the critical success"):
-    """The form Adjust opens; its submit is answered by :func:`submit_adjust`."""
+class AdjustModal(discord.ui.Modal):
+    """The form Adjust opens, in its roller's ``language``; its submit is answered by
+    :func:`submit_adjust`."""
 
-    def __init__(self, stored: StoredRoll) -> None:
-        super().__init__(custom_id=ADJUST_FORM_SPEC.format(id=stored.id))
+    def __init__(self, stored: StoredRoll, language: str = SOURCE) -> None:
+        # Discord's limits hold in every language: a title and a label 45, the rest 100.
+        super().__init__(title=clip(_("Adjust the critical success", language), 45),
+                         custom_id=ADJUST_FORM_SPEC.format(id=stored.id))
         limit = stored.state.roll.adjust_limit
         self.value: discord.ui.TextInput[AdjustModal] = discord.ui.TextInput(
-            placeholder=adjust_example(limit, attack=False), min_length=1, max_length=2)
-        self.add_item(discord.ui.Label(text=f"Set the roll to (1-{limit})",
-                                       description=ADJUST_MEANS, component=self.value))
+            placeholder=clip(adjust_example(limit, attack=False, language=language), 100),
+            min_length=1, max_length=2)
+        self.add_item(discord.ui.Label(
+            text=clip(render(phrase("Set the roll to (1-{limit})", limit=limit), language), 45),
+            description=clip(render(ADJUST_MEANS, language), 100), component=self.value))
 
 
 async def submit_adjust(
@@ -193,7 +239,7 @@ async def submit_adjust(
 ) -> None:
     value = parse_number(text)  # ASCII digits only: "²" and "①" are not numbers to int()
     if value is None:
-        raise UserError(f"“{echo(text)}” is not a number.")
+        raise UserError(phrase("“{typed}” is not a number.", typed=echo(text)))
     stored = await _own_roll(bot, roll_id, interaction.user.id)
     new = stored.state.adjust(value)
     await _save_and_show(bot, interaction, stored, new)
@@ -213,14 +259,13 @@ async def _rollers(
 ) -> list[StoredCharacter]:
     """The characters the user may roll as: ``name`` alone when given, else all of them."""
     if interaction.guild_id is None:
-        raise UserError("Characters live on a server: roll as one there, not in a DM.")
+        raise UserError(phrase("Characters live on a server: roll as one there, not in a DM."))
     if name:
         stored = await find_character(interaction, name)
         if not await may_change(interaction, stored):
-            raise UserError(
-                f"**{escape_markdown(stored.name)}** is not yours to roll as: you roll as your "
-                "own PCs (a GM as anyone)."
-            )
+            raise UserError(phrase(
+                "**{name}** is not yours to roll as: you roll as your own PCs (a GM as anyone).",
+                name=escape_markdown(stored.name)))
         return [stored]
     bot: Host = interaction.client
     every = await bot.store.characters.list(interaction.guild_id)
@@ -231,20 +276,23 @@ async def _rollers(
 async def _own_pc(interaction: discord.Interaction[Any]) -> StoredCharacter:
     """Who rolls when `/roll` names neither a level nor a roller: the user's one PC; when
     they have none or several, a UserError saying what to name."""
-    say = "Say the level to roll against (`level:`)"
     if interaction.guild_id is None:
-        raise UserError(f"{say}.")
+        raise UserError(phrase("Say the level to roll against (`level:`)."))
     bot: Host = interaction.client
     every = await bot.store.characters.list(interaction.guild_id)
     own = [s for s in every if not s.npc and s.owner_id == interaction.user.id]
     if len(own) == 1:
         return own[0]
     if not own:
-        raise UserError(f"{say}, or who rolls (`as:`): you have no PC on this server to "
-                        "roll against.")
+        raise UserError(phrase("Say the level to roll against (`level:`), or who rolls "
+                               "(`as:`): you have no PC on this server to roll against."))
     names = ", ".join(f"**{escape_markdown(s.name)}**" for s in own[:10])
-    more = f" and {len(own) - 10} more" if len(own) > 10 else ""
-    raise UserError(f"{say}, or who rolls (`as:`): you have {len(own)} PCs ({names}{more}).")
+    if len(own) > 10:
+        raise UserError(phrase("Say the level to roll against (`level:`), or who rolls "
+                               "(`as:`): you have {count} PCs ({names} and {more} more).",
+                               count=len(own), names=names, more=len(own) - 10))
+    raise UserError(phrase("Say the level to roll against (`level:`), or who rolls (`as:`): "
+                           "you have {count} PCs ({names}).", count=len(own), names=names))
 
 
 def _ability_of(candidates: list[StoredCharacter], text: str) -> tuple[StoredCharacter, str]:
@@ -266,17 +314,21 @@ def _ability_of(candidates: list[StoredCharacter], text: str) -> tuple[StoredCha
         if activity is not None:
             found.append((stored, activity))
     if not candidates:
-        raise UserError("You have no character on this server: `/character create` makes one, "
-                        "and `/character ability add` makes it good at something.")
+        raise UserError(phrase("You have no character on this server: `/character create` "
+                               "makes one, and `/character ability add` makes it good at "
+                               "something."))
     if not found:
-        raise UserError(
-            f"None of your characters is good at “{echo(text)}”: pick one from the list, or "
-            "name who rolls with `as:`. `/character ability add` adds a non-combat ability."
-        )
+        raise UserError(phrase(
+            "None of your characters is good at “{typed}”: pick one from the list, or name who "
+            "rolls with `as:`. `/character ability add` adds a non-combat ability.",
+            typed=echo(text)))
     if len(found) > 1:
-        names = " and ".join(f"**{escape_markdown(s.name)}**" for s, _ in found)
-        raise UserError(f"{names} are all good at that: pick one from the list, or name who "
-                        "rolls with `as:`.")
+        names: Said = f"**{escape_markdown(found[0][0].name)}**"
+        for other, _ in found[1:]:
+            names = phrase("{first} and {second}", first=names,
+                           second=f"**{escape_markdown(other.name)}**")
+        raise UserError(phrase("{names} are all good at that: pick one from the list, or name "
+                               "who rolls with `as:`.", names=names))
     stored, activity = found[0]
     return stored, good_roll(stored.character, activity, rules=RULES)
 
@@ -291,12 +343,16 @@ async def roller_ability(
         candidates = await _rollers(interaction, named if isinstance(named, str) else None)
     except UserError:
         return []
+    language = await person_language(interaction)
     options = [
-        (f"Good at {activity}" + ("" if named else f" ({s.name})"),
+        (render(phrase("Good at {activity}", activity=activity) if named else
+                phrase("Good at {activity} ({name})", activity=activity, name=s.name), language),
          activity if named else f"{s.name}: {activity}")
         for s in candidates for activity in s.character.good_at
     ]
-    return matching_choices(options, current.removeprefix("good at ").removeprefix("Good at "))
+    good_at = render(phrase("Good at {activity}", activity=""), language)
+    typed = current.removeprefix(good_at.casefold()).removeprefix(good_at)
+    return matching_choices(options, typed.removeprefix("good at ").removeprefix("Good at "))
 
 
 async def roller(
@@ -315,14 +371,15 @@ class DiceCog(commands.Cog):
         """Answer the Adjust modal's submit from its custom id and the database alone."""
         await submit_adjust(self.bot, interaction, int(match["id"]), text)
 
-    @app_commands.command(name="roll", description="Roll d100 against a level (Unhex rules).")
+    @app_commands.command(name="roll", description=N_("Roll d100 against a level (Unhex "
+                                                       "rules)."))
     @app_commands.describe(
-        level="Your level: a success is a roll at or under it (1-99; default: your PC's)",
-        good="Good at this: you may re-roll tens, ones or both once",
-        against="Opposed roll: the other side's level (1-99)",
-        note="What the roll is for (shown with the result)",
-        ability="A non-combat ability of yours (“good at …”): the roll is good",
-        as_="Who rolls: one of your characters (any, for a GM)",
+        level=N_("Your level: a success is a roll at or under it (1-99; default: your PC's)"),
+        good=N_("Good at this: you may re-roll tens, ones or both once"),
+        against=N_("Opposed roll: the other side's level (1-99)"),
+        note=N_("What the roll is for (shown with the result)"),
+        ability=N_("A non-combat ability of yours (“good at …”): the roll is good"),
+        as_=N_("Who rolls: one of your characters (any, for a GM)"),
     )
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(ability=roller_ability, as_=roller)
@@ -359,12 +416,15 @@ class DiceCog(commands.Cog):
             guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
             user_id=interaction.user.id, note=note, state=state,
         )
-        view = roll_view(stored)
+        # Shown to the table (or, hidden, to the GM in its stead): the channel's language.
+        language = await channel_language(interaction)
+        view = roll_view(stored, language)
         if view is None:
-            await interaction.response.send_message(render_roll(stored), ephemeral=private)
+            await interaction.response.send_message(render_roll(stored, language),
+                                                    ephemeral=private)
         else:
             view.stop()  # answered from the buttons' custom ids, never kept in memory
-            await interaction.response.send_message(render_roll(stored), view=view,
+            await interaction.response.send_message(render_roll(stored, language), view=view,
                                                     ephemeral=private)
 
 

@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.host import Host
-from bot.i18n import CATALOGUES, N_, channel_language, render
+from bot.i18n import CATALOGUES, N_, SOURCE, channel_language, person_language, render
 from bot.options import OneOf
 from bot.permissions import require_gm
 from engine.phrases import phrase
@@ -49,15 +49,25 @@ Language = app_commands.Transform[str, OneOf([
     *_LANGUAGES, app_commands.Choice(name=N_("server default"), value=SERVER_DEFAULT)])]
 
 
-def reminders_text(by_dm: bool, *, changed: bool) -> str:
-    """What the player is told of where they are reminded."""
-    now = "now " if changed else ""
+def reminders_text(by_dm: bool, *, changed: bool, language: str = SOURCE) -> str:
+    """What the player is told of where they are reminded, in ``language``."""
     if by_dm:
-        return (f"⏰ You are {now}reminded by direct message when a fight waits for you. If "
-                "Discord refuses it (your privacy settings), you are reminded in the fight's "
-                "channel instead. `/settings reminders where: channel` to change it.")
-    return (f"⏰ You are {now}reminded in the fight's channel when a fight waits for you. "
-            "`/settings reminders where: dm` to be reminded by direct message instead.")
+        said = (phrase("⏰ You are now reminded by direct message when a fight waits for you. "
+                       "If Discord refuses it (your privacy settings), you are reminded in the "
+                       "fight's channel instead. `/settings reminders where: channel` to "
+                       "change it.") if changed else
+                phrase("⏰ You are reminded by direct message when a fight waits for you. If "
+                       "Discord refuses it (your privacy settings), you are reminded in the "
+                       "fight's channel instead. `/settings reminders where: channel` to "
+                       "change it."))
+    else:
+        said = (phrase("⏰ You are now reminded in the fight's channel when a fight waits for "
+                       "you. `/settings reminders where: dm` to be reminded by direct message "
+                       "instead.") if changed else
+                phrase("⏰ You are reminded in the fight's channel when a fight waits for you. "
+                       "`/settings reminders where: dm` to be reminded by direct message "
+                       "instead."))
+    return render(said, language)
 
 
 class PlayerSettingsCog(commands.GroupCog, group_name="settings",
@@ -75,14 +85,15 @@ class PlayerSettingsCog(commands.GroupCog, group_name="settings",
                         where: Place | None = None) -> None:
         players = self.bot.store.players
         user_id = interaction.user.id
+        language = await person_language(interaction)
         if where is None:
             by_dm = user_id in await players.reminded_by_dm([user_id])
-            await interaction.response.send_message(reminders_text(by_dm, changed=False),
-                                                    ephemeral=True)
+            await interaction.response.send_message(
+                reminders_text(by_dm, changed=False, language=language), ephemeral=True)
             return
         await players.set_reminded_by_dm(user_id, where == "dm")
-        await interaction.response.send_message(reminders_text(where == "dm", changed=True),
-                                                ephemeral=True)
+        await interaction.response.send_message(
+            reminders_text(where == "dm", changed=True, language=language), ephemeral=True)
 
     @app_commands.command(name="language", description=N_(
         "The language the bot speaks in this server's channels (GMs)."))
@@ -90,7 +101,7 @@ class PlayerSettingsCog(commands.GroupCog, group_name="settings",
                                        "settings)"))
     @app_commands.guild_only()
     async def language(self, interaction: discord.Interaction[Any], language: Language) -> None:
-        await require_gm(interaction, "choose the server's language")
+        await require_gm(interaction, phrase("choose the server's language"))
         assert interaction.guild_id is not None  # require_gm asked for a server
         chosen = None if language == SERVER_DEFAULT else language
         await self.bot.store.guilds.set_language(interaction.guild_id, chosen)

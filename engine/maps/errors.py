@@ -25,6 +25,8 @@ class MapError(RuleError):
                          if line else message)
         self.line = line
         self.message = english(message)
+        #: The mistake without its line, to say in the reader's language.
+        self.detail: Said = message
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}" if self.line else self.message
@@ -43,5 +45,5 @@ class UnknownAreaError(MapError, KeyError):
     """
 
     def __init__(self, name: str) -> None:
-        super().__init__(0, f"no area called {name!r} on this map")
+        super().__init__(0, phrase("no area called {name} on this map", name=repr(name)))
         self.name = name

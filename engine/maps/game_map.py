@@ -12,6 +12,7 @@ from engine.maps.connection import Connection, Kind, area_key
 from engine.maps.errors import MapError
 from engine.maps.graph import AreaGraph
 from engine.maps.text import MapText, read_map, write_map
+from engine.phrases import phrase
 
 __all__ = ["GameMap", "parse_map"]
 
@@ -204,7 +205,8 @@ class GameMap:
         """
         c = self.connection(a, b)
         if c is None or c.kind is not Kind.DOOR:
-            raise MapError(0, f"there is no door between {self.area(a)} and {self.area(b)}")
+            raise MapError(0, phrase("there is no door between {first} and {second}",
+                                     first=self.area(a), second=self.area(b)))
         new = replace(c, is_open=open)
         return replace(self, connections=tuple(new if x is c else x for x in self.connections))
 

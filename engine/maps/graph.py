@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 from engine.maps.connection import Connection, Kind, area_key
 from engine.maps.errors import MapError, UnknownAreaError
+from engine.phrases import phrase
 
 __all__ = ["AreaGraph", "PathTables"]
 
@@ -73,7 +74,7 @@ class AreaGraph:
         index: dict[str, int] = {}
         for i, name in enumerate(areas):
             if area_key(name) in index:
-                raise MapError(0, f"area {name!r} is listed twice")
+                raise MapError(0, phrase("area {name} is listed twice", name=repr(name)))
             index[area_key(name)] = i
         sight: list[list[tuple[int, bool, bool]]] = [[] for _ in areas]
         moves: list[list[int]] = [[] for _ in areas]

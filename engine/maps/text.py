@@ -51,6 +51,7 @@ from dataclasses import dataclass
 
 from engine.maps.connection import Connection, Kind, area_key
 from engine.maps.errors import MapError
+from engine.phrases import Said, phrase
 
 __all__ = ["MAX_GRID", "MAX_NAME", "MAX_NOTE", "MapText", "read_map", "write_map"]
 
@@ -91,7 +92,7 @@ def read_map(text: str | Iterable[str]) -> MapText:
         if statement:
             builder.statement(statement, number)
     if not builder.names:
-        raise MapError(0, "the map has no areas")
+        raise MapError(0, phrase("the map has no areas"))
     return MapText(
         areas=tuple(builder.names),
         connections=tuple(builder.connections),
@@ -153,29 +154,34 @@ class _Builder:
         self.connections: list[Connection] = []
         self.pairs: dict[frozenset[int], int] = {}
 
-    def name(self, raw: str, line: int, where: str) -> str:
+    def name(self, raw: str, line: int, where: Said | None) -> str:
         name = " ".join(raw.split())
         if not name:
-            raise MapError(line, f"expected an area name {where}")
+            raise MapError(line, phrase("expected an area name") if where is None
+                           else phrase("expected an area name {where}", where=where))
         for word in name.split():
             if _DASHY.match(word):
                 raise MapError(
                     line,
-                    f"unknown connector {word!r}: use -- .. -> <- -[]- -[ ]- or .x. "
-                    "with spaces around it, a | at an end for cover (--| |--)",
+                    phrase("unknown connector {connector}: use -- .. -> <- -[]- -[ ]- or .x. "
+                           "with spaces around it, a | at an end for cover (--| |--)",
+                           connector=repr(word)),
                 )
             glued = _GLUED.search(word)
             if glued:
                 raise MapError(
                     line,
-                    f"cannot read {word!r}: a connector like {glued[1]!r} needs a space on "
-                    f"each side (e.g. 'Bar {glued[1]} Kitchen')",
+                    phrase("cannot read {word}: a connector like {connector} needs a space on "
+                           "each side (e.g. 'Bar {bare} Kitchen')",
+                           word=repr(word), connector=repr(glued[1]), bare=glued[1]),
                 )
         bad = sorted(set(name) & _FORBIDDEN)
         if bad:
-            raise MapError(line, f"cannot read {name!r}: area names cannot contain {' '.join(bad)}")
+            raise MapError(line, phrase("cannot read {name}: area names cannot contain {bad}",
+                                        name=repr(name), bad=" ".join(bad)))
         if len(name) > MAX_NAME:
-            raise MapError(line, f"area names are at most {MAX_NAME} characters ({name[:20]}…)")
+            raise MapError(line, phrase("area names are at most {limit} characters ({start}…)",
+                                        limit=MAX_NAME, start=name[:20]))
         return name
 
     def area(self, name: str) -> int:
@@ -193,36 +199,42 @@ class _Builder:
         if colon and not _CONNECTOR.search(left):  # a note may hold anything but '#'
             matches = []
         if len(matches) > 1:
-            raise MapError(line, "one connection per line: found more than one connector")
+            raise MapError(line, phrase(
+                "one connection per line: found more than one connector"))
         if matches:
             self.connect(text, matches[0], line)
         elif colon:
-            i = self.area(self.name(left, line, "before ':' (a note is 'Area: text')"))
+            i = self.area(self.name(left, line, phrase("before ':' (a note is 'Area: text')")))
             note = " ".join(note.split())
             if not note:
-                raise MapError(line, "expected a note after ':'")
+                raise MapError(line, phrase("expected a note after ':'"))
             if len(note) > MAX_NOTE:
-                raise MapError(line, f"notes are at most {MAX_NOTE} characters")
+                raise MapError(line, phrase("notes are at most {limit} characters",
+                                            limit=MAX_NOTE))
             self.notes[i].append(note)
         elif "@" in text:
             self.place(text, line)
         else:
-            self.area(self.name(text, line, ""))
+            self.area(self.name(text, line, None))
 
     def place(self, text: str, line: int) -> None:
         found = _POSITION.match(text)
         if not found:
-            raise MapError(line, "a grid position is 'Area @ col,row', e.g. 'Bar @ 2,1'")
-        i = self.area(self.name(found["name"], line, "before '@'"))
+            raise MapError(line, phrase(
+                "a grid position is 'Area @ col,row', e.g. 'Bar @ 2,1'"))
+        i = self.area(self.name(found["name"], line, phrase("before '@'")))
         col, row = int(found["col"]), int(found["row"])
         if col > MAX_GRID or row > MAX_GRID:
-            raise MapError(line, f"grid columns and rows go from 0 to {MAX_GRID}")
+            raise MapError(line, phrase("grid columns and rows go from 0 to {highest}",
+                                        highest=MAX_GRID))
         if self.positions[i] is not None:
             first = self.position_lines[i]
-            raise MapError(line, f"{self.names[i]} already has a position (line {first})")
+            raise MapError(line, phrase("{area} already has a position (line {first})",
+                                        area=self.names[i], first=first))
         holder = self.cells.get((col, row))
         if holder is not None:
-            raise MapError(line, f"{self.names[holder]} is already at {col},{row}")
+            raise MapError(line, phrase("{area} is already at {col},{row}",
+                                        area=self.names[holder], col=col, row=row))
         self.positions[i] = (col, row)
         self.position_lines[i] = line
         self.cells[(col, row)] = i
@@ -230,19 +242,24 @@ class _Builder:
     def connect(self, text: str, match: re.Match[str], line: int) -> None:
         left_mark, symbol, right_mark = match.group(1, 2, 3)
         kind, is_open = _SYMBOLS[symbol]
-        left = self.name(text[: match.start()], line, f"before {match.group(0)!r}")
-        right = self.name(text[match.end() :], line, f"after {match.group(0)!r}")
+        left = self.name(text[: match.start()], line,
+                         phrase("before {connector}", connector=repr(match.group(0))))
+        right = self.name(text[match.end() :], line,
+                          phrase("after {connector}", connector=repr(match.group(0))))
         if kind is Kind.NO_SIGHT and (left_mark or right_mark):
-            raise MapError(line, "a .x. line is no connection and cannot carry cover marks")
+            raise MapError(line, phrase(
+                "a .x. line is no connection and cannot carry cover marks"))
         i, j = self.area(left), self.area(right)
         if i == j:
-            raise MapError(line, f"an area cannot connect to itself ({self.names[i]!r})")
+            raise MapError(line, phrase("an area cannot connect to itself ({area})",
+                                        area=repr(self.names[i])))
         pair = frozenset((i, j))
         if pair in self.pairs:
             raise MapError(
                 line,
-                f"{self.names[i]} and {self.names[j]} are already connected "
-                f"(line {self.pairs[pair]}); one line per pair of areas",
+                phrase("{first} and {second} are already connected (line {earlier}); one line "
+                       "per pair of areas", first=self.names[i], second=self.names[j],
+                       earlier=self.pairs[pair]),
             )
         self.pairs[pair] = line
         a, b, cover_a, cover_b = left, right, bool(left_mark), bool(right_mark)

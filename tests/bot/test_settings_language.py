@@ -60,4 +60,7 @@ async def test_the_commands_go_to_discord_with_german_descriptions_and_english_n
     choices = {c["value"]: c for c in option["choices"]}
     assert choices["default"]["name_localizations"] == {"de": "Server-Standard"}
     assert choices["de"]["name"] == "Deutsch" and not choices["de"].get("name_localizations")
-    assert "de" not in (_command(table, "roll").get("description_localizations") or {})
+    roll = _command(table, "roll")
+    assert roll["description_localizations"]["de"] == (
+        "Würfle W100 gegen eine Stufe (Unhex-Regeln).")
+    assert not roll.get("name_localizations")

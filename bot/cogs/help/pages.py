@@ -7,20 +7,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.i18n import N_
+
 __all__ = ["FOOTER", "PAGES", "HelpPage", "page_named"]
 
 
 @dataclass(frozen=True)
 class HelpPage:
     """A page: its key (the `topic:` choice's value and its buttons' id), the name it is
-    picked by and its buttons are labelled with, and its text."""
+    picked by and its buttons are labelled with, and its text (both ``N_`` literals, said in
+    the reader's language)."""
 
     key: str
     name: str
     text: str
 
 
-START = HelpPage("start", "Start here", """**New here?**
+START = HelpPage("start", N_("Start here"), N_("""**New here?**
 **Players**
 1. Make your character with `/character create`: a form, then a panel for its abilities \
 and items. `/sheet` shows it to the table.
@@ -33,9 +36,9 @@ may do, or type `/attack`. When you are attacked, press **Defend**, **Counteratt
 1. Pick a map: `/map list` shows the built-in ones, and `/map new` writes your own.
 2. Make NPCs with `/character create npc:True`, and open a session with `/session start`.
 3. Start a fight in a channel with `/combat start map:`, `/combat add` your NPCs (players \
-add their PCs), then `/combat begin` rolls initiative.""")
+add their PCs), then `/combat begin` rolls initiative."""))
 
-DICE = HelpPage("dice", "Dice", """**Rolling dice**
+DICE = HelpPage("dice", N_("Dice"), N_("""**Rolling dice**
 `/roll level:` rolls d100 against a level: a roll at or under it succeeds. Without \
 `level:`, it rolls against your character's level.
 With `good:True` your character is good at it: you may re-roll the tens, the ones or both, \
@@ -45,9 +48,9 @@ abilities, which makes the roll good too.
 what the roll is for. `as:` names which of your characters rolls (a GM may name any).
 A critical success offers an extra action or an adjusted result. Only the roller may press \
 the buttons, and they keep working after a restart.
-`/roll` works in a direct message with me as well.""")
+`/roll` works in a direct message with me as well."""))
 
-CHARACTERS = HelpPage("characters", "Characters", """**Characters**
+CHARACTERS = HelpPage("characters", N_("Characters"), N_("""**Characters**
 `/character create` makes your PC; a GM adds `npc:True` to make an NPC. \
 `/character panel` then chooses what it still lacks: abilities, items and what it holds.
 `/sheet` shows a sheet to the table, and `/character list` lists this server's characters.
@@ -60,9 +63,9 @@ After a fight, `/character recover` sets the level back to its max and erases th
 (■ stays). When a session's goal is met, `/character advance` raises the max level by one.
 GMs make numbered NPC copies (Goon 1, Goon 2…) with `/character copy count:`.
 For another server, `/character export` gives a character as text, and \
-`/character import` takes it back.""")
+`/character import` takes it back."""))
 
-MAPS = HelpPage("maps", "Maps and sessions", """**Maps**
+MAPS = HelpPage("maps", N_("Maps and sessions"), N_("""**Maps**
 `/map list` shows the built-in maps and this server's own. `/map show name:` draws one for \
 the table; in a fight's channel, as the fight has it.
 GMs write a map with `/map new`, change it with `/map edit` and delete it with \
@@ -73,9 +76,9 @@ each player adds their PC with `/session join`, and its players may reword the g
 `/session goal`.
 `/session status` shows the goal, its PCs and its fights. A GM may `/session warn` that \
 the goal looks out of reach, and ends the session with `/session end achieved:`. When the \
-goal was achieved, every PC in it advances.""")
+goal was achieved, every PC in it advances."""))
 
-FIGHTS = HelpPage("fights", "A fight", """**Running an Unhex fight**
+FIGHTS = HelpPage("fights", N_("A fight"), N_("""**Running an Unhex fight**
 1. A GM picks the map with `/combat start map:` (with `thread:True`, the fight gets a \
 thread of its own).
 2. `/combat add character: area: [team:]` puts a character on the map; players add their \
@@ -94,9 +97,9 @@ direction**).
 7. **Done** (`/done`) ends your team's turn.
 `/combat status` shows everyone and their wounds. `/combat log` lists what happened \
 (`file:True`: all of it, as a file). At the end comes a recap with a **Log file** \
-button.""")
+button."""))
 
-REACTING = HelpPage("reacting", "Reacting", """**Reacting**
+REACTING = HelpPage("reacting", N_("Reacting"), N_("""**Reacting**
 Attacks and moves open a reaction window: press **Defend**, **Counterattack**, \
 **Intercept** or **Pass** before the dice are rolled, or type `/defend`, `/counterattack` \
 or `/intercept`.
@@ -105,9 +108,9 @@ A counterattack or an intercept can be less-lethal: its own button, or `lethal:F
 With Shield, **Defend Ana** (`/defend for:Ana`) defends someone in your area, and \
 **All-Out Defend** (`/alloutdefend`) is offered after initiative, before anyone acts.
 Then whoever decides presses the buttons for re-rolls, criticals and which die is damage.
-You may `/surrender` any time before the dice are rolled.""")
+You may `/surrender` any time before the dice are rolled."""))
 
-BY_POST = HelpPage("by_post", "Fights by post", """**Fights by post**
+BY_POST = HelpPage("by_post", N_("Fights by post"), N_("""**Fights by post**
 A fight may wait hours or days for its players. A GM sets its pace with \
 `/combat start pace:` or `/combat settings pace:`: `live`, or `by post`, where a reaction \
 waits 24 hours and a team's turn 48.
@@ -123,9 +126,9 @@ or by direct message.
 `/combat orders` sets what your character does when it is asked to react while you are \
 away; a GM sets the NPCs' orders the same way.
 Back after a while? `/combat catchup` shows you alone what happened since your character \
-last acted.""")
+last acted."""))
 
-GM_TOOLS = HelpPage("gm", "GM tools", """**GM tools**
+GM_TOOLS = HelpPage("gm", N_("GM tools"), N_("""**GM tools**
 GMs are the members with Manage Server, and those with the role set by `/gm role` (without \
 a role, it clears it).
 In a fight, `/combat undo` takes back the last command. `/combat set character:` corrects \
@@ -138,15 +141,15 @@ players then see how hurt each NPC looks, not its level and wounds).
 `/settings language` sets the language the bot speaks in this server's channels; commands \
 and options keep their English names in every language, so players can copy each other's.
 For many NPCs, `/character copy` makes numbered copies, and `/combat addmany characters:` \
-puts them in together ("Goon 1-5").""")
+puts them in together ("Goon 1-5")."""))
 
 #: The pages, in the order the buttons go through them; the first is `/help`'s own.
 PAGES: tuple[HelpPage, ...] = (START, DICE, CHARACTERS, MAPS, FIGHTS, REACTING, BY_POST,
                                GM_TOOLS)
 
 #: Under every page: where it is, and how to reach the others.
-FOOTER = ("-# Page {number} of {count}. The buttons go to the other pages, and "
-          "`/help topic:` opens any of them.")
+FOOTER = N_("-# Page {number} of {count}. The buttons go to the other pages, and "
+            "`/help topic:` opens any of them.")
 
 
 def page_named(key: str) -> HelpPage:

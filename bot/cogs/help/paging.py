@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.cogs.help.pages import FOOTER, PAGES, HelpPage, page_named
 from bot.components import PersistentButton, button_row
 from bot.custom_ids import CustomId, choice
+from bot.i18n import N_, SOURCE, _, person_language
 from bot.options import OneOf
 
 __all__ = ["HelpCog", "HelpPageButton", "help_page"]
@@ -23,13 +24,16 @@ Topic = app_commands.Transform[str, OneOf([app_commands.Choice(name=page.name, v
                                            for page in PAGES])]
 
 
-def help_page(key: str) -> tuple[str, discord.ui.View]:
-    """The page of ``key`` with where it is, and its buttons to the pages either side."""
+def help_page(key: str, language: str = SOURCE) -> tuple[str, discord.ui.View]:
+    """The page of ``key`` in ``language``, with where it is, and its buttons to the pages
+    either side."""
     page = page_named(key)
     number = PAGES.index(page)
     before, after = PAGES[number - 1], PAGES[(number + 1) % len(PAGES)]
-    content = f"{page.text}\n{FOOTER.format(number=number + 1, count=len(PAGES))}"
-    view = button_row(HelpPageButton(before, "previous"), HelpPageButton(after, "next"))
+    footer = _(FOOTER, language).format(number=number + 1, count=len(PAGES))
+    content = f"{_(page.text, language)}\n{footer}"
+    view = button_row(HelpPageButton(before, "previous", language),
+                      HelpPageButton(after, "next", language))
     view.stop()  # answered from the custom ids (the dynamic items), not kept in memory
     return content, view
 
@@ -42,8 +46,9 @@ class HelpPageButton(
 ):
     """A button under a `/help` page: the page it names, labelled with that page's name."""
 
-    def __init__(self, page: HelpPage, way: str) -> None:
-        label = f"◀ {page.name}" if way == "previous" else f"{page.name} ▶"
+    def __init__(self, page: HelpPage, way: str, language: str = SOURCE) -> None:
+        name = _(page.name, language)
+        label = f"◀ {name}" if way == "previous" else f"{name} ▶"
         super().__init__(discord.ui.Button(
             label=label, style=discord.ButtonStyle.secondary,
             custom_id=self.id_spec.format(page=page.key, way=way)))
@@ -55,15 +60,15 @@ class HelpPageButton(
         return cls(page_named(match["page"]), match["way"])
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        content, view = help_page(self.page.key)
+        content, view = help_page(self.page.key, await person_language(interaction))
         await interaction.response.edit_message(content=content, view=view)
 
 
 class HelpCog(commands.Cog, name="Help"):
-    @app_commands.command(name="help", description="Where to start, and how each part of "
-                                                   "Unhex works, a page at a time.")
-    @app_commands.describe(topic="The page to open (default: where to start)")
+    @app_commands.command(name="help", description=N_("Where to start, and how each part of "
+                                                      "Unhex works, a page at a time."))
+    @app_commands.describe(topic=N_("The page to open (default: where to start)"))
     async def help(self, interaction: discord.Interaction[Any],
                    topic: Topic | None = None) -> None:
-        content, view = help_page(topic or PAGES[0].key)
+        content, view = help_page(topic or PAGES[0].key, await person_language(interaction))
         await interaction.response.send_message(content, view=view, ephemeral=True)

@@ -32,6 +32,7 @@ from bot.cogs.maps.finding import (
 from bot.cogs.maps.form import MAP_FORM_ID, TEXT_LIMIT, MapTextModal, submit_map_text
 from bot.components import button_row
 from bot.host import Host
+from bot.i18n import N_, _, channel_language, person_language, render
 from bot.options import OneOf, Text
 from bot.permissions import require_gm, require_guild
 from bot.text import MESSAGE_LIMIT, SOURCE, clip
@@ -41,7 +42,7 @@ from engine.combat import Combat
 from engine.combat.actions.aoe_effects import effect_text
 from engine.maps import MapError, parse_map
 from engine.names import name_key
-from engine.phrases import english
+from engine.phrases import phrase
 
 # String options, with the limits Discord's client enforces and the bot checks again.
 MapOption = app_commands.Transform[str, Text(LOOKUP_LIMIT)]
@@ -51,44 +52,49 @@ ViewOption = app_commands.Transform[
 ]
 
 
-class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fight on"):
+class MapCog(commands.GroupCog, group_name="map", group_description=N_("Maps to fight on")):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="list", description="The built-in maps and this server's maps.")
+    @app_commands.command(name="list", description=N_("The built-in maps and this server's "
+                                                      "maps."))
     async def list_maps(self, interaction: discord.Interaction[Any]) -> None:
-        lines = ["🗺️ **Built-in maps** (to start from one, `/map export` it and paste the text "
-                 "into `/map new` under a new name):"]
-        lines += [f"• {name} · {areas_text(builtin_map(name))}" for name in builtin_maps()]
+        language = await person_language(interaction)
+        lines = [_("🗺️ **Built-in maps** (to start from one, `/map export` it and paste the "
+                   "text into `/map new` under a new name):", language)]
+        lines += [f"• {name} · {areas_text(builtin_map(name), language)}"
+                  for name in builtin_maps()]
         stored = [] if interaction.guild_id is None else await maps_store(self.bot).in_guild(
             interaction.guild_id
         )
         if not stored:
-            lines.append("This server has no maps of its own yet: a GM writes one with "
-                         "`/map new`.")
+            lines.append(_("This server has no maps of its own yet: a GM writes one with "
+                           "`/map new`.", language))
         else:
-            lines.append("**This server's maps:**")
+            lines.append(_("**This server's maps:**", language))
         for shown, s in enumerate(stored):
             try:
-                size = areas_text(parse_map(s.text))
+                size = areas_text(parse_map(s.text), language)
             except MapError:
-                size = "cannot be read: a GM can fix it with `/map edit`"
-            line = f"• {escape_markdown(s.name)} · {size} · by <@{s.author_id}>"
+                size = _("cannot be read: a GM can fix it with `/map edit`", language)
+            line = render(phrase("• {name} · {size} · by {author}", name=escape_markdown(s.name),
+                                 size=size, author=f"<@{s.author_id}>"), language)
             left = len(stored) - shown - 1
-            more = [f"… and {left} more: type a name in `/map show`."] if left else []
+            more = [_more_maps(left, language)] if left else []
             if len("\n".join([*lines, line, *more])) > MESSAGE_LIMIT:
-                lines.append(f"… and {left + 1} more: type a name in `/map show`.")
+                lines.append(_more_maps(left + 1, language))
                 break
             lines.append(line)
         text = "\n".join(lines)
         await interaction.response.send_message(text, ephemeral=True)
 
-    @app_commands.command(name="show", description="Show a map to the table, as text (in a fight's "
-                                                 "channel: as the fight has it).")
+    @app_commands.command(name="show", description=N_("Show a map to the table, as text (in "
+                                                      "a fight's channel: as the fight has "
+                                                      "it)."))
     @app_commands.describe(
-        name="The map (built-in or this server's)",
-        view="grid: boxes on a grid (when the map has positions); list: each area's lines",
+        name=N_("The map (built-in or this server's)"),
+        view=N_("grid: boxes on a grid (when the map has positions); list: each area's lines"),
     )
     async def show(
         self, interaction: discord.Interaction[Any], name: MapOption,
@@ -96,18 +102,22 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
     ) -> None:
         found = await find_map(self.bot, interaction.guild_id, name)
         fight = await self._fight_on(interaction, found)
+        language = await channel_language(interaction)  # shown to the table
         if fight is None:
-            m = found.game_map()
-            await interaction.response.send_message(render_block(map_title(found, m), m, view))
+            m = found.game_map(await person_language(interaction))
+            await interaction.response.send_message(
+                render_block(map_title(found, m, language), m, view, language))
             return
         # The fight's own map: its doors as they stand, AoE Cover and Demolish applied.
         m = fight.game_map()
-        head = f"{map_title(found, m)} · as this channel's fight has it (round {fight.round})"
-        lines = [english(effect_text(e)) for e in fight.effects]
-        tail = "\n".join([*who_is_where(fight, m),
-                          *(["**Effects in play:**", *(f"• {line}" for line in lines)]
-                            if lines else ["No AoE effects in play."])])
-        block = render_block(head, m, view)
+        head = render(phrase("{title} · as this channel's fight has it (round {round})",
+                             title=map_title(found, m, language), round=fight.round), language)
+        lines = [render(effect_text(e), language) for e in fight.effects]
+        tail = "\n".join([*who_is_where(fight, m, language),
+                          *([_("**Effects in play:**", language),
+                             *(f"• {line}" for line in lines)]
+                            if lines else [_("No AoE effects in play.", language)])])
+        block = render_block(head, m, view, language)
         if len(block) + 1 + len(tail) <= MESSAGE_LIMIT:
             await interaction.response.send_message(f"{block}\n{tail}")
             return
@@ -131,75 +141,85 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
             return None
         return stored.state
 
-    @app_commands.command(name="new", description="Write a new map for this server (GMs).")
-    @app_commands.describe(name="The new map's name (1-32 characters)")
+    @app_commands.command(name="new", description=N_("Write a new map for this server (GMs)."))
+    @app_commands.describe(name=N_("The new map's name (1-32 characters)"))
     async def new(
         self, interaction: discord.Interaction[Any],
         name: app_commands.Transform[str, Text(NAME_LIMIT)],
     ) -> None:
         guild_id = require_guild(interaction)
-        await require_gm(interaction, "write a map")
+        await require_gm(interaction, phrase("write a map"))
         name = new_map_name(name)
         taken = await maps_store(self.bot).get(guild_id, name)
         if taken is not None:
             raise UserError(taken_text(taken.name))
-        await interaction.response.send_modal(MapTextModal(name=name, stored=None))
+        await interaction.response.send_modal(MapTextModal(
+            name=name, stored=None, language=await person_language(interaction)))
 
-    @app_commands.command(name="edit", description="Change one of this server's maps (GMs).")
-    @app_commands.describe(name="The map to change (built-in maps cannot be changed)")
+    @app_commands.command(name="edit", description=N_("Change one of this server's maps "
+                                                      "(GMs)."))
+    @app_commands.describe(name=N_("The map to change (built-in maps cannot be changed)"))
     async def edit(self, interaction: discord.Interaction[Any], name: MapOption) -> None:
         guild_id = require_guild(interaction)
-        await require_gm(interaction, "edit a map")
+        await require_gm(interaction, phrase("edit a map"))
         found = await find_map(self.bot, guild_id, name)
         if found.stored is None:
-            raise UserError(
-                f"Built-in maps cannot be edited. To change **{found.name}**, copy it: "
-                f"`/map export name:{found.name}`, then `/map new` with a name of your own "
-                "and paste the text."
-            )
+            raise UserError(phrase(
+                "Built-in maps cannot be edited. To change **{name}**, copy it: "
+                "`/map export name:{name}`, then `/map new` with a name of your own and paste "
+                "the text.", name=found.name))
         if len(found.text) > TEXT_LIMIT:
-            raise UserError(f"**{escape_markdown(found.name)}** is longer than a Discord form "
-                            f"holds ({TEXT_LIMIT:,} characters); it cannot be edited here.")
-        await interaction.response.send_modal(MapTextModal(name=found.name, stored=found.stored))
+            raise UserError(phrase("**{name}** is longer than a Discord form holds ({limit} "
+                                   "characters); it cannot be edited here.",
+                                   name=escape_markdown(found.name), limit=f"{TEXT_LIMIT:,}"))
+        await interaction.response.send_modal(MapTextModal(
+            name=found.name, stored=found.stored, language=await person_language(interaction)))
 
-    @app_commands.command(name="delete", description="Delete one of this server's maps (GMs).")
-    @app_commands.describe(name="The map to delete (built-in maps cannot be deleted)")
+    @app_commands.command(name="delete", description=N_("Delete one of this server's maps "
+                                                        "(GMs)."))
+    @app_commands.describe(name=N_("The map to delete (built-in maps cannot be deleted)"))
     async def delete(self, interaction: discord.Interaction[Any], name: MapOption) -> None:
         guild_id = require_guild(interaction)
-        await require_gm(interaction, "delete a map")
+        await require_gm(interaction, phrase("delete a map"))
         found = await find_map(self.bot, guild_id, name)
         if found.stored is None:
-            raise UserError(f"Built-in maps cannot be deleted (**{found.name}** is one).")
+            raise UserError(phrase("Built-in maps cannot be deleted (**{name}** is one).",
+                                   name=found.name))
         stored = found.stored
+        language = await channel_language(interaction)  # asked before the table
         view = button_row(
-            DeleteMapButton(stored.id, map_stamp(stored), interaction.user.id, "delete"),
-            DeleteMapButton(stored.id, map_stamp(stored), interaction.user.id, "keep"),
+            DeleteMapButton(stored.id, map_stamp(stored), interaction.user.id, "delete",
+                            language),
+            DeleteMapButton(stored.id, map_stamp(stored), interaction.user.id, "keep",
+                            language),
         )
-        await interaction.response.send_message(
-            f"🗑️ {interaction.user.mention} asks to delete the map "
-            f"**{escape_markdown(stored.name)}**. It cannot be undone: a GM confirms with "
-            "**Delete map**.",
-            view=view,
-        )
+        await interaction.response.send_message(render(phrase(
+            "🗑️ {who} asks to delete the map **{name}**. It cannot be undone: a GM confirms "
+            "with **Delete map**.", who=interaction.user.mention,
+            name=escape_markdown(stored.name)), language), view=view)
 
-    @app_commands.command(name="export", description="A map's text, to copy or change.")
-    @app_commands.describe(name="The map (built-in or this server's)")
+    @app_commands.command(name="export", description=N_("A map's text, to copy or change."))
+    @app_commands.describe(name=N_("The map (built-in or this server's)"))
     async def export(self, interaction: discord.Interaction[Any], name: MapOption) -> None:
         found = await find_map(self.bot, interaction.guild_id, name)
+        language = await person_language(interaction)
         text = found.text.strip("\n")
-        head = f"🗺️ **{escape_markdown(found.name)}** as text. " + (
-            "To make a map of your own from it, paste it into `/map new` under a new name."
-            if found.builtin else
-            "Paste it into `/map new` to make a copy, or change the map with `/map edit`."
-        )
+        map_name = escape_markdown(found.name)
+        head = render(phrase(
+            "🗺️ **{name}** as text. To make a map of your own from it, paste it into "
+            "`/map new` under a new name.", name=map_name) if found.builtin else phrase(
+            "🗺️ **{name}** as text. Paste it into `/map new` to make a copy, or change the "
+            "map with `/map edit`.", name=map_name), language)
         block = f"```{SOURCE}\n{text}\n```"
         if "```" not in text and len(head) + 1 + len(block) <= MESSAGE_LIMIT:
             await interaction.response.send_message(f"{head}\n{block}", ephemeral=True)
         else:
-            why = ("It is too long for one message" if "```" not in text
-                   else "It holds three backticks in a row, which would break a code block")
+            why = (_("It is too long for one message, so it is attached as a file.", language)
+                   if "```" not in text else
+                   _("It holds three backticks in a row, which would break a code block, so "
+                     "it is attached as a file.", language))
             await interaction.response.send_message(
-                f"{head}\n{why}, so it is attached as a file.",
+                f"{head}\n{why}",
                 file=text_file(found.name, text + "\n"), ephemeral=True,
             )
 
@@ -208,7 +228,8 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
     async def _any_map(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return await map_choices(self.bot, interaction.guild_id, current)
+        return await map_choices(self.bot, interaction.guild_id, current,
+                                 language=await person_language(interaction))
 
     @edit.autocomplete("name")
     @delete.autocomplete("name")
@@ -216,6 +237,11 @@ class MapCog(commands.GroupCog, group_name="map", group_description="Maps to fig
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return await map_choices(self.bot, interaction.guild_id, current, builtins=False)
+
+
+def _more_maps(left: int, language: str) -> str:
+    return render(phrase("… and {count} more: type a name in `/map show`.", count=left),
+                  language)
 
 
 async def setup(bot: Host) -> None:

@@ -11,11 +11,11 @@ from discord.utils import escape_markdown
 from bot.cogs.maps.finding import maps_store
 from bot.confirm import ConfirmDelete, confirm_delete_id
 from bot.custom_ids import digits
+from bot.i18n import N_, SOURCE
 from bot.permissions import is_gm, require_guild
 from bot.store.values import StoredMap
 from bot.user_error import UserError
-
-GM_HINT = "GMs have Manage Server or the GM role (`/gm role`)."
+from engine.phrases import Phrase, phrase
 
 __all__ = ["DeleteMapButton"]
 
@@ -28,11 +28,12 @@ class DeleteMapButton(
     """Confirm (or call off) deleting a server map: any GM may press, the one who asked too
     while they are still a GM (checked at the press: a GM role may have been taken away)."""
 
-    thing = "map"
-    gone = "That map is already deleted; nothing changed."
+    labels = (N_("Delete map"), N_("Keep map"))
+    gone = N_("That map is already deleted; nothing changed.")
 
-    def __init__(self, map_id: int, stamp: str, by: int, action: str) -> None:
-        super().__init__(self.button(action, id=map_id, stamp=stamp, by=by))
+    def __init__(self, map_id: int, stamp: str, by: int, action: str,
+                 language: str = SOURCE) -> None:
+        super().__init__(self.button(action, language, id=map_id, stamp=stamp, by=by))
         self.record_id, self.stamp, self.by, self.action = map_id, stamp, by, action
 
     @classmethod
@@ -46,10 +47,12 @@ class DeleteMapButton(
         require_guild(interaction)
         if not await is_gm(interaction):
             if interaction.user.id == self.by:
-                raise UserError("You asked to delete this map, but you are no longer a GM: a GM "
-                                f"must answer. {GM_HINT}")
-            raise UserError(f"Only a GM may answer this: <@{self.by}> asked, and any GM may. "
-                            f"{GM_HINT}")
+                raise UserError(phrase("You asked to delete this map, but you are no longer a "
+                                       "GM: a GM must answer. GMs have Manage Server or the GM "
+                                       "role (`/gm role`)."))
+            raise UserError(phrase("Only a GM may answer this: {asker} asked, and any GM may. "
+                                   "GMs have Manage Server or the GM role (`/gm role`).",
+                                   asker=f"<@{self.by}>"))
 
     async def find(self, interaction: discord.Interaction[Any]) -> StoredMap | None:
         return await maps_store(interaction.client).get_by_id(self.record_id)
@@ -57,8 +60,10 @@ class DeleteMapButton(
     async def delete(self, interaction: discord.Interaction[Any], stored: StoredMap) -> bool:
         return await maps_store(interaction.client).delete(stored.id, stored.created_at)
 
-    def kept(self, who: str, stored: StoredMap) -> str:
-        return f"🗺️ {who} kept the map **{escape_markdown(stored.name)}**; nothing was deleted."
+    def kept(self, who: str, stored: StoredMap) -> Phrase:
+        return phrase("🗺️ {who} kept the map **{name}**; nothing was deleted.", who=who,
+                      name=escape_markdown(stored.name))
 
-    def deleted(self, who: str, stored: StoredMap) -> str:
-        return f"🗑️ {who} deleted the map **{escape_markdown(stored.name)}**."
+    def deleted(self, who: str, stored: StoredMap) -> Phrase:
+        return phrase("🗑️ {who} deleted the map **{name}**.", who=who,
+                      name=escape_markdown(stored.name))

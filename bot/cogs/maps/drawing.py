@@ -12,12 +12,14 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.cogs.maps.finding import FoundMap
+from bot.i18n import SOURCE, _, render
 from bot.text import MESSAGE_LIMIT, clip
 from bot.user_error import UserError
 from engine.combat import Combat
 from engine.combat.crowd import Row, group_copies
 from engine.maprender import render_grid, render_list
 from engine.maps import GameMap, MapError, parse_map
+from engine.phrases import Phrase, phrase, plural_phrase
 
 GRID_WIDTH = 40  # columns a phone shows in a code block
 
@@ -27,9 +29,15 @@ __all__ = [
 ]
 
 
-def areas_text(m: GameMap) -> str:
-    n = len(m.areas)
-    return f"{n} area" if n == 1 else f"{n} areas"
+def areas_text(m: GameMap, language: str = SOURCE) -> str:
+    """"3 areas", in ``language``."""
+    return render(plural_phrase("{count} area", "{count} areas", "count", count=len(m.areas)),
+                  language)
+
+
+def _sayer(language: str) -> Callable[[Phrase], str]:
+    """How a drawn map says its legend and headings: in ``language``."""
+    return lambda said: render(said, language)
 
 
 def _defuse(text: str) -> str:
@@ -54,27 +62,33 @@ def _fenced(head: str, draw: Callable[[int], str | None]) -> str | None:
     return None
 
 
-def render_block(head: str, m: GameMap, view: str | None = None) -> str:
+def render_block(head: str, m: GameMap, view: str | None = None,
+                 language: str = SOURCE) -> str:
     """One message: ``head``, then the map in a code block (legend included). ``view`` is
     "grid", "list" or None (the grid when every area has a position and it fits 40 columns,
-    else the list); a grid that cannot be drawn is explained, then the list is shown."""
+    else the list); a grid that cannot be drawn is explained, then the list is shown. Its
+    words (the legend, the explanation) in ``language``."""
+    say = _sayer(language)
     if view != "list":
-        grid = _fenced(head, lambda limit: render_grid(m, width=GRID_WIDTH, limit=limit))
+        grid = _fenced(head, lambda limit: render_grid(m, width=GRID_WIDTH, limit=limit,
+                                                       say=say))
         if grid is not None:
             return grid
         if view == "grid":
             if any(p is None for p in m.positions):
-                head += ("\n-# No grid: not every area has a position (`Area @ col,row`), "
-                         "so here is the list.")
+                head += "\n" + say(phrase("-# No grid: not every area has a position "
+                                          "(`Area @ col,row`), so here is the list."))
             else:
-                head += (f"\n-# The grid is wider than {GRID_WIDTH} columns or too long for "
-                         "one message, so here is the list.")
-    listed = _fenced(head, lambda limit: render_list(m, limit=limit, width=GRID_WIDTH))
+                head += "\n" + say(phrase("-# The grid is wider than {columns} columns or too "
+                                          "long for one message, so here is the list.",
+                                          columns=GRID_WIDTH))
+    listed = _fenced(head, lambda limit: render_list(m, limit=limit, width=GRID_WIDTH,
+                                                     say=say))
     assert listed is not None
     return listed
 
 
-def who_is_where(fight: Combat, m: GameMap) -> list[str]:
+def who_is_where(fight: Combat, m: GameMap, language: str = SOURCE) -> list[str]:
     """"**Who is where:**" and a line per area that holds fighters, in the map's order
     ("• Dance Floor: Ana, Goon 1-12"): numbered NPC copies of one team in one area share an
     entry (:func:`~engine.combat.crowd.group_copies`), so that 40 fighters take a few lines.
@@ -84,13 +98,18 @@ def who_is_where(fight: Combat, m: GameMap) -> list[str]:
     for row in group_copies(rows):
         by_area.setdefault(row.area, []).append(escape_markdown(row.name))
     areas = [a for a in m.areas if a in by_area] + [a for a in by_area if a not in m.areas]
-    return ["**Who is where:**", *(f"• {escape_markdown(area)}: {', '.join(by_area[area])}"
-                                   for area in areas)] if areas else []
+    return [_("**Who is where:**", language),
+            *(f"• {escape_markdown(area)}: {', '.join(by_area[area])}"
+              for area in areas)] if areas else []
 
 
-def map_title(found: FoundMap, m: GameMap) -> str:
-    kind = " (built-in)" if found.builtin else ""
-    return f"🗺️ **{escape_markdown(found.name)}**{kind} · {areas_text(m)}"
+def map_title(found: FoundMap, m: GameMap, language: str = SOURCE) -> str:
+    """"🗺️ **Name** (built-in) · 3 areas", in ``language``."""
+    name, areas = escape_markdown(found.name), areas_text(m, language)
+    if found.builtin:
+        return render(phrase("🗺️ **{name}** (built-in) · {areas}", name=name, areas=areas),
+                      language)
+    return f"🗺️ **{name}** · {areas}"
 
 
 def text_file(name: str, text: str) -> discord.File:
@@ -103,16 +122,18 @@ def _quote(line: str) -> str:
     return f"`{line}`" if "`" not in line else escape_markdown(line)
 
 
-def read_map(text: str) -> GameMap:
-    """Parse a GM's text; a mistake becomes a UserError with its line number and the line."""
+def read_map(text: str, language: str = SOURCE) -> GameMap:
+    """Parse a GM's text; a mistake becomes a UserError (in ``language``) with its line number
+    and the line."""
     try:
         return parse_map(text)
     except MapError as err:
+        mistake = render(err.detail, language).rstrip(".")
         if err.line <= 0:
-            raise UserError(f"That map cannot be read: {err.message.rstrip('.')}.") from err
+            raise UserError(phrase("That map cannot be read: {mistake}.",
+                                   mistake=mistake)) from err
         lines = text.splitlines()
         shown = lines[err.line - 1] if err.line <= len(lines) else ""
         quote = f"\n> {_quote(shown)}" if shown.strip() else ""
-        raise UserError(
-            f"Line {err.line} has a mistake: {err.message.rstrip('.')}.{quote}"
-        ) from err
+        raise UserError(phrase("Line {line} has a mistake: {mistake}.{quote}", line=err.line,
+                               mistake=mistake, quote=quote)) from err

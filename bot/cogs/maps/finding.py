@@ -11,6 +11,7 @@ from discord.utils import escape_markdown
 
 from bot.components import identity_stamp
 from bot.host import Host
+from bot.i18n import SOURCE, render
 from bot.store.interfaces import Maps
 from bot.store.values import StoredMap, clean_name
 from bot.text import clip, echo
@@ -18,6 +19,7 @@ from bot.user_error import UserError
 from data import builtin_maps
 from engine.maps import GameMap, MapError, parse_map
 from engine.names import name_key
+from engine.phrases import Phrase, phrase
 
 NAME_LIMIT = 32
 CHOICES_LIMIT = 25  # Discord's most autocomplete choices
@@ -61,18 +63,18 @@ class FoundMap:
         map, and an id to a map made after this one is deleted); None: a built-in map."""
         return None if self.stored is None else (self.stored.id, self.stored.created_at)
 
-    def game_map(self) -> GameMap:
-        """The map, read; a stored map the engine can no longer read is a UserError."""
+    def game_map(self, language: str = SOURCE) -> GameMap:
+        """The map, read; a stored map the engine can no longer read is a UserError (saying
+        the mistake in ``language``, its reader's)."""
         if self.stored is None:
             return builtin_map(self.name)
         try:
             return parse_map(self.text)
         except MapError as err:
-            raise UserError(
-                f"The map **{escape_markdown(self.name)}** cannot be read "
-                f"({escape_markdown(clip(str(err), 300))}). "
-                "A GM can fix it with `/map edit`."
-            ) from err
+            raise UserError(phrase(
+                "The map **{name}** cannot be read ({mistake}). A GM can fix it with "
+                "`/map edit`.", name=escape_markdown(self.name),
+                mistake=escape_markdown(clip(render(err.said, language), 300)))) from err
 
 
 async def find_map(bot: Host, guild_id: int | None, name: str) -> FoundMap:
@@ -82,21 +84,22 @@ async def find_map(bot: Host, guild_id: int | None, name: str) -> FoundMap:
         return FoundMap(builtin, builtin_maps()[builtin])
     stored = None if guild_id is None else await maps_store(bot).get(guild_id, name)
     if stored is None:
-        raise UserError(
-            f"There is no map called “{echo(name)}”. "
-            "`/map list` shows the maps."
-        )
+        raise UserError(phrase("There is no map called “{typed}”. `/map list` shows the maps.",
+                               typed=echo(name)))
     return FoundMap(stored.name, stored.text, stored)
 
 
 async def map_choices(
-    bot: Host, guild_id: int | None, typed: str, *, builtins: bool = True
+    bot: Host, guild_id: int | None, typed: str, *, builtins: bool = True,
+    language: str = SOURCE,
 ) -> list[app_commands.Choice[str]]:
-    """Map names for autocomplete: built-ins (if ``builtins``) then the server's maps, those
-    starting with what was typed first, then those containing it; at most 25."""
+    """Map names for autocomplete: built-ins (if ``builtins``; "(built-in)" said in
+    ``language``) then the server's maps, those starting with what was typed first, then those
+    containing it; at most 25."""
     names: list[tuple[str, str]] = []
     if builtins:
-        names += [(f"{name} (built-in)", name) for name in builtin_maps()]
+        names += [(render(phrase("{name} (built-in)", name=name), language), name)
+                  for name in builtin_maps()]
     if guild_id is not None:
         names += [(name, name) for name in await maps_store(bot).names(guild_id)]
     typed = name_key(typed)
@@ -116,19 +119,18 @@ def new_map_name(typed: str) -> str:
     """A new map's name as it is kept; a UserError if it is no name for a new map."""
     name = clean_name(typed)
     if not name or len(name) > NAME_LIMIT:
-        raise UserError(f"A map's name is 1-{NAME_LIMIT} characters.")
+        raise UserError(phrase("A map's name is 1-{limit} characters.", limit=NAME_LIMIT))
     builtin = builtin_keys().get(name_key(name))
     if builtin is not None:
-        raise UserError(
-            f"**{builtin}** is a built-in map's name; pick another. To start from it, "
-            f"`/map export name:{builtin}` and paste its text into `/map new`."
-        )
+        raise UserError(phrase(
+            "**{name}** is a built-in map's name; pick another. To start from it, "
+            "`/map export name:{name}` and paste its text into `/map new`.", name=builtin))
     return name
 
 
-def taken_text(name: str) -> str:
-    return (f"This server already has a map called **{escape_markdown(name)}**: pick another "
-            "name, or change that one with `/map edit`.")
+def taken_text(name: str) -> Phrase:
+    return phrase("This server already has a map called **{name}**: pick another name, or "
+                  "change that one with `/map edit`.", name=escape_markdown(name))
 
 
 
