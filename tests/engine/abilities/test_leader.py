@@ -40,6 +40,7 @@ from engine.combat import (
     render_board,
 )
 from engine.combat.prompts import SPECS, asked_users
+from engine.phrases import english
 from tests.engine.combat.helpers import P1, P2, RULES, begin, go, knife, refused, run, setup
 
 LEAD = "leader.good_initiative"
@@ -49,7 +50,7 @@ ON_INITIATIVE = "leader.initiative_direct"
 
 
 def texts(events: tuple[Event, ...]) -> list[str]:
-    return [e.text for e in events]
+    return [english(e.text) for e in events]
 
 
 def line(c: Combat, name: str) -> str:

@@ -25,6 +25,7 @@ from engine.combat import (
 )
 from engine.dice import ScriptedDice
 from engine.errors import RuleError
+from engine.phrases import english
 
 __all__ = [
     "BULLETS",
@@ -84,7 +85,7 @@ def refused(c: Combat, cmd: Command, match: str, actor: Actor = GM, now: float =
 
 
 def texts(events: tuple[Event, ...]) -> list[str]:
-    return [e.text for e in events]
+    return [english(e.text) for e in events]
 
 
 def kinds(c: Combat) -> list[tuple[PromptKind, str | None]]:

@@ -25,6 +25,7 @@ from engine.combat import (
 )
 from engine.combat.hidden_npcs import band, figures_hidden, secret_options
 from engine.combat.recap import recap_text
+from engine.phrases import english
 from tests.engine.combat.helpers import CLUB, P1, RULES, go, kinds, knife, run, setup
 
 
@@ -101,7 +102,7 @@ def _hit_goon(c: Combat) -> tuple[Combat, list[Event]]:
 
 def _leaks(events: list[Event]) -> list[str]:
     """Public texts that state Goon's level or marks (37 at first, 34 after the hit)."""
-    told = [e.text for e in events]
+    told = [english(e.text) for e in events]
     return [t for t in told if "vs 37" in t or "vs 34" in t or "→" in t or "Marked" in t]
 
 
@@ -111,7 +112,7 @@ def test_a_hidden_npc_s_rolls_and_damage_are_told_without_its_figures() -> None:
     events += fought
     assert c.fighter("goon").character.level == 34
     assert _leaks(events) == []
-    exact = {e.text: e.gm_text for e in events if e.gm_text is not None}
+    exact = {english(e.text): english(e.gm_text) for e in events if e.gm_text is not None}
     # Only Goon's rolls and the damage it takes are told another way to the players.
     assert exact == {
         "Goon rolls initiative for NPCs: 21 (2·1) — SUCCESS.":  # round 2's: rolled against 34
@@ -120,18 +121,18 @@ def test_a_hidden_npc_s_rolls_and_damage_are_told_without_its_figures() -> None:
         "Goon takes 3 damage to the torso.":
             "Goon takes 3 damage to the torso: level 37 → 34. Marked 3 on the torso.",
     }
-    told = [e.text for e in events]
+    told = [english(e.text) for e in events]
     assert told.count("Goon rolls initiative for NPCs: 21 (2·1) — SUCCESS.") == 2
     assert "Ana rolls initiative for PCs: 34 (3·4) vs 40 — SUCCESS." in told  # a PC: exact
     assert "Ana attacks Goon with Knife: 34 (3·4) vs 40 — SUCCESS." in told
     assert "34 beats Goon's Defend (21): the attack is not stopped." in told  # dice are public
-    assert next(e for e in events if e.text.startswith("Goon defends:")).dice == (2, 1)
+    assert next(e for e in events if english(e.text).startswith("Goon defends:")).dice == (2, 1)
 
 
 def test_without_the_setting_everyone_reads_the_exact_figures() -> None:
     c, events = _duel(hide=False)
     c, fought = _hit_goon(c)
-    told = [e.text for e in [*events, *fought]]
+    told = [english(e.text) for e in [*events, *fought]]
     assert "Goon rolls initiative for NPCs: 21 (2·1) vs 37 — SUCCESS." in told
     assert ("Goon takes 3 damage to the torso: level 37 → 34. Marked 3 on the torso."
             in told)
@@ -153,8 +154,8 @@ def test_a_gm_correction_of_a_hidden_npc_keeps_its_figures_back() -> None:
     c, _ = _duel()
     c, events = run(c, GMSet(fighter="Goon", level=20, area="Bar", marks={"head": "X"}))
     (event,) = events
-    assert event.text == "GM correction to Goon: level and wounds (hidden); area Dance Floor → Bar."
-    assert event.gm_text == ("GM correction to Goon: level 37 → 20; head marks none → X; area "
+    assert english(event.text) == "GM correction to Goon: level and wounds (hidden); area Dance Floor → Bar."
+    assert english(event.gm_text) == ("GM correction to Goon: level 37 → 20; head marks none → X; area "
                              "Dance Floor → Bar.")
 
 
@@ -162,16 +163,16 @@ def test_surrender_and_the_end_of_the_fight_say_how_a_hidden_npc_looks() -> None
     c, _ = _duel()
     c, _ = _hit_goon(c)
     c, events = run(c, Surrender(fighter="Goon"))  # the last NPC: the fight ends
-    assert events[0].text == "Goon surrenders: out of the fight."
-    assert events[0].gm_text == "Goon surrenders: level 34 → 0, out of the fight."
+    assert english(events[0].text) == "Goon surrenders: out of the fight."
+    assert english(events[0].gm_text) == "Goon surrenders: level 34 → 0, out of the fight."
     c, _ = _duel()
     c, _ = _hit_goon(c)
     c, events = run(c, EndCombat())
     (ended,) = events
-    assert ended.text.splitlines()[1:] == ["Ana (PCs): level 40/50, fine, wounds: none.",
+    assert english(ended.text).splitlines()[1:] == ["Ana (PCs): level 40/50, fine, wounds: none.",
                                            "Goon (NPCs): hurt."]
     assert ended.gm_text is not None
-    assert "Goon (NPCs): level 34/50, fine, wounds: torso \\\\\\." in ended.gm_text
+    assert "Goon (NPCs): level 34/50, fine, wounds: torso \\\\\\." in english(ended.gm_text)
 
 
 def test_first_aid_on_a_hidden_npc_lets_the_gm_pick_the_marks_out_of_sight() -> None:
@@ -193,7 +194,7 @@ def test_first_aid_on_a_hidden_npc_lets_the_gm_pick_the_marks_out_of_sight() -> 
     assert secret_options(c, asked)
     c, said = run(c, AidMark(fighter="Goon", option="torso"))
     events += said
-    told = [e.text for e in events]
+    told = [english(e.text) for e in events]
     assert told[0] == "Rat gives first aid to Goon with Kit (used up): 12 (1·2) — SUCCESS."
     assert "Goon's wounds: one mark chosen." in told
     assert "First aid on Goon is done." in told
@@ -223,9 +224,9 @@ def test_a_tie_for_who_rolls_initiative_does_not_say_the_hidden_level() -> None:
     c = c.model_copy(update={"hide_npcs": True})
     c, events = run(c, Begin())
     tie = next(e for e in events if e.kind == "roller_tie")
-    assert tie.text == ("Goon and Rat share the highest level of NPCs: NPCs choose who rolls "
+    assert english(tie.text) == ("Goon and Rat share the highest level of NPCs: NPCs choose who rolls "
                         "initiative.")
-    assert tie.gm_text == ("Goon and Rat share the highest level of NPCs (37): NPCs choose who "
+    assert english(tie.gm_text) == ("Goon and Rat share the highest level of NPCs (37): NPCs choose who "
                            "rolls initiative.")
 
 
