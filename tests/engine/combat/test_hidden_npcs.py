@@ -154,9 +154,10 @@ def test_a_gm_correction_of_a_hidden_npc_keeps_its_figures_back() -> None:
     c, _ = _duel()
     c, events = run(c, GMSet(fighter="Goon", level=20, area="Bar", marks={"head": "X"}))
     (event,) = events
-    assert english(event.text) == "GM correction to Goon: level and wounds (hidden); area Dance Floor → Bar."
-    assert english(event.gm_text) == ("GM correction to Goon: level 37 → 20; head marks none → X; area "
-                             "Dance Floor → Bar.")
+    assert english(event.text) == ("GM correction to Goon: level and wounds (hidden); area "
+                                   "Dance Floor → Bar.")
+    assert english(event.gm_text) == ("GM correction to Goon: level 37 → 20; head marks none → X; "
+                                      "area Dance Floor → Bar.")
 
 
 def test_surrender_and_the_end_of_the_fight_say_how_a_hidden_npc_looks() -> None:
@@ -224,10 +225,10 @@ def test_a_tie_for_who_rolls_initiative_does_not_say_the_hidden_level() -> None:
     c = c.model_copy(update={"hide_npcs": True})
     c, events = run(c, Begin())
     tie = next(e for e in events if e.kind == "roller_tie")
-    assert english(tie.text) == ("Goon and Rat share the highest level of NPCs: NPCs choose who rolls "
-                        "initiative.")
-    assert english(tie.gm_text) == ("Goon and Rat share the highest level of NPCs (37): NPCs choose who "
-                           "rolls initiative.")
+    assert english(tie.text) == ("Goon and Rat share the highest level of NPCs: NPCs choose "
+                                 "who rolls initiative.")
+    assert english(tie.gm_text) == ("Goon and Rat share the highest level of NPCs (37): NPCs "
+                                    "choose who rolls initiative.")
 
 
 def test_the_recap_says_how_a_hidden_npc_looks_not_the_damage_it_took() -> None:

@@ -10,6 +10,7 @@ from engine.combat import (
     Surrender,
     legal_targets,
 )
+from engine.phrases import english
 from tests.engine.combat.helpers import (
     P1,
     RULES,
@@ -49,7 +50,7 @@ def test_surrender_of_the_last_ends_the_fight() -> None:
     c, events = run(c, Surrender(fighter="Bob"))
     assert c.phase is Phase.ENDED
     ended = [e for e in events if e.kind == "ended"]
-    assert ended and "Bob (NPCs): level 0/50, surrendered" in ended[0].text
+    assert ended and "Bob (NPCs): level 0/50, surrendered" in english(ended[0].text)
 
 
 def test_no_surrender_after_dice() -> None:
@@ -63,7 +64,7 @@ def test_a_mover_who_surrenders_before_the_dice_does_not_move() -> None:
     c = go(move_window(), React(fighter="Goon", reaction="intercept"))
     assert c.fighter("goon").actions == 0
     c, events = run(c, Surrender(fighter="Ana"), actor=P1)
-    assert "Ana's move does not take effect." in [e.text for e in events]
+    assert "Ana's move does not take effect." in [english(e.text) for e in events]
     assert c.move is None and c.fighter("ana").area == "Dance Floor"
     assert c.fighter("goon").actions == 1  # the Intercept was not spent
     assert status(c.fighter("ana").character, rules=RULES) is Status.SURRENDERED
