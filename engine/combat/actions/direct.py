@@ -25,6 +25,7 @@ from engine.combat.phase_guard import require_phase
 from engine.combat.prompts import answering
 from engine.combat.step_values import Direction
 from engine.errors import RuleError
+from engine.phrases import Said
 
 __all__ = [
     "DirectionsLapse", "direct", "direct_problem", "directable", "end_directions",
@@ -40,7 +41,7 @@ def _gave_direction(c: Combat, f: Fighter) -> bool:
     )
 
 
-def direct_problem(c: Combat, leader: Fighter, target: Fighter, rules: Rules) -> str | None:
+def direct_problem(c: Combat, leader: Fighter, target: Fighter, rules: Rules) -> Said | None:
     """Why ``leader`` cannot direct ``target`` now (leaving out whose turn it is), or None."""
     if target.key == leader.key:
         return f"{leader.name} cannot direct themselves: Direct is for someone else on the team."
@@ -59,7 +60,7 @@ def direct_problem(c: Combat, leader: Fighter, target: Fighter, rules: Rules) ->
     return None
 
 
-def _leader_problem(c: Combat, leader: Fighter, rules: Rules) -> str | None:
+def _leader_problem(c: Combat, leader: Fighter, rules: Rules) -> Said | None:
     """Why ``leader`` cannot give a direction at all now, or None."""
     if not directs(leader.character):
         return f"{leader.name} cannot direct: that takes the Leader ability Direct."

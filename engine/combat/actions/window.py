@@ -44,6 +44,7 @@ from engine.combat.step_values import AoEAction, AttackAction, MoveAction, React
 from engine.combat.steps import replace_top
 from engine.combat.weapons import pick_weapon, range_text, weapon_label
 from engine.errors import RuleError
+from engine.phrases import Said
 
 __all__ = [
     "WindowStep", "after_burn", "asked", "close_window", "open_window", "react",
@@ -310,7 +311,7 @@ def _answered(c: Combat, step: WindowStep, reactor: Reactor, reaction: str,
     return step.model_copy(update={"reactors": reactors})
 
 
-def _no_reaction(c: Combat, step: WindowStep, f: Fighter, cmd: React, rules: Rules) -> str:
+def _no_reaction(c: Combat, step: WindowStep, f: Fighter, cmd: React, rules: Rules) -> Said:
     """Why ``f`` is not among those who may react to ``step``."""
     if isinstance(step, MoveAction):
         return f"{f.name} cannot intercept {c.fighter(step.mover).name}'s move."

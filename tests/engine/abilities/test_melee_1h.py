@@ -20,6 +20,7 @@ from engine.combat import (
 from engine.combat.abilities.hooks import critical_options
 from engine.combat.prompts import SPECS, option_label
 from engine.combat.step_values import Weapon
+from engine.phrases import english
 from tests.engine.combat.helpers import P1, P2, begin, go, kinds, knife, pistol, refused, run, setup
 
 LOSE = "melee_1h.critical_lose_action"
@@ -52,7 +53,7 @@ def test_the_book_the_target_loses_its_next_action_instead_of_the_extra_action()
         fighter="ana", choice="target_loses_action")
     refused(c, choice, "Only their player or a GM", actor=P2)
     c, events = run(c, choice, actor=P1)
-    texts = [e.text for e in events]
+    texts = [english(e.text) for e in events]
     assert "Ana's critical success: Goon loses the next action." in texts
     assert c.fighter("goon").actions == 0  # this round's action, lost
     assert c.fighter("ana").actions == 0  # instead of the extra action: none gained
@@ -69,7 +70,7 @@ def test_a_target_with_no_action_left_loses_next_rounds() -> None:
     c = go(c, React(fighter="Goon", reaction="defend"), [1, 1, 6, 1])  # 11; Goon's 61 fails
     c, events = run(c, CriticalChoice(fighter="Ana", choice="target_loses_action"), actor=P1)
     assert ("Ana's critical success: Goon loses the next action (next round: none is left "
-            "this round).") in [e.text for e in events]
+            "this round).") in [english(e.text) for e in events]
     goon = c.fighter("goon")
     assert goon.actions == 0 and goon.lose_next == 1
 
@@ -83,7 +84,7 @@ def test_a_defended_critical_still_costs_the_target_its_action() -> None:
     c = go(c, React(fighter="Goon", reaction="defend"), [2, 2, 3, 5])  # 22 against 35
     assert c.waiting_for()[0].options == WITH_LOSE
     c, events = run(c, CriticalChoice(fighter="Ana", choice="target_loses_action"), actor=P1)
-    texts = [e.text for e in events]
+    texts = [english(e.text) for e in events]
     assert "Goon's Defend (35) beats 22: the attack misses." in texts
     assert "Ana's critical success: Goon loses the next action (next round: none is left " \
            "this round)." in texts

@@ -19,6 +19,7 @@ from engine.combat import (
     Surrender,
     legal_second_moves,
 )
+from engine.phrases import english
 from tests.engine.combat.helpers import P1, P2, RULES, begin, go, kinds, knife, refused, run, setup
 
 SPEED = ("speed.move_twice",)
@@ -36,7 +37,7 @@ def _fight(**ana: object) -> Combat:
 
 def _declared(**ana: object) -> Combat:
     c, events = run(_fight(**ana), Move(fighter="Ana", to="Kitchen", then="Bar"), actor=P1)
-    texts = [e.text for e in events]
+    texts = [english(e.text) for e in events]
     assert texts[0] == ("Ana moves from Alley to Kitchen, then on to Bar (Speed: a roll after "
                         "the Intercept window; on a failure they stay).")
     assert kinds(c) == [(PromptKind.REACT, "goon")]  # Rat's knife does not reach the kitchen
@@ -47,7 +48,7 @@ def _declared(**ana: object) -> Combat:
 def test_book_a_success_moves_twice_each_step_subject_to_intercept() -> None:
     c = _declared()
     c, events = run(c, React(fighter="Goon", reaction="pass"), [3, 4])
-    assert [e.text for e in events] == [
+    assert [english(e.text) for e in events] == [
         "Goon does not intercept.",
         "Ana rolls for Speed: 34 (3·4) vs 50 — SUCCESS.",
         "Ana moves twice: to Kitchen, then Bar.",
@@ -61,7 +62,7 @@ def test_book_a_success_moves_twice_each_step_subject_to_intercept() -> None:
     assert c.move is not None and c.move.second and (c.move.frm, c.move.to) == ("Kitchen", "Bar")
     c = go(c, React(fighter="Goon", reaction="intercept"))
     c, events = run(c, React(fighter="Rat", reaction="pass"), [7, 2])  # Goon misses (72)
-    assert [e.text for e in events][-1] == "Ana is now in Bar."
+    assert [english(e.text) for e in events][-1] == "Ana is now in Bar."
     ana = c.fighter("ana")
     assert ana.area == "Bar" and ana.actions == 0 and c.steps == ()
 
@@ -70,7 +71,7 @@ def test_who_intercepted_the_first_step_cannot_intercept_the_second() -> None:
     c = _declared()
     # Goon intercepts the first step: the Speed roll, then Goon's attack (72, a miss)
     c, events = run(c, React(fighter="Goon", reaction="intercept"), [3, 4, 7, 2])
-    texts = [e.text for e in events]
+    texts = [english(e.text) for e in events]
     assert texts.index("Ana rolls for Speed: 34 (3·4) vs 50 — SUCCESS.") < texts.index(
         "Goon attacks Ana with Knife: 72 (7·2) vs 50 — FAILURE.")
     assert c.fighter("ana").area == "Kitchen"
@@ -80,7 +81,7 @@ def test_who_intercepted_the_first_step_cannot_intercept_the_second() -> None:
 def test_book_a_failure_stays_but_is_still_a_move_attempt_for_intercept() -> None:
     c = _declared()
     c, events = run(c, React(fighter="Goon", reaction="intercept"), [8, 1, 2, 3])
-    texts = [e.text for e in events]
+    texts = [english(e.text) for e in events]
     assert ("Ana's Speed roll fails: Ana stays in Alley (still a move attempt for Intercept)."
             in texts)
     assert "Goon attacks Ana with Knife: 23 (2·3) vs 50 — SUCCESS." in texts
@@ -88,14 +89,15 @@ def test_book_a_failure_stays_but_is_still_a_move_attempt_for_intercept() -> Non
     c, events = run(c, ChooseDice(fighter="Goon", damage="ones"))  # 3 damage, right leg
     ana = c.fighter("ana")
     assert ana.area == "Alley" and ana.character.level == 47 and c.steps == ()
-    assert not any("is now in" in e.text for e in events)
+    assert not any("is now in" in english(e.text) for e in events)
 
 
 def test_a_stop_on_the_first_step_ends_the_whole_move() -> None:
     c = _declared(wounds={"right_leg": "\\" * 5})
     c = go(c, React(fighter="Goon", reaction="intercept"), [3, 4, 1, 2])  # Goon hits with 12
     c, events = run(c, ChooseDice(fighter="Goon", damage="tens"))  # 1 damage, right leg: full
-    assert "Ana must stop moving; Goon chooses where: Alley or Kitchen." in [e.text for e in events]
+    assert ("Ana must stop moving; Goon chooses where: Alley or Kitchen."
+            in [english(e.text) for e in events])
     assert c.waiting_for()[0].options == ("Alley", "Kitchen")  # no going on: the stop is forced
     c = go(c, StopArea(fighter="Goon", area="Kitchen"))
     assert c.fighter("ana").area == "Kitchen" and c.steps == ()
@@ -105,7 +107,7 @@ def test_a_failed_roll_stops_where_it_stands_when_an_intercept_fills_a_leg() -> 
     c = _declared(wounds={"right_leg": "\\" * 5})
     c = go(c, React(fighter="Goon", reaction="intercept"), [8, 1, 1, 2])
     c, events = run(c, ChooseDice(fighter="Goon", damage="tens"))
-    assert "Ana must stop moving, and stays in Alley." in [e.text for e in events]
+    assert "Ana must stop moving, and stays in Alley." in [english(e.text) for e in events]
     assert c.fighter("ana").area == "Alley" and c.steps == ()
 
 
@@ -121,7 +123,8 @@ def test_a_critical_success_offers_its_choice_before_the_move_goes_on() -> None:
 
 def test_a_critical_failure_stays_and_loses_the_next_action() -> None:
     c, events = run(_declared(), React(fighter="Goon", reaction="pass"), [9, 9])
-    assert "Ana rolled a critical failure and loses the next action." in [e.text for e in events]
+    assert ("Ana rolled a critical failure and loses the next action."
+            in [english(e.text) for e in events])
     ana = c.fighter("ana")
     assert ana.area == "Alley" and ana.lose_next == 1 and c.steps == ()
 
@@ -130,7 +133,7 @@ def test_the_mover_who_surrenders_in_the_second_window_keeps_the_first_step() ->
     c = go(_declared(), React(fighter="Goon", reaction="pass"), [3, 4])
     c = go(c, React(fighter="Goon", reaction="intercept"))
     c, events = run(c, Surrender(fighter="Ana"), actor=P1)
-    assert "Ana's second step does not take effect." in [e.text for e in events]
+    assert "Ana's second step does not take effect." in [english(e.text) for e in events]
     assert c.fighter("ana").area == "Kitchen" and c.fighter("ana").actions == 0
     assert c.fighter("goon").actions == 1 and c.steps == ()  # the Intercept is given back
 

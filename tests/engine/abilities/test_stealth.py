@@ -22,6 +22,7 @@ from engine.combat import (
     render_board,
 )
 from engine.combat.stealth import hidden
+from engine.phrases import english
 from tests.engine.combat.helpers import (
     BULLETS,
     P1,
@@ -84,14 +85,14 @@ def test_book_the_mark_gives_cover_against_any_other_area() -> None:
     c, events = run(c, React(fighter="Ana", reaction="defend"), [3, 4, 8, 0], actor=P1)
     assert _is_hidden(c, "Ana")  # a Defend is none of Move, Attack or Intercept
     assert "Goon hits Ana; Ana is hidden (Stealth: cover) and chooses which die is damage." in [
-        e.text for e in events]
+        english(e.text) for e in events]
     assert kinds(c) == [(PromptKind.CHOOSE_DICE, "ana")]
 
 
 def test_book_an_attack_loses_it() -> None:
     c = _fight("Bar", first="PCs")
     c, events = run(c, Attack(fighter="Ana", target="Goon"), actor=P1)
-    assert [e.text for e in events][:2] == ["Ana attacks Goon with Pistol.",
+    assert [english(e.text) for e in events][:2] == ["Ana attacks Goon with Pistol.",
                                             "Ana is no longer hidden."]
     c = go(c, React(fighter="Goon", reaction="pass"), [7, 2])  # a miss
     assert not c.fighter("ana").hidden
@@ -102,10 +103,10 @@ def test_book_an_attack_loses_it() -> None:
 def test_book_a_move_loses_it_and_a_move_to_an_area_without_enemies_regains_it() -> None:
     c = _fight("Bar", first="PCs")
     c, events = run(c, Move(fighter="Ana", to="Kitchen"), actor=P1)
-    assert [e.text for e in events][:2] == ["Ana moves from Bar to Kitchen.",
+    assert [english(e.text) for e in events][:2] == ["Ana moves from Bar to Kitchen.",
                                             "Ana is no longer hidden."]
     c, events = run(c, React(fighter="Goon", reaction="pass"))
-    assert [e.text for e in events][-2:] == ["Ana is now in Kitchen.",
+    assert [english(e.text) for e in events][-2:] == ["Ana is now in Kitchen.",
                                              "Ana is hidden again (Stealth)."]
     assert _is_hidden(c, "Ana")
 
@@ -124,7 +125,7 @@ def test_book_an_intercept_loses_it() -> None:
     c = go(c, Move(fighter="Goon", to="Entrance"))  # Ana at the bar may intercept (range 1)
     assert kinds(c) == [(PromptKind.REACT, "ana")]
     c, events = run(c, React(fighter="Ana", reaction="intercept"), [7, 2], actor=P1)
-    assert "Ana is no longer hidden." in [e.text for e in events]
+    assert "Ana is no longer hidden." in [english(e.text) for e in events]
     assert not c.fighter("ana").hidden
 
 
