@@ -27,7 +27,7 @@ from engine.combat.phase_guard import require_phase
 from engine.combat.prompts import prompt
 from engine.copies import group_alike
 from engine.errors import RuleError
-from engine.phrases import Phrase, Said, phrase, plural_phrase
+from engine.phrases import Phrase, Said, phrase
 from engine.words import lines_phrase, series_phrase, team_turn_phrase
 
 __all__ = [
@@ -127,11 +127,11 @@ def _tell_extra_actions_lost(c: Combat, ctx: Context) -> None:
     for f in c.fighters:
         lost = min(f.gained, f.actions)
         if lost:
-            text = plural_phrase(
-                "{name}'s extra action from a critical success is lost: it had to be used "
-                "this round.",
-                "{name}'s {count} extra actions from critical successes are lost: they had to "
-                "be used this round.", "count", name=f.name, count=lost)
+            # Two sentences, not one plural: the single one names no number.
+            text = (phrase("{name}'s extra action from a critical success is lost: it had to be "
+                           "used this round.", name=f.name) if lost == 1 else
+                    phrase("{name}'s {count} extra actions from critical successes are lost: "
+                           "they had to be used this round.", name=f.name, count=lost))
             ctx.emit(EventKind.EXTRA_ACTION_LOST, text, f.key)
 
 
