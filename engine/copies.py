@@ -9,11 +9,15 @@ its end.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
+from typing import TypeVar
 
 __all__ = ["copy_number", "group_alike", "group_names", "number_runs", "numbers_text"]
 
 # A copy's number has no leading zero, so that "Goon 01" and "Goon 1" never share a line.
+#: What is said of a name: alike when equal.
+SaidOf = TypeVar("SaidOf", bound=Hashable)
+
 _NUMBERED = re.compile(r"^(.*\S) ([1-9][0-9]{0,3})$")
 
 
@@ -44,15 +48,15 @@ def group_names(names: Sequence[str]) -> list[str]:
     return [name for name, _ in group_alike([(name, "") for name in names])]
 
 
-def group_alike(entries: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+def group_alike(entries: Sequence[tuple[str, SaidOf]]) -> list[tuple[str, SaidOf]]:
     """``(name, said)`` entries, the numbered copies of one name for which the same is said
     sharing one entry where the first of them stood.
 
     >>> group_alike([("Goon 1", "fine"), ("Ana", "KO"), ("Goon 2", "fine"), ("Goon 3", "KO")])
     [('Goon 1-2', 'fine'), ('Ana', 'KO'), ('Goon 3', 'KO')]
     """
-    grouped: list[tuple[str, str, list[int]]] = []  # name or base, said, numbers
-    at: dict[tuple[str, str], int] = {}
+    grouped: list[tuple[str, SaidOf, list[int]]] = []  # name or base, said, numbers
+    at: dict[tuple[str, SaidOf], int] = {}
     for name, said in entries:
         numbered = copy_number(name)
         if numbered is None:

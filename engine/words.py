@@ -10,15 +10,31 @@
 ('Ana, Bo and Cy', 'Ana')
 >>> [plural_verb(v) for v in ("does", "is", "takes", "passes", "chooses", "tries", "cannot")]
 ['do', 'are', 'take', 'pass', 'choose', 'try', 'cannot']
+
+The same as phrases, said in the reader's language (English exactly as above):
+
+>>> [team_turn_phrase(t).english() for t in ("PCs", "Red", "The Goons")]
+["the PCs' turn", "Red's turn", "The Goons' turn"]
+>>> listed_phrase(["Ana", "Bo", "Cy"]).english()
+'Ana, Bo and Cy'
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.phrases import Said, phrase
+from engine.phrases import Phrase, Said, phrase
 
-__all__ = ["counted", "listed", "listed_phrase", "plural_verb", "team_turn"]
+__all__ = [
+    "counted",
+    "lines_phrase",
+    "listed",
+    "listed_phrase",
+    "plural_verb",
+    "series_phrase",
+    "team_turn",
+    "team_turn_phrase",
+]
 
 _PLURALS = {"box": "boxes", "copy": "copies", "ability": "abilities"}
 _PLURAL_VERBS = {"is": "are", "has": "have", "does": "do", "was": "were", "goes": "go"}
@@ -41,13 +57,39 @@ def listed(names: list[str]) -> str:
 
 
 def listed_phrase(items: Sequence[Said]) -> Said:
-    """Names or clauses in a sentence, in the reader's language: "Ana", "Ana and Bo", "Ana,
-    Bo and Cy" (each item a name, or a phrase such as "takes Knife")."""
+    """Names (or phrases) in a sentence, joined in the reader's language: "Ana", "Ana and
+    Bo", "Ana, Bo and Cy"."""
     if len(items) == 1:
         return items[0]
     if len(items) == 2:
         return phrase("{first} and {last}", first=items[0], last=items[1])
     return phrase("{first}, {rest}", first=items[0], rest=listed_phrase(items[1:]))
+
+
+def series_phrase(items: Sequence[Said]) -> Said:
+    """Items one after another, joined by commas: "head X, torso \\"."""
+    said = items[-1]
+    for item in reversed(items[:-1]):
+        said = phrase("{first}, {rest}", first=item, rest=said)
+    return said
+
+
+def lines_phrase(lines: Sequence[Said]) -> Said:
+    """Lines one under another, each said in the reader's language."""
+    said = lines[-1]
+    for line in reversed(lines[:-1]):
+        # Translators: one line above the other; keep it so.
+        said = phrase("{line}\n{rest}", line=line, rest=said)
+    return said
+
+
+def team_turn_phrase(team: str) -> Phrase:
+    """:func:`team_turn` as a phrase: whose turn it is, said inside a sentence."""
+    if not team.endswith("s") or team.endswith("ss"):
+        return phrase("{team}'s turn", team=team)
+    if team.casefold().startswith("the "):
+        return phrase("{team}' turn", team=team)
+    return phrase("the {team}' turn", team=team)
 
 
 def team_turn(team: str) -> str:

@@ -12,6 +12,17 @@ the table reads one, where the first of them stood.
 ...                 fighter=f"goon {n}") for n in (1, 2)]
 >>> [e.text for e in fold_copies(placed, names)]
 ['Goon 1-2 each: 1 point to the torso.']
+
+A phrase is folded by its arguments: the copy's name, wherever it is an argument, becomes the
+group's, and a phrase that reads differently of several copies is a plural phrase counting
+``copies`` (1 for one copy; the folded event counts them):
+
+>>> from engine.phrases import english, plural_phrase
+>>> said = [Event(kind=EventKind.REACT, fighter=f"goon {n}", text=plural_phrase(
+...     "{name} does not defend.", "{name} do not defend.", "copies", name=f"Goon {n}",
+...     copies=1)) for n in (1, 2, 3)]
+>>> [english(e.text) for e in fold_copies(said, names)]
+['Goon 1-3 do not defend.']
 """
 
 from __future__ import annotations
@@ -21,9 +32,15 @@ from collections.abc import Mapping, Sequence
 
 from engine.combat.model import Event
 from engine.copies import copy_number, numbers_text
+from engine.phrases import Phrase, Said, english
 from engine.words import plural_verb
 
-__all__ = ["fold_copies"]
+__all__ = ["COPIES", "fold_copies"]
+
+#: The count argument of a phrase said of a numbered copy that reads differently of several:
+#: ``plural_phrase("{name} does not defend.", "{name} do not defend.", COPIES, name=...,
+#: copies=1)``; folding copies counts them.
+COPIES = "copies"
 
 _MARK = "\x00"  # where the copy's own name stood in a sentence
 _SAID_OF = re.compile(f"{_MARK}(?:(?P<verb> [a-z]+\\b)|(?P<colon>:))?")
@@ -48,7 +65,8 @@ def fold_copies(events: Sequence[Event], names: Mapping[str, str]) -> tuple[Even
             at[key] = len(kept)
             kept.append((event, base, [number]))
     return tuple(
-        event if len(numbers) < 2 else _folded(event, names, f"{base} {numbers_text(numbers)}")
+        event if len(numbers) < 2
+        else _folded(event, names, f"{base} {numbers_text(numbers)}", len(numbers))
         for event, _, numbers in kept
     )
 
@@ -60,13 +78,20 @@ def _alike_key(
     name and number; None for any other event."""
     name = names.get(event.fighter or "")
     numbered = None if name is None else copy_number(name)
-    if (name is None or numbered is None or not isinstance(event.text, str)
-            or not isinstance(event.gm_text, str | None)):
-        return None  # (a phrase is folded by its arguments: not yet)
-    text = _without_name(event.text, name)
-    if _MARK not in text:
+    if name is None or numbered is None:
         return None
-    gm_text = None if event.gm_text is None else _without_name(event.gm_text, name)
+    if isinstance(event.text, Phrase) and isinstance(event.gm_text, Phrase | None):
+        text: Said | None = _phrase_without_name(event.text, name)
+        gm_text: Said | None = (None if event.gm_text is None
+                                else _phrase_without_name(event.gm_text, name))
+    elif isinstance(event.text, str) and isinstance(event.gm_text, str | None):
+        text = _without_name(event.text, name)
+        text = text if _MARK in text else None
+        gm_text = None if event.gm_text is None else _without_name(event.gm_text, name)
+    else:
+        return None
+    if text is None:
+        return None
     return (event.kind, numbered[0], text, gm_text, event.dice), *numbered
 
 
@@ -75,15 +100,44 @@ def _without_name(text: str, name: str) -> str:
     return re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", _MARK, text)
 
 
-def _folded(event: Event, names: Mapping[str, str], group: str) -> Event:
+def _phrase_without_name(said: Phrase, name: str) -> Phrase | None:
+    """``said`` with ``name`` marked wherever it is an argument (nested phrases too), and one
+    copy counted; None when ``name`` is no argument of it."""
+    marked = _with_name(said, name, _MARK, 1)
+    return None if marked == _with_name(said, name, name, 1) else marked
+
+
+def _with_name(said: Phrase, name: str, group: str, copies: int) -> Phrase:
+    """``said`` with ``group`` for each argument ``name`` and ``copies`` for each count of
+    :data:`COPIES` (nested phrases too)."""
+    arguments = tuple(
+        (key, group if value == name
+         else copies if key == COPIES and said.count_name == COPIES
+         else _with_name(value, name, group, copies) if isinstance(value, Phrase)
+         else value)
+        for key, value in said.arguments)
+    return Phrase(said.msgid, arguments, said.msgid_plural, said.count_name)
+
+
+def _folded(event: Event, names: Mapping[str, str], group: str, copies: int) -> Event:
     name = names[event.fighter or ""]
-    gm_text = event.gm_text
-    assert isinstance(event.text, str) and isinstance(gm_text, str | None)
     return event.model_copy(update={
-        "text": _said_of_several(_without_name(event.text, name), group),
-        "gm_text": None if gm_text is None else _said_of_several(_without_name(gm_text, name),
-                                                                 group),
+        "text": _said_of_copies(event.text, name, group, copies),
+        "gm_text": None if event.gm_text is None else _said_of_copies(event.gm_text, name,
+                                                                      group, copies),
     })
+
+
+def _said_of_copies(said: Said, name: str, group: str, copies: int) -> Said:
+    """``said`` of one copy ``name``, said of the copies ``group``. A phrase whose English
+    would not read as the folded English sentence (it has no plural form for ``copies`` where
+    its verb needs one) is folded as English, so that English reads as it always did (and the
+    pseudo-locale's tests show the phrase to give a plural form)."""
+    english_folded = _said_of_several(_without_name(english(said), name), group)
+    if isinstance(said, str):
+        return english_folded
+    folded = _with_name(said, name, group, copies)
+    return folded if folded.english() == english_folded else english_folded
 
 
 def _said_of_several(marked: str, group: str) -> str:

@@ -13,11 +13,11 @@ from collections.abc import Callable
 from engine.combat.commands import BetweenTurnsDeadline, Command
 from engine.combat.context import Context, require_gm
 from engine.combat.model import Combat, EventKind, Phase, Prompt, PromptKind, TurnEnd
-from engine.combat.pace import BETWEEN_TURNS, duration_words, next_between_turns_deadline
+from engine.combat.pace import BETWEEN_TURNS, duration_phrase, next_between_turns_deadline
 from engine.combat.prompts import SPECS
 from engine.errors import RuleError
-from engine.phrases import english
-from engine.words import listed
+from engine.phrases import Phrase, Said, phrase
+from engine.words import listed_phrase
 
 __all__ = ["between_turns_deadline", "default_answer"]
 
@@ -52,36 +52,43 @@ def default_answer(c: Combat) -> Command | None:
     return None
 
 
-def _moment(c: Combat) -> str:
+def _moment(c: Combat) -> Phrase:
     if c.phase is Phase.ENDING:
-        return "the rallies before the fight ends"
-    return f"round {c.round}'s initiative"
+        return phrase("the rallies before the fight ends")
+    return phrase("round {round}'s initiative", round=c.round)
 
 
-def _late(c: Combat) -> str:
+def _late(c: Combat) -> Said | None:
     """Who has not answered, and what: "Ana (re-roll?) and PCs (choose who rolls)"."""
-    named = [f"{c.fighter(p.fighter).name if p.fighter else p.team or 'GM'} "
-             f"({english(SPECS[p.kind].waiting)})" for p in c.prompts if not SPECS[p.kind].offer]
-    return f" Not answered yet: {listed(named)}." if named else ""
+    named: list[Said] = [
+        phrase("{who} ({waiting})", who=c.fighter(p.fighter).name if p.fighter else p.team or "GM",
+               waiting=SPECS[p.kind].waiting)
+        for p in c.prompts if not SPECS[p.kind].offer]
+    return listed_phrase(named) if named else None
 
 
 def between_turns_deadline(c: Combat, cmd: BetweenTurnsDeadline, ctx: Context,
                            answer: Answer) -> Combat:
     """The clock says the questions between turns have reached their deadline: tell the GM,
     or (``TurnEnd.AUTO``) answer each by default with ``answer`` until none is left."""
-    require_gm(ctx.actor, "say that the time to answer is up")
+    require_gm(ctx.actor, phrase("say that the time to answer is up"))
     deadline = next_between_turns_deadline(c)
     if deadline is None:
-        raise RuleError("Nothing between turns has a deadline waiting.")
+        raise RuleError(phrase("Nothing between turns has a deadline waiting."))
     if ctx.now < deadline:
-        raise RuleError(f"The answers have {duration_words(int(deadline - ctx.now))} left.")
+        raise RuleError(phrase("The answers have {time} left.",
+                               time=duration_phrase(int(deadline - ctx.now))))
     late = _late(c)
     if c.turn_end is not TurnEnd.AUTO:
-        ctx.emit(EventKind.TURN_DEADLINE,
-                 f"Time is up for {_moment(c)}.{late} A GM may answer for them.")
+        ctx.emit(EventKind.TURN_DEADLINE, phrase(
+            "Time is up for {moment}. Not answered yet: {names}. A GM may answer for them.",
+            moment=_moment(c), names=late) if late is not None else phrase(
+            "Time is up for {moment}. A GM may answer for them.", moment=_moment(c)))
         return c.model_copy(update={"between_turns_told": True})
-    ctx.emit(EventKind.TURN_DEADLINE,
-             f"Time is up for {_moment(c)}:{late} Each is answered the default way.")
+    ctx.emit(EventKind.TURN_DEADLINE, phrase(
+        "Time is up for {moment}: Not answered yet: {names}. Each is answered the default way.",
+        moment=_moment(c), names=late) if late is not None else phrase(
+        "Time is up for {moment}: Each is answered the default way.", moment=_moment(c)))
     for _ in range(_MOST_ANSWERS):
         command = default_answer(c)
         if command is None:

@@ -11,10 +11,10 @@ from engine.catalog import Rules
 from engine.combat.action_kinds import ActionKind, ActionStart
 from engine.combat.hidden_npcs import is_npc
 from engine.combat.model import Actor, Event, EventKind, Fighter
-from engine.combat.rolls import roll_text
+from engine.combat.rolls import roll_phrase, roll_text
 from engine.dice import Check, DiceSource
 from engine.errors import RuleError
-from engine.phrases import Said, phrase
+from engine.phrases import Phrase, Said, phrase
 
 __all__ = [
     "Context", "controls", "orders_for", "require_control", "require_gm",
@@ -23,7 +23,7 @@ __all__ = [
 
 @dataclass
 class Context:
-    """One command's surroundings. ``emit`` adds a plain sentence to what happened.
+    """One command's surroundings. ``emit`` adds a sentence (a phrase) to what happened.
 
     ``starts``: the actions started (spent) since the machine last ran their
     ``on_action_start`` hooks (``engine.combat.lifecycle``).
@@ -33,7 +33,13 @@ class Context:
     the exact one is kept for the GM (``Event.gm_text``).
 
     ``standing_order``: the answer given now is a fighter's standing order (its sentence says
-    so)."""
+    so).
+
+    Who decided a fighter's answer is told by whole phrases around the clause that says
+    it: ``by_gm_sentence(f, phrase("{name} passes", name=f.name))`` reads "Ana passes." or
+    "Ana passes (by the GM)."; ``decided_sentence`` also says "(standing order)"; the
+    ``_clause`` forms leave the sentence open (a roll's "…: 34 (3·4) vs 50 — SUCCESS." follows).
+    """
 
     actor: Actor
     dice: DiceSource
@@ -82,6 +88,44 @@ class Context:
             return " (by the GM)"
         return ""
 
+    def _by_gm_for(self, f: Fighter) -> bool:
+        return self.actor.gm and f.owner_id is not None and f.owner_id != self.actor.user_id
+
+    def by_gm_clause(self, f: Fighter, clause: Phrase) -> Phrase:
+        """``clause`` (a sentence without its end), followed by "(by the GM)" when a GM decides
+        for a player's fighter (not their own)."""
+        return phrase("{clause} (by the GM)", clause=clause) if self._by_gm_for(f) else clause
+
+    def by_gm_sentence(self, f: Fighter, clause: Phrase) -> Phrase:
+        """``clause`` as a sentence: "Ana passes." or "Ana passes (by the GM)."."""
+        if self._by_gm_for(f):
+            return phrase("{clause} (by the GM).", clause=clause)
+        return phrase("{clause}.", clause=clause)
+
+    def decided_clause(self, f: Fighter, clause: Phrase) -> Phrase:
+        """``clause`` followed by who decided: "(standing order)", or as :meth:`by_gm_clause`."""
+        if self.standing_order:
+            return phrase("{clause} (standing order)", clause=clause)
+        return self.by_gm_clause(f, clause)
+
+    def decided_sentence(self, f: Fighter, clause: Phrase) -> Phrase:
+        """``clause`` as a sentence and who decided: "Ana passes (standing order)."."""
+        if self.standing_order:
+            return phrase("{clause} (standing order).", clause=clause)
+        return self.by_gm_sentence(f, clause)
+
+    def team_clause(self, fighters: Iterable[Fighter], clause: Phrase) -> Phrase:
+        """``clause`` and "(by the GM)" when :meth:`by_gm_for_team` says so."""
+        if self.by_gm_for_team(fighters):
+            return phrase("{clause} (by the GM)", clause=clause)
+        return clause
+
+    def team_sentence(self, fighters: Iterable[Fighter], clause: Phrase) -> Phrase:
+        """``clause`` as a sentence, "(by the GM)" when :meth:`by_gm_for_team` says so."""
+        if self.by_gm_for_team(fighters):
+            return phrase("{clause} (by the GM).", clause=clause)
+        return phrase("{clause}.", clause=clause)
+
     def hides(self, f: Fighter) -> bool:
         """Whether ``f``'s level and marks are kept from the players."""
         return self.hide_npcs and is_npc(f)
@@ -100,16 +144,18 @@ class Context:
         self.events.append(event)
 
     def say_roll(self, kind: EventKind, what: Said, roller: Fighter, result: Check) -> None:
-        """``what`` was rolled: "Ana attacks Goon with Knife: 34 (3·4) vs 50 — SUCCESS"; the
-        players read a hidden roller's roll without the level it was rolled against."""
+        """``what`` (a clause: a phrase, or older plain English) was rolled: "Ana attacks Goon
+        with Knife: 34 (3·4) vs 50 — SUCCESS"; the players read a hidden roller's roll without
+        the level it was rolled against."""
         dice = (result.tens, result.ones)
         if isinstance(what, str):
             self.emit(kind, f"{what}: {roll_text(result)}.", roller.key, dice,
                       public=f"{what}: {roll_text(result, level=False)}.", of=roller)
             return
-        self.emit(kind, phrase("{what}: {roll}.", what=what, roll=roll_text(result)), roller.key,
-                  dice, public=phrase("{what}: {roll}.", what=what,
-                                      roll=roll_text(result, level=False)), of=roller)
+        self.emit(kind, phrase("{what}: {roll}.", what=what, roll=roll_phrase(result)),
+                  roller.key, dice, of=roller,
+                  public=phrase("{what}: {roll}.", what=what,
+                                roll=roll_phrase(result, level=False)))
 
 
 def controls(actor: Actor, f: Fighter) -> bool:
@@ -117,8 +163,11 @@ def controls(actor: Actor, f: Fighter) -> bool:
 
 
 def require_control(actor: Actor, f: Fighter) -> None:
-    if not controls(actor, f):
-        raise RuleError(f"{orders_for(f)} can give orders to {f.name}.")
+    if controls(actor, f):
+        return
+    if f.owner_id is None:
+        raise RuleError(phrase("Only a GM can give orders to {name}.", name=f.name))
+    raise RuleError(phrase("Only their player or a GM can give orders to {name}.", name=f.name))
 
 
 def orders_for(f: Fighter) -> str:
@@ -126,6 +175,11 @@ def orders_for(f: Fighter) -> str:
     return "Only a GM" if f.owner_id is None else "Only their player or a GM"
 
 
-def require_gm(actor: Actor, what: str) -> None:
-    if not actor.gm:
+def require_gm(actor: Actor, what: Said) -> None:
+    """Only a GM may do ``what`` (a phrase, said as "Only a GM can {what}."; older callers'
+    plain English is put in as it is)."""
+    if actor.gm:
+        return
+    if isinstance(what, str):
         raise RuleError(f"Only a GM can {what}.")
+    raise RuleError(phrase("Only a GM can {what}.", what=what))

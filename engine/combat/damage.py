@@ -26,6 +26,7 @@ from engine.combat.weapons import held_shield
 from engine.dice import Check, powerful, precise
 from engine.dice import Modifier as DiceModifier
 from engine.errors import RuleError
+from engine.phrases import Phrase, phrase
 
 __all__ = [
     "advance_hits", "armor", "choose_dice", "hit_prompts", "modifier", "new_hit",
@@ -35,7 +36,7 @@ __all__ = [
 def _attack(c: Combat) -> AttackAction:
     a = c.attack
     if a is None:
-        raise RuleError("No hit is being resolved now.")
+        raise RuleError(phrase("No hit is being resolved now."))
     return a
 
 
@@ -43,7 +44,7 @@ def _current_hit(c: Combat) -> tuple[int, Hit]:
     for i, h in enumerate(_attack(c).hits):
         if not h.done:
             return i, h
-    raise RuleError("No hit is being resolved now.")
+    raise RuleError(phrase("No hit is being resolved now."))
 
 
 def _replace_hit(c: Combat, index: int, hit: Hit) -> Combat:
@@ -65,8 +66,9 @@ def advance_hits(c: Combat, ctx: Context) -> tuple[Combat, bool]:
             if hit.tens != hit.ones:
                 return c, True
             hit = hit.model_copy(update={"damage_die": hit.tens, "location_die": hit.ones})
-            ctx.emit(EventKind.DICE, f"Both dice show {hit.tens}: damage {hit.tens}, "
-                     f"location {hit.ones}.")
+            ctx.emit(EventKind.DICE, phrase("Both dice show {die}: damage {damage}, location "
+                                            "{location}.", die=hit.tens, damage=hit.tens,
+                                            location=hit.ones))
         elif hit.modifier_offers is None:
             offers = _modifier_offers(a, c, hit, rules)
             hit = hit.model_copy(update={"modifier_offers": offers, "modifier_decided": not offers})
@@ -127,6 +129,12 @@ def _apply_hit(c: Combat, hit: Hit, ctx: Context) -> Combat:
     return count_damage(put(c, settle_status(t, rules)), t.key, hit.attacker, report)
 
 
+def _where(ctx: Context, location: int) -> Phrase:
+    """The hit location a die's face strikes, as a sentence says it ("right arm"): a word of
+    the rules' data (its catalogue entry comes from the data's words)."""
+    return Phrase(ctx.rules.body.for_die(location).name.lower())
+
+
 def _is_moving(c: Combat, key: str) -> bool:
     """Whether ``key`` is the mover of the Move being resolved (an Intercept hits it)."""
     mv = c.move
@@ -158,8 +166,9 @@ def choose_dice(c: Combat, cmd: ChooseDice, ctx: Context) -> Combat:
     damage, location = (hit.tens, hit.ones) if cmd.damage == "tens" else (hit.ones, hit.tens)
     ctx.emit(
         EventKind.DICE,
-        f"{f.name} chooses {damage} for damage and {location} for location "
-        f"({ctx.rules.body.for_die(location).name.lower()}){ctx.by_gm(f)}.",
+        ctx.by_gm_sentence(f, phrase(
+            "{name} chooses {damage} for damage and {location} for location ({where})",
+            name=f.name, damage=damage, location=location, where=_where(ctx, location))),
         f.key,
         (damage, location),
     )
@@ -172,12 +181,12 @@ def modifier(c: Combat, cmd: Modifier, ctx: Context) -> Combat:
     require_phase(c, Phase.RESOLUTION)
     f, asked = answering(c, PromptKind.MODIFIER, cmd.fighter, ctx.actor)
     if cmd.use not in asked.options:
-        raise RuleError(f"Choose one of: {', '.join(asked.options)}.")
+        raise RuleError(phrase("Choose one of: {options}.", options=", ".join(asked.options)))
     index, hit = _current_hit(c)
     damage, location = int(hit.damage_die or 0), int(hit.location_die or 0)
-    by = ctx.by_gm(f)
     if cmd.use == "none":
-        ctx.emit(EventKind.MODIFIER, f"{f.name} uses no modifier{by}.", f.key)
+        ctx.emit(EventKind.MODIFIER,
+                 ctx.by_gm_sentence(f, phrase("{name} uses no modifier", name=f.name)), f.key)
     else:
         a = _attack(c)
         state = next(s for s in a.rolls if s.fighter == f.key and s.purpose == hit.purpose)
@@ -187,18 +196,20 @@ def modifier(c: Combat, cmd: Modifier, ctx: Context) -> Combat:
                 c, state.model_copy(update={"roll": state.roll.use_modifier(DiceModifier.POWERFUL)})
             )
             ctx.emit(
-                EventKind.MODIFIER, f"{f.name} is powerful{by}: damage {damage}.", f.key,
-                (damage, location),
+                EventKind.MODIFIER,
+                phrase("{clause}: damage {damage}.", damage=damage, clause=ctx.by_gm_clause(
+                    f, phrase("{name} is powerful", name=f.name))), f.key, (damage, location),
             )
         else:
             location = precise(location, 1 if cmd.use == "precise+1" else -1)
             c = replace_roll(
                 c, state.model_copy(update={"roll": state.roll.use_modifier(DiceModifier.PRECISE)})
             )
-            where = ctx.rules.body.for_die(location).name.lower()
             ctx.emit(
                 EventKind.MODIFIER,
-                f"{f.name} is precise{by}: location {location} ({where}).",
+                phrase("{clause}: location {location} ({where}).", location=location,
+                       where=_where(ctx, location), clause=ctx.by_gm_clause(
+                           f, phrase("{name} is precise", name=f.name))),
                 f.key,
                 (damage, location),
             )
@@ -213,8 +224,9 @@ def armor(c: Combat, cmd: Armor, ctx: Context) -> Combat:
     f, _ = answering(c, PromptKind.ARMOR, cmd.fighter, ctx.actor)
     index, hit = _current_hit(c)
     if ctx.by_gm(f):  # the player's choice is told with the damage; a GM's is told here
-        chose = "destroy armor" if cmd.use else "take the damage, keeping the armor"
-        ctx.emit(EventKind.ARMOR, f"{f.name} chooses to {chose}{ctx.by_gm(f)}.", f.key)
+        chose = (phrase("{name} chooses to destroy armor", name=f.name) if cmd.use else
+                 phrase("{name} chooses to take the damage, keeping the armor", name=f.name))
+        ctx.emit(EventKind.ARMOR, ctx.by_gm_sentence(f, chose), f.key)
     return _replace_hit(c, index, hit.model_copy(update={"use_armor": cmd.use}))
 
 
@@ -243,12 +255,18 @@ def new_hit(
     shield = held_shield(t.character, ctx.rules)
     chooser = t if cover or shield else f
     if chooser is t:
-        why = ("is hidden (Stealth: cover)" if cover and concealed
-               and not c.game_map().has_cover(f.area, t.area)
-               else "has cover" if cover else "holds a shield")
-        text = f"{f.name} hits {t.name}; {t.name} {why} and chooses which die is damage."
+        if cover and concealed and not c.game_map().has_cover(f.area, t.area):
+            text = phrase("{name} hits {target}; {target} is hidden (Stealth: cover) and "
+                          "chooses which die is damage.", name=f.name, target=t.name)
+        elif cover:
+            text = phrase("{name} hits {target}; {target} has cover and chooses which die is "
+                          "damage.", name=f.name, target=t.name)
+        else:
+            text = phrase("{name} hits {target}; {target} holds a shield and chooses which die "
+                          "is damage.", name=f.name, target=t.name)
     else:
-        text = f"{f.name} hits {t.name} and chooses which die is damage."
+        text = phrase("{name} hits {target} and chooses which die is damage.", name=f.name,
+                      target=t.name)
     ctx.emit(EventKind.HIT, text, f.key, (roll.tens, roll.ones))
     return Hit(
         attacker=f.key,

@@ -10,12 +10,14 @@ from engine.character import Status, status
 from engine.combat.abilities.hooks import act_problem, action_cost, pay_instead
 from engine.combat.action_kinds import ActionKind
 from engine.combat.context import Context, require_control
+from engine.combat.hidden_npcs import STATUS_WORDS
 from engine.combat.model import Combat, Fighter, Phase
 from engine.combat.phase_guard import require_phase
 from engine.combat.step_values import Direction
 from engine.dice import Side
 from engine.errors import RuleError
 from engine.names import name_key
+from engine.phrases import phrase
 
 __all__ = [
     "acting_fighter", "can_act", "gain_action", "has_players", "lose_action",
@@ -150,13 +152,14 @@ def acting_fighter(c: Combat, name: str, ctx: Context) -> Fighter:
     f = c.fighter(name)
     require_control(ctx.actor, f)
     if f.team != c.acting_team:
-        raise RuleError(f"It is not {f.name}'s turn: {c.acting_team} are acting.")
+        raise RuleError(phrase("It is not {name}'s turn: {team} are acting.", name=f.name,
+                               team=c.acting_team or ""))
     if not can_act(f, ctx.rules):
-        raise RuleError(f"{f.name} is {status(f.character, rules=ctx.rules).value} and cannot "
-                        "act.")
+        raise RuleError(phrase("{name} is {status} and cannot act.", name=f.name,
+                               status=STATUS_WORDS[status(f.character, rules=ctx.rules)]))
     problem = act_problem(f)
     if problem:
         raise RuleError(problem)
     if f.actions < action_cost(f):
-        raise RuleError(f"{f.name} has no action left this round.")
+        raise RuleError(phrase("{name} has no action left this round.", name=f.name))
     return f

@@ -25,9 +25,11 @@ from typing import Literal
 from engine.catalog import Rules
 from engine.character import Status, full_locations, status
 from engine.combat.model import Combat, Fighter, Prompt, PromptKind
+from engine.phrases import Phrase, Said, phrase
 
 __all__ = [
-    "Band", "band", "figures_hidden", "is_npc", "level_text", "looks", "secret_options",
+    "STATUS_WORDS", "Band", "band", "figures_hidden", "is_npc", "level_said", "level_text",
+    "looks", "looks_phrase", "secret_options",
 ]
 
 Band = Literal["unhurt", "hurt", "badly hurt", "down"]
@@ -62,6 +64,33 @@ def looks(fighter: Fighter, rules: Rules) -> str:
     (which the board shows anyway): "hurt", "unconscious"."""
     found = band(fighter, rules)
     return status(fighter.character, rules=rules).value if found == "down" else found
+
+
+#: How a character stands, as the table reads it.
+STATUS_WORDS: dict[Status, Phrase] = {
+    Status.FINE: phrase("fine"), Status.UNCONSCIOUS: phrase("unconscious"),
+    Status.SURRENDERED: phrase("surrendered"), Status.DEAD: phrase("dead"),
+}
+
+_BAND_WORDS: dict[str, Phrase] = {
+    "unhurt": phrase("unhurt"), "hurt": phrase("hurt"), "badly hurt": phrase("badly hurt"),
+    "down": phrase("down"),
+}
+
+
+def looks_phrase(fighter: Fighter, rules: Rules) -> Phrase:
+    """:func:`looks` in the reader's language."""
+    found = band(fighter, rules)
+    if found == "down":
+        return STATUS_WORDS[status(fighter.character, rules=rules)]
+    return _BAND_WORDS[found]
+
+
+def level_said(combat: Combat, fighter: Fighter, rules: Rules, *, gm: bool = False) -> Said:
+    """:func:`level_text` in the reader's language (a band is a phrase)."""
+    if figures_hidden(combat, fighter) and not gm:
+        return _BAND_WORDS[band(fighter, rules)]
+    return f"{fighter.character.level}/{fighter.character.max_level}"
 
 
 def level_text(combat: Combat, fighter: Fighter, rules: Rules, *, gm: bool = False) -> str:

@@ -55,6 +55,8 @@ from engine.combat.prompts import prompt, team_prompt
 from engine.combat.roll_spec import make_roll, roll_spec
 from engine.combat.rolls import wants_reroll
 from engine.errors import RuleError
+from engine.phrases import Said, phrase
+from engine.words import listed_phrase
 
 __all__ = [
     "advance_initiative", "begin_initiative", "choose_roller", "initiative_prompts",
@@ -69,42 +71,66 @@ def begin_initiative(c: Combat, ctx: Context) -> Combat:
     for team in _dice_order(c, rules):
         tied = _tied(c, team, rules)
         leaders = _distinct(_leaders(c, team, rules))
-        instead = f" (or let {_names(leaders)} roll instead)" if leaders else ""
         if len(tied) > 1 and len(_distinct(tied)) == 1 and not leaders:
             # Copies alike in all but their names: which of them rolls changes nothing.
             first = tied[0]
             ctx.emit(
                 EventKind.ROLLER,
-                f"{_names(tied)} share the highest level of {team} ({first.character.level}) "
-                f"and are alike: {first.name} rolls, as any of them would.",
-                first.key, public=f"{_names(tied)} share the highest level of {team} and are "
-                f"alike: {first.name} rolls, as any of them would.", of=tied,
+                phrase("{names} share the highest level of {team} ({level}) and are alike: "
+                       "{first} rolls, as any of them would.", names=_names(tied), team=team,
+                       level=first.character.level, first=first.name),
+                first.key, of=tied,
+                public=phrase("{names} share the highest level of {team} and are alike: "
+                              "{first} rolls, as any of them would.", names=_names(tied),
+                              team=team, first=first.name),
             )
         elif len(tied) > 1:
-            choose = f"{team} choose who rolls initiative{instead}."
+            choose = (phrase("{team} choose who rolls initiative (or let {leaders} roll "
+                             "instead).", team=team, leaders=_names(leaders)) if leaders
+                      else phrase("{team} choose who rolls initiative.", team=team))
             ctx.emit(
                 EventKind.ROLLER_TIE,
-                f"{_names(tied)} share the highest level of {team} ({tied[0].character.level}): "
-                + choose,
-                public=f"{_names(tied)} share the highest level of {team}: {choose}", of=tied,
+                phrase("{names} share the highest level of {team} ({level}): {choose}",
+                       names=_names(tied), team=team, level=tied[0].character.level,
+                       choose=choose),
+                public=phrase("{names} share the highest level of {team}: {choose}",
+                              names=_names(tied), team=team, choose=choose), of=tied,
             )
         elif leaders:
             top = tied[0]
-            may = f"may let a leader roll initiative instead: {_names(leaders, ' or ')}."
             ctx.emit(
                 EventKind.ROLLER_LEADER,
-                f"{top.name} has the highest level of {team} ({top.character.level}) and {may}",
-                top.key, public=f"{top.name} has the highest level of {team} and {may}", of=top,
+                phrase("{name} has the highest level of {team} ({level}) and may let a leader "
+                       "roll initiative instead: {leaders}.", name=top.name, team=team,
+                       level=top.character.level, leaders=_names(leaders, either=True)),
+                top.key, of=top,
+                public=phrase("{name} has the highest level of {team} and may let a leader "
+                              "roll initiative instead: {leaders}.", name=top.name, team=team,
+                              leaders=_names(leaders, either=True)),
             )
     return advance_initiative(c, ctx)
 
 
-def _names(fighters: tuple[Fighter, ...], last: str = " and ") -> str:
-    """The fighters' names, numbered copies folded ("Thug 1-30 and Boss")."""
+def _names(fighters: tuple[Fighter, ...], *, either: bool = False) -> Said:
+    """The fighters' names, numbered copies folded ("Thug 1-30 and Boss"; ``either``: "Thug
+    1-30 or Boss")."""
     names = group_names([f.name for f in fighters])
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + f"{last}{names[-1]}"
+    if not either:
+        return listed_phrase(names)
+    said: Said = names[-1]
+    if len(names) > 1:
+        said = phrase("{first} or {last}", first=names[-2], last=said)
+    for name in reversed(names[:-2]):
+        said = phrase("{first}, {rest}", first=name, rest=said)
+    return said
+
+
+def _then(teams: list[str]) -> Said:
+    """Teams in their order: "PCs, then NPCs, then Beasts"."""
+    said: Said = teams[-1]
+    for team in reversed(teams[:-1]):
+        said = phrase("{first}, then {rest}", first=team, rest=said)
+    return said
 
 
 def _alike(f: Fighter, g: Fighter) -> bool:
@@ -193,8 +219,8 @@ def _roll(c: Combat, ctx: Context) -> Combat:
         state = make_roll(roll_spec(roller, rules, Action.INITIATIVE), ctx.dice)
         rolls.append(InitiativeRoll(team=team, state=state))
         ctx.say_roll(EventKind.INITIATIVE,
-                     f"{roller.character.name} rolls initiative for {team}", roller,
-                     state.roll.result)
+                     phrase("{name} rolls initiative for {team}", name=roller.character.name,
+                            team=team), roller, state.roll.result)
     return c.model_copy(update={"initiative": tuple(rolls)})
 
 
@@ -216,10 +242,12 @@ def advance_initiative(c: Combat, ctx: Context) -> Combat:
         f = c.fighter(r.state.fighter)
         if res.critical_success:
             c = put(c, gain_action(f))
-            ctx.emit(EventKind.EXTRA_ACTION, f"{f.name} gains an extra action this round.", f.key)
+            ctx.emit(EventKind.EXTRA_ACTION,
+                     phrase("{name} gains an extra action this round.", name=f.name), f.key)
         elif res.critical_failure:
             c = put(c, lose_action(f))
-            ctx.emit(EventKind.LOST_ACTION, f"{f.name} loses the next action.", f.key)
+            ctx.emit(EventKind.LOST_ACTION, phrase("{name} loses the next action.", name=f.name),
+                     f.key)
         f = c.fighter(r.state.fighter)
         extra = initiative_direct_actions(f.character)
         if res.success and extra:
@@ -227,8 +255,8 @@ def advance_initiative(c: Combat, ctx: Context) -> Combat:
             c = put(c, f.model_copy(update={"direct_actions": f.direct_actions + extra}))
             ctx.emit(
                 EventKind.DIRECT_ACTION,
-                f"{f.name} succeeded at initiative: an extra action this round that can only "
-                "direct others.",
+                phrase("{name} succeeded at initiative: an extra action this round that can "
+                       "only direct others.", name=f.name),
                 f.key,
             )
     succeeded = [r for r in rolls if r.state.roll.result.success]
@@ -237,17 +265,20 @@ def advance_initiative(c: Combat, ctx: Context) -> Combat:
         tied = tuple(r.team for r in succeeded if r.state.roll.result.value == best)
     else:
         tied = tuple(r.team for r in rolls)
+    what = (phrase("which team goes first") if len(rolls) < 3
+            else phrase("the order all teams act in"))
     if len(tied) == 1:
         winner = tied[0]
-        why = ""
+        won = phrase("{winner} win initiative and choose {what}.", winner=winner, what=what)
+    elif c.initiative_winner in tied:
+        winner = c.initiative_winner
+        won = phrase("{winner} win initiative on a tie (they had it last round) and choose "
+                     "{what}.", winner=winner, what=what)
     else:
-        previous = c.initiative_winner
-        winner = previous if previous in tied else (pc_team(c, tied) or tied[0])
-        why = " on a tie" + (
-            " (they had it last round)" if previous in tied else " (the PCs win the first tie)"
-        )
-    what = "which team goes first" if len(rolls) < 3 else "the order all teams act in"
-    ctx.emit(EventKind.INITIATIVE_WON, f"{winner} win initiative{why} and choose {what}.")
+        winner = pc_team(c, tied) or tied[0]
+        won = phrase("{winner} win initiative on a tie (the PCs win the first tie) and choose "
+                     "{what}.", winner=winner, what=what)
+    ctx.emit(EventKind.INITIATIVE_WON, won)
     return c.model_copy(update={"initiative_winner": winner, "initiative_done": True})
 
 
@@ -262,33 +293,43 @@ def choose_roller(c: Combat, cmd: ChooseRoller, ctx: Context) -> Combat:
     team = f.team
     asked = next((p for p in c.prompts if p.kind in _ROLLER_PROMPTS and p.team == team), None)
     if asked is None:
-        raise RuleError(f"Nothing is waiting for {team} to choose who rolls initiative now.")
+        raise RuleError(phrase("Nothing is waiting for {team} to choose who rolls initiative "
+                               "now.", team=team))
     if asked.kind is PromptKind.LEADER_ROLLS:
         assert asked.fighter is not None
         top = c.fighter(asked.fighter)
         if not controls(ctx.actor, top):
-            who = "a GM" if top.owner_id is None else f"{top.name}'s player (or a GM)"
-            raise RuleError(f"{top.name} has the highest level of {team}: only {who} "
-                            "chooses whether a leader rolls initiative instead.")
+            raise RuleError(
+                phrase("{name} has the highest level of {team}: only a GM chooses whether a "
+                       "leader rolls initiative instead.", name=top.name, team=team)
+                if top.owner_id is None else
+                phrase("{name} has the highest level of {team}: only {name}'s player (or a GM) "
+                       "chooses whether a leader rolls initiative instead.", name=top.name,
+                       team=team))
         if f.name not in asked.options:
-            raise RuleError(f"{f.name} cannot roll initiative for {team}: choose among "
-                            f"{', '.join(asked.options)}.")
-        by = ctx.by_gm(top)
-        text = (f"{top.name} rolls initiative for {team}{by}." if f.key == top.key
-                else f"{top.name} lets {f.name} roll initiative for {team}{by}.")
-        ctx.emit(EventKind.ROLLER, text, f.key)
+            raise RuleError(phrase("{name} cannot roll initiative for {team}: choose among "
+                                   "{options}.", name=f.name, team=team,
+                                   options=", ".join(asked.options)))
+        clause = (phrase("{name} rolls initiative for {team}", name=top.name, team=team)
+                  if f.key == top.key else
+                  phrase("{name} lets {other} roll initiative for {team}", name=top.name,
+                         other=f.name, team=team))
+        ctx.emit(EventKind.ROLLER, ctx.by_gm_sentence(top, clause), f.key)
     else:
         if not (ctx.actor.gm or any(g.team == team and g.owner_id == ctx.actor.user_id
                                     for g in c.fighters)):
-            who = "their players (or a GM)" if has_players(c, team) else "a GM"
-            raise RuleError(f"{team} choose who rolls initiative for them: only {who} can.")
-        if f.name not in asked.options:
             raise RuleError(
-                f"{f.name} does not share the highest level of {team}: choose among "
-                f"{', '.join(asked.options)}."
-            )
-        by = ctx.by_gm_for_team(g for g in c.fighters if g.team == team)
-        ctx.emit(EventKind.ROLLER, f"{team} choose {f.name} to roll initiative{by}.", f.key)
+                phrase("{team} choose who rolls initiative for them: only their players (or a "
+                       "GM) can.", team=team) if has_players(c, team) else
+                phrase("{team} choose who rolls initiative for them: only a GM can.", team=team))
+        if f.name not in asked.options:
+            raise RuleError(phrase("{name} does not share the highest level of {team}: choose "
+                                   "among {options}.", name=f.name, team=team,
+                                   options=", ".join(asked.options)))
+        said = ctx.team_sentence((g for g in c.fighters if g.team == team),
+                                 phrase("{team} choose {name} to roll initiative", team=team,
+                                        name=f.name))
+        ctx.emit(EventKind.ROLLER, said, f.key)
     rollers = (*(r for r in c.rollers if r.team != team), RollerChoice(team=team, fighter=f.key))
     return c.model_copy(update={"rollers": rollers})
 
@@ -298,11 +339,13 @@ def place_teams(c: Combat, cmd: ChooseOrder, ctx: Context) -> Combat:
     command); when one team is left it goes last and the turns begin (``Phase.TURN``, the
     first team's)."""
     if c.phase in (Phase.TURN, Phase.REACTION, Phase.RESOLUTION):
-        raise RuleError("This round's order is set; the next is chosen after its initiative.")
+        raise RuleError(phrase("This round's order is set; the next is chosen after its "
+                               "initiative."))
     require_phase(c, Phase.INITIATIVE)
     if not c.initiative_done:
-        raise RuleError("Initiative rolls are not final yet.")
+        raise RuleError(phrase("Initiative rolls are not final yet."))
     winner = c.initiative_winner
+    assert winner is not None  # final rolls have a winner
     roller = next(r for r in c.initiative if r.team == winner)
     f = c.fighter(roller.state.fighter)
     if not (
@@ -310,33 +353,39 @@ def place_teams(c: Combat, cmd: ChooseOrder, ctx: Context) -> Combat:
         or any(g.team == winner and g.owner_id == ctx.actor.user_id for g in c.fighters)
     ):
         if has_players(c, winner):
-            raise RuleError(f"{winner} won initiative: only they (or a GM) choose the order.")
-        raise RuleError(f"{winner} won initiative: only a GM chooses the order.")
+            raise RuleError(phrase("{team} won initiative: only they (or a GM) choose the "
+                                   "order.", team=winner))
+        raise RuleError(phrase("{team} won initiative: only a GM chooses the order.",
+                               team=winner))
     rolled = [r.team for r in c.initiative]
     chosen = list(c.order)
     if cmd.first_team.strip() and chosen:
-        raise RuleError(
-            f"{chosen[0]} already go first; choose the team to go next among: "
-            f"{', '.join(t for t in rolled if t not in chosen)}."
-        )
+        raise RuleError(phrase("{team} already go first; choose the team to go next among: "
+                               "{teams}.", team=chosen[0],
+                               teams=", ".join(t for t in rolled if t not in chosen)))
     for name in (cmd.first_team,) if cmd.first_team.strip() else cmd.order:
         left = [t for t in rolled if t not in chosen]
         team = team_named(c, name)
         if team is None or team not in left:
-            place = "next" if chosen else "first"
-            raise RuleError(f"Choose the team to go {place} among: {', '.join(left)}.")
+            raise RuleError(
+                phrase("Choose the team to go next among: {teams}.", teams=", ".join(left))
+                if chosen else
+                phrase("Choose the team to go first among: {teams}.", teams=", ".join(left)))
         chosen.append(team)
     left = [t for t in rolled if t not in chosen]
-    by = ctx.by_gm_for_team(g for g in c.fighters if g.team == winner)
+    winners = tuple(g for g in c.fighters if g.team == winner)
     if len(left) > 1:
         so_far = (
-            f"{chosen[0]} to go first" if len(chosen) == 1
-            else f"the order so far: {', then '.join(chosen)}"
+            phrase("{winner} choose {team} to go first", winner=winner, team=chosen[0])
+            if len(chosen) == 1 else
+            phrase("{winner} choose the order so far: {order}", winner=winner,
+                   order=_then(chosen))
         )
-        ctx.emit(EventKind.ORDER, f"{winner} choose {so_far}{by}.", f.key)
+        ctx.emit(EventKind.ORDER, ctx.team_sentence(winners, so_far), f.key)
         return c.model_copy(update={"order": tuple(chosen)})
     order = (*chosen, *left)
-    ctx.emit(EventKind.ORDER, f"{winner} choose the order{by}: {', then '.join(order)}.",
+    chose = ctx.team_clause(winners, phrase("{winner} choose the order", winner=winner))
+    ctx.emit(EventKind.ORDER, phrase("{clause}: {order}.", clause=chose, order=_then(list(order))),
              f.key)
     return c.model_copy(update={"order": order, "turn": 0, "phase": Phase.TURN})
 

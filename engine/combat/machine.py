@@ -102,6 +102,7 @@ from engine.combat.step_values import (
 from engine.combat.tally import count_used_up
 from engine.dice import DiceSource
 from engine.errors import RuleError
+from engine.phrases import Said, phrase
 
 __all__ = ["HANDLERS", "STEPS", "apply", "new_combat"]
 
@@ -130,7 +131,7 @@ def apply(
     if isinstance(command, Answers):
         return _apply_each(combat, command, actor=actor, dice=dice, rules=rules, now=now)
     if combat.phase is Phase.ENDED:
-        raise RuleError("This combat is over.")
+        raise RuleError(phrase("This combat is over."))
     ctx = Context(actor=actor, dice=dice, rules=rules, now=now, hide_npcs=combat.hide_npcs)
     new = HANDLERS[type(command)](combat, command, ctx)
     new = settle(advance(new, ctx), ctx)
@@ -146,7 +147,7 @@ def _apply_each(
     events: list[Event] = []
     for answer in command.answers:
         if isinstance(answer, Answers):
-            raise RuleError("Answers given together do not nest.")
+            raise RuleError(phrase("Answers given together do not nest."))
         combat, said = apply(combat, answer, actor=actor, dice=dice, rules=rules, now=now)
         events.extend(said)
     return combat, fold_copies(events, {f.key: f.name for f in combat.fighters})
@@ -261,14 +262,15 @@ def settle(c: Combat, ctx: Context) -> Combat:
         standing = standing_teams(c, rules)
         if len(standing) < 2:
             who = c.ending or (
-                f"Only {standing[0]} are left standing." if standing else "Nobody is left standing."
+                phrase("Only {team} are left standing.", team=standing[0]) if standing
+                else phrase("Nobody is left standing.")
             )
             leaders = rally.end_rallies(c, rules)
             if leaders:  # 004 "Leader": a rally "at the end of combat"
                 if c.phase is not Phase.ENDING:
-                    names = " and ".join(f.name for f in leaders)
-                    ctx.emit(EventKind.ENDING, f"{who} Before the fight ends, {names} may "
-                             "rally (once per fight).")
+                    ctx.emit(EventKind.ENDING, phrase(
+                        "{why} Before the fight ends, {names} may rally (once per fight).",
+                        why=who, names=_all_of([f.name for f in leaders])))
                 c = c.model_copy(update={"phase": Phase.ENDING, "ending": who})
                 break
             c = rounds.end(c, ctx, who)
@@ -299,3 +301,11 @@ def _prompts(c: Combat, rules: Rules) -> tuple[Prompt, ...]:
     if c.phase is Phase.ENDING:
         return rally.end_prompts(c, rules)
     return rounds.round_prompts(c, rules)
+
+
+def _all_of(names: list[str]) -> Said:
+    """Names joined as "Ana and Bo and Cy"."""
+    said: Said = names[-1]
+    for name in reversed(names[:-1]):
+        said = phrase("{first} and {last}", first=name, last=said)
+    return said

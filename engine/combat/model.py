@@ -317,7 +317,8 @@ class Combat(FrozenModel):
     initiative_winner: str | None = None  # this round's (or the last round's) holder
     initiative_done: bool = False  # this round's rolls are final and the winner is known
     rollers: tuple[RollerChoice, ...] = ()  # this round's choices of who rolls initiative
-    ending: str | None = None  # while ENDING: why the fight ends (said once the leaders rallied)
+    # while ENDING: why the fight ends (said once the leaders rallied)
+    ending: Phrase | str | None = None
     action_seq: int = 0
     steps: tuple[Step, ...] = ()  # what is being resolved, innermost last
     prompts: tuple[Prompt, ...] = ()

@@ -20,6 +20,7 @@ from engine.combat.commands import BetweenTurnsDeadline, CloseWindow, Command, T
 from engine.combat.lifecycle import Lifecycle
 from engine.combat.model import Combat, Phase, Prompt, PromptKind, TurnEnd
 from engine.errors import RuleError
+from engine.phrases import Said, phrase, plural_phrase
 from engine.words import counted
 
 if TYPE_CHECKING:
@@ -27,8 +28,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BETWEEN_TURNS", "LONGEST", "TurnClock", "between_turns_clock", "check_duration",
-    "due_command", "duration_words", "next_between_turns_deadline", "next_turn_deadline",
-    "question_deadline", "with_pace",
+    "due_command", "duration_phrase", "duration_words", "next_between_turns_deadline",
+    "next_turn_deadline", "question_deadline", "with_pace",
 ]
 
 #: The longest a reaction window may wait or a turn last: two weeks, when a by-post table
@@ -56,19 +57,47 @@ def duration_words(seconds: int) -> str:
     return " ".join(parts) or "0 seconds"
 
 
-def check_duration(seconds: int, what: str) -> None:
-    """Refuse a window's or a turn's length out of 1 second to 14 days."""
-    if not 1 <= seconds <= LONGEST:
+_UNIT_PHRASES = {
+    "day": lambda n: plural_phrase("{count} day", "{count} days", "count", count=n),
+    "hour": lambda n: plural_phrase("{count} hour", "{count} hours", "count", count=n),
+    "minute": lambda n: plural_phrase("{count} minute", "{count} minutes", "count", count=n),
+    "second": lambda n: plural_phrase("{count} second", "{count} seconds", "count", count=n),
+}
+
+
+def duration_phrase(seconds: int) -> Said:
+    """:func:`duration_words` in the reader's language: "1 hour 30 minutes"."""
+    parts: list[Said] = []
+    left = seconds
+    for unit, size in _UNITS:
+        count, left = divmod(left, size)
+        if count:
+            parts.append(_UNIT_PHRASES[unit](count))
+    if not parts:
+        return _UNIT_PHRASES["second"](0)
+    said = parts[-1]
+    for part in reversed(parts[:-1]):
+        said = phrase("{larger} {smaller}", larger=part, smaller=said)
+    return said
+
+
+def check_duration(seconds: int, what: Said) -> None:
+    """Refuse a window's or a turn's length out of 1 second to 14 days (``what``: "A turn";
+    older callers' plain English is put in as it is)."""
+    if 1 <= seconds <= LONGEST:
+        return
+    if isinstance(what, str):
         raise RuleError(f"{what} lasts 1 second to 14 days.")
+    raise RuleError(phrase("{what} lasts 1 second to 14 days.", what=what))
 
 
 def with_pace(c: Combat, *, reaction_seconds: int, turn_seconds: int | None,
               turn_end: TurnEnd, now: float) -> Combat:
     """``c`` with this pace. A turn running as its length changes is given the new length
     from ``now`` (none: no deadline); a window open keeps the time it was given."""
-    check_duration(reaction_seconds, "A reaction window")
+    check_duration(reaction_seconds, phrase("A reaction window"))
     if turn_seconds is not None:
-        check_duration(turn_seconds, "A turn")
+        check_duration(turn_seconds, phrase("A turn"))
     update: dict[str, object] = {"reaction_seconds": reaction_seconds,
                                  "turn_seconds": turn_seconds, "turn_end": turn_end}
     if turn_seconds != c.turn_seconds and c.acting_team is not None and c.phase not in (

@@ -7,23 +7,24 @@ from __future__ import annotations
 from engine.combat.model import Combat, Phase
 from engine.combat.prompts import waiting_sentence
 from engine.errors import RuleError
+from engine.phrases import phrase
 
 __all__ = ["require_phase"]
 
 _WRONG_PHASE = {
-    Phase.SETUP: "The fight has not begun yet.",
-    Phase.INITIATIVE: "Initiative is being decided.",
-    Phase.TURN: "No attack is waiting for that now.",
-    Phase.REACTION: "Wait: an attack is waiting for reactions.",
-    Phase.RESOLUTION: "Wait: an attack is being resolved.",
-    Phase.ENDING: "The fight is ending: only a leader's rally is left before it ends.",
-    Phase.ENDED: "This combat is over.",
+    Phase.SETUP: phrase("The fight has not begun yet."),
+    Phase.TURN: phrase("No attack is waiting for that now."),
+    Phase.REACTION: phrase("Wait: an attack is waiting for reactions."),
+    Phase.RESOLUTION: phrase("Wait: an attack is being resolved."),
+    Phase.ENDING: phrase("The fight is ending: only a leader's rally is left before it ends."),
+    Phase.ENDED: phrase("This combat is over."),
 }
 
 
 def require_phase(c: Combat, *phases: Phase) -> None:
     if c.phase not in phases:
-        wrong = _WRONG_PHASE[c.phase]
         if c.phase is Phase.INITIATIVE:
-            wrong = wrong.removesuffix(".") + waiting_sentence(c)
-        raise RuleError(wrong)
+            # The waiting sentence goes on (": waiting for …." or ".").
+            raise RuleError(phrase("Initiative is being decided{waiting}",
+                                   waiting=waiting_sentence(c)))
+        raise RuleError(_WRONG_PHASE[c.phase])

@@ -20,10 +20,11 @@ from engine.combat.step_values import (
 )
 from engine.combat.steps import replace_top
 from engine.dice import Check
+from engine.phrases import Phrase, phrase
 
 __all__ = [
-    "Strike", "replace_roll", "roll_text", "rolls_deciding", "strike", "target_of",
-    "wants_reroll",
+    "Strike", "outcome_phrase", "replace_roll", "roll_phrase", "roll_text", "rolls_deciding",
+    "strike", "target_of", "wants_reroll",
 ]
 
 
@@ -67,6 +68,23 @@ def roll_text(r: Check, *, level: bool = True) -> str:
     """"34 (3·4) vs 50 — SUCCESS"; without ``level``, "34 (3·4) — SUCCESS"."""
     against = f" vs {r.level}" if level else ""
     return f"{r.value} ({r.tens}·{r.ones}){against} — {r.outcome}"
+
+
+def outcome_phrase(r: Check) -> Phrase:
+    """What ``r`` came to, shouted as the table reads it: "SUCCESS", "CRITICAL FAILURE"."""
+    if r.critical:
+        return phrase("CRITICAL SUCCESS") if r.success else phrase("CRITICAL FAILURE")
+    return phrase("SUCCESS") if r.success else phrase("FAILURE")
+
+
+def roll_phrase(r: Check, *, level: bool = True) -> Phrase:
+    """:func:`roll_text` as a phrase: "34 (3·4) vs 50 — SUCCESS"; without ``level``, "34
+    (3·4) — SUCCESS"."""
+    if level:
+        return phrase("{value} ({tens}·{ones}) vs {level} — {outcome}", value=r.value,
+                      tens=r.tens, ones=r.ones, level=r.level, outcome=outcome_phrase(r))
+    return phrase("{value} ({tens}·{ones}) — {outcome}", value=r.value, tens=r.tens,
+                  ones=r.ones, outcome=outcome_phrase(r))
 
 
 def wants_reroll(s: RollState) -> bool:

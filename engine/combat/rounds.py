@@ -14,7 +14,7 @@ from engine.combat.commands import ChooseOrder, Done
 from engine.combat.context import Context
 from engine.combat.effects import end_round, end_turn, start_turn
 from engine.combat.fighters import can_act, has_players, team_named
-from engine.combat.hidden_npcs import looks
+from engine.combat.hidden_npcs import STATUS_WORDS, looks_phrase
 from engine.combat.initiative import (
     advance_initiative,
     begin_initiative,
@@ -27,7 +27,8 @@ from engine.combat.phase_guard import require_phase
 from engine.combat.prompts import prompt
 from engine.copies import group_alike
 from engine.errors import RuleError
-from engine.words import team_turn
+from engine.phrases import Phrase, Said, phrase
+from engine.words import lines_phrase, series_phrase, team_turn_phrase
 
 __all__ = [
     "advance_initiative", "choose_order", "choose_roller", "done", "end", "may_act",
@@ -56,7 +57,8 @@ def start_round(c: Combat, ctx: Context) -> Combat:
             )
         )
         if lost:
-            ctx.emit(EventKind.LOST_ACTION, f"{f.name} loses this round's action.", f.key)
+            ctx.emit(EventKind.LOST_ACTION,
+                     phrase("{name} loses this round's action.", name=f.name), f.key)
     rnd = c.round + 1
     c = c.model_copy(
         update={
@@ -70,7 +72,7 @@ def start_round(c: Combat, ctx: Context) -> Combat:
             "rollers": (),
         }
     )
-    ctx.emit(EventKind.ROUND, f"Round {rnd} begins.")
+    ctx.emit(EventKind.ROUND, phrase("Round {round} begins.", round=rnd))
     return begin_initiative(c, ctx)
 
 
@@ -89,7 +91,7 @@ def _start_turn(c: Combat, ctx: Context) -> Combat:
         return c
     c = start_turn(c, team, ctx)
     if team_can_act(c, team, ctx.rules):
-        ctx.emit(EventKind.TURN, f"Turn: {team}.")
+        ctx.emit(EventKind.TURN, phrase("Turn: {team}.", team=team))
     return c
 
 
@@ -112,7 +114,7 @@ def next_turn(c: Combat, ctx: Context) -> Combat:
     turn = (c.turn if c.turn is not None else -1) + 1
     if turn < len(c.order):
         return _start_turn(c.model_copy(update={"turn": turn}), ctx)
-    ctx.emit(EventKind.ROUND_END, f"Round {c.round} ends.")
+    ctx.emit(EventKind.ROUND_END, phrase("Round {round} ends.", round=c.round))
     _tell_extra_actions_lost(c, ctx)
     c = end_round(c, ctx)  # declarations and AoE effects that last the round (RULINGS 18)
     return start_round(c, ctx)
@@ -125,10 +127,11 @@ def _tell_extra_actions_lost(c: Combat, ctx: Context) -> None:
     for f in c.fighters:
         lost = min(f.gained, f.actions)
         if lost:
-            text = (f"{f.name}'s extra action from a critical success is lost: it had to be "
-                    "used this round." if lost == 1 else
-                    f"{f.name}'s {lost} extra actions from critical successes are lost: they "
-                    "had to be used this round.")
+            # Two sentences, not one plural: the single one names no number.
+            text = (phrase("{name}'s extra action from a critical success is lost: it had to be "
+                           "used this round.", name=f.name) if lost == 1 else
+                    phrase("{name}'s {count} extra actions from critical successes are lost: "
+                           "they had to be used this round.", name=f.name, count=lost))
             ctx.emit(EventKind.EXTRA_ACTION_LOST, text, f.key)
 
 
@@ -139,41 +142,56 @@ def done(c: Combat, cmd: Done, ctx: Context) -> Combat:
     if cmd.team is not None:
         team = team_named(c, cmd.team)
         if team != acting:
-            raise RuleError(f"It is not {team_turn(cmd.team.strip())}; {acting} are acting.")
+            raise RuleError(phrase("It is not {turn}; {team} are acting.",
+                                   turn=team_turn_phrase(cmd.team.strip()), team=acting))
     if not (
         ctx.actor.gm
         or any(f.team == acting and f.owner_id == ctx.actor.user_id for f in c.fighters)
     ):
-        who = "their players (or a GM)" if has_players(c, acting) else "a GM"
-        raise RuleError(f"It is {team_turn(acting)}; only {who} can end it.")
-    ctx.emit(EventKind.TURN_END, f"{acting} are done.")
+        raise RuleError(
+            phrase("It is {turn}; only their players (or a GM) can end it.",
+                   turn=team_turn_phrase(acting)) if has_players(c, acting) else
+            phrase("It is {turn}; only a GM can end it.", turn=team_turn_phrase(acting)))
+    ctx.emit(EventKind.TURN_END, phrase("{team} are done.", team=acting))
     return next_turn(c, ctx)
 
 
-def end(c: Combat, ctx: Context, why: str) -> Combat:
+def end(c: Combat, ctx: Context, why: Said) -> Combat:
     """The fight is over: who is left, and how each fighter stands (numbered copies that
     stand alike in one line: "Goon 1-33 (NPCs): level 25/25, fine, wounds: none.")."""
     rules = ctx.rules
-    head = f"{why} Combat over after round {c.round}."
-    stands: list[tuple[str, str]] = []
-    public: list[tuple[str, str]] = []
+    head = phrase("{why} Combat over after round {round}.", why=why, round=c.round)
+    stands: list[tuple[str, Phrase]] = []
+    public: list[tuple[str, Phrase]] = []
     for f in c.fighters:
         ch = f.character
-        wounds = ", ".join(
-            f"{rules.body.location(loc).name.lower()} {marks}" for loc, marks in ch.wounds.items()
-        )
-        said = (f" ({f.team}): level {ch.level}/{ch.max_level}, "
-                f"{status(ch, rules=rules).value}, wounds: {wounds or 'none'}.")
+        wounds = [phrase("{location} {marks}", location=_location_said(rules, loc), marks=marks)
+                  for loc, marks in ch.wounds.items()]
+        said = phrase("({team}): level {level}/{max_level}, {status}, wounds: {wounds}.",
+                      team=f.team, level=ch.level, max_level=ch.max_level,
+                      status=STATUS_WORDS[status(ch, rules=rules)],
+                      wounds=series_phrase(wounds) if wounds else phrase("none"))
         stands.append((f.name, said))
-        public.append((f.name, f" ({f.team}): {looks(f, rules)}." if ctx.hides(f) else said))
-    ctx.emit(EventKind.ENDED, "\n".join([head, *(n + s for n, s in group_alike(stands))]),
-             public="\n".join([head, *(n + s for n, s in group_alike(public))]),
-             of=c.fighters)
+        public.append((f.name, phrase("({team}): {looks}.", team=f.team,
+                                      looks=looks_phrase(f, rules)) if ctx.hides(f) else said))
+    ctx.emit(EventKind.ENDED, lines_phrase([head, *_stand_lines(stands)]),
+             public=lines_phrase([head, *_stand_lines(public)]), of=c.fighters)
     fighters = tuple(f.model_copy(update={"actions": 0}) for f in c.fighters)
     return c.model_copy(
         update={"phase": Phase.ENDED, "steps": (), "turn": None, "fighters": fighters,
                 "ending": None}
     )
+
+
+def _stand_lines(stands: list[tuple[str, Phrase]]) -> list[Phrase]:
+    return [phrase("{name} {stands}", name=name, stands=said)
+            for name, said in group_alike(stands)]
+
+
+def _location_said(rules: Rules, location: str) -> Phrase:
+    """A hit location's name as a sentence says it ("right arm"): a word of the rules' data
+    (its catalogue entry comes from the data's words)."""
+    return Phrase(rules.body.location(location).name.lower())
 
 
 def round_prompts(c: Combat, rules: Rules) -> tuple[Prompt, ...]:

@@ -60,7 +60,7 @@ async def test_a_german_table_makes_a_character_and_reads_its_panel_and_sheet(
     sheet = await table.slash("sheet", character="Ana")
     assert not sheet.ephemeral
     lines = _sheet_lines(sheet.content)
-    assert lines[:2] == ["Ana · SC", "Stufe 50/50 · gut"]
+    assert lines[:2] == ["Ana · SC", "Stufe 50/50 · wohlauf"]
     assert "  8 r. Arm  4-6 Rumpf   7 l. Arm" in lines
     for said in ("Hände", "R. Hand: leer", "Gegenstände 2 von 5 · 3 frei",
                  " 1. Weste (Rüstung, Rumpf)", "Fähigkeiten 2 von 2 · 0 frei",

@@ -41,6 +41,7 @@ from engine.combat.abilities.rule import RollLimit
 from engine.combat.model import Combat, Fighter
 from engine.combat.step_values import Weapon
 from engine.errors import RuleError
+from engine.phrases import Said
 
 if TYPE_CHECKING:
     from engine.combat.context import Context
@@ -117,7 +118,7 @@ def free_defend(f: Fighter, t: Fighter) -> bool:
     return any(r.free_defend(f, t) for r in _rules(f.character))
 
 
-def act_problem(f: Fighter) -> str | None:
+def act_problem(f: Fighter) -> Said | None:
     """Why ``f``'s abilities keep them from taking an action now, if they do."""
     return next((p for r in _rules(f.character) if (p := r.act_problem(f)) is not None), None)
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from engine.combat.abilities.rule import AbilityRule
 from engine.combat.model import EventKind, Fighter
+from engine.phrases import phrase
 
 if TYPE_CHECKING:
     from engine.combat.context import Context
@@ -49,8 +50,11 @@ class Direct(AbilityRule):
         direction = f.directed
         if direction is None:
             return None
-        ctx.emit(EventKind.DIRECT_USED, f"{f.name} acts on {direction.leader or 'a leader'}'s "
-                 "direction, keeping their own action.", f.key)
+        said = (phrase("{name} acts on {leader}'s direction, keeping their own action.",
+                       name=f.name, leader=direction.leader) if direction.leader else
+                phrase("{name} acts on a leader's direction, keeping their own action.",
+                       name=f.name))
+        ctx.emit(EventKind.DIRECT_USED, said, f.key)
         return f.model_copy(update={"directed": None, "directed_by": direction.by})
 
 

@@ -14,6 +14,7 @@ from engine.character import Character
 from engine.combat.lifecycle import Lifecycle
 from engine.combat.model import Combat, Fighter
 from engine.combat.step_values import Weapon
+from engine.phrases import Said
 
 if TYPE_CHECKING:
     from engine.combat.context import Context
@@ -84,7 +85,7 @@ class AbilityRule(Lifecycle):
         """Whether ``f``'s Defend of ``t`` spends no action."""
         return False
 
-    def act_problem(self, f: Fighter) -> str | None:
+    def act_problem(self, f: Fighter) -> Said | None:
         """Why ``f`` may take no action now (act, Counterattack, Intercept; a Defend the
         rule allows aside), as a sentence; None: no say."""
         return None

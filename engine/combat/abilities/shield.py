@@ -23,6 +23,7 @@ from engine.character import Character, usable_held
 from engine.combat.abilities.rule import AbilityRule, RollLimit
 from engine.combat.model import Combat, Fighter
 from engine.combat.step_values import Weapon
+from engine.phrases import Said, phrase
 
 if TYPE_CHECKING:
     from engine.combat.context import Context
@@ -84,10 +85,10 @@ class AllOutDefend(AbilityRule):
     def free_defend(self, f: Fighter, t: Fighter) -> bool:
         return self._on(f) and f.key == t.key  # "you may Defend all attacks against you"
 
-    def act_problem(self, f: Fighter) -> str | None:
+    def act_problem(self, f: Fighter) -> Said | None:
         if self._on(f):
-            return (f"{f.name} is all-out defending this round: no other action than "
-                    "Defend against attacks on them.")
+            return phrase("{name} is all-out defending this round: no other action than "
+                          "Defend against attacks on them.", name=f.name)
         return None
 
     def roll_limits(self, f: Fighter, action: Action) -> frozenset[RollLimit]:

@@ -22,6 +22,7 @@ from engine.dice import Modifier as DiceModifier
 from engine.dice import Reroll as DiceReroll
 from engine.dice import Roll, ScriptedDice
 from engine.errors import RuleError
+from engine.phrases import english
 from tests.engine.combat.helpers import GM, P1, P2, begin, go, kinds, knife, refused, run, setup
 
 GOOD_1H = "melee_1h.good_attack"
@@ -48,7 +49,7 @@ def test_the_book_a_roll_rerolled_with_good_gets_no_precise() -> None:
     c = _attack(knife("Ana", max_level=60, abilities=(GOOD_1H, PRECISE_1H)), (7, 2))  # 72
     assert kinds(c) == [(PromptKind.REROLL, "ana")]
     c, events = run(c, Reroll(fighter="Ana", which="tens"), [3], actor=P1)  # 32
-    assert "Ana re-rolls tens: 32 (3·2) vs 50 — SUCCESS." in [e.text for e in events]
+    assert "Ana re-rolls tens: 32 (3·2) vs 50 — SUCCESS." in [english(e.text) for e in events]
     assert c.attack is not None and c.attack.rolls[0].roll.modifier is DiceModifier.GOOD
     c = go(c, ChooseDice(fighter="Ana", damage="tens"), actor=P1)
     assert PromptKind.MODIFIER not in [k for k, _ in kinds(c)]  # good was this roll's one
@@ -67,7 +68,7 @@ def test_a_good_roller_who_keeps_the_roll_may_be_precise() -> None:
     refused(c, Modifier(fighter="Ana", use="precise+1"), "Only their player", actor=P2)
     refused(c, Modifier(fighter="Ana", use="powerful"), "Choose one of", actor=P1)
     c, events = run(c, Modifier(fighter="Ana", use="precise-1"), actor=P1)
-    assert "Ana is precise: location 1 (left leg)." in [e.text for e in events]
+    assert "Ana is precise: location 1 (left leg)." in [english(e.text) for e in events]
     assert c.fighter("goon").character.marks("left_leg") == "\\\\\\"
 
 

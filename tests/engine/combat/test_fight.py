@@ -14,6 +14,7 @@ from engine.combat import (
     React,
     command_adapter,
 )
+from engine.phrases import english
 from tests.engine.combat.helpers import (
     P1,
     P2,
@@ -51,8 +52,8 @@ def test_whole_fight_ends_with_one_team_unconscious() -> None:
     goon = c.fighter("goon").character
     assert goon.level == 8 and status(goon, rules=RULES) is Status.UNCONSCIOUS
     ended = next(e for e in events if e.kind == "ended")
-    assert "Only PCs are left standing." in ended.text
-    assert "Goon (NPCs): level 8/50, unconscious" in ended.text
+    assert "Only PCs are left standing." in english(ended.text)
+    assert "Goon (NPCs): level 8/50, unconscious" in english(ended.text)
 
 
 def test_json_round_trip_mid_window() -> None:

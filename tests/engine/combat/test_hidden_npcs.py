@@ -225,10 +225,10 @@ def test_a_tie_for_who_rolls_initiative_does_not_say_the_hidden_level() -> None:
     c = c.model_copy(update={"hide_npcs": True})
     c, events = run(c, Begin())
     tie = next(e for e in events if e.kind == "roller_tie")
-    assert tie.text == ("Goon and Rat share the highest level of NPCs: NPCs choose who rolls "
-                        "initiative.")
-    assert tie.gm_text == ("Goon and Rat share the highest level of NPCs (37): NPCs choose who "
-                           "rolls initiative.")
+    assert english(tie.text) == ("Goon and Rat share the highest level of NPCs: NPCs choose "
+                                 "who rolls initiative.")
+    assert english(tie.gm_text) == ("Goon and Rat share the highest level of NPCs (37): NPCs "
+                                    "choose who rolls initiative.")
 
 
 def test_the_recap_says_how_a_hidden_npc_looks_not_the_damage_it_took() -> None:

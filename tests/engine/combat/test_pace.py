@@ -11,6 +11,7 @@ from engine.combat.commands import CloseWindow, ExtendTurn, TurnDeadline
 from engine.combat.model import EventKind, TurnEnd
 from engine.combat.pace import LONGEST, due_command, next_turn_deadline, with_pace
 from engine.errors import RuleError
+from engine.phrases import english
 from tests.engine.combat.helpers import (
     CLUB,
     GM,
@@ -77,7 +78,7 @@ def test_the_deadline_tells_the_gm_once_who_has_not_acted() -> None:
     refused(c, TurnDeadline(), "left", now=47 * HOUR)
     c, events = run(c, TurnDeadline(), now=48 * HOUR)
     told = [e for e in events if e.kind is EventKind.TURN_DEADLINE]
-    assert [e.text for e in told] == [
+    assert [english(e.text) for e in told] == [
         "Time is up for the PCs' turn. Not acted yet: Ana and Cy. A GM may act for them, "
         "extend the turn, or end it."]
     assert c.acting_team == "PCs" and c.turn_deadline_told

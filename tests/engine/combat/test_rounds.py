@@ -55,7 +55,7 @@ def test_rulebook_initiative_example() -> None:
     assert [p.kind for p in c.waiting_for()] == [PromptKind.CHOOSE_ORDER]
     prompt = c.waiting_for()[0]
     assert prompt.fighter == "ana" and prompt.user_id == 100
-    assert "Ana rolls initiative for PCs: 34 (3·4) vs 40 — SUCCESS." in [e.text for e in events]
+    assert "Ana rolls initiative for PCs: 34 (3·4) vs 40 — SUCCESS." in texts(events)
     refused(c, ChooseOrder(first_team="NPCs"), "only they", actor=Actor(user_id=9))
     c = go(c, ChooseOrder(first_team="npcs"), actor=P1)
     assert c.order == ("NPCs", "PCs")
