@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.cogs.combat.board_message import BoardMessages
+from bot.cogs.combat.fight_language import fight_language
 from bot.cogs.combat.held_back import HeldBack
 from bot.cogs.combat.layout import TurnLead, prompt_message
 from bot.cogs.combat.live_prompt import LivePrompt, LivePrompts, strip
@@ -47,9 +48,11 @@ from bot.cogs.combat.sweep import Templates, prompts_of, view_ids
 from bot.cogs.combat.turn import TurnButton, turn_lead
 from bot.cogs.combat.views import CombatButton, CombatMenu, TogetherButton
 from bot.components import button_row
+from bot.i18n import render
 from bot.store.values import DatabaseUnavailable, ShownRecord, StoredCharacter, StoredCombat
 from bot.unrepeated import sent_once
 from engine.catalog import Rules
+from engine.phrases import phrase
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -455,12 +458,15 @@ class Presenter:
         """The fight's recap, what to do next and its Log file button (once: shown again, the
         nonce finds the message already posted); ``recovering``: PCs are offered Recovery."""
         session = await self.bot.store.sessions.current(stored.guild_id)
-        hint = after_the_fight_hint(stored, recovering=recovering,
+        language = await fight_language(self.bot, stored.guild_id)
+        hint = after_the_fight_hint(stored, language, recovering=recovering,
                                     session_open=session is not None)
-        content, view = recap_message(stored, self.rules, hint)
+        content, view = recap_message(stored, self.rules, language, hint)
         if stored.report_channel_id is not None:  # a fight in a thread: back to its channel
             channel = self._channel(stored.report_channel_id, stored.guild_id)
-            content = f"The fight in <#{stored.channel_id}> is over.\n{content}"
+            over = render(phrase("The fight in {channel} is over.",
+                                 channel=f"<#{stored.channel_id}>"), language)
+            content = f"{over}\n{content}"
         await channel.send(content, view=view, nonce=_nonce("recap", stored),
                            allowed_mentions=discord.AllowedMentions.none())
 
@@ -491,12 +497,15 @@ class Presenter:
                               recovering: list[StoredCharacter]) -> None:
         """Each PC's owner in ``recovering`` is offered Recovery with a button (004
         "Recovery")."""
+        language = await fight_language(self.bot, stored.guild_id) if recovering else ""
         for saved in recovering:
             ch = saved.character
             await channel.send(
-                f"{discord.utils.escape_markdown(ch.name)} (<@{saved.owner_id}>) may recover: "
-                f"level {ch.level} → {ch.max_level}, wounds \\ and X erased, destroyed items "
-                "replaced. Time passes while they do.",
+                render(phrase("{name} ({owner}) may recover: level {level} → {most}, wounds "
+                              "\\ and X erased, destroyed items replaced. Time passes while "
+                              "they do.", name=discord.utils.escape_markdown(ch.name),
+                              owner=f"<@{saved.owner_id}>", level=ch.level, most=ch.max_level),
+                       language),
                 view=button_row(RecoverButton.for_character(saved)),
                 nonce=f"r{stored.id}.{saved.id}"[:25],
                 allowed_mentions=discord.AllowedMentions(
