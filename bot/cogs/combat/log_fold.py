@@ -38,6 +38,7 @@ FIRST_SENTENCE = 80
 #: A phrase's name or number as its sentence is read: its place among the arguments.
 _HOLE = "\ue000{}\ue001"
 _HELD = re.compile("\ue000(\\d+)\ue001")
+_LAST_HELD = re.compile("\ue000(\\d+)\ue001$")
 _NUMBER = r"(?:\d+|\ue000\d+\ue001)"
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\ue000])")
@@ -99,6 +100,14 @@ class _Sentence:
         if word is not None:
             return word
         return _HELD.sub(lambda found: str(self.values[int(found[1])]), held)
+
+    def ends_with(self, held: str, name: Argument) -> bool:
+        """Whether a part of the sentence ends with ``name`` (the whole part read being, say,
+        "Marked 5 on the right leg. Goon")."""
+        last = _LAST_HELD.search(held)
+        if last is not None:
+            return self.values[int(last[1])] == name
+        return held.endswith(str(name))
 
     def named(self, found: re.Match[str], *groups: str) -> dict[str, Argument]:
         return {group: self.value(found[group]) for group in groups}
@@ -224,7 +233,7 @@ class _Step:
             line = phrase("{said}, level {before} → {after}", said=line,
                           before=sentence.value(found["x"]), after=sentence.value(found["y"]))
         down = _DOWN.search(found.string, found.end())
-        if down is not None and down["b"].endswith(found["b"]):
+        if down is not None and sentence.ends_with(down["b"], said["b"]):
             line = _down_after(down["how"], line)
             self.down.add(said["b"])
         return line
