@@ -48,6 +48,7 @@ from typing import Any
 import pytest
 
 from bot.cogs.combat.views import events_text
+from bot.i18n import SOURCE
 from bot.store import is_postgres
 from engine.character import Character
 from engine.combat import Combat, Event, EventKind, Phase
@@ -337,7 +338,7 @@ def _check_acknowledged(seen: Snapshot, added: dict[str, Character], ledger: Led
             # The log keeps each event's text only; the answer is made of the texts: all of
             # them, or those before the step's news (a turn or round over, told below it).
             said = [Event(kind=EventKind.ROLL, text=t) for t in json.loads(events)]
-            answers = [events_text(said[:n]) for n in range(len(said), 0, -1)]
+            answers = [events_text(said[:n], SOURCE) for n in range(len(said), 0, -1)]
             answered = answers[0] if answers else ""
             if hashed not in {digest(text) for text in answers}:
                 problems.append(f"{where}: the answer to step {key} is not what its log entry "

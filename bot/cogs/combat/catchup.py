@@ -27,6 +27,7 @@ from bot.cogs.maps.drawing import who_is_where
 from bot.components import PersistentButton
 from bot.custom_ids import CustomId, digits
 from bot.host import Host
+from bot.i18n import N_, _, person_language, render
 from bot.permissions import is_gm
 from bot.store.values import LogEntry, StoredCombat
 from bot.text import MESSAGE_LIMIT, clip
@@ -36,12 +37,13 @@ from engine.character import status
 from engine.combat import Combat, Fighter
 from engine.combat.asking import Question, asked
 from engine.names import name_key
-from engine.phrases import english
+from engine.phrases import phrase, plural_phrase
 
 __all__ = ["CatchUpButton", "catch_up_command", "catch_up_text", "since_acted"]
 
-NO_FIGHTER = ("You have no character in this fight, so there is nothing to catch up on for "
-              "you. `/combat log` shows what happened; `/combat add` puts your character in.")
+NO_FIGHTER = N_("You have no character in this fight, so there is nothing to catch up on for "
+                "you. `/combat log` shows what happened; `/combat add` puts your character "
+                "in.")
 
 #: The most characters each part under the steps may take (many fighters, many questions).
 PART_LIMIT = 500
@@ -75,92 +77,124 @@ def _fighters_of_command(command: str) -> set[str]:
     return found
 
 
-def _standing(fighter: Fighter, rules: Rules) -> str:
+def _standing(fighter: Fighter, rules: Rules, language: str) -> str:
     """"**Ana** · level 38/40 · fine · marks: left leg \\\\" (the marks as the sheet
     draws them)."""
     ch = fighter.character
-    marks = ", ".join(f"{rules.body.location(loc).name.lower()} {marked}"
+    marks = ", ".join(f"{render(rules.body.location(loc).name.lower(), language)} {marked}"
                       for loc, marked in ch.wounds.items() if marked)
-    said = (f"level {ch.level}/{ch.max_level} · {status(ch, rules=rules).value} · "
-            f"marks: {marks or 'none'}")
+    said = render(phrase("level {level}/{most} · {state} · marks: {marks}", level=ch.level,
+                         most=ch.max_level,
+                         state=render(status(ch, rules=rules).value, language),
+                         marks=marks or _("none", language)), language)
     return f"**{escape_markdown(fighter.name)}** · {escape_markdown(said)}"
 
 
-def _waiting_line(question: Question) -> str:
+def _waiting_line(question: Question, language: str) -> str:
     """"• Ana: may react before the dice are rolled, by <t:…:f> (<t:…:R>)"."""
-    line = f"• {escape_markdown(question.who)}: {escape_markdown(english(question.text))}"
+    line = f"• {escape_markdown(question.who)}: {escape_markdown(render(question.text, language))}"
     if question.deadline:
         at = int(question.deadline)
-        line += f", by <t:{at}:f> (<t:{at}:R>)"
+        line += render(phrase(", by {when}", when=f"<t:{at}:f> (<t:{at}:R>)"), language)
     return line
 
 
-def _part(lines: list[str]) -> list[str]:
+def _part(lines: list[str], language: str) -> list[str]:
     """``lines`` within :data:`PART_LIMIT` characters, the rest said to be left out."""
     kept: list[str] = []
     for n, line in enumerate(lines):
         if len("\n".join([*kept, line])) > PART_LIMIT:
-            return [*kept, f"-# … and {len(lines) - n} more"]
+            return [*kept, render(phrase("-# … and {count} more", count=len(lines) - n),
+                                  language)]
         kept.append(line)
     return kept
 
 
-def _waits(state: Combat, rules: Rules, user_id: int, *, gm: bool) -> list[str]:
+def _waits(state: Combat, rules: Rules, user_id: int, language: str, *,
+           gm: bool) -> list[str]:
     """What the fight waits for from the user (for a GM: what a GM answers), and by when."""
     questions = [q for q in asked(state, rules).questions if not q.offer]
     theirs = [q for q in questions if (not q.users if gm else user_id in q.users)]
     if not theirs:
-        return ["Nothing waits for you now."]
-    return ["**Waiting for you:**", *_part([_waiting_line(q) for q in theirs])]
+        return [_("Nothing waits for you now.", language)]
+    return [_("**Waiting for you:**", language),
+            *_part([_waiting_line(q, language) for q in theirs], language)]
 
 
-def catch_up_text(stored: StoredCombat, entries: Sequence[LogEntry], rules: Rules, *,
-                  user_id: int, gm: bool, board_id: int | None) -> str:
-    """The catch-up for ``user_id`` (``gm``: a GM, who reads the hidden figures; with no
-    fighter of their own, the whole table): what happened since they last acted, folded,
-    then how their fighters stand, who is where, what waits for them, and the board's link;
-    within Discord's 2,000 characters, the oldest steps cut first (counted)."""
+def _head(stored: StoredCombat, names: str, since: int, acted: bool,
+          language: str) -> list[str]:
+    """The catch-up's title, and how many steps it folds (``names``: the reader's fighters,
+    "" for a GM's whole table)."""
+    where = escape_markdown(stored.map_name)
+    whose = escape_markdown(names)
+    if names:
+        head = [render(phrase("📰 **Catching up** · {map} · {names}", map=where, names=whose),
+                       language)]
+    else:
+        head = [render(phrase("📰 **Catching up** · {map} · the whole table", map=where),
+                       language)]
+    if not since:
+        head.append(render(phrase("Nothing has happened since {names} last acted.",
+                                  names=whose) if names else
+                           phrase("Nothing has happened since you last acted."), language))
+    elif not acted:
+        head.append(render(plural_phrase("-# Since the fight began: {count} step.",
+                                         "-# Since the fight began: {count} steps.", "count",
+                                         count=since), language))
+    elif names:
+        head.append(render(plural_phrase("-# Since {names} last acted: {count} step.",
+                                         "-# Since {names} last acted: {count} steps.",
+                                         "count", names=whose, count=since), language))
+    else:
+        head.append(render(plural_phrase("-# Since you last acted: {count} step.",
+                                         "-# Since you last acted: {count} steps.", "count",
+                                         count=since), language))
+    return head
+
+
+def catch_up_text(stored: StoredCombat, entries: Sequence[LogEntry], rules: Rules,
+                  language: str, *, user_id: int, gm: bool, board_id: int | None) -> str:
+    """The catch-up for ``user_id`` in ``language`` (``gm``: a GM, who reads the hidden
+    figures; with no fighter of their own, the whole table): what happened since they last
+    acted, folded, then how their fighters stand, who is where, what waits for them, and the
+    board's link; within Discord's 2,000 characters, the oldest steps cut first (counted)."""
     state = stored.state
     mine = state.fighters_of(user_id)
     if not mine and not gm:
         raise UserError(NO_FIGHTER)
     names = clip(", ".join(f.name for f in mine), 150)  # (a GM may give a player many)
     since, acted = since_acted(entries, user_id, frozenset(f.key for f in mine))
-    steps = fold_steps([tuple(map(english, (e.gm_events or e.events) if gm else e.events))
-                        for e in since])
-    whose = escape_markdown(names) if mine else "you"
-    head = [f"📰 **Catching up** · {escape_markdown(stored.map_name)} · "
-            f"{escape_markdown(names) if mine else 'the whole table'}"]
-    if not since:
-        head.append(f"Nothing has happened since {whose} last acted.")
-    else:
-        began = f"{whose} last acted" if acted else "the fight began"
-        head.append(f"-# Since {began}: {len(since)} step{'s' if len(since) != 1 else ''}.")
-    tail = [*_part([_standing(f, rules) for f in mine]),
-            *_part(who_is_where(state, state.game_map())),
-            *_waits(state, rules, user_id, gm=gm and not mine)]
+    steps = fold_steps([(e.gm_events or e.events) if gm else e.events for e in since],
+                       language)
+    head = _head(stored, names if mine else "", len(since), acted, language)
+    tail = [*_part([_standing(f, rules, language) for f in mine], language),
+            *_part(who_is_where(state, state.game_map()), language),
+            *_waits(state, rules, user_id, language, gm=gm and not mine)]
     if board_id is not None:
-        tail.append(f"📌 The board: {board_link(stored, board_id)}")
-    return _fitted(head, [f"• {escape_markdown(line)}" for line in steps], tail)
+        tail.append(render(phrase("📌 The board: {link}", link=board_link(stored, board_id)),
+                           language))
+    return _fitted(head, [f"• {escape_markdown(line)}" for line in steps], tail, language)
 
 
-def _fitted(head: list[str], steps: list[str], tail: list[str]) -> str:
+def _fitted(head: list[str], steps: list[str], tail: list[str], language: str) -> str:
     """The message within :data:`MESSAGE_LIMIT`: the oldest steps give way first, a line
     saying how many."""
     fixed = len("\n".join([*head, *tail]))
     left = sum(len(line) + 1 for line in steps)  # (each with its line break)
     for cut in range(len(steps) + 1):
-        note = [_folded(cut)] if cut else []
+        note = [_folded(cut, language)] if cut else []
         if fixed + left + sum(len(line) + 1 for line in note) <= MESSAGE_LIMIT:
             return "\n".join([*head, *note, *steps[cut:], *tail])
         if cut < len(steps):
             left -= len(steps[cut]) + 1
-    return clip("\n".join([*head, _folded(len(steps)), *tail]))
+    return clip("\n".join([*head, _folded(len(steps), language), *tail]))
 
 
-def _folded(cut: int) -> str:
-    return (f"-# … {cut} older line{'s' if cut != 1 else ''} left out "
-            "(`/combat log file:True` has them all)")
+def _folded(cut: int, language: str) -> str:
+    return render(plural_phrase("-# … {count} older line left out (`/combat log file:True` "
+                                "has them all)",
+                                "-# … {count} older lines left out (`/combat log file:True` "
+                                "has them all)", "count", count=cut), language)
 
 
 async def send_catch_up(interaction: discord.Interaction[Any], stored: StoredCombat) -> None:
@@ -169,10 +203,11 @@ async def send_catch_up(interaction: discord.Interaction[Any], stored: StoredCom
     gm = await is_gm(interaction)
     if not stored.state.fighters_of(interaction.user.id) and not gm:
         raise UserError(NO_FIGHTER)
+    language = await person_language(interaction)
     entries = await host.store.combats.log(stored.id, limit=None)
     kept = await host.store.combats.get(stored.id)  # (the board's id as last recorded)
     board_id = kept.board_message_id if kept is not None else stored.board_message_id
-    text = catch_up_text(stored, entries, fights_of(interaction).rules,
+    text = catch_up_text(stored, entries, fights_of(interaction).rules, language,
                          user_id=interaction.user.id, gm=gm, board_id=board_id)
     await interaction.response.send_message(text, ephemeral=True,
                                             allowed_mentions=discord.AllowedMentions.none())

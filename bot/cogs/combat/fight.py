@@ -29,6 +29,7 @@ from bot.cogs.combat.session import FightSession
 from bot.cogs.combat.step_messages import struck
 from bot.cogs.combat.views import code, fighter_at
 from bot.cogs.maps.finding import find_map, map_choices
+from bot.i18n import _, channel_language, person_language, render
 from bot.numbered import natural_key
 from bot.options import Text
 from bot.permissions import is_gm, require_gm, require_guild
@@ -54,7 +55,7 @@ from engine.combat import (
 from engine.combat.actions.gm import MAX_ACTIONS
 from engine.combat.choices import adjust_limit
 from engine.combat.hidden_npcs import figures_hidden, looks
-from engine.phrases import english
+from engine.phrases import Said, phrase
 from engine.sheet import render_wounds
 
 #: Team names, first to last, separated by commas (a team name has at most 32 characters).
@@ -67,20 +68,21 @@ PACE_HELP = "live (reactions 45s, no turn deadline) or by post (24h and 48h)"
 TURN_END_HELP = "At a turn's deadline: ask the GM (default), or end the turn by itself"
 #: What the table is told when the GM hides the NPCs' figures, or shows them again.
 HIDDEN_NEWS = {
-    True: "The players now see how hurt each NPC looks, not its level and wounds.",
-    False: "Everyone now sees the NPCs' levels and wounds.",
+    True: phrase("The players now see how hurt each NPC looks, not its level and wounds."),
+    False: phrase("Everyone now sees the NPCs' levels and wounds."),
 }
 
 
-def setup_hint(state: Combat) -> str:
-    """After characters join a fight not begun yet, how it goes on: the other side joins
-    while there is one team, then a GM begins it ("" once the fight has begun)."""
+def setup_hint(state: Combat) -> Said:
+    """After characters join a fight not begun yet, how it goes on, on a line of its own: the
+    other side joins while there is one team, then a GM begins it ("" once the fight has
+    begun)."""
     if state.phase is not Phase.SETUP:
         return ""
     if len(state.teams) < 2:
-        return ("\n-# Next: `/combat add` the other side (a fight needs two teams), then a GM "
-                "runs `/combat begin`.")
-    return "\n-# Next: add more with `/combat add`, or a GM runs `/combat begin`."
+        return phrase("\n-# Next: `/combat add` the other side (a fight needs two teams), then "
+                      "a GM runs `/combat begin`.")
+    return phrase("\n-# Next: add more with `/combat add`, or a GM runs `/combat begin`.")
 
 
 class FightCog(commands.Cog, name="Fights"):
@@ -117,12 +119,15 @@ class FightCog(commands.Cog, name="Fights"):
         def command(state: Combat) -> Command:
             fighter = fighter_at(state, match["fighter"])
             if fighter is None:
-                raise UserError("That form is out of date: the fight has moved on since.")
+                raise UserError(phrase("That form is out of date: the fight has moved on "
+                                       "since."))
             if value is None:  # out of range, the engine says the range
                 limit = adjust_limit(state, fighter.key)
-                accepts = "" if limit is None else (
-                    f"; a critical success can be adjusted to 1-{limit}")
-                raise UserError(f"“{echo(text.strip())}” is not a number{accepts}.")
+                typed = echo(text.strip())
+                raise UserError(
+                    phrase("“{typed}” is not a number.", typed=typed) if limit is None else
+                    phrase("“{typed}” is not a number; a critical success can be adjusted to "
+                           "1-{limit}.", typed=typed, limit=limit))
             return CriticalChoice(fighter=fighter.key, choice="adjust", value=value)
 
         await self.session.run(interaction, command, combat_id=int(match["combat"]),
@@ -168,8 +173,8 @@ class FightCog(commands.Cog, name="Fights"):
         pinned = may_pin if pin is None else pin
         here = interaction.channel_id or 0
         if thread and isinstance(interaction.channel, discord.Thread):
-            raise UserError("This is a thread already: start the fight without `thread:` to "
-                            "run it here.")
+            raise UserError(phrase("This is a thread already: start the fight without "
+                                   "`thread:` to run it here."))
         found = await find_map(self.bot, guild_id, map)
         state = paced(new_combat(found.text, hide_npcs=hide_npcs), reaction=reaction,
                       turn=turn, pace=pace or "live", turn_end=turn_end, now=self.session.clock())
@@ -182,20 +187,24 @@ class FightCog(commands.Cog, name="Fights"):
             guild_id=guild_id, channel_id=channel_id, map_name=found.name, state=state,
             pin=pinned, report_channel_id=here if thread else None, map_identity=found.identity)
         if stored is None:
-            raise UserError("A fight is already running in this channel. End it with "
-                            "`/combat end` first.")
-        where, there = (f" in <#{channel_id}>", " there") if thread else ("", "")
-        text = (f"⚔️ A fight starts on **{discord.utils.escape_markdown(found.name)}**{where}. "
-                f"Add characters with `/combat add` (several: `/combat addmany`){there}, then a "
-                "GM runs `/combat begin`.")
+            raise UserError(phrase("A fight is already running in this channel. End it with "
+                                   "`/combat end` first."))
+        language = await channel_language(interaction)
+        name = discord.utils.escape_markdown(found.name)
+        text = render(phrase(
+            "⚔️ A fight starts on **{map}** in {channel}. Add characters with `/combat add` "
+            "(several: `/combat addmany`) there, then a GM runs `/combat begin`.",
+            map=name, channel=f"<#{channel_id}>") if thread else phrase(
+            "⚔️ A fight starts on **{map}**. Add characters with `/combat add` (several: "
+            "`/combat addmany`), then a GM runs `/combat begin`.", map=name), language)
         pace_news = pace_changes(new_combat(found.text), state)
         if pace_news:
-            text += " " + " ".join(pace_news)
+            text += " " + " ".join(render(news, language) for news in pace_news)
         if hide_npcs:
-            text += f" {HIDDEN_NEWS[True]}"
+            text += " " + render(HIDDEN_NEWS[True], language)
         if pin is None and not may_pin:
-            text += ("\n-# The board is not pinned: I lack the **Pin Messages** permission "
-                     "here.")
+            text += "\n" + _("-# The board is not pinned: I lack the **Pin Messages** "
+                             "permission here.", language)
         await self.session.answer(interaction, text, here)
         self.session.presenter.refresh(stored)
 
@@ -203,14 +212,14 @@ class FightCog(commands.Cog, name="Fights"):
         """A public thread off the channel for the whole fight; its id."""
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
-            raise UserError("A fight gets a thread of its own only in a text channel.")
+            raise UserError(phrase("A fight gets a thread of its own only in a text channel."))
         try:
             made = await channel.create_thread(
                 name=f"Fight on {map_name}"[:100], type=discord.ChannelType.public_thread,
                 auto_archive_duration=1440, reason="A fight in a thread of its own")
         except discord.HTTPException as error:
-            raise UserError("Discord refused to open a thread for the fight "
-                            f"({error.status}). Nothing was changed.") from None
+            raise UserError(phrase("Discord refused to open a thread for the fight ({status}). "
+                                   "Nothing was changed.", status=error.status)) from None
         return made.id
 
     @combat.command(name="add", description="Put a character into this fight.")
@@ -222,8 +231,8 @@ class FightCog(commands.Cog, name="Fights"):
         guild_id = require_guild(interaction)
         record = await self.bot.store.characters.get(guild_id, character)
         if record is None:
-            raise UserError(f"There is no character called “{echo(character)}” on this "
-                            "server.")
+            raise UserError(phrase("There is no character called “{name}” on this server.",
+                                   name=echo(character)))
         await require_may_place(interaction, record)
         await self.session.run(interaction, joining(record, area, team), hint=setup_hint)
 
@@ -253,7 +262,8 @@ class FightCog(commands.Cog, name="Fights"):
     async def order(self, interaction: discord.Interaction[Any], teams: TeamList) -> None:
         names = tuple(name.strip() for name in teams.split(",") if name.strip())
         if not names:
-            raise UserError("Name the teams in the order they act, separated by commas.")
+            raise UserError(phrase("Name the teams in the order they act, separated by "
+                                   "commas."))
         await self.session.run(interaction, ChooseOrder(order=names))
 
     # -- looking ----------------------------------------------------------------------------
@@ -285,11 +295,12 @@ class FightCog(commands.Cog, name="Fights"):
             return
         entries = await self.bot.store.combats.log(stored.id)
         gm = await is_gm(interaction)  # a GM reads the figures hidden from the players
-        text = struck_log(entries, gm=gm)
+        language = await person_language(interaction)
+        text = struck_log(entries, language, gm=gm)
         if len(text) > 1900:
             text = "…\n" + text[-1890:].split("\n", 1)[-1]
-        await interaction.response.send_message(text or "Nothing has happened yet.",
-                                                ephemeral=True)
+        await interaction.response.send_message(
+            text or _("Nothing has happened yet.", language), ephemeral=True)
 
     @combat.command(name="orders", description="Standing orders: what your character does when "
                                                "asked to react and you are away.")
@@ -311,7 +322,9 @@ class FightCog(commands.Cog, name="Fights"):
         require_channel_permissions(interaction)
         undone, taken = await self.session.undo(interaction)
         restored = undone.combat
-        await self.session.answer(interaction, undid_text(undone, known=taken is not None),
+        language = await channel_language(interaction)
+        await self.session.answer(interaction, undid_text(undone, language,
+                                                          known=taken is not None),
                                   restored.channel_id)
         self.session.presenter.refresh(restored, undone=True)
         await self.session.mark_taken_back(taken)  # where the table read what it took back
@@ -329,11 +342,11 @@ class FightCog(commands.Cog, name="Fights"):
                    location: Name | None = None,
                    marks: Short | None = None, hidden: bool | None = None) -> None:
         if (location is None) != (marks is None):
-            raise UserError("Give both `location` and `marks` to correct wounds.")
+            raise UserError(phrase("Give both `location` and `marks` to correct wounds."))
         if (level is None and area is None and actions is None and location is None
                 and hidden is None):
-            raise UserError("Say what to correct: `level`, `area`, `actions`, "
-                            "`location` with `marks`, or `hidden`.")
+            raise UserError(phrase("Say what to correct: `level`, `area`, `actions`, "
+                                   "`location` with `marks`, or `hidden`."))
         wounds = None
         if location is not None and marks is not None:
             text = "" if marks.strip().casefold() == "none" else marks.strip()
@@ -355,37 +368,50 @@ class FightCog(commands.Cog, name="Fights"):
         await require_gm(interaction, "change the fight's settings")
         if reaction is None and turn is None and pace is None and turn_end is None and (
                 remind is None and hide_npcs is None):
-            raise UserError("Say what to change: `reaction`, `turn`, `pace`, `turn_end`, "
-                            "`remind` or `hide_npcs`.")
+            raise UserError(phrase("Say what to change: `reaction`, `turn`, `pace`, "
+                                   "`turn_end`, `remind` or `hide_npcs`."))
         session = self.session
         async with session.lock(interaction.channel_id or 0):
             stored = await session.require_fight(interaction)
             state = paced(stored.state, reaction=reaction, turn=turn, pace=pace,
                           turn_end=turn_end, now=session.clock())
-            news = pace_changes(stored.state, state)
+            news: list[Said] = [*pace_changes(stored.state, state)]
             reminded = reminding(state, remind)
             news += remind_changes(state, reminded)
             state = reminded
             if hide_npcs is not None:
                 state = state.model_copy(update={"hide_npcs": hide_npcs})
                 news.append(HIDDEN_NEWS[hide_npcs])
-            event = Event(kind=EventKind.SETTINGS, text=" ".join(news) or "Nothing changes.",
-                          fighter=None)
-            saved, _ = await session.commit(stored, state, (event,), user_id=interaction.user.id,
-                                            command='{"kind": "settings"}')
-        await session.shown(saved, await session.tell(interaction, f"⚙️ {event.text}",
-                                                      saved.channel_id))
+            event = Event(kind=EventKind.SETTINGS, text=_settings_news(news), fighter=None)
+            saved, _events = await session.commit(stored, state, (event,),
+                                                  user_id=interaction.user.id,
+                                                  command='{"kind": "settings"}')
+        language = await channel_language(interaction)
+        await session.shown(saved, await session.tell(
+            interaction, f"⚙️ {render(event.text, language)}", saved.channel_id, language))
         session.presenter.refresh(saved)  # the board shows, or stops showing, NPCs' levels
 
 
-def undid_text(undone: Undone, *, known: bool) -> str:
-    """The answer to `/combat undo`: what was taken back. When the message that told the step
-    is not known here (a restart since, another process's step), what it said is struck in
-    the answer itself, so the table still sees which rolls no longer count."""
+def _settings_news(news: list[Said]) -> Said:
+    """What the settings changed, one sentence after another, as one value the log keeps."""
+    if not news:
+        return phrase("Nothing changes.")
+    said = news[0]
+    for more in news[1:]:
+        # Translators: one sentence of news, then the next (most languages keep the space).
+        said = phrase("{said} {more}", said=said, more=more)
+    return said
+
+
+def undid_text(undone: Undone, language: str, *, known: bool) -> str:
+    """The answer to `/combat undo` in ``language``: what was taken back. When the message
+    that told the step is not known here (a restart since, another process's step), what it
+    said is struck in the answer itself, so the table still sees which rolls no longer
+    count."""
     kind = str(json.loads(undone.command).get("kind", "command")).replace("_", " ")
-    text = f"↩️ Undid the last command ({kind})."
-    hint = setup_hint(undone.combat.state)
+    text = render(phrase("↩️ Undid the last command ({kind}).", kind=kind), language)
+    hint = render(setup_hint(undone.combat.state), language)
     if not known and undone.said:
-        said = "\n".join(map(english, undone.said))
+        said = "\n".join(render(told, language) for told in undone.said)
         text += "\n" + struck(said, MESSAGE_LIMIT - len(text) - len(hint) - 1)
     return text + hint

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.cogs.combat.board_message import BoardMessages
+from bot.cogs.combat.fight_language import fight_language
 from bot.cogs.combat.held_back import HeldBack
 from bot.cogs.combat.layout import TurnLead, prompt_message
 from bot.cogs.combat.live_prompt import LivePrompt, LivePrompts, strip
@@ -47,10 +48,11 @@ from bot.cogs.combat.sweep import Templates, prompts_of, view_ids
 from bot.cogs.combat.turn import TurnButton, turn_lead
 from bot.cogs.combat.views import CombatButton, CombatMenu, TogetherButton
 from bot.components import button_row
-from bot.i18n import SOURCE
+from bot.i18n import render
 from bot.store.values import DatabaseUnavailable, ShownRecord, StoredCharacter, StoredCombat
 from bot.unrepeated import sent_once
 from engine.catalog import Rules
+from engine.phrases import phrase
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -273,13 +275,14 @@ class Presenter:
         board_id, _ = self._messages.get(stored.id, (stored.board_message_id, None))
         known_board = board_id
         undone = self._undone.get(stored.id) == stored.version
+        language = await fight_language(self.bot, stored.guild_id)
         showing = self.boards.show(channel, stored, board_id, nonce=_nonce("b", stored),
-                                   language=SOURCE)
+                                   language=language)
         if self._prompt_is_out(stored):  # (the board alone: no task for each of the two)
             board_id = await showing
         else:
             board, prompt = await asyncio.gather(
-                showing, self._ask_in_channel(channel, stored, undone=undone),
+                showing, self._ask_in_channel(channel, stored, language, undone=undone),
                 return_exceptions=True)
             # Both are done either way; after a refusal the whole is shown again, later.
             if isinstance(board, BaseException):
@@ -313,8 +316,9 @@ class Presenter:
         repeated after a 5xx (a follow-up takes no nonce): the worker sweeps the channel for
         what Discord made anyway. Its id is recorded with the worker's write."""
         announced = self._announced.get(stored.id)
+        language = await fight_language(self.bot, stored.guild_id)
         content, view, mentions = prompt_message(stored, self.rules, self._lead(stored),
-                                                 language=SOURCE)
+                                                 language=language)
         if view is None:
             return  # (the worker strips the previous prompt, if a press has not)
         view.stop()  # the buttons answer from their ids: nothing for discord.py to watch
@@ -336,7 +340,7 @@ class Presenter:
             return
         channel = self._channel(stored.channel_id, stored.guild_id)
         await self.prompts.replace(stored, channel, LivePrompt.followup(stored, message, look,
-                                                                      language=SOURCE))
+                                                                      language=language))
 
     async def _kept(self, stored: StoredCombat, look: tuple[object, ...] | None) -> bool:
         """Whether the live prompt (newer than ``stored`` or not) looks as ``stored``'s would
@@ -360,7 +364,7 @@ class Presenter:
         return True
 
     def answers(self, stored: StoredCombat, message: discord.Message | None,
-                version: int) -> bool:
+                version: int, language: str) -> bool:
         """Whether a press of a button of ``version`` (older than ``stored``'s) on
         ``message`` answers what the fight asks now: ``message`` is the live prompt, kept
         for ``stored`` (as recorded, after a restart too) or asking what ``stored`` asks."""
@@ -373,7 +377,7 @@ class Presenter:
         if live.look is None:
             return False
         content, view, _ = prompt_message(stored, self.rules, turn_lead(stored, ping=False),
-                                           language=SOURCE)
+                                           language=language)
         if view is not None:
             view.stop()
         return look_of(content, view) == live.look
@@ -384,20 +388,20 @@ class Presenter:
         return stored.id not in self._unsure and self.prompts.of(stored).version >= stored.version
 
     async def _ask_in_channel(self, channel: discord.PartialMessageable, stored: StoredCombat,
-                              *, undone: bool) -> None:
+                              language: str, *, undone: bool) -> None:
         """Where no interaction posted ``stored``'s prompt (a timer, a restart, an undo, a
         refused follow-up): post it in the channel and strip the one it replaces; ``undone``:
         it pings nobody, and a question taken back says so."""
         asking: tuple[str, discord.ui.View | None, discord.AllowedMentions] | None = None
         if stored.id in self._unsure:
             asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone),
-                                    language=SOURCE)
-            await self._sweep(channel, stored, asking[1])
+                                    language=language)
+            await self._sweep(channel, stored, asking[1], language)
         if self.prompts.of(stored).version >= stored.version:
             return  # an interaction's answer posted it (or a newer one), or a sweep found it
         if asking is None:
             asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone),
-                                    language=SOURCE)
+                                    language=language)
         look = look_of(asking[0], asking[1])
         if await self._kept(stored, look):
             return
@@ -405,7 +409,8 @@ class Presenter:
         posted = await self._prompt(channel, stored, asking, quiet=undone)
         said = asking[0] if posted is not None else None
         await self.prompts.replace(stored, channel, LivePrompt(stored.version, posted,
-                                                               content=said, look=look),
+                                                               content=said, look=look,
+                                                               language=language),
                                    taken_back=taken_back)
 
     async def _prompt(self, channel: discord.PartialMessageable, stored: StoredCombat,
@@ -426,7 +431,7 @@ class Presenter:
         return message.id
 
     async def _sweep(self, channel: discord.PartialMessageable, stored: StoredCombat,
-                     view: discord.ui.View | None) -> None:
+                     view: discord.ui.View | None, language: str) -> None:
         """Strip every prompt of the fight among the channel's newest messages but its live
         one. When this process knows no prompt for ``stored``'s version, one found asking
         what ``view`` asks (the same buttons: posted before a restart, or made by Discord
@@ -448,12 +453,13 @@ class Presenter:
             adopted = next((message for message, ids in found if ids == asks), None)
         if adopted is not None:  # (the prompt it replaces loses its buttons there)
             await self.prompts.replace(stored, channel, LivePrompt(
-                stored.version, adopted.id, content=adopted.content))
+                stored.version, adopted.id, content=adopted.content, language=language))
         for message, _ in found:
             if message.id not in (live.message_id, adopted and adopted.id):
                 log.info("Stripping a stray prompt of fight %s: %s", stored.id, message.id)
                 if not await strip(channel, LivePrompt(stored.version, message.id,
-                                                       content=message.content),
+                                                       content=message.content,
+                                                       language=language),
                                    now=self.clock()):
                     self._unsure.add(stored.id)  # (swept again next time)
 
@@ -462,12 +468,15 @@ class Presenter:
         """The fight's recap, what to do next and its Log file button (once: shown again, the
         nonce finds the message already posted); ``recovering``: PCs are offered Recovery."""
         session = await self.bot.store.sessions.current(stored.guild_id)
-        hint = after_the_fight_hint(stored, recovering=recovering,
+        language = await fight_language(self.bot, stored.guild_id)
+        hint = after_the_fight_hint(stored, language, recovering=recovering,
                                     session_open=session is not None)
-        content, view = recap_message(stored, self.rules, hint)
+        content, view = recap_message(stored, self.rules, language, hint)
         if stored.report_channel_id is not None:  # a fight in a thread: back to its channel
             channel = self._channel(stored.report_channel_id, stored.guild_id)
-            content = f"The fight in <#{stored.channel_id}> is over.\n{content}"
+            over = render(phrase("The fight in {channel} is over.",
+                                 channel=f"<#{stored.channel_id}>"), language)
+            content = f"{over}\n{content}"
         await channel.send(content, view=view, nonce=_nonce("recap", stored),
                            allowed_mentions=discord.AllowedMentions.none())
 
@@ -498,12 +507,15 @@ class Presenter:
                               recovering: list[StoredCharacter]) -> None:
         """Each PC's owner in ``recovering`` is offered Recovery with a button (004
         "Recovery")."""
+        language = await fight_language(self.bot, stored.guild_id) if recovering else ""
         for saved in recovering:
             ch = saved.character
             await channel.send(
-                f"{discord.utils.escape_markdown(ch.name)} (<@{saved.owner_id}>) may recover: "
-                f"level {ch.level} → {ch.max_level}, wounds \\ and X erased, destroyed items "
-                "replaced. Time passes while they do.",
+                render(phrase("{name} ({owner}) may recover: level {level} → {most}, wounds "
+                              "\\ and X erased, destroyed items replaced. Time passes while "
+                              "they do.", name=discord.utils.escape_markdown(ch.name),
+                              owner=f"<@{saved.owner_id}>", level=ch.level, most=ch.max_level),
+                       language),
                 view=button_row(RecoverButton.for_character(saved)),
                 nonce=f"r{stored.id}.{saved.id}"[:25],
                 allowed_mentions=discord.AllowedMentions(

@@ -5,7 +5,11 @@ chose `/settings reminders where: dm` is reminded by direct message instead; whe
 it (the player takes no direct messages from the bot: 50007, or any other refusal), they are
 reminded in the channel, and the first such message tells them so: the player's settings
 keep that they were told (not again), until Discord takes a direct message of theirs again.
-The direct message is tried every time: they may have opened their privacy settings since."""
+The direct message is tried every time: they may have opened their privacy settings since.
+
+Both are said in the server's language: a reminder answers no interaction, so the player's
+Discord language is not known then (the bot keeps no one's locale), and the direct message
+speaks of the server's fight as its channel does."""
 
 from __future__ import annotations
 
@@ -16,11 +20,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.cogs.combat.board_message import board_link
+from bot.cogs.combat.fight_language import fight_language
+from bot.i18n import N_, render
 from bot.store.values import StoredCombat
 from bot.text import clip
 from engine.combat.asking import Question
 from engine.combat.reminders import LEAST_LEFT, Reminder
-from engine.phrases import english
+from engine.phrases import phrase
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -32,33 +38,37 @@ __all__ = ["CANNOT_DM", "DM_REFUSED", "send_reminders"]
 #: Discord's code for a direct message the user does not take.
 CANNOT_DM = 50007
 #: What a player whose direct message was refused is told, in the channel.
-DM_REFUSED = ("I couldn't send you a direct message (Discord refused it: your privacy "
-              "settings may block messages from me), so you are reminded here.")
+DM_REFUSED = N_("I couldn't send you a direct message (Discord refused it: your privacy "
+                "settings may block messages from me), so you are reminded here.")
 
 
 def _by_when(deadline: float) -> str:
     return f"<t:{int(deadline)}:f> (<t:{int(deadline)}:R>)"
 
 
-def _waits(questions: Sequence[Question]) -> str:
-    return "; ".join(f"{q.who} {english(q.text)}" for q in questions)
+def _waits(questions: Sequence[Question], language: str) -> str:
+    return "; ".join(f"{q.who} {render(q.text, language)}" for q in questions)
 
 
 def _channel_text(saved: StoredCombat, reminder: Reminder, users: Sequence[int],
-                  refused: Sequence[int], link: str | None) -> str:
-    lines = [f"⏰ Reminder: the fight waits for you until {_by_when(reminder.deadline)}."]
-    lines += [f"<@{u}>: {_waits(reminder.asking(saved.state, u))}." for u in users]
-    lines += [f"-# <@{u}>: {DM_REFUSED}" for u in refused]
+                  refused: Sequence[int], link: str | None, language: str) -> str:
+    lines = [render(phrase("⏰ Reminder: the fight waits for you until {when}.",
+                           when=_by_when(reminder.deadline)), language)]
+    lines += [f"<@{u}>: {_waits(reminder.asking(saved.state, u), language)}." for u in users]
+    lines += [f"-# <@{u}>: {render(DM_REFUSED, language)}" for u in refused]
     if link is not None:
-        lines.append(f"[Go to the prompt]({link})")
+        lines.append(render(phrase("[Go to the prompt]({link})", link=link), language))
     return clip("\n".join(lines))
 
 
-def _dm_text(saved: StoredCombat, reminder: Reminder, user_id: int, link: str | None) -> str:
-    where = link or f"<#{saved.channel_id}>"
-    waits = _waits(reminder.asking(saved.state, user_id))
-    return clip(f"⏰ Reminder: the fight in <#{saved.channel_id}> waits for you until "
-                f"{_by_when(reminder.deadline)}.\n{waits}.\nAnswer there: {where}")
+def _dm_text(saved: StoredCombat, reminder: Reminder, user_id: int, link: str | None,
+             language: str) -> str:
+    return clip(render(phrase(
+        "⏰ Reminder: the fight in {channel} waits for you until {when}.\n{waits}.\n"
+        "Answer there: {where}", channel=f"<#{saved.channel_id}>",
+        when=_by_when(reminder.deadline),
+        waits=_waits(reminder.asking(saved.state, user_id), language),
+        where=link or f"<#{saved.channel_id}>"), language))
 
 
 def _link(saved: StoredCombat, prompt_id: int | None) -> str | None:
@@ -91,13 +101,14 @@ async def send_reminders(bot: Host, saved: StoredCombat, due: Sequence[Reminder]
     by_dm = await bot.store.players.reminded_by_dm(asked)
     told = await bot.store.players.dm_refused(sorted(by_dm))
     link = _link(saved, prompt_id)
+    language = await fight_language(bot, saved.guild_id)
     for reminder in due:
         here: list[int] = []
         refused: list[int] = []
         for user_id in reminder.users:
             if user_id not in by_dm:
                 here.append(user_id)
-            elif await _direct(bot, user_id, _dm_text(saved, reminder, user_id, link)):
+            elif await _direct(bot, user_id, _dm_text(saved, reminder, user_id, link, language)):
                 if user_id in told:  # taken again: a later refusal is said again
                     told.discard(user_id)
                     await bot.store.players.set_dm_refused(user_id, False)
@@ -106,7 +117,7 @@ async def send_reminders(bot: Host, saved: StoredCombat, due: Sequence[Reminder]
                 if user_id not in told:
                     refused.append(user_id)
         if here and await _in_channel(bot, saved, _channel_text(saved, reminder, here, refused,
-                                                                 link), here):
+                                                                 link, language), here):
             for user_id in refused:  # told now: not again, until a DM is taken
                 told.add(user_id)
                 await bot.store.players.set_dm_refused(user_id, True)

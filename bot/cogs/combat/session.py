@@ -27,6 +27,7 @@ from discord.http import handle_message_parameters
 
 from bot.cogs.combat.acting import actor_of
 from bot.cogs.combat.answered import news_at, settled
+from bot.cogs.combat.fight_language import fight_language
 from bot.cogs.combat.fight_permissions import require_channel_permissions
 from bot.cogs.combat.fights import MakeCommand, Update
 from bot.cogs.combat.held_back import lacking_notice
@@ -36,7 +37,7 @@ from bot.cogs.combat.step_messages import StepMessage, StepMessages, taken_back_
 from bot.cogs.combat.turn_deadline import gm_ping
 from bot.cogs.combat.views import OUT_OF_DATE, answered_question, events_text
 from bot.deferral import DEFER_AFTER, DeferTimer, update_pressed
-from bot.i18n import SOURCE
+from bot.i18n import _, channel_language, render
 from bot.permissions import require_guild
 from bot.store.compact import compact_state
 from bot.store.values import AlreadyFighting, DatabaseUnavailable, StoredCombat, Undone
@@ -59,6 +60,7 @@ from engine.combat.commands import BetweenTurnsDeadline, TurnDeadline
 from engine.combat.pace import due_command
 from engine.combat.reminders import pending_reminders
 from engine.errors import RuleError
+from engine.phrases import Said, phrase
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -196,13 +198,14 @@ class FightSession:
             stored = await self.fight(channel_id)
         if stored is None:
             if combat_id is not None:
-                raise UserError("That button belongs to a fight that is over.")
-            raise UserError("There is no fight in this channel. A GM starts one with "
-                            "`/combat start`.")
+                raise UserError(phrase("That button belongs to a fight that is over."))
+            raise UserError(phrase("There is no fight in this channel. A GM starts one with "
+                                   "`/combat start`."))
         if combat_id is not None and stored.id != combat_id:
-            raise UserError("That button belongs to a fight that is over.")
+            raise UserError(phrase("That button belongs to a fight that is over."))
         if version is not None and stored.version != version and not self.presenter.answers(
-                stored, interaction.message, version):  # (a kept prompt's older buttons)
+                stored, interaction.message, version,
+                await channel_language(interaction)):  # (a kept prompt's older buttons)
             raise UserError(OUT_OF_DATE)
         return stored
 
@@ -211,7 +214,7 @@ class FightSession:
     async def run(self, interaction: discord.Interaction[Any], make: MakeCommand, *,
                   combat_id: int | None = None, version: int | None = None,
                   update: Update | None = None,
-                  hint: Callable[[Combat], str] | None = None,
+                  hint: Callable[[Combat], Said] | None = None,
                   ) -> StoredCombat:
         """Apply a command for the user and commit it, then answer and show the fight.
         ``update``: first, once committed, bring the message the user pressed up to date
@@ -238,14 +241,16 @@ class FightSession:
             except discord.HTTPException as error:  # the answer below still tells the table
                 log.warning("Could not update the message of interaction %s (%s)",
                             interaction.id, error)
-        after = "" if hint is None else hint(saved.state)  # (said after what happened)
+        language = await channel_language(interaction)  # (kept in memory: no query)
+        after = "" if hint is None else render(hint(saved.state), language)  # (after the news)
         missing = self.presenter.held.missing(channel_id)  # (taken away while on its way)
         if missing:
             after += "\n" + lacking_notice(missing)
         shown = None if update is not None else await self._answer_on_prompt(
-            interaction, saved, events, after)
+            interaction, saved, events, after, language)
         if shown is None:
-            shown = await self.tell(interaction, clip(events_text(events) + after), channel_id)
+            shown = await self.tell(interaction, clip(events_text(events, language) + after),
+                                    channel_id, language)
         await self.shown(saved, shown)
         await self.presenter.ask(interaction, saved)
         self.presenter.refresh(saved, started=self.bot.metrics.started_at(interaction.id))
@@ -327,13 +332,14 @@ class FightSession:
             self.forget(stored.channel_id)
             name = next((f.name for f in state.fighters
                          if f.character_id == taken.character_id), "That character")
-            raise UserError(f"{discord.utils.escape_markdown(name)} is already in the fight "
-                            f"in <#{taken.channel_id}>; a character fights in one place at a "
-                            "time.") from None
+            raise UserError(phrase("{name} is already in the fight in {channel}; a character "
+                                   "fights in one place at a time.",
+                                   name=discord.utils.escape_markdown(name),
+                                   channel=f"<#{taken.channel_id}>")) from None
         if saved is None:
             self.bot.metrics.fight_steps.labels("stale").inc()
             self.drop_stale(stored)
-            raise StaleCopy("The fight changed a moment ago; look again and retry.")
+            raise StaleCopy(phrase("The fight changed a moment ago; look again and retry."))
         self.bot.metrics.fight_steps.labels("applied").inc()
         if shown is not None:
             self.presenter.records.carried(shown)
@@ -358,7 +364,7 @@ class FightSession:
                 self.forget(stored.channel_id)  # (as in :meth:`commit`)
                 raise
             if result is None:
-                raise UserError("There is nothing to undo in this fight.")
+                raise UserError(phrase("There is nothing to undo in this fight."))
             restored = result.combat
             taken = self.steps.taken_back(restored.id)
             self._keep(restored)
@@ -389,7 +395,7 @@ class FightSession:
 
     async def _answer_on_prompt(self, interaction: discord.Interaction[Any],
                                 saved: StoredCombat, events: tuple[Event, ...],
-                                after: str) -> StepMessage | None:
+                                after: str, language: str) -> StepMessage | None:
         """Answer a press on the fight's live prompt by updating that prompt (callback type 7):
         what it asked (its countdown stopped), then what happened and ``after``, its buttons
         gone. The step's news (a turn handed over, a round ended: :func:`news_at`) and
@@ -401,12 +407,13 @@ class FightSession:
         if (pressed is None or (interaction.response.is_done() and not deferred)
                 or not self.presenter.prompts.is_live(saved, pressed.id)):
             return None
-        asked = settled(pressed.content, self.clock(), SOURCE)
+        asked = settled(pressed.content, self.clock(), language)
         news = news_at(events)
         if news == 0 < len(events):  # (all news: the prompt keeps what it asked)
             content, outcome = asked, ""
         else:
-            outcome = events_text(events[:news]) + ("" if news < len(events) else after)
+            outcome = (events_text(events[:news], language)
+                       + ("" if news < len(events) else after))
             content = answered_question(asked, outcome)
         try:
             await update_pressed(interaction, content=content, view=None,
@@ -417,15 +424,16 @@ class FightSession:
             return None
         self.presenter.prompts.pressed(saved, pressed.id)
         if news < len(events):
-            posted = await self.tell(interaction, clip(events_text(events[news:]) + after),
-                                     saved.channel_id)
+            posted = await self.tell(interaction,
+                                     clip(events_text(events[news:], language) + after),
+                                     saved.channel_id, language)
             if not outcome:  # (all news: the new message is the step's)
                 return posted
         answered = content.endswith(outcome)  # (else the outcome was cut to fit alone)
         return StepMessage(saved.channel_id, pressed.id,
                            content[:len(content) - len(outcome)].rstrip("\n") if answered
                            else "",
-                           outcome if answered else content)
+                           outcome if answered else content, language)
 
     async def answer(self, interaction: discord.Interaction[Any], text: str,
                      channel_id: int) -> int | None:
@@ -444,10 +452,12 @@ class FightSession:
             return await self.presenter.post(channel_id, text)
 
     async def tell(self, interaction: discord.Interaction[Any], text: str,
-                   channel_id: int) -> StepMessage | None:
-        """:meth:`answer` with a step's outcome: the message that shows it, for an undo."""
+                   channel_id: int, language: str) -> StepMessage | None:
+        """:meth:`answer` with a step's outcome (said in ``language``): the message that shows
+        it, for an undo."""
         message_id = await self.answer(interaction, text, channel_id)
-        return None if message_id is None else StepMessage(channel_id, message_id, "", text)
+        return None if message_id is None else StepMessage(channel_id, message_id, "", text,
+                                                           language)
 
     # -- reaction windows that close by themselves ----------------------------------------
 
@@ -512,16 +522,17 @@ class FightSession:
                 except StaleCopy:
                     if attempt:
                         raise
-        outcome = events_text(events)
+        language = await fight_language(self.bot, saved.guild_id)
+        outcome = events_text(events, language)
         told = saved.state.turn_deadline_told or saved.state.between_turns_told
         if isinstance(command, TurnDeadline | BetweenTurnsDeadline) and told:
-            posted = await gm_ping(self.bot, saved, outcome)
+            posted = await gm_ping(self.bot, saved, outcome, language)
             lead = "⏱️"
         else:
-            lead = "⏱️ Time is up."
+            lead = _("⏱️ Time is up.", language)
             posted = await self.presenter.post(channel_id, f"{lead}\n{outcome}")
         await self.shown(saved, None if posted is None else StepMessage(
-            channel_id, posted, lead, outcome))
+            channel_id, posted, lead, outcome, language))
         self.presenter.refresh(saved)
         compact_state(saved.state)
         return True

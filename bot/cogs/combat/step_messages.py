@@ -19,6 +19,7 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from bot.i18n import N_, render
 from bot.text import MESSAGE_LIMIT, clip
 
 __all__ = ["KEPT_STEPS", "TAKEN_BACK_NOTE", "StepMessage", "StepMessages", "struck",
@@ -30,8 +31,8 @@ KEPT_STEPS = 8
 #: How many fights keep their steps' messages (as many as the session keeps in memory).
 KEPT_FIGHTS = 256
 
-#: The line a message gets once its step was taken back.
-TAKEN_BACK_NOTE = "-# ↩️ Taken back with `/combat undo`."
+#: The line a message gets once its step was taken back (in the message's language).
+TAKEN_BACK_NOTE = N_("-# ↩️ Taken back with `/combat undo`.")
 
 #: A line's Markdown lead, kept in front of its strike ("-# ", "> ", a list's "- ").
 _LEAD = re.compile(r"^(?:-# |> |#{1,3} |[-*] )?")
@@ -40,20 +41,22 @@ _LEAD = re.compile(r"^(?:-# |> |#{1,3} |[-*] )?")
 @dataclass(frozen=True, slots=True)
 class StepMessage:
     """The message showing a step's ``outcome``, after ``before`` (the question a press
-    answered, kept as it reads; "" when the message is the outcome alone)."""
+    answered, kept as it reads; "" when the message is the outcome alone), said in
+    ``language`` (its taken-back note is too)."""
 
     channel_id: int
     message_id: int
     before: str
     outcome: str
+    language: str
 
 
 def taken_back_text(shown: StepMessage) -> str:
     """``shown``'s message once its step was taken back: what it answered as it was, the
     outcome struck line by line, then :data:`TAKEN_BACK_NOTE`; within Discord's 2,000
     characters, cutting what it answered first, then the outcome's last lines."""
-    outcome = "\n".join([struck(shown.outcome, MESSAGE_LIMIT - len(TAKEN_BACK_NOTE) - 1),
-                         TAKEN_BACK_NOTE])
+    note = render(TAKEN_BACK_NOTE, shown.language)
+    outcome = "\n".join([struck(shown.outcome, MESSAGE_LIMIT - len(note) - 1), note])
     before = shown.before
     if before:
         left = MESSAGE_LIMIT - len(outcome) - 1

@@ -16,13 +16,13 @@ from bot.cogs.combat.fights import fights_of
 from bot.components import PersistentButton
 from bot.custom_ids import CustomId, choice, digits
 from bot.deferral import update_pressed
-from bot.i18n import SOURCE
+from bot.i18n import N_, _, channel_language, render
 from bot.store.values import StoredCombat
 from bot.user_error import UserError
 from engine.combat import Combat, Command, Done, Event, Phase
 from engine.combat.commands import ExtendTurn
 from engine.combat.pace import duration_words
-from engine.phrases import english
+from engine.phrases import phrase
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -30,10 +30,11 @@ if TYPE_CHECKING:
 __all__ = ["DeadlineButton", "gm_ping"]
 
 #: What the GM may do besides the buttons.
-ACT_FOR_THEM = ("-# A GM may also act for a player's fighter with that player's buttons "
-                "(**My options** on the turn's message).")
+ACT_FOR_THEM = N_("-# A GM may also act for a player's fighter with that player's buttons "
+                  "(**My options** on the turn's message).")
 #: What the GM may do when the questions between turns are late.
-ANSWER_FOR_THEM = "-# A GM may answer for them with their buttons on the question's message."
+ANSWER_FOR_THEM = N_("-# A GM may answer for them with their buttons on the question's "
+                     "message.")
 
 
 class DeadlineButton(
@@ -64,9 +65,9 @@ class DeadlineButton(
         def command(state: Combat) -> Command:
             if state.phase is not Phase.TURN or (state.round, state.turn) != (
                     self.round, self.turn):
-                raise UserError("That turn is over: use the newest buttons.")
+                raise UserError(phrase("That turn is over: use the newest buttons."))
             if not state.turn_deadline_told:  # extended since: this ping was answered
-                raise UserError("A GM has chosen already for this deadline.")
+                raise UserError(phrase("A GM has chosen already for this deadline."))
             if self.what == "extend":
                 return ExtendTurn()
             return Done(team=state.acting_team)
@@ -78,8 +79,11 @@ class DeadlineButton(
             buttons gone: a second press is not offered (and one on an old copy applies
             nothing, as its turn's deadline moved on or the turn is over)."""
             message = interaction.message
-            before = "" if message is None else settled(message.content, session.clock(), SOURCE)
-            chose = english(events[0].text).splitlines()[0] if events else "Done."
+            language = await channel_language(interaction)
+            before = "" if message is None else settled(message.content, session.clock(),
+                                                        language)
+            chose = (render(events[0].text, language).splitlines()[0] if events
+                     else _("Done.", language))
             after = f"{before}\n✅ {chose} ({interaction.user.mention})".lstrip("\n")
             await update_pressed(interaction, content=after[:2000], view=None,
                                  allowed_mentions=discord.AllowedMentions.none())
@@ -87,18 +91,21 @@ class DeadlineButton(
         await session.run(interaction, command, combat_id=self.combat_id, update=settle_ping)
 
 
-def _buttons(saved: StoredCombat) -> discord.ui.View:
+def _buttons(saved: StoredCombat, language: str) -> discord.ui.View:
     state = saved.state
     assert state.turn is not None
     view = discord.ui.View(timeout=None)
     seconds = state.turn_seconds
-    extend = "Extend" if seconds is None else f"Extend by {duration_words(seconds)}"
+    extend = (_("Extend", language) if seconds is None else
+              render(phrase("Extend by {duration}", duration=duration_words(seconds)), language))
     view.add_item(DeadlineButton("extend", saved.id, state.round, state.turn, extend[:80]))
-    view.add_item(DeadlineButton("end", saved.id, state.round, state.turn, "End the turn"))
+    view.add_item(DeadlineButton("end", saved.id, state.round, state.turn,
+                                 _("End the turn", language)))
     return view
 
 
-async def _gm_mention(bot: Host, saved: StoredCombat) -> tuple[str, discord.AllowedMentions]:
+async def _gm_mention(bot: Host, saved: StoredCombat,
+                      language: str) -> tuple[str, discord.AllowedMentions]:
     """Whom to ping: the server's GM role, else the GM who began the fight."""
     role = await bot.store.guilds.gm_role(saved.guild_id)
     if role is not None:
@@ -107,23 +114,26 @@ async def _gm_mention(bot: Host, saved: StoredCombat) -> tuple[str, discord.Allo
     began = next((e.user_id for e in await bot.store.combats.log(saved.id, limit=None)
                   if json.loads(e.command).get("kind") == "begin"), None)
     if began is None:
-        return "GMs", discord.AllowedMentions.none()
+        return _("GMs", language), discord.AllowedMentions.none()
     return f"<@{began}>", discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(began)])
 
 
-async def gm_ping(bot: Host, saved: StoredCombat, outcome: str) -> int | None:
-    """Ping the GM once that the turn reached its deadline, with the choices at hand; the
+async def gm_ping(bot: Host, saved: StoredCombat, outcome: str, language: str) -> int | None:
+    """Ping the GM once that the turn reached its deadline (``outcome``: what the deadline
+    did, said in ``language``, the channel's), with the choices at hand; the
     message's id (None: Discord refused, logged by the caller's presenter). Between turns
     (initiative, the rallies at the end) the GM answers with the players' buttons alone."""
     state = saved.state
     in_turn = state.phase in (Phase.TURN, Phase.RESOLUTION) and state.turn is not None
-    mention, allowed = await _gm_mention(bot, saved)
-    text = f"⏱️ {mention}: {outcome}\n{ACT_FOR_THEM if in_turn else ANSWER_FOR_THEM}"
+    mention, allowed = await _gm_mention(bot, saved, language)
+    text = (f"⏱️ {mention}: {outcome}\n"
+            f"{render(ACT_FOR_THEM if in_turn else ANSWER_FOR_THEM, language)}")
     channel = bot.get_partial_messageable(saved.channel_id, guild_id=saved.guild_id)
     try:
         if in_turn:
-            sent = await channel.send(text, view=_buttons(saved), allowed_mentions=allowed)
+            sent = await channel.send(text, view=_buttons(saved, language),
+                                      allowed_mentions=allowed)
         else:
             sent = await channel.send(text, allowed_mentions=allowed)
     except (discord.HTTPException, discord.RateLimited):

@@ -16,7 +16,7 @@ from bot.cogs.combat.answered import countdown
 from bot.cogs.combat.fights import Update, fights_of
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.custom_ids import CustomId, digits, word
-from bot.i18n import N_, person_language, render
+from bot.i18n import N_, _, person_language, render
 from bot.permissions import is_gm
 from bot.store.values import StoredCombat
 from bot.text import MESSAGE_LIMIT, clip
@@ -38,7 +38,7 @@ from engine.combat.choices import adjust_limit
 from engine.combat.context import orders_for
 from engine.combat.prompts import SPECS, Tone
 from engine.errors import RuleError
-from engine.phrases import english, phrase
+from engine.phrases import phrase
 from engine.sheet import render_wounds
 
 __all__ = [
@@ -80,12 +80,16 @@ def code(text: str) -> str:
     return f"```text\n{text}\n```"
 
 
-def events_text(events: tuple[Event, ...] | list[Event], limit: int = 1900) -> str:
-    lines = [discord.utils.escape_markdown(english(e.text)) for e in events]
+def events_text(events: tuple[Event, ...] | list[Event], language: str,
+                limit: int = 1900) -> str:
+    """What ``events`` told the table, a line each, in ``language``; cut to ``limit``
+    characters (the rest is in `/combat log`)."""
+    lines = [discord.utils.escape_markdown(render(e.text, language)) for e in events]
     text = "\n".join(lines)
     if len(text) > limit:
-        text = text[: limit - 20].rsplit("\n", 1)[0] + "\n… (see /combat log)"
-    return text or "Done."
+        more = _("… (see /combat log)", language)
+        text = text[: limit - 1 - len(more)].rsplit("\n", 1)[0] + "\n" + more
+    return text or _("Done.", language)
 
 
 def answered_question(asked: str, outcome: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.store.guilds import LanguageCache
 from bot.store.postgres.database import Database
 
 __all__ = ["GuildStore"]
@@ -10,6 +11,9 @@ __all__ = ["GuildStore"]
 class GuildStore:
     def __init__(self, db: Database) -> None:
         self._db = db
+        # Asked for every message a fight's channel reads: kept a while (another process's
+        # `/settings language` shows within LANGUAGE_FRESH_FOR seconds), this one's at once.
+        self.languages = LanguageCache()
 
     async def gm_role(self, guild_id: int) -> int | None:
         # Read each time (one indexed row, once per interaction at most): several processes
@@ -26,9 +30,13 @@ class GuildStore:
             guild_id, role_id)
 
     async def language(self, guild_id: int) -> str | None:
-        # Read each time, as the GM role is (another process may have changed it).
+        try:
+            return self.languages.get(guild_id)
+        except KeyError:
+            pass
         language: str | None = await self._db.fetchval(
             "SELECT language FROM guild_settings WHERE guild_id = $1", guild_id)
+        self.languages.keep(guild_id, language)
         return language
 
     async def set_language(self, guild_id: int, language: str | None) -> None:
@@ -36,3 +44,4 @@ class GuildStore:
             "INSERT INTO guild_settings (guild_id, language) VALUES ($1, $2) "
             "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
             guild_id, language)
+        self.languages.keep(guild_id, language)

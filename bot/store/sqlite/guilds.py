@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import aiosqlite
 
+from bot.store.guilds import LanguageCache
 from bot.store.sqlite.writes import writes
 
 
@@ -14,7 +15,7 @@ class GuildStore:
         # memory once read. The bot is the database's only writer.
         self._gm_roles: dict[int, int | None] = {}
         # Asked for each message a channel reads, changed by `/settings language` only.
-        self._languages: dict[int, str | None] = {}
+        self.languages = LanguageCache(fresh_for=None)
 
     async def gm_role(self, guild_id: int) -> int | None:
         if guild_id in self._gm_roles:
@@ -37,14 +38,16 @@ class GuildStore:
         self._gm_roles[guild_id] = role_id
 
     async def language(self, guild_id: int) -> str | None:
-        if guild_id in self._languages:
-            return self._languages[guild_id]
+        try:
+            return self.languages.get(guild_id)
+        except KeyError:
+            pass
         async with self._db.execute(
             "SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,)
         ) as cursor:
             row = await cursor.fetchone()
         language: str | None = None if row is None else row["language"]
-        self._languages[guild_id] = language
+        self.languages.keep(guild_id, language)
         return language
 
     @writes
@@ -54,4 +57,4 @@ class GuildStore:
             "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
             (guild_id, language),
         )
-        self._languages[guild_id] = language
+        self.languages.keep(guild_id, language)
