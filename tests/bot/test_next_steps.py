@@ -83,6 +83,7 @@ async def test_every_command_the_bots_text_names_exists_with_its_options(table: 
     texts = [text for folder in ("bot", "engine") for path in sorted((ROOT / folder).rglob("*.py"))
              for text in _literal_texts(path)]
     # (a command named by a placeholder, `/{command}`, is made at run time: not checked here)
+    texts = [text.replace("`/{command}`", "`/X`") for text in texts]
     named = [text for text in texts if named_commands(text.replace("`/X", "`"))]
     assert len(named) > 50, len(named)
     wrong = {f"{cmd} in {text!r}" for text in named
