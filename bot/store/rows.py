@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from pydantic_core import from_json
 
+from bot.operations.shards import ShardPlan
 from bot.store.compact import compact_state
 from bot.store.values import ShownRecord, StoredCharacter, StoredCombat, StoredMap
 from engine.character import Character
@@ -18,6 +19,7 @@ __all__ = [
     "CHARACTER_COLUMNS",
     "COMBAT_COLUMNS",
     "MAP_COLUMNS",
+    "on_shards",
     "reminded_deadlines",
     "reminded_text",
     "shown_updates",
@@ -40,6 +42,16 @@ COMBAT_COLUMNS = ("id, guild_id, channel_id, map_name, state, version, board_mes
                   "prompt_message_id, shown_version, pin, report_channel_id, announced_turn, "
                   "map_id, map_created_at, next_deadline, reminded")
 MAP_COLUMNS = "id, guild_id, name, text, author_id, created_at, updated_at"
+
+
+def on_shards(shards: ShardPlan) -> str:
+    """An SQL condition (`` AND ...``) true for the rows whose guild is on ``shards``' own
+    shards, by Discord's rule (:func:`bot.operations.shards.shard_of`; no guild: shard 0);
+    empty when the process runs every shard. The same text on every engine."""
+    if shards.ids is None or shards.count is None:
+        return ""
+    ids = ", ".join(str(int(shard)) for shard in shards.ids)
+    return f" AND (COALESCE(guild_id, 0) >> 22) % {int(shards.count)} IN ({ids})"
 
 
 def stored_character(row: Row) -> StoredCharacter:
