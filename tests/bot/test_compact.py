@@ -1,6 +1,7 @@
 """A fight's state kept small in memory: its models share their field-name sets and keep
-their values in key-sharing dicts, states on one map share the map's text, and fights read
-from the database share their short strings; nothing else about the state changes."""
+their values in key-sharing dicts, equal values within a state are one instance, states on one
+map share the map's text, and fights read from the database share their short strings; nothing
+else about the state changes."""
 
 from __future__ import annotations
 
@@ -46,6 +47,18 @@ def test_a_step_from_a_compact_state_leaves_the_shared_sets_alone() -> None:
     assert all(m.model_fields_set == names for m, names in sets)
     assert after.fighters[1].character.model_fields_set is (
         before.fighters[1].character.model_fields_set)
+
+
+def test_equal_values_within_a_loaded_state_are_one_instance_and_the_state_the_same() -> None:
+    one, two = _loaded(), _loaded()
+    text = one.model_dump_json()
+    compact_state(one), compact_state(two)
+    ana, goon = one.fighters
+    assert ana.character.items[0] is goon.character.items[0]  # the same knife, once
+    assert ana.tally is goon.tally  # nothing done yet: the same tally
+    assert ana.character is not goon.character  # (a value that holds others: kept apart)
+    assert one.model_dump_json() == text and one == two
+    assert two.fighters[0].tally is not ana.tally  # only within a state
 
 
 def _plain_size(model: BaseModel) -> int:
