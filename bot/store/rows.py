@@ -10,7 +10,7 @@ from typing import Any, Protocol
 from pydantic_core import from_json
 
 from bot.operations.shards import ShardPlan
-from bot.store.compact import compact_state
+from bot.store.compact import compact_read_state
 from bot.store.values import ShownRecord, StoredCharacter, StoredCombat, StoredMap
 from engine.character import Character
 from engine.combat import Combat
@@ -67,7 +67,7 @@ def stored_combat(row: Row) -> StoredCombat:
     # objects anew for ``Combat``'s upgrade of old states, leaving the cache out).
     return StoredCombat(
         row["id"], row["guild_id"], row["channel_id"], row["map_name"],
-        compact_state(Combat.model_validate(from_json(row["state"]))), row["version"],
+        compact_read_state(Combat.model_validate(from_json(row["state"]))), row["version"],
         row["board_message_id"], row["prompt_message_id"], row["shown_version"], bool(row["pin"]),
         row["report_channel_id"], row["announced_turn"],
         None if row["map_id"] is None else (row["map_id"], row["map_created_at"]),
