@@ -13,6 +13,13 @@ key-sharing dicts keep one table of names per class and only the values in each 
 dict (240 bytes for a fighter), so a compacted model's values move into one of those (a
 model of 6 fields or more: the dict of a smaller one is small already); a ``model_copy`` of it
 copies a key-sharing dict again.
+
+A state read from the database (or rebuilt by an undo) has its own copy of every value, about
+280 bytes apiece: there, equal values of a model that holds no other model (a fighter's tally
+at the fight's start, the knife each goon holds, the weapon an attack and its reactor name)
+are kept once (:func:`compact_read_state`). Only within one state: a value shared across
+fights would need a table that outlives them; and a step's new state shares what did not
+change with the state before it already.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from pydantic import BaseModel
 
 from engine.combat import Combat
 
-__all__ = ["compact_state"]
+__all__ = ["compact_read_state", "compact_state"]
 
 _FIELD_SETS: dict[tuple[type[BaseModel], frozenset[str]], set[str]] = {}
 #: The ids of the shared sets (they live as long as the process): a model holding one was
@@ -56,18 +63,42 @@ def compact_state(state: Combat) -> Combat:
     other state's, their values in key-sharing dicts. The parts of a step's state that it
     shares with the state before it are compact already and are not visited again; a model
     left out (a state not compacted) is compacted with the next state that holds it."""
+    return _compacted(state, None)
+
+
+def compact_read_state(state: Combat) -> Combat:
+    """:func:`compact_state` for a state just built from its JSON (read from the database, or
+    an undo's), every value its own object: equal values that hold no model are kept once.
+    (A step's state shares what did not change with the state before it already.)"""
+    return _compacted(state, {})
+
+
+#: Equal values met in one state, the first of each: ``(class, its values) -> the value``.
+_Seen = dict[tuple[type[BaseModel], tuple[tuple[str, Any], ...]], BaseModel]
+
+
+def _compacted(state: Combat, seen: _Seen | None) -> Combat:
     state.__dict__["map_text"] = sys.intern(state.map_text)
-    _share(state)
+    _share(state, seen)
     return state
 
 
-def _share(model: BaseModel) -> None:
+def _share(model: BaseModel, seen: _Seen | None) -> BaseModel:
+    """Compact ``model`` and what it holds; the model to keep in its place (with ``seen``:
+    an equal one met before in the same state, for a model that holds none)."""
     names = model.__pydantic_fields_set__
-    if id(names) in _SHARED:
-        return
+    if id(names) in _SHARED:  # (compacted with a state before: a step looks at new values)
+        return model
     kind = _KINDS.get(type(model)) or _kind_of(type(model))
     if not kind.frozen:
-        return
+        return model
+    if seen is not None and not kind.nested:
+        try:
+            kept = seen.setdefault((type(model), tuple(model.__dict__.items())), model)
+        except TypeError:  # (a value that is not hashable: a mapping)
+            kept = model
+        if kept is not model and kept.__pydantic_fields_set__ == names:
+            return kept
     object.__setattr__(model, "__pydantic_fields_set__",
                        kind.every_field if len(names) == len(kind.every_field)
                        else _shared_set(model))
@@ -83,11 +114,18 @@ def _share(model: BaseModel) -> None:
     for name in kind.nested:
         value = values[name]
         if isinstance(value, BaseModel):
-            _share(value)
+            kept = _share(value, seen)
+            if kept is not value:
+                values[name] = kept
         elif isinstance(value, tuple):
-            for item in value:
-                if isinstance(item, BaseModel):
-                    _share(item)
+            kept_items = None
+            for index, item in enumerate(value):
+                if isinstance(item, BaseModel) and (kept := _share(item, seen)) is not item:
+                    kept_items = kept_items or list(value)
+                    kept_items[index] = kept
+            if kept_items is not None:
+                values[name] = tuple(kept_items)
+    return model
 
 
 def _shared_set(model: BaseModel) -> set[str]:

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from bot.operations.shards import ShardPlan
 from bot.store.values import (
     CharacterEntry,
-    FightSummary,
+    FightsToRestore,
     LogEntry,
     ShownRecord,
     StoredCharacter,
@@ -61,7 +62,7 @@ class Fights(Protocol):
 
     async def active(self, channel_id: int) -> StoredCombat | None: ...
     async def get(self, combat_id: int) -> StoredCombat | None: ...
-    async def to_restore(self) -> list[FightSummary]: ...
+    async def to_restore(self, shards: ShardPlan) -> FightsToRestore: ...
     async def fight_of(self, character_id: int) -> tuple[int, int] | None: ...
     async def log(self, combat_id: int, limit: int | None = 30) -> list[LogEntry]: ...
     async def start(self, *, guild_id: int, channel_id: int, map_name: str, state: Combat,

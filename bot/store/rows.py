@@ -9,7 +9,8 @@ from typing import Any, Protocol
 
 from pydantic_core import from_json
 
-from bot.store.compact import compact_state
+from bot.operations.shards import ShardPlan
+from bot.store.compact import compact_read_state
 from bot.store.values import ShownRecord, StoredCharacter, StoredCombat, StoredMap
 from engine.character import Character
 from engine.combat import Combat
@@ -18,6 +19,7 @@ __all__ = [
     "CHARACTER_COLUMNS",
     "COMBAT_COLUMNS",
     "MAP_COLUMNS",
+    "on_shards",
     "reminded_deadlines",
     "reminded_text",
     "shown_updates",
@@ -42,6 +44,16 @@ COMBAT_COLUMNS = ("id, guild_id, channel_id, map_name, state, version, board_mes
 MAP_COLUMNS = "id, guild_id, name, text, author_id, created_at, updated_at"
 
 
+def on_shards(shards: ShardPlan) -> str:
+    """An SQL condition (`` AND ...``) true for the rows whose guild is on ``shards``' own
+    shards, by Discord's rule (:func:`bot.operations.shards.shard_of`; no guild: shard 0);
+    empty when the process runs every shard. The same text on every engine."""
+    if shards.ids is None or shards.count is None:
+        return ""
+    ids = ", ".join(str(int(shard)) for shard in shards.ids)
+    return f" AND (COALESCE(guild_id, 0) >> 22) % {int(shards.count)} IN ({ids})"
+
+
 def stored_character(row: Row) -> StoredCharacter:
     return StoredCharacter(
         row["id"], row["guild_id"], row["owner_id"], Character.model_validate_json(row["data"]),
@@ -55,7 +67,7 @@ def stored_combat(row: Row) -> StoredCombat:
     # objects anew for ``Combat``'s upgrade of old states, leaving the cache out).
     return StoredCombat(
         row["id"], row["guild_id"], row["channel_id"], row["map_name"],
-        compact_state(Combat.model_validate(from_json(row["state"]))), row["version"],
+        compact_read_state(Combat.model_validate(from_json(row["state"]))), row["version"],
         row["board_message_id"], row["prompt_message_id"], row["shown_version"], bool(row["pin"]),
         row["report_channel_id"], row["announced_turn"],
         None if row["map_id"] is None else (row["map_id"], row["map_created_at"]),

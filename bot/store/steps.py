@@ -15,7 +15,7 @@ from typing import Any
 
 import jsonpatch
 
-from bot.store.compact import compact_state
+from bot.store.compact import compact_read_state
 from bot.store.patches import reverse_patch_of_models
 from bot.store.values import LogEntry, ShownRecord, StoredCombat, WriteBack, next_deadline
 from engine.character import Character
@@ -87,7 +87,7 @@ def state_before(state: Combat, patch: bytes | None, whole: str | None) -> tuple
                                     json.loads(zlib.decompress(patch)))
     else:
         doc = json.loads(whole or "null")
-    return dumps(doc), compact_state(Combat.model_validate(doc))
+    return dumps(doc), compact_read_state(Combat.model_validate(doc))
 
 
 def character_ids(state: Combat) -> set[int]:

@@ -26,7 +26,7 @@ __all__ = [
     "AlreadyFighting",
     "CharacterEntry",
     "DatabaseUnavailable",
-    "FightSummary",
+    "FightsToRestore",
     "InFight",
     "LogEntry",
     "NameTaken",
@@ -213,16 +213,14 @@ class ShownRecord:
     announced_turn: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class FightSummary:
-    """What start-up needs of a fight, without its state."""
+class FightsToRestore(NamedTuple):
+    """What start-up needs of the fights of the shards it runs, without their states: when
+    each active fight's clock next has something to do (``{channel id: deadline}``, only
+    those that have one), and the fights whose newest step the table has not seen
+    (``(channel id, fight id)``, an ended fight's last step included)."""
 
-    id: int
-    channel_id: int
-    version: int
-    shown_version: int
-    next_deadline: float | None
-    guild_id: int | None = None
+    deadlines: dict[int, float]
+    unshown: list[tuple[int, int]]
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,7 @@
 """A fight's state kept small in memory: its models share their field-name sets and keep
-their values in key-sharing dicts, states on one map share the map's text, and fights read
-from the database share their short strings; nothing else about the state changes."""
+their values in key-sharing dicts, equal values within a state are one instance, states on one
+map share the map's text, and fights read from the database share their short strings; nothing
+else about the state changes."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import sys
 
 from pydantic import BaseModel
 
-from bot.store.compact import compact_state
+from bot.store.compact import compact_read_state, compact_state
 from bot.store.rows import COMBAT_COLUMNS, stored_combat
 from engine.character import Character
 from engine.combat import Attack, Combat
@@ -48,6 +49,18 @@ def test_a_step_from_a_compact_state_leaves_the_shared_sets_alone() -> None:
         before.fighters[1].character.model_fields_set)
 
 
+def test_equal_values_within_a_loaded_state_are_one_instance_and_the_state_the_same() -> None:
+    one, two = _loaded(), _loaded()
+    text = one.model_dump_json()
+    compact_read_state(one), compact_read_state(two)
+    ana, goon = one.fighters
+    assert ana.character.items[0] is goon.character.items[0]  # the same knife, once
+    assert ana.tally is goon.tally  # nothing done yet: the same tally
+    assert ana.character is not goon.character  # (a value that holds others: kept apart)
+    assert one.model_dump_json() == text and one == two
+    assert two.fighters[0].tally is not ana.tally  # only within a state
+
+
 def _plain_size(model: BaseModel) -> int:
     return sys.getsizeof(dict(model.__dict__))
 
@@ -66,7 +79,7 @@ def test_a_compact_state_keeps_each_models_values_in_less_room_and_the_same() ->
 def test_a_step_from_a_compact_state_plays_as_from_a_plain_one_and_compacts_too() -> None:
     attack = Attack(fighter="Ana", target="Goon")
     plain = go(_loaded(), attack, actor=P1)
-    after = compact_state(go(compact_state(_loaded()), attack, actor=P1))
+    after = compact_state(go(compact_read_state(_loaded()), attack, actor=P1))
     assert after == plain and after.model_dump_json() == plain.model_dump_json()
     for model in _models(after):
         if len(type(model).model_fields) >= 6:

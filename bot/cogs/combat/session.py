@@ -110,14 +110,12 @@ class FightSession:
         """After a restart: re-arm every window's timer and show again every fight whose
         newest step the table has not seen, without reading any fight's whole state; only
         the fights of guilds on this process's shards (another process has the others)."""
-        shards = self.bot.settings.shards
-        for summary in await self.bot.store.combats.to_restore():
-            if not shards.owns(summary.guild_id):
-                continue
-            if summary.next_deadline is not None:
-                self._arm(summary.channel_id, summary.next_deadline)
-            if summary.shown_version < summary.version:
-                self.presenter.refresh_later(summary.channel_id, summary.id)
+        restoring = await self.bot.store.combats.to_restore(self.bot.settings.shards)
+        if restoring.deadlines:  # (all at once: one look at the watcher, not one a fight)
+            self._deadlines.update(restoring.deadlines)
+            self._wake_by(min(restoring.deadlines.values()))
+        for channel_id, combat_id in restoring.unshown:
+            self.presenter.refresh_later(channel_id, combat_id)
 
     async def close(self) -> None:
         if self._watcher is not None:
@@ -472,6 +470,11 @@ class FightSession:
         """Close the channel's window at ``deadline``. One task watches every deadline (a
         bot with thousands of open windows keeps one task, not thousands)."""
         self._deadlines[channel_id] = deadline
+        self._wake_by(deadline)
+
+    def _wake_by(self, deadline: float) -> None:
+        """See that the watcher looks at the deadlines by ``deadline``: it is started, or
+        started again to wake sooner, unless it wakes in time already."""
         watching = self._watcher is not None and not self._watcher.done()
         if watching and (self._wakes_at is None or deadline >= self._wakes_at):
             return  # the watcher wakes in time for it

@@ -13,14 +13,21 @@ from collections.abc import Sequence
 
 import asyncpg
 
+from bot.operations.shards import ShardPlan
 from bot.store.compact import compact_state
 from bot.store.postgres.database import Database, changed_rows
-from bot.store.rows import COMBAT_COLUMNS, reminded_text, shown_updates, stored_combat
+from bot.store.rows import (
+    COMBAT_COLUMNS,
+    on_shards,
+    reminded_text,
+    shown_updates,
+    stored_combat,
+)
 from bot.store.steps import Step, log_entry, replaced, written_back
 from bot.store.undo import LoggedStep, undo_last_step
 from bot.store.values import (
     AlreadyFighting,
-    FightSummary,
+    FightsToRestore,
     LogEntry,
     ShownRecord,
     StoredCombat,
@@ -132,14 +139,16 @@ class CombatStore:
                                       combat_id)
         return None if row is None else stored_combat(row)
 
-    async def to_restore(self) -> list[FightSummary]:
-        """Every fight start-up must look after: active ones, and ended ones whose end was
-        committed but not yet shown."""
-        rows = await self._db.fetch(
-            "SELECT id, channel_id, version, shown_version, next_deadline, guild_id "
-            "FROM combats "
-            "WHERE active OR shown_version < version")
-        return [FightSummary(*r) for r in rows]
+    async def to_restore(self, shards: ShardPlan) -> FightsToRestore:
+        """What start-up must look after in the fights of ``shards``: their deadlines (only
+        an active fight has one), and the fights (ended ones too) whose newest step was not
+        shown, each from a partial index of its own (migration 4)."""
+        mine = on_shards(shards)
+        deadlines = await self._db.fetch(
+            f"SELECT channel_id, next_deadline FROM combats WHERE next_deadline IS NOT NULL{mine}")
+        unshown = await self._db.fetch(
+            f"SELECT channel_id, id FROM combats WHERE shown_version < version{mine}")
+        return FightsToRestore(dict(deadlines), [(r[0], r[1]) for r in unshown])
 
     async def fight_of(self, character_id: int) -> tuple[int, int] | None:
         """``(combat id, channel id)`` of the active fight holding the character, if any."""

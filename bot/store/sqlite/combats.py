@@ -7,26 +7,34 @@ A character is in at most one active fight (the `fighting` table). While it is, 
 copy is the truth and the sheet is not changed elsewhere (:mod:`bot.store.sqlite.characters`
 refuses).
 
-Start-up reads only :class:`FightSummary` rows (deadlines and the version whose prompt was
-shown), never whole states: a fight is loaded when it is first touched.
+Start-up reads only :class:`FightsToRestore` (deadlines, and the fights whose newest step
+was not shown), never whole states: a fight is loaded when it is first touched.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Awaitable, Callable, Sequence
+from typing import cast
 
 import aiosqlite
 
 from bot.changes import mark_committed
+from bot.operations.shards import ShardPlan
 from bot.store.compact import compact_state
-from bot.store.rows import COMBAT_COLUMNS, reminded_text, shown_updates, stored_combat
+from bot.store.rows import (
+    COMBAT_COLUMNS,
+    on_shards,
+    reminded_text,
+    shown_updates,
+    stored_combat,
+)
 from bot.store.sqlite.writes import SYNCHRONOUS, transaction, write_lock, writes
 from bot.store.steps import Step, log_entry, replaced, written_back
 from bot.store.undo import LoggedStep, undo_last_step
 from bot.store.values import (
     AlreadyFighting,
-    FightSummary,
+    FightsToRestore,
     LogEntry,
     ShownRecord,
     StoredCombat,
@@ -75,16 +83,23 @@ class CombatStore:
             row = await cursor.fetchone()
         return None if row is None else stored_combat(row)
 
-    async def to_restore(self) -> list[FightSummary]:
-        """Every fight start-up must look after: active ones, and ended ones whose end was
-        committed but not yet shown."""
+    async def to_restore(self, shards: ShardPlan) -> FightsToRestore:
+        """What start-up must look after in the fights of ``shards``: their deadlines (only
+        an active fight has one), and the fights (ended ones too) whose newest step was not
+        shown. Each read from a partial index of its own (migration 13): a fight without a
+        deadline and with nothing to show is not read at all."""
+        mine = on_shards(shards)
         async with self._db.execute(
-            "SELECT id, channel_id, version, shown_version, next_deadline, guild_id "
-            "FROM combats "
-            "WHERE active = 1 OR shown_version < version"
+            f"SELECT channel_id, next_deadline FROM combats WHERE next_deadline IS NOT NULL{mine}"
         ) as cursor:
-            rows = await cursor.fetchall()
-        return [FightSummary(*r) for r in rows]
+            cursor.row_factory = None  # (plain tuples: the dict is built from them at once)
+            deadlines = dict(cast("list[tuple[int, float]]", await cursor.fetchall()))
+        async with self._db.execute(
+            f"SELECT channel_id, id FROM combats WHERE shown_version < version{mine}"
+        ) as cursor:
+            cursor.row_factory = None
+            unshown = cast("list[tuple[int, int]]", await cursor.fetchall())
+        return FightsToRestore(deadlines, unshown)
 
     async def fight_of(self, character_id: int) -> tuple[int, int] | None:
         """``(combat id, channel id)`` of the active fight holding the character, if any."""
