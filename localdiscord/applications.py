@@ -1,12 +1,13 @@
 """The application's routes: who the bot is (``users/@me``, ``applications/@me``), where
 its gateway is (``gateway/bot``), and its commands, synced globally or for a guild
-(``interactions/application-commands``).
+(``interactions/application-commands``), kept with their localizations.
 """
 
 from __future__ import annotations
 
 from aiohttp import web
 
+from localdiscord.locales import localized_command
 from localdiscord.model import APP_ID, snowflake
 from localdiscord.rest import BODY, answer, limit, server_of
 
@@ -45,8 +46,15 @@ async def put_commands(request: web.Request) -> web.Response:
 
 
 async def get_commands(request: web.Request) -> web.Response:
+    """The commands as synced; their localization dictionaries only ``with_localizations``,
+    else each name and description in the requester's locale (``X-Discord-Locale``) where
+    it has one, as Discord lists them."""
     guild = request.match_info.get("guild")
-    return answer(server_of(request).commands.get(None if guild is None else int(guild), []))
+    commands = server_of(request).commands.get(None if guild is None else int(guild), [])
+    if request.query.get("with_localizations", "").lower() in ("true", "1"):
+        return answer(commands)
+    locale = request.headers.get("X-Discord-Locale")
+    return answer([localized_command(command, locale) for command in commands])
 
 
 async def gateway_socket(request: web.Request) -> web.StreamResponse:

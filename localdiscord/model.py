@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from localdiscord.enums import CallbackType, ChannelType, MessageFlag, MessageType
+from localdiscord.locales import DEFAULT_LOCALE
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 #: The application's id, and its bot user's (fixed: a kept state file names it).
@@ -233,6 +234,9 @@ class Guild:
     roles: dict[int, Role] = field(default_factory=dict)
     channels: dict[int, Channel] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
+    #: The language its community settings prefer (sent with interactions as
+    #: ``guild_locale``).
+    preferred_locale: str = DEFAULT_LOCALE
 
     @property
     def everyone(self) -> Role:
@@ -271,6 +275,16 @@ class Guild:
     def payload(self, base: str) -> dict[str, Any]:
         """GUILD_CREATE as the gateway sends it (threads apart from channels)."""
         threads = [c for c in self.channels.values() if c.is_thread and not c.archived]
+        return self.update_payload() | {
+            "joined_at": iso(time.time()),
+            "large": False, "unavailable": False, "member_count": len(self.members),
+            "members": [m.payload() for m in self.members.values()],
+            "channels": [c.payload() for c in self.channels.values() if not c.is_thread],
+            "threads": [t.payload() for t in threads], "voice_states": [], "presences": [],
+            "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": []}
+
+    def update_payload(self) -> dict[str, Any]:
+        """The guild object itself, as GUILD_UPDATE carries it (``resources/guild``)."""
         return {
             "id": str(self.id), "name": self.name, "icon": None, "splash": None,
             "discovery_splash": None, "owner_id": str(self.owner_id), "region": None,
@@ -280,13 +294,8 @@ class Guild:
             "stickers": [], "features": [], "mfa_level": 0, "system_channel_id": None,
             "system_channel_flags": 0, "rules_channel_id": None, "vanity_url_code": None,
             "description": None, "banner": None, "premium_tier": 0,
-            "preferred_locale": "en-US", "public_updates_channel_id": None, "nsfw_level": 0,
-            "premium_progress_bar_enabled": False, "joined_at": iso(time.time()),
-            "large": False, "unavailable": False, "member_count": len(self.members),
-            "members": [m.payload() for m in self.members.values()],
-            "channels": [c.payload() for c in self.channels.values() if not c.is_thread],
-            "threads": [t.payload() for t in threads], "voice_states": [], "presences": [],
-            "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": []}
+            "preferred_locale": self.preferred_locale, "public_updates_channel_id": None,
+            "nsfw_level": 0, "premium_progress_bar_enabled": False}
 
 
 @dataclass

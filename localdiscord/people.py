@@ -145,6 +145,11 @@ class People:
         else:
             self.server.dms_refused.discard(who)
 
+    def set_locale(self, user: str | User, locale: str) -> None:
+        """``user`` sets their Discord client's language to ``locale`` (Discord's code:
+        ``de``, ``en-US``): their interactions carry it as ``locale`` from now on."""
+        self.server.set_locale(self._who(user).id, locale)
+
     def _who(self, user: str | User) -> User:
         return self.server.user(user) if isinstance(user, str) else user
 
@@ -270,7 +275,8 @@ class People:
             "token": interaction.token, "version": 1, "channel_id": str(channel.id),
             "channel": channel.payload(), "guild_id": str(guild.id), "data": data,
             "member": member.payload(guild.permissions(member.user.id, channel)),
-            "locale": "en-US", "guild_locale": "en-US",
+            "locale": self.server.locale_of(member.user.id),
+            "guild_locale": guild.preferred_locale,
             "app_permissions": str(guild.permissions(APP_ID, channel)), "entitlements": [],
             "attachment_size_limit": 10_485_760,
             "authorizing_integration_owners": {"0": str(guild.id)}, "context": 0}
@@ -287,7 +293,8 @@ class People:
             "token": interaction.token, "version": 1,
             "channel_id": str(interaction.channel_id),
             "channel": self.dm(interaction.user).payload(), "data": data, "user": user,
-            "locale": "en-US", "app_permissions": "0", "entitlements": [],
+            "locale": self.server.locale_of(interaction.user.id), "app_permissions": "0",
+            "entitlements": [],
             "attachment_size_limit": 10_485_760,
             "authorizing_integration_owners": {"1": user["id"]}, "context": 1}
 

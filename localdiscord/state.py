@@ -18,6 +18,7 @@ from localdiscord.clock import Clock
 from localdiscord.enums import MessageType
 from localdiscord.feed import Feed
 from localdiscord.gateway import Gateway
+from localdiscord.locales import DEFAULT_LOCALE, check_locale
 from localdiscord.model import (
     APP_ID,
     Channel,
@@ -62,6 +63,8 @@ class DiscordState:
         self.dms: dict[int, DirectMessages] = {}
         #: Who takes no direct message from the bot (``people.refuse_dms``): 50007.
         self.dms_refused: set[int] = set()
+        #: By the person's id: their client's language, when not :data:`DEFAULT_LOCALE`.
+        self.locales: dict[int, str] = {}
         self.calls: list[Call] = []
         #: Discord's time: every age, expiry and bucket here reads it (a test advances it).
         self.clock = Clock()
@@ -135,6 +138,10 @@ class DiscordState:
         user = self.find_user(user_id)
         return shared and user is not None and not user.bot and user_id not in self.dms_refused
 
+    def locale_of(self, user_id: int) -> str:
+        """The language ``user_id``'s client is set to (their interactions' ``locale``)."""
+        return self.locales.get(user_id, DEFAULT_LOCALE)
+
     def channel_messages(self, channel: int | str | DirectMessages) -> list[Message]:
         """The messages of ``channel`` (not deleted; a DM: by its id, or itself), oldest
         first."""
@@ -207,6 +214,18 @@ class DiscordState:
         kind = "thread_update" if channel.is_thread else "channel_update"
         self.feed.publish(kind, channel.id, payload)
         self.gateway.dispatch(kind.upper(), payload, channel.guild_id)
+
+    def set_locale(self, user_id: int, locale: str) -> None:
+        """``user_id`` sets their client's language to ``locale`` (a code of Discord's; else
+        :class:`ValueError`): their interactions say it from now on. Nothing is told: a
+        client's language is no event."""
+        self.locales[user_id] = check_locale(locale)
+
+    def set_preferred_locale(self, guild: Guild, locale: str) -> None:
+        """``guild``'s community settings now prefer ``locale`` (a code of Discord's; else
+        :class:`ValueError`): GUILD_UPDATE, and its interactions' ``guild_locale``."""
+        guild.preferred_locale = check_locale(locale)
+        self.gateway.dispatch("GUILD_UPDATE", guild.update_payload(), guild.id)
 
     def thread_created(self, thread: Channel) -> None:
         payload = thread.payload() | {"newly_created": True}

@@ -22,6 +22,7 @@ from aiohttp import web
 from bot.local_table.example import run_example
 from localdiscord.enums import InteractionType
 from localdiscord.interactions import FIRST_ANSWER_SECONDS
+from localdiscord.locales import LOCALES, offered_locales
 from localdiscord.model import APP_ID, Channel, Interaction, Permission
 from localdiscord.people import Shown
 from localdiscord.server import LocalDiscord
@@ -41,7 +42,8 @@ def add_page(server: LocalDiscord, app: web.Application) -> None:
     router.add_get("/table/state", state)
     for name, handler in (("slash", slash), ("autocomplete", autocomplete), ("press", press),
                           ("pick", pick), ("submit", submit), ("say", say),
-                          ("example", example)):
+                          ("example", example), ("locale", locale),
+                          ("guild_locale", guild_locale)):
         router.add_post(f"/table/{name}", handler)
 
 
@@ -71,12 +73,15 @@ async def state(request: web.Request) -> web.Response:
     messages = [server.message_payload(m) for m in sorted(server.messages.values(),
                                                           key=lambda m: m.id)
                 if m.visible_to in (None, viewer) and m.guild_id == guild.id]
+    commands = server.commands.get(guild.id, []) + server.commands.get(None, [])
     return _json({
         "guild": {"id": str(guild.id), "name": guild.name}, "app_id": str(APP_ID),
         "members": members, "roles": {str(r.id): r.name for r in guild.roles.values()},
         "channels": [c.payload() for c in channels], "messages": messages,
-        "commands": server.commands.get(guild.id, []) + server.commands.get(None, []),
-        "since": len(server.feed.events)})
+        "commands": commands, "since": len(server.feed.events),
+        "locale": server.locale_of(viewer), "guild_locale": guild.preferred_locale,
+        "locales": [{"code": code, "name": LOCALES[code]}
+                    for code in offered_locales(commands)]})
 
 
 def is_gm(server: LocalDiscord, user_id: int) -> bool:
@@ -216,6 +221,31 @@ async def say(request: web.Request) -> web.Response:
     except PermissionError as problem:
         return _json({"error": str(problem)}, 403)
     return _json({"message": shown.raw})
+
+
+async def locale(request: web.Request) -> web.Response:
+    """``{"as", "locale"}``: that person's client set to a language of Discord's (their
+    interactions say it from now on)."""
+    server, body = _server(request), await _body(request)
+    try:
+        server.set_locale(_user(server, body).id, str(body.get("locale") or ""))
+    except ValueError as problem:
+        return _json({"error": str(problem)}, 400)
+    return _json({"locale": server.locale_of(_user(server, body).id)})
+
+
+async def guild_locale(request: web.Request) -> web.Response:
+    """``{"as", "locale"}``: the server's preferred language (its community settings), set
+    by someone who may manage the server."""
+    server, body = _server(request), await _body(request)
+    if not is_gm(server, _user(server, body).id):
+        return _json({"error": "Only someone who may manage the server sets its language"},
+                     403)
+    try:
+        server.set_preferred_locale(server.guild, str(body.get("locale") or ""))
+    except ValueError as problem:
+        return _json({"error": str(problem)}, 400)
+    return _json({"guild_locale": server.guild.preferred_locale})
 
 
 async def example(request: web.Request) -> web.Response:

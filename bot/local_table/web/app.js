@@ -11,6 +11,7 @@ const $ = (selector) => document.querySelector(selector);
 const state = {
   me: localStorage.getItem("unhex.me"), members: [], roles: {}, channels: new Map(),
   messages: new Map(), commands: [], current: null, socket: null,
+  locale: "en-US", guildLocale: "en-US", locales: [],
 };
 let composer = null;
 const EPHEMERAL = 1 << 6;
@@ -300,6 +301,7 @@ async function load() {
   if (!answer.members.some((m) => m.id === state.me)) state.me = answer.members[0].id;
   Object.assign(state, {
     members: answer.members, roles: answer.roles, commands: answer.commands, since: answer.since,
+    locale: answer.locale, guildLocale: answer.guild_locale, locales: answer.locales,
     channels: new Map(answer.channels.map((c) => [c.id, c])),
     messages: new Map(answer.messages.map((m) => [m.id, m])),
   });
@@ -315,6 +317,7 @@ async function load() {
   openChannel(state.channels.has(wanted) ? wanted : answer.channels[0].id);
   follow(answer.since);
   if (!answer.commands.length) setTimeout(load, 1000);  // the bot is still syncing them
+  document.body.dataset.locale = state.locale;
   document.body.dataset.ready = "true";
 }
 
@@ -325,7 +328,29 @@ function renderWho() {
   }, m.gm ? `${m.name} (GM)` : m.name)));
   const me = state.members.find((m) => m.id === state.me);
   $("#me").textContent = me ? `${me.name}${me.gm ? " · GM" : " · player"}` : "";
+  renderLanguages(me);
   renderAsked();
+}
+
+// The languages the bot's commands are localized into (and the default), each by its own
+// name: this person's client's, and (for who may manage the server) the server's preferred.
+function renderLanguages(me) {
+  const offered = (chosen) => state.locales.map((l) => el("option", {
+    value: l.code, selected: l.code === chosen ? "" : null,
+  }, l.name));
+  $("#language").replaceChildren(...offered(state.locale));
+  $("#server-language").replaceChildren(...offered(state.guildLocale));
+  $("#server-language-box").hidden = !me?.gm;
+}
+
+async function speak(route, select) {
+  await busy(select, async () => {
+    const answer = await post(route, { locale: select.value });
+    if (route === "locale") state.locale = answer.locale;
+    else state.guildLocale = answer.guild_locale;
+    document.body.dataset.locale = state.locale;
+  });
+  renderLanguages(state.members.find((m) => m.id === state.me));  // refused: as it was
 }
 
 function be(id) {
@@ -400,6 +425,8 @@ function openWelcome() {
 function setUp() {
   for (const node of document.querySelectorAll("[data-icon]")) node.replaceChildren(icon(node.dataset.icon));
   $("#who").addEventListener("change", (event) => be(event.target.value));
+  $("#language").addEventListener("change", (event) => speak("locale", event.target));
+  $("#server-language").addEventListener("change", (event) => speak("guild_locale", event.target));
   $("#menu").addEventListener("click", (event) => {
     event.stopPropagation();
     document.body.classList.toggle("sidebar-open");

@@ -25,7 +25,7 @@ export class Composer {
   }
 
   commands() {
-    return flatten(this.table.state.commands);
+    return flatten(this.table.state.commands, this.table.state.locale);
   }
 
   render() {

@@ -4,8 +4,21 @@
 // Discord's client checks it before anything is sent: choices, numbers and their range,
 // true/false, the server's members, channels and roles.
 
-// Every command a person can type, subcommands flattened, alphabetically.
-export function flatten(commands) {
+// A command, or one of its options, as a client set to `locale` shows it: descriptions and
+// choices' names in that language where the bot's sync gave them one (names stay as synced:
+// the bot localizes none).
+function localized(part, locale) {
+  const made = { ...part, description: part.description_localizations?.[locale] ?? part.description };
+  if (part.choices) {
+    made.choices = part.choices.map((c) => ({ ...c, name: c.name_localizations?.[locale] ?? c.name }));
+  }
+  if (part.options) made.options = part.options.map((o) => localized(o, locale));
+  return made;
+}
+
+// Every command a person can type (in their client's `locale`), subcommands flattened,
+// alphabetically.
+export function flatten(commands, locale) {
   const out = [];
   const walk = (path, description, options) => {
     const subs = (options || []).filter((o) => o.type === 1 || o.type === 2);
@@ -15,7 +28,7 @@ export function flatten(commands) {
     }
     for (const sub of subs) walk([...path, sub.name], sub.description, sub.options);
   };
-  for (const command of commands) {
+  for (const command of commands.map((c) => localized(c, locale))) {
     if ((command.type || 1) === 1) walk([command.name], command.description, command.options);
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
