@@ -317,7 +317,7 @@ async function load() {
   openChannel(state.channels.has(wanted) ? wanted : answer.channels[0].id);
   follow(answer.since);
   if (!answer.commands.length) setTimeout(load, 1000);  // the bot is still syncing them
-  document.body.dataset.locale = state.locale;
+  Object.assign(document.body.dataset, { locale: state.locale, guildLocale: state.guildLocale });
   document.body.dataset.ready = "true";
 }
 
@@ -348,7 +348,7 @@ async function speak(route, select) {
     const answer = await post(route, { locale: select.value });
     if (route === "locale") state.locale = answer.locale;
     else state.guildLocale = answer.guild_locale;
-    document.body.dataset.locale = state.locale;
+    Object.assign(document.body.dataset, { locale: state.locale, guildLocale: state.guildLocale });
   });
   renderLanguages(state.members.find((m) => m.id === state.me));  // refused: as it was
 }
