@@ -1,7 +1,8 @@
 """What the local Discord keeps across a restart, in a JSON file: the guild's channels and
 the threads the bot made (with their overwrites, archived or locked), and the messages in
-them with their components, embeds, attachments and pins, and how far Discord's clock was
-advanced (:mod:`localdiscord.clock`). Not kept: the rate-limit buckets,
+them with their components, embeds, attachments and pins, how far Discord's clock was
+advanced (:mod:`localdiscord.clock`), each person's client language and each guild's
+preferred locale. Not kept: the rate-limit buckets,
 interactions (their tokens die with the server, as Discord's after 15 minutes), the feed.
 
 The file is read at start (missing: a fresh start; unreadable: a fresh start and one warning
@@ -20,6 +21,7 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from localdiscord.locales import check_locale
 from localdiscord.model import Attachment, Channel, Message, Overwrite, User
 
 if TYPE_CHECKING:
@@ -42,7 +44,9 @@ def snapshot(server: DiscordState) -> dict[str, Any]:
     messages = [_message_data(m) for m in sorted(server.messages.values(), key=lambda m: m.id)
                 if m.channel_id in kept]
     return {"version": VERSION, "channels": channels, "messages": messages,
-            "clock_ahead": server.clock.ahead}
+            "clock_ahead": server.clock.ahead,
+            "locales": {str(who): code for who, code in server.locales.items()},
+            "preferred_locales": {str(g.id): g.preferred_locale for g in server.guilds.values()}}
 
 
 def _message_data(message: Message) -> dict[str, Any]:
@@ -67,6 +71,12 @@ def restore(server: DiscordState, data: dict[str, Any]) -> None:
     server.messages.update((m.id, m) for m in messages)
     # (time a test made pass stays passed: the messages' ages do not go back)
     server.clock.ahead = max(server.clock.ahead, float(data.get("clock_ahead", 0.0)))
+    # (a file written before languages were kept has none: everyone as new, in en-US)
+    for who, code in (data.get("locales") or {}).items():
+        server.set_locale(int(who), code)
+    for guild_id, code in (data.get("preferred_locales") or {}).items():
+        if int(guild_id) in server.guilds:
+            server.guilds[int(guild_id)].preferred_locale = check_locale(code)
 
 
 def _message(data: dict[str, Any]) -> Message:

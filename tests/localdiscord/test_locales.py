@@ -6,11 +6,13 @@ local table's page offered the languages the commands are localized into."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import aiohttp
 import pytest
 
+from bot.local_table import local_discord
 from localdiscord import APP_ID, LocalDiscord
 
 ROLL = {"name": "roll", "type": 1, "description": "Roll the dice.",
@@ -116,3 +118,19 @@ async def test_the_page_offers_the_languages_the_commands_speak_and_keeps_each_p
     _, seen = await http("GET", f"/table/state?as={alice}")
     assert (seen["locale"], seen["guild_locale"]) == ("de", "de")
     assert (await http("GET", f"/table/state?as={gm}"))[1]["locale"] == "en-US"
+
+
+async def test_the_languages_stay_across_a_restart(tmp_path: Path) -> None:
+    kept = tmp_path / "db.sqlite3.discord.json"
+    server = await local_discord(kept).start()
+    server.people.set_locale("alice", "de")
+    server.set_preferred_locale(server.guild, "de")
+    await server.stop()
+
+    again = await local_discord(kept).start()
+    try:
+        assert again.locale_of(again.user("alice").id) == "de"
+        assert again.locale_of(again.user("bob").id) == "en-US"
+        assert again.guild.preferred_locale == "de"
+    finally:
+        await again.stop()
