@@ -335,8 +335,8 @@ class Table:
         bot.tree._http = bot.http  # the tree kept the HTTP client dpytest replaced
         self._patch_http(bot)
         before = asyncio.all_tasks()
+        self.bot = bot  # (what start-up posts as it restores the fights is the new bot's)
         await bot.setup_hook()
-        self.bot = bot
         self._connect_shards(bot)
         await self._settle(before)  # what start-up shows again (prompts, boards)
 
