@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING
 
 import discord
@@ -57,7 +57,7 @@ def unpinned_notice(stored: StoredCombat, message_id: int, error: discord.HTTPEx
             f"{board_link(stored, message_id)}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _sayer(language: str) -> Callable[[Said], str]:
     """How the board says a phrase in ``language``: one function per language, so that the
     board's drawn map is kept across steps (it is kept per way of saying)."""
