@@ -12,7 +12,7 @@ from engine.combat.abilities.hooks import board_words
 from engine.combat.actions.aoe_effects import effect_text
 from engine.combat.asking import asked
 from engine.combat.crowd import Row, group_copies, group_waits, sectioned
-from engine.combat.hidden_npcs import is_npc, level_text
+from engine.combat.hidden_npcs import is_npc, level_said
 from engine.combat.model import Combat, Fighter, Phase, game_map_of
 from engine.combat.prompts import SPECS
 from engine.combat.stealth import hidden
@@ -135,16 +135,17 @@ def _fighter_state(combat: Combat, f: Fighter, rules: Rules, say: Say) -> str:
 @lru_cache(maxsize=256)
 def _drawn(map_text: str, changes: tuple[tuple[str, str], ...],
            occupants: tuple[tuple[str, tuple[str, ...]], ...],
-           markers: tuple[tuple[str, str], ...], width: int) -> Said:
-    """The map's grid (with the AoE Cover and Demolish in play) with who is where, else a
-    line saying where the map is; most steps move nobody, so the drawing is kept."""
+           markers: tuple[tuple[str, str], ...], width: int, say: Say) -> str:
+    """The map's grid (with the AoE Cover and Demolish in play) with who is where, its legend
+    said by ``say``, else a line saying where the map is; most steps move nobody, so the
+    drawing is kept (per ``say``: a reader's language keeps one ``say``)."""
     m = game_map_of(map_text)
     for kind, area in changes:
         m = m.with_area_cover(area) if kind == "cover" else m.demolished(area)
-    grid = render_grid(m, dict(occupants), width=width, markers=dict(markers))
+    grid = render_grid(m, dict(occupants), width=width, markers=dict(markers), say=say)
     if grid is not None:
         return grid
-    return MAP_LISTED if None in m.positions else MAP_TOO_BIG
+    return say(MAP_LISTED if None in m.positions else MAP_TOO_BIG)
 
 
 def _key(combat: Combat, say: Say) -> list[str]:
@@ -198,14 +199,13 @@ def render_board(combat: Combat, *, rules: Rules, width: int = 40, gm: bool = Fa
     changes = tuple((e.kind, e.area) for e in combat.effects if e.kind != "continuous")
     board_map = _drawn(combat.map_text, changes,
                        tuple((a, tuple(n)) for a, n in occupants.items()),
-                       tuple(markers.items()), width)
+                       tuple(markers.items()), width, say)
     at_hand = _at_hand(combat, rules, width, say)
 
     def waiting(grouped: bool) -> str:
         return "\n".join([*_waiting(combat, rules, width, say, grouped=grouped), *at_hand])
 
-    return _fit("\n".join(tw.wrap(head, width)), rows, rest, say(board_map), waiting, width,
-                say)
+    return _fit("\n".join(tw.wrap(head, width)), rows, rest, board_map, waiting, width, say)
 
 
 def _involved(combat: Combat) -> set[str]:
@@ -224,7 +224,7 @@ def _involved(combat: Combat) -> set[str]:
 def _rows(combat: Combat, rules: Rules, gm: bool, say: Say) -> list[Row]:
     """Each fighter's line as the reader sees it (see :func:`fighter_lines`)."""
     involved = _involved(combat)
-    return [Row(f.name, f.team, f.area, say(level_text(combat, f, rules, gm=gm)),
+    return [Row(f.name, f.team, f.area, say(level_said(combat, f, rules, gm=gm)),
                 _fighter_state(combat, f, rules, say), npc=is_npc(f), keep=f.key in involved)
             for f in combat.fighters]
 

@@ -20,6 +20,7 @@ from engine.combat.steps import replace_top
 from engine.dice import CriticalChoice as DiceCriticalChoice
 from engine.dice import Reroll as DiceReroll
 from engine.errors import RuleError
+from engine.phrases import Phrase, phrase, plural_phrase
 
 __all__ = ["adjust_limit", "critical", "critical_choices", "destroy", "destroy_options",
            "reroll"]
@@ -27,20 +28,40 @@ __all__ = ["adjust_limit", "critical", "critical_choices", "destroy", "destroy_o
 #: Discord's limit of 25 buttons, less the "none" button.
 MAX_DESTROY_OPTIONS = 24
 
+#: A re-roll as the table is told it, by the dice re-rolled.
+_REROLLS = {
+    "tens": lambda name: phrase("{name} re-rolls tens", name=name),
+    "ones": lambda name: phrase("{name} re-rolls ones", name=name),
+    "both": lambda name: phrase("{name} re-rolls both", name=name),
+}
+
+
+def _destroyed(name: str, target: str, item: str, hands: int) -> Phrase:
+    """A critical success destroys ``item`` of ``target``'s, held in ``hands`` hands."""
+    if hands == 0:
+        return phrase("{name}'s critical success destroys {target}'s {item}", name=name,
+                      target=target, item=item)
+    return plural_phrase("{name}'s critical success destroys {target}'s {item}; it leaves "
+                         "{target}'s hand",
+                         "{name}'s critical success destroys {target}'s {item}; it leaves "
+                         "{target}'s hands", "hands", name=name, target=target, item=item,
+                         hands=hands)
+
 
 def reroll(c: Combat, cmd: Reroll, ctx: Context) -> Combat:
     require_phase(c, Phase.INITIATIVE, Phase.RESOLUTION)
     f, asked = answering(c, PromptKind.REROLL, cmd.fighter, ctx.actor)
     if cmd.which not in asked.options:
-        raise RuleError(f"Choose one of: {', '.join(asked.options)}.")
+        raise RuleError(phrase("Choose one of: {options}.", options=", ".join(asked.options)))
     state = next(s for s in rolls_deciding(c) if s.fighter == f.key and wants_reroll(s))
-    by = ctx.by_gm(f)
     if cmd.which == "keep":
-        ctx.emit(EventKind.REROLL, f"{f.name} keeps the roll{by}.", f.key)
+        ctx.emit(EventKind.REROLL,
+                 ctx.by_gm_sentence(f, phrase("{name} keeps the roll", name=f.name)), f.key)
         new = state.model_copy(update={"reroll_decided": True})
     else:
         roll = state.roll.reroll(DiceReroll(cmd.which), ctx.dice)
-        ctx.say_roll(EventKind.REROLL, f"{f.name} re-rolls {cmd.which}{by}", f, roll.result)
+        ctx.say_roll(EventKind.REROLL, ctx.by_gm_clause(f, _REROLLS[cmd.which](f.name)), f,
+                     roll.result)
         new = state.model_copy(update={"roll": roll, "reroll_decided": True})
     return replace_roll(c, new)
 
@@ -72,41 +93,38 @@ def critical(c: Combat, cmd: CriticalChoice, ctx: Context) -> Combat:
     require_phase(c, Phase.RESOLUTION)
     f, asked = answering(c, PromptKind.CRITICAL, cmd.fighter, ctx.actor)
     if cmd.choice not in asked.options:
-        raise RuleError(
-            f"{f.name}'s critical success offers: {', '.join(asked.options)}; "
-            f"not {cmd.choice}."
-        )
+        raise RuleError(phrase("{name}'s critical success offers: {options}; not {choice}.",
+                               name=f.name, options=", ".join(asked.options),
+                               choice=cmd.choice))
     state = _critical_roll(c, f.key)
     assert state is not None  # the prompt asks for it
     a = c.attack
     hit = None if a is None else strike(a, state)
-    by = ctx.by_gm(f)
     if cmd.choice == "extra_action":
         roll = state.roll.take_extra_action()
         c = put(c, gain_action(f))
-        ctx.emit(EventKind.EXTRA_ACTION, f"{f.name} takes an extra action this round{by}.",
-                 f.key)
+        ctx.emit(EventKind.EXTRA_ACTION, ctx.by_gm_sentence(
+            f, phrase("{name} takes an extra action this round", name=f.name)), f.key)
     elif cmd.choice == "target_loses_action":
         assert hit is not None  # offered only for an attack roll
         roll = state.roll.keep_for(DiceCriticalChoice.TARGET_LOSES_ACTION)
         t = c.fighter(hit.target)
-        when = "" if t.actions > 0 else " (next round: none is left this round)"
         c = put(c, lose_action(t))
-        ctx.emit(
-            EventKind.LOST_ACTION,
-            f"{f.name}'s critical success{by}: {t.name} loses the next action{when}.",
-            t.key,
-        )
+        success = ctx.by_gm_clause(f, phrase("{name}'s critical success", name=f.name))
+        ctx.emit(EventKind.LOST_ACTION, phrase("{success}: {target} loses the next action.",
+                                               success=success, target=t.name)
+                 if t.actions > 0 else
+                 phrase("{success}: {target} loses the next action (next round: none is left "
+                        "this round).", success=success, target=t.name), t.key)
     else:
         if cmd.value is None:
-            limit = state.roll.adjust_limit
-            raise RuleError(f"Say which value to adjust the roll to (1-{limit}).")
+            raise RuleError(phrase("Say which value to adjust the roll to (1-{limit}).",
+                                   limit=state.roll.adjust_limit))
         roll = state.roll.adjust(cmd.value)
         res = roll.result
-        ctx.emit(
-            EventKind.ADJUST, f"{f.name} adjusts the roll to {res.value}{by}.", f.key,
-            (res.tens, res.ones),
-        )
+        ctx.emit(EventKind.ADJUST, ctx.by_gm_sentence(
+            f, phrase("{name} adjusts the roll to {value}", name=f.name, value=res.value)),
+            f.key, (res.tens, res.ones))
     c = replace_roll(c, state.model_copy(update={"roll": roll}))
     if hit is not None and DESTROY_ITEM in critical_extras(
         f.character, hit.action, hit.weapon
@@ -121,7 +139,8 @@ def _offer_destroy(c: Combat, key: str, target: str, ctx: Context) -> Combat:
     assert a is not None
     f, t = c.fighter(key), c.fighter(target)
     if not destroy_options(c, a, key):
-        ctx.emit(EventKind.ITEM_DESTROYED, f"{t.name} has no item left to destroy.", t.key)
+        ctx.emit(EventKind.ITEM_DESTROYED,
+                 phrase("{name} has no item left to destroy.", name=t.name), t.key)
         return c
     return replace_top(c, a.model_copy(update={"destroying": (*a.destroying, f.key)}))
 
@@ -130,7 +149,7 @@ def _destroy_target(a: AttackAction, key: str) -> str:
     """Whose item ``key``'s critical success may destroy: the target of their attack roll."""
     target = target_of(a, key)
     if target is None:
-        raise RuleError("No critical success is destroying an item now.")
+        raise RuleError(phrase("No critical success is destroying an item now."))
     return target
 
 
@@ -155,13 +174,13 @@ def destroy(c: Combat, cmd: DestroyItem, ctx: Context) -> Combat:
     t = c.fighter(_destroy_target(a, f.key))
     if cmd.item not in asked.options:
         numbers = ", ".join(o for o in asked.options if o != "none")
-        raise RuleError(
-            f"Name one of {t.name}'s items by its number on the sheet ({numbers}) or none."
-        )
-    by = ctx.by_gm(f)
+        raise RuleError(phrase(
+            "Name one of {name}'s items by its number on the sheet ({numbers}) or none.",
+            name=t.name, numbers=numbers))
     if cmd.item == "none":
-        ctx.emit(EventKind.ITEM_DESTROYED, f"{f.name} destroys none of {t.name}'s items{by}.",
-                 f.key)
+        ctx.emit(EventKind.ITEM_DESTROYED, ctx.by_gm_sentence(
+            f, phrase("{name} destroys none of {target}'s items", name=f.name, target=t.name)),
+            f.key)
     else:
         index = int(cmd.item) - 1
         ch = t.character
@@ -169,12 +188,9 @@ def destroy(c: Combat, cmd: DestroyItem, ctx: Context) -> Combat:
         hands = [h for h in (ch.right_hand, ch.left_hand) if h == index]
         ch, _ = destroy_item(ch, index, rules=ctx.rules)
         c = put(c, t.model_copy(update={"character": ch}))
-        leaves = f"; it leaves {t.name}'s hand{'s' if len(hands) > 1 else ''}" if hands else ""
-        ctx.emit(
-            EventKind.ITEM_DESTROYED,
-            f"{f.name}'s critical success destroys {t.name}'s {item.name}{leaves}{by}.",
-            t.key,
-        )
+        ctx.emit(EventKind.ITEM_DESTROYED,
+                 ctx.by_gm_sentence(f, _destroyed(f.name, t.name, item.name, len(hands))),
+                 t.key)
     top = c.attack
     assert top is not None
     left = tuple(k for k in top.destroying if k != f.key)

@@ -28,8 +28,8 @@ from engine.combat.model import Combat, Fighter, Prompt, PromptKind
 from engine.phrases import Phrase, Said, phrase
 
 __all__ = [
-    "STATUS_WORDS", "Band", "band", "figures_hidden", "is_npc", "level_said", "level_text",
-    "looks", "looks_phrase", "secret_options",
+    "STATUS_WORDS", "Band", "band", "figures_hidden", "is_npc", "level_said", "looks",
+    "looks_phrase", "secret_options",
 ]
 
 Band = Literal["unhurt", "hurt", "badly hurt", "down"]
@@ -87,17 +87,10 @@ def looks_phrase(fighter: Fighter, rules: Rules) -> Phrase:
 
 
 def level_said(combat: Combat, fighter: Fighter, rules: Rules, *, gm: bool = False) -> Said:
-    """:func:`level_text` in the reader's language (a band is a phrase)."""
+    """A fighter's level as a reader sees it: "25/40"; how hurt it looks (a phrase) while
+    its figures are hidden, unless the reader is a GM."""
     if figures_hidden(combat, fighter) and not gm:
         return _BAND_WORDS[band(fighter, rules)]
-    return f"{fighter.character.level}/{fighter.character.max_level}"
-
-
-def level_text(combat: Combat, fighter: Fighter, rules: Rules, *, gm: bool = False) -> str:
-    """A fighter's level as a reader sees it: "25/40"; its band while its figures are hidden,
-    unless the reader is a GM."""
-    if figures_hidden(combat, fighter) and not gm:
-        return band(fighter, rules)
     return f"{fighter.character.level}/{fighter.character.max_level}"
 
 

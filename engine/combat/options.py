@@ -26,6 +26,7 @@ be declared (before the round's first action, whichever team acts first).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
@@ -54,19 +55,21 @@ from engine.combat.fighters import acting_fighter, opponents_then_team
 from engine.combat.machine import HANDLERS
 from engine.combat.model import Actor, Combat, Fighter, Phase
 from engine.combat.per_state import PerState
-from engine.combat.weapons import UNARMED, attack_problem, weapon_label, weapons
+from engine.combat.step_values import Weapon
+from engine.combat.weapons import UNARMED, attack_problem, weapons
 from engine.errors import RuleError
 from engine.maps import GameMap
 from engine.names import name_key
+from engine.phrases import Phrase, Said, english, phrase
 from engine.textwidth import clip, split, width
 
 __all__ = [
     "ID_MAX", "LABEL_MAX", "MOVE_OPTIONS_MAX", "Option", "OptionGroup", "Slot", "candidate",
-    "legal_options", "option", "options", "slot_values",
+    "label_text", "legal_options", "option", "options", "slot_values",
 ]
 
 #: An option's label fits a select option or a button (Discord allows 80 characters), counted
-#: in columns too (a CJK name takes two a character).
+#: in columns too (a CJK name takes two a character): :func:`label_text` fits it so.
 LABEL_MAX = 80
 #: An option's id leaves room in a 100-character custom id for what the bot puts around it.
 ID_MAX = 90
@@ -92,13 +95,15 @@ class OptionGroup(StrEnum):
 class Option(BaseModel):
     """One thing a fighter may start now. ``id`` is built from keys and indexes, never from
     what the label says, so it names the same choice after the fight moves on (and then
-    either is still possible or is gone)."""
+    either is still possible or is gone). ``label``: what it reads, said in the reader's
+    language and fitted to a menu by :func:`label_text` (names are never cut before that:
+    how long a label is depends on its language)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     group: OptionGroup
     id: str
-    label: str
+    label: Phrase | str
     command: Command
 
 
@@ -329,21 +334,38 @@ def _size(text: str) -> int:
     return max(len(text), width(text))
 
 
-def _fit(template: str, *names: str) -> str:
-    """``template`` filled with ``names``, the longest name cut short ("…", whole graphemes)
-    until the label fits ``LABEL_MAX``."""
-    parts = list(names)
-    while _size(text := template.format(*parts)) > LABEL_MAX:
-        longest = max(range(len(parts)), key=lambda i: _size(parts[i]))
-        part = parts[longest]
-        over = _size(text) - LABEL_MAX
-        cut = clip(part, max(width(part) - over, 1))
-        if _size(cut) >= _size(part):  # cut by columns, yet as long in characters
-            cut = split(part, max(width(part) - 2, 0))[0] + "…"
-        if _size(cut) >= _size(part):  # nothing left to cut
-            return split(text, LABEL_MAX // 2 - 1)[0] + "…"
-        parts[longest] = cut
+def label_text(label: Said, say: Callable[[Said], str] = english,
+               limit: int = LABEL_MAX) -> str:
+    """An option's ``label`` said by ``say`` (in the reader's language) within ``limit``: the
+    longest name in it (a plain label is one name) cut short ("…", whole graphemes) until it
+    fits; a label without a name to cut is cut at its end."""
+    text = say(label)
+    while (over := _size(text) - limit) > 0:
+        names = [(-1, label)] if isinstance(label, str) else [
+            (i, value) for i, (_, value) in enumerate(label.arguments) if isinstance(value, str)]
+        if not names:
+            return _shortened(text, limit)
+        at, name = max(names, key=lambda found: _size(found[1]))
+        cut = clip(name, max(width(name) - over, 1))
+        if _size(cut) >= _size(name):  # cut by columns, yet as long in characters
+            cut = split(name, max(width(name) - 2, 0))[0] + "…"
+        if _size(cut) >= _size(name):  # nothing left to cut
+            return _shortened(text, limit)
+        label = cut if isinstance(label, str) else replace(label, arguments=tuple(
+            (key, cut if i == at else value) for i, (key, value) in enumerate(label.arguments)))
+        text = say(label)
     return text
+
+
+def _shortened(text: str, limit: int) -> str:
+    """``text`` cut at its end to ``limit`` columns and characters."""
+    cut = clip(text, limit)
+    return cut if _size(cut) <= limit else split(text, limit // 2 - 1)[0] + "…"
+
+
+def _said_weapon(w: Weapon) -> Said:
+    """A weapon as a label names it: its name, or bare hands."""
+    return phrase("bare hands") if w.kind == UNARMED else w.name
 
 
 def _item_ref(ch: Character, name: str) -> str:
@@ -369,11 +391,13 @@ def _attacks(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
                 if attack_problem(c, f, t, w, rules, lethal) is not None:
                     continue
                 ref = UNARMED if w.kind == UNARMED else _item_ref(f.character, w.name)
-                less = "" if lethal else " (less-lethal)"
                 yield Option(
                     group=OptionGroup.ATTACK,
                     id=f"attack:{t.key}:{ref}" + ("" if lethal else ":less"),
-                    label=_fit("{} with {}" + less, t.name, weapon_label(w)),
+                    label=phrase("{target} with {weapon}", target=t.name,
+                                 weapon=_said_weapon(w)) if lethal else
+                    phrase("{target} with {weapon} (less-lethal)", target=t.name,
+                           weapon=_said_weapon(w)),
                     command=Attack(fighter=f.name, target=t.name, weapon=w.name, lethal=lethal),
                 )
 
@@ -396,7 +420,7 @@ def _aoe(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
         yield Option(
             group=OptionGroup.AOE,
             id=f"aoe:{index}:{i}",
-            label=_fit("{} on {}", item.name, area),
+            label=phrase("{item} on {area}", item=item.name, area=area),
             command=AoE(fighter=f.name, area=area, item=item.name),
         )
 
@@ -407,14 +431,14 @@ def _moves(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
     m = c.game_map()
     singles = legal_moves(c, f.key, rules)
     for to in singles:
-        yield Option(group=OptionGroup.MOVE, id=f"move:{_area_ref(m, to)}", label=_fit("{}", to),
+        yield Option(group=OptionGroup.MOVE, id=f"move:{_area_ref(m, to)}", label=to,
                      command=Move(fighter=f.name, to=to))
     for to in singles:
         for then in legal_second_moves(c, f.key, rules, to):
             yield Option(
                 group=OptionGroup.MOVE,
                 id=f"move:{_area_ref(m, to)}:{_area_ref(m, then)}",
-                label=_fit("{}, then {}", to, then),
+                label=phrase("{area}, then {next}", area=to, next=then),
                 command=Move(fighter=f.name, to=to, then=then),
             )
 
@@ -427,11 +451,11 @@ def _doors(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
     """Each door of the fighter's area: open it if it is closed, close it if it is open."""
     m = c.game_map()
     for other, is_open in m.doors_of(f.area):
-        verb = "Close" if is_open else "Open"
         yield Option(
             group=OptionGroup.DOOR,
-            id=f"door:{_area_ref(m, other)}:{verb.lower()}",
-            label=_fit(verb + " the door to {}", other),
+            id=f"door:{_area_ref(m, other)}:{'close' if is_open else 'open'}",
+            label=phrase("Close the door to {area}", area=other) if is_open else
+            phrase("Open the door to {area}", area=other),
             command=Door(fighter=f.name, other=other, open=not is_open),
         )
 
@@ -447,47 +471,61 @@ def _first_aid(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
     for t in c.fighters:
         if t.area == f.area:
             yield Option(group=OptionGroup.FIRST_AID, id=f"first_aid:{t.key}",
-                         label=_fit("First aid to {}", t.name),
+                         label=phrase("First aid to {name}", name=t.name),
                          command=FirstAid(fighter=f.name, target=t.name))
 
 
-_HAND_WORDS = {"right": " (right hand)", "left": " (left hand)", "both": " (both hands)"}
+#: What an item's option reads, by what it does and with which hand ("": both, not said).
+_ITEM_LABELS: dict[tuple[str, str], Callable[[str], Phrase]] = {
+    ("hold", "right"): lambda item: phrase("Hold {item} (right hand)", item=item),
+    ("hold", "left"): lambda item: phrase("Hold {item} (left hand)", item=item),
+    ("hold", "both"): lambda item: phrase("Hold {item} (both hands)", item=item),
+    ("pickup", "right"): lambda item: phrase("Pick up {item} (right hand)", item=item),
+    ("pickup", "left"): lambda item: phrase("Pick up {item} (left hand)", item=item),
+    ("pickup", "both"): lambda item: phrase("Pick up {item} (both hands)", item=item),
+    ("stow", "right"): lambda item: phrase("Stow {item} (right hand)", item=item),
+    ("stow", "left"): lambda item: phrase("Stow {item} (left hand)", item=item),
+    ("stow", ""): lambda item: phrase("Stow {item}", item=item),
+    ("drop", "right"): lambda item: phrase("Drop {item} (right hand)", item=item),
+    ("drop", "left"): lambda item: phrase("Drop {item} (left hand)", item=item),
+    ("drop", ""): lambda item: phrase("Drop {item}", item=item),
+}
 
 
 def _items(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
     """Hold or pick up an item (into each hand it could go in), use an item in hand, stow
     what a hand holds (or both hands), drop it (free)."""
     ch = f.character
-    for op, verb in (("hold", "Hold"), ("pickup", "Pick up")):
+    for op in ("hold", "pickup"):
         for name in legal_items(c, f.key, rules, op):
             ref = _item_ref(ch, name)
             two = rules.items.kind(ch.items[int(ref)].kind).hands == 2
             for hand in ("both",) if two else ("right", "left"):
                 yield Option(
                     group=OptionGroup.ITEMS, id=f"items:{op}:{ref}:{hand}",
-                    label=_fit(verb + " {}" + _HAND_WORDS[hand], name),
+                    label=_ITEM_LABELS[op, hand](name),
                     command=ManageItems(fighter=f.name, op=op, item=name, hand=hand),
                 )
     held = {i: tuple(h for h in HANDS if ch.held(h) == i)
             for i in dict.fromkeys(ch.held(h) for h in HANDS) if i is not None}
     for i in held:
         yield Option(group=OptionGroup.ITEMS, id=f"items:use:{i}",
-                     label=_fit("Use {}", ch.items[i].name),
+                     label=phrase("Use {item}", item=ch.items[i].name),
                      command=ManageItems(fighter=f.name, op="use", item=ch.items[i].name))
-    for op, verb in (("stow", "Stow"), ("drop", "Drop")):
+    for op in ("stow", "drop"):
         for i, hands in held.items():
             hand = "both" if len(hands) == 2 else hands[0]
-            words = "" if len(hands) == 2 else _HAND_WORDS[hand]
             yield Option(
                 group=OptionGroup.ITEMS, id=f"items:{op}:{i}:{hand}",
-                label=_fit(verb + " {}" + words, ch.items[i].name),
+                label=_ITEM_LABELS[op, "" if hand == "both" else hand](ch.items[i].name),
                 command=ManageItems(fighter=f.name, op=op, hand=hand),
             )
         if len(held) == 2:  # one item in each hand: both at once (one action, or free)
             right, left = (ch.items[i].name for i in held)
             yield Option(
                 group=OptionGroup.ITEMS, id=f"items:{op}:{'+'.join(map(str, held))}:both",
-                label=_fit(verb + " {} and {}", right, left),
+                label=phrase("Stow {right} and {left}", right=right, left=left)
+                if op == "stow" else phrase("Drop {right} and {left}", right=right, left=left),
                 command=ManageItems(fighter=f.name, op=op, hand="both"),
             )
 
@@ -497,21 +535,22 @@ def _noted(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
     m = c.game_map()
     for j, note in enumerate(m.notes(f.area)):
         yield Option(group=OptionGroup.NOTED, id=f"noted:{_area_ref(m, f.area)}:{j}",
-                     label=_fit("Use {}", note),
+                     label=phrase("Use {item}", item=note),
                      command=ManageItems(fighter=f.name, op="use", item=note))
 
 
 def _abilities(c: Combat, f: Fighter, rules: Rules) -> Iterator[Option]:
     """A leader's Rally and Direct (each teammate), and Shield's All-Out Defend."""
     if rallies(f.character):
-        yield Option(group=OptionGroup.ABILITY, id="ability:rally", label=_fit("Rally {}", f.team),
-                     command=Rally(fighter=f.name))
+        yield Option(group=OptionGroup.ABILITY, id="ability:rally",
+                     label=phrase("Rally {team}", team=f.team), command=Rally(fighter=f.name))
     for name in legal_directs(c, f.key, rules):
         yield Option(group=OptionGroup.ABILITY, id=f"ability:direct:{c.fighter(name).key}",
-                     label=_fit("Direct {}", name), command=Direct(fighter=f.name, target=name))
+                     label=phrase("Direct {name}", name=name),
+                     command=Direct(fighter=f.name, target=name))
     if ALL_OUT_DEFEND in f.character.abilities:
-        yield Option(group=OptionGroup.ABILITY, id="ability:all_out_defend", label="All-Out Defend",
-                     command=AllOutDefend(fighter=f.name))
+        yield Option(group=OptionGroup.ABILITY, id="ability:all_out_defend",
+                     label=phrase("All-Out Defend"), command=AllOutDefend(fighter=f.name))
 
 
 _BUILDERS: dict[OptionGroup, Callable[[Combat, Fighter, Rules], Iterator[Option]]] = {

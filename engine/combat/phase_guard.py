@@ -5,7 +5,7 @@ for (the prompts' own wording)."""
 from __future__ import annotations
 
 from engine.combat.model import Combat, Phase
-from engine.combat.prompts import waiting_sentence
+from engine.combat.prompts import waited_for
 from engine.errors import RuleError
 from engine.phrases import phrase
 
@@ -24,7 +24,9 @@ _WRONG_PHASE = {
 def require_phase(c: Combat, *phases: Phase) -> None:
     if c.phase not in phases:
         if c.phase is Phase.INITIATIVE:
-            # The waiting sentence goes on (": waiting for …." or ".").
-            raise RuleError(phrase("Initiative is being decided{waiting}",
-                                   waiting=waiting_sentence(c)))
+            waiting = waited_for(c)
+            if waiting is None:
+                raise RuleError(phrase("Initiative is being decided."))
+            raise RuleError(phrase("Initiative is being decided: waiting for {waiting}.",
+                                   waiting=waiting))
         raise RuleError(_WRONG_PHASE[c.phase])

@@ -40,12 +40,13 @@ from engine.combat.model import Actor, Combat, Fighter, Prompt, PromptKind
 from engine.combat.rolls import target_of
 from engine.combat.step_values import AoEAction, AttackAction, ContinuousBurn, Reactor
 from engine.errors import RuleError
-from engine.phrases import Phrase, Said, english, phrase, plural_phrase
+from engine.phrases import Phrase, Said, phrase, plural_phrase
+from engine.words import series_phrase
 
 __all__ = [
     "LESS_LETHAL", "SPECS", "PromptSpec", "Tone", "answering", "asked_users", "location_word",
     "option_label", "prompt", "prompt_dice", "prompt_for", "question", "react_options",
-    "team_prompt", "waiting_sentence", "window_prompts",
+    "team_prompt", "waited_for", "window_prompts",
 ]
 
 Dice = tuple[int, int] | None
@@ -359,23 +360,35 @@ def asked_users(c: Combat, p: Prompt) -> tuple[int, ...]:
     return tuple(dict.fromkeys(owners))
 
 
-def waiting_sentence(c: Combat) -> str:
-    """Who the fight waits for and who answers, to end a refusal: ": waiting for NPCs to
-    choose who rolls initiative (a GM answers)." ("." when it waits for nobody)."""
-    parts = []
+def waited_for(c: Combat) -> Said | None:
+    """Who the fight waits for and who answers, to end a refusal ("NPCs to choose who rolls
+    initiative (a GM answers)"; several joined by "; "); None when it waits for nobody."""
+    parts: list[Phrase] = []
     for p in c.prompts:
-        if SPECS[p.kind].offer:
+        spec = SPECS[p.kind]
+        if spec.offer:
             continue
         if p.fighter is not None:
             who = c.fighter(p.fighter).name
-            answers = "a GM answers" if p.user_id is None else "their player or a GM answers"
+            part = (phrase("{who} to {verb} (a GM answers)", who=who, verb=spec.verb)
+                    if p.user_id is None else
+                    phrase("{who} to {verb} (their player or a GM answers)", who=who,
+                           verb=spec.verb))
         else:
-            who = p.team or "the GM"
-            answers = "their players or a GM answer" if asked_users(c, p) else "a GM answers"
-        part = f"{who} to {english(SPECS[p.kind].verb)} ({answers})"
+            team: Said = p.team or phrase("the GM")
+            part = (phrase("{who} to {verb} (their players or a GM answer)", who=team,
+                           verb=spec.verb)
+                    if asked_users(c, p) else
+                    phrase("{who} to {verb} (a GM answers)", who=team, verb=spec.verb))
         if part not in parts:
             parts.append(part)
-    return f": waiting for {'; '.join(parts)}." if parts else "."
+    if not parts:
+        return None
+    said: Phrase = parts[-1]
+    for part in reversed(parts[:-1]):
+        # Translators: two of what the fight waits for, one after the other.
+        said = phrase("{first}; {rest}", first=part, rest=said)
+    return said
 
 
 def prompt_for(c: Combat, kind: PromptKind, key: str) -> Prompt:
@@ -472,12 +485,5 @@ def question(c: Combat, p: Prompt) -> Phrase:
     placed = [phrase("{location} {points}", location=location_word(loc), points=n)
               for loc, n in w.plan.items()]
     return phrase("{question}: {left} of {amount} left (placed: {placed})",
-                  question=spec.question, left=left, amount=amount, placed=_listed(placed))
-
-
-def _listed(parts: list[Phrase]) -> Phrase:
-    """``parts`` one after the other, with commas ("head 1, torso 2")."""
-    said = parts[0]
-    for part in parts[1:]:
-        said = phrase("{earlier}, {next}", earlier=said, next=part)
-    return said
+                  question=spec.question, left=left, amount=amount,
+                  placed=series_phrase(placed))

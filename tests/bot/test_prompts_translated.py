@@ -9,19 +9,27 @@ import discord
 from bot.cogs.combat.board_message import board_text
 from bot.cogs.combat.layout import prompt_message
 from bot.cogs.combat.views import code
-from bot.i18n import PSEUDO
+from bot.i18n import PSEUDO, render
 from bot.i18n.checks import untranslated
 from bot.store.values import StoredCombat
 from data import load_rules
+from engine.combat.options import LABEL_MAX, label_text
+from engine.phrases import Said, phrase
+from engine.textwidth import width
 from testbed.harness import ALICE, CHANNEL_ID, Table
 from tests.bot.fights import ana_and_goon_on_the_dance_floor
 from tests.bot.test_big_fight_board import _forty_fighters
 from tests.bot.test_board_layout import assert_fits_a_phone
+from tests.bot.test_my_options import _newest_prompt
 from tests.bot.test_prompt_menus import _thirty_goons_asked_who_rolls, entries, message_of
 
 RULES = load_rules()
 #: Names the fight gives: never translated.
 NAMES = ("Ana", "Goon", "PCs", "NPCs", "Dance Floor", "GM")
+#: What the Nightclub map names (its areas, its notes) and the board's markers for Ana and
+#: Goon: the map's own words, never translated.
+MAP_WORDS = ("Catwalk", "DJ Booth", "Bar", "Pool Tables", "Entrance", "Kitchen", "Alley",
+             "PCs may start here", "A", "G")
 
 
 async def _reaction_asked(table: Table) -> StoredCombat:
@@ -96,11 +104,63 @@ async def test_no_english_is_left_in_a_prompt_or_the_board_in_the_pseudo_locale(
     for label in _labels(content, view):
         assert untranslated(label, NAMES) == [], label
     lines = board_lines(stored, PSEUDO)
-    # The map's drawing (between the board's key and what it waits for) is drawn elsewhere;
-    # "a1" is the board's own mark, which its key explains.
-    key = next(n for n, line in enumerate(lines) if line.startswith("⟦áÑ: Ñ"))
-    waiting = next(n for n, line in enumerate(lines) if line.startswith("⟦Ŵáíţíñĝ"))
-    said = "\n".join([*lines[:key + 1], *lines[waiting:]])
-    assert untranslated(said, (*NAMES, "a1")) == [], said
+    # The map's legend and headings too; "a1" is the board's own mark, which its key explains.
+    said = "\n".join(lines)
+    assert "⟦Ŵĥó íš ŵĥéŕé:~~~~⟧" in lines, said
+    assert untranslated(said, (*NAMES, *MAP_WORDS, "a1")) == [], said
     assert_fits_a_phone(lines)
+
+
+async def test_the_board_draws_its_map_with_a_german_legend_within_a_phone(
+        table: Table) -> None:
+    await ana_and_goon_on_the_dance_floor(table)
+    stored = await table.bot.fights.fight(CHANNEL_ID)
+    assert stored is not None
+    english_lines = board_lines(stored, "en")
+    assert "─ move+sight ┄ sight only ▶ one way" in english_lines
+    lines = board_lines(stored, "de")
+    assert "─ Bewegung+Sicht ┄ nur Sicht ▶ Einbahn" in lines, lines
+    assert "Wer ist wo:" in lines and "Dance Floor: A Ana, G Goon" in lines, lines
+    assert "Warte auf: Ana (handeln)" in lines, lines
+    assert_fits_a_phone(lines)
+
+
+async def _my_options_labels(table: Table) -> list[str]:
+    """Alice opens My options on Ana's turn: every label of its menus."""
+    await ana_and_goon_on_the_dance_floor(table)
+    turn = _newest_prompt(table)
+    assert turn is not None
+    panel = (await table.click(turn, "My options", user=ALICE)).message
+    assert panel.ephemeral
+    return [entry["label"] for menu in panel.selects() for entry in menu["options"]]
+
+
+async def test_my_options_reads_in_the_players_own_language(table: Table) -> None:
+    table.locales[ALICE.id] = "de"  # the server stays English: My options is Alice's own
+    labels = await _my_options_labels(table)
+    assert labels == ["Goon mit Knife", "Goon mit Knife (weniger tödlich)", "DJ Booth", "Bar",
+                      "Pool Tables", "Entrance", "Knife benutzen",
+                      "Knife verstauen (rechte Hand)", "Knife fallen lassen (rechte Hand)"]
+    assert all(len(label) <= LABEL_MAX and width(label) <= LABEL_MAX for label in labels)
+
+
+async def test_my_options_has_no_english_in_the_pseudo_locale(table: Table) -> None:
+    table.locales[ALICE.id] = "en-XA"
+    for label in await _my_options_labels(table):
+        assert untranslated(label, (*NAMES, *MAP_WORDS, "Knife")) == [], label
+
+
+def test_a_long_label_is_fitted_as_it_reads_in_german() -> None:
+    """The name is cut as long as the German label needs (longer than the English one), and
+    never the label's own words."""
+    def german(said: Said) -> str:
+        return render(said, "de")
+
+    label = phrase("{target} with {weapon} (less-lethal)", target="Anastasia " + "x" * 60,
+                   weapon="Knife")
+    assert len(label_text(label)) == LABEL_MAX
+    said = label_text(label, german)
+    assert said.endswith("… mit Knife (weniger tödlich)") and said.startswith("Anastasia x")
+    assert len(said) == LABEL_MAX, said
+    assert label_text(label, german, limit=100) == german(label)  # room enough: not cut
 

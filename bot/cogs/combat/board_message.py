@@ -11,6 +11,8 @@ goes on and the table is told once where the board is.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
 import discord
@@ -55,11 +57,18 @@ def unpinned_notice(stored: StoredCombat, message_id: int, error: discord.HTTPEx
             f"{board_link(stored, message_id)}")
 
 
-def board_text(stored: StoredCombat, rules: Rules, language: str, *, gm: bool = False) -> str:
-    """The fight's board as the channel reads it in ``language``."""
+@cache
+def _sayer(language: str) -> Callable[[Said], str]:
+    """How the board says a phrase in ``language``: one function per language, so that the
+    board's drawn map is kept across steps (it is kept per way of saying)."""
     def say(text: Said) -> str:
         return render(text, language)
-    return render_board(stored.state, rules=rules, gm=gm, say=say)
+    return say
+
+
+def board_text(stored: StoredCombat, rules: Rules, language: str, *, gm: bool = False) -> str:
+    """The fight's board as the channel reads it in ``language``."""
+    return render_board(stored.state, rules=rules, gm=gm, say=_sayer(language))
 
 
 class BoardMessages:

@@ -27,6 +27,7 @@ from bot.cogs.combat.views import (
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.custom_ids import CustomId, choice, digits, eight_hex
 from bot.deferral import update_pressed
+from bot.i18n import SOURCE, person_language, render
 from bot.store.values import StoredCombat
 from bot.text import clip
 from bot.user_error import UserError
@@ -34,10 +35,10 @@ from engine.catalog import Rules
 from engine.combat import Actor, Combat, Command, Done, Event, Fighter, Phase
 from engine.combat.actions.orders import orders_text
 from engine.combat.asking import asked
-from engine.combat.options import Option, OptionGroup, candidate, options
+from engine.combat.options import Option, OptionGroup, candidate, label_text, options
 from engine.copies import group_names
 from engine.errors import RuleError
-from engine.phrases import english
+from engine.phrases import Said, english
 from engine.words import counted, team_turn
 
 __all__ = [
@@ -157,15 +158,17 @@ async def show_options(interaction: discord.Interaction[Any], session: Fights,
         team = stored.state.acting_team
         whose = team_turn(team) if team else "not a team's turn"
         raise UserError(f"None of your characters can act now: it is {whose}.")
-    content, view = panel(stored, mine[0], mine, actor, session.rules)
+    content, view = panel(stored, mine[0], mine, actor, session.rules,
+                          language=await person_language(interaction))
     await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
 def panel(stored: StoredCombat, fighter: Fighter, mine: list[Fighter], actor: Actor,
-          rules: Rules, started: str | None = None) -> tuple[str, discord.ui.View]:
+          rules: Rules, started: str | None = None, *, language: str = SOURCE
+          ) -> tuple[str, discord.ui.View]:
     """The My options panel for ``fighter``: a menu per kind of action (and, above them, a
     menu to switch to another of ``mine``); ``started``: what a pick from it just started,
-    said first."""
+    said first. Its options' labels read in ``language`` (the user's)."""
     state = stored.state
     found = options(state, fighter.key, rules, actor)
     view = discord.ui.View(timeout=None)
@@ -179,7 +182,7 @@ def panel(stored: StoredCombat, fighter: Fighter, mine: list[Fighter], actor: Ac
         if len(chosen) > MENU_OPTIONS:
             cut.append(placeholder.rstrip("…").lower())
             chosen = chosen[:MENU_OPTIONS]
-        view.add_item(OptionsMenu.make(stored, fighter, name, placeholder, chosen))
+        view.add_item(OptionsMenu.make(stored, fighter, name, placeholder, chosen, language))
     content = _panel_head(fighter, bool(found), started)
     if fighter.directed is not None:
         content += (f"\n{discord.utils.escape_markdown(fighter.directed.leader or 'A leader')} "
@@ -231,13 +234,19 @@ class OptionsMenu(
 
     @classmethod
     def make(cls, stored: StoredCombat, f: Fighter, menu: str, placeholder: str,
-             chosen: list[Option]) -> OptionsMenu:
+             chosen: list[Option], language: str = SOURCE) -> OptionsMenu:
+        """The menu of ``chosen``, each label said in ``language`` and fitted to a menu's
+        entry as it reads there."""
         index, stamp = fighter_index(stored.state, f.key), identity_stamp(f.key)
+
+        def say(label: Said) -> str:
+            return render(label, language)
+
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=cls.id_spec.format(combat=stored.id, fighter=index, stamp=stamp,
                                          menu=menu),
             placeholder=placeholder,
-            options=[discord.SelectOption(label=clip(o.label, 100), value=o.id)
+            options=[discord.SelectOption(label=label_text(o.label, say), value=o.id)
                      for o in chosen])
         return cls(select, stored.id, index, stamp)
 
@@ -271,7 +280,8 @@ class OptionsMenu(
             mine = yours(saved.state, actor) or [f]
             started = english(events[0].text).splitlines()[0] if events else None
             content, view = panel(saved, f, mine if f in mine else [f, *mine], actor,
-                                  session.rules, started)
+                                  session.rules, started,
+                                  language=await person_language(interaction))
             await update_pressed(interaction, content=content, view=view)  # (deferred or not)
 
         try:
@@ -317,7 +327,8 @@ class FighterMenu(
         f = fighter_at(stored.state, _picked(interaction))
         if f is None or f not in mine:
             raise UserError("That character can't act now: press **My options** again.")
-        content, view = panel(stored, f, mine, actor, session.rules)
+        content, view = panel(stored, f, mine, actor, session.rules,
+                              language=await person_language(interaction))
         await interaction.response.edit_message(content=content, view=view)
 
 

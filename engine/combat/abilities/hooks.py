@@ -123,7 +123,7 @@ def act_problem(f: Fighter) -> Said | None:
     return next((p for r in _rules(f.character) if (p := r.act_problem(f)) is not None), None)
 
 
-def board_words(f: Fighter) -> tuple[str, ...]:
+def board_words(f: Fighter) -> tuple[Said, ...]:
     """Words the board shows after ``f`` (declarations in force)."""
     return tuple(w for r in _rules(f.character) if (w := r.board_word(f)) is not None)
 

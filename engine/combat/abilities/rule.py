@@ -94,7 +94,7 @@ class AbilityRule(Lifecycle):
         """What ``f``'s roll for ``action`` may not be (good, critical)."""
         return frozenset()
 
-    def board_word(self, f: Fighter) -> str | None:
+    def board_word(self, f: Fighter) -> Said | None:
         """A word the board shows after the fighter (a declaration in force), or None."""
         return None
 

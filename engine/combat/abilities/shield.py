@@ -96,8 +96,9 @@ class AllOutDefend(AbilityRule):
             return frozenset({RollLimit.NOT_GOOD, RollLimit.NOT_CRITICAL})
         return frozenset()
 
-    def board_word(self, f: Fighter) -> str | None:
-        return "all-out" if self._on(f) else None
+    def board_word(self, f: Fighter) -> Said | None:
+        # Translators: the board's mark after a fighter in All-Out Defend; keep it short.
+        return phrase("all-out") if self._on(f) else None
 
     def on_round_end(self, c: Combat, ctx: Context) -> Combat:
         fighters = tuple(

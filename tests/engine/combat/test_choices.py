@@ -11,6 +11,7 @@ from engine.combat import (
     React,
     Reroll,
 )
+from engine.phrases import english
 from tests.engine.combat.helpers import (
     P1,
     P2,
@@ -64,5 +65,5 @@ def test_good_reroll() -> None:
     assert kinds(c) == [(PromptKind.REROLL, "ana")]
     refused(c, Reroll(fighter="Ana", which="tens"), "Only their player", actor=P2)
     c, events = run(c, Reroll(fighter="Ana", which="tens"), [1], actor=P1)
-    assert "Ana re-rolls tens: 12 (1·2) vs 50 — SUCCESS." in [e.text for e in events]
+    assert "Ana re-rolls tens: 12 (1·2) vs 50 — SUCCESS." in [english(e.text) for e in events]
     assert kinds(c) == [(PromptKind.CHOOSE_DICE, "ana")]

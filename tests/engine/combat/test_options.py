@@ -46,6 +46,7 @@ from engine.combat.options import (
     MOVE_OPTIONS_MAX,
     Slot,
     candidate,
+    label_text,
     legal_options,
     slot_values,
 )
@@ -81,7 +82,7 @@ assert CLUB_WITH_DOOR != CLUB
 def labels(c: Combat, name: str, actor: Actor = GM,
            group: OptionGroup | None = None) -> list[str]:
     found = options(c, name, RULES, actor)
-    return [o.label for o in found if group is None or o.group is group]
+    return [label_text(o.label) for o in found if group is None or o.group is group]
 
 
 def chosen(c: Combat, name: str, actor: Actor, option_id: str) -> Command:
@@ -107,7 +108,7 @@ def club() -> Combat:
 
 def test_the_acting_fighter_sees_every_group_in_order() -> None:
     found = options(club(), "Ana", RULES, P1)
-    assert [(o.group.value, o.id, o.label) for o in found] == [
+    assert [(o.group.value, o.id, label_text(o.label)) for o in found] == [
         ("attack", "attack:goon:0", "Goon with Knife"),
         ("attack", "attack:goon:0:less", "Goon with Knife (less-lethal)"),
         ("move", "move:1", "DJ Booth"),
@@ -235,7 +236,7 @@ def test_speed_offers_each_two_step_move() -> None:
               (knife("Goon", npc=True), "Dance Floor", None))
     c = begin(c, [3, 2, 6, 1], "PCs")
     found = [o for o in options(c, "Ana", RULES, P1) if o.group is OptionGroup.MOVE]
-    assert [(o.id, o.label) for o in found] == [
+    assert [(o.id, label_text(o.label)) for o in found] == [
         ("move:6", "Kitchen"), ("move:6:3", "Kitchen, then Bar"),
         ("move:6:7", "Kitchen, then Alley"),
     ]
@@ -266,7 +267,7 @@ def test_a_door_is_opened_when_closed_and_closed_when_open() -> None:
         c = go(c, AddFighter(character=knife("Goon", npc=True), area="Vault"))
         c = begin(c, [3, 2, 6, 1], "PCs")
         doors = [o for o in options(c, "Ana", RULES, P1) if o.group is OptionGroup.DOOR]
-        assert [(o.id, o.label) for o in doors] == [
+        assert [(o.id, label_text(o.label)) for o in doors] == [
             (f"door:1:{expected.lower()}", f"{expected} the door to Vault")]
         assert doors[0].command == Door(fighter="Ana", other="Vault", open=expected == "Open")
         assert option(c, "Ana", RULES, P1, "door:1:open" if door == "[ ]" else "door:1:close") \
@@ -278,7 +279,7 @@ def test_first_aid_for_everyone_in_the_area_with_a_kit_in_hand() -> None:
     c = go(c, GMSet(fighter="Ana", actions=1, marks={"head": "\\"}))
     c = go(c, GMSet(fighter="Goon", marks={"torso": "X\\"}))
     found = [o for o in options(c, "Ana", RULES, P1) if o.group is OptionGroup.FIRST_AID]
-    assert [(o.id, o.label) for o in found] == [
+    assert [(o.id, label_text(o.label)) for o in found] == [
         ("first_aid:ana", "First aid to Ana"), ("first_aid:goon", "First aid to Goon")]
     assert found[1].command == FirstAid(fighter="Ana", target="Goon")
     assert labels(club(), "Ana", P1, OptionGroup.FIRST_AID) == []  # the kit is in the pack
@@ -341,7 +342,7 @@ def test_aoe_on_each_area_in_reach_and_sight() -> None:
     c = setup((grenadier, "Entrance", 100), (knife("Goon", npc=True), "Dance Floor", None))
     c = begin(c, [3, 2, 6, 1], "PCs")
     found = [o for o in options(c, "You", RULES, P1) if o.group is OptionGroup.AOE]
-    assert [(o.id, o.label) for o in found] == [
+    assert [(o.id, label_text(o.label)) for o in found] == [
         ("aoe:0:2", "Grenade on Dance Floor"), ("aoe:0:4", "Grenade on Pool Tables"),
         ("aoe:0:5", "Grenade on Entrance"),
     ]
@@ -391,10 +392,12 @@ def test_long_names_fit_a_label_and_an_id() -> None:
         c = begin(c, [3, 2, 6, 1], "PCs")
         found = options(c, name, RULES, P1)
         assert all(len(o.id) <= ID_MAX for o in found)
-        assert all(len(o.label) <= LABEL_MAX and width(o.label) <= LABEL_MAX for o in found)
+        said = [label_text(o.label) for o in found]
+        assert all(len(label) <= LABEL_MAX and width(label) <= LABEL_MAX for label in said)
         less = next(o for o in found if isinstance(o.command, Attack) and not o.command.lethal)
-        assert less.label == less_label  # the longest name is cut, to 80 columns (or 79: a
-        assert width(less_label) in (LABEL_MAX - 1, LABEL_MAX)  # CJK character takes two)
+        # the longest name is cut, to 80 columns (or 79: a CJK character takes two)
+        assert label_text(less.label) == less_label
+        assert width(less_label) in (LABEL_MAX - 1, LABEL_MAX)
         assert less.command == Attack(fighter=name, target=other, weapon=blade, lethal=False)
 
 
@@ -474,8 +477,9 @@ def _check_options(c: Combat, name: str) -> None:
     assert found == options(c, name, RULES, GM)  # stable
     ids = [o.id for o in found]
     assert len(set(ids)) == len(ids)
-    assert all(len(o.id) <= ID_MAX and 0 < len(o.label) <= LABEL_MAX for o in found)
-    assert all(width(o.label) <= LABEL_MAX for o in found)
+    said = [label_text(o.label) for o in found]
+    assert all(len(o.id) <= ID_MAX for o in found)
+    assert all(0 < len(label) <= LABEL_MAX and width(label) <= LABEL_MAX for label in said)
     order = list(OptionGroup)
     assert [order.index(o.group) for o in found] == sorted(order.index(o.group) for o in found)
     for o in found:
