@@ -32,6 +32,7 @@ from engine.combat.step_values import AoEAction, AttackAction, Hit, RollState
 from engine.combat.weapons import held_shield
 from engine.dice import DiceSource, Roll
 from engine.phrases import Said, phrase
+from engine.words import series_phrase
 
 __all__ = [
     "Purpose", "RollSpec", "aoe_attack_spec", "hit_spec", "make_roll", "rally_spec",
@@ -58,6 +59,9 @@ _FIXED: dict[str, tuple[Action, str | None]] = {
 }
 _ORDER = (RollModifier.GOOD, RollModifier.PRECISE, RollModifier.POWERFUL)
 _LIMIT_WORDS = ((RollLimit.NOT_GOOD, "not good"), (RollLimit.NOT_CRITICAL, "cannot be critical"))
+#: The limits' words as a sentence says them, in the reader's language.
+_LIMIT_PHRASES = {"not good": phrase("not good"),
+                  "cannot be critical": phrase("cannot be critical")}
 
 
 def roll_words(action: Action, item: str | None, rules: Rules) -> str:
@@ -116,7 +120,8 @@ class RollSpec:
             return what
         if isinstance(what, str):  # a caller not yet saying a phrase keeps its plain words
             return f"{what} ({', '.join(self.limits)})"
-        return phrase("{what} ({limits})", what=what, limits=", ".join(self.limits))
+        return phrase("{what} ({limits})", what=what,
+                      limits=series_phrase([_LIMIT_PHRASES[word] for word in self.limits]))
 
 
 def _defend_item(f: Fighter, rules: Rules, against_aoe: bool) -> str | None:

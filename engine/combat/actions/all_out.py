@@ -19,6 +19,7 @@ from engine.combat.abilities.shield import ALL_OUT_DEFEND, holds_item_of
 from engine.combat.commands import AllOutDefend
 from engine.combat.context import Context, require_control
 from engine.combat.fighters import can_act, put
+from engine.combat.hidden_npcs import STATUS_WORDS
 from engine.combat.model import Combat, EventKind, Fighter, Phase
 from engine.combat.phase_guard import require_phase
 from engine.errors import RuleError
@@ -42,7 +43,7 @@ def declare_problem(c: Combat, f: Fighter, rules: Rules) -> Said | None:
                       "decided.", round=c.round)
     if not can_act(f, rules):
         return phrase("{name} is {status} and cannot declare it.", name=f.name,
-                      status=status(f.character, rules=rules).value)
+                      status=STATUS_WORDS[status(f.character, rules=rules)])
     if f.actions <= 0:
         return phrase("{name} has no action left this round: All-Out Defend takes the round's "
                       "action.", name=f.name)

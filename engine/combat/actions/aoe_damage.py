@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from engine.catalog import Rules
 from engine.character import armor_covering, take_damage
+from engine.combat.alike import COPIES
 from engine.combat.context import Context
 from engine.combat.fighters import put, settle_status
 from engine.combat.model import Combat, Dropped, EventKind, Fighter, Prompt, PromptKind
@@ -20,7 +21,7 @@ from engine.combat.prompts import prompt
 from engine.combat.step_values import AoEAction, AoEWound, ContinuousBurn
 from engine.combat.steps import replace_top
 from engine.combat.tally import count_damage
-from engine.phrases import Said, phrase
+from engine.phrases import Said, phrase, plural_phrase
 
 __all__ = ["wound_answer", "wound_prompts"]
 
@@ -53,32 +54,33 @@ def wound_answer(
 
 def _say_placed(w: AoEWound, f: Fighter, location: str, ctx: Context) -> None:
     """A point placed, and how many are left to place (the players do not read where a hidden
-    NPC's point went; "(by the GM)" when a GM placed a player's)."""
+    NPC's point went; "(by the GM)" when a GM placed a player's). Numbered copies placing
+    alike read as one line: "Goon 1-10 each: 1 point to the torso (3 left to place)."."""
     left = w.amount - w.placed
     rest = (phrase("{count} left to place", count=left) if left
             else phrase("all {count} placed", count=w.amount))
-    by = ctx.by_gm(f)
-    ctx.emit(EventKind.AOE_DAMAGE, phrase("{fighter}: 1 point {where}{by} ({rest}).",
-                                          fighter=f.name, where=_to_location(location), by=by,
-                                          rest=rest), f.key,
-             public=phrase("{fighter}: 1 point placed{by} ({rest}).", fighter=f.name, by=by,
-                           rest=rest), of=f)
+    placed = plural_phrase("{fighter}: 1 point {where}", "{fighter} each: 1 point {where}",
+                           COPIES, fighter=f.name, where=_to_location(location), copies=1)
+    hidden = plural_phrase("{fighter}: 1 point placed", "{fighter} each: 1 point placed",
+                           COPIES, fighter=f.name, copies=1)
+    ctx.emit(EventKind.AOE_DAMAGE,
+             phrase("{placed} ({rest}).", placed=ctx.by_gm_clause(f, placed), rest=rest), f.key,
+             public=phrase("{placed} ({rest}).", placed=ctx.by_gm_clause(f, hidden), rest=rest),
+             of=f)
 
 
 def _say_armor_by_gm(f: Fighter, location: str, use: bool, ctx: Context) -> None:
     """A GM's choice of armor for a player's fighter, told as its own line (the player's own
     is told with the damage, as for an attack's)."""
-    by = ctx.by_gm(f)
-    if not by:
+    if not ctx.by_gm(f):
         return
     where = _on_location(location)
     if use:
-        said = phrase("{fighter} chooses to destroy armor {where}{by}.", fighter=f.name,
-                      where=where, by=by)
+        said = phrase("{fighter} chooses to destroy armor {where}", fighter=f.name, where=where)
     else:
-        said = phrase("{fighter} chooses to take the damage, keeping the armor {where}{by}.",
-                      fighter=f.name, where=where, by=by)
-    ctx.emit(EventKind.ARMOR, said, f.key)
+        said = phrase("{fighter} chooses to take the damage, keeping the armor {where}",
+                      fighter=f.name, where=where)
+    ctx.emit(EventKind.ARMOR, ctx.by_gm_sentence(f, said), f.key)
 
 
 def _armor_asked(c: Combat, w: AoEWound, rules: Rules) -> str | None:

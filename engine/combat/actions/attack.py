@@ -15,6 +15,7 @@ from engine.character import destroy_item
 from engine.combat.action_kinds import ActionKind
 from engine.combat.actions.counterattack import counter_hits
 from engine.combat.actions.defend import defended_hits
+from engine.combat.actions.weapon_words import weapon_said
 from engine.combat.actions.window import asked, open_window
 from engine.combat.choices import critical_choices, destroy_options
 from engine.combat.commands import Attack
@@ -31,9 +32,8 @@ from engine.combat.weapons import (
     UNARMED,
     ammo_slot,
     choose_weapon,
-    weapon_label,
 )
-from engine.phrases import Said, english, phrase
+from engine.phrases import Said, phrase
 
 __all__ = ["advance", "attack", "prompts"]
 
@@ -55,10 +55,10 @@ def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
     )
     if cmd.lethal:
         text = phrase("{name} attacks {target} with {weapon}.", name=f.name, target=t.name,
-                      weapon=weapon_label(weapon))
+                      weapon=weapon_said(weapon))
     else:
         text = phrase("{name} attacks {target} with {weapon} (less-lethal).", name=f.name,
-                      target=t.name, weapon=weapon_label(weapon))
+                      target=t.name, weapon=weapon_said(weapon))
     ctx.emit(EventKind.DECLARE, text, f.key)
     c = push(c.model_copy(update={"action_seq": seq}), action)
     return open_window(c, ctx)
@@ -94,7 +94,7 @@ def _roll(c: Combat, a: AttackAction, ctx: Context) -> Combat:
     state = make_roll(roll_spec(f, ctx.rules, action, a.weapon.kind), ctx.dice)
     rolls = [state]
     ctx.say_roll(EventKind.ROLL, phrase("{name} attacks {target} with {weapon}", name=f.name,
-                                        target=t.name, weapon=weapon_label(a.weapon)),
+                                        target=t.name, weapon=weapon_said(a.weapon)),
                  f, state.roll.result)
     reacting = [r for r in a.reactors if r.answer in ("defend", "counterattack")]
     for reactor in reacting:
@@ -125,14 +125,12 @@ def _reaction_roll(c: Combat, a: AttackAction, reactor: Reactor, ctx: Context) -
         spec = roll_spec(r_f, ctx.rules, Action.DEFEND)
         what: Said = (phrase("{name} defends", name=r_f.name) if r_f.key == t.key
                       else phrase("{name} defends {target}", name=r_f.name, target=t.name))
-        if spec.limits:  # "Bea defends (not good, cannot be critical)"
-            what = phrase("{what} ({limits})", what=what, limits=", ".join(spec.limits))
+        what = spec.said(what)  # "Bea defends (not good, cannot be critical)"
     else:
         kind = reactor.weapon.kind if reactor.weapon else UNARMED
         spec = roll_spec(r_f, ctx.rules, Action.COUNTERATTACK, kind)
-        label = weapon_label(reactor.weapon) if reactor.weapon else phrase("bare hands")
         what = phrase("{name} counterattacks {target} with {weapon}", name=r_f.name,
-                      target=f.name, weapon=label)
+                      target=f.name, weapon=weapon_said(reactor.weapon))
     state = make_roll(spec, ctx.dice)
     ctx.say_roll(EventKind.ROLL, what, r_f, state.roll.result)
     return state
@@ -189,8 +187,8 @@ def _spend_ammo_on_fumble(c: Combat, a: AttackAction, s: RollState, ctx: Context
     if index is None:
         return c
     ch, report = destroy_item(f.character, index, rules=rules)
-    ctx.emit(EventKind.AMMO, phrase("{destroyed} (a ranged critical failure).",
-                                    destroyed=english(report.summary)[:-1]), f.key)
+    ctx.emit(EventKind.AMMO, phrase("{name}'s {item} is destroyed (a ranged critical failure).",
+                                    name=f.name, item=report.item.name), f.key)
     return put(c, f.model_copy(update={"character": ch}))
 
 

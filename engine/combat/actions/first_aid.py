@@ -285,12 +285,6 @@ def aid_mark(c: Combat, cmd: AidMark, ctx: Context) -> Combat:
     return replace_top(c, aid)
 
 
-#: The hit locations' names (data/body.toml's, in lower case), as a sentence says them.
-_LOCATIONS = {"head": phrase("head"), "right_arm": phrase("right arm"),
-              "left_arm": phrase("left arm"), "torso": phrase("torso"),
-              "right_leg": phrase("right leg"), "left_leg": phrase("left leg")}
-
-
-def _location(location: str, rules: Rules) -> Phrase | str:
-    # A location the body table gained later is said by its English name until added above.
-    return _LOCATIONS.get(location) or rules.body.location(location).name.lower()
+def _location(location: str, rules: Rules) -> Phrase:
+    """A hit location's name as a sentence says it: "right arm"."""
+    return rules.body.location(location).said_lower

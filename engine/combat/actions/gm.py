@@ -48,15 +48,15 @@ def _wounds(ch: Character, corrected: dict[str, str], rules: Rules,
         loc = rules.body.location(loc_id)
         if any(m not in "■X\\" for m in marks) or len(marks) > loc.boxes:
             raise RuleError(phrase("The {part} takes up to {boxes} marks of ■, X or \\.",
-                                   part=loc.name.lower(), boxes=loc.boxes))
+                                   part=loc.said_lower, boxes=loc.boxes))
         wounds[loc.id] = marks
-        said.append(phrase("{part} marks {before} → {after}", part=loc.name.lower(),
+        said.append(phrase("{part} marks {before} → {after}", part=loc.said_lower,
                            before=_marks(ch.marks(loc.id)), after=_marks(marks)))
     return wounds
 
 
 def gm_set(c: Combat, cmd: GMSet, ctx: Context) -> Combat:
-    require_gm(ctx.actor, "correct a fighter")
+    require_gm(ctx.actor, phrase("correct a fighter"))
     rules = ctx.rules
     f = c.fighter(cmd.fighter)
     ch = f.character

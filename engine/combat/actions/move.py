@@ -23,6 +23,7 @@ from engine.combat.actions.window import asked, open_window
 from engine.combat.commands import Move, StopArea
 from engine.combat.context import Context
 from engine.combat.fighters import acting_fighter, can_act, lose_action, put, spend_action
+from engine.combat.hidden_npcs import STATUS_WORDS
 from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
 from engine.combat.phase_guard import require_phase
 from engine.combat.prompts import answering, prompt
@@ -75,11 +76,11 @@ def _move_problem(c: Combat, f: Fighter, to: str, rules: Rules) -> Said | None:
         full = [loc for loc in legs if len(ch.marks(loc.id)) >= loc.boxes]
         if not full:  # not the legs: unconscious, surrendered or dead
             return phrase("{name} is {status} and cannot move.", name=f.name,
-                          status=status(ch, rules=rules).value)
+                          status=STATUS_WORDS[status(ch, rules=rules)])
         if len(full) == len(legs):
             return phrase("Both of {name}'s legs are full: they cannot move.", name=f.name)
         return phrase("{name}'s {part} is full: moving needs both hands usable and empty.",
-                      name=f.name, part=full[0].name.lower())
+                      name=f.name, part=full[0].said_lower)
     return None
 
 

@@ -62,7 +62,7 @@ def _join(c: Combat, cmd: AddFighter, ctx: Context) -> tuple[Combat, Fighter]:
     actor, rules = ctx.actor, ctx.rules
     ch = cmd.character
     if c.phase is not Phase.SETUP:
-        require_gm(actor, "add fighters once the fight has begun")
+        require_gm(actor, phrase("add fighters once the fight has begun"))
     elif not actor.gm and (ch.npc or cmd.owner_id != actor.user_id):
         raise RuleError(phrase("Players can add only their own PCs; a GM places everyone "
                                "else."))
@@ -101,7 +101,7 @@ def remove_fighter(c: Combat, cmd: RemoveFighter, ctx: Context) -> Combat:
     if c.phase is Phase.SETUP:
         require_control(ctx.actor, f)
     else:
-        require_gm(ctx.actor, "remove a fighter once the fight has begun")
+        require_gm(ctx.actor, phrase("remove a fighter once the fight has begun"))
         for step in reversed(c.steps):
             if f.key in step.involved:
                 raise RuleError(phrase(
@@ -117,7 +117,7 @@ def remove_fighter(c: Combat, cmd: RemoveFighter, ctx: Context) -> Combat:
 
 
 def begin(c: Combat, cmd: Begin, ctx: Context) -> Combat:
-    require_gm(ctx.actor, "begin the fight")
+    require_gm(ctx.actor, phrase("begin the fight"))
     require_phase(c, Phase.SETUP)
     if len(standing_teams(c, ctx.rules)) < 2:
         raise RuleError(phrase("A fight needs at least two teams with conscious fighters."))
@@ -126,5 +126,6 @@ def begin(c: Combat, cmd: Begin, ctx: Context) -> Combat:
 
 
 def end_combat(c: Combat, cmd: EndCombat, ctx: Context) -> Combat:
-    require_gm(ctx.actor, "end the combat")
-    return end(c.model_copy(update={"ended_by_gm": True}), ctx, "The GM ends the combat.")
+    require_gm(ctx.actor, phrase("end the combat"))
+    return end(c.model_copy(update={"ended_by_gm": True}), ctx,
+               phrase("The GM ends the combat."))

@@ -34,19 +34,21 @@ from engine.combat.actions.orders import (
     order_answer,
     skipped_text,
 )
+from engine.combat.actions.weapon_words import range_said, weapon_said
+from engine.combat.alike import COPIES
 from engine.combat.commands import CloseWindow, React
 from engine.combat.context import Context, require_control, require_gm
 from engine.combat.crowd import group_names
 from engine.combat.fighters import can_act, put, spend_reaction
 from engine.combat.model import Combat, EventKind, Fighter, Phase, Prompt, PromptKind
 from engine.combat.order_values import Situation
-from engine.combat.pace import duration_words
+from engine.combat.pace import duration_phrase
 from engine.combat.phase_guard import require_phase
 from engine.combat.prompts import LESS_LETHAL, prompt, react_options, window_prompts
 from engine.combat.stealth import hidden
 from engine.combat.step_values import AoEAction, AttackAction, MoveAction, Reactor, Weapon
 from engine.combat.steps import replace_top
-from engine.combat.weapons import pick_weapon, range_text, weapon_label
+from engine.combat.weapons import pick_weapon
 from engine.errors import RuleError
 from engine.listing import any_of, names_listed, one_by_one
 from engine.phrases import Phrase, Said, phrase, plural_phrase
@@ -203,7 +205,7 @@ def _announce(c: Combat, step: WindowStep, keys: Iterable[str], ctx: Context) ->
             r = next(r for r in step.reactors if r.fighter == key)
             what = any_of(reaction_words(r))
         alike.setdefault(what, []).append(f)
-    duration = duration_words(c.reaction_seconds)
+    duration = duration_phrase(c.reaction_seconds)
     for what, fighters in alike.items():
         names = names_listed(group_names([f.name for f in fighters]))
         who = fighters[0].key if len(fighters) == 1 else None
@@ -421,7 +423,7 @@ def _attack_answer(c: Combat, a: AttackAction, f: Fighter, reactor: Reactor, cmd
         f, "counterattack", reactor, cmd, ctx,
         lambda lethal: counter_weapons(c, attacker, f, a.weapon, ctx.rules, lethal),
         lambda weapon: phrase("{name} cannot counterattack with {weapon} here.", name=f.name,
-                              weapon=weapon_label(weapon)),
+                              weapon=weapon_said(weapon)),
     )
 
 
@@ -439,7 +441,7 @@ def _intercept_answer(c: Combat, mv: MoveAction, f: Fighter, reactor: Reactor, c
             hidden_mover=hidden(c, c.fighter(mv.mover), ctx.rules)),
         lambda weapon: phrase(
             "{name} cannot intercept with {weapon}: out of its range ({range}).", name=f.name,
-            weapon=weapon_label(weapon), range=range_text(weapon, ctx.rules)),
+            weapon=weapon_said(weapon), range=range_said(weapon, ctx.rules)),
     )
 
 
@@ -473,7 +475,7 @@ def _reaction_weapon(
 def _ammo_refusal(f: Fighter, verb: str, weapon: Weapon, lethal: bool) -> Phrase:
     """Why a ranged reaction cannot deal the sort of damage asked for: its ammo is of the other
     sort (004 "Less-lethal": "a separate ammo slot dedicated to that effect")."""
-    label = weapon_label(weapon)
+    label = weapon_said(weapon)
     if verb == "counterattack":
         if lethal:
             return phrase("{name} has only less-lethal ammo left for {weapon}: the counterattack "
@@ -491,58 +493,64 @@ def _ammo_refusal(f: Fighter, verb: str, weapon: Weapon, lethal: bool) -> Phrase
 def _say_reaction(c: Combat, f: Fighter, step: WindowStep, reactor: Reactor,
                   reaction: str, weapon: Weapon | None, lethal: bool, ctx: Context) -> None:
     """``f``'s answer, told as the table reads it ("(by the GM)" when a GM answered for a
-    player's fighter)."""
-    by = ctx.decided_by(f)
+    player's fighter, "(standing order)" when it is ``f``'s standing order)."""
     if isinstance(step, MoveAction):
-        ctx.emit(EventKind.REACT, _intercept_said(f, reaction, weapon, lethal, by), f.key)
+        said = _intercept_said(f, reaction, weapon, lethal)
     elif isinstance(step, AoEAction):
-        if reaction == "defend":
-            said = phrase("{name} defends against the blast{by}.", name=f.name, by=by)
-        else:
-            said = phrase("{name} does not defend{by}.", name=f.name, by=by)
-        ctx.emit(EventKind.REACT, said, f.key)
+        said = (plural_phrase("{name} defends against the blast",
+                              "{name} defend against the blast", COPIES, name=f.name, copies=1)
+                if reaction == "defend" else _not_defending(f))
     elif reaction == "pass":
-        ctx.emit(EventKind.REACT, phrase("{name} does not react{by}.", name=f.name, by=by), f.key)
+        said = plural_phrase("{name} does not react", "{name} do not react", COPIES,
+                             name=f.name, copies=1)
     elif reaction == "defend":
-        ctx.emit(EventKind.REACT, _defend_said(c, f, step, reactor, by), f.key)
+        said = _defend_said(c, f, step, reactor)
     else:
-        ctx.emit(EventKind.REACT, _counter_said(f, weapon, lethal, by), f.key)
+        said = _counter_said(f, weapon, lethal)
+    ctx.emit(EventKind.REACT, ctx.decided_sentence(f, said), f.key)
 
 
-def _intercept_said(f: Fighter, reaction: str, weapon: Weapon | None, lethal: bool,
-                    by: Said) -> Phrase:
+def _not_defending(f: Fighter) -> Phrase:
+    """"Goon 1 does not defend", which numbered copies fold into "Goon 1-3 do not defend"."""
+    return plural_phrase("{name} does not defend", "{name} do not defend", COPIES, name=f.name,
+                         copies=1)
+
+
+def _intercept_said(f: Fighter, reaction: str, weapon: Weapon | None, lethal: bool) -> Phrase:
+    """What an Intercept's answer says (numbered copies answering alike fold into one line)."""
     if reaction == "pass":
-        return phrase("{name} does not intercept{by}.", name=f.name, by=by)
-    label = phrase("bare hands") if weapon is None else weapon_label(weapon)
+        return plural_phrase("{name} does not intercept", "{name} do not intercept", COPIES,
+                             name=f.name, copies=1)
+    label = weapon_said(weapon)
     if lethal:
-        return phrase("{name} intercepts with {weapon}{by}.", name=f.name, weapon=label, by=by)
-    return phrase("{name} intercepts with {weapon} (less-lethal){by}.", name=f.name,
-                  weapon=label, by=by)
+        return plural_phrase("{name} intercepts with {weapon}", "{name} intercept with {weapon}",
+                             COPIES, name=f.name, weapon=label, copies=1)
+    return plural_phrase("{name} intercepts with {weapon} (less-lethal)",
+                         "{name} intercept with {weapon} (less-lethal)", COPIES, name=f.name,
+                         weapon=label, copies=1)
 
 
-def _defend_said(c: Combat, f: Fighter, a: AttackAction, reactor: Reactor, by: Said) -> Phrase:
+def _defend_said(c: Combat, f: Fighter, a: AttackAction, reactor: Reactor) -> Phrase:
     if f.key == a.target:
         if reactor.free:
-            return phrase("{name} defends (no action spent){by}.", name=f.name, by=by)
-        return phrase("{name} defends{by}.", name=f.name, by=by)
+            return phrase("{name} defends (no action spent)", name=f.name)
+        return phrase("{name} defends", name=f.name)
     target = c.fighter(a.target).name
     if reactor.free:
-        return phrase("{name} defends {target} (no action spent){by}.", name=f.name,
-                      target=target, by=by)
-    return phrase("{name} defends {target}{by}.", name=f.name, target=target, by=by)
+        return phrase("{name} defends {target} (no action spent)", name=f.name, target=target)
+    return phrase("{name} defends {target}", name=f.name, target=target)
 
 
-def _counter_said(f: Fighter, weapon: Weapon | None, lethal: bool, by: Said) -> Phrase:
+def _counter_said(f: Fighter, weapon: Weapon | None, lethal: bool) -> Phrase:
     if weapon is None:
         if lethal:
-            return phrase("{name} counterattacks{by}.", name=f.name, by=by)
-        return phrase("{name} counterattacks (less-lethal){by}.", name=f.name, by=by)
-    label = weapon_label(weapon)
+            return phrase("{name} counterattacks", name=f.name)
+        return phrase("{name} counterattacks (less-lethal)", name=f.name)
+    label = weapon_said(weapon)
     if lethal:
-        return phrase("{name} counterattacks with {weapon}{by}.", name=f.name, weapon=label,
-                      by=by)
-    return phrase("{name} counterattacks with {weapon} (less-lethal){by}.", name=f.name,
-                  weapon=label, by=by)
+        return phrase("{name} counterattacks with {weapon}", name=f.name, weapon=label)
+    return phrase("{name} counterattacks with {weapon} (less-lethal)", name=f.name,
+                  weapon=label)
 
 
 # -- closing ----------------------------------------------------------------------------------
@@ -561,7 +569,7 @@ def close_window(c: Combat, cmd: CloseWindow, ctx: Context) -> Combat:
                 "The reaction window is still open for {seconds} more seconds.", "seconds",
                 seconds=left))
     else:
-        require_gm(ctx.actor, "close the reaction window early")
+        require_gm(ctx.actor, phrase("close the reaction window early"))
     why = phrase("time is up") if cmd.by_timeout else phrase("the GM resolves it now")
     if isinstance(step, AoEAction):
         ctx.emit(EventKind.WINDOW_CLOSED,
@@ -575,7 +583,7 @@ def close_window(c: Combat, cmd: CloseWindow, ctx: Context) -> Combat:
         step = top
     if isinstance(step, AoEAction):
         for key in _unanswered(step):
-            ctx.emit(EventKind.REACT, phrase("{name} does not defend.", name=c.fighter(key).name),
+            ctx.emit(EventKind.REACT, phrase("{clause}.", clause=_not_defending(c.fighter(key))),
                      key)
         targets = tuple(t if t.answer is not None else t.model_copy(update={"answer": "pass"})
                         for t in step.targets)
