@@ -31,7 +31,7 @@ from engine.combat.weapons import (
     UNARMED,
     ammo_slot,
     choose_weapon,
-    weapon_label,
+    weapon_label_phrase,
 )
 from engine.phrases import Said, english, phrase
 
@@ -55,10 +55,10 @@ def attack(c: Combat, cmd: Attack, ctx: Context) -> Combat:
     )
     if cmd.lethal:
         text = phrase("{name} attacks {target} with {weapon}.", name=f.name, target=t.name,
-                      weapon=weapon_label(weapon))
+                      weapon=weapon_label_phrase(weapon))
     else:
         text = phrase("{name} attacks {target} with {weapon} (less-lethal).", name=f.name,
-                      target=t.name, weapon=weapon_label(weapon))
+                      target=t.name, weapon=weapon_label_phrase(weapon))
     ctx.emit(EventKind.DECLARE, text, f.key)
     c = push(c.model_copy(update={"action_seq": seq}), action)
     return open_window(c, ctx)
@@ -94,7 +94,7 @@ def _roll(c: Combat, a: AttackAction, ctx: Context) -> Combat:
     state = make_roll(roll_spec(f, ctx.rules, action, a.weapon.kind), ctx.dice)
     rolls = [state]
     ctx.say_roll(EventKind.ROLL, phrase("{name} attacks {target} with {weapon}", name=f.name,
-                                        target=t.name, weapon=weapon_label(a.weapon)),
+                                        target=t.name, weapon=weapon_label_phrase(a.weapon)),
                  f, state.roll.result)
     reacting = [r for r in a.reactors if r.answer in ("defend", "counterattack")]
     for reactor in reacting:
@@ -125,12 +125,11 @@ def _reaction_roll(c: Combat, a: AttackAction, reactor: Reactor, ctx: Context) -
         spec = roll_spec(r_f, ctx.rules, Action.DEFEND)
         what: Said = (phrase("{name} defends", name=r_f.name) if r_f.key == t.key
                       else phrase("{name} defends {target}", name=r_f.name, target=t.name))
-        if spec.limits:  # "Bea defends (not good, cannot be critical)"
-            what = phrase("{what} ({limits})", what=what, limits=", ".join(spec.limits))
+        what = spec.said(what)  # "Bea defends (not good, cannot be critical)"
     else:
         kind = reactor.weapon.kind if reactor.weapon else UNARMED
         spec = roll_spec(r_f, ctx.rules, Action.COUNTERATTACK, kind)
-        label = weapon_label(reactor.weapon) if reactor.weapon else phrase("bare hands")
+        label = weapon_label_phrase(reactor.weapon) if reactor.weapon else phrase("bare hands")
         what = phrase("{name} counterattacks {target} with {weapon}", name=r_f.name,
                       target=f.name, weapon=label)
     state = make_roll(spec, ctx.dice)

@@ -46,7 +46,7 @@ from engine.combat.prompts import LESS_LETHAL, prompt, react_options, window_pro
 from engine.combat.stealth import hidden
 from engine.combat.step_values import AoEAction, AttackAction, MoveAction, Reactor, Weapon
 from engine.combat.steps import replace_top
-from engine.combat.weapons import pick_weapon, range_text, weapon_label
+from engine.combat.weapons import pick_weapon, range_text, weapon_label_phrase
 from engine.errors import RuleError
 from engine.listing import any_of, names_listed, one_by_one
 from engine.phrases import Phrase, Said, phrase, plural_phrase
@@ -421,7 +421,7 @@ def _attack_answer(c: Combat, a: AttackAction, f: Fighter, reactor: Reactor, cmd
         f, "counterattack", reactor, cmd, ctx,
         lambda lethal: counter_weapons(c, attacker, f, a.weapon, ctx.rules, lethal),
         lambda weapon: phrase("{name} cannot counterattack with {weapon} here.", name=f.name,
-                              weapon=weapon_label(weapon)),
+                              weapon=weapon_label_phrase(weapon)),
     )
 
 
@@ -439,7 +439,7 @@ def _intercept_answer(c: Combat, mv: MoveAction, f: Fighter, reactor: Reactor, c
             hidden_mover=hidden(c, c.fighter(mv.mover), ctx.rules)),
         lambda weapon: phrase(
             "{name} cannot intercept with {weapon}: out of its range ({range}).", name=f.name,
-            weapon=weapon_label(weapon), range=range_text(weapon, ctx.rules)),
+            weapon=weapon_label_phrase(weapon), range=range_text(weapon, ctx.rules)),
     )
 
 
@@ -473,7 +473,7 @@ def _reaction_weapon(
 def _ammo_refusal(f: Fighter, verb: str, weapon: Weapon, lethal: bool) -> Phrase:
     """Why a ranged reaction cannot deal the sort of damage asked for: its ammo is of the other
     sort (004 "Less-lethal": "a separate ammo slot dedicated to that effect")."""
-    label = weapon_label(weapon)
+    label = weapon_label_phrase(weapon)
     if verb == "counterattack":
         if lethal:
             return phrase("{name} has only less-lethal ammo left for {weapon}: the counterattack "
@@ -513,7 +513,7 @@ def _intercept_said(f: Fighter, reaction: str, weapon: Weapon | None, lethal: bo
                     by: Said) -> Phrase:
     if reaction == "pass":
         return phrase("{name} does not intercept{by}.", name=f.name, by=by)
-    label = phrase("bare hands") if weapon is None else weapon_label(weapon)
+    label = phrase("bare hands") if weapon is None else weapon_label_phrase(weapon)
     if lethal:
         return phrase("{name} intercepts with {weapon}{by}.", name=f.name, weapon=label, by=by)
     return phrase("{name} intercepts with {weapon} (less-lethal){by}.", name=f.name,
@@ -537,7 +537,7 @@ def _counter_said(f: Fighter, weapon: Weapon | None, lethal: bool, by: Said) -> 
         if lethal:
             return phrase("{name} counterattacks{by}.", name=f.name, by=by)
         return phrase("{name} counterattacks (less-lethal){by}.", name=f.name, by=by)
-    label = weapon_label(weapon)
+    label = weapon_label_phrase(weapon)
     if lethal:
         return phrase("{name} counterattacks with {weapon}{by}.", name=f.name, weapon=label,
                       by=by)
