@@ -68,10 +68,16 @@ def reminder_words(fraction: float | None, seconds: int | None) -> str:
     return "never"
 
 
+def _percent(number: int) -> Phrase:
+    """A part in percent: "25%" (a "%" before a word would read as a printf directive to the
+    catalogue's tools, so the sign stays in a phrase of its own)."""
+    return phrase("{number}%", number=number)
+
+
 def reminder_phrase(fraction: float | None, seconds: int | None) -> Phrase:
     """:func:`reminder_words` in the reader's language."""
     if fraction is not None:
-        return phrase("when {percent}% of the time is left", percent=round(fraction * 100))
+        return phrase("when {percent} of the time is left", percent=_percent(round(fraction * 100)))
     if seconds is not None:
         return phrase("{duration} before the deadline", duration=duration_phrase(seconds))
     return phrase("never")
@@ -80,7 +86,8 @@ def reminder_phrase(fraction: float | None, seconds: int | None) -> Phrase:
 def with_reminder(c: Combat, *, fraction: float | None, seconds: int | None) -> Combat:
     """``c`` reminding the late at this point (neither given: never)."""
     if fraction is not None and not 0 < fraction < 1:
-        raise RuleError(phrase("A reminder comes when 1% to 99% of the time is left."))
+        raise RuleError(phrase("A reminder comes when {least} to {most} of the time is left.",
+                               least=_percent(1), most=_percent(99)))
     if seconds is not None and not 1 <= seconds <= LONGEST:
         raise RuleError(phrase("A reminder comes 1 second to 14 days before the deadline."))
     return c.model_copy(update={"remind_fraction": fraction,

@@ -6,7 +6,7 @@ counts) and ammo."""
 from __future__ import annotations
 
 from engine.catalog import Action, Hand, ItemKind, Rules
-from engine.character import HANDS, Character, status, usable_hands, usable_held
+from engine.character import HANDS, Character, Status, status, usable_hands, usable_held
 from engine.combat.abilities.hooks import extra_weapons, marks_to_block
 from engine.combat.fighters import opponents_then_team, out_of_fight
 from engine.combat.hidden_npcs import STATUS_WORDS
@@ -248,8 +248,13 @@ def target_problem(f: Fighter, t: Fighter, rules: Rules) -> Phrase | None:
     if t.key == f.key:
         return phrase("{name} cannot attack themselves.", name=f.name)
     if out_of_fight(t, rules):
+        now = status(t.character, rules=rules)
+        if now is Status.DEAD:
+            return phrase("{name} is dead; they are out of the fight.", name=t.name)
+        if now is Status.SURRENDERED:
+            return phrase("{name} is surrendered; they are out of the fight.", name=t.name)
         return phrase("{name} is {status}; they are out of the fight.", name=t.name,
-                      status=STATUS_WORDS[status(t.character, rules=rules)])
+                      status=STATUS_WORDS[now])
     return None
 
 
