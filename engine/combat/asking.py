@@ -55,7 +55,7 @@ class Question:
     deadline: float | None
     text: Phrase  # the question ("may react before the dice are rolled")
     waiting: Phrase  # the few words the board shows ("react")
-    applies: str | None  # what the decider's abilities give the roll at hand (with the rules)
+    applies: Phrase | None  # what the decider's abilities give the roll at hand (with the rules)
     slash: str  # the command to use when the buttons do not fit (never translated)
     offer: bool  # an offer the fight does not wait for
     dice: tuple[int, int] | None  # the tens and ones a question about dice is about

@@ -16,6 +16,7 @@ from engine.combat.roll_spec import RollSpec, hit_spec, roll_spec, spec_of
 from engine.combat.rolls import rolls_deciding, wants_reroll
 from engine.combat.step_values import AidAction, AttackAction, Hit, MoveAction
 from engine.combat.weapons import UNARMED
+from engine.phrases import Phrase, phrase
 
 __all__ = ["abilities_at_hand", "rolls_at_hand"]
 
@@ -90,11 +91,17 @@ def rolls_at_hand(c: Combat, p: Prompt, rules: Rules) -> tuple[RollSpec, ...]:
     return tuple(dict.fromkeys(found))
 
 
-def abilities_at_hand(c: Combat, p: Prompt, rules: Rules) -> str | None:
+def abilities_at_hand(c: Combat, p: Prompt, rules: Rules) -> Phrase | None:
     """What the decider's abilities give the rolls ``p`` is about, e.g. "good, precise
     (1H melee attack)"; None when they give nothing."""
     if p.fighter is None or _spent(c, p):
         return None
     rolled = p.kind in (PromptKind.MODIFIER, PromptKind.CHOOSE_DICE)  # a re-roll is past
-    said = (spec.applies(rules, rolled=rolled) for spec in rolls_at_hand(c, p, rules))
-    return "; ".join(words for words in said if words) or None
+    said = [words for spec in rolls_at_hand(c, p, rules)
+            if (words := spec.applies(rules, rolled=rolled)) is not None]
+    if not said:
+        return None
+    joined = said[-1]
+    for words in reversed(said[:-1]):
+        joined = phrase("{first}; {more}", first=words, more=joined)
+    return joined

@@ -21,10 +21,16 @@ from engine.combat.fighters import can_act, refund
 from engine.combat.model import Combat, EventKind
 from engine.combat.step_values import AidAction, AoEAction, AttackAction, MoveAction, Reactor
 from engine.combat.steps import pop, replace_top
+from engine.phrases import Phrase, phrase
 
 __all__ = ["lapse_pending"]
 
-_ANSWER_WORDS = {"defend": "Defend", "counterattack": "Counterattack", "intercept": "Intercept"}
+#: What lapses with a reactor who can no longer act.
+_ANSWER_LAPSES = {
+    "defend": phrase("the Defend lapses, unrolled"),
+    "counterattack": phrase("the Counterattack lapses, unrolled"),
+    "intercept": phrase("the Intercept lapses, unrolled"),
+}
 
 
 def lapse_pending(c: Combat, ctx: Context) -> Combat:
@@ -45,16 +51,17 @@ def _able(c: Combat, key: str, ctx: Context) -> bool:
     return can_act(c.fighter(key), ctx.rules)
 
 
-def _lapsed(c: Combat, key: str, what: str, ctx: Context) -> None:
+def _lapsed(c: Combat, key: str, what: Phrase, ctx: Context) -> None:
     name = c.fighter(key).name
-    ctx.emit(EventKind.CANCELLED, f"{name} can no longer act: {what}.", key)
+    ctx.emit(EventKind.CANCELLED, phrase("{name} can no longer act: {what}.", name=name,
+                                         what=what), key)
 
 
 def _give_back(c: Combat, reactors: tuple[Reactor, ...], ctx: Context) -> Combat:
     """Whoever reacted to an action that lapses gets the action back (if they can still use
     it), as after a surrender before the dice."""
     for r in reactors:
-        if r.answer in _ANSWER_WORDS and _able(c, r.fighter, ctx):
+        if r.answer in _ANSWER_LAPSES and _able(c, r.fighter, ctx):
             c = refund(c, r.fighter, reaction=True, free=r.free)
     return c
 
@@ -71,9 +78,9 @@ def _drop_reactors(c: Combat, reactors: tuple[Reactor, ...], ctx: Context,
             kept.append(r)
             continue
         if r.answer is None:
-            _lapsed(c, r.fighter, "no reaction", ctx)
+            _lapsed(c, r.fighter, phrase("no reaction"), ctx)
         else:
-            _lapsed(c, r.fighter, f"the {_ANSWER_WORDS[r.answer]} lapses, unrolled", ctx)
+            _lapsed(c, r.fighter, _ANSWER_LAPSES[r.answer], ctx)
             defend_lapsed = defend_lapsed or r.answer == "defend"
     return tuple(kept), defend_lapsed
 
@@ -83,8 +90,10 @@ def _attack(c: Combat, a: AttackAction, ctx: Context) -> Combat:
     cannot act leaves it (a lapsed Defend lets another Defend the target, as one per attack)."""
     target = c.fighter(a.target).name
     if not _able(c, a.attacker, ctx):
-        what = "the Intercept of" if a.intercept else "the attack on"
-        _lapsed(c, a.attacker, f"{what} {target} lapses, unrolled", ctx)
+        what = (phrase("the Intercept of {target} lapses, unrolled", target=target)
+                if a.intercept else
+                phrase("the attack on {target} lapses, unrolled", target=target))
+        _lapsed(c, a.attacker, what, ctx)
         return pop(_give_back(c, a.reactors, ctx))
     reactors, defend_lapsed = _drop_reactors(c, a.reactors, ctx)
     if reactors == a.reactors:
@@ -99,9 +108,12 @@ def _move(c: Combat, mv: MoveAction, ctx: Context) -> Combat:
     Intercept of it is made); an interceptor who cannot act before their Intercept is made
     leaves it."""
     if not mv.window_closed and not _able(c, mv.mover, ctx):
-        what = "the second step" if mv.second else f"the move to {mv.to}"
-        _lapsed(c, mv.mover, f"{what} lapses ({c.fighter(mv.mover).name} stays in {mv.frm})",
-                ctx)
+        name = c.fighter(mv.mover).name
+        what = (phrase("the second step lapses ({name} stays in {area})", name=name,
+                       area=mv.frm) if mv.second else
+                phrase("the move to {to} lapses ({name} stays in {area})", to=mv.to, name=name,
+                       area=mv.frm))
+        _lapsed(c, mv.mover, what, ctx)
         return pop(_give_back(c, mv.reactors, ctx))
     done = (*mv.resolved, *(() if mv.intercepting is None else (mv.intercepting,)))
     reactors, _ = _drop_reactors(c, mv.reactors, ctx, done)
@@ -116,7 +128,7 @@ def _blast(c: Combat, a: AoEAction, ctx: Context) -> Combat:
     targets = []
     for t in a.targets:
         if t.answer != "pass" and not _able(c, t.fighter, ctx):
-            what = "no Defend" if t.answer is None else "the Defend lapses, unrolled"
+            what = phrase("no Defend") if t.answer is None else _ANSWER_LAPSES["defend"]
             _lapsed(c, t.fighter, what, ctx)
             t = t.model_copy(update={"answer": "pass"})
         targets.append(t)
@@ -132,5 +144,6 @@ def _aid(c: Combat, aid: AidAction, ctx: Context) -> Combat:
         return c
     name = c.fighter(aid.treater).name
     ctx.emit(EventKind.FIRST_AID_RESULT,
-             f"{name} can no longer give first aid: it does not take effect.", aid.treater)
+             phrase("{name} can no longer give first aid: it does not take effect.", name=name),
+             aid.treater)
     return pop(c)

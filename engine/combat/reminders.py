@@ -12,6 +12,8 @@ came with less than ``LEAST_LEFT`` to go (the bot was away) is dropped as said.
 
 >>> reminder_words(0.25, None), reminder_words(None, 7200), reminder_words(None, None)
 ('when 25% of the time is left', '2 hours before the deadline', 'never')
+>>> reminder_phrase(None, 5400).english()
+'1 hour 30 minutes before the deadline'
 """
 
 from __future__ import annotations
@@ -21,13 +23,20 @@ from dataclasses import dataclass
 
 from engine.combat.asking import Question, asked
 from engine.combat.model import Combat, Phase
-from engine.combat.pace import BETWEEN_TURNS, LONGEST, duration_words, question_deadline
+from engine.combat.pace import (
+    BETWEEN_TURNS,
+    LONGEST,
+    duration_phrase,
+    duration_words,
+    question_deadline,
+)
 from engine.combat.prompts import SPECS, asked_users
 from engine.errors import RuleError
+from engine.phrases import Phrase, phrase
 
 __all__ = [
     "LEAST_LEFT", "SHORTEST_REMINDED", "Reminder", "next_reminder", "pending_reminders",
-    "reminder_words", "with_reminder",
+    "reminder_phrase", "reminder_words", "with_reminder",
 ]
 
 #: The shortest window or turn whose questions are reminded: ten minutes.
@@ -59,12 +68,28 @@ def reminder_words(fraction: float | None, seconds: int | None) -> str:
     return "never"
 
 
+def _percent(number: int) -> Phrase:
+    """A part in percent: "25%" (a "%" before a word would read as a printf directive to the
+    catalogue's tools, so the sign stays in a phrase of its own)."""
+    return phrase("{number}%", number=number)
+
+
+def reminder_phrase(fraction: float | None, seconds: int | None) -> Phrase:
+    """:func:`reminder_words` in the reader's language."""
+    if fraction is not None:
+        return phrase("when {percent} of the time is left", percent=_percent(round(fraction * 100)))
+    if seconds is not None:
+        return phrase("{duration} before the deadline", duration=duration_phrase(seconds))
+    return phrase("never")
+
+
 def with_reminder(c: Combat, *, fraction: float | None, seconds: int | None) -> Combat:
     """``c`` reminding the late at this point (neither given: never)."""
     if fraction is not None and not 0 < fraction < 1:
-        raise RuleError("A reminder comes when 1% to 99% of the time is left.")
+        raise RuleError(phrase("A reminder comes when {least} to {most} of the time is left.",
+                               least=_percent(1), most=_percent(99)))
     if seconds is not None and not 1 <= seconds <= LONGEST:
-        raise RuleError("A reminder comes 1 second to 14 days before the deadline.")
+        raise RuleError(phrase("A reminder comes 1 second to 14 days before the deadline."))
     return c.model_copy(update={"remind_fraction": fraction,
                                 "remind_seconds": None if fraction is not None else seconds})
 

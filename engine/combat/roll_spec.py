@@ -28,11 +28,11 @@ from engine.combat.abilities.hooks import roll_limits, roll_modifiers
 from engine.combat.abilities.rule import RollLimit
 from engine.combat.model import Combat, Fighter, Phase
 from engine.combat.rolls import strike
-from engine.combat.step_values import AoEAction, AttackAction, Hit, RollState
+from engine.combat.step_values import UNARMED, AoEAction, AttackAction, Hit, RollState
 from engine.combat.weapons import held_shield
 from engine.dice import DiceSource, Roll
-from engine.phrases import Said, phrase
-from engine.words import series_phrase
+from engine.listing import one_by_one
+from engine.phrases import Phrase, Said, english, phrase
 
 __all__ = [
     "Purpose", "RollSpec", "aoe_attack_spec", "hit_spec", "make_roll", "rally_spec",
@@ -58,19 +58,43 @@ _FIXED: dict[str, tuple[Action, str | None]] = {
     "move": (Action.MOVE, None),
 }
 _ORDER = (RollModifier.GOOD, RollModifier.PRECISE, RollModifier.POWERFUL)
-_LIMIT_WORDS = ((RollLimit.NOT_GOOD, "not good"), (RollLimit.NOT_CRITICAL, "cannot be critical"))
-#: The limits' words as a sentence says them, in the reader's language.
-_LIMIT_PHRASES = {"not good": phrase("not good"),
-                  "cannot be critical": phrase("cannot be critical")}
+_MODIFIER_WORDS = {RollModifier.GOOD: phrase("good"), RollModifier.PRECISE: phrase("precise"),
+                   RollModifier.POWERFUL: phrase("powerful")}
+_LIMIT_WORDS = ((RollLimit.NOT_GOOD, phrase("not good")),
+                (RollLimit.NOT_CRITICAL, phrase("cannot be critical")))
+#: A roll for each action, said alone.
+_ROLL_WORDS = {
+    Action.ATTACK: phrase("attack"), Action.COUNTERATTACK: phrase("counterattack"),
+    Action.INTERCEPT: phrase("intercept"), Action.DEFEND: phrase("defend"),
+    Action.FIRST_AID: phrase("first aid"), Action.INITIATIVE: phrase("initiative"),
+    Action.MOVE: phrase("move"),
+}
 
 
-def roll_words(action: Action, item: str | None, rules: Rules) -> str:
+def _with_item(action: Action, item: Said) -> Phrase:
+    """A roll for ``action`` with an item of a kind (``item``: its short name), item first."""
+    if action is Action.ATTACK:
+        return phrase("{item} attack", item=item)
+    if action is Action.COUNTERATTACK:
+        return phrase("{item} counterattack", item=item)
+    if action is Action.INTERCEPT:
+        return phrase("{item} intercept", item=item)
+    if action is Action.DEFEND:
+        return phrase("{item} defend", item=item)
+    if action is Action.FIRST_AID:
+        return phrase("{item} first aid", item=item)
+    if action is Action.INITIATIVE:
+        return phrase("{item} initiative", item=item)
+    return phrase("{item} move", item=item)
+
+
+def roll_words(action: Action, item: str | None, rules: Rules) -> Phrase:
     """A roll in few words, item first: "1H ranged attack", "shield defend", "first aid"."""
-    words = action.value.replace("_", " ")
     if item is None or item == action.value:
-        return words
-    short = rules.items.kind(item).short if item in rules.items.ids else item
-    return f"{short} {words}"
+        return _ROLL_WORDS[action]
+    if item in rules.items.ids:
+        return _with_item(action, rules.items.kind(item).said_short)
+    return _with_item(action, phrase("unarmed") if item == UNARMED else item)
 
 
 @dataclass(frozen=True)
@@ -88,7 +112,7 @@ class RollSpec:
     max_level: int
     modifiers: frozenset[RollModifier]
     may_be_critical: bool = True
-    limits: tuple[str, ...] = ()
+    limits: tuple[Phrase, ...] = ()
 
     @property
     def good(self) -> bool:
@@ -105,23 +129,23 @@ class RollSpec:
         """A hit it makes may raise its damage die by one."""
         return RollModifier.POWERFUL in self.modifiers
 
-    def applies(self, rules: Rules, *, rolled: bool = False) -> str | None:
+    def applies(self, rules: Rules, *, rolled: bool = False) -> Phrase | None:
         """What applies to the roll and why, e.g. "good, precise (1H melee attack)"; once
         ``rolled``, a re-roll is past and good is left out. None: nothing applies."""
-        shown = [m.value for m in _ORDER if m in self.modifiers
+        shown = [_MODIFIER_WORDS[m] for m in _ORDER if m in self.modifiers
                  and not (rolled and m is RollModifier.GOOD)]
         if not shown or self.action is None:
             return None
-        return f"{', '.join(shown)} ({roll_words(self.action, self.item, rules)})"
+        return phrase("{modifiers} ({roll})", modifiers=one_by_one(shown),
+                      roll=roll_words(self.action, self.item, rules))
 
     def said(self, what: Said) -> Said:
         """``what`` the roll is for, with the limits on it: "Bea defends (not good, ...)"."""
         if not self.limits:
             return what
         if isinstance(what, str):  # a caller not yet saying a phrase keeps its plain words
-            return f"{what} ({', '.join(self.limits)})"
-        return phrase("{what} ({limits})", what=what,
-                      limits=series_phrase([_LIMIT_PHRASES[word] for word in self.limits]))
+            return f"{what} ({', '.join(english(limit) for limit in self.limits)})"
+        return phrase("{what} ({limits})", what=what, limits=one_by_one(self.limits))
 
 
 def _defend_item(f: Fighter, rules: Rules, against_aoe: bool) -> str | None:

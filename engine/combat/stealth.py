@@ -27,6 +27,7 @@ from engine.combat.fighters import can_act, put
 from engine.combat.lifecycle import Lifecycle
 from engine.combat.model import Combat, EventKind, Fighter
 from engine.combat.step_values import AoEAction
+from engine.phrases import phrase
 
 __all__ = [
     "DemolishEndsStealth", "StealthLost", "StealthRegained", "enemies_in", "hidden",
@@ -69,8 +70,8 @@ class StealthLost(Lifecycle):
             return c
         c, counted = _lose(c, f, ctx)
         if counted:
-            ctx.say_with_declaration(start, EventKind.STEALTH, f"{f.name} is no longer hidden.",
-                                     f.key)
+            ctx.say_with_declaration(start, EventKind.STEALTH,
+                                     phrase("{name} is no longer hidden.", name=f.name), f.key)
         return c
 
 
@@ -94,7 +95,8 @@ class DemolishEndsStealth(Lifecycle):
             if f.hidden and f.area == a.area:
                 c, counted = _lose(c, f, ctx)
                 if counted:
-                    ctx.emit(EventKind.STEALTH, f"{f.name} is no longer hidden (Demolish).", f.key)
+                    ctx.emit(EventKind.STEALTH, phrase("{name} is no longer hidden (Demolish).",
+                                                           name=f.name), f.key)
         return c
 
 
@@ -105,5 +107,5 @@ def regain_stealth(c: Combat, key: str, ctx: Context) -> Combat:
         return c
     if enemies_in(c, f, f.area, ctx.rules):
         return c
-    ctx.emit(EventKind.STEALTH, f"{f.name} is hidden again (Stealth).", f.key)
+    ctx.emit(EventKind.STEALTH, phrase("{name} is hidden again (Stealth).", name=f.name), f.key)
     return put(c, f.model_copy(update={"hidden": True}))

@@ -48,8 +48,8 @@ def recap_message(stored: StoredCombat, rules: Rules, language: str,
                   next_step: str = "") -> tuple[str, discord.ui.View]:
     """The recap of ``stored`` (an ended fight) in ``language``, ``next_step`` under it (see
     :func:`after_the_fight_hint`), and its Log file button."""
-    body = discord.utils.escape_markdown(render(recap_text(stored.state, rules=rules),
-                                                language))
+    body = discord.utils.escape_markdown(recap_text(
+        stored.state, rules=rules, say=lambda said: render(said, language)))
     where = discord.utils.escape_markdown(stored.map_name)
     title = render(phrase("🏁 **Fight recap** · {where}", where=where), language)
     return clip(f"{title}\n{body}{next_step}"), button_row(LogFileButton(stored.id, language))

@@ -15,7 +15,8 @@ from bot.cogs.combat.pace import FORMS, TypedText, seconds_in
 from bot.text import echo
 from bot.user_error import UserError
 from engine.combat import Combat
-from engine.combat.reminders import reminder_words, with_reminder
+from engine.combat.reminders import reminder_phrase, with_reminder
+from engine.phrases import Said, phrase
 
 __all__ = ["REMIND_HELP", "Remind", "RemindPoint", "news", "reminding"]
 
@@ -68,12 +69,12 @@ def reminding(state: Combat, point: RemindPoint | None) -> Combat:
     return with_reminder(state, fraction=point.fraction, seconds=point.seconds)
 
 
-def news(before: Combat, after: Combat) -> list[str]:
+def news(before: Combat, after: Combat) -> list[Said]:
     """What the table is told of a reminder's point changed from ``before`` to ``after``."""
     was = (before.remind_fraction, before.remind_seconds)
     now = (after.remind_fraction, after.remind_seconds)
     if was == now:
         return []
     if now == (None, None):
-        return ["Nobody is reminded of a deadline any more."]
-    return [f"Whoever is late is now reminded {reminder_words(*now)}."]
+        return [phrase("Nobody is reminded of a deadline any more.")]
+    return [phrase("Whoever is late is now reminded {when}.", when=reminder_phrase(*now))]

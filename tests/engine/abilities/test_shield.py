@@ -405,7 +405,7 @@ def test_against_an_ordinary_attack_the_shields_good_defend_still_applies() -> N
     c = begin(c, [3, 2, 6, 1], "NPCs")
     c = go(c, Attack(fighter="Goon", target="Bea"))
     asked = next(p for p in c.waiting_for() if p.fighter == "bea")
-    assert abilities_at_hand(c, asked, RULES) == "good (shield defend)"
+    assert english(abilities_at_hand(c, asked, RULES) or "") == "good (shield defend)"
     c = go(c, React(fighter="Bea", reaction="defend"), [3, 4, 1, 2], actor=P2)
     assert (PromptKind.REROLL, "bea") in kinds(c)
 

@@ -80,7 +80,7 @@ def test_a_reaction_says_what_the_deciders_abilities_give_it_with_the_rules() ->
     goon = knife("Goon", npc=True, max_level=60, abilities=("melee_1h.good_reactions",))
     c = go(duel(pistol("Ana"), goon), Attack(fighter="Ana", target="Goon"), actor=P1)
     (react,) = asked(c, RULES).questions
-    assert react.applies == "good (1H melee counterattack)"
+    assert english(react.applies or "") == "good (1H melee counterattack)"
     assert [q.applies for q in asked(c).questions] == [None]
 
 

@@ -14,6 +14,7 @@ from engine.combat import (
     options,
 )
 from engine.combat.weapons import attack_problem, weapons
+from engine.phrases import english
 from tests.engine.combat.helpers import (
     BULLETS,
     GM,
@@ -45,7 +46,7 @@ def test_yielding_while_choosing_first_aid_sure_or_roll() -> None:
     c, events = run(c, Surrender(fighter="Ana"), actor=P1)
     assert c.fighter("ana").character.level == 0
     assert "Ana can no longer give first aid: it does not take effect." in [
-        e.text for e in events]
+        english(e.text) for e in events]
     assert c.aid is None and PromptKind.AID_SURE not in [p.kind for p in c.waiting_for()]
     refused(c, AidMark(fighter="Ana", option="roll"), "over", P1)  # her team is gone
 
@@ -70,8 +71,10 @@ def test_no_attack_offered_or_found_legal_on_the_dead() -> None:
     assert status(rat.character, rules=RULES) is Status.DEAD  # doubles: 4 damage, level -1
     assert goon.actions == 1 and c.acting_team == "NPCs"
     shot = next(w for w in weapons(goon, RULES) if w.name == "Rifle")
-    assert attack_problem(c, goon, rat, shot, RULES) == "Rat is dead; they are out of the fight."
-    assert attack_problem(c, goon, goon, shot, RULES) == "Goon cannot attack themselves."
+    assert english(attack_problem(c, goon, rat, shot, RULES) or "") == (
+        "Rat is dead; they are out of the fight.")
+    assert english(attack_problem(c, goon, goon, shot, RULES) or "") == (
+        "Goon cannot attack themselves.")
     assert attack_problem(c, goon, c.fighter("ana"), shot, RULES) is None
     assert legal_targets(c, "goon", RULES) == ("Ana",)
     attacks = [o.command for o in options(c, "Goon", RULES, GM) if isinstance(o.command, Attack)]

@@ -12,6 +12,7 @@ from engine.character import Character, Item
 from engine.combat.model import Fighter
 from engine.combat.roll_spec import make_roll, rally_spec, roll_spec
 from engine.dice import ScriptedDice
+from engine.phrases import english
 from tests.engine.combat.helpers import RULES
 
 ENGINE_COMBAT = Path(__file__).resolve().parents[3] / "engine" / "combat"
@@ -33,8 +34,8 @@ def test_the_modifier_rows_give_good_precise_powerful_with_their_reasons() -> No
     f = _fighter("melee_2h.good_attack", "melee_2h.precise_attack", "melee_2h.powerful_attack")
     spec = roll_spec(f, RULES, Action.ATTACK, "melee_2h")
     assert spec.good and spec.precise and spec.powerful and spec.may_be_critical
-    assert spec.applies(RULES) == "good, precise, powerful (2H melee attack)"
-    assert spec.applies(RULES, rolled=True) == "precise, powerful (2H melee attack)"
+    assert english(spec.applies(RULES) or "") == "good, precise, powerful (2H melee attack)"
+    assert english(spec.applies(RULES, rolled=True) or "") == "precise, powerful (2H melee attack)"
     assert (spec.fighter, spec.purpose, spec.level, spec.max_level) == ("bea", "attack", 50, 70)
     other = roll_spec(f, RULES, Action.COUNTERATTACK, "melee_2h")
     assert other.modifiers == frozenset() and other.applies(RULES) is None
@@ -43,7 +44,7 @@ def test_the_modifier_rows_give_good_precise_powerful_with_their_reasons() -> No
 def test_a_defend_is_made_with_a_shield_only_in_hand_and_never_against_an_aoe() -> None:
     held = roll_spec(_fighter("shield.good_defend"), RULES, Action.DEFEND)
     assert held.item == "shield" and held.good
-    assert held.applies(RULES) == "good (shield defend)"
+    assert english(held.applies(RULES) or "") == "good (shield defend)"
     stowed = roll_spec(_fighter("shield.good_defend", shield=False), RULES, Action.DEFEND)
     assert stowed.item is None and not stowed.good
     blast = roll_spec(_fighter("shield.good_defend"), RULES, Action.DEFEND, against_aoe=True)
@@ -56,7 +57,7 @@ def test_all_out_defend_takes_good_and_critical_from_every_defend() -> None:
     for against_aoe in (False, True):
         spec = roll_spec(f, RULES, Action.DEFEND, against_aoe=against_aoe)
         assert not spec.good and not spec.may_be_critical
-        assert spec.limits == ("not good", "cannot be critical")
+        assert [english(limit) for limit in spec.limits] == ["not good", "cannot be critical"]
         assert spec.said("Bea defends") == "Bea defends (not good, cannot be critical)"
     attack = roll_spec(f, RULES, Action.ATTACK, "shield")
     assert attack.may_be_critical and attack.limits == ()
