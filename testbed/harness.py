@@ -165,7 +165,8 @@ class Message:
     @property
     def files(self) -> dict[str, str]:
         """The text of each file attached, by file name."""
-        return {a["filename"]: plain_text(a["data"].decode())
+        shown = plain_text if watching() is not None else str
+        return {a["filename"]: shown(a["data"].decode())
                 for a in self.raw.get("attachments") or ()}
 
     def selects(self) -> list[dict[str, Any]]:
@@ -917,7 +918,8 @@ class Table:
             if self.pseudo is not None:
                 self.pseudo.read("autocomplete", [c["name"] for c in data.get("choices") or ()])
             if reply is not None:
-                reply.choices = english_view(list(data.get("choices") or []))
+                choices = list(data.get("choices") or [])
+                reply.choices = choices if self.pseudo is None else english_view(choices)
         elif kind == 9:
             if self.checks:
                 self._refuse(modal_errors(data))
@@ -925,7 +927,7 @@ class Table:
                 for where, text in modal_texts(data):
                     self.pseudo.read(where, [text])
             if reply is not None:
-                reply.modal = _modal(english_view(data))
+                reply.modal = _modal(data if self.pseudo is None else english_view(data))
         return {"interaction": interaction, "resource": resource}
 
 

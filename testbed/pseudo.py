@@ -28,8 +28,9 @@ from bot.i18n.checks import untranslated
 from bot.i18n.pseudo import plain_text
 from data import builtin_maps
 
-__all__ = ["LOCALE", "Leak", "PseudoWatch", "english_view", "group", "message_texts",
-           "modal_texts", "source_of", "start_watching", "stop_watching", "watching"]
+__all__ = ["LOCALE", "Group", "Leak", "PseudoWatch", "english_lines", "english_view", "group",
+           "message_texts", "modal_texts", "sentence_of", "source_of", "start_watching",
+           "stop_watching", "watching"]
 
 #: The pseudo-locale as Discord would name it (the bot's catalogue ``en_XA``).
 LOCALE = "en-XA"
@@ -93,17 +94,18 @@ _WATCH: list[PseudoWatch] = []
 
 
 def start_watching() -> PseudoWatch:
-    """Every table made from now on plays in the pseudo-locale and reports to the watch."""
-    _WATCH[:] = [PseudoWatch()]
-    return _WATCH[0]
+    """Every table made from now on plays in the pseudo-locale and reports to a new watch
+    (until :func:`stop_watching`, which gives back the watch before it, if any)."""
+    _WATCH.append(PseudoWatch())
+    return _WATCH[-1]
 
 
 def stop_watching() -> None:
-    _WATCH.clear()
+    _WATCH.pop()
 
 
 def watching() -> PseudoWatch | None:
-    return _WATCH[0] if _WATCH else None
+    return _WATCH[-1] if _WATCH else None
 
 
 # -- what a body says ----------------------------------------------------------------------
@@ -185,10 +187,10 @@ def english_view(value: Any) -> Any:
 _TOKEN = re.compile(r"<[^<>\s]+>|`[^`]*`|[^\W\d_]+|\d+")
 
 
-def sentence_of(leak: Leak) -> str:
-    """What a leak's English looks like wherever it is sent: its lines with English, each
-    its English words in order, ``#`` for a number, `code` as it is, ``…`` for the rest (what
-    a catalogue translated, names, markup)."""
+def english_lines(leak: Leak) -> list[str]:
+    """What a leak's English looks like wherever it is sent: each line with English, as its
+    English words in order, ``#`` for a number, `code` as it is, ``…`` for the rest (what a
+    catalogue translated, names, markup)."""
     english = set(leak.words)
     lines = []
     for line in leak.text.splitlines():
@@ -202,7 +204,12 @@ def sentence_of(leak: Leak) -> str:
             if not (said == "…" and shown and shown[-1] == "…"):
                 shown.append(said)
         lines.append(" ".join(shown))
-    return " / ".join(dict.fromkeys(lines))[:160]
+    return list(dict.fromkeys(lines))
+
+
+def sentence_of(leak: Leak) -> str:
+    """The English a leak came from, its lines in one (:func:`english_lines`)."""
+    return " / ".join(english_lines(leak))[:160]
 
 
 @cache
@@ -212,15 +219,15 @@ def _sources() -> dict[str, str]:
 
 
 def source_of(sentence: str) -> str:
-    """The bot's or engine's file that holds the sentence's longest English run, if any."""
+    """The bot's or engine's file that most likely says the sentence: the one with a string
+    starting with its longest English run, else the one holding that run anywhere."""
     runs = sorted((run.strip() for run in re.split(r"…|#|`[^`]*`|/", sentence)),
                   key=len, reverse=True)
-    for run in runs:
-        if len(run) < 6:
-            break
-        found = [path for path, text in _sources().items() if run in text]
-        if found:
-            return found[0] if len(found) == 1 else f"{found[0]} (+{len(found) - 1})"
+    for run in (run for run in runs if len(run) >= 3):
+        for pattern in (f'"{run}', f"'{run}", run if len(run) >= 6 else None):
+            found = [path for path, text in _sources().items() if pattern and pattern in text]
+            if found:
+                return found[0] if len(found) == 1 else f"{found[0]} (+{len(found) - 1})"
     return "?"
 
 
