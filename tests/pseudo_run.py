@@ -94,8 +94,8 @@ class PseudoRun:
         write("")
         by_file = Counter[str]()
         for found in group(leaks):
-            by_file[found.source.split(" (+")[0]] += found.count
-        write("By file (the likeliest): " + _counted(by_file))
+            by_file["? (several)" if " (+" in found.source else found.source] += found.count
+        write("By file (the one file saying it, else ?): " + _counted(by_file))
         write("By test module: " + _counted(Counter(leak.test.split("::")[0]
                                                     for leak in leaks)))
         write(f"{len(leaks)} English texts, {len(group(leaks))} sentences.")
