@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint fuzz crash bench clean screenshot catalogues
+.PHONY: run test test-pseudo lint fuzz crash bench clean screenshot catalogues
 
 # The catalogues (gettext, with Babel; README.md's "Translating"): the template unhex.pot is
 # extracted from the sources, each language's unhex.po is a translator's, and the .mo files the
@@ -51,6 +51,19 @@ lint: $(BUILT)
 # on two cores take about half the time of one.
 test: lint
 	$(PY) -m pytest -q -n auto
+
+# The fights' and commands' tests played once in the pseudo-locale (tests/pseudo_run.py): every
+# English text that reaches Discord is listed, grouped by sentence with the file that says it;
+# the run fails if there is any. The tests' own verdicts are not the judge here.
+PSEUDO_TESTS ?= $(addprefix tests/bot/,test_whole_fight.py test_combat.py test_roll.py \
+	test_characters.py test_map_commands.py test_sessions.py test_gm.py test_gm_buttons.py \
+	test_turns.py test_windows.py test_reaction_window.py test_ranged.py test_aoe.py \
+	test_criticals.py test_initiative.py test_movers.py test_my_options.py test_undo.py \
+	test_recap.py test_catchup.py test_reminders.py test_pace.py test_standing_orders.py \
+	test_kept_prompt.py test_help.py test_creation.py test_npc_copies.py test_leader.py \
+	test_shield.py test_story.py test_hands.py test_between_turns.py test_extend.py)
+test-pseudo: $(BUILT)
+	UNHEX_PSEUDO=1 $(PY) -m pytest -q -n auto -k "not postgresql" $(PSEUDO_TESTS)
 
 # The crash test in full: the bot killed with SIGKILL 25 times in the middle of fights, on
 # SQLite and on PostgreSQL (`make test` kills it 3 times on each). UNHEX_CRASH_SEED=<n> picks

@@ -32,11 +32,13 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.client import UnhexBot, create_bot
 from bot.cogs.combat.session import FightSession
+from bot.i18n.pseudo import plain_text
 from bot.settings import Settings
 from bot.text import SOURCE
 from engine.dice import ScriptedDice
 from engine.textwidth import width
 from localdiscord.limits import Errors, autocomplete_errors, message_errors, modal_errors
+from testbed.pseudo import LOCALE, english_view, message_texts, modal_texts, watching
 
 APP_ID = 900_000_000_000_000_001
 GUILD_ID = 900_000_000_000_000_100
@@ -163,7 +165,9 @@ class Message:
     @property
     def files(self) -> dict[str, str]:
         """The text of each file attached, by file name."""
-        return {a["filename"]: a["data"].decode() for a in self.raw.get("attachments") or ()}
+        shown = plain_text if watching() is not None else str
+        return {a["filename"]: shown(a["data"].decode())
+                for a in self.raw.get("attachments") or ()}
 
     def selects(self) -> list[dict[str, Any]]:
         return [c for row in self.components for c in row.get("components", [])
@@ -291,10 +295,15 @@ class Table:
         self.dm_channels: dict[int, int] = {}
         #: Users who take no direct message from the bot (Discord refuses: 403, 50007).
         self.no_dms: set[int] = set()
-        #: Each user's Discord client language (``en-US`` when not set), as interactions say.
+        #: Where what the bot sends is read for English (testbed/pseudo.py): a table made
+        #: while a pseudo-locale run watches plays in it.
+        self.pseudo = watching()
+        #: Each user's Discord client language (:attr:`user_locale` when not set), as
+        #: interactions say.
         self.locales: dict[int, str] = {}
+        self.user_locale = "en-US" if self.pseudo is None else LOCALE
         #: The server's preferred locale (its Community settings), as interactions say.
-        self.guild_locale = "en-US"
+        self.guild_locale = "en-US" if self.pseudo is None else LOCALE
         self.bot: UnhexBot
 
     # -- life cycle ----------------------------------------------------------------------
@@ -319,6 +328,8 @@ class Table:
         state.user.id = APP_ID
         state.stop_dispatch()
         guild = dpytest_backend.make_guild("Unhex Table", id_num=GUILD_ID)
+        if self.pseudo is not None:  # what the bot reads of the server without an interaction
+            guild.preferred_locale = LOCALE  # type: ignore[assignment]
         dpytest_backend.make_text_channel("fight", guild, id_num=CHANNEL_ID)
         dpytest_backend.make_text_channel("tavern", guild, id_num=OTHER_CHANNEL_ID)
         for user in (ALICE, BOB, GM):
@@ -487,6 +498,8 @@ class Table:
         assert not unknown, (f"modal has no fields {unknown}; it has {list(modal.fields)} "
                              f"and menus {list(modal.menus)}")
         rows = [modal.field_component(label, value) for label, value in values.items()]
+        if self.pseudo is not None:
+            self.pseudo.allow(values.values())
         data = {"custom_id": modal.custom_id, "components": rows}
         raw = self.messages[message.id] if message is not None else None
         return await self._interact(5, data, user=user,
@@ -524,6 +537,8 @@ class Table:
         params = {p.display_name: p for p in found.parameters}
         unknown = set(options) - set(params)
         assert not unknown, f"/{command} has no options {unknown}"
+        if self.pseudo is not None:
+            self.pseudo.allow(options.values())
         leaf: list[dict[str, Any]] = []
         resolved: dict[str, dict[str, Any]] = {}
         for name, value in options.items():
@@ -552,7 +567,7 @@ class Table:
         common = {
             "id": str(snowflake()), "application_id": str(APP_ID), "type": kind,
             "token": token, "version": 1, "channel_id": str(channel), "data": data,
-            "locale": self.locales.get(user.id, "en-US"),
+            "locale": self.locales.get(user.id, self.user_locale),
             "app_permissions": str(self.app_permissions.value), "entitlements": [],
             "attachment_size_limit": 10_485_760,
         }
@@ -660,6 +675,13 @@ class Table:
         if reply is not None:
             reply.messages.append(_message(raw))
 
+    def _read_for_english(self, body: dict[str, Any]) -> None:
+        """In the pseudo-locale: what ``body`` (a message sent or its edit) shows, read for
+        English (:mod:`testbed.pseudo`)."""
+        if self.pseudo is not None:
+            for where, text in message_texts(body):
+                self.pseudo.read(where, [text])
+
     def _new_message(self, channel_id: int, body: dict[str, Any], *, flags: int = 0,
                      message_id: int | None = None) -> dict[str, Any]:
         content = body.get("content") or ""
@@ -667,6 +689,7 @@ class Table:
         if self.checks:
             self._refuse(message_errors(body))
             check_phone_columns(content)
+        self._read_for_english(body)
         guild = self._channel_guild.get(channel_id, GUILD_ID)
         raw = {
             "id": str(message_id or snowflake()), "channel_id": str(channel_id),
@@ -692,6 +715,7 @@ class Table:
         if self.checks:
             self._refuse(message_errors(raw))
             check_phone_columns(raw["content"] or "")
+        self._read_for_english(body)
         raw["edited_timestamp"] = dt.datetime.now(dt.UTC).isoformat()
         self._record(raw, reply)
         return raw
@@ -778,6 +802,8 @@ class Table:
             thread = snowflake()
             table.threads[thread] = int(channel_id)
             table._channel_guild[thread] = table._channel_guild.get(int(channel_id), GUILD_ID)
+            if table.pseudo is not None:
+                table.pseudo.read("thread name", [name])
             guild = table._channel_guild[thread] or GUILD_ID
             return {**table._channel_payload(thread, guild), "name": name}
 
@@ -889,13 +915,19 @@ class Table:
         elif kind == 8:
             if self.checks:
                 self._refuse(autocomplete_errors(data))
+            if self.pseudo is not None:
+                self.pseudo.read("autocomplete", [c["name"] for c in data.get("choices") or ()])
             if reply is not None:
-                reply.choices = list(data.get("choices") or [])
+                choices = list(data.get("choices") or [])
+                reply.choices = choices if self.pseudo is None else english_view(choices)
         elif kind == 9:
             if self.checks:
                 self._refuse(modal_errors(data))
+            if self.pseudo is not None:
+                for where, text in modal_texts(data):
+                    self.pseudo.read(where, [text])
             if reply is not None:
-                reply.modal = _modal(data)
+                reply.modal = _modal(data if self.pseudo is None else english_view(data))
         return {"interaction": interaction, "resource": resource}
 
 
@@ -954,9 +986,14 @@ class _FakeResponse:
 
 
 def _message(raw: dict[str, Any]) -> Message:
+    """A message as a test reads it: in English when the table plays in the pseudo-locale
+    (its ``raw`` as the bot sent it, to send back)."""
+    shown = raw if watching() is None else english_view(raw)
     return Message(
-        id=int(raw["id"]), channel_id=int(raw["channel_id"]), content=raw.get("content") or "",
+        id=int(raw["id"]), channel_id=int(raw["channel_id"]),
+        content=shown.get("content") or "",
         ephemeral=bool(int(raw.get("flags") or 0) & EPHEMERAL),
-        components=tuple(raw.get("components") or ()), embeds=tuple(raw.get("embeds") or ()),
+        components=tuple(shown.get("components") or ()),
+        embeds=tuple(shown.get("embeds") or ()),
         allowed_mentions=raw.get("allowed_mentions"), raw=dict(raw),
     )

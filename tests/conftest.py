@@ -23,6 +23,7 @@ from bot.client import EXTENSIONS
 from bot.store import open_store
 from testbed.harness import Table
 from testbed.postgres_server import MISSING, PostgresServer, server_programs
+from tests import pseudo_run
 
 ENGINES = ("sqlite", "postgresql")
 #: The migrated database the PostgreSQL tests share, emptied before each.
@@ -33,6 +34,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "both_engines: run the module's store-touching tests on SQLite and PostgreSQL")
     config.addinivalue_line("markers", "sqlite_only: a test of SQLite's own, in such a module")
+    if pseudo_run.asked():  # UNHEX_PSEUDO=1: tests/pseudo_run.py
+        config.pluginmanager.register(pseudo_run.PseudoRun(config), "unhex-pseudo-run")
 
 
 @pytest.fixture(autouse=True)

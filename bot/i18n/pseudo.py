@@ -1,4 +1,4 @@
-"""The pseudo-locale ``en_XA``: every message of the template wrapped in ``⟦…⟧``, its letters
+r"""The pseudo-locale ``en_XA``: every message of the template wrapped in ``⟦…⟧``, its letters
 accented and about 30% longer, its placeholders and `code` (command names) kept as they are.
 A test run in it shows English that never went through a catalogue (:func:`bot.i18n.checks.
 untranslated`) and text that does not fit German's longer words.
@@ -8,21 +8,27 @@ untranslated`) and text that does not fit German's longer words.
 
 >>> pseudo_text("{name} hits `/attack`!")
 '⟦{name} ĥíţš `/attack`!~~~~~~~⟧'
+>>> plain_text("Ana: ⟦{name} ĥíţš `/attack`!~~~~~~~⟧ ⟦Ŕóúñđ 2.\\~\\~⟧")
+'Ana: {name} hits `/attack`! Round 2.'
 """
 
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 from string import Formatter
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-__all__ = ["pseudo_catalog", "pseudo_text", "write_pseudo"]
+__all__ = ["plain_text", "pseudo_catalog", "pseudo_text", "write_pseudo"]
 
 _ACCENTED = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
                           "áƀçđéƒĝĥíĵķĺɱñóþǫŕšţúṽŵẋýžÁƁÇĐÉƑĜĤÍĴĶĹṀÑÓÞǪŔŠŢÚṼŴẊÝŽ")
+_PLAIN = {accented: plain for plain, accented in _ACCENTED.items()}
+#: A pseudo message's end: its padding (Markdown-escaped too) and closing bracket.
+_PSEUDO_END = re.compile(r"(?:\\?~)*⟧")
 #: How much longer a pseudo message is than its source (German runs about a third longer).
 LONGER = 0.3
 
@@ -51,6 +57,25 @@ def pseudo_text(source: str) -> str:
                           + (f":{spec}" if spec else "") + "}")
     padding = "~" * math.ceil(len(source) * LONGER)
     return f"⟦{''.join(pieces)}{padding}⟧"
+
+
+def plain_text(text: str) -> str:
+    """The English a pseudo-locale ``text`` was made from: what is inside ``⟦…⟧`` back to
+    plain letters, brackets and padding gone (a source's own ``~`` right before its end goes
+    too). A harness that plays in the pseudo-locale shows tests this, so their English
+    assertions and clicks by label still hold."""
+    if "⟦" not in text:
+        return text
+    plain = []
+    depth = 0
+    for piece in re.split(r"(⟦|(?:\\?~)*⟧)", text):
+        if piece == "⟦":
+            depth += 1
+        elif _PSEUDO_END.fullmatch(piece):
+            depth = max(depth - 1, 0)
+        else:
+            plain.append(piece.translate(_PLAIN) if depth else piece)
+    return "".join(plain)
 
 
 def pseudo_catalog(template: Catalog) -> Catalog:
