@@ -33,7 +33,7 @@ from engine.combat.weapons import (
     choose_weapon,
     weapon_label,
 )
-from engine.phrases import Said, english, phrase
+from engine.phrases import Said, phrase
 
 __all__ = ["advance", "attack", "prompts"]
 
@@ -189,8 +189,8 @@ def _spend_ammo_on_fumble(c: Combat, a: AttackAction, s: RollState, ctx: Context
     if index is None:
         return c
     ch, report = destroy_item(f.character, index, rules=rules)
-    ctx.emit(EventKind.AMMO, phrase("{destroyed} (a ranged critical failure).",
-                                    destroyed=english(report.summary)[:-1]), f.key)
+    ctx.emit(EventKind.AMMO, phrase("{name}'s {item} is destroyed (a ranged critical failure).",
+                                    name=f.character.name, item=report.item.name), f.key)
     return put(c, f.model_copy(update={"character": ch}))
 
 
