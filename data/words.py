@@ -53,7 +53,7 @@ def extract_words(fileobj: IO[bytes], keywords: Collection[str], comment_tags: C
                   options: Mapping[str, Any]) -> Iterator[tuple[int, str | None, str, list[str]]]:
     """Babel's extraction method for a rules data file: each field players read, with a
     translator's note saying what it is (a hit location's name also in lower case, as a
-    sentence says it: "the right arm")."""
+    sentence says it: "the right arm", and an item kind's: "a shield")."""
     source = fileobj.read().decode("utf-8")
     lines = source.splitlines()
     data = tomllib.loads(source)
@@ -72,3 +72,6 @@ def extract_words(fileobj: IO[bytes], keywords: Collection[str], comment_tags: C
                     if (table, field) == ("locations", "name"):
                         yield line, None, text.lower(), [
                             "Translators: a hit location as a sentence says it"]
+                    if (table, field) == ("kinds", "name"):
+                        yield line, None, text.lower(), [
+                            "Translators: a kind of combat item as a sentence says it"]

@@ -228,6 +228,11 @@ class ItemKind(_Frozen):
         return Phrase(self.name)
 
     @property
+    def said_lower(self) -> Phrase:
+        """The kind's name as a sentence says it: "2h melee weapon"."""
+        return Phrase(self.name.lower())
+
+    @property
     def said_short(self) -> Phrase:
         """The kind's short name as a phrase: "2H melee"."""
         return Phrase(self.short)

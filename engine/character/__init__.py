@@ -12,7 +12,7 @@ with a sentence that can be shown to the player as it is.
 >>> ana, report = take_damage(ana, 4, 2, rules=rules)
 >>> ana.level, ana.marks("right_leg")
 (46, '\\\\\\\\')
->>> report.summary
+>>> report.summary.english()
 'Ana takes 4 damage to the right leg: level 50 → 46. Marked 4 on the right leg.'
 >>> status(ana, rules=rules)
 <Status.FINE: 'fine'>

@@ -31,8 +31,9 @@ from engine.character.model import (
     trusted_copy,
     validated_copy,
 )
-from engine.character.wording import counts_text, location_name
+from engine.character.wording import counts_phrase, sentences_phrase, status_sentence
 from engine.errors import RuleError
+from engine.phrases import Said, phrase
 
 __all__ = ["DamageReport", "armor_covering", "take_damage"]
 
@@ -64,8 +65,8 @@ class DamageReport:
     cannot_move: bool
     status_before: Status
     status_after: Status
-    summary: str
-    public_summary: str
+    summary: Said
+    public_summary: Said
 
     @property
     def became_unconscious(self) -> bool:
@@ -117,14 +118,16 @@ def take_damage(
     (46, '\\\\\\\\\\\\\\\\\\\\\\\\', '\\\\', True)
     """
     if amount < 0:
-        raise RuleError(f"Damage is 0 or more, not {amount}.")
+        raise RuleError(phrase("Damage is 0 or more, not {amount}.", amount=amount))
     loc = hit_location(location_die, rules)
     wound_mark = Mark(mark)
     if wound_mark is Mark.PERMANENT:
-        raise RuleError("Damage marks boxes with \\ or X; only first aid makes ■.")
-    hit = _Hit(c, amount, loc, less_lethal, status(c, rules=rules), f"the {location_name(loc)}")
+        raise RuleError(phrase("Damage marks boxes with \\ or X; only first aid makes ■."))
+    hit = _Hit(c, amount, loc, less_lethal, status(c, rules=rules))
     if amount == 0:
-        return hit.report(c, hit.status_before, f"{c.name} is hit on {hit.where} for no damage.")
+        return hit.report(c, hit.status_before, phrase(
+            "{name} is hit on the {location} for no damage.", name=c.name,
+            location=loc.said_lower))
     if use_armor is not False:
         return _armor_takes_it(hit, use_armor, rules)
     if less_lethal:
@@ -142,7 +145,6 @@ class _Hit(NamedTuple):
     loc: HitLocation
     less_lethal: bool
     status_before: Status
-    where: str  # "the right arm"
 
     @property
     def level(self) -> int:
@@ -165,9 +167,9 @@ class _Hit(NamedTuple):
         self,
         new: Character,
         status_after: Status,
-        summary: str,
+        summary: Said,
         *,
-        public: str | None = None,
+        public: Said | None = None,
         marked: Mapping[str, int] = _NONE_MARKED,
         unmarked: int = 0,
         armor_destroyed: int | None = None,
@@ -208,8 +210,9 @@ def _armor_takes_it(
     return hit.report(
         new,
         status(new, rules=rules),
-        f"{c.name}'s {armor.name} is destroyed instead of taking {hit.amount} damage "
-        f"on {hit.where}.",
+        phrase("{name}'s {armor} is destroyed instead of taking {amount} damage on the "
+               "{location}.", name=c.name, armor=armor.name, amount=hit.amount,
+               location=hit.loc.said_lower),
         armor_destroyed=armor_index,
     )
 
@@ -219,12 +222,17 @@ def _lowers_level_only(hit: _Hit, rules: Rules) -> tuple[Character, DamageReport
     new = hit.copy(level=level)
     status_after = status(new, rules=rules)
     news = _status_news(hit.status_before, status_after, c.name)
+    where = hit.loc.said_lower
     return hit.report(
         new,
         status_after,
-        f"{c.name} takes {hit.amount} less-lethal damage on {hit.where}: "
-        f"level {c.level} → {level}, no wounds marked.{news}",
-        public=f"{c.name} takes {hit.amount} less-lethal damage on {hit.where}.{news}",
+        sentences_phrase([phrase(
+            "{name} takes {amount} less-lethal damage on the {location}: level {before} → "
+            "{after}, no wounds marked.", name=c.name, amount=hit.amount, location=where,
+            before=c.level, after=level), *news]),
+        public=sentences_phrase([phrase(
+            "{name} takes {amount} less-lethal damage on the {location}.", name=c.name,
+            amount=hit.amount, location=where), *news]),
     )
 
 
@@ -251,20 +259,25 @@ def _marks_wounds(
     leg_filled = any(loc_id in legs for loc_id in newly_full)
     all_legs_full = all(leg in full_after for leg in legs)
     status_after = status(new, rules=rules)
-    head = f"{c.name} takes {hit.amount} damage to {hit.where}"
-    figures = f": level {c.level} → {level}."
+    where = hit.loc.said_lower
+    figures: list[Said] = [phrase(
+        "{name} takes {amount} damage to the {location}: level {before} → {after}.",
+        name=c.name, amount=hit.amount, location=where, before=c.level, after=level)]
     if marked:
-        figures += f" Marked {counts_text(marked, rules)}."
+        figures.append(phrase("Marked {counts}.", counts=counts_phrase(marked, rules)))
     if remaining:
-        figures += f" No box is left for {remaining} more."
-    news = "".join(f" {c.name} drops {c.items[index].name}." for index in sorted(dropped))
+        figures.append(phrase("No box is left for {count} more.", count=remaining))
+    news: list[Said] = [phrase("{name} drops {item}.", name=c.name, item=c.items[index].name)
+                        for index in sorted(dropped)]
     news += _moving_news(c.name, leg_filled, all_legs_full, moving, status_after)
     news += _status_news(hit.status_before, status_after, c.name)
+    head = phrase("{name} takes {amount} damage to the {location}.", name=c.name,
+                  amount=hit.amount, location=where)
     return hit.report(
         new,
         status_after,
-        head + figures + news,
-        public=f"{head}.{news}",
+        sentences_phrase(figures + news),
+        public=sentences_phrase([head, *news]),
         marked=frozen_counts(marked),
         unmarked=remaining,
         newly_full=newly_full,
@@ -306,21 +319,21 @@ def _dropped_from(c: Character, newly_full: tuple[str, ...], lookup: RulesIndex)
 
 def _moving_news(
     name: str, leg_filled: bool, all_legs_full: bool, moving: bool, status_after: Status
-) -> str:
+) -> list[Said]:
     """What a leg filled by this hit means for moving, as everyone at the table sees it."""
     if leg_filled and all_legs_full and (moving or status_after is Status.FINE):
-        return f" {name} cannot move."
+        return [phrase("{name} cannot move.", name=name)]
     if leg_filled and moving:
-        return f" {name} must stop moving."
+        return [phrase("{name} must stop moving.", name=name)]
     if leg_filled and status_after is Status.FINE:
-        return f" {name} can move only with two empty hands."
-    return ""
+        return [phrase("{name} can move only with two empty hands.", name=name)]
+    return []
 
 
-def _status_news(before: Status, after: Status, name: str) -> str:
+def _status_news(before: Status, after: Status, name: str) -> list[Said]:
     if after is before or after is Status.FINE:
-        return ""
-    return f" {name} is {after.value}."
+        return []
+    return [status_sentence(name, after)]
 
 
 def armor_covering(c: Character, location: str, rules: Rules) -> list[int]:
@@ -343,10 +356,12 @@ def _armor_for(c: Character, loc: HitLocation, use_armor: bool | int, rules: Rul
     candidates = armor_covering(c, loc.id, rules)
     if use_armor is True:
         if not candidates:
-            raise RuleError(f"{c.name} has no intact armor on the {location_name(loc)}.")
+            raise RuleError(phrase("{name} has no intact armor on the {location}.",
+                                   name=c.name, location=loc.said_lower))
         # Armor on the hit location itself first.
         return min(candidates, key=lambda i: (c.items[i].location != loc.id, i))
     index = item_index(c, int(use_armor))
     if index not in candidates:
-        raise RuleError(f"{c.items[index].name} is not intact armor on the {location_name(loc)}.")
+        raise RuleError(phrase("{item} is not intact armor on the {location}.",
+                               item=c.items[index].name, location=loc.said_lower))
     return index

@@ -7,7 +7,7 @@ additional locations beyond one. Erase \ marks [...]. Replace any remaining \ ma
 >>> from data import load_rules
 >>> ana = Character(name="Ana", level=50, max_level=50, wounds={"head": "\\"})
 >>> ana, report = first_aid_failure(ana, rules=load_rules())
->>> report.summary
+>>> report.summary.english()
 'First aid on Ana: \\ became X: 1 on the head.'
 """
 
@@ -20,9 +20,9 @@ from engine.catalog import Rules
 from engine.character.condition import Status, status
 from engine.character.model import Character, Mark, frozen_counts, validated_copy
 from engine.character.validation import check_character
-from engine.character.wording import counts_text, location_name
+from engine.character.wording import counts_phrase, sentences_phrase, status_sentence
 from engine.errors import RuleError
-from engine.words import counted
+from engine.phrases import Said, phrase, plural_phrase
 
 __all__ = [
     "FirstAidReport",
@@ -41,7 +41,7 @@ class FirstAidReport:
     made_permanent: Mapping[str, int]
     status_before: Status
     status_after: Status
-    summary: str
+    summary: Said
 
 
 def _replace_marks(marks: str, old: Mark, new: Mark | None, count: int | None = None) -> str:
@@ -70,23 +70,26 @@ def _first_aid_result(
     final = {loc: _replace_marks(marks, Mark.SLASH, Mark.CROSS) for loc, marks in wounds.items()}
     new = check_character(validated_copy(c, wounds=final), rules=rules)
     status_before, status_after = status(c, rules=rules), status(new, rules=rules)
-    parts = []
+    parts: list[Said] = []
     if any(made_permanent.values()):
-        parts.append(f"Made permanent (■): {counts_text(frozen_counts(made_permanent), rules)}.")
+        parts.append(phrase("Made permanent (■): {counts}.",
+                            counts=counts_phrase(frozen_counts(made_permanent), rules)))
     if any(erased.values()):
-        parts.append(f"Erased {counts_text(frozen_counts(erased), rules)}.")
+        parts.append(phrase("Erased {counts}.", counts=counts_phrase(frozen_counts(erased), rules)))
     if any(crossed.values()):
-        parts.append(f"\\ became X: {counts_text(frozen_counts(crossed), rules)}.")
-    text = " ".join(parts) or "No marks changed."
+        parts.append(phrase("\\ became X: {counts}.",
+                            counts=counts_phrase(frozen_counts(crossed), rules)))
+    if not parts:
+        parts.append(phrase("No marks changed."))
     if status_after is not status_before:
-        text += f" {c.name} is {status_after.value}."
+        parts.append(status_sentence(c.name, status_after))
     return new, FirstAidReport(
         erased=frozen_counts(erased),
         crossed=frozen_counts(crossed),
         made_permanent=frozen_counts(made_permanent),
         status_before=status_before,
         status_after=status_after,
-        summary=f"First aid on {c.name}: {text}",
+        summary=phrase("First aid on {name}: {text}", name=c.name, text=sentences_phrase(parts)),
     )
 
 
@@ -95,7 +98,7 @@ def _plan(plan: Mapping[str, int], rules: Rules) -> dict[str, int]:
     for location_id, count in plan.items():
         rules.body.location(location_id)
         if count < 0:
-            raise RuleError(f"A number of boxes is 0 or more, not {count}.")
+            raise RuleError(phrase("A number of boxes is 0 or more, not {count}.", count=count))
         if count:
             counts[location_id] = count
     return counts
@@ -128,27 +131,31 @@ def first_aid_success(
     >>> dict(ally.wounds)
     {'left_arm': 'X'}
     """
-    for name, die in (("boxes", boxes), ("additional locations", extra_locations)):
-        if not 0 <= die <= 9:
-            raise RuleError(f"The {name} die shows 0-9, not {die}.")
+    if not 0 <= boxes <= 9:
+        raise RuleError(phrase("The boxes die shows 0-9, not {die}.", die=boxes))
+    if not 0 <= extra_locations <= 9:
+        raise RuleError(phrase("The additional locations die shows 0-9, not {die}.",
+                               die=extra_locations))
     counts = _plan(plan, rules)
     if sum(counts.values()) > boxes:
-        raise RuleError(
-            f"The first aid roll erases at most {counted(boxes, 'box')}; the plan erases "
-            f"{sum(counts.values())}."
-        )
+        raise RuleError(plural_phrase(
+            "The first aid roll erases at most {count} box; the plan erases {planned}.",
+            "The first aid roll erases at most {count} boxes; the plan erases {planned}.",
+            "count", count=boxes, planned=sum(counts.values())))
     if len(counts) > 1 + extra_locations:
-        raise RuleError(
-            f"The first aid roll reaches at most {1 + extra_locations} "
-            f"location{'s' if extra_locations else ''}; the plan names {len(counts)}."
-        )
+        raise RuleError(plural_phrase(
+            "The first aid roll reaches at most {count} location; the plan names {named}.",
+            "The first aid roll reaches at most {count} locations; the plan names {named}.",
+            "count", count=1 + extra_locations, named=len(counts)))
     wounds = dict(c.wounds)
     for location_id, count in counts.items():
         available = wounds.get(location_id, "").count(Mark.SLASH.value)
         if count > available:
-            loc = rules.body.location(location_id)
-            marks = counted(available, "\\ mark")
-            raise RuleError(f"{c.name}'s {location_name(loc)} has {marks} to erase, not {count}.")
+            raise RuleError(plural_phrase(
+                "{name}'s {location} has {count} \\ mark to erase, not {asked}.",
+                "{name}'s {location} has {count} \\ marks to erase, not {asked}.", "count",
+                name=c.name, location=rules.body.location(location_id).said_lower,
+                count=available, asked=count))
         wounds[location_id] = _replace_marks(wounds[location_id], Mark.SLASH, None, count)
     return _first_aid_result(c, wounds, erased=counts, made_permanent={}, rules=rules)
 
@@ -179,23 +186,26 @@ def first_aid_critical_failure(
     {'head': '■X', 'right_arm': '■■■'}
     """
     if not 1 <= die <= 10:
-        raise RuleError(f"A critical failure's die reads 1-10, not {die}.")
+        raise RuleError(phrase("A critical failure's die reads 1-10, not {die}.", die=die))
     counts = _plan(converted, rules)
     crosses = sum(marks.count(Mark.CROSS.value) for marks in c.wounds.values())
     due = min(die, crosses)
     if sum(counts.values()) != due:
-        reason = (f"the die shows {die}" if die <= crosses
-                  else f"there are only {counted(crosses, 'X mark')}")
-        raise RuleError(
-            f"{counted(due, 'X mark')} must become ■ ({reason}); "
-            f"the choice makes {sum(counts.values())}."
-        )
+        reason = (phrase("the die shows {die}", die=die) if die <= crosses
+                  else plural_phrase("there are only {count} X mark",
+                                     "there are only {count} X marks", "count", count=crosses))
+        raise RuleError(plural_phrase(
+            "{count} X mark must become ■ ({reason}); the choice makes {chosen}.",
+            "{count} X marks must become ■ ({reason}); the choice makes {chosen}.", "count",
+            count=due, reason=reason, chosen=sum(counts.values())))
     wounds = dict(c.wounds)
     for location_id, count in counts.items():
         available = wounds.get(location_id, "").count(Mark.CROSS.value)
         if count > available:
-            loc = rules.body.location(location_id)
-            raise RuleError(
-                f"{c.name}'s {location_name(loc)} has {counted(available, 'X mark')}, not {count}.")
+            raise RuleError(plural_phrase(
+                "{name}'s {location} has {count} X mark, not {asked}.",
+                "{name}'s {location} has {count} X marks, not {asked}.", "count", name=c.name,
+                location=rules.body.location(location_id).said_lower, count=available,
+                asked=count))
         wounds[location_id] = _replace_marks(wounds[location_id], Mark.CROSS, Mark.PERMANENT, count)
     return _first_aid_result(c, wounds, erased={}, made_permanent=counts, rules=rules)

@@ -26,9 +26,10 @@ from engine.character.model import (
     validation_sentence,
 )
 from engine.character.validation import check_character, check_item_fields
-from engine.character.wording import with_article
+from engine.character.wording import with_article, with_capital_article
 from engine.errors import RuleError
 from engine.phrases import Said, phrase, plural_phrase
+from engine.words import series_phrase
 
 __all__ = [
     "ItemRef", "ItemReport", "abilities_to_carry", "add_item", "destroy_item", "item_index",
@@ -46,7 +47,7 @@ class ItemReport:
 
     index: int
     item: Item
-    summary: Said  # a plain str from destroy_item (a fight's sentence builds on it)
+    summary: Said
 
 
 def item_index(c: Character, item: ItemRef, *, intact_first: bool = False) -> int:
@@ -142,8 +143,9 @@ def abilities_to_carry(c: Character, kind: ItemKind, rules: Rules) -> tuple[Abil
     options = [rules.abilities.ability(a) for a in kind.requires_one_of]
     held = tuple(a for a in options if a.id in c.abilities)
     if options and not held:
-        titles = ", ".join(a.title for a in options)
-        raise RuleError(f"{c.name} needs an AoE ability ({titles}) to carry {with_article(kind)}.")
+        raise RuleError(phrase("{name} needs an AoE ability ({titles}) to carry {kind}.",
+                               name=c.name, titles=series_phrase([a.said_title for a in options]),
+                               kind=with_article(kind)))
     return held
 
 
@@ -152,16 +154,17 @@ def _aoe_ability(c: Character, kind: ItemKind, ability: str | None, rules: Rules
         held = abilities_to_carry(c, kind, rules)
         if len(held) == 1:
             return held[0].id
-        raise RuleError(
-            f"{c.name} has several AoE abilities: say which one this {kind.short} is for."
-        )
+        raise RuleError(phrase("{name} has several AoE abilities: say which one this {kind} is "
+                               "for.", name=c.name, kind=kind.said_short))
     options = [rules.abilities.ability(a) for a in kind.requires_one_of]
     wanted = ability.strip().casefold()
     for option in options:
         if wanted in (option.id, option.name.casefold(), option.title.casefold()):
             return option.id
-    titles = ", ".join(a.title for a in options)
-    raise RuleError(f"{with_article(kind).capitalize()} is for one of {titles}, not {ability!r}.")
+    raise RuleError(phrase("{kind} is for one of {titles}, not {ability}.",
+                           kind=with_capital_article(kind),
+                           titles=series_phrase([a.said_title for a in options]),
+                           ability=repr(ability)))
 
 
 def remove_item(c: Character, item: ItemRef, *, rules: Rules) -> tuple[Character, ItemReport]:
@@ -196,7 +199,8 @@ def destroy_item(c: Character, item: ItemRef, *, rules: Rules) -> tuple[Characte
     index = item_index(c, item, intact_first=True)
     target = c.items[index]
     if target.destroyed:
-        raise RuleError(f"{c.name}'s {target.name} is already destroyed.")
+        raise RuleError(phrase("{name}'s {item} is already destroyed.", name=c.name,
+                               item=target.name))
     items = list(c.items)
     items[index] = target.model_copy(update={"destroyed": True})
     # Marking an item destroyed and emptying the hands that held it keeps a valid character
@@ -210,4 +214,5 @@ def destroy_item(c: Character, item: ItemRef, *, rules: Rules) -> tuple[Characte
         ),
         rules=rules,
     )
-    return new, ItemReport(index, items[index], f"{c.name}'s {target.name} is destroyed.")
+    return new, ItemReport(index, items[index], phrase("{name}'s {item} is destroyed.",
+                                                       name=c.name, item=target.name))

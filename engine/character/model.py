@@ -32,6 +32,7 @@ from engine.catalog import Hand
 from engine.dice import MAX_LEVEL, MIN_LEVEL
 from engine.errors import RuleError
 from engine.frozen import FrozenModel
+from engine.phrases import phrase
 
 __all__ = [
     "CONCEPT_LIMIT",
@@ -240,7 +241,8 @@ class Character(FrozenModel):
     def new(cls, name: str, *, npc: bool = False, level: int = START_LEVEL) -> Character:
         """A fresh character: level and max level both ``level`` (the book starts PCs at 50)."""
         if not MIN_LEVEL <= level <= MAX_LEVEL:
-            raise RuleError(f"A character's level is {MIN_LEVEL}-{MAX_LEVEL}, not {level}.")
+            raise RuleError(phrase("A character's level is {lowest}-{highest}, not {level}.",
+                                   lowest=MIN_LEVEL, highest=MAX_LEVEL, level=level))
         return _build({"name": _valid_name(name), "npc": npc, "level": level, "max_level": level})
 
     def __hash__(self) -> int:
@@ -279,7 +281,8 @@ def _build(fields: Mapping[str, object]) -> Character:
     try:
         return Character.model_validate(dict(fields))
     except ValidationError as error:
-        raise RuleError(f"That character is not valid: {validation_sentence(error)}.") from error
+        raise RuleError(phrase("That character is not valid: {problem}.",
+                               problem=validation_sentence(error))) from error
 
 
 def validated_copy(c: Character, **changes: object) -> Character:
@@ -304,11 +307,13 @@ def trusted_copy(c: Character, **changes: object) -> Character:
 def _valid_name(name: str) -> str:
     cleaned = name.strip()
     if not 1 <= len(cleaned) <= 32:
-        raise RuleError(f"A character's name is 1-32 characters; {cleaned!r} has {len(cleaned)}.")
+        raise RuleError(phrase("A character's name is 1-32 characters; {name} has {count}.",
+                               name=repr(cleaned), count=len(cleaned)))
     try:
         plain_text(cleaned)
     except ValueError as error:
-        raise RuleError(f"The name {cleaned!r} won't do: {error}.") from error
+        raise RuleError(phrase("The name {name} won't do: use letters, digits and punctuation "
+                               "only, no backticks or line breaks.", name=repr(cleaned))) from error
     return cleaned
 
 

@@ -4,7 +4,7 @@
 
 >>> from data import load_rules
 >>> ana, report = surrender(Character.new("Ana"), rules=load_rules())
->>> ana.level, report.summary
+>>> ana.level, report.summary.english()
 (0, 'Ana surrenders: level 50 → 0, out of the fight.')
 """
 
@@ -17,6 +17,7 @@ from engine.character.condition import Status, status
 from engine.character.model import Character, validated_copy
 from engine.character.validation import check_character
 from engine.errors import RuleError
+from engine.phrases import Phrase, phrase
 
 __all__ = ["SurrenderReport", "surrender"]
 
@@ -26,16 +27,17 @@ class SurrenderReport:
     """The level given up by surrendering."""
 
     level_before: int
-    summary: str
+    summary: Phrase
 
 
 def surrender(c: Character, *, rules: Rules) -> tuple[Character, SurrenderReport]:
     """The character out of the fight: level 0, effectively unconscious."""
     current = status(c, rules=rules)
     if current is Status.DEAD:
-        raise RuleError(f"{c.name} is dead and cannot surrender.")
+        raise RuleError(phrase("{name} is dead and cannot surrender.", name=c.name))
     if current is Status.SURRENDERED:
-        raise RuleError(f"{c.name} has already surrendered.")
+        raise RuleError(phrase("{name} has already surrendered.", name=c.name))
     new = check_character(validated_copy(c, level=0, surrendered=True), rules=rules)
-    text = f"{c.name} surrenders: level {c.level} → 0, out of the fight."
+    text = phrase("{name} surrenders: level {before} → 0, out of the fight.", name=c.name,
+                  before=c.level)
     return new, SurrenderReport(c.level, text)

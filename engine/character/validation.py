@@ -7,8 +7,8 @@ abilities with their prerequisites ("Abilities").
 
 >>> from data import load_rules
 >>> ana = Character(name="Ana", level=50, max_level=50, wounds={"head": "XXXX"})
->>> character_problems(ana, rules=load_rules())
-("Ana's head has 3 boxes, not 4.",)
+>>> [problem.english() for problem in character_problems(ana, rules=load_rules())]
+["Ana's head has 3 boxes, not 4."]
 """
 
 from __future__ import annotations
@@ -20,8 +20,10 @@ from engine.character._index import rules_index
 from engine.character.advancement import ability_limit, slots
 from engine.character.body import usable_hands
 from engine.character.model import HANDS, Character, Item, other_hand, validation_sentence
-from engine.character.wording import location_name, with_article
+from engine.character.wording import sentences_phrase, with_article, with_capital_article
 from engine.errors import RuleError
+from engine.phrases import Said, phrase
+from engine.words import series_phrase
 
 __all__ = [
     "character_from_json",
@@ -31,48 +33,52 @@ __all__ = [
 ]
 
 
-def character_problems(c: Character, *, rules: Rules) -> tuple[str, ...]:
+def character_problems(c: Character, *, rules: Rules) -> tuple[Said, ...]:
     """Every way the character breaks the rules data, each a sentence; empty when valid.
 
     >>> from data import load_rules
     >>> ana = Character(name="Ana", level=50, max_level=50,
     ...                 abilities=("leader.initiative_direct",))
-    >>> character_problems(ana, rules=load_rules())
-    ('Ana has Leader: Direct on initiative, which requires Leader: Direct.',)
+    >>> [problem.english() for problem in character_problems(ana, rules=load_rules())]
+    ['Ana has Leader: Direct on initiative, which requires Leader: Direct.']
     """
-    problems: list[str] = []
+    problems: list[Said] = []
     lookup = rules_index(rules)
     for location_id, marks in c.wounds.items():
         loc = lookup.locations.get(location_id)
         if loc is None:
-            problems.append(f"{c.name} has wounds on {location_id!r}, which is not a hit location.")
+            problems.append(phrase("{name} has wounds on {location}, which is not a hit location.",
+                                   name=c.name, location=repr(location_id)))
         elif len(marks) > loc.boxes:
-            problems.append(
-                f"{c.name}'s {location_name(loc)} has {loc.boxes} boxes, not {len(marks)}."
-            )
+            problems.append(phrase("{name}'s {location} has {boxes} boxes, not {marks}.",
+                                   name=c.name, location=loc.said_lower, boxes=loc.boxes,
+                                   marks=len(marks)))
     capacity = slots(c)
     if len(c.items) > capacity:
-        problems.append(f"{c.name} has {capacity} item slots but carries {len(c.items)} items.")
+        problems.append(phrase("{name} has {slots} item slots but carries {count} items.",
+                               name=c.name, slots=capacity, count=len(c.items)))
     armor_count: dict[tuple[str, str], int] = {}
     for item in c.items:
         kind = lookup.kinds.get(item.kind)
         if kind is None:
-            problems.append(f"{item.name} is of unknown kind {item.kind!r}.")
+            problems.append(phrase("{item} is of unknown kind {kind}.", item=item.name,
+                                   kind=repr(item.kind)))
             continue
         try:
             check_item_fields(c, item, kind, rules)
         except RuleError as error:
-            problems.append(str(error))
+            problems.append(error.said)
         if kind.per_location and item.location is not None:
             key = (kind.id, item.location)
             armor_count[key] = armor_count.get(key, 0) + 1
     for (kind_id, location_id), count in armor_count.items():
         kind = lookup.kinds[kind_id]
         if kind.max_per_location is not None and count > kind.max_per_location:
-            problems.append(
-                f"{c.name} has {count} {kind.name.lower()} on the {location_id.replace('_', ' ')}; "
-                f"{kind.max_per_location} is the most per location."
-            )
+            known = lookup.locations.get(location_id)
+            problems.append(phrase(
+                "{name} has {count} {kind} on the {location}; {most} is the most per location.",
+                name=c.name, count=count, kind=kind.said_lower, most=kind.max_per_location,
+                location=location_id.replace("_", " ") if known is None else known.said_lower))
     problems.extend(_hand_problems(c, rules))
     problems.extend(_ability_problems(c, rules))
     return tuple(problems)
@@ -85,7 +91,7 @@ def check_character(c: Character, *, rules: Rules) -> Character:
     """
     problems = character_problems(c, rules=rules)
     if problems:
-        raise RuleError(" ".join(problems))
+        raise RuleError(sentences_phrase(problems))
     return c
 
 
@@ -101,12 +107,13 @@ def character_from_json(text: str, *, rules: Rules) -> Character:
     try:
         c = Character.model_validate_json(text)
     except ValidationError as error:
-        raise RuleError(f"That character is not valid: {validation_sentence(error)}.") from error
+        raise RuleError(phrase("That character is not valid: {problem}.",
+                               problem=validation_sentence(error))) from error
     return check_character(c, rules=rules)
 
 
-def _hand_problems(c: Character, rules: Rules) -> list[str]:
-    problems: list[str] = []
+def _hand_problems(c: Character, rules: Rules) -> list[Said]:
+    problems: list[Said] = []
     kinds = rules_index(rules).kinds
     usable = usable_hands(c, rules=rules)
     for hand in HANDS:
@@ -119,13 +126,18 @@ def _hand_problems(c: Character, rules: Rules) -> list[str]:
         kind = kinds[item.kind]
         other = c.held(other_hand(hand))
         if not kind.held:
-            problems.append(f"{item.name} ({kind.name.lower()}) is not held in a hand.")
+            problems.append(phrase("{item} ({kind}) is not held in a hand.", item=item.name,
+                                   kind=kind.said_lower))
         elif kind.hands == 2 and other != index:
-            problems.append(f"{item.name} needs both hands.")
+            problems.append(phrase("{item} needs both hands.", item=item.name))
         elif kind.hands == 1 and other == index:
-            problems.append(f"{item.name} is held in one hand, not both.")
+            problems.append(phrase("{item} is held in one hand, not both.", item=item.name))
         if hand not in usable:
-            problems.append(f"{c.name}'s {hand} arm is full of wounds and cannot hold {item.name}.")
+            problems.append(
+                phrase("{name}'s right arm is full of wounds and cannot hold {item}.",
+                       name=c.name, item=item.name) if hand == "right"
+                else phrase("{name}'s left arm is full of wounds and cannot hold {item}.",
+                            name=c.name, item=item.name))
     right, left = c.right_hand, c.left_hand
     if right is not None and left is not None and right != left:
         right_kind, left_kind = c.items[right].kind, c.items[left].kind
@@ -134,40 +146,46 @@ def _hand_problems(c: Character, rules: Rules) -> list[str]:
             left_kind in kinds[right_kind].not_held_with
             or right_kind in kinds[left_kind].not_held_with
         ):
-            problems.append(
-                f"{c.name} cannot use {c.items[right].name} and {c.items[left].name} "
-                "at the same time."
-            )
+            problems.append(phrase("{name} cannot use {right} and {left} at the same time.",
+                                   name=c.name, right=c.items[right].name,
+                                   left=c.items[left].name))
     return problems
 
 
-def _ability_problems(c: Character, rules: Rules) -> list[str]:
-    problems: list[str] = []
+def _ability_problems(c: Character, rules: Rules) -> list[Said]:
+    problems: list[Said] = []
     lookup = rules_index(rules)
     for ability_id in c.abilities:
         if ability_id not in lookup.ability_ids:
-            problems.append(f"{c.name} has unknown ability {ability_id!r}.")
+            problems.append(phrase("{name} has unknown ability {ability}.", name=c.name,
+                                   ability=repr(ability_id)))
             continue
         ability = lookup.ability_ids[ability_id]
         if ability.free_text:
-            problems.append(f"{ability.title} is written as 'good at ...', not as an id.")
+            problems.append(phrase("{ability} is written as 'good at ...', not as an id.",
+                                   ability=ability.said_title))
         for needed in ability.requires:
             if needed not in c.abilities:
-                problems.append(
-                    f"{c.name} has {ability.title}, which requires "
-                    f"{lookup.ability(needed).title}."
-                )
+                problems.append(phrase("{name} has {ability}, which requires {needed}.",
+                                       name=c.name, ability=ability.said_title,
+                                       needed=lookup.ability(needed).said_title))
     limit = ability_limit(c)
     total = len(c.abilities) + len(c.good_at)
     if total > limit:
-        problems.append(f"{c.name} has {total} abilities; max level {c.max_level} allows {limit}.")
-    else:
-        for category, count in (("combat", len(c.abilities)), ("non-combat", len(c.good_at))):
-            if count > limit - 1:
-                problems.append(
-                    f"{c.name} has {count} {category} abilities; at max level {c.max_level} the "
-                    f"most is {limit - 1}, since everyone starts with one of each kind."
-                )
+        problems.append(phrase("{name} has {count} abilities; max level {max_level} allows "
+                               "{limit}.", name=c.name, count=total, max_level=c.max_level,
+                               limit=limit))
+        return problems
+    if len(c.abilities) > limit - 1:
+        problems.append(phrase(
+            "{name} has {count} combat abilities; at max level {max_level} the most is "
+            "{most}, since everyone starts with one of each kind.", name=c.name,
+            count=len(c.abilities), max_level=c.max_level, most=limit - 1))
+    if len(c.good_at) > limit - 1:
+        problems.append(phrase(
+            "{name} has {count} non-combat abilities; at max level {max_level} the most is "
+            "{most}, since everyone starts with one of each kind.", name=c.name,
+            count=len(c.good_at), max_level=c.max_level, most=limit - 1))
     return problems
 
 
@@ -176,26 +194,25 @@ def check_item_fields(c: Character, item: Item, kind: ItemKind, rules: Rules) ->
     lookup = rules_index(rules)
     if kind.per_location:
         if item.location is None:
-            raise RuleError(
-                f"{kind.name} covers one hit location: say which "
-                f"({', '.join(rules.body.ids)})."
-            )
+            raise RuleError(phrase("{kind} covers one hit location: say which ({locations}).",
+                                   kind=kind.said_name, locations=", ".join(rules.body.ids)))
         lookup.location(item.location)
     elif item.location is not None:
-        raise RuleError(f"Only armor names a hit location; {item.name} is {with_article(kind)}.")
+        raise RuleError(phrase("Only armor names a hit location; {item} is {kind}.",
+                               item=item.name, kind=with_article(kind)))
     if item.less_lethal and kind.less_lethal is not LessLethal.VARIANT:
-        raise RuleError(
-            f"Only ammo comes in a less-lethal version; {item.name} is {with_article(kind)}. "
-            "Melee weapons deal less-lethal damage by choice."
-        )
+        raise RuleError(phrase(
+            "Only ammo comes in a less-lethal version; {item} is {kind}. Melee weapons deal "
+            "less-lethal damage by choice.", item=item.name, kind=with_article(kind)))
     if kind.requires_one_of:
-        titles = ", ".join(lookup.ability(a).title for a in kind.requires_one_of)
+        titles = series_phrase([lookup.ability(a).said_title for a in kind.requires_one_of])
         if item.ability not in kind.requires_one_of:
-            raise RuleError(
-                f"{with_article(kind).capitalize()} is for one ability: say which ({titles})."
-            )
+            raise RuleError(phrase("{kind} is for one ability: say which ({titles}).",
+                                   kind=with_capital_article(kind), titles=titles))
         if item.ability not in c.abilities:
-            needed = lookup.ability(item.ability).title
-            raise RuleError(f"{c.name} needs the ability {needed} to carry {item.name}.")
+            raise RuleError(phrase("{name} needs the ability {ability} to carry {item}.",
+                                   name=c.name, ability=lookup.ability(item.ability).said_title,
+                                   item=item.name))
     elif item.ability is not None:
-        raise RuleError(f"{item.name} is {with_article(kind)}, which is not tied to an ability.")
+        raise RuleError(phrase("{item} is {kind}, which is not tied to an ability.",
+                               item=item.name, kind=with_article(kind)))

@@ -1,38 +1,81 @@
-"""How the reports name things: a location in lower case, "a shield", "2 on the head".
+"""How the reports name things, as phrases: "a shield", "2 on the head", "Ana is dead.".
 
 No rulebook heading of its own: the wording every rule's summary shares.
 
 >>> from data import load_rules
->>> counts_text({"head": 2, "right_arm": 1}, load_rules())
+>>> counts_phrase({"head": 2, "right_arm": 1}, load_rules()).english()
 '2 on the head and 1 on the right arm'
+>>> rules = load_rules()
+>>> [with_article(rules.items.kind(k)).english() for k in ("armor", "shield")]
+['an armor', 'a shield']
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from engine.catalog import HitLocation, ItemKind, Rules
+from engine.catalog import ItemKind, Rules
 from engine.character._index import rules_index
+from engine.character.condition import Status
+from engine.phrases import Phrase, Said, phrase
 
-__all__ = ["counts_text", "location_name", "with_article"]
-
-
-def with_article(kind: ItemKind) -> str:
-    """The kind's name in lower case after "a" or "an": "a shield", "an armor"."""
-    name = kind.name.lower()
-    if name.startswith(("a", "e", "i", "o", "u")):
-        return f"an {name}"
-    return f"a {name}"
+__all__ = ["counts_phrase", "sentences_phrase", "status_sentence", "with_article",
+           "with_capital_article"]
 
 
-def location_name(loc: HitLocation) -> str:
-    """The location's name as a sentence uses it: "right arm"."""
-    return loc.name.lower()
+def with_article(kind: ItemKind) -> Phrase:
+    """The kind's name in lower case after "a" or "an": "a shield", "an armor" (a language
+    with genders says the kind its own way)."""
+    name = kind.said_lower
+    if _takes_an(kind):
+        # Translators: an item's kind after the article "an" ("an armor").
+        return phrase("an {kind}", kind=name)
+    # Translators: an item's kind after the article "a" ("a shield").
+    return phrase("a {kind}", kind=name)
 
 
-def counts_text(counts: Mapping[str, int], rules: Rules) -> str:
+def with_capital_article(kind: ItemKind) -> Phrase:
+    """:func:`with_article` opening a sentence: "A shield", "An armor"."""
+    name = kind.said_lower
+    if _takes_an(kind):
+        # Translators: an item's kind after the article "An", opening a sentence.
+        return phrase("An {kind}", kind=name)
+    # Translators: an item's kind after the article "A", opening a sentence.
+    return phrase("A {kind}", kind=name)
+
+
+def _takes_an(kind: ItemKind) -> bool:
+    return kind.name.lower().startswith(("a", "e", "i", "o", "u"))
+
+
+def counts_phrase(counts: Mapping[str, int], rules: Rules) -> Said:
     """Counts per location id in words: "2 on the head and 1 on the right arm"."""
     lookup = rules_index(rules)
-    return " and ".join(
-        f"{n} on the {location_name(lookup.location(loc))}" for loc, n in counts.items()
-    )
+    said: list[Said] = [
+        # Translators: marks made on a hit location ("2 on the head").
+        phrase("{count} on the {location}", count=n, location=lookup.location(loc).said_lower)
+        for loc, n in counts.items()
+    ]
+    joined = said[-1]
+    for part in reversed(said[:-1]):
+        joined = phrase("{first} and {last}", first=part, last=joined)
+    return joined
+
+
+def sentences_phrase(sentences: Sequence[Said]) -> Said:
+    """Sentences one after another, a space between them."""
+    joined = sentences[-1]
+    for sentence in reversed(sentences[:-1]):
+        joined = phrase("{first} {second}", first=sentence, second=joined)
+    return joined
+
+
+def status_sentence(name: str, now: Status) -> Phrase:
+    """How a character stands now: "Ana is unconscious."."""
+    if now is Status.FINE:
+        return phrase("{fighter} is fine.", fighter=name)
+    if now is Status.UNCONSCIOUS:
+        return phrase("{fighter} is unconscious.", fighter=name)
+    if now is Status.SURRENDERED:
+        return phrase("{fighter} is surrendered.", fighter=name)
+    return phrase("{fighter} is dead.", fighter=name)

@@ -10,7 +10,7 @@ import pytest
 
 from bot.i18n.checks import untranslated
 from engine.textwidth import width
-from testbed.harness import ALICE, GUILD_ID, Message, Modal, Reply, Table
+from testbed.harness import ALICE, GM, GUILD_ID, Message, Modal, Reply, Table, User
 
 pytestmark = pytest.mark.both_engines
 
@@ -166,4 +166,54 @@ async def test_no_english_reaches_discord_from_the_character_commands(table: Tab
             text = text.split("```json")[0]
             if untranslated(text, allowed=NAMES):
                 leaks[text] = untranslated(text, allowed=NAMES)
-    assert leaks == {}
+    assert leaks == {}, "\n".join(f"{k!r}: {v}" for k, v in leaks.items())
+
+
+async def test_no_english_reaches_discord_from_copies_items_recovery_and_autocomplete(
+        table: Table) -> None:
+    table.guild_locale = "en-XA"
+    for user in (ALICE, GM):
+        table.locales[user.id] = "en-XA"
+    replies: list[Reply] = []
+
+    async def slash(command: str, user: User = ALICE, **options: Any) -> Reply:
+        replies.append(await table.slash(command, user=user, **options))
+        return replies[-1]
+
+    await slash("character create", name="Ana")
+    await slash("character create", user=GM, name="Goon", npc=True)
+    await slash("character copy", user=GM, character="Goon", count=2)
+    await slash("character copy", character="Goon", count=2)
+    await slash("character item add", character="Ana", name="Vest", kind="armor")
+    await slash("character item add", character="Ana", name="Knife", kind="melee_1h",
+                location="head")
+    await slash("character item add", character="Ana", name="Bomb", kind="aoe")
+    await slash("character item add", character="Ana", name="Kit", kind="first_aid")
+    await slash("character item remove", character="Ana", item="Kit")
+    await slash("character item remove", character="Ana", item="Nothing")
+    await slash("character recover", character="Ana")
+    await slash("character advance", character="Ana")
+    await slash("character create", user=GM, name="Rat", npc=True)
+    deleting = await slash("character delete", user=GM, character="Rat")
+    replies.append(await table.click(deleting.message, deleting.message.labels[-1], user=GM))
+    deleting = await slash("character delete", user=GM, character="Goon 1")
+    replies.append(await table.click(deleting.message, deleting.message.labels[0], user=GM))
+    offered = [
+        *await table.autocomplete("character item add", "ability", character="Ana",
+                                  kind="aoe", name="Bomb"),
+        *await table.autocomplete("character ability add", "ability", character="Ana"),
+        *await table.autocomplete("character ability remove", "ability", character="Ana"),
+        *await table.autocomplete("character item remove", "item", character="Ana"),
+        *await table.autocomplete("character item hold", "item", character="Ana"),
+        *await table.autocomplete("character gear remove", "name", character="Ana"),
+        *await table.autocomplete("character rename", "character", character="Nobody"),
+    ]
+    # The hit locations' ids are what `location:` takes, as they are in every language.
+    names = NAMES | {"Goon", "Goon 1", "Goon 2", "Rat", "Bomb", "Kit", "Nothing",
+                     "head", "right_arm", "left_arm", "torso", "right_leg", "left_leg"}
+    leaks = {text: untranslated(text, allowed=names)
+             for reply in replies for text in _said(reply)
+             if untranslated(text, allowed=names)}
+    leaks |= {text: untranslated(text, allowed=names) for text in offered
+              if untranslated(text, allowed=names)}
+    assert leaks == {}, "\n".join(f"{k!r}: {v}" for k, v in leaks.items())

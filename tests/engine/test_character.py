@@ -251,7 +251,7 @@ def test_destroyed_items_leave_the_hands_and_cannot_be_held() -> None:
     ana, _ = hold(ana, 0, rules=RULES)
     ana, report = destroy_item(ana, 0, rules=RULES)
     assert ana.items[0].destroyed and ana.right_hand is None
-    assert report.summary == "Ana's First Aid is destroyed."
+    assert english(report.summary) == "Ana's First Aid is destroyed."
     with pytest.raises(RuleError, match="destroyed; recovery replaces it"):
         hold(ana, 0, rules=RULES)
     with pytest.raises(RuleError, match="already destroyed"):
@@ -345,7 +345,7 @@ def test_a_hit_builds_the_character_validation_would_build() -> None:
 def test_less_lethal_lowers_level_only() -> None:
     ana, report = take_damage(char(level=12), 3, 9, less_lethal=True, rules=RULES)
     assert ana.level == 9 and dict(ana.wounds) == {} and report.became_unconscious
-    assert report.summary.endswith("no wounds marked. Ana is unconscious.")
+    assert english(report.summary).endswith("no wounds marked. Ana is unconscious.")
 
 
 def test_armor_is_destroyed_instead() -> None:
@@ -391,7 +391,7 @@ def test_legs() -> None:
     assert not can_move(armed, rules=RULES)
     ana, report = take_damage(ana, 6, 1, rules=RULES)
     assert report.stop_moving and report.cannot_move and not can_move(ana, rules=RULES)
-    assert report.summary.endswith("Ana cannot move.")
+    assert english(report.summary).endswith("Ana cannot move.")
     assert full_locations(ana, rules=RULES) == ("right_leg", "left_leg")
 
 
@@ -435,7 +435,7 @@ def test_head_hit_knocks_out_and_kills() -> None:
     _, report = take_damage(char(wounds={"head": "■■"}), 2, 9, rules=RULES)
     assert report.became_unconscious and not report.became_dead
     _, report = take_damage(char(level=3), 4, 9, rules=RULES)
-    assert report.became_dead and report.summary.endswith("Ana is dead.")
+    assert report.became_dead and english(report.summary).endswith("Ana is dead.")
 
 
 def test_bad_damage_requests() -> None:
@@ -780,10 +780,10 @@ def test_a_full_leg_stops_only_a_character_that_is_moving() -> None:
     ana = Character(name="Ana", level=50, max_level=50,
                     wounds={"right_leg": "\\" * (right.boxes - 1)})
     _, standing = take_damage(ana, 1, die, rules=rules)
-    assert standing.summary.endswith("Ana can move only with two empty hands.")
+    assert english(standing.summary).endswith("Ana can move only with two empty hands.")
     _, moving = take_damage(ana, 1, die, rules=rules, moving=True)
-    assert moving.summary.endswith("Ana must stop moving.")
+    assert english(moving.summary).endswith("Ana must stop moving.")
     left_full = "\\" * legs["left_leg"].boxes
     lame = ana.model_copy(update={"wounds": {**ana.wounds, "left_leg": left_full}})
     _, both = take_damage(lame, 1, die, rules=rules)
-    assert both.summary.endswith("Ana cannot move.")
+    assert english(both.summary).endswith("Ana cannot move.")

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs.characters.common import AOE_ABILITIES, CHOICES_LIMIT, RULES, characters_store
+from bot.i18n import _, person_language, render
 from bot.numbered import as_given, matching, natural_key
 from bot.permissions import is_gm
 from bot.text import echo, parse_number
@@ -22,6 +23,7 @@ from engine.character import (
     has_room,
 )
 from engine.names import name_key
+from engine.phrases import phrase
 
 # -- autocomplete ---------------------------------------------------------------------------
 
@@ -48,7 +50,9 @@ async def _character_choices(
     if changeable and not await is_gm(interaction):
         entries = [e for e in entries if not e.npc and e.owner_id == user_id]
     # The user's own characters first, then the others, each part in natural order.
-    shown = [(f"{e.name} (NPC)" if e.npc else e.name, e) for e in entries]
+    language = await person_language(interaction)
+    shown = [(render(phrase("{name} (NPC)", name=e.name), language) if e.npc else e.name, e)
+             for e in entries]
     found = matching(shown, current, label=lambda pair: pair[0],
                      rank=lambda pair: (pair[1].npc or pair[1].owner_id != user_id,
                                         natural_key(pair[1].name)))
@@ -79,17 +83,23 @@ async def _chosen(interaction: discord.Interaction[Any]) -> Character | None:
     return None if stored is None else stored.character
 
 
-def _item_label(c: Character, index: int) -> str:
+def _item_label(c: Character, index: int, language: str) -> str:
+    """"2. Vest (armor, torso) [right hand]": an item as the menu lists it, in ``language``."""
     item = c.items[index]
-    kind = RULES.items.kind(item.kind).short if item.kind in RULES.items.ids else item.kind
+    kind = (render(RULES.items.kind(item.kind).said_short, language)
+            if item.kind in RULES.items.ids else item.kind)
     details = [kind]
     if item.location is not None:
-        details.append(item.location.replace("_", " "))
+        known = item.location in RULES.body.ids
+        details.append(render(RULES.body.location(item.location).said_lower, language) if known
+                       else item.location.replace("_", " "))
     if item.less_lethal:
-        details.append("less-lethal")
+        details.append(_("less-lethal", language))
     hands = [hand for hand in HANDS if c.held(hand) == index]
-    held = " [both hands]" if len(hands) == 2 else f" [{hands[0]} hand]" if hands else ""
-    gone = " DESTROYED" if item.destroyed else ""
+    held = (_(" [both hands]", language) if len(hands) == 2
+            else _(" [right hand]", language) if hands == ["right"]
+            else _(" [left hand]", language) if hands else "")
+    gone = _(" DESTROYED", language) if item.destroyed else ""
     return f"{index + 1}. {item.name} ({', '.join(details)}){gone}{held}"
 
 
@@ -106,7 +116,9 @@ async def _item_choices(
             and RULES.items.kind(item.kind).held
         )
     ]
-    return matching_choices([(_item_label(c, i), str(i + 1)) for i in indexes], current)
+    language = await person_language(interaction)
+    return matching_choices([(_item_label(c, i, language), str(i + 1)) for i in indexes],
+                            current)
 
 
 async def any_item(
@@ -148,12 +160,15 @@ async def ability_to_add(
         else abilities_open(c, rules=RULES)
     )
     activity = activity_text(current)
+    language = await person_language(interaction)
     good_at: list[app_commands.Choice[str]] = []
     if activity and (c is None or has_room(c, Category.NON_COMBAT)):
-        good_at = [app_commands.Choice(name=f"Good at {activity}"[:100],
-                                       value=f"good at {activity}"[:100])]
+        good_at = [app_commands.Choice(
+            name=render(phrase("Good at {activity}", activity=activity), language)[:100],
+            value=f"good at {activity}"[:100])]
     typed_good_at = current.strip().casefold().startswith("good at")
-    found = [] if typed_good_at else matching_choices([(a.title, a.id) for a in combat], current)
+    found = [] if typed_good_at else matching_choices(
+        [(render(a.said_title, language), a.id) for a in combat], current)
     return found[: CHOICES_LIMIT - len(good_at)] + good_at
 
 
@@ -164,9 +179,11 @@ async def ability_to_remove(
     c = await _chosen(interaction)
     if c is None:
         return []
-    options = [(RULES.abilities.ability(a).title, a) for a in c.abilities
+    language = await person_language(interaction)
+    options = [(render(RULES.abilities.ability(a).said_title, language), a) for a in c.abilities
                if a in RULES.abilities.ids]
-    options += [(f"Good at {activity}", f"good at {activity}") for activity in c.good_at]
+    options += [(render(phrase("Good at {activity}", activity=activity), language),
+                 f"good at {activity}") for activity in c.good_at]
     return matching_choices(options, current)
 
 
@@ -176,7 +193,9 @@ async def aoe_ability(
     """The AoE abilities the character has (an AoE weapon is for one of them)."""
     c = await _chosen(interaction)
     ids = [a for a in AOE_ABILITIES if c is None or a in c.abilities]
-    return matching_choices([(RULES.abilities.ability(a).title, a) for a in ids], current)
+    language = await person_language(interaction)
+    return matching_choices(
+        [(render(RULES.abilities.ability(a).said_title, language), a) for a in ids], current)
 
 
 # -- reading what was typed ---------------------------------------------------------------------

@@ -194,7 +194,7 @@ class CharacterCog(
     ) -> None:
         require_guild(interaction)
         if npc:
-            await require_gm(interaction, "create an NPC")
+            await require_gm(interaction, phrase("create an NPC"))
         if name is None:
             await interaction.response.send_modal(CreateModal(
                 level=level, npc=npc, language=await person_language(interaction)))
@@ -215,7 +215,7 @@ class CharacterCog(
         name: app_commands.Transform[str, Text(NAME_LIMIT)] | None = None,
     ) -> None:
         text = await copy_character(interaction, character, count, name)
-        await interaction.response.send_message(text)
+        await interaction.response.send_message(render(text, await channel_language(interaction)))
 
     @app_commands.command(name="list", description="The characters of this server.")
     async def list_characters(self, interaction: discord.Interaction[Any]) -> None:

@@ -92,7 +92,7 @@ async def create_character(interaction: discord.Interaction[Any], c: Character, 
 async def submit_create(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
     npc = match["npc"] == "1"
     if npc:
-        await require_gm(interaction, "create an NPC")
+        await require_gm(interaction, phrase("create an NPC"))
     fields = submitted_fields(dict(interaction.data or {}).get("components"))
     c = Character.new(clean_name(fields.get("name", "")), npc=npc, level=int(match["level"]))
     concept, description = fields.get("concept", ""), fields.get("description", "")

@@ -10,8 +10,9 @@ import discord
 from bot.cogs.characters.common import bold_name, characters_store, require_change
 from bot.components import button_row, identity_stamp
 from bot.confirm import ConfirmDelete, confirm_delete_id
-from bot.i18n import _
+from bot.i18n import N_, SOURCE
 from bot.store.values import StoredCharacter
+from engine.phrases import Phrase, phrase
 
 # -- the delete confirmation ----------------------------------------------------------------
 
@@ -23,10 +24,8 @@ def character_stamp(stored: StoredCharacter) -> str:
 
 def delete_buttons(stored: StoredCharacter, language: str) -> discord.ui.View:
     """**Delete character** and **Keep character**, labelled in ``language``."""
-    delete = DeleteCharacterButton(stored.id, character_stamp(stored), "delete")
-    keep = DeleteCharacterButton(stored.id, character_stamp(stored), "keep")
-    delete.item.label = _("Delete character", language)
-    keep.item.label = _("Keep character", language)
+    delete = DeleteCharacterButton(stored.id, character_stamp(stored), "delete", language)
+    keep = DeleteCharacterButton(stored.id, character_stamp(stored), "keep", language)
     return button_row(delete, keep)
 
 
@@ -37,11 +36,12 @@ class DeleteCharacterButton(
 ):
     """Confirm (or call off) deleting a character; only who may change it may press."""
 
-    thing = "character"
-    gone = "That character is already deleted; nothing changed."
+    labels = (N_("Delete character"), N_("Keep character"))
+    gone = N_("That character is already deleted; nothing changed.")
 
-    def __init__(self, character_id: int, stamp: str, action: str) -> None:
-        super().__init__(self.button(action, id=character_id, stamp=stamp))
+    def __init__(self, character_id: int, stamp: str, action: str,
+                 language: str = SOURCE) -> None:
+        super().__init__(self.button(action, language, id=character_id, stamp=stamp))
         self.record_id, self.stamp, self.action = character_id, stamp, action
 
     @classmethod
@@ -62,10 +62,13 @@ class DeleteCharacterButton(
                      stored: StoredCharacter) -> bool:
         return await characters_store(interaction).delete(stored.id, stored.created_at)
 
-    def kept(self, who: str, stored: StoredCharacter) -> str:
-        return f"🧍 {who} kept {bold_name(stored.name)}; nothing was deleted."
+    def kept(self, who: str, stored: StoredCharacter) -> Phrase:
+        return phrase("🧍 {who} kept {name}; nothing was deleted.", who=who,
+                      name=bold_name(stored.name))
 
-    def deleted(self, who: str, stored: StoredCharacter) -> str:
+    def deleted(self, who: str, stored: StoredCharacter) -> Phrase:
+        if stored.npc:
+            return phrase("🗑️ {who} deleted {name}.", who=who, name=bold_name(stored.name))
         # A PC gone (dead, often): its player's next step is a new one.
-        after = "" if stored.npc else " `/character create` makes a new PC."
-        return f"🗑️ {who} deleted {bold_name(stored.name)}.{after}"
+        return phrase("🗑️ {who} deleted {name}. `/character create` makes a new PC.", who=who,
+                      name=bold_name(stored.name))

@@ -145,7 +145,7 @@ async def _import(interaction: discord.Interaction[Any], text: str) -> None:
     guild_id = require_guild(interaction)
     c = character_from_json(text, rules=RULES)
     if c.npc:
-        await require_gm(interaction, "import an NPC")
+        await require_gm(interaction, phrase("import an NPC"))
     c = c.model_copy(update={"name": clean_name(c.name)})
     try:
         stored = await characters_store(interaction).add(

@@ -18,6 +18,7 @@ from bot.user_error import UserError
 from data import load_rules
 from engine.catalog import Rules
 from engine.character import Character, Status, left_to_recover, recover, status
+from engine.phrases import english
 
 __all__ = ["RecoverButton", "has_to_recover"]
 
@@ -95,6 +96,6 @@ class RecoverButton(
         if await bot.store.characters.replace(stored, recovered) is None:
             raise UserError(f"{discord.utils.escape_markdown(stored.name)} changed a moment "
                             "ago; nothing was done.")
+        summary = discord.utils.escape_markdown(english(report.summary))
         await interaction.response.edit_message(
-            content=f"🩹 {discord.utils.escape_markdown(report.summary)} Time passes: the GM "
-                    "moves the story on.", view=None)
+            content=f"🩹 {summary} Time passes: the GM moves the story on.", view=None)

@@ -4,6 +4,7 @@ leave, a GM begins it (round 1) and may end it."""
 from __future__ import annotations
 
 from engine.character import character_problems
+from engine.character.wording import sentences_phrase
 from engine.combat.abilities.hooks import hides
 from engine.combat.commands import AddFighter, AddFighters, Begin, EndCombat, RemoveFighter
 from engine.combat.context import Context, require_control, require_gm
@@ -68,7 +69,7 @@ def _join(c: Combat, cmd: AddFighter, ctx: Context) -> tuple[Combat, Fighter]:
                                "else."))
     problems = character_problems(ch, rules=rules)
     if problems:
-        raise RuleError(" ".join(problems))
+        raise RuleError(sentences_phrase(problems))
     key = name_key(ch.name)
     if any(f.key == key for f in c.fighters):
         raise RuleError(phrase("{name} is already in this combat.", name=ch.name))

@@ -201,8 +201,8 @@ def test_first_aid_on_a_hidden_npc_lets_the_gm_pick_the_marks_out_of_sight() -> 
     assert "First aid on Goon is done." in told
     assert not any("head" in t or "torso" in t for t in told), told
     assert dict(c.fighter("goon").character.wounds) == {"head": "X", "torso": "X"}
-    assert any(e.gm_text == "First aid on Goon: Erased 1 on the torso. \\ became X: 1 on the "
-               "head and 1 on the torso." for e in events)
+    assert any(e.gm_text is not None and english(e.gm_text) == "First aid on Goon: Erased 1 on "
+               "the torso. \\ became X: 1 on the head and 1 on the torso." for e in events)
 
 
 def test_first_aid_on_a_pc_is_still_the_treater_s_to_place() -> None:
