@@ -14,7 +14,7 @@ from engine.character.condition import Status, status
 from engine.character.model import Character, frozen_counts, validated_copy
 from engine.character.validation import check_character
 from engine.errors import RuleError
-from engine.words import counted
+from engine.phrases import Phrase, phrase, plural_phrase
 
 __all__ = ["RecoveryReport", "left_to_recover", "recover"]
 
@@ -27,7 +27,7 @@ class RecoveryReport:
     level_after: int
     erased: Mapping[str, int]
     restored: tuple[int, ...]
-    summary: str
+    summary: Phrase
 
 
 def left_to_recover(c: Character) -> tuple[object, ...]:
@@ -55,7 +55,8 @@ def recover(c: Character, *, rules: Rules) -> tuple[Character, RecoveryReport]:
     (50, {'head': '■'}, 2)
     """
     if status(c, rules=rules) is Status.DEAD:
-        raise RuleError(f"{c.name} is dead: recovery cannot bring them back.")
+        raise RuleError(phrase("{name} is dead: recovery cannot bring them back.",
+                               name=c.name))
     wounds = {loc: marks.replace("\\", "").replace("X", "") for loc, marks in c.wounds.items()}
     erased = {loc: len(c.wounds[loc]) - len(wounds[loc]) for loc in c.wounds}
     restored = tuple(i for i, it in enumerate(c.items) if it.destroyed)
@@ -64,9 +65,27 @@ def recover(c: Character, *, rules: Rules) -> tuple[Character, RecoveryReport]:
         validated_copy(c, level=c.max_level, wounds=wounds, items=items, surrendered=False),
         rules=rules,
     )
-    text = f"{c.name} recovers: level {c.level} → {new.level}"
-    if any(erased.values()):
-        text += f", {counted(sum(erased.values()), 'wound')} erased"
-    if restored:
-        text += f", {', '.join(c.items[i].name for i in restored)} replaced"
-    return new, RecoveryReport(c.level, new.level, frozen_counts(erased), restored, text + ".")
+    summary = _summary(c.name, c.level, new.level, sum(erased.values()),
+                       ", ".join(c.items[i].name for i in restored))
+    return new, RecoveryReport(c.level, new.level, frozen_counts(erased), restored, summary)
+
+
+def _summary(name: str, before: int, after: int, wounds: int, items: str) -> Phrase:
+    """What a recovery restored, as the table reads it (``items``: the replaced items' names,
+    by commas)."""
+    if wounds and items:
+        return plural_phrase(
+            "{name} recovers: level {before} → {after}, {count} wound erased, {items} replaced.",
+            "{name} recovers: level {before} → {after}, {count} wounds erased, {items} "
+            "replaced.", "count", name=name, before=before, after=after, count=wounds,
+            items=items)
+    if wounds:
+        return plural_phrase("{name} recovers: level {before} → {after}, {count} wound erased.",
+                             "{name} recovers: level {before} → {after}, {count} wounds "
+                             "erased.", "count", name=name, before=before, after=after,
+                             count=wounds)
+    if items:
+        return phrase("{name} recovers: level {before} → {after}, {items} replaced.",
+                      name=name, before=before, after=after, items=items)
+    return phrase("{name} recovers: level {before} → {after}.", name=name, before=before,
+                  after=after)

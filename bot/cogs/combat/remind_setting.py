@@ -12,14 +12,17 @@ import discord
 from discord import app_commands
 
 from bot.cogs.combat.pace import FORMS, TypedText, seconds_in
+from bot.i18n import N_
 from bot.text import echo
 from bot.user_error import UserError
 from engine.combat import Combat
-from engine.combat.reminders import reminder_words, with_reminder
+from engine.combat.pace import duration_phrase
+from engine.combat.reminders import with_reminder
+from engine.phrases import Phrase, phrase
 
 __all__ = ["REMIND_HELP", "Remind", "RemindPoint", "news", "reminding"]
 
-REMIND_HELP = "When the late are reminded: 25% (of the time left), 2h (before), or none"
+REMIND_HELP = N_("When the late are reminded: 25% (of the time left), 2h (before), or none")
 _PERCENT = re.compile(r"(\d{1,2})\s*%")
 
 
@@ -42,12 +45,13 @@ def remind_point(text: str) -> RemindPoint:
         return RemindPoint(int(percent[1]) / 100, None)
     if percent is None and not typed.endswith("%"):
         try:
-            return RemindPoint(None, seconds_in(typed, what="a reminder"))
+            return RemindPoint(None, seconds_in(typed, what=phrase("a reminder")))
         except UserError:
             pass
-    raise UserError(f"“{echo(text.strip())}” is not a reminder's point: type a part of the "
-                    f"time left from `1%` to `99%`, a time before the deadline ({FORMS}), or "
-                    "`none`. Nothing was changed.")
+    raise UserError(phrase("“{typed}” is not a reminder's point: type a part of the time left "
+                           "from `1%` to `99%`, a time before the deadline ({forms}), or "
+                           "`none`. Nothing was changed.", typed=echo(text.strip()),
+                           forms=FORMS))
 
 
 class RemindTyped(TypedText):
@@ -68,12 +72,17 @@ def reminding(state: Combat, point: RemindPoint | None) -> Combat:
     return with_reminder(state, fraction=point.fraction, seconds=point.seconds)
 
 
-def news(before: Combat, after: Combat) -> list[str]:
+def news(before: Combat, after: Combat) -> list[Phrase]:
     """What the table is told of a reminder's point changed from ``before`` to ``after``."""
     was = (before.remind_fraction, before.remind_seconds)
     now = (after.remind_fraction, after.remind_seconds)
     if was == now:
         return []
-    if now == (None, None):
-        return ["Nobody is reminded of a deadline any more."]
-    return [f"Whoever is late is now reminded {reminder_words(*now)}."]
+    fraction, seconds = now
+    if fraction is not None:
+        return [phrase("Whoever is late is now reminded when {percent}% of the time is left.",
+                       percent=round(fraction * 100))]
+    if seconds is not None:
+        return [phrase("Whoever is late is now reminded {duration} before the deadline.",
+                       duration=duration_phrase(seconds))]
+    return [phrase("Nobody is reminded of a deadline any more.")]
