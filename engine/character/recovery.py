@@ -55,7 +55,8 @@ def recover(c: Character, *, rules: Rules) -> tuple[Character, RecoveryReport]:
     (50, {'head': '■'}, 2)
     """
     if status(c, rules=rules) is Status.DEAD:
-        raise RuleError(phrase("{name} is dead: recovery cannot bring them back.", name=c.name))
+        raise RuleError(phrase("{name} is dead: recovery cannot bring them back.",
+                               name=c.name))
     wounds = {loc: marks.replace("\\", "").replace("X", "") for loc, marks in c.wounds.items()}
     erased = {loc: len(c.wounds[loc]) - len(wounds[loc]) for loc in c.wounds}
     restored = tuple(i for i, it in enumerate(c.items) if it.destroyed)
@@ -64,23 +65,25 @@ def recover(c: Character, *, rules: Rules) -> tuple[Character, RecoveryReport]:
         validated_copy(c, level=c.max_level, wounds=wounds, items=items, surrendered=False),
         rules=rules,
     )
-    text = _recovered(c.name, c.level, new.level, sum(erased.values()),
-                      ", ".join(c.items[i].name for i in restored))
-    return new, RecoveryReport(c.level, new.level, frozen_counts(erased), restored, text)
+    summary = _summary(c.name, c.level, new.level, sum(erased.values()),
+                       ", ".join(c.items[i].name for i in restored))
+    return new, RecoveryReport(c.level, new.level, frozen_counts(erased), restored, summary)
 
 
-def _recovered(name: str, before: int, after: int, wounds: int, items: str) -> Phrase:
-    """What recovery did, in one sentence: the level, the wounds erased, the items replaced."""
+def _summary(name: str, before: int, after: int, wounds: int, items: str) -> Phrase:
+    """What a recovery restored, as the table reads it (``items``: the replaced items' names,
+    by commas)."""
     if wounds and items:
         return plural_phrase(
             "{name} recovers: level {before} → {after}, {count} wound erased, {items} replaced.",
-            "{name} recovers: level {before} → {after}, {count} wounds erased, {items} replaced.",
-            "count", name=name, before=before, after=after, count=wounds, items=items)
+            "{name} recovers: level {before} → {after}, {count} wounds erased, {items} "
+            "replaced.", "count", name=name, before=before, after=after, count=wounds,
+            items=items)
     if wounds:
-        return plural_phrase(
-            "{name} recovers: level {before} → {after}, {count} wound erased.",
-            "{name} recovers: level {before} → {after}, {count} wounds erased.",
-            "count", name=name, before=before, after=after, count=wounds)
+        return plural_phrase("{name} recovers: level {before} → {after}, {count} wound erased.",
+                             "{name} recovers: level {before} → {after}, {count} wounds "
+                             "erased.", "count", name=name, before=before, after=after,
+                             count=wounds)
     if items:
         return phrase("{name} recovers: level {before} → {after}, {items} replaced.",
                       name=name, before=before, after=after, items=items)

@@ -61,6 +61,8 @@ async def test_the_order_question_shows_its_deadline_and_the_gm_is_pinged_once(
     ping = next(m for m in reversed(table.channel_messages()) if m.content.startswith("⏱️"))
     assert GM.mention in ping.content, ping.content
     assert "Not answered yet: Ana (choose the order)." in ping.content, ping.content
+    assert ping.content.count("A GM may answer for them") == 1, ping.content  # said once
+    assert ping.content.endswith("\n-# Their buttons are on the question's message.")
     assert ping.buttons == []  # the GM answers with the players' buttons
     assert ping.allowed_mentions is not None
     assert [int(u) for u in ping.allowed_mentions.get("users", [])] == [GM.id]

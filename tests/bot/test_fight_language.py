@@ -5,15 +5,19 @@ pseudo-locale end to end through real payloads."""
 
 from __future__ import annotations
 
+from typing import get_args
+
+from bot.cogs.combat.fight import COMMAND_KINDS
 from bot.cogs.combat.log_fold import fold_steps
 from bot.cogs.combat.recap import round_begun
+from bot.cogs.combat.session import FightSession
 from bot.cogs.combat.views import events_text
-from bot.i18n import PSEUDO
+from bot.i18n import PSEUDO, render
 from bot.i18n.checks import untranslated
 from bot.store.guilds import LanguageCache
-from engine.combat import Event, EventKind
+from engine.combat import Command, Event, EventKind
 from engine.phrases import phrase
-from testbed.harness import ALICE, GM, GUILD_ID, Table
+from testbed.harness import ALICE, CHANNEL_ID, GM, GUILD_ID, Table
 from tests.bot.fights import add_character, start_fight
 
 ATTACK = phrase("{attacker} attacks {target} with {weapon}: {roll} vs {level} — {outcome}.",
@@ -72,6 +76,14 @@ def test_events_are_said_in_the_channels_language() -> None:
     assert untranslated(events_text([nothing], PSEUDO)) == []
 
 
+def test_undo_names_every_kind_of_command_in_the_readers_language() -> None:
+    union = get_args(Command)[0]
+    kinds = {get_args(model.model_fields["kind"].annotation)[0] for model in get_args(union)}
+    assert kinds | {"settings"} == set(COMMAND_KINDS)
+    # each says in English what the log's kind says, as the answer always did
+    assert all(said.english() == kind.replace("_", " ") for kind, said in COMMAND_KINDS.items())
+
+
 async def _fight(table: Table) -> None:
     await add_character(table, "Ana", level=40)
     await add_character(table, "Goon", user=GM, level=25, npc=True)
@@ -90,7 +102,7 @@ async def test_a_german_table_reads_the_fights_own_sentences_in_german(table: Ta
                                      "aussieht, nicht seine Stufe und Wunden.")
     undone = await table.slash("combat undo", user=GM)
     assert undone.answer.content.startswith(
-        "↩️ Der letzte Befehl wurde rückgängig gemacht (settings).")
+        "↩️ Der letzte Befehl wurde rückgängig gemacht (Einstellungen).")
     struck = table.message(hidden.answer.id).content
     assert struck.endswith("-# ↩️ Mit `/combat undo` zurückgenommen."), struck
     log = await table.slash("combat log", user=GM)
@@ -106,7 +118,7 @@ async def test_in_the_pseudo_locale_no_english_of_the_fights_own_sentences_is_le
     await table.bot.store.guilds.set_language(GUILD_ID, PSEUDO)
     table.locales[GM.id] = "en-XA"
     await _fight(table)
-    names = {"Ana", "Goon", "settings", "PCs", "NPCs", "Dance Floor", "Bar"}
+    names = {"Ana", "Goon", "PCs", "NPCs", "Dance Floor", "Bar"}
     hidden = await table.slash("combat settings", user=GM, hide_npcs=True)
     assert untranslated(hidden.answer.content, names) == []
     undone = await table.slash("combat undo", user=GM)
@@ -118,3 +130,97 @@ async def test_in_the_pseudo_locale_no_english_of_the_fights_own_sentences_is_le
     assert untranslated(file.content, names | {"nightclub"}) == [], file.content
     [text] = file.message.files.values()
     assert untranslated(text, names | {"nightclub", "Unhex"}) == [], text
+
+
+# -- the GM's tools: start, settings, extend, status, undo, a deadline's ping -----------------
+
+NOW = 1_800_000_000.0  # the fights' clock, held still so the deadlines said are known
+HOUR = 3600
+
+
+def _session(table: Table) -> FightSession:
+    session = table.bot.fights
+    assert isinstance(session, FightSession)
+    return session
+
+
+async def _gm_tools(table: Table, pcs_first: str) -> dict[str, str]:
+    """A fight by post driven through the GM's tools; what each showed, by what it was
+    (``pcs_first``: that button's label in the table's language)."""
+    _session(table).clock = lambda: NOW
+    await add_character(table, "Ana", level=40)
+    await add_character(table, "Goon", user=GM, level=25, npc=True)
+    shown: dict[str, str] = {}
+    started = await table.slash("combat start", user=GM, map="Nightclub", pace="by post",
+                                hide_npcs=True)
+    shown["start"] = started.answer.content
+    shown["refused"] = (await table.slash("combat start", user=GM, map="Nightclub")).content
+    for name, user in (("Ana", ALICE), ("Goon", GM)):
+        await table.slash("combat add", user=user, character=name, area="Dance Floor")
+    shown["bad turn"] = (await table.slash("combat settings", user=GM, turn="soon")).content
+    shown["bad remind"] = (await table.slash("combat settings", user=GM,
+                                             remind="often")).content
+    shown["settings"] = (await table.slash("combat settings", user=GM, reaction="1h30m",
+                                           remind="2h")).answer.content
+    shown["percent"] = (await table.slash("combat settings", user=GM, turn_end="auto",
+                                          remind="30%")).answer.content
+    shown["undo"] = (await table.slash("combat undo", user=GM)).answer.content
+    table.dice(3, 4, 6, 2)  # Ana (PCs) 34 beats the NPCs' 62
+    await table.slash("combat begin", user=GM)
+    await table.click(table.channel_messages()[-1], pcs_first, user=ALICE)
+    shown["extend"] = (await table.slash("combat extend", user=GM, by="12h")).said
+    shown["undo extend"] = (await table.slash("combat undo", user=GM)).answer.content
+    shown["status"] = (await table.slash("combat status", user=ALICE,
+                                         character="Goon")).content
+    shown["board"] = (await table.slash("combat status", user=ALICE)).content
+    _session(table).clock = lambda: NOW + 48 * HOUR
+    assert await _session(table).close_expired_window(CHANNEL_ID)
+    await table.settle()
+    ping = next(m for m in reversed(table.channel_messages()) if m.content.startswith("⏱️"))
+    shown["ping"] = ping.content + "\n" + "\n".join(ping.labels)
+    return shown
+
+
+async def test_a_german_table_reads_the_gms_tools_in_german(table: Table) -> None:
+    await table.slash("settings language", user=GM, language="de")
+    table.locales[GM.id] = table.locales[ALICE.id] = "de"
+    shown = await _gm_tools(table, "PCs zuerst")
+    assert shown["start"].endswith(
+        "dann startet ein SL mit `/combat begin`. Reaktionen warten jetzt 1 Tag. Der Zug eines "
+        "Teams dauert jetzt 2 Tage. Die Spieler sehen jetzt, wie verletzt jeder NSC aussieht, "
+        "nicht seine Stufe und Wunden."), shown["start"]
+    assert shown["bad turn"] == (
+        "„soon“ ist keine Dauer für einen Zug: Schreib `45s`, `10m`, `12h`, `2d` oder zusammen "
+        "wie `1h30m`, von 5 Sekunden bis 14 Tage oder `none` für keine Frist. Nichts wurde "
+        "geändert.")
+    assert shown["bad remind"].startswith("„often“ ist kein Zeitpunkt für eine Erinnerung")
+    assert shown["settings"] == ("⚙️ Reaktionen warten jetzt 1 Stunde 30 Minuten. Wer säumig "
+                                 "ist, wird jetzt 2 Stunden vor der Frist erinnert.")
+    assert shown["percent"] == ("⚙️ Bei der Frist eines Zugs endet der Zug jetzt von selbst. "
+                                "Wer säumig ist, wird jetzt erinnert, wenn noch 30% der Zeit "
+                                "bleiben.")
+    assert shown["undo"].startswith(
+        "↩️ Der letzte Befehl wurde rückgängig gemacht (Einstellungen).")
+    ends = int(NOW) + 60 * HOUR
+    assert shown["extend"].endswith(f"⏱️ Der Zug endet jetzt <t:{ends}:f>, <t:{ends}:R>.")
+    assert shown["undo extend"] == (
+        "↩️ Der letzte Befehl wurde rückgängig gemacht (Zug verlängern).")
+    assert shown["status"] == ("```text\nGoon · NSC\nSieht unverletzt aus\n(der SL hält "
+                               "Stufe und\nWunden verborgen)\n```")
+    assert shown["board"].startswith("```text\nRunde 1 · Zug · PCs am Zug\n"), shown["board"]
+    assert "Goon [NPCs] Dance Floor unverletzt a1" in shown["board"]
+    ping = shown["ping"]
+    assert "Die Zeit für den Zug von PCs ist um. Noch nicht gehandelt: Ana." in ping, ping
+    assert ping.endswith("\nUm 2 Tage verlängern\nZug beenden"), ping
+
+
+async def test_in_the_pseudo_locale_no_english_of_the_gms_tools_is_left(table: Table) -> None:
+    await table.bot.store.guilds.set_language(GUILD_ID, PSEUDO)
+    table.locales[GM.id] = table.locales[ALICE.id] = "en-XA"
+    pcs_first = render(phrase("{team} first", team="PCs"), PSEUDO)
+    shown = await _gm_tools(table, pcs_first)
+    names = {"Ana", "Goon", "PCs", "NPCs", "Dance Floor", "nightclub", "soon", "often"}
+    # (the board's map and its legend are the map's own: not the fight's tools)
+    shown["board"] = "\n".join([*shown["board"].splitlines()[:6], "```"])
+    for what, text in shown.items():
+        assert untranslated(text, names) == [], (what, text)

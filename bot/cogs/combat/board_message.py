@@ -24,7 +24,7 @@ from bot.permissions import permission_label
 from bot.store.values import StoredCombat
 from engine.catalog import Rules
 from engine.combat import render_board
-from engine.phrases import Said
+from engine.phrases import Phrase, Said, phrase
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -46,15 +46,17 @@ def board_link(stored: StoredCombat, message_id: int) -> str:
     return f"https://discord.com/channels/{stored.guild_id}/{stored.channel_id}/{message_id}"
 
 
-def unpinned_notice(stored: StoredCombat, message_id: int, error: discord.HTTPException) -> str:
+def unpinned_notice(stored: StoredCombat, message_id: int,
+                    error: discord.HTTPException) -> Phrase:
     """What the table is told when Discord refused to pin the board (``error``)."""
+    link = board_link(stored, message_id)
     if error.code == PINS_FULL:
-        why = ("this channel has Discord's most pins (250): unpin an old message and the "
-               "next new board is pinned")
-    else:
-        why = f"I lack the **{permission_label('pin_messages')}** permission here"
-    return (f"📌 The fight's board is not pinned: {why}. The board is here: "
-            f"{board_link(stored, message_id)}")
+        return phrase("📌 The fight's board is not pinned: this channel has Discord's most pins "
+                      "(250): unpin an old message and the next new board is pinned. The "
+                      "board is here: {link}", link=link)
+    return phrase("📌 The fight's board is not pinned: I lack the **{permission}** permission "
+                  "here. The board is here: {link}", permission=permission_label("pin_messages"),
+                  link=link)
 
 
 @cache
@@ -97,7 +99,7 @@ class BoardMessages:
                 replaced = None if error.code == UNKNOWN_MESSAGE else board_id
         message = await channel.send(content, nonce=nonce)
         if stored.pin and stored.active:
-            await self._pin(channel, stored, message)
+            await self._pin(channel, stored, message, language)
         if stored.pin and replaced is not None:
             await self._unpin(channel, replaced, reason="A newer board of the fight replaces it")
         return message.id
@@ -119,7 +121,7 @@ class BoardMessages:
 
     @staticmethod
     async def _pin(channel: discord.PartialMessageable, stored: StoredCombat,
-                   message: discord.Message) -> None:
+                   message: discord.Message, language: str) -> None:
         """Pin the board so the table finds it whatever the channel's traffic. Refused for
         good (pins full, Pin Messages missing), the table is told where the board is; the
         fight goes on either way."""
@@ -128,7 +130,8 @@ class BoardMessages:
         except discord.HTTPException as error:
             log.warning("Could not pin the board %s: %s", message.id, error)
             if error.code == PINS_FULL or isinstance(error, discord.Forbidden):
-                await _post_quietly(channel, unpinned_notice(stored, message.id, error))
+                await _post_quietly(channel, render(unpinned_notice(stored, message.id, error),
+                                                    language))
         except discord.RateLimited as error:
             log.warning("Could not pin the board %s: %s", message.id, error)
 

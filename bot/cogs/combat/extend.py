@@ -15,31 +15,33 @@ from discord import app_commands
 from bot.cogs.combat.answered import when
 from bot.cogs.combat.fights import MakeCommand, fights_of
 from bot.cogs.combat.pace import TypedText, seconds_in
+from bot.i18n import N_
 from bot.permissions import require_gm
 from bot.user_error import UserError
 from engine.combat import Combat, Command
 from engine.combat.commands import ExtendTurn
+from engine.phrases import Said, phrase
 
 __all__ = ["extend_command", "new_deadline"]
 
-NO_DEADLINE = ("This fight has no turn deadline to extend: a GM gives turns one with "
-               "`/combat settings turn:`. Nothing was changed.")
+NO_DEADLINE = phrase("This fight has no turn deadline to extend: a GM gives turns one with "
+                     "`/combat settings turn:`. Nothing was changed.")
 
 
 class ExtensionLength(TypedText):
     """How much longer a turn lasts, typed as a duration: its seconds."""
 
     async def transform(self, interaction: discord.Interaction[Any], value: Any, /) -> int:
-        seconds = seconds_in(str(value), what="an extension")
+        seconds = seconds_in(str(value), what=phrase("an extension"))
         assert seconds is not None
         return seconds
 
 
-def new_deadline(state: Combat) -> str:
+def new_deadline(state: Combat) -> Said:
     """What the table is told after what happened: the turn's deadline now."""
     if state.turn_deadline is None:
         return ""
-    return f"\n⏱️ The turn now ends {when(state.turn_deadline)}."
+    return phrase("\n⏱️ The turn now ends {when}.", when=when(state.turn_deadline))
 
 
 def _extending(seconds: int) -> MakeCommand:
@@ -53,7 +55,7 @@ def _extending(seconds: int) -> MakeCommand:
 
 async def _extend(interaction: discord.Interaction[Any],
                   by: app_commands.Transform[int, ExtensionLength]) -> None:
-    await require_gm(interaction, "extend a turn")
+    await require_gm(interaction, phrase("extend a turn"))
     await fights_of(interaction).run(interaction, _extending(by), hint=new_deadline)
 
 
@@ -61,5 +63,6 @@ def extend_command() -> app_commands.Command[Any, ..., None]:
     """`/combat extend`, made afresh for each bot (a command belongs to one group)."""
     command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name="extend", callback=_extend,
-        description="Give the team whose turn it is more time (GMs).")
-    return app_commands.describe(by="How much longer: 12h, 2d, 1h30m (up to 14 days)")(command)
+        description=N_("Give the team whose turn it is more time (GMs)."))
+    return app_commands.describe(
+        by=N_("How much longer: 12h, 2d, 1h30m (up to 14 days)"))(command)

@@ -29,7 +29,7 @@ from bot.cogs.combat.session import FightSession
 from bot.cogs.combat.step_messages import struck
 from bot.cogs.combat.views import code, fighter_at
 from bot.cogs.maps.finding import find_map, map_choices
-from bot.i18n import _, channel_language, person_language, render
+from bot.i18n import N_, _, channel_language, person_language, render
 from bot.numbered import natural_key
 from bot.options import Text
 from bot.permissions import is_gm, require_gm, require_guild
@@ -54,22 +54,53 @@ from engine.combat import (
 )
 from engine.combat.actions.gm import MAX_ACTIONS
 from engine.combat.choices import adjust_limit
-from engine.combat.hidden_npcs import figures_hidden, looks
-from engine.phrases import Said, phrase
+from engine.combat.hidden_npcs import figures_hidden, looks_phrase
+from engine.phrases import Phrase, Said, phrase
 from engine.sheet import render_wounds
 
 #: Team names, first to last, separated by commas (a team name has at most 32 characters).
 TeamList = app_commands.Transform[str, Text(300)]
 
-HIDE_NPCS_HELP = "Players see how hurt NPCs look, not their level and wounds"
-REACTION_HELP = "How long reaction buttons wait: 45s, 10m, 12h, 2d"
-TURN_HELP = "How long a team's turn lasts: 12h, 2d, 1h30m, or none"
-PACE_HELP = "live (reactions 45s, no turn deadline) or by post (24h and 48h)"
-TURN_END_HELP = "At a turn's deadline: ask the GM (default), or end the turn by itself"
+HIDE_NPCS_HELP = N_("Players see how hurt NPCs look, not their level and wounds")
+REACTION_HELP = N_("How long reaction buttons wait: 45s, 10m, 12h, 2d")
+TURN_HELP = N_("How long a team's turn lasts: 12h, 2d, 1h30m, or none")
+PACE_HELP = N_("live (reactions 45s, no turn deadline) or by post (24h and 48h)")
+TURN_END_HELP = N_("At a turn's deadline: ask the GM (default), or end the turn by itself")
+#: The same, as `/combat start` gives them: each says what it is when not given.
+START_HIDE_NPCS_HELP = N_("Players see how hurt NPCs look, not their level and wounds "
+                          "(default: no)")
+START_REACTION_HELP = N_("How long reaction buttons wait: 45s, 10m, 12h, 2d (default: the "
+                         "pace's)")
+START_TURN_HELP = N_("How long a team's turn lasts: 12h, 2d, 1h30m, or none (default: the "
+                     "pace's)")
 #: What the table is told when the GM hides the NPCs' figures, or shows them again.
 HIDDEN_NEWS = {
     True: phrase("The players now see how hurt each NPC looks, not its level and wounds."),
     False: phrase("Everyone now sees the NPCs' levels and wounds."),
+}
+
+
+#: What `/combat undo` calls each kind of command it takes back (by the kind its log keeps).
+COMMAND_KINDS: dict[str, Phrase] = {
+    "add_fighter": phrase("add fighter"), "add_fighters": phrase("add fighters"),
+    "remove_fighter": phrase("remove fighter"), "begin": phrase("begin"),
+    "choose_order": phrase("choose order"), "choose_roller": phrase("choose roller"),
+    "attack": phrase("attack"), "aoe": phrase("aoe"), "aoe_choice": phrase("aoe choice"),
+    "move": phrase("move"), "stop_area": phrase("stop area"), "door": phrase("door"),
+    "first_aid": phrase("first aid"), "aid_mark": phrase("aid mark"),
+    "items": phrase("items"), "rearrange": phrase("rearrange"), "rally": phrase("rally"),
+    "direct": phrase("direct"), "refuse_direction": phrase("refuse direction"),
+    "done": phrase("done"), "react": phrase("react"),
+    "all_out_defend": phrase("all out defend"), "close_window": phrase("close window"),
+    "turn_deadline": phrase("turn deadline"),
+    "between_turns_deadline": phrase("between turns deadline"),
+    "extend_turn": phrase("extend turn"), "reroll": phrase("reroll"),
+    "critical_choice": phrase("critical choice"), "destroy_item": phrase("destroy item"),
+    "choose_dice": phrase("choose dice"), "modifier": phrase("modifier"),
+    "armor": phrase("armor"), "surrender": phrase("surrender"),
+    "end_combat": phrase("end combat"), "gm_set": phrase("gm set"),
+    "set_order": phrase("set order"), "answers": phrase("answers"),
+    "settings": phrase("settings"),
 }
 
 
@@ -87,7 +118,7 @@ def setup_hint(state: Combat) -> Said:
 
 class FightCog(commands.Cog, name="Fights"):
     combat = app_commands.Group(
-        name="combat", description="Run an Unhex fight in this channel.", guild_only=True
+        name="combat", description=N_("Run an Unhex fight in this channel."), guild_only=True
     )
 
     def __init__(self, session: FightSession) -> None:
@@ -148,15 +179,16 @@ class FightCog(commands.Cog, name="Fights"):
                  if gm or (not e.npc and e.owner_id == interaction.user.id)]
         return acting.choices(names, current, rank=natural_key)
 
-    @combat.command(name="start", description="Start a fight in this channel on a map (GMs).")
-    @app_commands.describe(map="The map the fight happens on",
-                           reaction=REACTION_HELP + " (default: the pace's)",
-                           turn=TURN_HELP + " (default: the pace's)",
+    @combat.command(name="start",
+                    description=N_("Start a fight in this channel on a map (GMs)."))
+    @app_commands.describe(map=N_("The map the fight happens on"),
+                           reaction=START_REACTION_HELP, turn=START_TURN_HELP,
                            pace=PACE_HELP, turn_end=TURN_END_HELP,
-                           hide_npcs=HIDE_NPCS_HELP + " (default: no)",
-                           pin="Pin the board while the fight lasts (default: yes, when I may)",
-                           thread="Run the whole fight in a thread of its own; its result is "
-                                  "posted here")
+                           hide_npcs=START_HIDE_NPCS_HELP,
+                           pin=N_("Pin the board while the fight lasts (default: yes, when I "
+                                  "may)"),
+                           thread=N_("Run the whole fight in a thread of its own; its result "
+                                     "is posted here"))
     @app_commands.autocomplete(map=map_autocomplete)
     async def start(self, interaction: discord.Interaction[Any], map: Name,
                     reaction: Reaction | None = None, turn: Turn | None = None,
@@ -164,7 +196,7 @@ class FightCog(commands.Cog, name="Fights"):
                     hide_npcs: bool = False, pin: bool | None = None,
                     thread: bool = False) -> None:
         guild_id = require_guild(interaction)
-        await require_gm(interaction, "start a fight")
+        await require_gm(interaction, phrase("start a fight"))
         require_channel_permissions(interaction)
         # Asked for, a pin the bot may not make refuses the start; by default the board is
         # pinned when the bot may, and the answer says why it is not otherwise.
@@ -209,22 +241,26 @@ class FightCog(commands.Cog, name="Fights"):
         self.session.presenter.refresh(stored)
 
     async def _open_thread(self, interaction: discord.Interaction[Any], map_name: str) -> int:
-        """A public thread off the channel for the whole fight; its id."""
+        """A public thread off the channel for the whole fight, named in the channel's
+        language; its id."""
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise UserError(phrase("A fight gets a thread of its own only in a text channel."))
         try:
             made = await channel.create_thread(
-                name=f"Fight on {map_name}"[:100], type=discord.ChannelType.public_thread,
+                name=render(phrase("Fight on {map}", map=map_name),
+                            await channel_language(interaction))[:100],
+                type=discord.ChannelType.public_thread,
                 auto_archive_duration=1440, reason="A fight in a thread of its own")
         except discord.HTTPException as error:
             raise UserError(phrase("Discord refused to open a thread for the fight ({status}). "
                                    "Nothing was changed.", status=error.status)) from None
         return made.id
 
-    @combat.command(name="add", description="Put a character into this fight.")
-    @app_commands.describe(character="A character of this server", area="Where it starts",
-                           team="Its team (default: PCs or NPCs)")
+    @combat.command(name="add", description=N_("Put a character into this fight."))
+    @app_commands.describe(character=N_("A character of this server"),
+                           area=N_("Where it starts"),
+                           team=N_("Its team (default: PCs or NPCs)"))
     @app_commands.autocomplete(character=character_autocomplete, area=acting.areas)
     async def add(self, interaction: discord.Interaction[Any], character: Name, area: Name,
                   team: TeamName | None = None) -> None:
@@ -236,9 +272,11 @@ class FightCog(commands.Cog, name="Fights"):
         await require_may_place(interaction, record)
         await self.session.run(interaction, joining(record, area, team), hint=setup_hint)
 
-    @combat.command(name="addmany", description="Put several characters into this fight at once.")
-    @app_commands.describe(characters="Names by commas; “Goon 1-5” is Goon 1 to Goon 5",
-                           area="Where they start", team="Their team (default: PCs or NPCs)")
+    @combat.command(name="addmany",
+                    description=N_("Put several characters into this fight at once."))
+    @app_commands.describe(characters=N_("Names by commas; “Goon 1-5” is Goon 1 to Goon 5"),
+                           area=N_("Where they start"),
+                           team=N_("Their team (default: PCs or NPCs)"))
     @app_commands.autocomplete(characters=group_choices, area=acting.areas)
     async def add_many(self, interaction: discord.Interaction[Any], characters: NameList,
                        area: Name, team: TeamName | None = None) -> None:
@@ -246,19 +284,19 @@ class FightCog(commands.Cog, name="Fights"):
         await self.session.run(interaction, AddFighters(
             fighters=tuple(joining(record, area, team) for record in records)), hint=setup_hint)
 
-    @combat.command(name="remove", description="Take a character out of this fight (GMs).")
+    @combat.command(name="remove", description=N_("Take a character out of this fight (GMs)."))
     @app_commands.autocomplete(character=acting.any_fighter)
     async def remove(self, interaction: discord.Interaction[Any], character: Name) -> None:
         await self.session.run(interaction, RemoveFighter(fighter=character))
 
-    @combat.command(name="begin", description="Roll initiative and begin round 1 (GMs).")
+    @combat.command(name="begin", description=N_("Roll initiative and begin round 1 (GMs)."))
     async def begin(self, interaction: discord.Interaction[Any]) -> None:
         await self.session.run(interaction, Begin())
 
     @combat.command(name="order",
-                    description="Give the order all teams act in this round (initiative winner "
-                                "or GMs).")
-    @app_commands.describe(teams="The teams, first to last, separated by commas")
+                    description=N_("Give the order all teams act in this round (initiative "
+                                   "winner or GMs)."))
+    @app_commands.describe(teams=N_("The teams, first to last, separated by commas"))
     async def order(self, interaction: discord.Interaction[Any], teams: TeamList) -> None:
         names = tuple(name.strip() for name in teams.split(",") if name.strip())
         if not names:
@@ -268,26 +306,34 @@ class FightCog(commands.Cog, name="Fights"):
 
     # -- looking ----------------------------------------------------------------------------
 
-    @combat.command(name="status", description="Everyone in this fight, with their wounds.")
+    @combat.command(name="status",
+                    description=N_("Everyone in this fight, with their wounds."))
     @app_commands.autocomplete(character=acting.any_fighter)
     async def status(self, interaction: discord.Interaction[Any],
                      character: Name | None = None) -> None:
         state = (await self.session.require_fight(interaction)).state
         rules = self.session.rules
         gm = await is_gm(interaction)  # a GM sees the figures hidden from the players
+        language = await person_language(interaction)
+
+        def say(text: Said) -> str:
+            return render(text, language)
+
         if character is None:
-            text = render_board(state, rules=rules, gm=gm)
+            text = render_board(state, rules=rules, gm=gm, say=say)
         else:
             fighter = state.fighter(character)
             if figures_hidden(state, fighter) and not gm:
-                text = (f"{fighter.name} · NPC\nLooks {looks(fighter, rules)}\n"
-                        "(the GM keeps its level\nand wounds hidden)")
+                # Translators: a code block on a phone: at most 40 characters a line.
+                text = say(phrase("{name} · NPC\nLooks {looks}\n(the GM keeps its level\n"
+                                  "and wounds hidden)", name=fighter.name,
+                                  looks=looks_phrase(fighter, rules)))
             else:
-                text = render_wounds(fighter.character, rules=rules)
+                text = render_wounds(fighter.character, rules=rules, say=say)
         await interaction.response.send_message(code(text), ephemeral=True)
 
-    @combat.command(name="log", description="What happened in this fight so far.")
-    @app_commands.describe(file="The whole log as a text file (default: the last lines)")
+    @combat.command(name="log", description=N_("What happened in this fight so far."))
+    @app_commands.describe(file=N_("The whole log as a text file (default: the last lines)"))
     async def log_(self, interaction: discord.Interaction[Any], file: bool = False) -> None:
         stored = await self.session.require_fight(interaction)
         if file:
@@ -302,9 +348,10 @@ class FightCog(commands.Cog, name="Fights"):
         await interaction.response.send_message(
             text or _("Nothing has happened yet.", language), ephemeral=True)
 
-    @combat.command(name="orders", description="Standing orders: what your character does when "
-                                               "asked to react and you are away.")
-    @app_commands.describe(character="Whose orders (default: your first character here)")
+    @combat.command(name="orders",
+                    description=N_("Standing orders: what your character does when asked to "
+                                   "react and you are away."))
+    @app_commands.describe(character=N_("Whose orders (default: your first character here)"))
     @app_commands.autocomplete(character=acting.any_fighter)
     async def orders(self, interaction: discord.Interaction[Any],
                      character: Name | None = None) -> None:
@@ -312,13 +359,13 @@ class FightCog(commands.Cog, name="Fights"):
 
     # -- the GM's tools -----------------------------------------------------------------------
 
-    @combat.command(name="end", description="End the fight in this channel (GMs).")
+    @combat.command(name="end", description=N_("End the fight in this channel (GMs)."))
     async def end(self, interaction: discord.Interaction[Any]) -> None:
         await self.session.run(interaction, EndCombat())
 
-    @combat.command(name="undo", description="Take back the last command (GMs).")
+    @combat.command(name="undo", description=N_("Take back the last command (GMs)."))
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
-        await require_gm(interaction, "undo")
+        await require_gm(interaction, phrase("undo"))
         require_channel_permissions(interaction)
         undone, taken = await self.session.undo(interaction)
         restored = undone.combat
@@ -329,10 +376,10 @@ class FightCog(commands.Cog, name="Fights"):
         self.session.presenter.refresh(restored, undone=True)
         await self.session.mark_taken_back(taken)  # where the table read what it took back
 
-    @combat.command(name="set", description="Correct a character in this fight (GMs).")
-    @app_commands.describe(location="A hit location whose marks to set (with marks:)",
-                           marks="Its marks, e.g. \\\\ or XX■ (\"none\" clears them)",
-                           hidden="Stealth: whether the character is hidden")
+    @combat.command(name="set", description=N_("Correct a character in this fight (GMs)."))
+    @app_commands.describe(location=N_("A hit location whose marks to set (with marks:)"),
+                           marks=N_("Its marks, e.g. \\\\ or XX■ (\"none\" clears them)"),
+                           hidden=N_("Stealth: whether the character is hidden"))
     @app_commands.autocomplete(character=acting.any_fighter, area=acting.areas,
                                location=acting.locations)
     async def set_(self, interaction: discord.Interaction[Any], character: Name,
@@ -355,8 +402,8 @@ class FightCog(commands.Cog, name="Fights"):
                                                   actions=actions, marks=wounds, hidden=hidden))
 
     @combat.command(name="settings",
-                    description="Change the fight's pace, its reminders, or whether NPCs' "
-                                "figures are hidden (GMs).")
+                    description=N_("Change the fight's pace, its reminders, or whether NPCs' "
+                                   "figures are hidden (GMs)."))
     @app_commands.describe(reaction=REACTION_HELP, turn=TURN_HELP, pace=PACE_HELP,
                            turn_end=TURN_END_HELP, remind=REMIND_HELP,
                            hide_npcs=HIDE_NPCS_HELP)
@@ -365,7 +412,7 @@ class FightCog(commands.Cog, name="Fights"):
                        pace: PaceChoice | None = None, turn_end: TurnEndChoice | None = None,
                        remind: Remind | None = None,
                        hide_npcs: bool | None = None) -> None:
-        await require_gm(interaction, "change the fight's settings")
+        await require_gm(interaction, phrase("change the fight's settings"))
         if reaction is None and turn is None and pace is None and turn_end is None and (
                 remind is None and hide_npcs is None):
             raise UserError(phrase("Say what to change: `reaction`, `turn`, `pace`, "
@@ -408,8 +455,9 @@ def undid_text(undone: Undone, language: str, *, known: bool) -> str:
     that told the step is not known here (a restart since, another process's step), what it
     said is struck in the answer itself, so the table still sees which rolls no longer
     count."""
-    kind = str(json.loads(undone.command).get("kind", "command")).replace("_", " ")
-    text = render(phrase("↩️ Undid the last command ({kind}).", kind=kind), language)
+    kind = str(json.loads(undone.command).get("kind", "command"))
+    named = COMMAND_KINDS.get(kind, kind.replace("_", " "))
+    text = render(phrase("↩️ Undid the last command ({kind}).", kind=named), language)
     hint = render(setup_hint(undone.combat.state), language)
     if not known and undone.said:
         said = "\n".join(render(told, language) for told in undone.said)

@@ -4,14 +4,25 @@ Refused first, with the permission named, so nothing is applied the table could 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from bot.permissions import missing_permissions, missing_to_show_a_fight, permission_label
 from bot.user_error import UserError
+from engine.phrases import Said, phrase
 
-__all__ = ["require_channel_permissions", "require_start_permissions"]
+__all__ = ["permissions_named", "require_channel_permissions", "require_start_permissions"]
+
+
+def permissions_named(labels: Sequence[Said]) -> Said:
+    """Permissions (or ways), each after the other: "Send Messages and Embed Links" (a label
+    is Discord's own name of the permission, said as it is)."""
+    said = labels[-1]
+    for label in reversed(labels[:-1]):
+        said = phrase("{first} and {last}", first=label, last=said)
+    return said
 
 
 def require_channel_permissions(interaction: discord.Interaction[Any]) -> None:
@@ -19,9 +30,10 @@ def require_channel_permissions(interaction: discord.Interaction[Any]) -> None:
     missing = missing_to_show_a_fight(interaction.app_permissions,
                                       in_thread=isinstance(interaction.channel, discord.Thread))
     if missing:
-        raise UserError(
-            f"I can't show the fight here: I lack the **{' and '.join(missing)}** permission "
-            "in this channel. Ask a server admin to grant it. Nothing was changed.")
+        raise UserError(phrase(
+            "I can't show the fight here: I lack the **{permissions}** permission in this "
+            "channel. Ask a server admin to grant it. Nothing was changed.",
+            permissions=permissions_named(missing)))
 
 
 def require_start_permissions(interaction: discord.Interaction[Any], *, pin: bool,
@@ -33,12 +45,12 @@ def require_start_permissions(interaction: discord.Interaction[Any], *, pin: boo
         flags.append("pin_messages")
     missing = missing_permissions(interaction.app_permissions, flags)
     if missing:
-        ways = []
+        ways: list[Said] = []
         if permission_label("pin_messages") in missing:
-            ways.append("`pin:False` to leave the board unpinned")
+            ways.append(phrase("`pin:False` to leave the board unpinned"))
         if thread:
-            ways.append("no `thread:` to fight in this channel")
-        raise UserError(
-            f"I can't start that fight: I lack the **{' and '.join(missing)}** permission "
-            f"here. Ask a server admin to grant it, or start with {' and '.join(ways)}. "
-            "Nothing was changed.")
+            ways.append(phrase("no `thread:` to fight in this channel"))
+        raise UserError(phrase(
+            "I can't start that fight: I lack the **{permissions}** permission here. Ask a "
+            "server admin to grant it, or start with {ways}. Nothing was changed.",
+            permissions=permissions_named(missing), ways=permissions_named(ways)))

@@ -17,6 +17,7 @@ from bot.host import Host
 from bot.store.values import StoredCombat
 from engine.catalog import Rules
 from engine.combat import Combat, Command, Event
+from engine.phrases import Said
 
 __all__ = ["Fights", "MakeCommand", "Update", "fights_of"]
 
@@ -53,7 +54,7 @@ class Fights(Protocol):
     async def run(self, interaction: discord.Interaction[Any], make: MakeCommand, *,
                   combat_id: int | None = None, version: int | None = None,
                   update: Update | None = None,
-                  hint: Callable[[Combat], str] | None = None,
+                  hint: Callable[[Combat], Said] | None = None,
                   ) -> StoredCombat:
         """Apply a command for the user and commit it, then answer and show the fight."""
         ...

@@ -17,6 +17,7 @@ from bot.store.values import StoredCharacter
 from bot.text import clip, echo
 from bot.user_error import UserError
 from engine.combat import AddFighter
+from engine.phrases import Phrase, phrase, plural_phrase
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -43,17 +44,19 @@ async def require_may_place(interaction: discord.Interaction[Any],
     the user is a GM, when already known)."""
     theirs = not record.npc and record.owner_id == interaction.user.id
     if not theirs and not (await is_gm(interaction) if gm is None else gm):
-        raise UserError("Players may add only their own PC; a GM places everyone else.")
+        raise UserError(phrase("Players may add only their own PC; a GM places everyone "
+                               "else."))
     elsewhere = await _bot(interaction).store.combats.fight_of(record.id)
     if elsewhere is not None and elsewhere[1] != interaction.channel_id:
-        raise UserError(f"{escape_markdown(record.name)} is already in the fight in "
-                        f"<#{elsewhere[1]}>; a character fights in one place at a time.")
+        raise UserError(phrase("{name} is already in the fight in {channel}; a character "
+                               "fights in one place at a time.",
+                               name=escape_markdown(record.name), channel=f"<#{elsewhere[1]}>"))
 
 
 def joining(record: StoredCharacter, area: str, team: str | None) -> AddFighter:
     """The engine's command that puts ``record`` into the fight."""
     if team is not None and ":" in team:
-        raise UserError("A team name cannot contain “:”.")
+        raise UserError(phrase("A team name cannot contain “:”."))
     return AddFighter(character=record.character, area=area, team=team,
                       owner_id=None if record.npc else record.owner_id, character_id=record.id)
 
@@ -65,24 +68,36 @@ async def find_group(interaction: discord.Interaction[Any], text: str) -> list[S
     store = _bot(interaction).store.characters
     names, unknown = expand(text, [e.name for e in await store.entries(guild_id)])
     if unknown:
-        missing = ", ".join(f"“{echo(n)}”" for n in unknown[:5])
-        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
-        raise UserError(f"This server has no character called {missing}{more}. Nobody was "
-                        "added; `/character list` shows the names.")
+        raise UserError(_unknown(unknown))
     if not names:
-        raise UserError("Name the characters, by commas: “Goon 1-5, Boss”.")
+        raise UserError(phrase("Name the characters, by commas: “Goon 1-5, Boss”."))
     if len(names) > GROUP_LIMIT:
-        raise UserError(f"That is {len(names)} characters; one command adds at most "
-                        f"{GROUP_LIMIT}. Nobody was added.")
+        raise UserError(phrase("That is {count} characters; one command adds at most "
+                               "{most}. Nobody was added.", count=len(names), most=GROUP_LIMIT))
     gm = await is_gm(interaction)
     records = []
     for name in names:
         record = await store.get(guild_id, name)
         if record is None:  # deleted a moment ago
-            raise UserError(f"There is no character called “{echo(name)}” on this server.")
+            raise UserError(phrase("There is no character called “{name}” on this server.",
+                                   name=echo(name)))
         await require_may_place(interaction, record, gm=gm)
         records.append(record)
     return records
+
+
+def _unknown(unknown: list[str]) -> Phrase:
+    """The refusal of names that name nobody (the first five quoted, then how many more)."""
+    missing = ", ".join(f"“{echo(n)}”" for n in unknown[:5])
+    if len(unknown) > 5:
+        return plural_phrase(
+            "This server has no character called {missing} and {count} more. Nobody was "
+            "added; `/character list` shows the names.",
+            "This server has no character called {missing} and {count} more. Nobody was "
+            "added; `/character list` shows the names.", "count", missing=missing,
+            count=len(unknown) - 5)
+    return phrase("This server has no character called {missing}. Nobody was added; "
+                  "`/character list` shows the names.", missing=missing)
 
 
 async def group_choices(interaction: discord.Interaction[Any],

@@ -15,18 +15,22 @@ from __future__ import annotations
 
 import discord
 
+from bot.cogs.combat.fight_permissions import permissions_named
 from bot.host import Host
 from bot.permissions import missing_to_show_a_fight
 from bot.store.values import StoredCombat
+from engine.phrases import Phrase, phrase
 
 __all__ = ["HeldBack", "lacking_notice"]
 
 
-def lacking_notice(missing: list[str]) -> str:
-    """What the presser is told when the bot lacks ``missing`` (labels) in the channel."""
-    return (f"⚠️ I lack the **{' and '.join(missing)}** permission in this channel now: this "
-            "step is saved, but I may not post the fight's messages here. Ask a server admin "
-            "to grant it back; the table is shown in full once it is.")
+def lacking_notice(missing: list[str]) -> Phrase:
+    """What the presser is told when the bot lacks ``missing`` (labels, as Discord names
+    them) in the channel."""
+    return phrase("⚠️ I lack the **{permissions}** permission in this channel now: this step is "
+                  "saved, but I may not post the fight's messages here. Ask a server admin to "
+                  "grant it back; the table is shown in full once it is.",
+                  permissions=permissions_named(missing))
 
 
 class HeldBack:

@@ -12,12 +12,14 @@ import discord
 from discord import app_commands
 from pytimeparse2 import parse as parse_duration
 
+from bot.i18n import N_
 from bot.options import OneOf
 from bot.text import echo
 from bot.user_error import UserError
 from engine.combat import Combat
 from engine.combat.model import TurnEnd
-from engine.combat.pace import LONGEST, duration_words, with_pace
+from engine.combat.pace import LONGEST, duration_phrase, with_pace
+from engine.phrases import Phrase, phrase
 
 __all__ = [
     "FORMS", "PACES", "SHORTEST", "Pace", "PaceChoice", "Reaction", "ReactionLength", "Turn",
@@ -27,11 +29,11 @@ __all__ = [
 #: The shortest a window may wait or a turn last (a window shorter cannot be answered).
 SHORTEST = 5
 #: The forms a duration is typed in, as a refusal names them.
-FORMS = ("`45s`, `10m`, `12h`, `2d`, or together as `1h30m`, from 5 seconds to 14 days")
+FORMS = phrase("`45s`, `10m`, `12h`, `2d`, or together as `1h30m`, from 5 seconds to 14 days")
 _NONE = "none"
 
 
-def seconds_in(text: str, *, what: str, none: bool = False) -> int | None:
+def seconds_in(text: str, *, what: Phrase, none: bool = False) -> int | None:
     """The seconds ``text`` says (None: ``none``, where a turn may have no deadline); a
     refusal naming the accepted forms otherwise."""
     typed = text.strip().casefold()
@@ -43,9 +45,12 @@ def seconds_in(text: str, *, what: str, none: bool = False) -> int | None:
         seconds = None
     if isinstance(seconds, int | float) and SHORTEST <= seconds <= LONGEST:
         return round(seconds)
-    also = ", or `none` for no deadline" if none else ""
-    raise UserError(f"“{echo(text.strip())}” is not a duration for {what}: type {FORMS}"
-                    f"{also}. Nothing was changed.")
+    typed = echo(text.strip())
+    raise UserError(phrase("“{typed}” is not a duration for {what}: type {forms}, or `none` "
+                           "for no deadline. Nothing was changed.", typed=typed, what=what,
+                           forms=FORMS) if none else
+                    phrase("“{typed}” is not a duration for {what}: type {forms}. Nothing was "
+                           "changed.", typed=typed, what=what, forms=FORMS))
 
 
 @dataclass(frozen=True)
@@ -76,7 +81,7 @@ class ReactionLength(TypedText):
     """How long a reaction window waits, typed as a duration: its seconds."""
 
     async def transform(self, interaction: discord.Interaction[Any], value: Any, /) -> int:
-        seconds = seconds_in(str(value), what="a reaction window")
+        seconds = seconds_in(str(value), what=phrase("a reaction window"))
         assert seconds is not None
         return seconds
 
@@ -86,7 +91,7 @@ class TurnDuration(TypedText):
 
     async def transform(self, interaction: discord.Interaction[Any], value: Any,
                         /) -> TurnLength:
-        return TurnLength(seconds_in(str(value), what="a turn", none=True))
+        return TurnLength(seconds_in(str(value), what=phrase("a turn"), none=True))
 
 
 @dataclass(frozen=True)
@@ -99,11 +104,14 @@ class Pace:
 
 PACES = {"live": Pace(45, None), "by post": Pace(24 * 3600, 48 * 3600)}
 _TURN_ENDS = {"ask the GM": TurnEnd.ASK, "auto": TurnEnd.AUTO}
+#: The choices as Discord's client lists them (translated; the values stay these words).
+_CHOICE_NAMES = {"live": N_("live"), "by post": N_("by post"), "ask the GM": N_("ask the GM"),
+                 "auto": N_("auto")}
 
-PaceChoice = app_commands.Transform[str, OneOf([app_commands.Choice(name=n, value=n)
-                                                for n in PACES])]
-TurnEndChoice = app_commands.Transform[str, OneOf([app_commands.Choice(name=n, value=n)
-                                                   for n in _TURN_ENDS])]
+PaceChoice = app_commands.Transform[str, OneOf([
+    app_commands.Choice(name=_CHOICE_NAMES[n], value=n) for n in PACES])]
+TurnEndChoice = app_commands.Transform[str, OneOf([
+    app_commands.Choice(name=_CHOICE_NAMES[n], value=n) for n in _TURN_ENDS])]
 Reaction = app_commands.Transform[int, ReactionLength]
 Turn = app_commands.Transform[TurnLength, TurnDuration]
 
@@ -120,16 +128,18 @@ def paced(state: Combat, *, reaction: int | None, turn: TurnLength | None, pace:
         turn_end=state.turn_end if turn_end is None else _TURN_ENDS[turn_end], now=now)
 
 
-def news(before: Combat, after: Combat) -> list[str]:
+def news(before: Combat, after: Combat) -> list[Phrase]:
     """What the table is told of a pace changed from ``before`` to ``after``."""
     said = []
     if after.reaction_seconds != before.reaction_seconds:
-        said.append(f"Reactions now wait {duration_words(after.reaction_seconds)}.")
+        said.append(phrase("Reactions now wait {duration}.",
+                           duration=duration_phrase(after.reaction_seconds)))
     if after.turn_seconds != before.turn_seconds:
-        said.append("A team's turn now has no deadline." if after.turn_seconds is None else
-                    f"A team's turn now lasts {duration_words(after.turn_seconds)}.")
+        said.append(phrase("A team's turn now has no deadline.") if after.turn_seconds is None
+                    else phrase("A team's turn now lasts {duration}.",
+                                duration=duration_phrase(after.turn_seconds)))
     if after.turn_end != before.turn_end:
-        said.append("At a turn's deadline, the turn now ends by itself."
+        said.append(phrase("At a turn's deadline, the turn now ends by itself.")
                     if after.turn_end is TurnEnd.AUTO else
-                    "At a turn's deadline, the GM is now asked what to do.")
+                    phrase("At a turn's deadline, the GM is now asked what to do."))
     return said

@@ -516,7 +516,7 @@ class Presenter:
                               "they do.", name=discord.utils.escape_markdown(ch.name),
                               owner=f"<@{saved.owner_id}>", level=ch.level, most=ch.max_level),
                        language),
-                view=button_row(RecoverButton.for_character(saved)),
+                view=button_row(RecoverButton.for_character(saved, language)),
                 nonce=f"r{stored.id}.{saved.id}"[:25],
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(saved.owner_id)]),

@@ -12,13 +12,14 @@ from bot.cogs.characters.common import require_change
 from bot.components import PersistentButton, identity_stamp
 from bot.custom_ids import CustomId, digits, eight_hex, optional
 from bot.host import Host
+from bot.i18n import SOURCE, _, channel_language, render
 from bot.store.values import StoredCharacter
 from bot.text import clip
 from bot.user_error import UserError
 from data import load_rules
 from engine.catalog import Rules
 from engine.character import Character, Status, left_to_recover, recover, status
-from engine.phrases import english
+from engine.phrases import phrase
 
 __all__ = ["RecoverButton", "has_to_recover"]
 
@@ -52,20 +53,22 @@ class RecoverButton(
     something else does (the session's end raising the max level, an item added)."""
 
     def __init__(self, character_id: int, version: int, made: str | None,
-                 hurt: str | None = None, name: str = "") -> None:
+                 hurt: str | None = None, name: str = "", language: str = SOURCE) -> None:
         custom_id = self.id_spec.format(character=character_id, version=version,
                                         made=made or None, hurt=(hurt or None) if made else None)
         super().__init__(discord.ui.Button(
-            label=clip(f"Recover {name}", 80) if name else "Recover",
+            label=clip(render(phrase("Recover {name}", name=name), language), 80) if name
+            else _("Recover", language),
             style=discord.ButtonStyle.success, custom_id=custom_id,
         ))
         self.character_id, self.version, self.made, self.hurt = (
             character_id, version, made, hurt)
 
     @classmethod
-    def for_character(cls, stored: StoredCharacter) -> RecoverButton:
+    def for_character(cls, stored: StoredCharacter, language: str = SOURCE) -> RecoverButton:
+        """The offer for ``stored``, its label in ``language`` (the channel's)."""
         return cls(stored.id, stored.version, identity_stamp(stored.created_at),
-                   hurt_stamp(stored.character), stored.name)
+                   hurt_stamp(stored.character), stored.name, language)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
@@ -86,16 +89,19 @@ class RecoverButton(
         stored = await bot.store.characters.get_by_id(self.character_id)
         if (stored is None or stored.guild_id != interaction.guild_id
                 or self.made != identity_stamp(stored.created_at)):
-            raise UserError("That character no longer exists.")
+            raise UserError(phrase("That character no longer exists."))
         await require_change(interaction, stored, "recover")
         if not self.still_offered(stored):
-            raise UserError(f"{discord.utils.escape_markdown(stored.name)} has changed since "
-                            "the fight: recovered already, or hurt again since. Use "
-                            "`/character recover` if they still should recover.")
+            raise UserError(phrase("{name} has changed since the fight: recovered already, "
+                                   "or hurt again since. Use `/character recover` if they "
+                                   "still should recover.",
+                                   name=discord.utils.escape_markdown(stored.name)))
         recovered, report = recover(stored.character, rules=load_rules())
         if await bot.store.characters.replace(stored, recovered) is None:
-            raise UserError(f"{discord.utils.escape_markdown(stored.name)} changed a moment "
-                            "ago; nothing was done.")
-        summary = discord.utils.escape_markdown(english(report.summary))
-        await interaction.response.edit_message(
-            content=f"🩹 {summary} Time passes: the GM moves the story on.", view=None)
+            raise UserError(phrase("{name} changed a moment ago; nothing was done.",
+                                   name=discord.utils.escape_markdown(stored.name)))
+        language = await channel_language(interaction)  # the message the table reads
+        summary = discord.utils.escape_markdown(render(report.summary, language))
+        await interaction.response.edit_message(content=render(phrase(
+            "🩹 {summary} Time passes: the GM moves the story on.", summary=summary), language),
+            view=None)

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs.combat.pace import FORMS, TypedText, seconds_in
+from bot.i18n import N_
 from bot.text import echo
 from bot.user_error import UserError
 from engine.combat import Combat
@@ -20,7 +21,7 @@ from engine.phrases import Said, phrase
 
 __all__ = ["REMIND_HELP", "Remind", "RemindPoint", "news", "reminding"]
 
-REMIND_HELP = "When the late are reminded: 25% (of the time left), 2h (before), or none"
+REMIND_HELP = N_("When the late are reminded: 25% (of the time left), 2h (before), or none")
 _PERCENT = re.compile(r"(\d{1,2})\s*%")
 
 
@@ -43,12 +44,13 @@ def remind_point(text: str) -> RemindPoint:
         return RemindPoint(int(percent[1]) / 100, None)
     if percent is None and not typed.endswith("%"):
         try:
-            return RemindPoint(None, seconds_in(typed, what="a reminder"))
+            return RemindPoint(None, seconds_in(typed, what=phrase("a reminder")))
         except UserError:
             pass
-    raise UserError(f"“{echo(text.strip())}” is not a reminder's point: type a part of the "
-                    f"time left from `1%` to `99%`, a time before the deadline ({FORMS}), or "
-                    "`none`. Nothing was changed.")
+    raise UserError(phrase("“{typed}” is not a reminder's point: type a part of the time left "
+                           "from `1%` to `99%`, a time before the deadline ({forms}), or "
+                           "`none`. Nothing was changed.", typed=echo(text.strip()),
+                           forms=FORMS))
 
 
 class RemindTyped(TypedText):

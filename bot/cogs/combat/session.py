@@ -243,7 +243,7 @@ class FightSession:
         after = "" if hint is None else render(hint(saved.state), language)  # (after the news)
         missing = self.presenter.held.missing(channel_id)  # (taken away while on its way)
         if missing:
-            after += "\n" + lacking_notice(missing)
+            after += "\n" + render(lacking_notice(missing), language)
         shown = None if update is not None else await self._answer_on_prompt(
             interaction, saved, events, after, language)
         if shown is None:

@@ -21,7 +21,7 @@ from bot.store.values import StoredCombat
 from bot.user_error import UserError
 from engine.combat import Combat, Command, Done, Event, Phase
 from engine.combat.commands import ExtendTurn
-from engine.combat.pace import duration_words
+from engine.combat.pace import duration_phrase
 from engine.phrases import phrase
 
 if TYPE_CHECKING:
@@ -32,9 +32,8 @@ __all__ = ["DeadlineButton", "gm_ping"]
 #: What the GM may do besides the buttons.
 ACT_FOR_THEM = N_("-# A GM may also act for a player's fighter with that player's buttons "
                   "(**My options** on the turn's message).")
-#: What the GM may do when the questions between turns are late.
-ANSWER_FOR_THEM = N_("-# A GM may answer for them with their buttons on the question's "
-                     "message.")
+#: Where the GM answers for the late between turns (the outcome said that a GM may).
+ANSWER_FOR_THEM = N_("-# Their buttons are on the question's message.")
 
 
 class DeadlineButton(
@@ -97,7 +96,8 @@ def _buttons(saved: StoredCombat, language: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     seconds = state.turn_seconds
     extend = (_("Extend", language) if seconds is None else
-              render(phrase("Extend by {duration}", duration=duration_words(seconds)), language))
+              render(phrase("Extend by {duration}", duration=duration_phrase(seconds)),
+                     language))
     view.add_item(DeadlineButton("extend", saved.id, state.round, state.turn, extend[:80]))
     view.add_item(DeadlineButton("end", saved.id, state.round, state.turn,
                                  _("End the turn", language)))
