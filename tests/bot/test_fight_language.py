@@ -194,11 +194,11 @@ async def test_a_german_table_reads_the_gms_tools_in_german(table: Table) -> Non
         "wie `1h30m`, von 5 Sekunden bis 14 Tage oder `none` für keine Frist. Nichts wurde "
         "geändert.")
     assert shown["bad remind"].startswith("„often“ ist kein Zeitpunkt für eine Erinnerung")
-    assert shown["settings"] == ("⚙️ Reaktionen warten jetzt 1 Stunde 30 Minuten. Wer säumig "
-                                 "ist, wird jetzt 2 Stunden vor der Frist erinnert.")
+    assert shown["settings"] == ("⚙️ Reaktionen warten jetzt 1 Stunde 30 Minuten. Säumige "
+                                 "werden jetzt erinnert: 2 Stunden vor der Frist.")
     assert shown["percent"] == ("⚙️ Bei der Frist eines Zugs endet der Zug jetzt von selbst. "
-                                "Wer säumig ist, wird jetzt erinnert, wenn noch 30% der Zeit "
-                                "bleiben.")
+                                "Säumige werden jetzt erinnert: wenn noch 30 % der Zeit übrig "
+                                "sind.")
     assert shown["undo"].startswith(
         "↩️ Der letzte Befehl wurde rückgängig gemacht (Einstellungen).")
     ends = int(NOW) + 60 * HOUR

@@ -20,34 +20,28 @@ from testbed.pseudo import PseudoWatch, english_lines, start_watching, stop_watc
 
 #: The English lines still sent in this fight and these commands, by the part that says them.
 KNOWN_LEFT: dict[str, set[str]] = {
-    # The teams' names, said as they are in many sentences (the board, the prompts, the log).
-    "teams": {"PCs …", "… PCs", "… PCs …", "… PCs … #", "… PCs … # # …", "… PCs # # # … # …",
-              "NPCs …", "… NPCs", "… NPCs …", "… NPCs … # # …", "… NPCs # # # … # …",
-              "PCs … NPCs … PCs", "PCs … PCs … NPCs",
-              "Round # the NPCs turn … GM", "Round # the NPCs turn … GM … GM",
-              "Round # the PCs turn …", "Done NPCs", "Done PCs"},
-    # The turn's buttons and menus (bot/cogs/combat/turn.py, catchup.py, recovery.py, the
-    # options' labels).
-    "turn": {"My options", "Catch up", "Whose options", "Move or a door", "Items", "Attack",
-             "Use …", "Drop … right hand", "Stow … right hand", "… with …",
-             "… with … less lethal", "What will … do # action left this round", "Recover …"},
-    # Damage taken (engine/character/damage.py).
-    "damage": {
-        "… takes # damage to the left leg level # # Marked # on the left leg",
-        "… takes # damage to the right leg level # # Marked # on the right leg",
-        "… takes # damage to the head level # # Marked # on the head",
-        "… takes # damage to the left leg level # # Marked # on the left leg and # on the "
-        "torso … is unconscious",
-        "… takes # damage to the left leg level # # Marked # on the left leg and # on the "
-        "torso … must stop moving",
-        "… takes # damage to the torso level # # Marked # on the torso … is unconscious"},
-    # The fight's recap (engine/combat/recap.py).
-    "recap": {"PCs win after # rounds", "Damage", "… PCs dealt # took #",
-              "… NPCs dealt # took #",
-              "Out of action … knocked out by … round # … knocked out by … round #"},
-    # The board's list of who is where; a reaction's time left.
-    "board": {"Who is where"},
-    "time left": {"… # seconds"},
+    # The teams' default names ("PCs", "NPCs": engine/combat/actions/setup.py) are names kept in
+    # the fight's state and said as they are, as a team a GM names is.
+    "teams": {
+        "NPCs …",
+        "PCs …",
+        "PCs … # …",
+        "PCs … NPCs … PCs",
+        "PCs … PCs … NPCs",
+        "… # … NPCs …",
+        "… # … PCs …",
+        "… NPCs",
+        "… NPCs # # # … # …",
+        "… NPCs …",
+        "… NPCs … # # …",
+        "… NPCs … # … #",
+        "… PCs",
+        "… PCs # # # … # …",
+        "… PCs …",
+        "… PCs … #",
+        "… PCs … # # …",
+        "… PCs … # … #",
+    },
 }
 
 

@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs.combat.fights import fights_of
+from bot.i18n import N_, person_language, render
 from bot.numbered import as_given, matching
 from bot.options import OneOf, Text
 from bot.permissions import is_gm
@@ -30,6 +31,7 @@ from engine.combat.options import Slot, slot_values
 from engine.combat.prompts import SPECS
 from engine.errors import RuleError
 from engine.names import name_key
+from engine.phrases import Phrase, phrase
 
 __all__ = ["ACTING", "ALL_OUT", "RALLYING", "REACTING", "WAITED", "ActingAs", "As", "AsReacting",
            "HandOption",
@@ -48,7 +50,9 @@ TeamName = app_commands.Transform[str, Text(TEAM_NAME_MAX)]
 #: A short text: a location's marks.
 Short = app_commands.Transform[str, Text(20)]
 HandOption = app_commands.Transform[str, OneOf([
-    app_commands.Choice(name=hand, value=hand) for hand in ("right", "left", "both")])]
+    app_commands.Choice(name=N_("right"), value="right"),
+    app_commands.Choice(name=N_("left"), value="left"),
+    app_commands.Choice(name=N_("both"), value="both")])]
 
 #: The prompts a command answers: an action in the team's turn (or on a leader's direction), a
 #: reaction, All-Out Defend, a leader's rally (in the turn or before the fight ends), and
@@ -125,16 +129,17 @@ def _named(interaction: discord.Interaction[Any], as_name: str | None,
                 named.setdefault(name_key(actor), actor)
     if len(named) > 1:
         names = ", ".join(discord.utils.escape_markdown(n) for n in named.values())
-        raise UserError(f"Those options are for different characters ({names}): pick them for "
-                        "one, or say who acts with `as:`. Nothing was changed.")
+        raise UserError(phrase("Those options are for different characters ({names}): pick "
+                               "them for one, or say who acts with `as:`. Nothing was changed.",
+                               names=names))
     return next(iter(named.values()), None)
 
 
-def _say_which(candidates: list[Fighter]) -> str:
+def _say_which(candidates: list[Fighter]) -> Phrase:
     if not candidates:
-        return "Say which character acts with `as:`."
+        return phrase("Say which character acts with `as:`.")
     names = ", ".join(discord.utils.escape_markdown(f.name) for f in candidates)
-    return f"Say which character acts with `as:`: {names}."
+    return phrase("Say which character acts with `as:`: {names}.", names=names)
 
 
 async def actor_of(interaction: discord.Interaction[Any]) -> Actor:
@@ -156,8 +161,8 @@ async def acting(interaction: discord.Interaction[Any], state: Combat, as_name: 
         return mine[0]
     if not mine:
         if not await is_gm(interaction):
-            raise UserError("You have no character in this fight. Add yours with "
-                            "`/combat add`.")
+            raise UserError(phrase("You have no character in this fight. Add yours with "
+                                   "`/combat add`."))
         npcs = _waited_on(state, kinds, None)
         if len(npcs) == 1:
             return npcs[0]
@@ -165,7 +170,7 @@ async def acting(interaction: discord.Interaction[Any], state: Combat, as_name: 
     prompted = _waited_on(state, kinds, user)
     if len(prompted) == 1:
         return prompted[0]
-    raise UserError("You have several characters here: pick one with `as:`.")
+    raise UserError(phrase("You have several characters here: pick one with `as:`."))
 
 
 async def _state(interaction: discord.Interaction[Any]) -> Combat | None:
@@ -232,7 +237,7 @@ async def _deciders(interaction: discord.Interaction[Any], state: Combat, kinds:
 
 
 def _labelled(state: Combat, fighters: list[Fighter], legal: Legal, rules: Rules, actor: Actor,
-              noun: str, current: str) -> list[app_commands.Choice[str]]:
+              noun: Phrase, current: str, language: str) -> list[app_commands.Choice[str]]:
     """At most 25 options of ``fighters``, each labelled with whose it is ("Ana — Goon's
     target") and naming them in its value, that hold what the user typed so far: first every
     option of a fighter whose name it starts (a GM typing "Boss" means the Boss's options, its
@@ -241,7 +246,9 @@ def _labelled(state: Combat, fighters: list[Fighter], legal: Legal, rules: Rules
     found: list[tuple[str, bool, app_commands.Choice[str]]] = []  # whose, typed?, choice
     named = 0  # the options of fighters whose name starts with what was typed
     for f in fighters:
-        whose = f" — {f.name}'s {noun}"
+        # Translators: after an option offered for one of a GM's characters: "Ana — Goon's
+        # target" (whose option it is).
+        whose = render(phrase(" — {name}'s {noun}", name=f.name, noun=noun), language)
         for option in legal(state, f.key, rules, actor):
             value = for_actor(f.name, option)
             choice = app_commands.Choice(name=clip(option, 100 - len(whose)) + whose,
@@ -256,7 +263,7 @@ def _labelled(state: Combat, fighters: list[Fighter], legal: Legal, rules: Rules
 
 
 async def _for_actor(interaction: discord.Interaction[Any], current: str, legal: Legal,
-                     noun: str, kinds: Kinds) -> list[app_commands.Choice[str]]:
+                     noun: Phrase, kinds: Kinds) -> list[app_commands.Choice[str]]:
     """Choices from ``legal`` for the fighter the user acts as (see :func:`_deciders`)."""
     state = await _state(interaction)
     if state is None:
@@ -266,14 +273,15 @@ async def _for_actor(interaction: discord.Interaction[Any], current: str, legal:
         fighters, labelled = await _deciders(interaction, state, kinds, current, actor)
         rules = fights_of(interaction).rules
         if labelled:
-            return _labelled(state, fighters, legal, rules, actor, noun, split_actor(current)[1])
+            return _labelled(state, fighters, legal, rules, actor, noun, split_actor(current)[1],
+                             await person_language(interaction))
         found = [option for f in fighters for option in legal(state, f.key, rules, actor)]
     except (UserError, RuleError):
         return []
     return choices(found, current)
 
 
-def legal_choices(legal: Legal, noun: str,
+def legal_choices(legal: Legal, noun: Phrase,
                   kinds: Kinds = ACTING) -> Callable[[discord.Interaction[Any], str], Any]:
     """An autocomplete callback offering what ``legal`` allows the acting fighter; ``noun``
     says what an option is to them ("target"), for a GM's labels."""
@@ -291,7 +299,7 @@ def _given(interaction: discord.Interaction[Any], option: str) -> str | None:
     return split_actor(str(value))[1] if value else None
 
 
-def slot_choices(slot: Slot, noun: str, given: str | None = None,
+def slot_choices(slot: Slot, noun: Phrase, given: str | None = None,
                  kinds: Kinds = ACTING) -> Callable[[discord.Interaction[Any], str], Any]:
     """An autocomplete callback offering what the engine's one legality query
     (:func:`engine.combat.options.slot_values`) lets the acting fighter name in ``slot``;
@@ -309,23 +317,27 @@ def slot_choices(slot: Slot, noun: str, given: str | None = None,
     return complete
 
 
-targets = slot_choices(Slot.TARGET, "target")
-weapons = slot_choices(Slot.WEAPON, "weapon", given="target")
+# Translators: the nouns below say what an option is to a GM's character: "Goon's target".
+targets = slot_choices(Slot.TARGET, phrase("target"))
+weapons = slot_choices(Slot.WEAPON, phrase("weapon"), given="target")
 # Reactions are not started from the query (they answer a window): any weapon for them.
 counter_weapons = legal_choices(
-    lambda c, key, rules, _: legal_weapons(c, key, rules, Action.COUNTERATTACK), "weapon",
-    REACTING)
+    lambda c, key, rules, _: legal_weapons(c, key, rules, Action.COUNTERATTACK),
+    phrase("weapon"), REACTING)
 intercept_weapons = legal_choices(
-    lambda c, key, rules, _: legal_weapons(c, key, rules, Action.INTERCEPT), "weapon", REACTING)
-moves = slot_choices(Slot.MOVE, "move")
+    lambda c, key, rules, _: legal_weapons(c, key, rules, Action.INTERCEPT), phrase("weapon"),
+    REACTING)
+moves = slot_choices(Slot.MOVE, phrase("move"))
 #: A Speed move's second area: one step beyond the ``to:`` typed so far.
-second_moves = slot_choices(Slot.SECOND_MOVE, "second move", given="to")
-doors = slot_choices(Slot.DOOR, "door")
-directable = slot_choices(Slot.DIRECT, "teammate to direct")
-aid_targets = slot_choices(Slot.FIRST_AID, "target for first aid")
+second_moves = slot_choices(Slot.SECOND_MOVE, phrase("second move"), given="to")
+doors = slot_choices(Slot.DOOR, phrase("door"))
+directable = slot_choices(Slot.DIRECT, phrase("teammate to direct"))
+aid_targets = slot_choices(Slot.FIRST_AID, phrase("target for first aid"))
 
-_ITEM_SLOTS = {"hold": (Slot.HOLD, "item to hold"), "pickup": (Slot.PICKUP, "item to pick up"),
-               "drop": (Slot.DROP, "item to drop"), "use": (Slot.USE, "thing to use")}
+_ITEM_SLOTS = {"hold": (Slot.HOLD, phrase("item to hold")),
+               "pickup": (Slot.PICKUP, phrase("item to pick up")),
+               "drop": (Slot.DROP, phrase("item to drop")),
+               "use": (Slot.USE, phrase("thing to use"))}
 
 
 def items(op: str) -> Callable[[discord.Interaction[Any], str], Any]:

@@ -32,6 +32,7 @@ from bot.cogs.combat.acting import (
     Pick,
 )
 from bot.cogs.combat.session import FightSession
+from bot.i18n import N_
 from engine.combat import (
     AllOutDefend,
     AoE,
@@ -50,10 +51,14 @@ from engine.combat import (
 from engine.combat import ManageItems as Items
 from engine.combat.commands import Rearrange
 
+#: The ``as:`` option's description, the same in every command.
+WHICH = N_("Which of your characters")
+
 
 class ActionsCog(commands.Cog, name="Fight actions"):
     item = app_commands.Group(
-        name="item", description="Use or manage items in this channel's fight.", guild_only=True
+        name="item", description=N_("Use or manage items in this channel's fight."),
+        guild_only=True
     )
 
     def __init__(self, session: FightSession) -> None:
@@ -72,9 +77,9 @@ class ActionsCog(commands.Cog, name="Fight actions"):
 
         await self.session.run(interaction, command)
 
-    @app_commands.command(name="attack", description="Attack a character in range and sight.")
-    @app_commands.describe(target="Who you attack", with_="The item in your hand to use",
-                           lethal="False for less-lethal damage", as_="Which of your characters")
+    @app_commands.command(name="attack", description=N_("Attack a character in range and sight."))
+    @app_commands.describe(target=N_("Who you attack"), with_=N_("The item in your hand to use"),
+                           lethal=N_("False for less-lethal damage"), as_=WHICH)
     @app_commands.rename(with_="with", as_="as")
     @app_commands.autocomplete(target=acting.targets, with_=acting.weapons)
     @app_commands.guild_only()
@@ -84,11 +89,11 @@ class ActionsCog(commands.Cog, name="Fight actions"):
         await self.act(interaction, as_, lambda key: Attack(
             fighter=key, target=target, weapon=with_, lethal=lethal))
 
-    @app_commands.command(name="aoe", description="Use the AoE weapon in your hands on an area "
-                                                  "(one action; the item is spent).")
-    @app_commands.describe(area="The area: yours or one step away, in sight",
-                           with_="The AoE item in your hands (default: the one held)",
-                           as_="Which of your characters")
+    @app_commands.command(name="aoe", description=N_("Use the AoE weapon in your hands on an area "
+                                                  "(one action; the item is spent)."))
+    @app_commands.describe(area=N_("The area: yours or one step away, in sight"),
+                           with_=N_("The AoE item in your hands (default: the one held)"),
+                           as_=WHICH)
     @app_commands.rename(with_="with", as_="as")
     @app_commands.autocomplete(area=acting.areas)
     @app_commands.guild_only()
@@ -96,10 +101,10 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                   with_: Name | None = None, as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: AoE(fighter=key, area=area, item=with_))
 
-    @app_commands.command(name="move", description="Move to a connected area (one action).")
-    @app_commands.describe(to="The area one step away",
-                           then="Speed: a second area one step beyond (a roll decides)",
-                           as_="Which of your characters")
+    @app_commands.command(name="move", description=N_("Move to a connected area (one action)."))
+    @app_commands.describe(to=N_("The area one step away"),
+                           then=N_("Speed: a second area one step beyond (a roll decides)"),
+                           as_=WHICH)
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(to=acting.moves, then=acting.second_moves)
     @app_commands.guild_only()
@@ -107,11 +112,11 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                    then: Pick | None = None, as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: Move(fighter=key, to=to, then=then))
 
-    @app_commands.command(name="door", description="Open or close a door of your area (one "
-                                                   "action).")
-    @app_commands.describe(area="The area on the other side of the door",
-                           open="True to open it, false to close it",
-                           as_="Which of your characters")
+    @app_commands.command(name="door", description=N_("Open or close a door of your area (one "
+                                                   "action)."))
+    @app_commands.describe(area=N_("The area on the other side of the door"),
+                           open=N_("True to open it, false to close it"),
+                           as_=WHICH)
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(area=acting.doors)
     @app_commands.guild_only()
@@ -119,12 +124,12 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                    as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: Door(fighter=key, other=area, open=open))
 
-    @app_commands.command(name="firstaid", description="First aid on someone in your area "
-                                                       "(one action, uses the item).")
-    @app_commands.describe(target="Who you treat (can be yourself)",
-                           sure="First Aid ability: True for a sure success (no roll, one \\ "
-                                "erased), False to roll",
-                           as_="Which of your characters")
+    @app_commands.command(name="firstaid", description=N_("First aid on someone in your area "
+                                                       "(one action, uses the item)."))
+    @app_commands.describe(target=N_("Who you treat (can be yourself)"),
+                           sure=N_("First Aid ability: True for a sure success (no roll, one \\ "
+                                "erased), False to roll"),
+                           as_=WHICH)
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(target=acting.aid_targets)
     @app_commands.guild_only()
@@ -135,17 +140,17 @@ class ActionsCog(commands.Cog, name="Fight actions"):
 
     # -- a leader's actions (004 "Abilities": Leader) -------------------------------------
 
-    @app_commands.command(name="rally", description="Leader: rally your team, once a fight "
-                                                    "(one action, a roll).")
-    @app_commands.describe(as_="Which of your characters")
+    @app_commands.command(name="rally", description=N_("Leader: rally your team, once a fight "
+                                                    "(one action, a roll)."))
+    @app_commands.describe(as_=WHICH)
     @app_commands.rename(as_="as")
     @app_commands.guild_only()
     async def rally(self, interaction: discord.Interaction[Any], as_: As | None = None) -> None:
         await self.act(interaction, as_, lambda key: Rally(fighter=key), RALLYING)
 
-    @app_commands.command(name="direct", description="Leader: direct a teammate to act without "
-                                                     "spending their own action (one action).")
-    @app_commands.describe(who="The teammate you direct", as_="Which of your characters")
+    @app_commands.command(name="direct", description=N_("Leader: direct a teammate to act without "
+                                                     "spending their own action (one action)."))
+    @app_commands.describe(who=N_("The teammate you direct"), as_=WHICH)
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(who=acting.directable)
     @app_commands.guild_only()
@@ -161,39 +166,39 @@ class ActionsCog(commands.Cog, name="Fight actions"):
         await self.act(interaction, as_, lambda key: Items(fighter=key, op=op, item=item,
                                                            hand=hand))
 
-    @item.command(name="hold", description="Take an item in hand; what is in the way is "
-                                           "stowed (one action).")
-    @app_commands.describe(item="One of your items", hand="Which hand (default: a free one)",
-                           as_="Which of your characters")
+    @item.command(name="hold", description=N_("Take an item in hand; what is in the way is "
+                                           "stowed (one action)."))
+    @app_commands.describe(item=N_("One of your items"),
+                           hand=N_("Which hand (default: a free one)"), as_=WHICH)
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(item=acting.items("hold"))
     async def item_hold(self, interaction: discord.Interaction[Any], item: Pick,
                         hand: HandOption | None = None, as_: As | None = None) -> None:
         await self._items(interaction, "hold", item=item, hand=hand, as_=as_)
 
-    @item.command(name="stow", description="Put away what a hand holds (one action).")
-    @app_commands.describe(hand="Which hand (default: both)", as_="Which of your characters")
+    @item.command(name="stow", description=N_("Put away what a hand holds (one action)."))
+    @app_commands.describe(hand=N_("Which hand (default: both)"), as_=WHICH)
     @app_commands.rename(as_="as")
     async def item_stow(self, interaction: discord.Interaction[Any], hand: HandOption | None = None,
                         as_: As | None = None) -> None:
         await self._items(interaction, "stow", hand=hand, as_=as_)
 
-    @item.command(name="pickup", description="Pick up an item you dropped in your area "
-                                             "(one action).")
-    @app_commands.describe(item="An item of yours on the floor here", hand="Which hand",
-                           as_="Which of your characters")
+    @item.command(name="pickup", description=N_("Pick up an item you dropped in your area "
+                                             "(one action)."))
+    @app_commands.describe(item=N_("An item of yours on the floor here"), hand=N_("Which hand"),
+                           as_=WHICH)
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(item=acting.items("pickup"))
     async def item_pickup(self, interaction: discord.Interaction[Any], item: Pick,
                           hand: HandOption | None = None, as_: As | None = None) -> None:
         await self._items(interaction, "pickup", item=item, hand=hand, as_=as_)
 
-    @item.command(name="hands", description="Set both hands in one action; without options, "
-                                            "menus to pick with.")
-    @app_commands.describe(right="What the right hand holds: an item (in the pack or on the "
-                                 "floor here), or empty",
-                           left="What the left hand holds: an item, or empty",
-                           as_="Which of your characters")
+    @item.command(name="hands", description=N_("Set both hands in one action; without options, "
+                                            "menus to pick with."))
+    @app_commands.describe(right=N_("What the right hand holds: an item (in the pack or on the "
+                                 "floor here), or empty"),
+                           left=N_("What the left hand holds: an item, or empty"),
+                           as_=WHICH)
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(right=hands.hand_choices("right"),
                                left=hands.hand_choices("left"))
@@ -210,19 +215,19 @@ class ActionsCog(commands.Cog, name="Fight actions"):
 
         await self.session.run(interaction, command)
 
-    @item.command(name="drop", description="Drop what you hold (free: no action).")
-    @app_commands.describe(item="The item to drop (default: what the hand holds)",
-                           hand="Which hand (default: both)", as_="Which of your characters")
+    @item.command(name="drop", description=N_("Drop what you hold (free: no action)."))
+    @app_commands.describe(item=N_("The item to drop (default: what the hand holds)"),
+                           hand=N_("Which hand (default: both)"), as_=WHICH)
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(item=acting.items("drop"))
     async def item_drop(self, interaction: discord.Interaction[Any], item: Pick | None = None,
                         hand: HandOption | None = None, as_: As | None = None) -> None:
         await self._items(interaction, "drop", item=item, hand=hand, as_=as_)
 
-    @item.command(name="use", description="Use an item in hand, or something in your area, "
-                                          "other than to attack (one action).")
-    @app_commands.describe(what="An item in your hand, or a thing the map notes in your area",
-                           as_="Which of your characters")
+    @item.command(name="use", description=N_("Use an item in hand, or something in your area, "
+                                          "other than to attack (one action)."))
+    @app_commands.describe(what=N_("An item in your hand, or a thing the map notes in your area"),
+                           as_=WHICH)
     @app_commands.rename(as_="as")
     @app_commands.autocomplete(what=acting.items("use"))
     async def item_use(self, interaction: discord.Interaction[Any], what: Pick,
@@ -231,10 +236,10 @@ class ActionsCog(commands.Cog, name="Fight actions"):
 
     # -- reactions (004 "Reactions") --------------------------------------------------------
 
-    @app_commands.command(name="defend", description="Defend against the attack on you, or "
-                                                     "(Shield) on someone in your area.")
-    @app_commands.describe(for_="Whom you defend (default: the one attacked; Shield lets you "
-                                "defend another)", as_="Which of your characters")
+    @app_commands.command(name="defend", description=N_("Defend against the attack on you, or "
+                                                     "(Shield) on someone in your area."))
+    @app_commands.describe(for_=N_("Whom you defend (default: the one attacked; Shield lets you "
+                                "defend another)"), as_=WHICH)
     @app_commands.rename(for_="for", as_="as")
     @app_commands.autocomplete(for_=acting.any_fighter)
     @app_commands.guild_only()
@@ -244,9 +249,9 @@ class ActionsCog(commands.Cog, name="Fight actions"):
                                                            target=for_), REACTING)
 
     @app_commands.command(name="alloutdefend",
-                          description="Shield: All-Out Defend this round (after initiative, "
-                                      "before anyone acts).")
-    @app_commands.describe(as_="Which of your characters")
+                          description=N_("Shield: All-Out Defend this round (after initiative, "
+                                      "before anyone acts)."))
+    @app_commands.describe(as_=WHICH)
     @app_commands.rename(as_="as")
     @app_commands.guild_only()
     async def alloutdefend(self, interaction: discord.Interaction[Any],
@@ -254,10 +259,10 @@ class ActionsCog(commands.Cog, name="Fight actions"):
         await self.act(interaction, as_, lambda key: AllOutDefend(fighter=key), ALL_OUT)
 
     @app_commands.command(name="counterattack",
-                          description="Counterattack the attack on you from your area.")
-    @app_commands.describe(with_="The item in your hand to use",
-                           lethal="False for less-lethal damage (melee, or less-lethal ammo)",
-                           as_="Which of your characters")
+                          description=N_("Counterattack the attack on you from your area."))
+    @app_commands.describe(with_=N_("The item in your hand to use"),
+                           lethal=N_("False for less-lethal damage (melee, or less-lethal ammo)"),
+                           as_=WHICH)
     @app_commands.rename(with_="with", as_="as")
     @app_commands.autocomplete(with_=acting.counter_weapons)
     @app_commands.guild_only()
@@ -267,10 +272,10 @@ class ActionsCog(commands.Cog, name="Fight actions"):
         await self.act(interaction, as_, lambda key: React(
             fighter=key, reaction="counterattack", weapon=with_, lethal=lethal), REACTING)
 
-    @app_commands.command(name="intercept", description="Intercept the move in progress.")
-    @app_commands.describe(with_="The item in your hand to use",
-                           lethal="False for less-lethal damage (melee, or less-lethal ammo)",
-                           as_="Which of your characters")
+    @app_commands.command(name="intercept", description=N_("Intercept the move in progress."))
+    @app_commands.describe(with_=N_("The item in your hand to use"),
+                           lethal=N_("False for less-lethal damage (melee, or less-lethal ammo)"),
+                           as_=WHICH)
     @app_commands.rename(with_="with", as_="as")
     @app_commands.autocomplete(with_=acting.intercept_weapons)
     @app_commands.guild_only()
@@ -282,7 +287,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
 
     # -- the turn ------------------------------------------------------------------------
 
-    @app_commands.command(name="done", description="End your team's turn.")
+    @app_commands.command(name="done", description=N_("End your team's turn."))
     @app_commands.rename(as_="as")
     @app_commands.guild_only()
     async def done(self, interaction: discord.Interaction[Any], as_: As | None = None) -> None:
@@ -293,7 +298,7 @@ class ActionsCog(commands.Cog, name="Fight actions"):
 
         await self.session.run(interaction, command)
 
-    @app_commands.command(name="surrender", description="Surrender before the dice are rolled.")
+    @app_commands.command(name="surrender", description=N_("Surrender before the dice are rolled."))
     @app_commands.rename(as_="as")
     @app_commands.guild_only()
     async def surrender(self, interaction: discord.Interaction[Any],

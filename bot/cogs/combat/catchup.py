@@ -27,7 +27,7 @@ from bot.cogs.maps.drawing import who_is_where
 from bot.components import PersistentButton
 from bot.custom_ids import CustomId, digits
 from bot.host import Host
-from bot.i18n import N_, _, person_language, render
+from bot.i18n import N_, SOURCE, _, person_language, render
 from bot.permissions import is_gm
 from bot.store.values import LogEntry, StoredCombat
 from bot.text import MESSAGE_LIMIT, clip
@@ -168,7 +168,7 @@ def catch_up_text(stored: StoredCombat, entries: Sequence[LogEntry], rules: Rule
                        language)
     head = _head(stored, names if mine else "", len(since), acted, language)
     tail = [*_part([_standing(f, rules, language) for f in mine], language),
-            *_part(who_is_where(state, state.game_map()), language),
+            *_part(who_is_where(state, state.game_map(), language), language),
             *_waits(state, rules, user_id, language, gm=gm and not mine)]
     if board_id is not None:
         tail.append(render(phrase("📌 The board: {link}", link=board_link(stored, board_id)),
@@ -222,7 +222,7 @@ def catch_up_command() -> app_commands.Command[Any, ..., None]:
     """`/combat catchup`, made afresh for each bot (a command belongs to one group)."""
     return app_commands.Command(
         name="catchup", callback=_catch_up,
-        description="What happened since your character last acted, just for you.")
+        description=N_("What happened since your character last acted, just for you."))
 
 
 class CatchUpButton(
@@ -233,9 +233,9 @@ class CatchUpButton(
     """**Catch up** on a team's turn line: the presser's catch-up, just for them. The id
     carries the fight, so a press on an old line still answers while the fight lasts."""
 
-    def __init__(self, combat_id: int) -> None:
+    def __init__(self, combat_id: int, *, language: str = SOURCE) -> None:
         super().__init__(discord.ui.Button(
-            label="Catch up", style=discord.ButtonStyle.secondary, emoji="📰",
+            label=_("Catch up", language), style=discord.ButtonStyle.secondary, emoji="📰",
             custom_id=self.id_spec.format(combat=combat_id)))
         self.combat_id = combat_id
 

@@ -21,6 +21,7 @@ from bot.cogs.combat.fights import Fights, fights_of
 from bot.cogs.combat.views import fighter_index, panel_fighter
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.custom_ids import CustomId, IdField, choice, digits, eight_hex
+from bot.i18n import N_, SOURCE, _, person_language, render
 from bot.store.values import StoredCombat
 from bot.text import clip
 from bot.user_error import UserError
@@ -31,9 +32,10 @@ from engine.combat.actions.items import hand_items, hands_text
 from engine.combat.commands import Rearrange
 from engine.combat.context import require_control
 from engine.names import name_key
-from engine.phrases import english
+from engine.phrases import Phrase, phrase
 
-__all__ = ["EMPTY_WORD", "HandsApply", "HandsMenu", "hand_choices", "hand_spec", "show_panel"]
+__all__ = ["EMPTY_WORD", "HAND_WORDS", "HandsApply", "HandsMenu", "hand_choices", "hand_spec",
+           "show_panel"]
 
 #: What a player types (or autocomplete offers) for an empty hand.
 EMPTY_WORD = "empty"
@@ -51,7 +53,16 @@ def _panel_id(prefix: str, *fields: IdField) -> CustomId:
     return CustomId(prefix, digits("combat", 20), digits("fighter", 3), eight_hex(), *fields)
 
 
-OUT_OF_DATE = "That panel is out of date: use `/item hands` again. Nothing was changed."
+OUT_OF_DATE = N_("That panel is out of date: use `/item hands` again. Nothing was changed.")
+#: Each hand as a GM's autocomplete labels what is offered for it ("Goon's right hand").
+HAND_WORDS: dict[Hand, Phrase] = {"right": phrase("right hand"), "left": phrase("left hand")}
+#: Each hand as its menu names it.
+_TITLES: dict[Hand, Phrase] = {"right": phrase("Right hand"), "left": phrase("Left hand")}
+#: Where an item is, said by the menu: in which hand, and an empty hand.
+_IN_HAND: dict[Hand, Phrase] = {"right": phrase("In the right hand"),
+                                "left": phrase("In the left hand")}
+_NOTHING_IN: dict[Hand, Phrase] = {"right": phrase("Nothing in the right hand"),
+                                   "left": phrase("Nothing in the left hand")}
 
 Pick = int | None  # an item's index, or None for an empty hand
 
@@ -72,7 +83,8 @@ def hand_choices(hand: Hand) -> Callable[[discord.Interaction[Any], str], Any]:
     """Autocomplete for a hand: "empty", then what that hand could hold (in hand, in the pack,
     on the floor of the fighter's area)."""
     return acting.legal_choices(
-        lambda c, key, rules, _: (EMPTY_WORD, *legal_items(c, key, rules, hand)), f"{hand} hand")
+        lambda c, key, rules, _: (EMPTY_WORD, *legal_items(c, key, rules, hand)),
+        HAND_WORDS[hand])
 
 
 # -- the panel ---------------------------------------------------------------------------------
@@ -90,16 +102,16 @@ def _read_pick(text: str, ch: Character) -> Pick:
     return int(text)
 
 
-def _where(f: Fighter, index: int) -> str:
+def _where(f: Fighter, index: int) -> Phrase:
     ch = f.character
     hands = [h for h in HANDS if ch.held(h) == index]
     if len(hands) == 2:
-        return "In both hands"
+        return phrase("In both hands")
     if hands:
-        return f"In the {hands[0]} hand"
+        return _IN_HAND[hands[0]]
     if _on_floor(f, index):
-        return f"On the floor of {f.area}: picked up"
-    return "In the pack"
+        return phrase("On the floor of {area}: picked up", area=f.area)
+    return phrase("In the pack")
 
 
 def _on_floor(f: Fighter, index: int) -> bool:
@@ -116,54 +128,65 @@ def _options(f: Fighter, hand: Hand, rules: Rules) -> list[int]:
 
 
 def _menu(stored: StoredCombat, f: Fighter, hand: Hand, picks: dict[Hand, Pick],
-          rules: Rules) -> HandsMenu:
+          rules: Rules, language: str) -> HandsMenu:
     ch = f.character
-    title = hand.capitalize()
+    title = _TITLES[hand]
     offered = _options(f, hand, rules)
-    options = [discord.SelectOption(label=f"{title} hand: empty", value="e",
-                                    description=f"Nothing in the {hand} hand",
-                                    default=picks[hand] is None)]
+    options = [discord.SelectOption(
+        label=render(phrase("{hand}: empty", hand=title), language), value="e",
+        description=render(_NOTHING_IN[hand], language), default=picks[hand] is None)]
     for index in offered:
         item = ch.items[index]
-        two = rules.items.kind(item.kind).hands == 2
+        where = _where(f, index)
+        if rules.items.kind(item.kind).hands == 2:
+            where = phrase("{where} · two-handed", where=where)
         options.append(discord.SelectOption(
-            label=clip(f"{title} hand: {item.name}", 100), value=str(index),
-            description=clip(_where(f, index) + (" · two-handed" if two else ""), 100),
+            label=clip(render(phrase("{hand}: {item}", hand=title, item=item.name), language),
+                       100),
+            value=str(index), description=clip(render(where, language), 100),
             default=picks[hand] == index))
     usable = hand in usable_hands(ch, rules=rules)
+    placeholder = title if usable else phrase("{hand}: the arm is full of wounds", hand=title)
     select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=HandsMenu.custom_id_for(stored.id, stored.state, f, hand, picks),
-        placeholder=f"{title} hand" if usable else f"{title} hand: the arm is full of wounds",
+        placeholder=render(placeholder, language),
         options=options, disabled=not usable, min_values=1, max_values=1)
     return HandsMenu(select, stored.id, fighter_index(stored.state, f.key),
                      identity_stamp(f.key), hand, picks)
 
 
 def panel(stored: StoredCombat, f: Fighter, picks: dict[Hand, Pick],
-          rules: Rules) -> tuple[str, discord.ui.View]:
-    """What the panel says and shows for ``f`` with ``picks`` chosen in the menus."""
+          rules: Rules, language: str) -> tuple[str, discord.ui.View]:
+    """What the panel says and shows for ``f`` with ``picks`` chosen in the menus, in
+    ``language`` (the user's own)."""
     ch = f.character
     now = {h: ch.held(h) for h in HANDS}
 
     def hands(held: dict[Hand, Pick]) -> str:
-        return discord.utils.escape_markdown(english(hands_text(ch, held["right"], held["left"])))
+        said = render(hands_text(ch, held["right"], held["left"]), language)
+        return discord.utils.escape_markdown(said)
 
-    lines = [f"**{discord.utils.escape_markdown(f.name)}'s hands** now: {hands(now)}."]
+    lines = [render(phrase("**{name}'s hands** now: {hands}.",
+                           name=discord.utils.escape_markdown(f.name), hands=hands(now)),
+                    language)]
     if picks == now:
-        lines.append("Pick what each hand should hold, then **Apply**: both hands for one "
-                     "action.")
+        lines.append(_("Pick what each hand should hold, then **Apply**: both hands for one "
+                       "action.", language))
     else:
         floor = sorted({i for i in picks.values() if i is not None and _on_floor(f, i)})
-        up = "".join(f"; picks up {discord.utils.escape_markdown(ch.items[i].name)}"
-                     for i in floor)
-        lines.append(f"**Apply** for: {hands(picks)} (one action{up}).")
+        # Translators: added, once per item, after "one action" in "**Apply** for: …".
+        up = "".join(render(phrase("; picks up {item}",
+                                   item=discord.utils.escape_markdown(ch.items[i].name)),
+                            language) for i in floor)
+        lines.append(render(phrase("**Apply** for: {hands} (one action{pickups}).",
+                                   hands=hands(picks), pickups=up), language))
     view = discord.ui.View(timeout=None)
     for row, hand in enumerate(HANDS):
-        menu = _menu(stored, f, hand, picks, rules)
+        menu = _menu(stored, f, hand, picks, rules, language)
         menu.row = row
         view.add_item(menu)
     apply = HandsApply(stored.id, fighter_index(stored.state, f.key), identity_stamp(f.key),
-                       picks)
+                       picks, language=language)
     apply.row = 2
     view.add_item(apply)
     # The dynamic items answer from their custom ids alone, never through this object:
@@ -184,7 +207,7 @@ async def show_panel(interaction: discord.Interaction[Any], session: Fights,
     f = await acting.acting(interaction, stored.state, as_, acting.ACTING)
     await _controlled(interaction, f)
     picks: dict[Hand, Pick] = {h: f.character.held(h) for h in HANDS}
-    content, view = panel(stored, f, picks, session.rules)
+    content, view = panel(stored, f, picks, session.rules, await person_language(interaction))
     await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
@@ -248,7 +271,7 @@ class HandsMenu(
             raise UserError(OUT_OF_DATE)
         pick = _read_pick(values[0], ch)
         content, view = panel(stored, f, _picked(ch, self.hand, pick, picks, session.rules),
-                              session.rules)
+                              session.rules, await person_language(interaction))
         await interaction.response.edit_message(content=content, view=view)
 
 
@@ -261,11 +284,11 @@ class HandsApply(
 
     def __init__(self, combat_id: int, fighter: str, stamp: str,
                  picks: dict[Hand, Pick] | None = None,
-                 raw: tuple[str, str] = ("e", "e")) -> None:
+                 raw: tuple[str, str] = ("e", "e"), *, language: str = SOURCE) -> None:
         self.raw = raw if picks is None else (_pick_text(picks["right"]),
                                               _pick_text(picks["left"]))
         super().__init__(discord.ui.Button(
-            label="Apply (one action)", style=discord.ButtonStyle.success,
+            label=_("Apply (one action)", language), style=discord.ButtonStyle.success,
             custom_id=self.id_spec.format(combat=combat_id, fighter=fighter, stamp=stamp,
                                           right=self.raw[0], left=self.raw[1])))
         self.combat_id, self.fighter, self.stamp = combat_id, fighter, stamp

@@ -33,7 +33,7 @@ from bot.cogs.combat.views import (
 from bot.components import PersistentButton, picked_values
 from bot.custom_ids import CustomId, digits, word
 from bot.deferral import update_pressed
-from bot.i18n import SOURCE, render
+from bot.i18n import _, person_language, render
 from bot.permissions import is_gm
 from bot.store.values import StoredCombat
 from bot.text import clip
@@ -42,8 +42,7 @@ from engine.catalog import Rules
 from engine.combat import Event, Fighter, PromptKind
 from engine.combat.asking import Alike
 from engine.combat.asking import asked as fight_asks
-from engine.combat.context import orders_for
-from engine.phrases import english, phrase
+from engine.phrases import Phrase, phrase
 
 __all__ = ["OneByOneMenu", "PanelButton", "PanelMenu", "fighter_panel", "one_by_one_menus"]
 
@@ -84,10 +83,18 @@ class OneByOneMenu(
         prompt = asked(stored.state, self.kind, picked)  # out of date when no longer asked
         f = stored.state.fighter(prompt.fighter or "")
         if f.owner_id != interaction.user.id and not await is_gm(interaction):
-            raise UserError(f"{orders_for(f)} decides for "
-                            f"{discord.utils.escape_markdown(f.name)}.")
-        content, view = fighter_panel(stored, f, session.rules)
+            raise UserError(_decides_for(f))
+        content, view = fighter_panel(stored, f, await person_language(interaction),
+                                      session.rules)
         await interaction.response.send_message(content, view=view, ephemeral=True)
+
+
+def _decides_for(f: Fighter) -> Phrase:
+    """Who may decide for ``f`` (refusing someone else): an NPC's GM, a PC's player or a GM."""
+    name = discord.utils.escape_markdown(f.name)
+    if f.owner_id is None:
+        return phrase("Only a GM decides for {name}.", name=name)
+    return phrase("Only their player or a GM decides for {name}.", name=name)
 
 
 def one_by_one_menus(stored: StoredCombat, group: Alike, language: str) -> list[OneByOneMenu]:
@@ -110,11 +117,13 @@ class PanelButton(CombatButton, id_spec=answer_id("cp")):
 
     def after_press(self, interaction: discord.Interaction[Any]
                     ) -> Update:
-        async def follow(saved: StoredCombat, _: tuple[Event, ...]) -> None:
+        async def follow(saved: StoredCombat, events: tuple[Event, ...]) -> None:
             f = fighter_at(saved.state, self.fighter)
             rules = fights_of(interaction).rules
-            content, view = (fighter_panel(saved, f, rules) if f is not None
-                             else ("Nothing waits for that fighter now.", discord.ui.View()))
+            language = await person_language(interaction)
+            content, view = (fighter_panel(saved, f, language, rules) if f is not None
+                             else (_("Nothing waits for that fighter now.", language),
+                                   discord.ui.View()))
             await update_pressed(interaction, content=content, view=view)  # (deferred or not)
 
         return follow
@@ -127,27 +136,29 @@ class PanelMenu(CombatMenu, id_spec=menu_id("pm")):
     button = PanelButton
 
 
-def fighter_panel(stored: StoredCombat, f: Fighter,
+def fighter_panel(stored: StoredCombat, f: Fighter, language: str,
                   rules: Rules | None = None) -> tuple[str, discord.ui.View]:
-    """What the fight asks ``f`` now, with ``f``'s own buttons (a :class:`PanelButton` each).
-    ``rules``: the fight's, so that the panel reads what the prompt read of the same state."""
+    """What the fight asks ``f`` now, with ``f``'s own buttons (a :class:`PanelButton` each),
+    in ``language`` (the picker's own). ``rules``: the fight's, so that the panel reads what
+    the prompt read of the same state."""
     lines: list[str] = []
     rows: list[list[Any]] = []
     for asked_question in fight_asks(stored.state, rules).questions:
         if (asked_question.fighter != f.key or asked_question.kind is PromptKind.ACT
                 or asked_question.secret):
             continue
-        packed = answer_rows(stored, asked_question, rows, [], named=False, language=SOURCE,
+        packed = answer_rows(stored, asked_question, rows, [], named=False, language=language,
                              button=PanelButton, menu=PanelMenu)
         if packed is None:
             break
-        who = asked_who(asked_question.who, asked_question.users, SOURCE)
-        lines.append(f"**{who}** {english(asked_question.text)}"
-                     f"{closes(asked_question, SOURCE)}")
+        who = asked_who(asked_question.who, asked_question.users, language)
+        lines.append(f"**{who}** {render(asked_question.text, language)}"
+                     f"{closes(asked_question, language)}")
         rows = packed
     view = view_of(rows)
     view.stop()  # the buttons answer from their ids: nothing to keep, nothing to time out
     if not lines:
         name = discord.utils.escape_markdown(f.name)
-        return f"Nothing waits for {name} now: the fight's prompt shows what is next.", view
+        return render(phrase("Nothing waits for {name} now: the fight's prompt shows what is "
+                             "next.", name=name), language), view
     return clip("\n".join(lines), 1900), view

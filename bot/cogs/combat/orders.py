@@ -23,6 +23,7 @@ from bot.cogs.combat.views import MENU_LABEL, fighter_at, fighter_index, panel_f
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.custom_ids import CustomId, choice, digits, eight_hex
 from bot.deferral import update_pressed
+from bot.i18n import N_, _, person_language, render
 from bot.store.values import StoredCombat
 from bot.text import clip
 from bot.user_error import UserError
@@ -38,11 +39,11 @@ from engine.combat.actions.orders import (
 from engine.combat.context import require_control
 from engine.combat.order_values import Situation, StandingOrder
 from engine.names import name_key
-from engine.phrases import english
+from engine.phrases import Phrase, phrase
 
 __all__ = ["OrdersFighterMenu", "OrdersMenu", "show_panel", "your_fighters"]
 
-STALE = "That panel is out of date: use `/combat orders` again. Nothing was changed."
+STALE = N_("That panel is out of date: use `/combat orders` again. Nothing was changed.")
 #: A situation as a custom id carries it.
 _CODES = {Situation.ATTACKED: "a", Situation.MOVED_PAST: "m", Situation.BLAST: "b"}
 _NO_ORDER = "none"
@@ -66,43 +67,46 @@ def _value(f: Fighter, order: StandingOrder) -> str:
     return f"{order.reaction}:{index}"
 
 
-def _menu(stored: StoredCombat, f: Fighter, situation: Situation, rules: Rules) -> OrdersMenu:
-    when = f"When {english(SITUATION_WORDS[situation])}"
+def _menu(stored: StoredCombat, f: Fighter, situation: Situation, rules: Rules,
+          language: str) -> OrdersMenu:
+    when = phrase("When {situation}", situation=SITUATION_WORDS[situation])
     current = order_of(stored.state, f.key, situation)
-    entries = [discord.SelectOption(label=f"{when}: no standing order", value=_NO_ORDER,
-                                    description="Asked and not there: no reaction",
-                                    default=current is None)]
+    entries = [discord.SelectOption(
+        label=render(phrase("{when}: no standing order", when=when), language), value=_NO_ORDER,
+        description=_("Asked and not there: no reaction", language), default=current is None)]
     for order in order_choices(f, situation, rules):
+        label = phrase("{when}: {order}", when=when, order=order_words(order))
         entries.append(discord.SelectOption(
-            label=clip(f"{when}: {english(order_words(order))}", MENU_LABEL),
-            value=_value(f, order),
+            label=clip(render(label, language), MENU_LABEL), value=_value(f, order),
             default=order == current))
     index, stamp = fighter_index(stored.state, f.key), identity_stamp(f.key)
     select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=OrdersMenu.id_spec.format(combat=stored.id, fighter=index, stamp=stamp,
                                             situation=_CODES[situation]),
-        placeholder=f"{when}…", options=entries, min_values=1, max_values=1)
+        placeholder=render(when, language) + "…", options=entries, min_values=1, max_values=1)
     return OrdersMenu(select, stored.id, index, stamp, situation)
 
 
-def panel(stored: StoredCombat, f: Fighter, mine: list[Fighter], rules: Rules,
-          said: str | None = None) -> tuple[str, discord.ui.View]:
-    """The panel for ``f`` (and, above it, a menu to switch to another of ``mine``); ``said``:
-    what a pick just saved, first."""
+def panel(stored: StoredCombat, f: Fighter, mine: list[Fighter], rules: Rules, language: str,
+          said: Phrase | None = None) -> tuple[str, discord.ui.View]:
+    """The panel for ``f`` (and, above it, a menu to switch to another of ``mine``) in
+    ``language`` (the user's own); ``said``: what a pick just saved, first."""
     name = discord.utils.escape_markdown(f.name)
-    now = english(orders_text(stored.state, f.key))
-    lines = [] if said is None else [discord.utils.escape_markdown(said)]
+    now = render(orders_text(stored.state, f.key), language)
+    lines = [] if said is None else [discord.utils.escape_markdown(render(said, language))]
     lines += [
-        f"**{name}'s standing orders**: what {name} does when asked to react and the time runs "
-        "out without an answer. An answer given in time always counts; an order that cannot "
-        "be followed then is skipped, and the table is told.",
-        f"Now: {discord.utils.escape_markdown(now)}." if now else "Now: no standing orders.",
+        render(phrase("**{name}'s standing orders**: what {name} does when asked to react and "
+                      "the time runs out without an answer. An answer given in time always "
+                      "counts; an order that cannot be followed then is skipped, and the table "
+                      "is told.", name=name), language),
+        render(phrase("Now: {orders}.", orders=discord.utils.escape_markdown(now)), language)
+        if now else _("Now: no standing orders.", language),
     ]
     view = discord.ui.View(timeout=None)
     if len(mine) > 1:
-        view.add_item(OrdersFighterMenu.make(stored, f, mine))
+        view.add_item(OrdersFighterMenu.make(stored, f, mine, language))
     for situation in Situation:
-        view.add_item(_menu(stored, f, situation, rules))
+        view.add_item(_menu(stored, f, situation, rules, language))
     view.stop()  # answered from the custom ids (the dynamic items), not kept in memory
     return clip("\n".join(lines), 1900), view
 
@@ -120,9 +124,10 @@ async def show_panel(interaction: discord.Interaction[Any], session: Fights,
     elif mine:
         f = mine[0]
     else:
-        raise UserError("You have no character in this fight: a standing order is given to "
-                        "one of your own.")
-    content, view = panel(stored, f, mine if f in mine else [f, *mine], session.rules)
+        raise UserError(phrase("You have no character in this fight: a standing order is given "
+                               "to one of your own."))
+    content, view = panel(stored, f, mine if f in mine else [f, *mine], session.rules,
+                          await person_language(interaction))
     await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
@@ -137,12 +142,14 @@ def _command(f: Fighter, situation: Situation, value: str, rules: Rules) -> SetO
     raise UserError(STALE)
 
 
-def _saved_text(f: Fighter, situation: Situation, state: Combat) -> str:
+def _saved_text(f: Fighter, situation: Situation, state: Combat) -> Phrase:
     order = order_of(state, f.key, situation)
-    when = f"when {english(SITUATION_WORDS[situation])}"
+    when = SITUATION_WORDS[situation]
     if order is None:
-        return f"Saved: {f.name} has no standing order {when}."
-    return f"Saved: {when}, {f.name} will {english(order_words(order))}."
+        return phrase("Saved: {name} has no standing order when {situation}.", name=f.name,
+                      situation=when)
+    return phrase("Saved: when {situation}, {name} will {order}.", situation=when, name=f.name,
+                  order=order_words(order))
 
 
 class OrdersMenu(
@@ -178,6 +185,7 @@ class OrdersMenu(
             f = panel_fighter(saved.state, self.fighter, self.stamp, STALE)
             mine = your_fighters(saved.state, await actor_of(interaction))
             content, view = panel(saved, f, mine if f in mine else [f, *mine], session.rules,
+                                  await person_language(interaction),
                                   _saved_text(f, self.situation, saved.state))
             await update_pressed(interaction, content=content, view=view)
 
@@ -197,11 +205,12 @@ class OrdersFighterMenu(
         self.combat_id = combat_id
 
     @classmethod
-    def make(cls, stored: StoredCombat, shown: Fighter, mine: list[Fighter]
+    def make(cls, stored: StoredCombat, shown: Fighter, mine: list[Fighter], language: str
              ) -> OrdersFighterMenu:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=cls.id_spec.format(combat=stored.id), placeholder="Whose orders?",
-            options=whose_choices(stored.state, shown, mine))
+            custom_id=cls.id_spec.format(combat=stored.id),
+            placeholder=_("Whose orders?", language),
+            options=whose_choices(stored.state, shown, mine, language))
         return cls(select, stored.id)
 
     @classmethod
@@ -219,5 +228,6 @@ class OrdersFighterMenu(
         if f is None:
             raise UserError(STALE)
         require_control(actor, f)
-        content, view = panel(stored, f, mine if f in mine else [f, *mine], session.rules)
+        content, view = panel(stored, f, mine if f in mine else [f, *mine], session.rules,
+                              await person_language(interaction))
         await interaction.response.edit_message(content=content, view=view)

@@ -317,7 +317,8 @@ class Presenter:
         what Discord made anyway. Its id is recorded with the worker's write."""
         announced = self._announced.get(stored.id)
         language = await fight_language(self.bot, stored.guild_id)
-        content, view, mentions = prompt_message(stored, self.rules, self._lead(stored),
+        content, view, mentions = prompt_message(stored, self.rules,
+                                                 self._lead(stored, language),
                                                  language=language)
         if view is None:
             return  # (the worker strips the previous prompt, if a press has not)
@@ -376,8 +377,9 @@ class Presenter:
             return True
         if live.look is None:
             return False
-        content, view, _ = prompt_message(stored, self.rules, turn_lead(stored, ping=False),
-                                           language=language)
+        content, view, _ = prompt_message(
+            stored, self.rules, turn_lead(stored, ping=False, language=language),
+            language=language)
         if view is not None:
             view.stop()
         return look_of(content, view) == live.look
@@ -394,13 +396,13 @@ class Presenter:
         it pings nobody, and a question taken back says so."""
         asking: tuple[str, discord.ui.View | None, discord.AllowedMentions] | None = None
         if stored.id in self._unsure:
-            asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone),
+            asking = prompt_message(stored, self.rules, self._lead(stored, language, quiet=undone),
                                     language=language)
             await self._sweep(channel, stored, asking[1], language)
         if self.prompts.of(stored).version >= stored.version:
             return  # an interaction's answer posted it (or a newer one), or a sweep found it
         if asking is None:
-            asking = prompt_message(stored, self.rules, self._lead(stored, quiet=undone),
+            asking = prompt_message(stored, self.rules, self._lead(stored, language, quiet=undone),
                                     language=language)
         look = look_of(asking[0], asking[1])
         if await self._kept(stored, look):
@@ -480,12 +482,13 @@ class Presenter:
         await channel.send(content, view=view, nonce=_nonce("recap", stored),
                            allowed_mentions=discord.AllowedMentions.none())
 
-    def _lead(self, stored: StoredCombat, *, quiet: bool = False) -> TurnLead | None:
-        """The team's turn line; it pings the players the first time the turn is shown (not
-        when an undo went back to it: ``quiet``)."""
+    def _lead(self, stored: StoredCombat, language: str, *,
+              quiet: bool = False) -> TurnLead | None:
+        """The team's turn line in ``language``; it pings the players the first time the turn
+        is shown (not when an undo went back to it: ``quiet``)."""
         turn = f"{stored.state.round}:{stored.state.turn}"
         ping = not quiet and self._announced.get(stored.id, stored.announced_turn) != turn
-        lead = turn_lead(stored, ping=ping)
+        lead = turn_lead(stored, ping=ping, language=language)
         if lead is not None:
             self._announced[stored.id] = turn
         return lead

@@ -27,7 +27,7 @@ from bot.cogs.combat.views import (
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.custom_ids import CustomId, choice, digits, eight_hex
 from bot.deferral import update_pressed
-from bot.i18n import SOURCE, person_language, render
+from bot.i18n import N_, _, person_language, render
 from bot.store.values import StoredCombat
 from bot.text import clip
 from bot.user_error import UserError
@@ -38,21 +38,24 @@ from engine.combat.asking import asked
 from engine.combat.options import Option, OptionGroup, candidate, label_text, options
 from engine.copies import group_names
 from engine.errors import RuleError
-from engine.phrases import Said, english
-from engine.words import counted, team_turn
+from engine.phrases import Phrase, Said, phrase, plural_phrase
+from engine.words import team_turn_phrase
 
 __all__ = [
     "FighterMenu", "OptionsMenu", "TurnButton", "TurnLead", "turn_lead", "whose_choices",
 ]
 
-STALE_PANEL = "That menu is out of date: press **My options** again."
+STALE_PANEL = N_("That menu is out of date: press **My options** again.")
 
-#: The panel's menus: the option groups each gathers, and its placeholder.
-MENUS: tuple[tuple[str, tuple[OptionGroup, ...], str], ...] = (
-    ("attack", (OptionGroup.ATTACK, OptionGroup.AOE), "Attack…"),
-    ("move", (OptionGroup.MOVE, OptionGroup.DOOR), "Move or a door…"),
-    ("items", (OptionGroup.ITEMS,), "Items…"),
-    ("other", (OptionGroup.FIRST_AID, OptionGroup.ABILITY), "First aid, abilities…"),
+#: The panel's menus: the option groups each gathers, its placeholder, and what it offers as
+#: the note on choices left out of it names it.
+MENUS: tuple[tuple[str, tuple[OptionGroup, ...], str, str], ...] = (
+    ("attack", (OptionGroup.ATTACK, OptionGroup.AOE), N_("Attack…"), N_("attack")),
+    ("move", (OptionGroup.MOVE, OptionGroup.DOOR), N_("Move or a door…"),
+     N_("move or a door")),
+    ("items", (OptionGroup.ITEMS,), N_("Items…"), N_("items")),
+    ("other", (OptionGroup.FIRST_AID, OptionGroup.ABILITY), N_("First aid, abilities…"),
+     N_("first aid, abilities")),
 )
 #: The fighters on one page of "Whose options?" when they do not all fit its menu: the room
 #: left for the ways to the page before and the page after. The panel's five rows are taken
@@ -71,30 +74,35 @@ def acting_fighters(state: Combat) -> list[Fighter]:
 # -- the turn's line in the prompt message ---------------------------------------------------
 
 
-def turn_lead(stored: StoredCombat, *, ping: bool) -> TurnLead | None:
+def turn_lead(stored: StoredCombat, *, ping: bool, language: str) -> TurnLead | None:
     """Who may act in the team's turn (``None`` outside one), with Done, My options and Catch
-    up. ``ping``: the line mentions the players whose fighters can act with a notification
-    (the turn's first showing)."""
+    up, in ``language`` (the channel's). ``ping``: the line mentions the players whose
+    fighters can act with a notification (the turn's first showing)."""
     state = stored.state
     fighters = acting_fighters(state)
     team = state.acting_team
     if not fighters or team is None or state.turn is None:
         return None
+    gm = _(" (GM)", language)
     who = ", ".join(
-        discord.utils.escape_markdown(f.name) + (f" (<@{f.owner_id}>)" if f.owner_id else " (GM)")
+        discord.utils.escape_markdown(f.name) + (f" (<@{f.owner_id}>)" if f.owner_id else gm)
         for f in fighters)
     users = tuple(dict.fromkeys(f.owner_id for f in fighters if f.owner_id is not None))
-    whose = discord.utils.escape_markdown(team_turn(team))
+    whose = discord.utils.escape_markdown(render(team_turn_phrase(team), language))
     deadline = next((q.deadline for q in asked(state).questions
                      if q.kind in ACTING and q.deadline is not None), None)
-    ends = "" if deadline is None else f" (the turn ends {when(deadline)})"
-    line = clip(f"**Round {state.round}, {whose}:** {who}{ends}", 1000)
+    ends = "" if deadline is None else render(
+        phrase(" (the turn ends {when})", when=when(deadline)), language)
+    line = clip(render(phrase("**Round {round}, {whose}:** {who}{ends}", round=state.round,
+                              whose=whose, who=who, ends=ends), language), 1000)
     buttons = (
-        TurnButton("mine", stored.id, state.round, state.turn, "My options",
+        TurnButton("mine", stored.id, state.round, state.turn, _("My options", language),
                    discord.ButtonStyle.primary),
-        TurnButton("done", stored.id, state.round, state.turn, clip(f"Done ({team})", 80),
+        TurnButton("done", stored.id, state.round, state.turn,
+                   clip(render(phrase("Done ({team})", team=team), language), 80),
                    discord.ButtonStyle.secondary),
-        CatchUpButton(stored.id),  # for whoever comes back to the fight after a while
+        # for whoever comes back to the fight after a while
+        CatchUpButton(stored.id, language=language),
     )
     return TurnLead(line, buttons, users if ping else ())
 
@@ -122,7 +130,7 @@ class TurnButton(
 
     def _same_turn(self, state: Combat) -> None:
         if state.phase is not Phase.TURN or (state.round, state.turn) != (self.round, self.turn):
-            raise UserError("That turn is over: use the newest buttons.")
+            raise UserError(phrase("That turn is over: use the newest buttons."))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         session = fights_of(interaction)
@@ -156,62 +164,77 @@ async def show_options(interaction: discord.Interaction[Any], session: Fights,
     mine = yours(stored.state, actor)
     if not mine:
         team = stored.state.acting_team
-        whose = team_turn(team) if team else "not a team's turn"
-        raise UserError(f"None of your characters can act now: it is {whose}.")
+        whose = team_turn_phrase(team) if team else phrase("not a team's turn")
+        raise UserError(phrase("None of your characters can act now: it is {whose}.",
+                               whose=whose))
     content, view = panel(stored, mine[0], mine, actor, session.rules,
-                          language=await person_language(interaction))
+                          await person_language(interaction))
     await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
 def panel(stored: StoredCombat, fighter: Fighter, mine: list[Fighter], actor: Actor,
-          rules: Rules, started: str | None = None, *, language: str = SOURCE
+          rules: Rules, language: str, started: str | None = None
           ) -> tuple[str, discord.ui.View]:
-    """The My options panel for ``fighter``: a menu per kind of action (and, above them, a
-    menu to switch to another of ``mine``); ``started``: what a pick from it just started,
-    said first. Its options' labels read in ``language`` (the user's)."""
+    """The My options panel for ``fighter`` in ``language`` (the user's own): a menu per kind
+    of action (and, above them, a menu to switch to another of ``mine``); ``started``: what a
+    pick from it just started, said first."""
     state = stored.state
     found = options(state, fighter.key, rules, actor)
     view = discord.ui.View(timeout=None)
     if len(mine) > 1:
-        view.add_item(FighterMenu.make(stored, fighter, mine))
+        view.add_item(FighterMenu.make(stored, fighter, mine, language))
     cut: list[str] = []
-    for name, groups, placeholder in MENUS:
+    for name, groups, placeholder, offers in MENUS:
         chosen = [o for o in found if o.group in groups]
         if not chosen:
             continue
         if len(chosen) > MENU_OPTIONS:
-            cut.append(placeholder.rstrip("…").lower())
+            cut.append(render(offers, language))
             chosen = chosen[:MENU_OPTIONS]
-        view.add_item(OptionsMenu.make(stored, fighter, name, placeholder, chosen, language))
-    content = _panel_head(fighter, bool(found), started)
+        view.add_item(OptionsMenu.make(stored, fighter, name, render(placeholder, language),
+                                       chosen, language))
+    lines = [_panel_head(fighter, bool(found), started, language)]
     if fighter.directed is not None:
-        content += (f"\n{discord.utils.escape_markdown(fighter.directed.leader or 'A leader')} "
-                    "directs them: this action costs none of their own.")
-    standing = english(orders_text(state, fighter.key))
+        leader = fighter.directed.leader
+        lines.append(render(
+            phrase("{leader} directs them: this action costs none of their own.",
+                   leader=discord.utils.escape_markdown(leader)) if leader else
+            phrase("A leader directs them: this action costs none of their own."), language))
+    standing = render(orders_text(state, fighter.key), language)
     if standing:
-        content += f"\n-# Standing orders: {discord.utils.escape_markdown(standing)}."
+        lines.append(render(phrase("-# Standing orders: {orders}.",
+                                   orders=discord.utils.escape_markdown(standing)), language))
     if cut:
-        content += ("\nNot every choice fits a menu (" + ", ".join(cut) + "): the slash "
-                    "commands offer the rest.")
+        lines.append(render(phrase("Not every choice fits a menu ({menus}): the slash commands "
+                                   "offer the rest.", menus=", ".join(cut)), language))
     view.stop()  # answered from the custom ids (the dynamic items), not kept in memory
-    return content, view
+    return "\n".join(lines), view
 
 
-def _panel_head(fighter: Fighter, offered: bool, started: str | None) -> str:
+def _panel_head(fighter: Fighter, offered: bool, started: str | None, language: str) -> str:
     """The panel's first lines: what a pick just started, then what the fighter may do now
     (after a pick, nothing to start yet is no failure: it says what is left)."""
     acts = fighter.actions + fighter.direct_actions
     name = discord.utils.escape_markdown(fighter.name)
-    said = [] if started is None else [f"Started: {discord.utils.escape_markdown(started)}"]
+    said = [] if started is None else [
+        render(phrase("Started: {what}", what=discord.utils.escape_markdown(started)), language)]
     if offered:
-        said.append(f"What will **{name}** do? ({counted(acts, 'action')} left this round)")
+        said.append(render(plural_phrase("What will **{name}** do? ({count} action left this "
+                                         "round)",
+                                         "What will **{name}** do? ({count} actions left this "
+                                         "round)", "count", name=name, count=acts), language))
     elif started is None:
-        said.append(f"**{name}** can start nothing right now.")
+        said.append(render(phrase("**{name}** can start nothing right now.", name=name),
+                           language))
     elif acts:
-        said.append(f"-# **{name}** has {counted(acts, 'action')} left this round: press "
-                    "**My options** again once this one is settled.")
+        said.append(render(plural_phrase(
+            "-# **{name}** has {count} action left this round: press **My options** again "
+            "once this one is settled.",
+            "-# **{name}** has {count} actions left this round: press **My options** again "
+            "once this one is settled.", "count", name=name, count=acts), language))
     else:
-        said.append(f"-# **{name}** has no action left this round.")
+        said.append(render(phrase("-# **{name}** has no action left this round.", name=name),
+                           language))
     return "\n".join(said)
 
 
@@ -219,7 +242,7 @@ class OptionsMenu(
     PersistentButton,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     id_spec=CustomId("mo", digits("combat"), digits("fighter", 3), eight_hex(),
-                     choice("menu", *(name for name, _, _ in MENUS))),
+                     choice("menu", *(menu[0] for menu in MENUS))),
 ):
     """One kind of action on the panel: picking an option starts it, for the fighter the panel
     is for. The pick's command is built from the fight as it is now and applied once: the
@@ -234,9 +257,7 @@ class OptionsMenu(
 
     @classmethod
     def make(cls, stored: StoredCombat, f: Fighter, menu: str, placeholder: str,
-             chosen: list[Option], language: str = SOURCE) -> OptionsMenu:
-        """The menu of ``chosen``, each label said in ``language`` and fitted to a menu's
-        entry as it reads there."""
+             chosen: list[Option], language: str) -> OptionsMenu:
         index, stamp = fighter_index(stored.state, f.key), identity_stamp(f.key)
 
         def say(label: Said) -> str:
@@ -278,10 +299,10 @@ class OptionsMenu(
             stale menu is not offered."""
             f = panel_fighter(saved.state, self.fighter, self.stamp, STALE_PANEL)
             mine = yours(saved.state, actor) or [f]
-            started = english(events[0].text).splitlines()[0] if events else None
+            language = await person_language(interaction)
+            started = render(events[0].text, language).splitlines()[0] if events else None
             content, view = panel(saved, f, mine if f in mine else [f, *mine], actor,
-                                  session.rules, started,
-                                  language=await person_language(interaction))
+                                  session.rules, language, started)
             await update_pressed(interaction, content=content, view=view)  # (deferred or not)
 
         try:
@@ -292,8 +313,8 @@ class OptionsMenu(
 
 
 def _moved_on(name: str) -> UserError:
-    return UserError(f"{name} can't do that now: the fight has moved on. Press **My options** "
-                     "again.")
+    return UserError(phrase("{name} can't do that now: the fight has moved on. Press **My "
+                            "options** again.", name=name))
 
 
 class FighterMenu(
@@ -308,10 +329,12 @@ class FighterMenu(
         self.combat_id = combat_id
 
     @classmethod
-    def make(cls, stored: StoredCombat, shown: Fighter, mine: list[Fighter]) -> FighterMenu:
+    def make(cls, stored: StoredCombat, shown: Fighter, mine: list[Fighter],
+             language: str) -> FighterMenu:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=cls.id_spec.format(combat=stored.id), placeholder="Whose options?",
-            options=whose_choices(stored.state, shown, mine))
+            custom_id=cls.id_spec.format(combat=stored.id),
+            placeholder=_("Whose options?", language),
+            options=whose_choices(stored.state, shown, mine, language))
         return cls(select, stored.id)
 
     @classmethod
@@ -326,13 +349,13 @@ class FighterMenu(
         mine = yours(stored.state, actor)
         f = fighter_at(stored.state, _picked(interaction))
         if f is None or f not in mine:
-            raise UserError("That character can't act now: press **My options** again.")
+            raise UserError(phrase("That character can't act now: press **My options** again."))
         content, view = panel(stored, f, mine, actor, session.rules,
-                              language=await person_language(interaction))
+                              await person_language(interaction))
         await interaction.response.edit_message(content=content, view=view)
 
 
-def whose_choices(state: Combat, shown: Fighter, mine: list[Fighter]
+def whose_choices(state: Combat, shown: Fighter, mine: list[Fighter], language: str
                   ) -> list[discord.SelectOption]:
     """The entries of "Whose options?": each of ``mine``, or past a menu's worth the page of
     them ``shown`` is on, with an entry for the page before ("Previous: Goon 1-23") and the
@@ -348,16 +371,23 @@ def whose_choices(state: Combat, shown: Fighter, mine: list[Fighter]
                                     value=fighter_index(state, f.key), default=f.key == shown.key)
                for f in page]
     if before:
-        entries.insert(0, _page_entry(state, "Previous", before))
+        entries.insert(0, _page_entry(state, phrase("Previous: {names}", names=_names(before)),
+                                      before, language))
     if after:
-        entries.append(_page_entry(state, "Next", after[:FIGHTERS_PAGE]))
+        page = after[:FIGHTERS_PAGE]
+        entries.append(_page_entry(state, phrase("Next: {names}", names=_names(page)), page,
+                                   language))
     return entries
 
 
-def _page_entry(state: Combat, word: str, page: list[Fighter]) -> discord.SelectOption:
+def _names(page: list[Fighter]) -> str:
+    return ", ".join(group_names([f.name for f in page]))
+
+
+def _page_entry(state: Combat, label: Phrase, page: list[Fighter],
+                language: str) -> discord.SelectOption:
     """The entry that turns to ``page`` (its first fighter's options), naming who is on it."""
-    names = ", ".join(group_names([f.name for f in page]))
-    return discord.SelectOption(label=clip(f"{word}: {names}", MENU_LABEL),
+    return discord.SelectOption(label=clip(render(label, language), MENU_LABEL),
                                 value=fighter_index(state, page[0].key))
 
 
