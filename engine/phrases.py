@@ -54,6 +54,8 @@ class Phrase:
         """The phrase in its source language, English's plural rule applied (for logs, tests
         and anyone without a catalogue)."""
         source = self.msgid
+        if not self.arguments and "{" not in source:
+            return source  # (a word or a sentence without placeholders: as it is)
         if self.msgid_plural is not None and self.count() != 1:
             source = self.msgid_plural
         return source.format(**{name: value.english() if isinstance(value, Phrase) else value

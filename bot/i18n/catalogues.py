@@ -80,6 +80,7 @@ class Catalogues:
     def __init__(self, folder: Path = LOCALE_FOLDER) -> None:
         self.folder = folder
         self._loaded: dict[str, gettext.NullTranslations] | None = None
+        self._spoken: dict[bool, tuple[str, ...]] = {}
 
     def load(self) -> dict[str, gettext.NullTranslations]:
         """Read every catalogue (once; the bot does it before its commands are synced)."""
@@ -98,8 +99,12 @@ class Catalogues:
     def languages(self, *, pseudo: bool = False) -> tuple[str, ...]:
         """The languages the bot speaks, the source first (Babel's spelling: ``de``,
         ``pt_BR``); the pseudo-locale only when asked."""
-        return (SOURCE, *(language for language in self.load()
-                          if language != SOURCE and (pseudo or language != PSEUDO)))
+        spoken = self._spoken.get(pseudo)
+        if spoken is None:  # (asked for every message: worked out once)
+            spoken = self._spoken[pseudo] = (SOURCE, *(
+                language for language in self.load()
+                if language != SOURCE and (pseudo or language != PSEUDO)))
+        return spoken
 
     def translations(self, language: str) -> gettext.NullTranslations:
         """The language's translations; the source's (each message as written) for English

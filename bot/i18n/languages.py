@@ -12,6 +12,7 @@ locales (``de``, ``pt-BR``, ``en-US``) are matched to them by :func:`catalogue_l
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -33,7 +34,12 @@ def catalogue_language(locale: discord.Locale | str | None) -> str | None:
     """
     if locale is None:
         return None
-    code = str(locale.value if isinstance(locale, discord.Locale) else locale)
+    return _spoken(str(locale.value if isinstance(locale, discord.Locale) else locale))
+
+
+@functools.lru_cache(maxsize=64)  # (Discord has 32 locales; asked for every interaction)
+def _spoken(code: str) -> str | None:
+    """:func:`catalogue_language` of a locale's code."""
     code = code.replace("-", "_")
     spoken = CATALOGUES.languages(pseudo=True)
     if code in spoken:
@@ -49,7 +55,10 @@ async def server_language(guilds: Guilds, guild_id: int | None,
     ``bot.get_guild(guild_id).preferred_locale``), else English. In a DM: English."""
     if guild_id is None:
         return SOURCE
-    chosen = await guilds.language(guild_id)
+    try:
+        chosen = guilds.kept_language(guild_id)  # (asked for every message: memory first)
+    except KeyError:
+        chosen = await guilds.language(guild_id)
     if chosen is not None and chosen in CATALOGUES.languages(pseudo=True):
         return chosen
     return catalogue_language(guild_locale) or SOURCE

@@ -10,7 +10,7 @@ forms are CLDR's, as Babel wrote them in the catalogue's header), then the argum
 
 from __future__ import annotations
 
-from bot.i18n.catalogues import CATALOGUES, Catalogues
+from bot.i18n.catalogues import CATALOGUES, SOURCE, Catalogues
 from engine.phrases import Phrase
 
 __all__ = ["N_", "_", "render"]
@@ -20,6 +20,8 @@ def render(text: Phrase | str, language: str, catalogues: Catalogues = CATALOGUE
     """``text`` in ``language`` (a catalogue's name, :mod:`bot.i18n.languages`): a plain
     string is looked up as it is; a phrase's nested phrases are rendered in the same language
     and its names and numbers put in as they are."""
+    if language == SOURCE:  # (the source's words as written: nothing to look up)
+        return text if isinstance(text, str) else text.english()
     translations = catalogues.translations(language)
     if isinstance(text, str):
         return translations.gettext(text) if text else text

@@ -8,6 +8,7 @@ fighting) are answers, not errors; anything else is counted by its type.
 from __future__ import annotations
 
 import functools
+import inspect
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, cast
@@ -27,7 +28,9 @@ class _TimedAggregate:
 
     def __getattr__(self, attribute: str) -> Any:
         found = getattr(self._inner, attribute)
-        if not callable(found):
+        if not inspect.iscoroutinefunction(found):  # (memory's answer: no transaction)
+            if callable(found):
+                setattr(self, attribute, found)  # (found directly the next time)
             return found
         timed = _timed(found, f"{self._name}.{attribute}", self._metrics)
         setattr(self, attribute, timed)  # made once: the next access finds it directly

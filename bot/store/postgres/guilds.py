@@ -29,6 +29,9 @@ class GuildStore:
             "ON CONFLICT (guild_id) DO UPDATE SET gm_role_id = excluded.gm_role_id",
             guild_id, role_id)
 
+    def kept_language(self, guild_id: int) -> str | None:
+        return self.languages.get(guild_id)
+
     async def language(self, guild_id: int) -> str | None:
         try:
             return self.languages.get(guild_id)

@@ -37,6 +37,9 @@ class GuildStore:
         )
         self._gm_roles[guild_id] = role_id
 
+    def kept_language(self, guild_id: int) -> str | None:
+        return self.languages.get(guild_id)
+
     async def language(self, guild_id: int) -> str | None:
         try:
             return self.languages.get(guild_id)
