@@ -36,7 +36,7 @@ catalogues: $(STAMP)
 	PYTHONPATH=. $(VENV)/bin/pybabel extract -F babel.cfg -k phrase -k plural_phrase:1,2 \
 		-c Translators: --add-location=file --sort-by-file --project=Unhex \
 		--copyright-holder="the Unhex authors" --msgid-bugs-address="" -o $(POT) .
-	$(VENV)/bin/pybabel update -i $(POT) -d $(LOCALE) -D unhex
+	$(VENV)/bin/pybabel update --ignore-obsolete -i $(POT) -d $(LOCALE) -D unhex
 	$(PY) -m bot.i18n pseudo $(POT) $(PSEUDO_PO)  # (made anew: the update above touched it)
 	$(MAKE) --no-print-directory $(MO)
 

@@ -14,11 +14,15 @@ names ("Ana, Bo and Cy"), choices ("defend or pass") and words one after the oth
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from engine.phrases import Phrase, Said, phrase
 
-__all__ = ["any_of", "names_listed", "one_by_one"]
+#: What a list holds: phrases, or names and phrases.
+S = TypeVar("S", bound=Said)
+
+__all__ = ["any_of", "chained", "names_listed", "one_by_one"]
 
 
 def names_listed(names: Sequence[str]) -> Said:
@@ -29,17 +33,22 @@ def names_listed(names: Sequence[str]) -> Said:
     return phrase("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
+def chained(items: Sequence[S], link: Callable[[Said, S | Phrase], Phrase]) -> S | Phrase:
+    """``items`` (at least one) joined from the last: each earlier item ``link``-ed to what
+    follows it (a phrase whose source the catalogue has, such as "{first}, {rest}")."""
+    said: S | Phrase = items[-1]
+    for item in reversed(items[:-1]):
+        said = link(item, said)
+    return said
+
+
 def any_of(words: Sequence[Phrase]) -> Phrase:
     """One of ``words`` (at least one): "defend or counterattack or pass"."""
-    said = words[-1]
-    for word in reversed(words[:-1]):
-        said = phrase("{choice} or {more}", choice=word, more=said)
-    return said
+    return chained(words, lambda choice, more: phrase("{choice} or {more}", choice=choice,
+                                                      more=more))
 
 
-def one_by_one(words: Sequence[Phrase]) -> Phrase:
-    """``words`` (at least one) one after the other: "defend, counterattack, pass"."""
-    said = words[-1]
-    for word in reversed(words[:-1]):
-        said = phrase("{first}, {more}", first=word, more=said)
-    return said
+def one_by_one(words: Sequence[S]) -> S | Phrase:
+    """``words`` (at least one) one after the other, by commas: "defend, counterattack,
+    pass", "head X, torso \\"."""
+    return chained(words, lambda first, rest: phrase("{first}, {rest}", first=first, rest=rest))

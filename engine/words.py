@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.listing import chained, one_by_one
 from engine.phrases import Phrase, Said, phrase
 
 __all__ = [
@@ -68,19 +69,13 @@ def listed_phrase(items: Sequence[Said]) -> Said:
 
 def series_phrase(items: Sequence[Said]) -> Said:
     """Items one after another, joined by commas: "head X, torso \\"."""
-    said = items[-1]
-    for item in reversed(items[:-1]):
-        said = phrase("{first}, {rest}", first=item, rest=said)
-    return said
+    return one_by_one(items)
 
 
 def lines_phrase(lines: Sequence[Said]) -> Said:
     """Lines one under another, each said in the reader's language."""
-    said = lines[-1]
-    for line in reversed(lines[:-1]):
-        # Translators: one line above the other; keep it so.
-        said = phrase("{line}\n{rest}", line=line, rest=said)
-    return said
+    # Translators: one line above the other; keep it so.
+    return chained(lines, lambda line, rest: phrase("{line}\n{rest}", line=line, rest=rest))
 
 
 def team_turn_phrase(team: str) -> Phrase:

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from engine.catalog import ItemKind, Rules
 from engine.character._index import rules_index
 from engine.character.condition import Status
+from engine.listing import chained
 from engine.phrases import Phrase, Said, phrase
 
 __all__ = ["counts_phrase", "sentences_phrase", "status_sentence", "with_article",
@@ -56,18 +57,14 @@ def counts_phrase(counts: Mapping[str, int], rules: Rules) -> Said:
         phrase("{count} on the {location}", count=n, location=lookup.location(loc).said_lower)
         for loc, n in counts.items()
     ]
-    joined = said[-1]
-    for part in reversed(said[:-1]):
-        joined = phrase("{first} and {last}", first=part, last=joined)
-    return joined
+    return chained(said, lambda first, last: phrase("{first} and {last}", first=first,
+                                                    last=last))
 
 
 def sentences_phrase(sentences: Sequence[Said]) -> Said:
     """Sentences one after another, a space between them."""
-    joined = sentences[-1]
-    for sentence in reversed(sentences[:-1]):
-        joined = phrase("{first} {second}", first=sentence, second=joined)
-    return joined
+    return chained(sentences, lambda first, second: phrase("{first} {second}", first=first,
+                                                           second=second))
 
 
 def status_sentence(name: str, now: Status) -> Phrase:

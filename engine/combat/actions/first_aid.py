@@ -21,6 +21,7 @@ from engine.character import (
     status,
     usable_hands,
 )
+from engine.character.wording import status_sentence
 from engine.combat.abilities.hooks import CRITICAL_OPTIONS, sure_success
 from engine.combat.action_kinds import ActionKind
 from engine.combat.commands import AidMark, FirstAid
@@ -170,21 +171,10 @@ def advance(c: Combat, ctx: Context) -> tuple[Combat, bool]:
         )
     done = phrase("First aid on {target} is done.", target=t.name)
     if report.status_after is not report.status_before:
-        done = phrase("{done} {now}", done=done, now=_now_is(t.name, report.status_after))
+        done = phrase("{done} {now}", done=done, now=status_sentence(t.name, report.status_after))
     ctx.emit(EventKind.FIRST_AID_RESULT, report.summary, t.key, public=done, of=t)
     c = put(c, settle_status(t.model_copy(update={"character": new}), rules))
     return pop(c), False
-
-
-def _now_is(name: str, now: Status) -> Phrase:
-    """How the treated character stands after the aid: "Ana is unconscious."."""
-    if now is Status.FINE:
-        return phrase("{fighter} is fine.", fighter=name)
-    if now is Status.UNCONSCIOUS:
-        return phrase("{fighter} is unconscious.", fighter=name)
-    if now is Status.SURRENDERED:
-        return phrase("{fighter} is surrendered.", fighter=name)
-    return phrase("{fighter} is dead.", fighter=name)
 
 
 def _box_options(ch: Character, aid: AidAction) -> tuple[str, ...]:
