@@ -375,11 +375,11 @@ class AdjustModal(discord.ui.Modal):
         # the range stays whole, the name gives way (45 at most)
         accepts = render(phrase(" to (1-{limit})", limit=limit), language)
         self.value: discord.ui.TextInput[AdjustModal] = discord.ui.TextInput(
-            placeholder=adjust_example(limit), min_length=1, max_length=2)
+            placeholder=adjust_example(limit, language=language), min_length=1, max_length=2)
         self.add_item(discord.ui.Label(
             text=clip(render(phrase("Set {name}'s roll", name=fighter_name), language),
                       45 - len(accepts)) + accepts,
-            description=ADJUST_MEANS, component=self.value))
+            description=clip(render(ADJUST_MEANS, language), 100), component=self.value))
         self.stop()
 
 
