@@ -16,6 +16,7 @@ from bot.custom_ids import CustomId
 from bot.errors import handled, report_error
 from bot.text import SOURCE, clip
 from bot.user_error import UserError
+from engine.phrases import phrase
 
 log = logging.getLogger(__name__)
 
@@ -72,8 +73,8 @@ def button_row(*buttons: discord.ui.Item[Any]) -> discord.ui.View:
 
 #: The one character Discord's clients never send and PostgreSQL cannot keep in text.
 NUL = "\x00"
-NUL_TYPED = ("That form's text holds a NUL character, which Discord's clients never send: "
-             "nothing was saved.")
+NUL_TYPED = phrase("That form's text holds a NUL character, which Discord's clients never "
+                   "send: nothing was saved.")
 
 
 def typed_value(component: dict[str, Any]) -> str:

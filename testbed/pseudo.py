@@ -61,6 +61,14 @@ def _data_names() -> frozenset[str]:
     return frozenset(names)
 
 
+@cache
+def _data_notes() -> frozenset[str]:
+    """The notes written on the built-in maps' areas (data/maps): the map's own text, said as
+    written (allowed whole: their words are English anywhere else)."""
+    return frozenset(note for name in builtin_maps()
+                     for notes in builtin_map(name).notes_by_area for note in notes)
+
+
 @dataclass
 class PseudoWatch:
     """What one run found: every leak, and what the test running now may say as it is."""
@@ -68,22 +76,37 @@ class PseudoWatch:
     leaks: list[Leak] = field(default_factory=list)
     test: str = ""
     allowed: set[str] = field(default_factory=set)
+    #: Texts said as written only where they appear whole (their words are not allowed).
+    allowed_whole: set[str] = field(default_factory=set)
 
     def begin(self, test: str) -> None:
         """A new test: nothing typed yet."""
         self.test = test
         self.allowed = {*TABLE_NAMES, *_data_names()}
+        self.allowed_whole = set(_data_notes())
 
     def allow(self, values: Iterable[Any]) -> None:
         """What a user typed: it reaches Discord again as it was typed."""
         self.allowed.update(value for value in values if isinstance(value, str))
 
+    def allow_whole(self, values: Iterable[str]) -> None:
+        """Texts a test put on the table as a user would have (a map's name stored by the
+        test): said as written wherever they appear whole."""
+        self.allowed_whole.update(values)
+
     def read(self, where: str, texts: Iterable[str]) -> None:
         for text in texts:
-            words = [word for word in untranslated(text, self.allowed)
+            words = [word for word in untranslated(self._without_whole(text), self.allowed)
                      if not self._cut_short(word)]
             if words:
                 self.leaks.append(Leak(self.test, where, text, tuple(words)))
+
+    def _without_whole(self, text: str) -> str:
+        """``text`` with the texts allowed whole taken out, the longest first."""
+        for whole in sorted(self.allowed_whole, key=len, reverse=True):
+            if whole in text:
+                text = text.replace(whole, " ")
+        return text
 
     def _cut_short(self, word: str) -> bool:
         """Whether ``word`` is the start of something typed, cut short to fit."""

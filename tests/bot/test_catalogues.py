@@ -142,8 +142,11 @@ async def test_a_person_reads_their_own_language_when_the_bot_speaks_it() -> Non
     async def language(guild_id: int) -> str | None:
         return None
 
+    def kept_language(guild_id: int) -> str | None:
+        raise KeyError(guild_id)  # (nothing kept in memory: the store is asked)
+
     def interaction(locale: str, guild_locale: str) -> Any:
-        guilds = SimpleNamespace(language=language)
+        guilds = SimpleNamespace(language=language, kept_language=kept_language)
         return SimpleNamespace(locale=Locale(locale), guild_locale=Locale(guild_locale),
                                guild_id=1, client=SimpleNamespace(
                                    store=SimpleNamespace(guilds=guilds)))

@@ -24,6 +24,7 @@ from engine.character import (
 )
 from engine.names import name_key
 from engine.phrases import phrase
+from engine.words import series_phrase
 
 # -- autocomplete ---------------------------------------------------------------------------
 
@@ -210,10 +211,9 @@ def item_ref(c: Character, text: str) -> ItemRef:
     if number is not None:
         return number - 1
     if typed.isdigit():  # "²", "①": digits to Python, not a number to anyone at the table
-        raise UserError(
-            f"“{echo(typed)}” is not an item number: type the number in plain digits "
-            "(1, 2, 3 …) as on the sheet, or the item's name."
-        )
+        raise UserError(phrase(
+            "“{typed}” is not an item number: type the number in plain digits "
+            "(1, 2, 3 …) as on the sheet, or the item's name.", typed=echo(typed)))
     return typed
 
 
@@ -228,7 +228,7 @@ def combat_ability_named(text: str, among: Sequence[str] | None = None) -> Abili
         return exact[0]
     named = [a for a in pool if a.name.casefold() == wanted]
     if len(named) > 1:
-        titles = ", ".join(a.title for a in named)
-        raise UserError(f"Several abilities are called “{echo(text)}” "
-                        f"({titles}): pick one from the list.")
+        raise UserError(phrase("Several abilities are called “{name}” ({titles}): pick one "
+                               "from the list.", name=echo(text),
+                               titles=series_phrase([a.said_title for a in named])))
     return named[0] if named else None

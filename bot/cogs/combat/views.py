@@ -369,17 +369,18 @@ class AdjustModal(discord.ui.Modal):
 
     def __init__(self, combat_id: int, version: int, fighter: str, fighter_name: str,
                  limit: int, language: str) -> None:
-        super().__init__(title=render(phrase("Adjust the critical success"), language),
+        super().__init__(title=clip(render(phrase("Adjust the critical success"), language), 45),
                          custom_id=ADJUST_FORM_SPEC.format(combat=combat_id, version=version,
                                                            fighter=fighter))
         # the range stays whole, the name gives way (45 at most)
         accepts = render(phrase(" to (1-{limit})", limit=limit), language)
         self.value: discord.ui.TextInput[AdjustModal] = discord.ui.TextInput(
-            placeholder=adjust_example(limit), min_length=1, max_length=2)
+            placeholder=clip(adjust_example(limit, language=language), 100),
+            min_length=1, max_length=2)
         self.add_item(discord.ui.Label(
             text=clip(render(phrase("Set {name}'s roll", name=fighter_name), language),
                       45 - len(accepts)) + accepts,
-            description=ADJUST_MEANS, component=self.value))
+            description=clip(render(ADJUST_MEANS, language), 100), component=self.value))
         self.stop()
 
 
