@@ -67,7 +67,7 @@ class AddFighter(_Command):
     kind: Literal["add_fighter"] = "add_fighter"
     character: Character
     area: str
-    team: str | None = None  # default "PCs" for PCs, "NPCs" for NPCs
+    team: str | None = None  # default: actions.setup.default_team, in English
     owner_id: int | None = None
     character_id: int | None = None
 

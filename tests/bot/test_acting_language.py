@@ -11,13 +11,15 @@ from engine.phrases import phrase
 from testbed.harness import ALICE, BOB, GM, GUILD_ID, Message, Table
 from tests.bot.fights import add_character, start_fight
 
-#: The names a fight's messages hold (never translated).
-NAMES = {"Ana", "Goon", "Knife", "Shield", "PCs", "NPCs", "Dance Floor", "nightclub"}
+#: The names a fight's messages hold (never translated; the default teams are named in the
+#: table's language).
+NAMES = {"Ana", "Goon", "Knife", "Shield", "Dance Floor", "nightclub"}
 
 
 async def _fight(table: Table, language: str) -> None:
     """Ana (Alice's: a knife in hand, a shield in the pack) and Goon (an NPC) on the dance
-    floor; the PCs act first (the button said in ``language``)."""
+    floor; the PCs ("SC" in German: the default team named in ``language``) act first (the
+    button said in ``language``)."""
     await add_character(table, "Ana", level=40)
     added = await table.slash("character item add", character="Ana", name="Shield",
                               kind="shield")
@@ -27,7 +29,7 @@ async def _fight(table: Table, language: str) -> None:
                       user_of={"Ana": ALICE})
     table.dice(3, 4, 6, 2)  # Ana (PCs) 34 beats the NPCs' 62
     await table.slash("combat begin", user=GM)
-    first = render(phrase("{team} first", team="PCs"), language)
+    first = render(phrase("{team} first", team=render(phrase("PCs"), language)), language)
     await table.click(table.channel_messages()[-1], first, user=ALICE)
 
 
@@ -70,7 +72,7 @@ async def test_a_german_table_acts_in_german(table: Table) -> None:
     assert said["refused"] == [
         "Du hast keinen Charakter in diesem Kampf. Füg deinen mit `/combat add` hinzu."]
     assert said["turn"][0].startswith("**Runde 1, "), said["turn"]
-    assert said["turn"][1:] == ["Meine Optionen", "Fertig (PCs)", "Nachlesen"]
+    assert said["turn"][1:] == ["Meine Optionen", "Fertig (SC)", "Nachlesen"]
     assert said["mine"][0] == "Was tut **Ana**? (noch 1 Aktion in dieser Runde)"
     assert said["mine"][1:] == ["Angriff…", "Bewegung oder Tür…", "Gegenstände…"]
     assert said["hands"][0] == (

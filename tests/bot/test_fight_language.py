@@ -118,7 +118,7 @@ async def test_in_the_pseudo_locale_no_english_of_the_fights_own_sentences_is_le
     await table.bot.store.guilds.set_language(GUILD_ID, PSEUDO)
     table.locales[GM.id] = "en-XA"
     await _fight(table)
-    names = {"Ana", "Goon", "PCs", "NPCs", "Dance Floor", "Bar"}
+    names = {"Ana", "Goon", "Dance Floor", "Bar"}  # (the default teams named in the language)
     hidden = await table.slash("combat settings", user=GM, hide_npcs=True)
     assert untranslated(hidden.answer.content, names) == []
     undone = await table.slash("combat undo", user=GM)
@@ -184,7 +184,7 @@ async def _gm_tools(table: Table, pcs_first: str) -> dict[str, str]:
 async def test_a_german_table_reads_the_gms_tools_in_german(table: Table) -> None:
     await table.slash("settings language", user=GM, language="de")
     table.locales[GM.id] = table.locales[ALICE.id] = "de"
-    shown = await _gm_tools(table, "PCs zuerst")
+    shown = await _gm_tools(table, "SC zuerst")  # the default teams named in German
     assert shown["start"].endswith(
         "dann startet ein SL mit `/combat begin`. Reaktionen warten jetzt 1 Tag. Der Zug eines "
         "Teams dauert jetzt 2 Tage. Die Spieler sehen jetzt, wie verletzt jeder NSC aussieht, "
@@ -207,19 +207,19 @@ async def test_a_german_table_reads_the_gms_tools_in_german(table: Table) -> Non
         "↩️ Der letzte Befehl wurde rückgängig gemacht (Zug verlängern).")
     assert shown["status"] == ("```text\nGoon · NSC\nSieht unverletzt aus\n(der SL hält "
                                "Stufe und\nWunden verborgen)\n```")
-    assert shown["board"].startswith("```text\nRunde 1 · Zug · PCs am Zug\n"), shown["board"]
-    assert "Goon [NPCs] Dance Floor unverletzt a1" in shown["board"]
+    assert shown["board"].startswith("```text\nRunde 1 · Zug · SC am Zug\n"), shown["board"]
+    assert "Goon [NSC] Dance Floor unverletzt a1" in shown["board"]
     ping = shown["ping"]
-    assert "Die Zeit für den Zug von PCs ist um. Noch nicht gehandelt: Ana." in ping, ping
+    assert "Die Zeit für den Zug von SC ist um. Noch nicht gehandelt: Ana." in ping, ping
     assert ping.endswith("\nUm 2 Tage verlängern\nZug beenden"), ping
 
 
 async def test_in_the_pseudo_locale_no_english_of_the_gms_tools_is_left(table: Table) -> None:
     await table.bot.store.guilds.set_language(GUILD_ID, PSEUDO)
     table.locales[GM.id] = table.locales[ALICE.id] = "en-XA"
-    pcs_first = render(phrase("{team} first", team="PCs"), PSEUDO)
+    pcs_first = render(phrase("{team} first", team=render(phrase("PCs"), PSEUDO)), PSEUDO)
     shown = await _gm_tools(table, pcs_first)
-    names = {"Ana", "Goon", "PCs", "NPCs", "Dance Floor", "nightclub", "soon", "often"}
+    names = {"Ana", "Goon", "Dance Floor", "nightclub", "soon", "often"}
     # (the board's map and its legend are the map's own: not the fight's tools)
     shown["board"] = "\n".join([*shown["board"].splitlines()[:6], "```"])
     for what, text in shown.items():

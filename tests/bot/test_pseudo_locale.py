@@ -19,30 +19,7 @@ from testbed.harness import ALICE, BOB, GM, Table
 from testbed.pseudo import PseudoWatch, english_lines, start_watching, stop_watching
 
 #: The English lines still sent in this fight and these commands, by the part that says them.
-KNOWN_LEFT: dict[str, set[str]] = {
-    # The teams' default names ("PCs", "NPCs": engine/combat/actions/setup.py) are names kept in
-    # the fight's state and said as they are, as a team a GM names is.
-    "teams": {
-        "NPCs …",
-        "PCs …",
-        "PCs … # …",
-        "PCs … NPCs … PCs",
-        "PCs … PCs … NPCs",
-        "… # … NPCs …",
-        "… # … PCs …",
-        "… NPCs",
-        "… NPCs # # # … # …",
-        "… NPCs …",
-        "… NPCs … # # …",
-        "… NPCs … # … #",
-        "… PCs",
-        "… PCs # # # … # …",
-        "… PCs …",
-        "… PCs … #",
-        "… PCs … # # …",
-        "… PCs … # … #",
-    },
-}
+KNOWN_LEFT: dict[str, set[str]] = {}
 
 
 @pytest.fixture

@@ -270,7 +270,9 @@ class FightCog(commands.Cog, name="Fights"):
             raise UserError(phrase("There is no character called “{name}” on this server.",
                                    name=echo(character)))
         await require_may_place(interaction, record)
-        await self.session.run(interaction, joining(record, area, team), hint=setup_hint)
+        language = await channel_language(interaction)
+        await self.session.run(interaction, joining(record, area, team, language),
+                               hint=setup_hint)
 
     @combat.command(name="addmany",
                     description=N_("Put several characters into this fight at once."))
@@ -281,8 +283,10 @@ class FightCog(commands.Cog, name="Fights"):
     async def add_many(self, interaction: discord.Interaction[Any], characters: NameList,
                        area: Name, team: TeamName | None = None) -> None:
         records = await find_group(interaction, characters)
+        language = await channel_language(interaction)
         await self.session.run(interaction, AddFighters(
-            fighters=tuple(joining(record, area, team) for record in records)), hint=setup_hint)
+            fighters=tuple(joining(record, area, team, language) for record in records)),
+            hint=setup_hint)
 
     @combat.command(name="remove", description=N_("Take a character out of this fight (GMs)."))
     @app_commands.autocomplete(character=acting.any_fighter)

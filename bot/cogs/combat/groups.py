@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.utils import escape_markdown
 
+from bot.i18n import render
 from bot.numbered import RANGE_LIMIT, expand, matching, natural_key, ranges
 from bot.options import Text
 from bot.permissions import is_gm, require_guild
@@ -17,6 +18,7 @@ from bot.store.values import StoredCharacter
 from bot.text import clip, echo
 from bot.user_error import UserError
 from engine.combat import AddFighter
+from engine.combat.actions.setup import default_team
 from engine.phrases import Phrase, phrase, plural_phrase
 
 if TYPE_CHECKING:
@@ -53,11 +55,15 @@ async def require_may_place(interaction: discord.Interaction[Any],
                                name=escape_markdown(record.name), channel=f"<#{elsewhere[1]}>"))
 
 
-def joining(record: StoredCharacter, area: str, team: str | None) -> AddFighter:
-    """The engine's command that puts ``record`` into the fight."""
+def joining(record: StoredCharacter, area: str, team: str | None,
+            language: str) -> AddFighter:
+    """The engine's command that puts ``record`` into the fight: on ``team``, else on the
+    default team ("PCs" or "NPCs") named in ``language``, the table's (a name the fight keeps,
+    whatever language the server reads later)."""
     if team is not None and ":" in team:
         raise UserError(phrase("A team name cannot contain “:”."))
-    return AddFighter(character=record.character, area=area, team=team,
+    return AddFighter(character=record.character, area=area,
+                      team=team or render(default_team(record.npc), language),
                       owner_id=None if record.npc else record.owner_id, character_id=record.id)
 
 

@@ -17,16 +17,28 @@ from engine.errors import RuleError
 from engine.listing import names_listed
 from engine.maps import UnknownAreaError
 from engine.names import name_key
-from engine.phrases import phrase, plural_phrase
+from engine.phrases import Phrase, phrase, plural_phrase
 
-__all__ = ["TEAM_NAME_MAX", "add_fighter", "add_fighters", "begin", "end_combat",
+__all__ = ["TEAM_NAME_MAX", "add_fighter", "add_fighters", "begin", "default_team", "end_combat",
            "remove_fighter"]
 
 TEAM_NAME_MAX = 32
+
 #: Each step being resolved as "the ... being resolved" says it.
 _STEP_WORDS = {"attack": phrase("attack"), "move": phrase("move"),
                "first_aid": phrase("first aid"), "rally": phrase("rally"), "aoe": phrase("AoE"),
                "burn": phrase("Continuous damage")}
+
+
+def default_team(npc: bool) -> Phrase:
+    """The team a fighter added without one joins. A caller renders it in the table's language
+    when the fighter is added (it is a name in the fight's state from then on); a command
+    without a team gets it in English."""
+    if npc:
+        # Translators: the team an NPC joins when none is given (a name, at most 32 letters).
+        return phrase("NPCs")
+    # Translators: the team a PC joins when none is given (a name, at most 32 letters).
+    return phrase("PCs")
 
 
 def add_fighter(c: Combat, cmd: AddFighter, ctx: Context) -> Combat:
@@ -79,7 +91,7 @@ def _join(c: Combat, cmd: AddFighter, ctx: Context) -> tuple[Combat, Fighter]:
         raise RuleError(phrase(
             "There is no area called {area} on this map; the areas are {areas}.",
             area=repr(cmd.area.strip()), areas=", ".join(c.game_map().areas))) from None
-    team = " ".join((cmd.team or ("NPCs" if ch.npc else "PCs")).split())
+    team = " ".join((cmd.team or default_team(ch.npc).english()).split())
     if not team or len(team) > TEAM_NAME_MAX:
         raise RuleError(phrase("A team name is 1-{most} characters.", most=TEAM_NAME_MAX))
     team = team_named(c, team) or team
