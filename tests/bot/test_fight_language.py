@@ -113,6 +113,31 @@ async def test_a_german_table_reads_the_fights_own_sentences_in_german(table: Ta
     assert "(rückgängig) Die Spieler sehen jetzt" in text, text
 
 
+async def test_a_german_table_names_its_default_teams_in_german_and_the_fight_keeps_them(
+        table: Table) -> None:
+    await table.slash("settings language", user=GM, language="de")
+    await add_character(table, "Ana", level=40)
+    for name, level in (("Goon", 25), ("Rat", 20)):
+        await add_character(table, name, user=GM, level=level, npc=True)
+    await table.slash("combat start", user=GM, map="Nightclub")
+    ana = await table.slash("combat add", user=ALICE, character="Ana", area="Dance Floor")
+    assert ana.said.startswith("Ana tritt dem Kampf für SC in Dance Floor bei."), ana.said
+    npcs = await table.slash("combat addmany", user=GM, characters="Goon, Rat", area="Bar")
+    assert npcs.said.startswith("Goon und Rat treten dem Kampf für NSC in Bar bei."), (
+        npcs.said)
+    # the teams are names in the fight's state: another language later reads them as they are
+    await table.slash("settings language", user=GM, language="default")
+    board = (await table.slash("combat status", user=ALICE)).content
+    assert "Ana [SC] Dance Floor 40/40 a0" in board, board
+    assert "Goon [NSC] Bar 25/25 a0" in board, board
+    table.dice(3, 4, 6, 2)  # Ana 34 beats the NPCs' 62
+    await table.slash("combat begin", user=GM)
+    await table.click(table.channel_messages()[-1], "SC first", user=ALICE)
+    turn = table.channel_messages()[-1]
+    assert turn.content.startswith("**Round 1, SC's turn:** Ana"), turn.content
+    assert "Done (SC)" in turn.labels
+
+
 async def test_in_the_pseudo_locale_no_english_of_the_fights_own_sentences_is_left(
         table: Table) -> None:
     await table.bot.store.guilds.set_language(GUILD_ID, PSEUDO)
