@@ -34,8 +34,8 @@ from engine.combat.actions.orders import (
     order_answer,
     skipped_text,
 )
+from engine.combat.actions.reaction_said import ammo_refusal, answer_said, not_defending
 from engine.combat.actions.weapon_words import range_said, weapon_said
-from engine.combat.alike import COPIES
 from engine.combat.commands import CloseWindow, React
 from engine.combat.context import Context, require_control, require_gm
 from engine.combat.crowd import group_names
@@ -462,95 +462,22 @@ def _reaction_weapon(
         if weapon in fits(cmd.lethal):
             return weapon
         if weapon in fits(not cmd.lethal):
-            raise RuleError(_ammo_refusal(f, verb, weapon, cmd.lethal))
+            raise RuleError(ammo_refusal(f, verb, weapon, cmd.lethal))
         raise RuleError(unfit(weapon))
     chosen = reactor.weapon if cmd.lethal else reactor.less_lethal_weapon
     if chosen is None:
         other = reactor.less_lethal_weapon if cmd.lethal else reactor.weapon
         assert other is not None  # the window offers a reaction only when one is possible
-        raise RuleError(_ammo_refusal(f, verb, other, cmd.lethal))
+        raise RuleError(ammo_refusal(f, verb, other, cmd.lethal))
     return chosen
-
-
-def _ammo_refusal(f: Fighter, verb: str, weapon: Weapon, lethal: bool) -> Phrase:
-    """Why a ranged reaction cannot deal the sort of damage asked for: its ammo is of the other
-    sort (004 "Less-lethal": "a separate ammo slot dedicated to that effect")."""
-    label = weapon_said(weapon)
-    if verb == "counterattack":
-        if lethal:
-            return phrase("{name} has only less-lethal ammo left for {weapon}: the counterattack "
-                          "can only be less-lethal.", name=f.name, weapon=label)
-        return phrase("{name} has no less-lethal ammo: a less-lethal counterattack with {weapon} "
-                      "needs a less-lethal ammo slot (a melee weapon needs none).", name=f.name,
-                      weapon=label)
-    if lethal:
-        return phrase("{name} has only less-lethal ammo left for {weapon}: the intercept can only "
-                      "be less-lethal.", name=f.name, weapon=label)
-    return phrase("{name} has no less-lethal ammo: a less-lethal intercept with {weapon} needs a "
-                  "less-lethal ammo slot (a melee weapon needs none).", name=f.name, weapon=label)
 
 
 def _say_reaction(c: Combat, f: Fighter, step: WindowStep, reactor: Reactor,
                   reaction: str, weapon: Weapon | None, lethal: bool, ctx: Context) -> None:
     """``f``'s answer, told as the table reads it ("(by the GM)" when a GM answered for a
     player's fighter, "(standing order)" when it is ``f``'s standing order)."""
-    if isinstance(step, MoveAction):
-        said = _intercept_said(f, reaction, weapon, lethal)
-    elif isinstance(step, AoEAction):
-        said = (plural_phrase("{name} defends against the blast",
-                              "{name} defend against the blast", COPIES, name=f.name, copies=1)
-                if reaction == "defend" else _not_defending(f))
-    elif reaction == "pass":
-        said = plural_phrase("{name} does not react", "{name} do not react", COPIES,
-                             name=f.name, copies=1)
-    elif reaction == "defend":
-        said = _defend_said(c, f, step, reactor)
-    else:
-        said = _counter_said(f, weapon, lethal)
+    said = answer_said(c, f, step, reactor, reaction, weapon, lethal)
     ctx.emit(EventKind.REACT, ctx.decided_sentence(f, said), f.key)
-
-
-def _not_defending(f: Fighter) -> Phrase:
-    """"Goon 1 does not defend", which numbered copies fold into "Goon 1-3 do not defend"."""
-    return plural_phrase("{name} does not defend", "{name} do not defend", COPIES, name=f.name,
-                         copies=1)
-
-
-def _intercept_said(f: Fighter, reaction: str, weapon: Weapon | None, lethal: bool) -> Phrase:
-    """What an Intercept's answer says (numbered copies answering alike fold into one line)."""
-    if reaction == "pass":
-        return plural_phrase("{name} does not intercept", "{name} do not intercept", COPIES,
-                             name=f.name, copies=1)
-    label = weapon_said(weapon)
-    if lethal:
-        return plural_phrase("{name} intercepts with {weapon}", "{name} intercept with {weapon}",
-                             COPIES, name=f.name, weapon=label, copies=1)
-    return plural_phrase("{name} intercepts with {weapon} (less-lethal)",
-                         "{name} intercept with {weapon} (less-lethal)", COPIES, name=f.name,
-                         weapon=label, copies=1)
-
-
-def _defend_said(c: Combat, f: Fighter, a: AttackAction, reactor: Reactor) -> Phrase:
-    if f.key == a.target:
-        if reactor.free:
-            return phrase("{name} defends (no action spent)", name=f.name)
-        return phrase("{name} defends", name=f.name)
-    target = c.fighter(a.target).name
-    if reactor.free:
-        return phrase("{name} defends {target} (no action spent)", name=f.name, target=target)
-    return phrase("{name} defends {target}", name=f.name, target=target)
-
-
-def _counter_said(f: Fighter, weapon: Weapon | None, lethal: bool) -> Phrase:
-    if weapon is None:
-        if lethal:
-            return phrase("{name} counterattacks", name=f.name)
-        return phrase("{name} counterattacks (less-lethal)", name=f.name)
-    label = weapon_said(weapon)
-    if lethal:
-        return phrase("{name} counterattacks with {weapon}", name=f.name, weapon=label)
-    return phrase("{name} counterattacks with {weapon} (less-lethal)", name=f.name,
-                  weapon=label)
 
 
 # -- closing ----------------------------------------------------------------------------------
@@ -583,7 +510,7 @@ def close_window(c: Combat, cmd: CloseWindow, ctx: Context) -> Combat:
         step = top
     if isinstance(step, AoEAction):
         for key in _unanswered(step):
-            ctx.emit(EventKind.REACT, phrase("{clause}.", clause=_not_defending(c.fighter(key))),
+            ctx.emit(EventKind.REACT, phrase("{clause}.", clause=not_defending(c.fighter(key))),
                      key)
         targets = tuple(t if t.answer is not None else t.model_copy(update={"answer": "pass"})
                         for t in step.targets)
