@@ -35,6 +35,7 @@ from bot.permissions import BOT_PERMISSIONS, invite_permissions
 from bot.settings import Settings
 from bot.store import describe_database, is_postgres, open_store
 from bot.store.migrations import DatabaseRefused
+from engine.phrases import english
 
 NO_TOKEN = (
     "DISCORD_TOKEN is not set: put DISCORD_TOKEN=<your bot token> in .env "
@@ -188,7 +189,7 @@ def invite(client_id: int | None) -> int:
     print(discord.utils.oauth_url(client_id, permissions=permissions,
                                   scopes=("bot", "applications.commands")))
     print(f"Permissions ({permissions.value}): "
-          f"{', '.join(permission.label for permission in BOT_PERMISSIONS)}.")
+          f"{', '.join(english(permission.label) for permission in BOT_PERMISSIONS)}.")
     return 0
 
 

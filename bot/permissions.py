@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.i18n import N_
 from bot.user_error import UserError
-from engine.phrases import Said, phrase
+from engine.phrases import Phrase, Said, phrase
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -80,27 +80,28 @@ def server_only_in_a_dm(interaction: discord.Interaction[Any]) -> bool:
 @dataclass(frozen=True)
 class BotPermission:
     """A Discord permission the bot uses: ``flag`` as :class:`discord.Permissions` names it,
-    ``label`` as Discord's channel settings show it, ``use`` what the bot does with it."""
+    ``label`` as Discord's channel settings show it (said in the reader's language, as
+    Discord's client names it there), ``use`` what the bot does with it."""
 
     flag: str
-    label: str
+    label: Phrase
     use: str
 
 
 #: Every permission the bot uses, and no other: the invite (`python -m bot invite`) asks for
 #: these, and the checks before a fight (``bot.cogs.combat.fight_permissions``) read theirs here.
 BOT_PERMISSIONS: tuple[BotPermission, ...] = (
-    BotPermission("view_channel", "View Channel", "see the channel a fight is in"),
-    BotPermission("send_messages", "Send Messages",
+    BotPermission("view_channel", phrase("View Channel"), "see the channel a fight is in"),
+    BotPermission("send_messages", phrase("Send Messages"),
                   "post a fight's board, prompts, recap and Recovery offers"),
-    BotPermission("send_messages_in_threads", "Send Messages in Threads",
+    BotPermission("send_messages_in_threads", phrase("Send Messages in Threads"),
                   "the same in a thread (a fight started with `thread:True`)"),
-    BotPermission("create_public_threads", "Create Public Threads",
+    BotPermission("create_public_threads", phrase("Create Public Threads"),
                   "give a fight a thread of its own"),
-    BotPermission("pin_messages", "Pin Messages", "pin a fight's board while it lasts"),
-    BotPermission("attach_files", "Attach Files",
+    BotPermission("pin_messages", phrase("Pin Messages"), "pin a fight's board while it lasts"),
+    BotPermission("attach_files", phrase("Attach Files"),
                   "a fight's log, a map or a character as a file"),
-    BotPermission("read_message_history", "Read Message History",
+    BotPermission("read_message_history", phrase("Read Message History"),
                   "find a fight's prompt again after a post that failed halfway"),
 )
 
@@ -110,18 +111,18 @@ def invite_permissions() -> discord.Permissions:
     return discord.Permissions(**{permission.flag: True for permission in BOT_PERMISSIONS})
 
 
-def permission_label(flag: str) -> str:
+def permission_label(flag: str) -> Phrase:
     """How Discord names the permission ``flag`` of :data:`BOT_PERMISSIONS` (a flag not in
     the list is a KeyError: a check may not need what the invite does not ask for)."""
     return {permission.flag: permission.label for permission in BOT_PERMISSIONS}[flag]
 
 
-def missing_permissions(granted: discord.Permissions, flags: Iterable[str]) -> list[str]:
+def missing_permissions(granted: discord.Permissions, flags: Iterable[str]) -> list[Phrase]:
     """The labels of those of ``flags`` (each one of :data:`BOT_PERMISSIONS`) not granted."""
     return [permission_label(flag) for flag in flags if not getattr(granted, flag)]
 
 
-def missing_to_show_a_fight(granted: discord.Permissions, *, in_thread: bool) -> list[str]:
+def missing_to_show_a_fight(granted: discord.Permissions, *, in_thread: bool) -> list[Phrase]:
     """The labels of the permissions a fight's messages need in a channel (a thread, with
     ``in_thread``) that ``granted`` lacks."""
     return missing_permissions(granted, (

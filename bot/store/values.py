@@ -19,7 +19,7 @@ from engine.character import Character
 from engine.combat import Combat, Fighter, Phase
 from engine.combat.pace import next_between_turns_deadline, next_turn_deadline
 from engine.combat.reminders import next_reminder
-from engine.phrases import Said
+from engine.phrases import Said, phrase
 from engine.quickroll import QuickRoll
 
 __all__ = [
@@ -74,9 +74,10 @@ class InFight(UserError):
     changed. The message says where, and how to change it meanwhile."""
 
     def __init__(self, name: str, channel_id: int) -> None:
-        super().__init__(
-            f"{name} is in the fight in <#{channel_id}>: until it ends, a GM changes them there "
-            "with `/combat set`, and the sheet gets what happened when the fight ends.")
+        super().__init__(phrase(
+            "{name} is in the fight in {channel}: until it ends, a GM changes them there "
+            "with `/combat set`, and the sheet gets what happened when the fight ends.",
+            name=name, channel=f"<#{channel_id}>"))
         self.channel_id = channel_id
 
 

@@ -17,7 +17,7 @@ from engine.errors import RuleError
 from engine.phrases import Phrase, Said, phrase
 
 __all__ = [
-    "Context", "controls", "orders_for", "require_control", "require_gm",
+    "Context", "controls", "require_control", "require_gm",
 ]
 
 
@@ -168,11 +168,6 @@ def require_control(actor: Actor, f: Fighter) -> None:
     if f.owner_id is None:
         raise RuleError(phrase("Only a GM can give orders to {name}.", name=f.name))
     raise RuleError(phrase("Only their player or a GM can give orders to {name}.", name=f.name))
-
-
-def orders_for(f: Fighter) -> str:
-    """Who may decide for ``f``, as a sentence starts: an NPC's GM, or a PC's player or a GM."""
-    return "Only a GM" if f.owner_id is None else "Only their player or a GM"
 
 
 def require_gm(actor: Actor, what: Said) -> None:

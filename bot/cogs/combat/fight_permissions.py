@@ -18,7 +18,7 @@ __all__ = ["permissions_named", "require_channel_permissions", "require_start_pe
 
 def permissions_named(labels: Sequence[Said]) -> Said:
     """Permissions (or ways), each after the other: "Send Messages and Embed Links" (a label
-    is Discord's own name of the permission, said as it is)."""
+    is Discord's own name of the permission, in the reader's language)."""
     said = labels[-1]
     for label in reversed(labels[:-1]):
         said = phrase("{first} and {last}", first=label, last=said)

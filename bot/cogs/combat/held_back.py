@@ -24,7 +24,7 @@ from engine.phrases import Phrase, phrase
 __all__ = ["HeldBack", "lacking_notice"]
 
 
-def lacking_notice(missing: list[str]) -> Phrase:
+def lacking_notice(missing: list[Phrase]) -> Phrase:
     """What the presser is told when the bot lacks ``missing`` (labels, as Discord names
     them) in the channel."""
     return phrase("⚠️ I lack the **{permissions}** permission in this channel now: this step is "
@@ -40,7 +40,7 @@ class HeldBack:
         self.bot = bot
         self._fights: dict[int, StoredCombat] = {}  # fight -> its newest version refused
 
-    def missing(self, channel_id: int) -> list[str]:
+    def missing(self, channel_id: int) -> list[Phrase]:
         """The permissions a fight's messages need that the bot lacks in the channel now, as
         the gateway last told (none when the channel is not known)."""
         channel = self.bot.get_channel(channel_id)

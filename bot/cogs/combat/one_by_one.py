@@ -25,6 +25,7 @@ from bot.cogs.combat.views import (
     asked,
     asked_who,
     closes,
+    decides_for,
     fighter_at,
     fighter_index,
     menu_id,
@@ -42,7 +43,7 @@ from engine.catalog import Rules
 from engine.combat import Event, Fighter, PromptKind
 from engine.combat.asking import Alike
 from engine.combat.asking import asked as fight_asks
-from engine.phrases import Phrase, phrase
+from engine.phrases import phrase
 
 __all__ = ["OneByOneMenu", "PanelButton", "PanelMenu", "fighter_panel", "one_by_one_menus"]
 
@@ -83,18 +84,10 @@ class OneByOneMenu(
         prompt = asked(stored.state, self.kind, picked)  # out of date when no longer asked
         f = stored.state.fighter(prompt.fighter or "")
         if f.owner_id != interaction.user.id and not await is_gm(interaction):
-            raise UserError(_decides_for(f))
+            raise UserError(decides_for(f, discord.utils.escape_markdown(f.name)))
         content, view = fighter_panel(stored, f, await person_language(interaction),
                                       session.rules)
         await interaction.response.send_message(content, view=view, ephemeral=True)
-
-
-def _decides_for(f: Fighter) -> Phrase:
-    """Who may decide for ``f`` (refusing someone else): an NPC's GM, a PC's player or a GM."""
-    name = discord.utils.escape_markdown(f.name)
-    if f.owner_id is None:
-        return phrase("Only a GM decides for {name}.", name=name)
-    return phrase("Only their player or a GM decides for {name}.", name=name)
 
 
 def one_by_one_menus(stored: StoredCombat, group: Alike, language: str) -> list[OneByOneMenu]:

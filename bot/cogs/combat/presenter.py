@@ -48,7 +48,7 @@ from bot.cogs.combat.sweep import Templates, prompts_of, view_ids
 from bot.cogs.combat.turn import TurnButton, turn_lead
 from bot.cogs.combat.views import CombatButton, CombatMenu, TogetherButton
 from bot.components import button_row
-from bot.i18n import render
+from bot.i18n import N_, render
 from bot.store.values import DatabaseUnavailable, ShownRecord, StoredCharacter, StoredCombat
 from bot.unrepeated import sent_once
 from engine.catalog import Rules
@@ -62,7 +62,7 @@ log = logging.getLogger(__name__)
 __all__ = ["Presenter"]
 
 #: What a question says once an undo went back to before it was asked.
-TAKEN_BACK = "-# ↩️ This question was taken back with `/combat undo`."
+TAKEN_BACK = N_("-# ↩️ This question was taken back with `/combat undo`.")
 
 #: Seconds to wait before trying again after Discord refused to show a fight.
 RETRY_DELAYS = (2.0, 10.0, 60.0)
@@ -407,7 +407,7 @@ class Presenter:
         look = look_of(asking[0], asking[1])
         if await self._kept(stored, look):
             return
-        taken_back = TAKEN_BACK if undone and asking[1] is None else None
+        taken_back = render(TAKEN_BACK, language) if undone and asking[1] is None else None
         posted = await self._prompt(channel, stored, asking, quiet=undone)
         said = asking[0] if posted is not None else None
         await self.prompts.replace(stored, channel, LivePrompt(stored.version, posted,

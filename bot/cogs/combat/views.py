@@ -35,10 +35,9 @@ from engine.combat import (
 from engine.combat.asking import Choice, Question
 from engine.combat.asking import asked as fight_asks
 from engine.combat.choices import adjust_limit
-from engine.combat.context import orders_for
 from engine.combat.prompts import SPECS, Tone
 from engine.errors import RuleError
-from engine.phrases import phrase
+from engine.phrases import Phrase, phrase
 from engine.sheet import render_wounds
 
 __all__ = [
@@ -62,6 +61,7 @@ __all__ = [
     "asked_who",
     "closes",
     "code",
+    "decides_for",
     "events_text",
     "fighter_at",
     "fighter_index",
@@ -191,7 +191,7 @@ class CombatButton(
     async def _open_adjust(self, interaction: discord.Interaction[Any], stored: StoredCombat,
                            fighter: Fighter) -> None:
         if fighter.owner_id != interaction.user.id and not await is_gm(interaction):
-            raise UserError(f"{orders_for(fighter)} decides for {fighter.name}.")
+            raise UserError(decides_for(fighter, fighter.name))
         limit = adjust_limit(stored.state, fighter.key) or 99
         await interaction.response.send_modal(AdjustModal(
             stored.id, stored.version, self.fighter, fighter.name, limit,
@@ -294,6 +294,14 @@ MENU_OPTIONS, MENU_LABEL, MENU_PLACEHOLDER = 25, 100, 150
 #: A prompt with more answers than this shows them in a menu: past two rows of buttons a
 #: phone shows a wall of them to scan, where a menu is one row that lists them in order.
 MOST_BUTTONS = 10
+
+
+def decides_for(f: Fighter, name: str) -> Phrase:
+    """Who may decide for ``f`` (``name``, as the message shows it), refusing someone else:
+    an NPC's GM, a PC's player or a GM."""
+    if f.owner_id is None:
+        return phrase("Only a GM decides for {name}.", name=name)
+    return phrase("Only their player or a GM decides for {name}.", name=name)
 
 
 def fighter_at(state: Combat, index: str) -> Fighter | None:

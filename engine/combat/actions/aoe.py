@@ -108,14 +108,14 @@ def aoe(c: Combat, cmd: AoE, ctx: Context) -> Combat:
     ch = f.character
     item = ch.items[index]
     if item.ability is None or item.ability not in ch.abilities:
-        which = (rules.abilities.ability(item.ability).title if item.ability
+        which = (rules.abilities.ability(item.ability).said_title if item.ability
                  else phrase("an AoE ability"))
         raise RuleError(phrase("{fighter} needs {ability} to use {item}.", fighter=f.name,
                                ability=which, item=item.name))
     variety = aoe_variety(ch, item.ability)
     if variety is None:
         raise RuleError(phrase("{ability} is not played by the bot yet; the GM resolves it.",
-                               ability=rules.abilities.ability(item.ability).title))
+                               ability=rules.abilities.ability(item.ability).said_title))
     m = c.game_map()
     area = m.area(cmd.area)
     kind = rules.items.kind(item.kind)
@@ -132,7 +132,7 @@ def aoe(c: Combat, cmd: AoE, ctx: Context) -> Combat:
     ch, _ = destroy_item(ch, index, rules=rules)
     f = spend_action(f, ctx, ActionKind.AOE).model_copy(update={"character": ch})
     c = put(c.model_copy(update={"action_seq": seq}), f)
-    title = rules.abilities.ability(item.ability).name
+    title = rules.abilities.ability(item.ability).said_name
     ctx.emit(EventKind.AOE, phrase("{fighter} uses {item} ({ability}) on {area}; {item} is "
                                    "destroyed.", fighter=f.name, item=item.name, ability=title,
                                    area=area), f.key)
