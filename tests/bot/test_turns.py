@@ -92,6 +92,17 @@ async def test_a_thread_needs_the_thread_permissions(table: Table) -> None:
     assert table.threads == {}
 
 
+async def test_a_german_gm_reads_the_missing_permissions_as_discord_names_them(
+        table: Table) -> None:
+    table.guild_locale = table.locales[GM.id] = "de"
+    table.app_permissions = discord.Permissions.all() & ~discord.Permissions(
+        create_public_threads=True)
+    refused = await table.slash("combat start", user=GM, map="Nightclub", thread=True)
+    assert "Berechtigung **Öffentliche Threads erstellen**." in refused.content
+    assert "Create Public Threads" not in refused.content
+    assert table.threads == {}
+
+
 # -- the team's turn ---------------------------------------------------------------------------
 
 
