@@ -10,7 +10,8 @@ from testbed.harness import ALICE, GM, OTHER_CHANNEL_ID, Table
 from tests.bot.fights import add_character, give_ammo, start_fight
 
 
-async def _grenadier(table: Table, ability: str, goon_knife: bool = False) -> None:
+async def _grenadier(table: Table, ability: str, goon_knife: bool = False,
+                    pcs_first: str = "PCs first") -> None:
     made = await table.slash("character create", user=ALICE, name="Ana", level=50)
     assert not made.ephemeral, made.content
     for step in (
@@ -33,7 +34,7 @@ async def _grenadier(table: Table, ability: str, goon_knife: bool = False) -> No
         assert not added.ephemeral, added.content
     table.dice(3, 4, 6, 2)  # Ana (PCs) 34 beats the NPCs' 62
     await table.slash("combat begin", user=GM)
-    await table.click(table.channel_messages()[-1], "PCs first", user=ALICE)
+    await table.click(table.channel_messages()[-1], pcs_first, user=ALICE)
 
 
 async def test_a_blast_hits_the_enemy_who_places_the_damage(table: Table) -> None:
@@ -159,3 +160,14 @@ async def test_a_demolish_on_a_hidden_characters_area_ends_stealth(table: Table)
     text = "\n".join(m.content for m in hit.messages)
     assert "Rat hits Ana" in text, text
     assert "hidden (Stealth" not in text, text
+
+
+async def test_a_german_table_reads_the_aoes_ability_by_its_german_name(table: Table) -> None:
+    await table.slash("settings language", user=GM, language="de")
+    table.locales[ALICE.id] = table.locales[GM.id] = "de"
+    await _grenadier(table, "aoe.blast", pcs_first="SC zuerst")
+    table.dice(4, 0)
+    thrown = await table.slash("aoe", user=ALICE, area="Dance Floor")
+    text = thrown.answer.content
+    assert "Ana setzt Grenade (Explosion) auf Dance Floor ein; Grenade wird zerstört." in text
+    assert "Blast" not in text, text
