@@ -51,8 +51,8 @@ def _in(language: str, said: list[Said]) -> list[str]:
 def test_a_blast_reads_german() -> None:
     _, events = _blast()
     german = _in("de", [e.gm_text or e.text for e in events])
-    assert german[0] == "You setzt Grenade (Blast) auf Dance Floor ein; Grenade wird zerstört."
-    assert german[1] == "Blast von You auf Dance Floor: 42 (4·2) gegen 50 — ERFOLG."
+    assert german[0] == "You setzt Grenade (Explosion) auf Dance Floor ein; Grenade wird zerstört."
+    assert german[1] == "Explosion von You auf Dance Floor: 42 (4·2) gegen 50 — ERFOLG."
     assert german[2] == "You wählt 4 Schaden und 2 weitere Ziele."
     assert "Die Explosion erfasst Goon, Rat und Moe." in german
     assert german[-1] == "Rat: 1 Punkt auf das rechte Bein (noch 3 zu verteilen)."
