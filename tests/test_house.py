@@ -1,7 +1,7 @@
 """The house rules of the code in engine/ and bot/, checked on the source itself.
 
 - no function (or method) longer than 60 lines;
-- no import of another module's private ``_name`` (gettext's ``_`` is public);
+- no import of another module's private ``_name``;
 - every ``__all__`` true: it lists each name another module of engine/bot imports from it
   (a package ``__init__`` may re-export its submodules' public names);
 - no module named like a standard-library module (``secrets``, ``types``...), which would shadow
@@ -192,8 +192,8 @@ def test_no_function_is_longer_than_60_lines() -> None:
     assert not long, "functions over 60 lines:\n" + "\n".join(long)
 
 
-#: Names that look private and are not: gettext's ``_`` (bot.i18n), which says a sentence.
-PUBLIC_UNDERSCORED = {"_"}
+#: Names that look private and are not.
+PUBLIC_UNDERSCORED: set[str] = set()
 
 
 def test_no_module_imports_another_modules_private_name() -> None:

@@ -23,7 +23,7 @@ from bot.cogs.characters.common import (
 from bot.components import PersistentButton, button_row
 from bot.custom_ids import CustomId, choice, digits
 from bot.host import Host
-from bot.i18n import N_, SOURCE, _, channel_language, person_language, render
+from bot.i18n import N_, SOURCE, channel_language, person_language, render, translated
 from bot.options import Text
 from bot.permissions import is_gm
 from bot.store.values import StoredCharacter, StoredRoll
@@ -223,7 +223,7 @@ class AdjustModal(discord.ui.Modal):
 
     def __init__(self, stored: StoredRoll, language: str = SOURCE) -> None:
         # Discord's limits hold in every language: a title and a label 45, the rest 100.
-        super().__init__(title=clip(_("Adjust the critical success", language), 45),
+        super().__init__(title=clip(translated("Adjust the critical success", language), 45),
                          custom_id=ADJUST_FORM_SPEC.format(id=stored.id))
         limit = stored.state.roll.adjust_limit
         self.value: discord.ui.TextInput[AdjustModal] = discord.ui.TextInput(

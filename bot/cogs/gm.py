@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.host import Host
-from bot.i18n import N_, _, channel_language, person_language, render
+from bot.i18n import N_, channel_language, person_language, render, translated
 from bot.permissions import require_guild
 from bot.user_error import UserError
 from engine.phrases import phrase
@@ -49,7 +49,7 @@ class GMCog(commands.GroupCog, group_name="gm",
         previous = await guilds.gm_role(guild_id)
         if role is None:
             if previous is None:
-                await interaction.response.send_message(_(
+                await interaction.response.send_message(translated(
                     "No GM role is set: GMs are the members with Manage Server. Set one with "
                     "`/gm role role:`.", await person_language(interaction)), ephemeral=True,
                 )
@@ -65,7 +65,7 @@ class GMCog(commands.GroupCog, group_name="gm",
         language = await channel_language(interaction)
         await interaction.response.send_message(render(phrase(
             "🎲 Members with {role} are GMs now, as are members with Manage Server. {next}",
-            role=role.mention, next=_(GM_NEXT, language)), language))
+            role=role.mention, next=translated(GM_NEXT, language)), language))
 
 
 async def setup(bot: Host) -> None:

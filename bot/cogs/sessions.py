@@ -20,7 +20,7 @@ from bot.cogs.characters.choices import changeable_character
 from bot.cogs.characters.common import RULES, CharacterOption, bold_name, find_character, may_change
 from bot.cogs.characters.panel import OpenPanelButton
 from bot.components import button_row
-from bot.i18n import N_, _, channel_language, person_language, render
+from bot.i18n import N_, channel_language, person_language, render, translated
 from bot.options import Text
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.store.values import (
@@ -219,7 +219,7 @@ class SessionCog(commands.GroupCog, group_name="session",
         pcs, fights = await self._members(session)
         language = await person_language(interaction)
         who = (", ".join(bold_name(s.name) for s in pcs)
-               or _("nobody yet (`/session join`)", language))
+               or translated("nobody yet (`/session join`)", language))
         fought = [render(phrase("• {map} in {channel}: {outcome}",
                                 map=discord.utils.escape_markdown(f.map_name),
                                 channel=f"<#{f.channel_id}>", outcome=outcome(f.state, RULES)),

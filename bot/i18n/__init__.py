@@ -4,7 +4,7 @@ commands' descriptions through discord.py's translator, and which language each 
 
 How the bot's code says something (docs/i18n.md says more):
 
-- ``_("Only a GM may do that.", language)``: a literal said now;
+- ``translated("Only a GM may do that.", language)``: a literal said now;
 - ``N_("...")``: a literal marked for the catalogue, rendered later with :func:`render`;
 - ``render(phrase("{name} waits.", name=name), language)``: with arguments; a plural with
   ``plural_phrase`` (both from :mod:`engine.phrases`);
@@ -19,7 +19,7 @@ from bot.i18n.languages import (
     person_language,
     server_language,
 )
-from bot.i18n.rendering import N_, _, render
+from bot.i18n.rendering import N_, render, translated
 from bot.i18n.translator import CommandTranslator
 
 __all__ = [
@@ -28,10 +28,10 @@ __all__ = [
     "PSEUDO",
     "SOURCE",
     "CommandTranslator",
-    "_",
     "catalogue_language",
     "channel_language",
     "person_language",
     "render",
     "server_language",
+    "translated",
 ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from bot.i18n.catalogues import CATALOGUES, SOURCE, Catalogues
 from engine.phrases import Phrase
 
-__all__ = ["N_", "_", "render"]
+__all__ = ["N_", "render", "translated"]
 
 
 def render(text: Phrase | str, language: str, catalogues: Catalogues = CATALOGUES) -> str:
@@ -35,7 +35,7 @@ def render(text: Phrase | str, language: str, catalogues: Catalogues = CATALOGUE
     return source.format(**arguments)
 
 
-def _(message: str, language: str) -> str:
+def translated(message: str, language: str) -> str:
     """``message`` (a literal: ``pybabel extract`` reads it here) in ``language``."""
     return render(message, language)
 

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs.characters.common import AOE_ABILITIES, CHOICES_LIMIT, RULES, characters_store
-from bot.i18n import _, person_language, render
+from bot.i18n import person_language, render, translated
 from bot.numbered import as_given, matching, natural_key
 from bot.permissions import is_gm
 from bot.text import echo, parse_number
@@ -95,12 +95,12 @@ def _item_label(c: Character, index: int, language: str) -> str:
         details.append(render(RULES.body.location(item.location).said_lower, language) if known
                        else item.location.replace("_", " "))
     if item.less_lethal:
-        details.append(_("less-lethal", language))
+        details.append(translated("less-lethal", language))
     hands = [hand for hand in HANDS if c.held(hand) == index]
-    held = (_(" [both hands]", language) if len(hands) == 2
-            else _(" [right hand]", language) if hands == ["right"]
-            else _(" [left hand]", language) if hands else "")
-    gone = _(" DESTROYED", language) if item.destroyed else ""
+    held = (translated(" [both hands]", language) if len(hands) == 2
+            else translated(" [right hand]", language) if hands == ["right"]
+            else translated(" [left hand]", language) if hands else "")
+    gone = translated(" DESTROYED", language) if item.destroyed else ""
     return f"{index + 1}. {item.name} ({', '.join(details)}){gone}{held}"
 
 

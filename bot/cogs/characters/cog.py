@@ -89,7 +89,7 @@ from bot.cogs.characters.transfer import (
     who_and_level,
 )
 from bot.host import Host
-from bot.i18n import _, channel_language, person_language, render
+from bot.i18n import channel_language, person_language, render, translated
 from bot.options import OneOf, Text
 from bot.permissions import require_gm, require_guild
 from bot.store.values import StoredCharacter, clean_name
@@ -133,7 +133,7 @@ def _choose_hint(report: AdvanceReport, language: str) -> str:
     """After an advance that brings a slot or an ability: where it is filled (its author gets
     the panel at once)."""
     if report.new_ability or report.new_slot:
-        return " " + _("`/character panel` fills it.", language)
+        return " " + translated("`/character panel` fills it.", language)
     return ""
 
 

@@ -16,7 +16,7 @@ from bot.cogs.characters.panel import send_panel
 from bot.cogs.characters.transfer import made_line
 from bot.components import submitted_fields
 from bot.custom_ids import CustomId, choice, digits, hex_token
-from bot.i18n import _, channel_language, render
+from bot.i18n import channel_language, render, translated
 from bot.permissions import require_gm, require_guild
 from bot.store.values import NameTaken, clean_name
 from bot.user_error import UserError
@@ -32,15 +32,16 @@ CREATE_MODAL_ID = CREATE_FORM_SPEC.template
 class CreateModal(discord.ui.Modal):
     def __init__(self, *, level: int, npc: bool, language: str) -> None:
         super().__init__(
-            title=_("A new character", language),
+            title=translated("A new character", language),
             custom_id=CREATE_FORM_SPEC.format(npc=int(npc), level=level,
                                               nonce=secrets.token_hex(4)))
         for field_id, label, style, limit, required, hint in (
-            ("name", _("Name", language), discord.TextStyle.short, NAME_LIMIT, True, "Ana"),
-            ("concept", _("Concept", language), discord.TextStyle.short, CONCEPT_LIMIT, False,
-             _("Ex-cop turned bouncer", language)),
-            ("description", _("Description", language), discord.TextStyle.paragraph,
-             DESCRIPTION_LIMIT, False, _("How they look and come across", language)),
+            ("name", translated("Name", language), discord.TextStyle.short, NAME_LIMIT, True,
+             "Ana"),
+            ("concept", translated("Concept", language), discord.TextStyle.short, CONCEPT_LIMIT,
+             False, translated("Ex-cop turned bouncer", language)),
+            ("description", translated("Description", language), discord.TextStyle.paragraph,
+             DESCRIPTION_LIMIT, False, translated("How they look and come across", language)),
         ):
             self.add_item(discord.ui.TextInput(
                 label=label, custom_id=field_id, style=style, max_length=limit,

@@ -19,7 +19,7 @@ from bot.cogs.characters.common import MESSAGE_LIMIT, RULES, bold_name, characte
 from bot.cogs.characters.transfer import who_and_level
 from bot.components import PersistentButton, button_row
 from bot.custom_ids import CustomId, choice, digits
-from bot.i18n import N_, _, person_language, render
+from bot.i18n import N_, person_language, render, translated
 from bot.numbered import natural_key
 from bot.permissions import require_guild
 from bot.store.values import StoredCharacter
@@ -98,7 +98,8 @@ class ListPageButton(
     def __init__(self, page: int, way: str, *, disabled: bool = False,
                  language: str = "en") -> None:
         super().__init__(discord.ui.Button(
-            label=_("Previous", language) if way == "previous" else _("Next", language),
+            label=(translated("Previous", language) if way == "previous"
+                   else translated("Next", language)),
             style=discord.ButtonStyle.secondary, disabled=disabled,
             custom_id=self.id_spec.format(page=page, way=way),
         ))

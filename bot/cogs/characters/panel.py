@@ -27,7 +27,7 @@ from bot.cogs.characters.common import (
 from bot.cogs.characters.delete import character_stamp
 from bot.components import PersistentButton, picked_values, submitted_fields
 from bot.custom_ids import CustomId, IdField, choice, digits, eight_hex, hex_token
-from bot.i18n import _, channel_language, person_language, render
+from bot.i18n import channel_language, person_language, render, translated
 from bot.store.values import StoredCharacter, clean_name
 from bot.text import parse_number
 from bot.user_error import UserError
@@ -104,7 +104,7 @@ def _in_hand(c: Character, language: str) -> str:
         return render(phrase("{item} in the right hand", item=c.items[right].name), language)
     if left is not None:
         return render(phrase("{item} in the left hand", item=c.items[left].name), language)
-    return _("nothing yet", language)
+    return translated("nothing yet", language)
 
 
 def panel_view(stored: StoredCharacter, language: str,
@@ -120,12 +120,13 @@ def panel_view(stored: StoredCharacter, language: str,
         options = [discord.SelectOption(
             label=render(k.said_name, language)[:100], value=k.id,
             description=_examples(k, language)) for k in RULES.items.kinds if _may_carry(c, k)]
-        view.add_item(PanelMenu(*ids, "kind", options, _("Add an item: its kind", language), 0))
+        view.add_item(PanelMenu(*ids, "kind", options,
+                                translated("Add an item: its kind", language), 0))
     hold_menu = _hold_menu(c, ids, language)
     if hold_menu is not None:
         view.add_item(hold_menu)
     if has_room(c, Category.NON_COMBAT):
-        view.add_item(GoodAtButton(*ids, label=_("Non-combat ability…", language)))
+        view.add_item(GoodAtButton(*ids, label=translated("Non-combat ability…", language)))
     # Its items answer by their ids (dynamic items), so the view is not kept in memory (an
     # ephemeral one would otherwise get a 15-minute timer from discord.py).
     view.stop()
@@ -174,7 +175,7 @@ def _ability_menu(c: Character, ids: tuple[int, str], group: int | None,
     menu holds, their kinds first (a kind with one open ability shows it), then the
     abilities of the kind picked, with a way back to the kinds."""
     open_now = abilities_open(c, rules=RULES)
-    title = _("Choose a combat ability", language)
+    title = translated("Choose a combat ability", language)
     if len(open_now) <= _MENU_SIZE:
         options = [_ability_option(a, language) for a in open_now]
         return PanelMenu(*ids, "ab", options, title, 0) if options else None
@@ -182,7 +183,7 @@ def _ability_menu(c: Character, ids: tuple[int, str], group: int | None,
     if group is not None and 0 <= group < len(groups):
         _name, abilities = groups[group]
         options = [_ability_option(a, language) for a in abilities[:_MENU_SIZE - 1]]
-        options.append(discord.SelectOption(label=_("Other kinds of ability…", language),
+        options.append(discord.SelectOption(label=translated("Other kinds of ability…", language),
                                             value=_KINDS))
         heading = render(phrase("Choose a combat ability: {kind}",
                                 kind=abilities[0].said_group), language)
@@ -220,7 +221,7 @@ def _hold_menu(c: Character, ids: tuple[int, str], language: str) -> PanelMenu |
             description=render(hands, language)[:100]))
     if not options:
         return None
-    return PanelMenu(*ids, "hold", options[:_MENU_SIZE], _(
+    return PanelMenu(*ids, "hold", options[:_MENU_SIZE], translated(
         "In hand when a fight starts (a 1H item per hand, or one 2H)", language), 0,
         most=min(2, len(options)))
 
@@ -326,12 +327,13 @@ class GoodAtButton(
         stored = await _the_character(interaction, self.character_id, self.stamp)
         language = await person_language(interaction)
         modal = discord.ui.Modal(
-            title=_("A non-combat ability", language),
+            title=translated("A non-combat ability", language),
             custom_id=GOOD_AT_FORM_SPEC.format(id=stored.id, stamp=self.stamp,
                                                nonce=secrets.token_hex(4)))
-        modal.add_item(discord.ui.TextInput(label=_("Good at", language), custom_id="activity",
+        modal.add_item(discord.ui.TextInput(label=translated("Good at", language),
+                                            custom_id="activity",
                                             max_length=60,
-                                            placeholder=_("lockpicking", language)))
+                                            placeholder=translated("lockpicking", language)))
         modal.stop()  # answered from the payload
         await interaction.response.send_modal(modal)
 
@@ -354,18 +356,18 @@ class ItemForm(discord.ui.Modal):
                                                          kind=kind_id, nonce=secrets.token_hex(4)))
         example = (render(phrase("e.g. {examples}", examples=render(kind.examples[0], language)),
                           language) if kind and kind.examples else None)
-        self.add_item(discord.ui.TextInput(label=_("Name", language), custom_id="name",
+        self.add_item(discord.ui.TextInput(label=translated("Name", language), custom_id="name",
                                            placeholder=example, max_length=ITEM_NAME_LIMIT))
         if kind_id == "armor":
-            self._pick(_("Location it covers", language), "location", [
+            self._pick(translated("Location it covers", language), "location", [
                 (render(loc.said_name, language), loc.id) for loc in RULES.body.locations])
         if kind and kind.less_lethal is LessLethal.VARIANT:
-            self._pick(_("Less-lethal?", language), "less_lethal", [
-                (_("Lethal", language), "no"),
-                (_("Less-lethal (lowers level, no wounds)", language), "yes")])
+            self._pick(translated("Less-lethal?", language), "less_lethal", [
+                (translated("Lethal", language), "no"),
+                (translated("Less-lethal (lowers level, no wounds)", language), "yes")])
         held = abilities_to_carry(stored.character, kind, RULES) if kind else ()
         if len(held) > 1:
-            self._pick(_("For the ability", language), "ability",
+            self._pick(translated("For the ability", language), "ability",
                        [(render(a.said_title, language), a.id) for a in held])
         self.stop()  # answered from the payload
 

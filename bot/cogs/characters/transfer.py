@@ -21,7 +21,7 @@ from bot.cogs.characters.common import (
     panel_hint,
 )
 from bot.custom_ids import CustomId, hex_token
-from bot.i18n import _, channel_language, person_language, render
+from bot.i18n import channel_language, person_language, render, translated
 from bot.permissions import require_gm, require_guild
 from bot.store.values import NameTaken, StoredCharacter, clean_name
 from bot.text import SOURCE, clip
@@ -105,8 +105,8 @@ def made_line(stored: StoredCharacter, language: str) -> str:
 async def _give_back(interaction: discord.Interaction[Any], problem: Said, text: str) -> None:
     """Refuse ephemerally with ``problem``; the paste comes back when it fits."""
     language = await person_language(interaction)
-    lead = f"{render(problem, language)}\n{_('Nothing was saved.', language)}"
-    block = (f"\n{_('Your paste, to fix and try again:', language)}"
+    lead = f"{render(problem, language)}\n{translated('Nothing was saved.', language)}"
+    block = (f"\n{translated('Your paste, to fix and try again:', language)}"
              f"\n```{SOURCE}\n{text}\n```")
     if text and "```" not in text and len(lead) + len(block) <= MESSAGE_LIMIT:
         lead += block
@@ -123,7 +123,7 @@ class ImportModal(discord.ui.Modal):
     restart still works."""
 
     def __init__(self, language: str) -> None:
-        super().__init__(title=_("Import a character", language),
+        super().__init__(title=translated("Import a character", language),
                          custom_id=IMPORT_FORM_SPEC.format(nonce=secrets.token_hex(8)))
         self.paste: discord.ui.TextInput[ImportModal] = discord.ui.TextInput(
             label=render(PASTE_LABEL, language), style=discord.TextStyle.paragraph, min_length=1,

@@ -27,7 +27,7 @@ from bot.cogs.maps.drawing import who_is_where
 from bot.components import PersistentButton
 from bot.custom_ids import CustomId, digits
 from bot.host import Host
-from bot.i18n import N_, SOURCE, _, person_language, render
+from bot.i18n import N_, SOURCE, person_language, render, translated
 from bot.permissions import is_gm
 from bot.store.values import LogEntry, StoredCombat
 from bot.text import MESSAGE_LIMIT, clip
@@ -86,7 +86,7 @@ def _standing(fighter: Fighter, rules: Rules, language: str) -> str:
     said = render(phrase("level {level}/{most} · {state} · marks: {marks}", level=ch.level,
                          most=ch.max_level,
                          state=render(status(ch, rules=rules).value, language),
-                         marks=marks or _("none", language)), language)
+                         marks=marks or translated("none", language)), language)
     return f"**{escape_markdown(fighter.name)}** · {escape_markdown(said)}"
 
 
@@ -116,8 +116,8 @@ def _waits(state: Combat, rules: Rules, user_id: int, language: str, *,
     questions = [q for q in asked(state, rules).questions if not q.offer]
     theirs = [q for q in questions if (not q.users if gm else user_id in q.users)]
     if not theirs:
-        return [_("Nothing waits for you now.", language)]
-    return [_("**Waiting for you:**", language),
+        return [translated("Nothing waits for you now.", language)]
+    return [translated("**Waiting for you:**", language),
             *_part([_waiting_line(q, language) for q in theirs], language)]
 
 
@@ -235,7 +235,7 @@ class CatchUpButton(
 
     def __init__(self, combat_id: int, *, language: str = SOURCE) -> None:
         super().__init__(discord.ui.Button(
-            label=_("Catch up", language), style=discord.ButtonStyle.secondary, emoji="📰",
+            label=translated("Catch up", language), style=discord.ButtonStyle.secondary, emoji="📰",
             custom_id=self.id_spec.format(combat=combat_id)))
         self.combat_id = combat_id
 

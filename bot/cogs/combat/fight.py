@@ -29,7 +29,7 @@ from bot.cogs.combat.session import FightSession
 from bot.cogs.combat.step_messages import struck
 from bot.cogs.combat.views import code, fighter_at
 from bot.cogs.maps.finding import find_map, map_choices
-from bot.i18n import N_, _, channel_language, person_language, render
+from bot.i18n import N_, channel_language, person_language, render, translated
 from bot.numbered import natural_key
 from bot.options import Text
 from bot.permissions import is_gm, require_gm, require_guild
@@ -235,7 +235,7 @@ class FightCog(commands.Cog, name="Fights"):
         if hide_npcs:
             text += " " + render(HIDDEN_NEWS[True], language)
         if pin is None and not may_pin:
-            text += "\n" + _("-# The board is not pinned: I lack the **Pin Messages** "
+            text += "\n" + translated("-# The board is not pinned: I lack the **Pin Messages** "
                              "permission here.", language)
         await self.session.answer(interaction, text, here)
         self.session.presenter.refresh(stored)
@@ -350,7 +350,7 @@ class FightCog(commands.Cog, name="Fights"):
         if len(text) > 1900:
             text = "…\n" + text[-1890:].split("\n", 1)[-1]
         await interaction.response.send_message(
-            text or _("Nothing has happened yet.", language), ephemeral=True)
+            text or translated("Nothing has happened yet.", language), ephemeral=True)
 
     @combat.command(name="orders",
                     description=N_("Standing orders: what your character does when asked to "

@@ -21,7 +21,7 @@ from bot.cogs.combat.fights import Fights, fights_of
 from bot.cogs.combat.views import fighter_index, panel_fighter
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.custom_ids import CustomId, IdField, choice, digits, eight_hex
-from bot.i18n import N_, SOURCE, _, person_language, render
+from bot.i18n import N_, SOURCE, person_language, render, translated
 from bot.store.values import StoredCombat
 from bot.text import clip
 from bot.user_error import UserError
@@ -170,8 +170,8 @@ def panel(stored: StoredCombat, f: Fighter, picks: dict[Hand, Pick],
                            name=discord.utils.escape_markdown(f.name), hands=hands(now)),
                     language)]
     if picks == now:
-        lines.append(_("Pick what each hand should hold, then **Apply**: both hands for one "
-                       "action.", language))
+        lines.append(translated("Pick what each hand should hold, then **Apply**: both hands "
+                                "for one action.", language))
     else:
         floor = sorted({i for i in picks.values() if i is not None and _on_floor(f, i)})
         # Translators: added, once per item, after "one action" in "**Apply** for: …".
@@ -288,7 +288,7 @@ class HandsApply(
         self.raw = raw if picks is None else (_pick_text(picks["right"]),
                                               _pick_text(picks["left"]))
         super().__init__(discord.ui.Button(
-            label=_("Apply (one action)", language), style=discord.ButtonStyle.success,
+            label=translated("Apply (one action)", language), style=discord.ButtonStyle.success,
             custom_id=self.id_spec.format(combat=combat_id, fighter=fighter, stamp=stamp,
                                           right=self.raw[0], left=self.raw[1])))
         self.combat_id, self.fighter, self.stamp = combat_id, fighter, stamp

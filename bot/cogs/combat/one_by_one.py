@@ -34,7 +34,7 @@ from bot.cogs.combat.views import (
 from bot.components import PersistentButton, picked_values
 from bot.custom_ids import CustomId, digits, word
 from bot.deferral import update_pressed
-from bot.i18n import _, person_language, render
+from bot.i18n import person_language, render, translated
 from bot.permissions import is_gm
 from bot.store.values import StoredCombat
 from bot.text import clip
@@ -115,7 +115,7 @@ class PanelButton(CombatButton, id_spec=answer_id("cp")):
             rules = fights_of(interaction).rules
             language = await person_language(interaction)
             content, view = (fighter_panel(saved, f, language, rules) if f is not None
-                             else (_("Nothing waits for that fighter now.", language),
+                             else (translated("Nothing waits for that fighter now.", language),
                                    discord.ui.View()))
             await update_pressed(interaction, content=content, view=view)  # (deferred or not)
 

@@ -23,7 +23,7 @@ from bot.cogs.combat.views import MENU_LABEL, fighter_at, fighter_index, panel_f
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.custom_ids import CustomId, choice, digits, eight_hex
 from bot.deferral import update_pressed
-from bot.i18n import N_, _, person_language, render
+from bot.i18n import N_, person_language, render, translated
 from bot.store.values import StoredCombat
 from bot.text import clip
 from bot.user_error import UserError
@@ -73,7 +73,8 @@ def _menu(stored: StoredCombat, f: Fighter, situation: Situation, rules: Rules,
     current = order_of(stored.state, f.key, situation)
     entries = [discord.SelectOption(
         label=render(phrase("{when}: no standing order", when=when), language), value=_NO_ORDER,
-        description=_("Asked and not there: no reaction", language), default=current is None)]
+        description=translated("Asked and not there: no reaction", language),
+        default=current is None)]
     for order in order_choices(f, situation, rules):
         label = phrase("{when}: {order}", when=when, order=order_words(order))
         entries.append(discord.SelectOption(
@@ -100,7 +101,7 @@ def panel(stored: StoredCombat, f: Fighter, mine: list[Fighter], rules: Rules, l
                       "counts; an order that cannot be followed then is skipped, and the table "
                       "is told.", name=name), language),
         render(phrase("Now: {orders}.", orders=discord.utils.escape_markdown(now)), language)
-        if now else _("Now: no standing orders.", language),
+        if now else translated("Now: no standing orders.", language),
     ]
     view = discord.ui.View(timeout=None)
     if len(mine) > 1:
@@ -209,7 +210,7 @@ class OrdersFighterMenu(
              ) -> OrdersFighterMenu:
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=cls.id_spec.format(combat=stored.id),
-            placeholder=_("Whose orders?", language),
+            placeholder=translated("Whose orders?", language),
             options=whose_choices(stored.state, shown, mine, language))
         return cls(select, stored.id)
 

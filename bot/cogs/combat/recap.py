@@ -14,7 +14,7 @@ import discord
 from bot.components import PersistentButton, button_row
 from bot.custom_ids import CustomId, digits
 from bot.host import Host
-from bot.i18n import SOURCE, _, person_language, render
+from bot.i18n import SOURCE, person_language, render, translated
 from bot.permissions import is_gm
 from bot.store.values import LogEntry, StoredCombat
 from bot.text import clip
@@ -80,8 +80,8 @@ def log_text(stored: StoredCombat, entries: Sequence[LogEntry], language: str, *
     ``gm``, with the figures of the NPCs hidden from the players."""
     lines = [render(phrase("Unhex fight on {map} (fight {number})", map=stored.map_name,
                            number=stored.id), language),
-             _("Lines marked (undone) were taken back with /combat undo.", language), ""]
-    undone = _("(undone)", language) + " "
+             translated("Lines marked (undone) were taken back with /combat undo.", language), ""]
+    undone = translated("(undone)", language) + " "
     for entry in entries:
         mark = undone if entry.undone else ""
         for event in entry.gm_events if gm else entry.events:
@@ -135,7 +135,7 @@ class LogFileButton(
 
     def __init__(self, combat_id: int, language: str = SOURCE) -> None:
         super().__init__(discord.ui.Button(
-            label=_("Log file", language), style=discord.ButtonStyle.secondary, emoji="📜",
+            label=translated("Log file", language), style=discord.ButtonStyle.secondary, emoji="📜",
             custom_id=self.id_spec.format(combat=combat_id)))
         self.combat_id = combat_id
 

@@ -12,7 +12,7 @@ from bot.cogs.characters.common import require_change
 from bot.components import PersistentButton, identity_stamp
 from bot.custom_ids import CustomId, digits, eight_hex, optional
 from bot.host import Host
-from bot.i18n import SOURCE, _, channel_language, render
+from bot.i18n import SOURCE, channel_language, render, translated
 from bot.store.values import StoredCharacter
 from bot.text import clip
 from bot.user_error import UserError
@@ -58,7 +58,7 @@ class RecoverButton(
                                         made=made or None, hurt=(hurt or None) if made else None)
         super().__init__(discord.ui.Button(
             label=clip(render(phrase("Recover {name}", name=name), language), 80) if name
-            else _("Recover", language),
+            else translated("Recover", language),
             style=discord.ButtonStyle.success, custom_id=custom_id,
         ))
         self.character_id, self.version, self.made, self.hurt = (

@@ -37,7 +37,7 @@ from bot.cogs.combat.step_messages import StepMessage, StepMessages, taken_back_
 from bot.cogs.combat.turn_deadline import gm_ping
 from bot.cogs.combat.views import OUT_OF_DATE, answered_question, events_text
 from bot.deferral import DEFER_AFTER, DeferTimer, update_pressed
-from bot.i18n import _, channel_language, render
+from bot.i18n import channel_language, render, translated
 from bot.permissions import require_guild
 from bot.store.compact import compact_state
 from bot.store.values import AlreadyFighting, DatabaseUnavailable, StoredCombat, Undone
@@ -532,7 +532,7 @@ class FightSession:
             posted = await gm_ping(self.bot, saved, outcome, language)
             lead = "⏱️"
         else:
-            lead = _("⏱️ Time is up.", language)
+            lead = translated("⏱️ Time is up.", language)
             posted = await self.presenter.post(channel_id, f"{lead}\n{outcome}")
         await self.shown(saved, None if posted is None else StepMessage(
             channel_id, posted, lead, outcome, language))

@@ -27,7 +27,7 @@ from bot.cogs.combat.views import (
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.custom_ids import CustomId, choice, digits, eight_hex
 from bot.deferral import update_pressed
-from bot.i18n import N_, _, person_language, render
+from bot.i18n import N_, person_language, render, translated
 from bot.store.values import StoredCombat
 from bot.text import clip
 from bot.user_error import UserError
@@ -83,7 +83,7 @@ def turn_lead(stored: StoredCombat, *, ping: bool, language: str) -> TurnLead | 
     team = state.acting_team
     if not fighters or team is None or state.turn is None:
         return None
-    gm = _(" (GM)", language)
+    gm = translated(" (GM)", language)
     who = ", ".join(
         discord.utils.escape_markdown(f.name) + (f" (<@{f.owner_id}>)" if f.owner_id else gm)
         for f in fighters)
@@ -96,7 +96,7 @@ def turn_lead(stored: StoredCombat, *, ping: bool, language: str) -> TurnLead | 
     line = clip(render(phrase("**Round {round}, {whose}:** {who}{ends}", round=state.round,
                               whose=whose, who=who, ends=ends), language), 1000)
     buttons = (
-        TurnButton("mine", stored.id, state.round, state.turn, _("My options", language),
+        TurnButton("mine", stored.id, state.round, state.turn, translated("My options", language),
                    discord.ButtonStyle.primary),
         TurnButton("done", stored.id, state.round, state.turn,
                    clip(render(phrase("Done ({team})", team=team), language), 80),
@@ -333,7 +333,7 @@ class FighterMenu(
              language: str) -> FighterMenu:
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=cls.id_spec.format(combat=stored.id),
-            placeholder=_("Whose options?", language),
+            placeholder=translated("Whose options?", language),
             options=whose_choices(stored.state, shown, mine, language))
         return cls(select, stored.id)
 

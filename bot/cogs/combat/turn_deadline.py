@@ -16,7 +16,7 @@ from bot.cogs.combat.fights import fights_of
 from bot.components import PersistentButton
 from bot.custom_ids import CustomId, choice, digits
 from bot.deferral import update_pressed
-from bot.i18n import N_, _, channel_language, render
+from bot.i18n import N_, channel_language, render, translated
 from bot.store.values import StoredCombat
 from bot.user_error import UserError
 from engine.combat import Combat, Command, Done, Event, Phase
@@ -82,7 +82,7 @@ class DeadlineButton(
             before = "" if message is None else settled(message.content, session.clock(),
                                                         language)
             chose = (render(events[0].text, language).splitlines()[0] if events
-                     else _("Done.", language))
+                     else translated("Done.", language))
             after = f"{before}\n✅ {chose} ({interaction.user.mention})".lstrip("\n")
             await update_pressed(interaction, content=after[:2000], view=None,
                                  allowed_mentions=discord.AllowedMentions.none())
@@ -95,12 +95,12 @@ def _buttons(saved: StoredCombat, language: str) -> discord.ui.View:
     assert state.turn is not None
     view = discord.ui.View(timeout=None)
     seconds = state.turn_seconds
-    extend = (_("Extend", language) if seconds is None else
+    extend = (translated("Extend", language) if seconds is None else
               render(phrase("Extend by {duration}", duration=duration_phrase(seconds)),
                      language))
     view.add_item(DeadlineButton("extend", saved.id, state.round, state.turn, extend[:80]))
     view.add_item(DeadlineButton("end", saved.id, state.round, state.turn,
-                                 _("End the turn", language)))
+                                 translated("End the turn", language)))
     return view
 
 
@@ -114,7 +114,7 @@ async def _gm_mention(bot: Host, saved: StoredCombat,
     began = next((e.user_id for e in await bot.store.combats.log(saved.id, limit=None)
                   if json.loads(e.command).get("kind") == "begin"), None)
     if began is None:
-        return _("GMs", language), discord.AllowedMentions.none()
+        return translated("GMs", language), discord.AllowedMentions.none()
     return f"<@{began}>", discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(began)])
 

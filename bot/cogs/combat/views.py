@@ -16,7 +16,7 @@ from bot.cogs.combat.answered import countdown
 from bot.cogs.combat.fights import Update, fights_of
 from bot.components import PersistentButton, identity_stamp, picked_values
 from bot.custom_ids import CustomId, digits, word
-from bot.i18n import N_, _, person_language, render
+from bot.i18n import N_, person_language, render, translated
 from bot.permissions import is_gm
 from bot.store.values import StoredCombat
 from bot.text import MESSAGE_LIMIT, clip
@@ -87,9 +87,9 @@ def events_text(events: tuple[Event, ...] | list[Event], language: str,
     lines = [discord.utils.escape_markdown(render(e.text, language)) for e in events]
     text = "\n".join(lines)
     if len(text) > limit:
-        more = _("… (see /combat log)", language)
+        more = translated("… (see /combat log)", language)
         text = text[: limit - 1 - len(more)].rsplit("\n", 1)[0] + "\n" + more
-    return text or _("Done.", language)
+    return text or translated("Done.", language)
 
 
 def answered_question(asked: str, outcome: str) -> str:

@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.cogs.help.pages import FOOTER, PAGES, HelpPage, page_named
 from bot.components import PersistentButton, button_row
 from bot.custom_ids import CustomId, choice
-from bot.i18n import N_, SOURCE, _, person_language
+from bot.i18n import N_, SOURCE, person_language, translated
 from bot.options import OneOf
 
 __all__ = ["HelpCog", "HelpPageButton", "help_page"]
@@ -30,8 +30,8 @@ def help_page(key: str, language: str = SOURCE) -> tuple[str, discord.ui.View]:
     page = page_named(key)
     number = PAGES.index(page)
     before, after = PAGES[number - 1], PAGES[(number + 1) % len(PAGES)]
-    footer = _(FOOTER, language).format(number=number + 1, count=len(PAGES))
-    content = f"{_(page.text, language)}\n{footer}"
+    footer = translated(FOOTER, language).format(number=number + 1, count=len(PAGES))
+    content = f"{translated(page.text, language)}\n{footer}"
     view = button_row(HelpPageButton(before, "previous", language),
                       HelpPageButton(after, "next", language))
     view.stop()  # answered from the custom ids (the dynamic items), not kept in memory
@@ -47,7 +47,7 @@ class HelpPageButton(
     """A button under a `/help` page: the page it names, labelled with that page's name."""
 
     def __init__(self, page: HelpPage, way: str, language: str = SOURCE) -> None:
-        name = _(page.name, language)
+        name = translated(page.name, language)
         label = f"◀ {name}" if way == "previous" else f"{name} ▶"
         super().__init__(discord.ui.Button(
             label=label, style=discord.ButtonStyle.secondary,

@@ -32,7 +32,7 @@ from bot.cogs.maps.finding import (
 from bot.cogs.maps.form import MAP_FORM_ID, TEXT_LIMIT, MapTextModal, submit_map_text
 from bot.components import button_row
 from bot.host import Host
-from bot.i18n import N_, _, channel_language, person_language, render
+from bot.i18n import N_, channel_language, person_language, render, translated
 from bot.options import OneOf, Text
 from bot.permissions import require_gm, require_guild
 from bot.text import MESSAGE_LIMIT, SOURCE, clip
@@ -61,23 +61,23 @@ class MapCog(commands.GroupCog, group_name="map", group_description=N_("Maps to 
                                                       "maps."))
     async def list_maps(self, interaction: discord.Interaction[Any]) -> None:
         language = await person_language(interaction)
-        lines = [_("🗺️ **Built-in maps** (to start from one, `/map export` it and paste the "
-                   "text into `/map new` under a new name):", language)]
+        lines = [translated("🗺️ **Built-in maps** (to start from one, `/map export` it and "
+                            "paste the text into `/map new` under a new name):", language)]
         lines += [f"• {name} · {areas_text(builtin_map(name), language)}"
                   for name in builtin_maps()]
         stored = [] if interaction.guild_id is None else await maps_store(self.bot).in_guild(
             interaction.guild_id
         )
         if not stored:
-            lines.append(_("This server has no maps of its own yet: a GM writes one with "
+            lines.append(translated("This server has no maps of its own yet: a GM writes one with "
                            "`/map new`.", language))
         else:
-            lines.append(_("**This server's maps:**", language))
+            lines.append(translated("**This server's maps:**", language))
         for shown, s in enumerate(stored):
             try:
                 size = areas_text(parse_map(s.text), language)
             except MapError:
-                size = _("cannot be read: a GM can fix it with `/map edit`", language)
+                size = translated("cannot be read: a GM can fix it with `/map edit`", language)
             line = render(phrase("• {name} · {size} · by {author}", name=escape_markdown(s.name),
                                  size=size, author=f"<@{s.author_id}>"), language)
             left = len(stored) - shown - 1
@@ -114,9 +114,9 @@ class MapCog(commands.GroupCog, group_name="map", group_description=N_("Maps to 
                              title=map_title(found, m, language), round=fight.round), language)
         lines = [render(effect_text(e), language) for e in fight.effects]
         tail = "\n".join([*who_is_where(fight, m, language),
-                          *([_("**Effects in play:**", language),
+                          *([translated("**Effects in play:**", language),
                              *(f"• {line}" for line in lines)]
-                            if lines else [_("No AoE effects in play.", language)])])
+                            if lines else [translated("No AoE effects in play.", language)])])
         block = render_block(head, m, view, language)
         if len(block) + 1 + len(tail) <= MESSAGE_LIMIT:
             await interaction.response.send_message(f"{block}\n{tail}")
@@ -214,10 +214,11 @@ class MapCog(commands.GroupCog, group_name="map", group_description=N_("Maps to 
         if "```" not in text and len(head) + 1 + len(block) <= MESSAGE_LIMIT:
             await interaction.response.send_message(f"{head}\n{block}", ephemeral=True)
         else:
-            why = (_("It is too long for one message, so it is attached as a file.", language)
+            why = (translated("It is too long for one message, so it is attached as a file.",
+                              language)
                    if "```" not in text else
-                   _("It holds three backticks in a row, which would break a code block, so "
-                     "it is attached as a file.", language))
+                   translated("It holds three backticks in a row, which would break a code "
+                              "block, so it is attached as a file.", language))
             await interaction.response.send_message(
                 f"{head}\n{why}",
                 file=text_file(found.name, text + "\n"), ephemeral=True,

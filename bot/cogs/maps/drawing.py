@@ -12,7 +12,7 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.cogs.maps.finding import FoundMap
-from bot.i18n import SOURCE, _, render
+from bot.i18n import SOURCE, render, translated
 from bot.text import MESSAGE_LIMIT, clip
 from bot.user_error import UserError
 from engine.combat import Combat
@@ -98,7 +98,7 @@ def who_is_where(fight: Combat, m: GameMap, language: str = SOURCE) -> list[str]
     for row in group_copies(rows):
         by_area.setdefault(row.area, []).append(escape_markdown(row.name))
     areas = [a for a in m.areas if a in by_area] + [a for a in by_area if a not in m.areas]
-    return [_("**Who is where:**", language),
+    return [translated("**Who is where:**", language),
             *(f"• {escape_markdown(area)}: {', '.join(by_area[area])}"
               for area in areas)] if areas else []
 

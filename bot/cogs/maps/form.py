@@ -14,7 +14,7 @@ from bot.cogs.maps.drawing import areas_text, read_map, render_block, text_file
 from bot.cogs.maps.finding import map_stamp, maps_store, new_map_name, taken_text
 from bot.custom_ids import CustomId, IdField, any_text, digits, eight_hex, either
 from bot.host import Host
-from bot.i18n import N_, _, person_language, render
+from bot.i18n import N_, person_language, render, translated
 from bot.permissions import require_gm, require_guild
 from bot.store.values import StoredMap
 from bot.text import MESSAGE_LIMIT, SOURCE, clip
@@ -85,9 +85,9 @@ class MapTextModal(discord.ui.Modal):
                                                   version=_version(stored), edited=stored.name)
         super().__init__(title=title[:45], custom_id=custom_id)
         self.text: discord.ui.TextInput[MapTextModal] = discord.ui.TextInput(
-            label=clip(_(TEXT_LABEL, language), 45), style=discord.TextStyle.paragraph,
+            label=clip(translated(TEXT_LABEL, language), 45), style=discord.TextStyle.paragraph,
             min_length=1, max_length=TEXT_LIMIT,
-            placeholder=clip(_(TEXT_PLACEHOLDER, language), 100),  # Discord's limits
+            placeholder=clip(translated(TEXT_PLACEHOLDER, language), 100),  # Discord's limits
             default=None if stored is None else stored.text,
         )
         self.add_item(self.text)
