@@ -32,7 +32,7 @@ from engine.phrases import phrase, plural_phrase
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The keywords the Makefile's `catalogues` gives `pybabel extract`, beyond gettext's own.
-KEYWORDS = {**DEFAULT_KEYWORDS, "phrase": None, "plural_phrase": (1, 2)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "translated": None, "phrase": None, "plural_phrase": (1, 2)}
 SAID = "🌐 The bot now speaks {language} in this server's channels."
 
 
