@@ -13,7 +13,11 @@ step zeroes the counters and dumps them under the step's name, through callgrind
 requests (a tiny C library built with the machine's C compiler). Prints numbers; asserts
 nothing about time. Skipped, said in one line, without valgrind or a C compiler.
 
-Run: python bench/bench_instructions.py [--quick] [--samples N] [--annotate STEP]
+With --cold, the texts the bot keeps said (each phrase in each language, each phrase's JSON in
+the log: repeated words cost a lookup) are forgotten before every measured step, so a step
+pays for every text it says as if the fight had never said it.
+
+Run: python bench/bench_instructions.py [--quick] [--samples N] [--cold] [--annotate STEP]
 (--annotate prints callgrind's own per-function costs, C functions of Python included, of
 the median sample of STEP: attack, pass, defend, damage or floor)
 """
@@ -35,6 +39,8 @@ from pathlib import Path
 
 from _driver import ROOT, machine, ratio_line
 
+from bot.i18n import render
+from bot.store.steps import said_json
 from testbed.bare_bot import BareTable
 from testbed.fight import Fight
 from testbed.harness import ALICE, GM, Table
@@ -71,14 +77,18 @@ def missing() -> str | None:
 class Callgrind:
     """Callgrind's client requests, from the C library built by the parent process."""
 
-    def __init__(self, library: Path) -> None:
+    def __init__(self, library: Path, *, cold: bool = False) -> None:
         self.lib = ctypes.CDLL(str(library))
+        self.cold = cold
 
     def start(self) -> None:
         self.lib.unhex_start()
 
     async def count(self, name: str, step: Awaitable[object]) -> None:
         """Run one step with the counters zeroed before and dumped after."""
+        if self.cold:
+            render.cache_clear()
+            said_json.cache_clear()
         self.lib.unhex_zero()
         await step
         self.lib.unhex_dump(name.encode())
@@ -144,9 +154,9 @@ async def counted(callgrind: Callgrind, folder: Path, samples: int) -> None:
         await table.stop()
 
 
-def child(library: Path, samples: int) -> None:
+def child(library: Path, samples: int, *, cold: bool) -> None:
     with tempfile.TemporaryDirectory(prefix="unhex-bench-") as tmp:
-        asyncio.run(counted(Callgrind(library), Path(tmp), samples))
+        asyncio.run(counted(Callgrind(library, cold=cold), Path(tmp), samples))
 
 
 # -- the parent ---------------------------------------------------------------------------------
@@ -160,14 +170,15 @@ def build(folder: Path) -> Path:
     return library
 
 
-def run_under_callgrind(folder: Path, samples: int) -> dict[str, list[Path]]:
+def run_under_callgrind(folder: Path, samples: int, *, cold: bool) -> dict[str, list[Path]]:
     """Run :func:`child` under callgrind; its dumps, by step name."""
     library = build(folder)
     out = folder / "callgrind.out"
     environment = {**os.environ, "PYTHONHASHSEED": "0"}  # the same dict orders every run
     subprocess.run(["valgrind", "--tool=callgrind", "--instr-atstart=no",
                     f"--callgrind-out-file={out}", "--dump-instr=no", "--quiet",
-                    sys.executable, __file__, "--child", str(library), "--samples", str(samples)],
+                    sys.executable, __file__, "--child", str(library), "--samples", str(samples),
+                    *(["--cold"] if cold else [])],
                    check=True, env=environment, cwd=ROOT)
     dumps: dict[str, list[Path]] = {}
     for path in sorted(folder.glob("callgrind.out.*"), key=lambda p: int(p.suffix[1:])):
@@ -228,11 +239,13 @@ def main() -> None:
                         help=f"samples of each step (default {SAMPLES})")
     parser.add_argument("--annotate", choices=(*KINDS, FLOOR), default=None,
                         help="print callgrind's per-function costs of this step")
+    parser.add_argument("--cold", action="store_true",
+                        help="forget the texts kept said before every measured step")
     parser.add_argument("--child", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     samples = args.samples or (QUICK_SAMPLES if args.quick else SAMPLES)
     if args.child is not None:
-        child(args.child, samples)
+        child(args.child, samples, cold=args.cold)
         return
     print(f"machine: {machine()}")
     why = missing()
@@ -240,7 +253,7 @@ def main() -> None:
         print(f"instructions: skipped ({why})")
         return
     with tempfile.TemporaryDirectory(prefix="unhex-callgrind-") as tmp:
-        report(run_under_callgrind(Path(tmp), samples), args.annotate)
+        report(run_under_callgrind(Path(tmp), samples, cold=args.cold), args.annotate)
 
 
 if __name__ == "__main__":

@@ -23,8 +23,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, TypeAlias
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 __all__ = ["Argument", "Phrase", "Said", "english", "phrase", "plural_phrase", "said_from_json",
            "said_to_json"]
@@ -33,17 +33,47 @@ __all__ = ["Argument", "Phrase", "Said", "english", "phrase", "plural_phrase", "
 Argument: TypeAlias = "str | int | Phrase"
 
 
-@dataclass(frozen=True, slots=True)
-class Phrase:
+class Phrase(tuple[str, tuple[tuple[str, "Argument"], ...], str | None, str | None]):
     """A sentence (or a word) to say in the reader's language. ``arguments``: (name, value)
-    pairs in the order given; ``msgid_plural`` and ``count_name`` together, or neither."""
+    pairs in the order given; ``msgid_plural`` and ``count_name`` together, or neither.
 
-    msgid: str
-    arguments: tuple[tuple[str, Argument], ...] = ()
-    msgid_plural: str | None = None
-    count_name: str | None = None
+    An immutable tuple underneath (its fields by name below), so that making, hashing and
+    comparing one — a step makes and says a few dozen — runs in C; the bot keeps what phrases
+    read in a cache keyed by the phrase itself."""
 
-    def count(self) -> int:
+    __slots__ = ()
+
+    def __new__(cls, msgid: str, arguments: tuple[tuple[str, Argument], ...] = (),
+                msgid_plural: str | None = None, count_name: str | None = None) -> Phrase:
+        return tuple.__new__(cls, (msgid, arguments, msgid_plural, count_name))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # (copy and pickle make it anew)
+        return tuple(self)
+
+    def __repr__(self) -> str:
+        return (f"Phrase(msgid={self.msgid!r}, arguments={self.arguments!r}, "
+                f"msgid_plural={self.msgid_plural!r}, count_name={self.count_name!r})")
+
+    if TYPE_CHECKING:  # (what the fields are, for the type checker)
+        @property
+        def msgid(self) -> str: ...
+        @property
+        def arguments(self) -> tuple[tuple[str, Argument], ...]: ...
+        @property
+        def msgid_plural(self) -> str | None: ...
+        @property
+        def count_name(self) -> str | None: ...
+    else:  # (read in C)
+        msgid = property(itemgetter(0), doc="The English source, as catalogues look it up.")
+        arguments = property(itemgetter(1), doc="The (name, value) pairs put in.")
+        msgid_plural = property(itemgetter(2), doc="The plural's English source, if any.")
+        count_name = property(itemgetter(3), doc="The argument whose number picks the plural.")
+
+    def with_arguments(self, arguments: tuple[tuple[str, Argument], ...]) -> Phrase:
+        """The same phrase saying other arguments."""
+        return Phrase(self.msgid, arguments, self.msgid_plural, self.count_name)
+
+    def plural_count(self) -> int:
         """The number that chooses a plural phrase's form."""
         for name, value in self.arguments:
             if name == self.count_name and isinstance(value, int):
@@ -53,24 +83,28 @@ class Phrase:
     def english(self) -> str:
         """The phrase in its source language, English's plural rule applied (for logs, tests
         and anyone without a catalogue)."""
-        source = self.msgid
-        if not self.arguments and "{" not in source:
+        source, arguments, plural, _ = self
+        if not arguments and "{" not in source:
             return source  # (a word or a sentence without placeholders: as it is)
-        if self.msgid_plural is not None and self.count() != 1:
-            source = self.msgid_plural
-        return source.format(**{name: value.english() if isinstance(value, Phrase) else value
-                                 for name, value in self.arguments})
+        if plural is not None and self.plural_count() != 1:
+            source = plural
+        values = {}  # (a loop, not a comprehension: a step says dozens of phrases)
+        for name, value in arguments:
+            values[name] = value.english() if isinstance(value, Phrase) else value
+        return source.format_map(values)
 
     def to_json(self) -> dict[str, Any]:
         """The phrase as JSON's values: ``{"phrase": msgid, "args": {name: value}}``, a
         nested phrase as such an object, and ``plural`` and ``count`` for a plural phrase."""
-        data: dict[str, Any] = {"phrase": self.msgid}
-        if self.arguments:
-            data["args"] = {name: value.to_json() if isinstance(value, Phrase) else value
-                            for name, value in self.arguments}
-        if self.msgid_plural is not None:
-            data["plural"] = self.msgid_plural
-            data["count"] = self.count_name
+        msgid, arguments, plural, count_name = self
+        data: dict[str, Any] = {"phrase": msgid}
+        if arguments:
+            values = data["args"] = {}
+            for name, value in arguments:
+                values[name] = value.to_json() if isinstance(value, Phrase) else value
+        if plural is not None:
+            data["plural"] = plural
+            data["count"] = count_name
         return data
 
     @classmethod
@@ -116,7 +150,10 @@ def _argument(value: Any) -> Argument:
 
 def phrase(msgid: str, /, **arguments: Argument) -> Phrase:
     """A phrase: ``phrase("{attacker} hits {target}.", attacker=..., target=...)``."""
-    return Phrase(msgid, tuple(arguments.items()))
+    return _new_tuple(Phrase, (msgid, tuple(arguments.items()), None, None))
+
+
+_new_tuple = tuple.__new__  # (the constructors' fast path: no Python-level __new__)
 
 
 def plural_phrase(singular: str, plural: str, count_name: str, /,

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["catalogue_language", "channel_language", "person_language", "server_language"]
 
 
+@functools.lru_cache(maxsize=128)  # (Discord has 32 locales; asked for every message)
 def catalogue_language(locale: discord.Locale | str | None) -> str | None:
     """The bot's language for a Discord locale (``pt-BR`` → ``pt_BR``, else ``pt``; any
     English → English), None when the bot does not speak it.
@@ -34,13 +35,7 @@ def catalogue_language(locale: discord.Locale | str | None) -> str | None:
     """
     if locale is None:
         return None
-    return _spoken(str(locale.value if isinstance(locale, discord.Locale) else locale))
-
-
-@functools.lru_cache(maxsize=64)  # (Discord has 32 locales; asked for every interaction)
-def _spoken(code: str) -> str | None:
-    """:func:`catalogue_language` of a locale's code."""
-    code = code.replace("-", "_")
+    code = str(getattr(locale, "value", locale)).replace("-", "_")  # (a Locale, or its code)
     spoken = CATALOGUES.languages(pseudo=True)
     if code in spoken:
         return code

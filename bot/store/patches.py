@@ -10,10 +10,12 @@ comparing like with like is enough and a hundred times cheaper.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel
 from pydantic_core import to_jsonable_python
+
+from engine.phrases import Phrase
 
 __all__ = ["reverse_patch", "reverse_patch_of_models"]
 
@@ -99,6 +101,13 @@ def _changed_field(before: BaseModel, name: str, now: Any, then: Any,
 
 @cache
 def _serialized_fields(model: type[BaseModel]) -> frozenset[str]:
-    """The fields ``model`` dumps through a serializer of its own (the rest dump as they are)."""
+    """The fields ``model`` dumps through a serializer of its own, or that may hold a phrase
+    (which dumps as its JSON object, not as the tuple it is); the rest dump as they are."""
     serializers = model.__pydantic_decorators__.field_serializers.values()
-    return frozenset(field for s in serializers for field in s.info.fields)
+    phrased = (name for name, field in model.model_fields.items()
+               if _may_hold_phrase(field.annotation))
+    return frozenset((*(field for s in serializers for field in s.info.fields), *phrased))
+
+
+def _may_hold_phrase(annotation: Any) -> bool:
+    return annotation is Phrase or any(_may_hold_phrase(inner) for inner in get_args(annotation))

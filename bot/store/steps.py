@@ -11,6 +11,7 @@ import dataclasses
 import json
 import zlib
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import jsonpatch
@@ -29,6 +30,7 @@ __all__ = [
     "log_entry",
     "logged_events",
     "replaced",
+    "said_json",
     "state_before",
     "told_events",
     "undo_patch",
@@ -45,9 +47,20 @@ def logged_events(events: Sequence[Event]) -> str:
     """A step's events as its log keeps them (JSON): each its text (a string, or a phrase's
     object: ``engine.phrases``), or, when the GM reads it otherwise, both (``{"text": ...,
     "gm_text": ...}``)."""
-    return dumps([said_to_json(e.text) if e.gm_text is None else
-                  {"text": said_to_json(e.text), "gm_text": said_to_json(e.gm_text)}
-                  for e in events])
+    return "[" + ",".join(
+        said_json(e.text) if e.gm_text is None
+        else f'{{"text":{said_json(e.text)},"gm_text":{said_json(e.gm_text)}}}'
+        for e in events) + "]"
+
+
+@lru_cache(maxsize=1024)  # (a fight's phrases come back: the same words, names and numbers)
+def said_json(said: Said) -> str:
+    """``said`` as the log's JSON text (as :func:`dumps` writes it)."""
+    return _LOG_JSON(said_to_json(said))
+
+
+#: :func:`dumps` without making an encoder each time.
+_LOG_JSON = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 def told_events(events: str) -> tuple[tuple[Said, ...], tuple[Said, ...]]:

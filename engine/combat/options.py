@@ -26,7 +26,6 @@ be declared (before the round's first action, whichever team acts first).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
@@ -351,7 +350,7 @@ def label_text(label: Said, say: Callable[[Said], str] = english,
             cut = split(name, max(width(name) - 2, 0))[0] + "…"
         if _size(cut) >= _size(name):  # nothing left to cut
             return _shortened(text, limit)
-        label = cut if isinstance(label, str) else replace(label, arguments=tuple(
+        label = cut if isinstance(label, str) else label.with_arguments(tuple(
             (key, cut if i == at else value) for i, (key, value) in enumerate(label.arguments)))
         text = say(label)
     return text

@@ -6,6 +6,7 @@ import jsonpatch
 from pydantic import BaseModel, ConfigDict, field_serializer
 
 from bot.store.patches import reverse_patch, reverse_patch_of_models
+from engine.phrases import Phrase, phrase
 
 
 class _Item(BaseModel):
@@ -46,3 +47,20 @@ def test_a_list_that_changed_length_is_replaced_whole() -> None:
     ops = reverse_patch_of_models(after, before)
     assert ops == [{"op": "replace", "path": "/items", "value": [{"name": "Knife", "marks": []}]}]
     assert reverse_patch_of_models(before, before) == []
+
+
+class _Told(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    ending: Phrase | str | None = None
+    limits: tuple[Phrase, ...] = ()
+
+
+def test_a_phrase_taken_back_is_its_json_object_not_the_tuple_it_is() -> None:
+    before = _Told(ending=phrase("{team} yields.", team="Goons"),
+                   limits=(phrase("wounded"), phrase("{n} marks", n=2)))
+    after = before.model_copy(update={"ending": "Over.", "limits": (phrase("wounded"),
+                                                                    phrase("{n} marks", n=3))})
+    ops = reverse_patch_of_models(after, before)
+    undone = jsonpatch.apply_patch(after.model_dump(mode="json"), ops)
+    assert undone == before.model_dump(mode="json")
+    assert _Told.model_validate(undone) == before

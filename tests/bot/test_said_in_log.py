@@ -4,6 +4,8 @@ wording beside the players'."""
 
 from __future__ import annotations
 
+import json
+
 from bot.store.steps import logged_events, told_events
 from engine.combat import Event
 from engine.combat.model import EventKind
@@ -23,3 +25,8 @@ def test_phrases_and_strings_come_back_from_the_log_as_they_were_said() -> None:
     assert public == (hit, hidden, "Round 2 begins.")
     assert for_gm == (hit, exact, "Round 2 begins.")
     assert told_events("") == ((), ())
+    assert json.loads(logged_events(events))[1] == {
+        "text": {"phrase": "{name} is hurt.", "args": {"name": "Goon"}},
+        "gm_text": {"phrase": "{name} takes {n} wound.", "args": {"name": "Goon", "n": 3},
+                    "plural": "{name} takes {n} wounds.", "count": "n"}}
+    assert logged_events(events[2:]) == '["Round 2 begins."]' and logged_events([]) == "[]"

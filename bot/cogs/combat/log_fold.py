@@ -135,7 +135,7 @@ def _held(said: Said, values: list[Argument], words: dict[str, Phrase]) -> str:
             values.append(value)
             held[name] = _HOLE.format(len(values) - 1)
     source = said.msgid
-    if said.msgid_plural is not None and said.count() != 1:
+    if said.msgid_plural is not None and said.plural_count() != 1:
         source = said.msgid_plural
     return source.format(**held)
 
