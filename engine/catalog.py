@@ -41,6 +41,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from engine.errors import RuleError
+from engine.listing import one_by_one
 from engine.phrases import Phrase, phrase
 
 __all__ = [
@@ -147,6 +148,14 @@ class BodyPlan(_Frozen):
         return tuple(loc.id for loc in self.locations)
 
     @property
+    def said_ids(self) -> Phrase:
+        """The locations as a refusal lists them: each by its name in the reader's language,
+        then the id a command option or a pasted character takes ("right arm (`right_arm`)")."""
+        # Translators: a hit location's name, then the id a player types for it (kept as is).
+        return one_by_one([phrase("{location} (`{id}`)", location=loc.said_lower, id=loc.id)
+                           for loc in self.locations])
+
+    @property
     def legs(self) -> tuple[HitLocation, ...]:
         """The locations that carry their owner (full: stop moving; all full: cannot move)."""
         return tuple(loc for loc in self.locations if loc.penalty is Penalty.LEG)
@@ -156,10 +165,8 @@ class BodyPlan(_Frozen):
         for loc in self.locations:
             if loc.id == location_id:
                 return loc
-        raise RuleError(
-            f"There is no hit location called {location_id!r}; "
-            f"the locations are {', '.join(self.ids)}."
-        )
+        raise RuleError(phrase("There is no hit location called '{location}'; the locations are "
+                               "{locations}.", location=location_id, locations=self.said_ids))
 
     def for_die(self, die: int) -> HitLocation:
         """The location a hit-location die selects."""

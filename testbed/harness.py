@@ -21,7 +21,7 @@ import gc
 import itertools
 import json
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,13 +32,20 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.client import UnhexBot, create_bot
 from bot.cogs.combat.session import FightSession
-from bot.i18n.pseudo import plain_text
 from bot.settings import Settings
 from bot.text import SOURCE
 from engine.dice import ScriptedDice
 from engine.textwidth import width
 from localdiscord.limits import Errors, autocomplete_errors, message_errors, modal_errors
-from testbed.pseudo import LOCALE, english_view, message_texts, modal_texts, watching
+from testbed.languages import PreferredLocale, PseudoTable
+from testbed.pseudo import LOCALE, watching
+from testbed.seen import EPHEMERAL, Button, Message, Modal, Reply, message_of, modal_of
+
+__all__ = ["ALICE", "APP_ID", "BOB", "CHANNEL_ID", "DM_CHANNEL_ID", "EPHEMERAL", "FIRST_ID",
+           "GM", "GM_PERMISSIONS", "GUILD_ID", "OTHER_CHANNEL_ID", "OTHER_GUILD_CHANNEL_ID",
+           "OTHER_GUILD_ID", "PHONE_COLUMNS", "PLAYER_PERMISSIONS", "Button", "Message", "Modal",
+           "Reply", "Role", "Table", "User", "check_phone_columns", "number_ids_from",
+           "snowflake"]
 
 APP_ID = 900_000_000_000_000_001
 GUILD_ID = 900_000_000_000_000_100
@@ -49,7 +56,6 @@ OTHER_CHANNEL_ID = 900_000_000_000_000_201
 OTHER_GUILD_ID = 900_000_000_000_000_300
 OTHER_GUILD_CHANNEL_ID = 900_000_000_000_000_301
 DM_CHANNEL_ID = 900_000_000_000_000_400
-EPHEMERAL = 1 << 6
 
 PLAYER_PERMISSIONS = discord.Permissions(
     view_channel=True, send_messages=True, read_message_history=True, use_application_commands=True
@@ -121,141 +127,12 @@ BOB = User(800_000_000_000_000_002, "bob")
 GM = User(800_000_000_000_000_003, "gamemaster", gm=True)
 
 
-@dataclass(frozen=True)
-class Button:
-    label: str
-    custom_id: str
-    disabled: bool = False
-    style: int = 1
-
-
-@dataclass(frozen=True)
-class Message:
-    """A message as a user sees it now."""
-
-    id: int
-    channel_id: int
-    content: str
-    ephemeral: bool
-    components: tuple[dict[str, Any], ...]
-    embeds: tuple[dict[str, Any], ...] = ()
-    allowed_mentions: dict[str, Any] | None = None
-    raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
-
-    @property
-    def buttons(self) -> list[Button]:
-        found = []
-        for row in self.components:
-            for c in row.get("components", []):
-                if c.get("type") == 2 and "custom_id" in c:
-                    found.append(Button(c.get("label", ""), c["custom_id"],
-                                        c.get("disabled", False), c.get("style", 1)))
-        return found
-
-    @property
-    def labels(self) -> list[str]:
-        return [b.label for b in self.buttons]
-
-    def button(self, label: str) -> Button:
-        for b in self.buttons:
-            if b.label == label:
-                return b
-        raise AssertionError(f"no button {label!r} on message; buttons: {self.labels}")
-
-    @property
-    def files(self) -> dict[str, str]:
-        """The text of each file attached, by file name."""
-        shown = plain_text if watching() is not None else str
-        return {a["filename"]: shown(a["data"].decode())
-                for a in self.raw.get("attachments") or ()}
-
-    def selects(self) -> list[dict[str, Any]]:
-        return [c for row in self.components for c in row.get("components", [])
-                if c.get("type") in (3, 5, 6, 7, 8)]
-
-
-@dataclass(frozen=True)
-class Modal:
-    custom_id: str
-    title: str
-    fields: dict[str, str]  # label -> custom_id of each text input
-    #: label -> (custom_id, the values it offers) of each select menu in a labelled row
-    menus: dict[str, tuple[str, list[str]]] = field(default_factory=dict)
-    #: label -> what the form says of that field: its labelled row's description, then its
-    #: placeholder (each there is)
-    notes: dict[str, list[str]] = field(default_factory=dict)
-    labelled: set[str] = field(default_factory=set)  # the text inputs in labelled rows
-
-    def field_component(self, label: str, value: str) -> dict[str, Any]:
-        """The submitted component for ``value`` in the field or menu labelled ``label``."""
-        if label in self.menus:
-            custom_id, offered = self.menus[label]
-            assert value in offered, f"{label!r} offers {offered}, not {value!r}"
-            return {"type": 18, "component": {"type": 3, "custom_id": custom_id,
-                                              "values": [value]}}
-        typed = {"type": 4, "custom_id": self.fields[label], "value": value}
-        if label in self.labelled:
-            return {"type": 18, "component": typed}
-        return {"type": 1, "components": [typed]}
-
-
-@dataclass
-class Reply:
-    """What the bot did in answer to one interaction."""
-
-    kind: str | None = None  # "message", "update", "modal", "autocomplete", "defer", ...
-    messages: list[Message] = field(default_factory=list)  # created or edited, in order
-    modal: Modal | None = None
-    choices: list[dict[str, Any]] = field(default_factory=list)
-
-    @property
-    def message(self) -> Message:
-        """The last message this interaction created or edited."""
-        assert self.messages, f"the bot sent no message (reply kind {self.kind})"
-        return self.messages[-1]
-
-    @property
-    def content(self) -> str:
-        return self.message.content
-
-    @property
-    def answer(self) -> Message:
-        """The first message: the interaction's own response (later ones are what the bot
-        posted or edited because of it, such as a fight's board and buttons)."""
-        assert self.messages, f"the bot sent no message (reply kind {self.kind})"
-        return self.messages[0]
-
-    @property
-    def said(self) -> str:
-        """What the answer says happened: a press answered on the prompt it pressed quotes
-        that prompt's question first ("> …"), then what happened."""
-        lines = self.answer.content.split("\n")
-        while len(lines) > 1 and lines[0].startswith("> "):
-            lines.pop(0)
-        return "\n".join(lines)
-
-    @property
-    def prompt(self) -> Message:
-        """The last message with buttons among those sent or edited."""
-        for m in reversed(self.messages):
-            if m.buttons:
-                return m
-        raise AssertionError(f"no buttons in: {[m.content for m in self.messages]}")
-
-    def posted(self, text: str) -> Message:
-        """The message among those sent or edited that contains ``text``."""
-        for m in self.messages:
-            if text in m.content:
-                return m
-        raise AssertionError(f"no message with {text!r}: {[m.content for m in self.messages]}")
-
-    @property
-    def ephemeral(self) -> bool:
-        return self.message.ephemeral
-
-
 class Table:
     """One server, one channel (plus a second), one bot: see the module docstring."""
+
+    #: The server's preferred locale (its Community settings), as interactions say and the
+    #: cached guild holds it.
+    guild_locale = PreferredLocale(GUILD_ID)
 
     def __init__(self, database: Path | str, *, dev_guild: int | None = None,
                  settings: dict[str, Any] | None = None, checks: bool = True) -> None:
@@ -295,15 +172,14 @@ class Table:
         self.dm_channels: dict[int, int] = {}
         #: Users who take no direct message from the bot (Discord refuses: 403, 50007).
         self.no_dms: set[int] = set()
-        #: Where what the bot sends is read for English (testbed/pseudo.py): a table made
-        #: while a pseudo-locale run watches plays in it.
-        self.pseudo = watching()
+        #: Where what the bot sends is read for English (testbed/languages.py): a table
+        #: made while a pseudo-locale run watches plays in it.
+        watch = watching()
+        self.pseudo = None if watch is None else PseudoTable(watch, self, GUILD_ID)
         #: Each user's Discord client language (:attr:`user_locale` when not set), as
         #: interactions say.
         self.locales: dict[int, str] = {}
-        self.user_locale = "en-US" if self.pseudo is None else LOCALE
-        #: The server's preferred locale (its Community settings), as interactions say.
-        self.guild_locale = "en-US" if self.pseudo is None else LOCALE
+        self.user_locale = self.guild_locale = "en-US" if watch is None else LOCALE
         self.bot: UnhexBot
 
     # -- life cycle ----------------------------------------------------------------------
@@ -328,8 +204,7 @@ class Table:
         state.user.id = APP_ID
         state.stop_dispatch()
         guild = dpytest_backend.make_guild("Unhex Table", id_num=GUILD_ID)
-        if self.pseudo is not None:  # what the bot reads of the server without an interaction
-            guild.preferred_locale = LOCALE  # type: ignore[assignment]
+        PreferredLocale.on_guild(guild, self.guild_locale)  # (read without an interaction)
         dpytest_backend.make_text_channel("fight", guild, id_num=CHANNEL_ID)
         dpytest_backend.make_text_channel("tavern", guild, id_num=OTHER_CHANNEL_ID)
         for user in (ALICE, BOB, GM):
@@ -509,7 +384,7 @@ class Table:
     # -- reading -------------------------------------------------------------------------
 
     def message(self, message_id: int) -> Message:
-        return _message(self.messages[message_id])
+        return message_of(self.messages[message_id])
 
     def direct_messages(self, user: User) -> list[Message]:
         """What the bot sent ``user`` by direct message, oldest first."""
@@ -518,7 +393,7 @@ class Table:
 
     def channel_messages(self, channel: int = CHANNEL_ID) -> list[Message]:
         """Non-ephemeral messages in ``channel``, oldest first, as they look now."""
-        return [_message(m) for m in self.messages.values()
+        return [message_of(m) for m in self.messages.values()
                 if int(m["channel_id"]) == channel and not m["flags"] & EPHEMERAL]
 
     # -- payloads ------------------------------------------------------------------------
@@ -673,14 +548,13 @@ class Table:
         self.messages[int(raw["id"])] = raw
         reply = reply or self._current
         if reply is not None:
-            reply.messages.append(_message(raw))
+            reply.messages.append(message_of(raw))
 
     def _read_for_english(self, body: dict[str, Any]) -> None:
         """In the pseudo-locale: what ``body`` (a message sent or its edit) shows, read for
         English (:mod:`testbed.pseudo`)."""
         if self.pseudo is not None:
-            for where, text in message_texts(body):
-                self.pseudo.read(where, [text])
+            self.pseudo.read_message(body)
 
     def _new_message(self, channel_id: int, body: dict[str, Any], *, flags: int = 0,
                      message_id: int | None = None) -> dict[str, Any]:
@@ -915,19 +789,18 @@ class Table:
         elif kind == 8:
             if self.checks:
                 self._refuse(autocomplete_errors(data))
+            choices = list(data.get("choices") or [])
             if self.pseudo is not None:
-                self.pseudo.read("autocomplete", [c["name"] for c in data.get("choices") or ()])
+                choices = self.pseudo.read_choices(choices)
             if reply is not None:
-                choices = list(data.get("choices") or [])
-                reply.choices = choices if self.pseudo is None else english_view(choices)
+                reply.choices = choices
         elif kind == 9:
             if self.checks:
                 self._refuse(modal_errors(data))
             if self.pseudo is not None:
-                for where, text in modal_texts(data):
-                    self.pseudo.read(where, [text])
+                data = self.pseudo.read_modal(data)
             if reply is not None:
-                reply.modal = _modal(data if self.pseudo is None else english_view(data))
+                reply.modal = modal_of(data)
         return {"interaction": interaction, "resource": resource}
 
 
@@ -942,23 +815,6 @@ def check_phone_columns(content: str) -> None:
             continue  # text to copy, not to read: its lines are the writer's
         for line in text.splitlines():
             assert width(line) <= PHONE_COLUMNS, f"code block line past 40 columns: {line!r}"
-
-
-def _modal(data: dict[str, Any]) -> Modal:
-    """A modal as the bot sent it: its text inputs and the menus of its labelled rows."""
-    modal = Modal(data["custom_id"], data.get("title", ""), {})
-    for row in data.get("components", []):
-        for c in row.get("components") or [row.get("component")]:
-            label = row.get("label") or c.get("label", "")
-            modal.notes[label] = [text for text in (row.get("description"),
-                                                    c.get("placeholder")) if text]
-            if c.get("type") == 4:
-                modal.fields[label] = c["custom_id"]
-                if row.get("type") == 18:
-                    modal.labelled.add(label)
-            elif c.get("type") == 3:
-                modal.menus[label] = (c["custom_id"], [o["value"] for o in c["options"]])
-    return modal
 
 
 def _with_files(body: dict[str, Any], parts: list[dict[str, Any]]) -> dict[str, Any]:
@@ -983,17 +839,3 @@ class _FakeResponse:
     def __init__(self, status: int) -> None:
         self.status = status
         self.reason = "Not Found"
-
-
-def _message(raw: dict[str, Any]) -> Message:
-    """A message as a test reads it: in English when the table plays in the pseudo-locale
-    (its ``raw`` as the bot sent it, to send back)."""
-    shown = raw if watching() is None else english_view(raw)
-    return Message(
-        id=int(raw["id"]), channel_id=int(raw["channel_id"]),
-        content=shown.get("content") or "",
-        ephemeral=bool(int(raw.get("flags") or 0) & EPHEMERAL),
-        components=tuple(shown.get("components") or ()),
-        embeds=tuple(shown.get("embeds") or ()),
-        allowed_mentions=raw.get("allowed_mentions"), raw=dict(raw),
-    )

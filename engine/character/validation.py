@@ -195,7 +195,7 @@ def check_item_fields(c: Character, item: Item, kind: ItemKind, rules: Rules) ->
     if kind.per_location:
         if item.location is None:
             raise RuleError(phrase("{kind} covers one hit location: say which ({locations}).",
-                                   kind=kind.said_name, locations=", ".join(rules.body.ids)))
+                                   kind=kind.said_name, locations=rules.body.said_ids))
         lookup.location(item.location)
     elif item.location is not None:
         raise RuleError(phrase("Only armor names a hit location; {item} is {kind}.",

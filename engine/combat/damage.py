@@ -195,21 +195,23 @@ def modifier(c: Combat, cmd: Modifier, ctx: Context) -> Combat:
             c = replace_roll(
                 c, state.model_copy(update={"roll": state.roll.use_modifier(DiceModifier.POWERFUL)})
             )
+            # (the clause is made apart: pybabel reads no phrase nested in another's call)
+            clause = phrase("{name} is powerful", name=f.name)
             ctx.emit(
                 EventKind.MODIFIER,
-                phrase("{clause}: damage {damage}.", damage=damage, clause=ctx.by_gm_clause(
-                    f, phrase("{name} is powerful", name=f.name))), f.key, (damage, location),
+                phrase("{clause}: damage {damage}.", damage=damage,
+                       clause=ctx.by_gm_clause(f, clause)), f.key, (damage, location),
             )
         else:
             location = precise(location, 1 if cmd.use == "precise+1" else -1)
             c = replace_roll(
                 c, state.model_copy(update={"roll": state.roll.use_modifier(DiceModifier.PRECISE)})
             )
+            clause = phrase("{name} is precise", name=f.name)
             ctx.emit(
                 EventKind.MODIFIER,
                 phrase("{clause}: location {location} ({where}).", location=location,
-                       where=_where(ctx, location), clause=ctx.by_gm_clause(
-                           f, phrase("{name} is precise", name=f.name))),
+                       where=_where(ctx, location), clause=ctx.by_gm_clause(f, clause)),
                 f.key,
                 (damage, location),
             )

@@ -62,10 +62,12 @@ _MODIFIER_WORDS = {RollModifier.GOOD: phrase("good"), RollModifier.PRECISE: phra
                    RollModifier.POWERFUL: phrase("powerful")}
 _LIMIT_WORDS = ((RollLimit.NOT_GOOD, phrase("not good")),
                 (RollLimit.NOT_CRITICAL, phrase("cannot be critical")))
-#: A roll for each action, said alone.
+#: A roll for each action, said alone (a noun: "good (defense)"; "defend" is the verb's).
 _ROLL_WORDS = {
     Action.ATTACK: phrase("attack"), Action.COUNTERATTACK: phrase("counterattack"),
-    Action.INTERCEPT: phrase("intercept"), Action.DEFEND: phrase("defend"),
+    Action.INTERCEPT: phrase("intercept"),
+    # Translators: the Defend roll without a shield, a noun: "good (defense)".
+    Action.DEFEND: phrase("defense"),
     Action.FIRST_AID: phrase("first aid"), Action.INITIATIVE: phrase("initiative"),
     Action.MOVE: phrase("move"),
 }

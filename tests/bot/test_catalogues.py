@@ -4,6 +4,7 @@ and rendering follows each language's CLDR plural rule."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -57,6 +58,26 @@ def test_the_template_holds_every_marked_sentence_of_the_sources() -> None:
                      str(ROOT), method_map, options_map, keywords=KEYWORDS)}
     assert SAID in extracted
     assert extracted == _ids(_template()), "run `make catalogues`"
+
+
+def _literal_sources(path: Path) -> set[str]:
+    """The literal first argument of each call of a keyword in ``path`` (with gettext's
+    ``N_``), as Python reads the file: nested in another call or in an f-string too."""
+    calls = (node for node in ast.walk(ast.parse(path.read_text()))
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+             and node.func.id in {*KEYWORDS, "N_"} and node.args)
+    return {call.args[0].value for call in calls if isinstance(call.args[0], ast.Constant)
+            and isinstance(call.args[0].value, str)}
+
+
+def test_every_literal_said_is_in_the_template_where_pybabel_may_not_look() -> None:
+    """pybabel reads no keyword call nested in another's arguments nor inside an f-string:
+    such a sentence is made apart (a local name), or it is never translated."""
+    extracted = {message if isinstance(message, str) else message[0]
+                 for message in _ids(_template())}
+    said = set().union(*(_literal_sources(path) for folder in ("bot", "engine")
+                         for path in (ROOT / folder).rglob("*.py")))
+    assert said - extracted == set()
 
 
 def test_german_translates_every_entry_of_the_template() -> None:

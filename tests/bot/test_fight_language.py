@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import get_args
 
+import discord
+
 from bot.cogs.combat.fight import COMMAND_KINDS
+from bot.cogs.combat.fight_language import fight_language
 from bot.cogs.combat.log_fold import fold_steps
 from bot.cogs.combat.recap import round_begun
 from bot.cogs.combat.session import FightSession
@@ -15,10 +18,13 @@ from bot.cogs.combat.views import events_text
 from bot.i18n import PSEUDO, render
 from bot.i18n.checks import untranslated
 from bot.store.guilds import LanguageCache
+from engine.catalog import Action
 from engine.combat import Command, Event, EventKind
+from engine.combat.roll_spec import roll_words
 from engine.phrases import phrase
 from testbed.harness import ALICE, CHANNEL_ID, GM, GUILD_ID, Table
 from tests.bot.fights import add_character, start_fight
+from tests.engine.combat.helpers import RULES
 
 ATTACK = phrase("{attacker} attacks {target} with {weapon}: {roll} vs {level} — {outcome}.",
                 attacker="Ana", target="Goon", weapon="Knife", roll=35, level=40,
@@ -249,3 +255,38 @@ async def test_in_the_pseudo_locale_no_english_of_the_gms_tools_is_left(table: T
     shown["board"] = "\n".join([*shown["board"].splitlines()[:6], "```"])
     for what, text in shown.items():
         assert untranslated(text, names) == [], (what, text)
+
+
+async def test_the_servers_preferred_locale_is_said_with_or_without_an_interaction(
+        table: Table) -> None:
+    """As on Discord, the server's preferred locale is one setting: what interactions say and
+    what the bot's cached guild holds (a timer's post reads that)."""
+    table.guild_locale = "de"
+    guild = table.bot.get_guild(GUILD_ID)
+    assert guild is not None and guild.preferred_locale is discord.Locale.german
+    assert await fight_language(table.bot, GUILD_ID) == "de"
+    await table.restart()
+    assert await fight_language(table.bot, GUILD_ID) == "de"
+
+
+async def test_a_german_gm_picks_a_hit_location_by_its_german_name_or_types_its_id(
+        table: Table) -> None:
+    table.locales[GM.id] = "de"
+    await add_character(table, "Ana", level=40)
+    await start_fight(table, ("Ana", "Dance Floor"), user_of={"Ana": ALICE})
+    offered = await table.autocomplete_choices("combat set", "location", user=GM,
+                                               character="Ana")
+    assert offered[1] == {"name": "Rechter Arm", "value": "right_arm"}
+    for typed in ("rumpf", "tors"):
+        found = await table.autocomplete_choices("combat set", "location", user=GM,
+                                                 character="Ana", location=typed)
+        assert found == [{"name": "Rumpf", "value": "torso"}], (typed, found)
+    marked = await table.slash("combat set", user=GM, character="Ana", location="torso",
+                               marks="\\")
+    assert not marked.answer.ephemeral, marked.answer.content
+
+
+def test_a_defend_without_a_shield_is_a_noun_of_its_own() -> None:
+    """"defend" is the verb a reaction offers; the roll without a shield is said as a noun."""
+    assert render(roll_words(Action.DEFEND, None, RULES), "de") == "Verteidigung"
+    assert render(phrase("defend"), "de") == "verteidigen"

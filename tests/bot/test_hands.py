@@ -184,3 +184,15 @@ async def test_the_panel_is_only_for_who_gives_the_orders(table: Table) -> None:
     applied = await table.click(table.message(panel.id), APPLY)
     assert applied.answer.content == (
         "Ana picks up Knife: nothing in the right hand, Knife in the left hand (one action).")
+
+
+async def test_a_german_player_is_offered_and_may_type_the_empty_hand_in_german(
+        table: Table) -> None:
+    await _armed(table)
+    table.locales[ALICE.id] = "de"
+    offered = await table.autocomplete_choices("item hands", "right")
+    assert offered[0] == {"name": "leer", "value": "empty"}  # the value stays the command's
+    emptied = await table.slash("item hands", right="Leer")
+    assert "Knife" in emptied.answer.content and not emptied.answer.ephemeral, \
+        emptied.answer.content
+    assert "Ana [PCs] Dance Floor 40/40 a1" in (await table.slash("combat status")).content

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from testbed.harness import ALICE, BOB, GM, Table
+from testbed.harness import ALICE, BOB, GM, GUILD_ID, Table
 from testbed.pseudo import PseudoWatch, english_lines, start_watching, stop_watching
 
 #: The English lines still sent in this fight and these commands, by the part that says them.
@@ -125,3 +125,27 @@ async def test_a_whole_fight_and_the_main_commands_leave_no_english_but_the_know
     found = {line: leak.text for leak in watch.leaks for line in english_lines(leak)}
     assert {line: text for line, text in found.items() if line not in known} == {}
     assert known - set(found) == set(), "no longer English: take these out of KNOWN_LEFT"
+
+
+async def test_a_table_a_test_sets_in_another_language_is_not_read_for_english(
+        pseudo: tuple[Table, PseudoWatch]) -> None:
+    """What the bot says in a language the test chose (a German channel, a German client) is
+    that language's, not English left behind: the table is read only while it plays wholly in
+    the pseudo-locale."""
+    table, watch = pseudo
+    assert table.pseudo is not None
+    table.pseudo.read("content", ["Left in English"])
+    assert len(watch.leaks) == 1
+    chose = await table.slash("settings language", user=GM, language="de")
+    assert chose.content.startswith("🌐 Der Bot spricht"), chose.content
+    table.pseudo.read("content", ["Left in English"])
+    assert len(watch.leaks) == 1
+    await table.bot.store.guilds.set_language(GUILD_ID, None)  # the server's own: en-XA
+    table.pseudo.read("content", ["Left in English"])
+    assert len(watch.leaks) == 2
+    table.locales[ALICE.id] = "de"
+    table.pseudo.read("content", ["Left in English"])
+    table.locales[ALICE.id] = "en-XA"
+    table.guild_locale = "de"
+    table.pseudo.read("content", ["Left in English"])
+    assert len(watch.leaks) == 2

@@ -35,9 +35,11 @@ class CreateModal(discord.ui.Modal):
             title=translated("A new character", language),
             custom_id=CREATE_FORM_SPEC.format(npc=int(npc), level=level,
                                               nonce=secrets.token_hex(4)))
+        # Translators: an example of a character's name (one usual in your language).
+        example_name = translated("Ana", language)
         for field_id, label, style, limit, required, hint in (
             ("name", translated("Name", language), discord.TextStyle.short, NAME_LIMIT, True,
-             "Ana"),
+             example_name),
             ("concept", translated("Concept", language), discord.TextStyle.short, CONCEPT_LIMIT,
              False, translated("Ex-cop turned bouncer", language)),
             ("description", translated("Description", language), discord.TextStyle.paragraph,

@@ -105,9 +105,11 @@ def made_line(stored: StoredCharacter, language: str) -> str:
 async def _give_back(interaction: discord.Interaction[Any], problem: Said, text: str) -> None:
     """Refuse ephemerally with ``problem``; the paste comes back when it fits."""
     language = await person_language(interaction)
-    lead = f"{render(problem, language)}\n{translated('Nothing was saved.', language)}"
-    block = (f"\n{translated('Your paste, to fix and try again:', language)}"
-             f"\n```{SOURCE}\n{text}\n```")
+    # (said apart from the f-strings: pybabel reads no call inside one)
+    nothing_saved = translated("Nothing was saved.", language)
+    fix_it = translated("Your paste, to fix and try again:", language)
+    lead = f"{render(problem, language)}\n{nothing_saved}"
+    block = f"\n{fix_it}\n```{SOURCE}\n{text}\n```"
     if text and "```" not in text and len(lead) + len(block) <= MESSAGE_LIMIT:
         lead += block
     await interaction.response.send_message(clip(lead), ephemeral=True)

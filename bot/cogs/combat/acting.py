@@ -11,7 +11,7 @@ labelled with whose it is ("Ana — Goon's target"); the choice's value names th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import discord
@@ -100,13 +100,14 @@ class Picked(Text):
 Pick = app_commands.Transform[str, Picked(LOOKUP)]
 
 
-def choices(names: list[str], current: str,
-            rank: Callable[[str], Any] = as_given) -> list[app_commands.Choice[str]]:
+def choices(names: list[str], current: str, rank: Callable[[str], Any] = as_given,
+            shown: Callable[[str], str] = str) -> list[app_commands.Choice[str]]:
     """At most 25 of ``names`` holding what the user typed so far: those it starts first,
     then the others, each part in the order given (a fight's order, enemies first), or by
-    ``rank`` (``natural_key``: Goon 2 before Goon 10)."""
-    found = matching(names, current, rank=rank)
-    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in found[:25]]
+    ``rank`` (``natural_key``: Goon 2 before Goon 10); each named as ``shown`` says (a word
+    of the bot's in the user's language), its value the name."""
+    found = matching(names, current, label=shown, rank=rank)
+    return [app_commands.Choice(name=shown(n)[:100], value=n[:100]) for n in found[:25]]
 
 
 def _waited_on(state: Combat, kinds: Kinds, owner_id: int | None) -> list[Fighter]:
@@ -237,7 +238,8 @@ async def _deciders(interaction: discord.Interaction[Any], state: Combat, kinds:
 
 
 def _labelled(state: Combat, fighters: list[Fighter], legal: Legal, rules: Rules, actor: Actor,
-              noun: Phrase, current: str, language: str) -> list[app_commands.Choice[str]]:
+              noun: Phrase, current: str, language: str,
+              shown: Callable[[str], str]) -> list[app_commands.Choice[str]]:
     """At most 25 options of ``fighters``, each labelled with whose it is ("Ana — Goon's
     target") and naming them in its value, that hold what the user typed so far: first every
     option of a fighter whose name it starts (a GM typing "Boss" means the Boss's options, its
@@ -251,7 +253,7 @@ def _labelled(state: Combat, fighters: list[Fighter], legal: Legal, rules: Rules
         whose = render(phrase(" — {name}'s {noun}", name=f.name, noun=noun), language)
         for option in legal(state, f.key, rules, actor):
             value = for_actor(f.name, option)
-            choice = app_commands.Choice(name=clip(option, 100 - len(whose)) + whose,
+            choice = app_commands.Choice(name=clip(shown(option), 100 - len(whose)) + whose,
                                          value=value if len(value) <= LOOKUP else option[:LOOKUP])
             found.append((f"{f.name} {choice.name}", name_key(option).startswith(typed), choice))
             named += name_key(f.name).startswith(typed)
@@ -263,32 +265,41 @@ def _labelled(state: Combat, fighters: list[Fighter], legal: Legal, rules: Rules
 
 
 async def _for_actor(interaction: discord.Interaction[Any], current: str, legal: Legal,
-                     noun: Phrase, kinds: Kinds) -> list[app_commands.Choice[str]]:
-    """Choices from ``legal`` for the fighter the user acts as (see :func:`_deciders`)."""
+                     noun: Phrase, kinds: Kinds,
+                     words: Mapping[str, Phrase]) -> list[app_commands.Choice[str]]:
+    """Choices from ``legal`` for the fighter the user acts as (see :func:`_deciders`); an
+    option among ``words`` is named in the user's language (its value stays the word)."""
     state = await _state(interaction)
     if state is None:
         return []
+    language = await person_language(interaction)
+
+    def shown(option: str) -> str:
+        return render(words[option], language) if option in words else option
+
     try:
         actor = await actor_of(interaction)
         fighters, labelled = await _deciders(interaction, state, kinds, current, actor)
         rules = fights_of(interaction).rules
         if labelled:
             return _labelled(state, fighters, legal, rules, actor, noun, split_actor(current)[1],
-                             await person_language(interaction))
+                             language, shown)
         found = [option for f in fighters for option in legal(state, f.key, rules, actor)]
     except (UserError, RuleError):
         return []
-    return choices(found, current)
+    return choices(found, current, shown=shown)
 
 
-def legal_choices(legal: Legal, noun: Phrase,
-                  kinds: Kinds = ACTING) -> Callable[[discord.Interaction[Any], str], Any]:
+def legal_choices(legal: Legal, noun: Phrase, kinds: Kinds = ACTING,
+                  words: Mapping[str, Phrase] | None = None,
+                  ) -> Callable[[discord.Interaction[Any], str], Any]:
     """An autocomplete callback offering what ``legal`` allows the acting fighter; ``noun``
-    says what an option is to them ("target"), for a GM's labels."""
+    says what an option is to them ("target"), for a GM's labels; ``words``: the options that
+    are the bot's words, not names (named in the user's language)."""
 
     async def complete(interaction: discord.Interaction[Any],
                        current: str) -> list[app_commands.Choice[str]]:
-        return await _for_actor(interaction, current, legal, noun, kinds)
+        return await _for_actor(interaction, current, legal, noun, kinds, words or {})
 
     return complete
 
@@ -312,7 +323,7 @@ def slot_choices(slot: Slot, noun: Phrase, given: str | None = None,
         def legal(c: Combat, key: str, rules: Rules, actor: Actor) -> tuple[str, ...]:
             return slot_values(c, key, rules, actor, slot, other)
 
-        return await _for_actor(interaction, current, legal, noun, kinds)
+        return await _for_actor(interaction, current, legal, noun, kinds, {})
 
     return complete
 
@@ -352,4 +363,11 @@ async def areas(interaction: discord.Interaction[Any],
 
 async def locations(interaction: discord.Interaction[Any],
                     current: str) -> list[app_commands.Choice[str]]:
-    return choices([loc.id for loc in fights_of(interaction).rules.body.locations], current)
+    """The hit locations, head first, each named in the user's language, its value the id the
+    command takes (what was typed is matched against both)."""
+    language = await person_language(interaction)
+    body = fights_of(interaction).rules.body.locations
+    named = {loc.id: render(loc.said_name, language) for loc in body}
+    found = matching(body, current, label=lambda loc: f"{named[loc.id]} {loc.id}",
+                     rank=body.index)
+    return [app_commands.Choice(name=named[loc.id], value=loc.id) for loc in found]

@@ -32,7 +32,7 @@ from bot.cogs.combat.acting import (
     Pick,
 )
 from bot.cogs.combat.session import FightSession
-from bot.i18n import N_
+from bot.i18n import N_, person_language
 from engine.combat import (
     AllOutDefend,
     AoE,
@@ -208,10 +208,12 @@ class ActionsCog(commands.Cog, name="Fight actions"):
             await hands.show_panel(interaction, self.session, as_)
             return
 
+        language = await person_language(interaction)  # ("empty" as the player may type it)
+
         async def command(state: Combat) -> Command:
             f = await acting.acting(interaction, state, as_, ACTING)
-            return Rearrange(fighter=f.key, right=hands.hand_spec(f, right),
-                             left=hands.hand_spec(f, left))
+            return Rearrange(fighter=f.key, right=hands.hand_spec(f, right, language),
+                             left=hands.hand_spec(f, left, language))
 
         await self.session.run(interaction, command)
 

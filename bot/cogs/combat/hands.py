@@ -37,9 +37,11 @@ from engine.phrases import Phrase, phrase
 __all__ = ["EMPTY_WORD", "HAND_WORDS", "HandsApply", "HandsMenu", "hand_choices", "hand_spec",
            "show_panel"]
 
-#: What a player types (or autocomplete offers) for an empty hand.
+#: What a player types (or autocomplete offers, named in their language) for an empty hand.
 EMPTY_WORD = "empty"
 _EMPTY_WORDS = (EMPTY_WORD, "nothing")
+#: The empty hand as autocomplete names it, and as a player may type it in their language.
+_EMPTY_SAID = phrase("empty")
 
 
 def _pick_field(hand: str) -> IdField:
@@ -67,14 +69,15 @@ _NOTHING_IN: dict[Hand, Phrase] = {"right": phrase("Nothing in the right hand"),
 Pick = int | None  # an item's index, or None for an empty hand
 
 
-def hand_spec(f: Fighter, typed: str | None) -> str | None:
+def hand_spec(f: Fighter, typed: str | None, language: str) -> str | None:
     """What a ``right:``/``left:`` option asks of ``Rearrange``: None (leave the hand as it
-    is), ``Rearrange.EMPTY`` for "empty" or "nothing" (unless an item of theirs has that
-    name), else the item's name."""
+    is), ``Rearrange.EMPTY`` for "empty" or "nothing", or "empty" in the player's
+    ``language`` (unless an item of theirs has that name), else the item's name."""
     if typed is None:
         return None
     key = name_key(typed)
-    if key in _EMPTY_WORDS and all(name_key(it.name) != key for it in f.character.items):
+    empty = (*_EMPTY_WORDS, name_key(render(_EMPTY_SAID, language)))
+    if key in empty and all(name_key(it.name) != key for it in f.character.items):
         return Rearrange.EMPTY
     return typed
 
@@ -84,7 +87,7 @@ def hand_choices(hand: Hand) -> Callable[[discord.Interaction[Any], str], Any]:
     on the floor of the fighter's area)."""
     return acting.legal_choices(
         lambda c, key, rules, _: (EMPTY_WORD, *legal_items(c, key, rules, hand)),
-        HAND_WORDS[hand])
+        HAND_WORDS[hand], words={EMPTY_WORD: _EMPTY_SAID})
 
 
 # -- the panel ---------------------------------------------------------------------------------
