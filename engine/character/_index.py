@@ -16,7 +16,7 @@ through to the catalog, so the error a player sees stays the catalog's own.
 >>> index.location("tail")
 Traceback (most recent call last):
 ...
-engine.errors.RuleError: There is no hit location called 'tail'; the locations are head, right_arm, left_arm, torso, right_leg, left_leg.
+engine.errors.RuleError: There is no hit location called 'tail'; the locations are head (`head`), right arm (`right_arm`), left arm (`left_arm`), torso (`torso`), right leg (`right_leg`), left leg (`left_leg`).
 """  # noqa: E501
 
 from __future__ import annotations
