@@ -26,8 +26,8 @@ from collections.abc import Mapping
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-__all__ = ["Argument", "Phrase", "Said", "english", "phrase", "plural_phrase", "said_from_json",
-           "said_to_json"]
+__all__ = ["COPIES", "Argument", "Phrase", "Said", "english", "phrase", "plural_phrase",
+           "said_from_json", "said_to_json"]
 
 #: What a phrase's placeholder may stand for.
 Argument: TypeAlias = "str | int | Phrase"
@@ -164,6 +164,11 @@ def plural_phrase(singular: str, plural: str, count_name: str, /,
         raise ValueError(f"{singular!r} counts {count_name!r}, which is not an int argument")
     return Phrase(singular, tuple(arguments.items()), plural, count_name)
 
+
+#: The count argument of a phrase said of a numbered copy that reads differently of several:
+#: ``plural_phrase("{name} does not defend.", "{name} do not defend.", COPIES, name=...,
+#: copies=1)``; folding copies alike into one line (``engine.combat.alike``) counts them.
+COPIES = "copies"
 
 #: What the engine says: a phrase, or a plain string (a name, or what older logs kept).
 Said: TypeAlias = "Phrase | str"

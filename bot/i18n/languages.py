@@ -60,7 +60,10 @@ async def server_language(guilds: Guilds, guild_id: int | None,
 
 
 async def channel_language(interaction: discord.Interaction[Any]) -> str:
-    """The language of what an interaction's channel reads."""
+    """The language of what an interaction's channel reads (in a direct message, whose only
+    reader is the user: the user's)."""
+    if interaction.guild_id is None:
+        return catalogue_language(interaction.locale) or SOURCE
     return await server_language(interaction.client.store.guilds, interaction.guild_id,
                                  interaction.guild_locale)
 

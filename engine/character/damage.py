@@ -33,7 +33,7 @@ from engine.character.model import (
 )
 from engine.character.wording import counts_phrase, sentences_phrase, status_sentence
 from engine.errors import RuleError
-from engine.phrases import Said, phrase
+from engine.phrases import COPIES, Said, phrase, plural_phrase
 
 __all__ = ["DamageReport", "armor_covering", "take_damage"]
 
@@ -226,13 +226,16 @@ def _lowers_level_only(hit: _Hit, rules: Rules) -> tuple[Character, DamageReport
     return hit.report(
         new,
         status_after,
-        sentences_phrase([phrase(
+        sentences_phrase([plural_phrase(
             "{name} takes {amount} less-lethal damage on the {location}: level {before} → "
-            "{after}, no wounds marked.", name=c.name, amount=hit.amount, location=where,
-            before=c.level, after=level), *news]),
-        public=sentences_phrase([phrase(
-            "{name} takes {amount} less-lethal damage on the {location}.", name=c.name,
-            amount=hit.amount, location=where), *news]),
+            "{after}, no wounds marked.",
+            "{name} take {amount} less-lethal damage on the {location}: level {before} → "
+            "{after}, no wounds marked.", COPIES, copies=1, name=c.name, amount=hit.amount,
+            location=where, before=c.level, after=level), *news]),
+        public=sentences_phrase([plural_phrase(
+            "{name} takes {amount} less-lethal damage on the {location}.",
+            "{name} take {amount} less-lethal damage on the {location}.", COPIES, copies=1,
+            name=c.name, amount=hit.amount, location=where), *news]),
     )
 
 
@@ -260,9 +263,11 @@ def _marks_wounds(
     all_legs_full = all(leg in full_after for leg in legs)
     status_after = status(new, rules=rules)
     where = hit.loc.said_lower
-    figures: list[Said] = [phrase(
+    figures: list[Said] = [plural_phrase(
         "{name} takes {amount} damage to the {location}: level {before} → {after}.",
-        name=c.name, amount=hit.amount, location=where, before=c.level, after=level)]
+        "{name} take {amount} damage to the {location}: level {before} → {after}.",
+        COPIES, copies=1, name=c.name, amount=hit.amount, location=where, before=c.level,
+        after=level)]
     if marked:
         figures.append(phrase("Marked {counts}.", counts=counts_phrase(marked, rules)))
     if remaining:
@@ -271,7 +276,9 @@ def _marks_wounds(
                         for index in sorted(dropped)]
     news += _moving_news(c.name, leg_filled, all_legs_full, moving, status_after)
     news += _status_news(hit.status_before, status_after, c.name)
-    head = phrase("{name} takes {amount} damage to the {location}.", name=c.name,
+    head = plural_phrase("{name} takes {amount} damage to the {location}.",
+                         "{name} take {amount} damage to the {location}.", COPIES, copies=1,
+                         name=c.name,
                   amount=hit.amount, location=where)
     return hit.report(
         new,

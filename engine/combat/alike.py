@@ -32,15 +32,11 @@ from collections.abc import Mapping, Sequence
 
 from engine.combat.model import Event
 from engine.copies import copy_number, numbers_text
-from engine.phrases import Phrase, Said, english
+from engine.phrases import COPIES, Phrase, Said, english
 from engine.words import plural_verb
 
 __all__ = ["COPIES", "fold_copies"]
 
-#: The count argument of a phrase said of a numbered copy that reads differently of several:
-#: ``plural_phrase("{name} does not defend.", "{name} do not defend.", COPIES, name=...,
-#: copies=1)``; folding copies counts them.
-COPIES = "copies"
 
 _MARK = "\x00"  # where the copy's own name stood in a sentence
 _SAID_OF = re.compile(f"{_MARK}(?:(?P<verb> [a-z]+\\b)|(?P<colon>:))?")

@@ -28,7 +28,7 @@ from engine.combat.model import Combat, Fighter, Prompt, PromptKind
 from engine.phrases import Phrase, Said, phrase
 
 __all__ = [
-    "STATUS_WORDS", "Band", "band", "figures_hidden", "is_npc", "level_said", "looks",
+    "STATUS_WORDS", "Band", "band", "figures_hidden", "is_npc", "level_said",
     "looks_phrase", "secret_options",
 ]
 
@@ -59,13 +59,6 @@ def band(fighter: Fighter, rules: Rules) -> Band:
     return "unhurt"
 
 
-def looks(fighter: Fighter, rules: Rules) -> str:
-    """What the players are told of a hidden fighter: its band, or, once it is down, why
-    (which the board shows anyway): "hurt", "unconscious"."""
-    found = band(fighter, rules)
-    return status(fighter.character, rules=rules).value if found == "down" else found
-
-
 #: How a character stands, as the table reads it.
 STATUS_WORDS: dict[Status, Phrase] = {
     Status.FINE: phrase("fine"), Status.UNCONSCIOUS: phrase("unconscious"),
@@ -79,7 +72,8 @@ _BAND_WORDS: dict[str, Phrase] = {
 
 
 def looks_phrase(fighter: Fighter, rules: Rules) -> Phrase:
-    """:func:`looks` in the reader's language."""
+    """What the players are told of a hidden fighter: its band ("hurt"), or, once it is
+    down, why (which the board shows anyway: "unconscious")."""
     found = band(fighter, rules)
     if found == "down":
         return STATUS_WORDS[status(fighter.character, rules=rules)]

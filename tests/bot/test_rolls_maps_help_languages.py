@@ -12,7 +12,7 @@ from bot.cogs.help.pages import PAGES
 from bot.cogs.maps.finding import builtin_map
 from bot.i18n.checks import untranslated
 from data import builtin_maps
-from testbed.harness import ALICE, GM, Reply, Table
+from testbed.harness import ALICE, DM_CHANNEL_ID, GM, Reply, Table
 from tests.bot.fights import add_character
 
 pytestmark = pytest.mark.both_engines
@@ -176,3 +176,15 @@ async def test_no_english_from_these_commands_reaches_discord_in_the_pseudo_loca
     said.read(await table.slash("session end", user=GM, achieved=True))
     said.read(await table.slash("session status"))
     assert said.english == []
+
+
+async def test_a_roll_in_a_direct_message_reads_in_its_roller_s_language(table: Table) -> None:
+    table.locales[ALICE.id] = "de"  # (a DM has no server: its only reader is the roller)
+    table.dice(7, 2)
+    rolled = await table.slash("roll", level=40, guild=None, channel=DM_CHANNEL_ID)
+    assert rolled.content.splitlines()[:2] == [
+        f"🎲 {ALICE.mention} würfelt gegen **40**", "**72** (7·2) — FEHLSCHLAG"]
+    table.locales[ALICE.id] = "en-US"
+    table.dice(7, 2)
+    rolled = await table.slash("roll", level=40, guild=None, channel=DM_CHANNEL_ID)
+    assert rolled.content.splitlines()[1] == "**72** (7·2) — FAILURE"

@@ -21,7 +21,7 @@ from data import load_rules
 from engine.catalog import Hand
 from engine.character import HANDS, Character, still_to_choose
 from engine.combat import Combat, Fighter
-from engine.combat.hidden_npcs import figures_hidden, looks
+from engine.combat.hidden_npcs import figures_hidden, looks_phrase
 from engine.phrases import Phrase, phrase
 
 RULES = load_rules()
@@ -210,5 +210,5 @@ async def hidden_in_fight(interaction: discord.Interaction[Any],
         raise UserError(phrase("{name} is in the fight in {channel}, where the GM keeps its "
                                "level and wounds hidden: it looks {looks}.",
                                name=bold_name(stored.name), channel=f"<#{channel_id}>",
-                               looks=looks(fighter, RULES)))
+                               looks=looks_phrase(fighter, RULES)))
     return True
