@@ -85,7 +85,7 @@ class PseudoRun:
         """No dot per test: the run's output is its English (a test stopped is counted)."""
         if report.when == "call" and report.passed:
             return "passed", "", "PASSED"
-        if report.when == "call" and hasattr(report, "wasxfail"):
+        if hasattr(report, "wasxfail"):
             return "xfailed", "", "STOPPED"
         return None
 
@@ -94,15 +94,17 @@ class PseudoRun:
             return
         leaks, stopped = config.stash[_FOUND]
         write = terminalreporter.write_line
-        listed = bool(leaks or config.option.verbose)
         if leaks:
             terminalreporter.section("English left in the pseudo-locale")
             self._report(write, leaks)
+            if stopped:
+                write(f"{len(stopped)} tests stopped before their end in the pseudo-locale:")
+        elif stopped:  # (the stopped tests' later steps were not read: said, listed on -v)
+            write(f"No English left in the pseudo-locale. {len(stopped)} tests stopped before "
+                  f"their end" + (":" if config.option.verbose else " (-v lists them)."))
         else:
-            write(f"No English left in the pseudo-locale; {len(stopped)} tests stopped before "
-                  f"their end{'' if listed or not stopped else ' (-v lists them)'}.")
-        if stopped and listed:
-            write(f"{len(stopped)} tests stopped before their end in the pseudo-locale:")
+            write("No English left in the pseudo-locale.")
+        if leaks or config.option.verbose:
             for test, why in sorted(stopped.items()):
                 write(f"  {test}: {why}")
 
