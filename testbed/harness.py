@@ -223,6 +223,7 @@ class Table:
         before = asyncio.all_tasks()
         self.bot = bot  # (what start-up posts as it restores the fights is the new bot's)
         await bot.setup_hook()
+        await self._judge_english(look=True)
         self._connect_shards(bot)
         await self._settle(before)  # what start-up shows again (prompts, boards)
 
@@ -249,6 +250,7 @@ class Table:
         fights = getattr(self.bot, "fights", None)
         if isinstance(fights, FightSession):
             await fights.close()
+        await self._judge_english()
         await self.bot.store.close()
         # The bot froze what its start made (UnhexBot.setup_hook); a test process starts
         # many bots, so each one's objects go back to the collector once it is done with.
@@ -537,6 +539,7 @@ class Table:
                        if t is not me and not t.done()
                        and not t.get_name().startswith("unhex-background")]
             if not pending:
+                await self._judge_english()
                 return
             _, still = await asyncio.wait(pending, timeout=30)
             assert not still, f"the bot did not finish handling the interaction: {still}"
@@ -549,6 +552,22 @@ class Table:
         reply = reply or self._current
         if reply is not None:
             reply.messages.append(message_of(raw))
+
+    async def _judge_english(self, *, look: bool = False) -> None:
+        """In the pseudo-locale, once the bot is done: the texts suspected of English judged by
+        what the store holds (names a set-up or a template made, not typed in this test);
+        ``look``: the store's servers looked at in any case (a database started with, maybe a
+        copy; not its fights, whose states a test may count as start-up builds them)."""
+        if self.pseudo is None:
+            return
+        store = getattr(self.bot, "store", None)  # (a bot to compare with has none)
+        if store is None:
+            return
+        guilds = {GUILD_ID, OTHER_GUILD_ID}
+        channels = {CHANNEL_ID, OTHER_CHANNEL_ID, OTHER_GUILD_CHANNEL_ID, *self.threads}
+        if look:
+            await self.pseudo.look(store, guilds, ())
+        await self.pseudo.judge(store, guilds, channels)
 
     def _read_for_english(self, body: dict[str, Any]) -> None:
         """In the pseudo-locale: what ``body`` (a message sent or its edit) shows, read for

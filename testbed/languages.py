@@ -7,18 +7,23 @@
   :class:`PseudoTable` reads what the bot sends for English, but only while the table plays
   wholly in the pseudo-locale: a test that chose another language for it (a German server or
   client, `/settings language de`) is shown that language's text, not English left behind.
+  A text with English is a suspect until the table has looked in its store, once the bot has
+  done what it was doing (:meth:`PseudoTable.judge`): names it holds that nobody typed in the
+  test (a set-up's, a template's) are said as written (testbed/held.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import discord
 from discord.enums import try_enum
 
-from testbed.pseudo import LOCALE, PseudoWatch, english_view, message_texts, modal_texts
+from bot.store.interfaces import Store
+from testbed.held import Held, held_by
+from testbed.pseudo import LOCALE, Leak, PseudoWatch, english_view, message_texts, modal_texts
 
 __all__ = ["PreferredLocale", "PseudoTable", "Speaking"]
 
@@ -62,7 +67,7 @@ class PreferredLocale:
         guild.preferred_locale = discord_locale(locale)
 
 
-@dataclass
+@dataclass(eq=False)  # (one table is itself only)
 class PseudoTable:
     """One table's part in a pseudo-locale run: what users typed is allowed, what the bot
     sends is read for English while :meth:`reading`, and tests are shown it in English."""
@@ -70,6 +75,10 @@ class PseudoTable:
     watch: PseudoWatch
     table: Speaking
     guild_id: int
+    #: Texts read with English in them, before the table looked in its store.
+    suspects: list[Leak] = field(default_factory=list)
+    #: What the table's store has held when it looked.
+    held: Held = field(default_factory=Held)
 
     def reading(self) -> bool:
         """Whether the table plays wholly in the pseudo-locale now: its server, every user's
@@ -98,8 +107,43 @@ class PseudoTable:
         self.watch.allow_whole(texts)
 
     def read(self, where: str, texts: Iterable[str]) -> None:
-        if self.reading():
-            self.watch.read(where, texts)
+        if not self.reading():
+            return
+        for text in texts:
+            suspect = self.watch.suspect(where, text)
+            if suspect is not None:
+                if not self.suspects:
+                    self.watch.waiting.append(self)
+                self.suspects.append(suspect)
+
+    async def look(self, store: Store, guilds: Iterable[int], channels: Iterable[int]) -> None:
+        """What ``store`` holds now for those servers and channels, remembered (what is
+        deleted later is still named as it was)."""
+        try:
+            self.held.update(await held_by(store, guilds, channels))
+        except Exception:  # (a store down or closed: nothing more is allowed)
+            return
+
+    async def judge(self, store: Store, guilds: Iterable[int], channels: Iterable[int]) -> None:
+        """The suspects judged by what ``store`` holds and has held: English left is leaked."""
+        if not self.suspects:
+            return
+        await self.look(store, guilds, channels)
+        for suspect in self.suspects:
+            leak = self.watch.judged(suspect, self.held.names, self.held.whole)
+            if leak is not None:
+                self.watch.leaks.append(leak)
+        self._judged()
+
+    def flush(self) -> None:
+        """The suspects kept as leaks (the test ended before they were judged)."""
+        self.watch.leaks.extend(self.suspects)
+        self._judged()
+
+    def _judged(self) -> None:
+        self.suspects.clear()
+        if self in self.watch.waiting:
+            self.watch.waiting.remove(self)
 
     def read_message(self, body: dict[str, Any]) -> None:
         """What a message sent or edited shows."""

@@ -21,16 +21,16 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from bot.cogs.maps.finding import builtin_map
 from bot.i18n.checks import untranslated
 from bot.i18n.pseudo import plain_text
 from data import builtin_maps
 
-__all__ = ["LOCALE", "Group", "Leak", "PseudoWatch", "english_lines", "english_view", "group",
-           "message_texts", "modal_texts", "sentence_of", "source_of", "start_watching",
-           "stop_watching", "watching"]
+__all__ = ["LOCALE", "Group", "Leak", "PseudoWatch", "Waiting", "english_lines", "english_view",
+           "group", "message_texts", "modal_texts", "sentence_of", "source_of",
+           "start_watching", "stop_watching", "watching"]
 
 #: The pseudo-locale as Discord would name it (the bot's catalogue ``en_XA``).
 LOCALE = "en-XA"
@@ -39,6 +39,7 @@ LOCALE = "en-XA"
 TABLE_NAMES = ("Unhex", "Unhex Table", "fight", "tavern", "fight thread", "alice", "bob",
                "gamemaster")
 _ROOT = Path(__file__).resolve().parent.parent
+_WORDS = re.compile(r"[^\W\d_]+")
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,13 @@ def _data_notes() -> frozenset[str]:
                      for notes in builtin_map(name).notes_by_area for note in notes)
 
 
+class Waiting(Protocol):
+    """A table holding texts it suspects of English until it has looked in its store
+    (testbed/languages.py)."""
+
+    def flush(self) -> None: ...
+
+
 @dataclass
 class PseudoWatch:
     """What one run found: every leak, and what the test running now may say as it is."""
@@ -78,39 +86,62 @@ class PseudoWatch:
     allowed: set[str] = field(default_factory=set)
     #: Texts said as written only where they appear whole (their words are not allowed).
     allowed_whole: set[str] = field(default_factory=set)
+    #: The tables whose suspects are not judged yet.
+    waiting: list[Waiting] = field(default_factory=list)
 
     def begin(self, test: str) -> None:
-        """A new test: nothing typed yet."""
+        """A new test: nothing typed yet (the last test's suspects not judged are leaks)."""
+        self.flush()
         self.test = test
         self.allowed = {*TABLE_NAMES, *_data_names()}
         self.allowed_whole = set(_data_notes())
 
+    def flush(self) -> None:
+        """Every suspect not judged yet kept as a leak."""
+        while self.waiting:
+            self.waiting.pop().flush()
+
     def allow(self, values: Iterable[Any]) -> None:
-        """What a user typed: it reaches Discord again as it was typed."""
-        self.allowed.update(value for value in values if isinstance(value, str))
+        """What a user typed: it reaches Discord again as it was typed (a value of another
+        type, as a test may send where Discord would not, as Python writes it)."""
+        self.allowed.update(value if isinstance(value, str) else str(value)
+                            for value in values if isinstance(value, str | int | float))
 
     def allow_whole(self, values: Iterable[str]) -> None:
         """Texts a test put on the table as a user would have (a map's name stored by the
         test): said as written wherever they appear whole."""
         self.allowed_whole.update(values)
 
-    def read(self, where: str, texts: Iterable[str]) -> None:
-        for text in texts:
-            words = [word for word in untranslated(self._without_whole(text), self.allowed)
-                     if not self._cut_short(word)]
-            if words:
-                self.leaks.append(Leak(self.test, where, text, tuple(words)))
+    def suspect(self, where: str, text: str) -> Leak | None:
+        """``text`` as a leak if it has English besides what was typed in this test."""
+        words = self._english(text, self.allowed, self.allowed_whole)
+        return Leak(self.test, where, text, tuple(words)) if words else None
 
-    def _without_whole(self, text: str) -> str:
-        """``text`` with the texts allowed whole taken out, the longest first."""
-        for whole in sorted(self.allowed_whole, key=len, reverse=True):
-            if whole in text:
-                text = text.replace(whole, " ")
-        return text
+    def judged(self, suspect: Leak, names: Iterable[str], whole: Iterable[str]) -> Leak | None:
+        """``suspect`` without the words of ``names`` and ``whole`` (what the table's store
+        holds): a leak if English is left."""
+        words = set(self._english(suspect.text, {*self.allowed, *names},
+                                  {*self.allowed_whole, *whole}))
+        left = tuple(word for word in suspect.words if word in words)
+        return Leak(suspect.test, suspect.where, suspect.text, left) if left else None
 
-    def _cut_short(self, word: str) -> bool:
-        """Whether ``word`` is the start of something typed, cut short to fit."""
-        return len(word) >= 4 and any(typed.startswith(word) for typed in self.allowed)
+    def _english(self, text: str, allowed: set[str], whole: set[str]) -> list[str]:
+        return [word for word in untranslated(_without_whole(text, whole), allowed)
+                if not _cut_short(word, allowed)]
+
+
+def _without_whole(text: str, wholes: set[str]) -> str:
+    """``text`` with the texts allowed whole taken out, the longest first."""
+    for whole in sorted(wholes, key=len, reverse=True):
+        if whole in text:
+            text = text.replace(whole, " ")
+    return text
+
+
+def _cut_short(word: str, allowed: set[str]) -> bool:
+    """Whether ``word`` is the start of a word of something typed, cut short to fit."""
+    return len(word) >= 4 and any(typed.startswith(word) for name in allowed
+                                  for typed in _WORDS.findall(name))
 
 
 _WATCH: list[PseudoWatch] = []

@@ -63,6 +63,7 @@ class PseudoRun:
             report.wasxfail = "stopped in the pseudo-locale (its English not judged here)"
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        self.watch.flush()
         mine = {"leaks": [asdict(leak) for leak in self.watch.leaks], "stopped": self.stopped}
         (self.folder / f"{self.worker or 'main'}.json").write_text(json.dumps(mine))
         if self.worker is None:
@@ -80,12 +81,35 @@ class PseudoRun:
             stopped.update(found["stopped"])
         return leaks, stopped
 
+    def pytest_report_teststatus(self, report: pytest.TestReport) -> tuple[str, str, str] | None:
+        """No dot per test: the run's output is its English (a test stopped is counted)."""
+        if report.when == "call" and report.passed:
+            return "passed", "", "PASSED"
+        if hasattr(report, "wasxfail"):
+            return "xfailed", "", "STOPPED"
+        return None
+
     def pytest_terminal_summary(self, terminalreporter: Any, config: pytest.Config) -> None:
         if self.worker is not None or _FOUND not in config.stash:
             return
         leaks, stopped = config.stash[_FOUND]
         write = terminalreporter.write_line
-        terminalreporter.section("English left in the pseudo-locale")
+        if leaks:
+            terminalreporter.section("English left in the pseudo-locale")
+            self._report(write, leaks)
+            if stopped:
+                write(f"{len(stopped)} tests stopped before their end in the pseudo-locale:")
+        elif stopped:  # (the stopped tests' later steps were not read: said, listed on -v)
+            write(f"No English left in the pseudo-locale. {len(stopped)} tests stopped before "
+                  f"their end" + (":" if config.option.verbose else " (-v lists them)."))
+        else:
+            write("No English left in the pseudo-locale.")
+        if leaks or config.option.verbose:
+            for test, why in sorted(stopped.items()):
+                write(f"  {test}: {why}")
+
+    @staticmethod
+    def _report(write: Any, leaks: list[Leak]) -> None:
         for found in group(leaks):
             write(f"{found.count:4}× {found.sentence}")
             write(f"      from {found.source}; words {', '.join(found.words)}; "
@@ -99,10 +123,6 @@ class PseudoRun:
         write("By test module: " + _counted(Counter(leak.test.split("::")[0]
                                                     for leak in leaks)))
         write(f"{len(leaks)} English texts, {len(group(leaks))} sentences.")
-        if stopped:
-            write(f"{len(stopped)} tests stopped before their end in the pseudo-locale:")
-            for test, why in sorted(stopped.items()):
-                write(f"  {test}: {why}")
 
 
 _FOUND = pytest.StashKey[tuple[list[Leak], dict[str, str]]]()

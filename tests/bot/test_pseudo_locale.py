@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from engine.character.model import Character, Item
 from testbed.harness import ALICE, BOB, GM, GUILD_ID, Table
 from testbed.pseudo import PseudoWatch, english_lines, start_watching, stop_watching
 
@@ -135,17 +136,51 @@ async def test_a_table_a_test_sets_in_another_language_is_not_read_for_english(
     table, watch = pseudo
     assert table.pseudo is not None
     table.pseudo.read("content", ["Left in English"])
-    assert len(watch.leaks) == 1
+    assert await _leaks(table, watch) == 1
     chose = await table.slash("settings language", user=GM, language="de")
     assert chose.content.startswith("🌐 Der Bot spricht"), chose.content
     table.pseudo.read("content", ["Left in English"])
-    assert len(watch.leaks) == 1
+    assert await _leaks(table, watch) == 1
     await table.bot.store.guilds.set_language(GUILD_ID, None)  # the server's own: en-XA
     table.pseudo.read("content", ["Left in English"])
-    assert len(watch.leaks) == 2
+    assert await _leaks(table, watch) == 2
     table.locales[ALICE.id] = "de"
     table.pseudo.read("content", ["Left in English"])
     table.locales[ALICE.id] = "en-XA"
     table.guild_locale = "de"
     table.pseudo.read("content", ["Left in English"])
-    assert len(watch.leaks) == 2
+    assert await _leaks(table, watch) == 2
+
+
+async def test_what_the_store_holds_is_said_as_written_whoever_put_it_there(
+        pseudo: tuple[Table, PseudoWatch]) -> None:
+    """A set-up may write straight to the store, or copy a database another test built: the
+    names it holds (a character's, its items', a map's and its areas, a fight's fighters and
+    teams) and its whole texts (a map's notes) are nobody's English; other English is. What
+    it held when the table started stays a name once deleted."""
+    table, watch = pseudo
+    assert table.pseudo is not None
+    zed = Character.new("Zed", level=30).model_copy(
+        update={"items": (Item(name="Crowbar", kind="melee_1h"),)})
+    await table.bot.store.characters.add(guild_id=GUILD_ID, owner_id=ALICE.id, character=zed)
+    await table.bot.store.maps.add(guild_id=GUILD_ID, name="Lair",
+                                   text="Hall -- Cellar\nHall: pull the lever", author_id=GM.id)
+    table.pseudo.read("content", ["Zed Crowbar Lair Hall Cellar", "pull the lever",
+                                  "Zed pulls the lever", "Lair Left"])
+    assert [leak.words for leak in watch.leaks] == []
+    assert await _leaks(table, watch) == 2
+    assert [leak.words for leak in watch.leaks] == [("pulls", "the", "lever"), ("Left",)]
+    # what a table started with stays named as it was, once deleted
+    await table.restart()
+    stored = await table.bot.store.characters.get(GUILD_ID, "Zed")
+    assert stored is not None
+    await table.bot.store.characters.delete(stored.id, stored.created_at)
+    table.pseudo.read("content", ["Zed Crowbar gone"])
+    assert await _leaks(table, watch) == 3
+    assert watch.leaks[-1].words == ("gone",)
+
+
+async def _leaks(table: Table, watch: PseudoWatch) -> int:
+    """How many leaks the watch kept, once the table judged what it suspected."""
+    await table.settle()
+    return len(watch.leaks)

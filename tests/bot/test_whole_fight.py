@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from testbed.harness import ALICE, BOB, GM, Reply, Table, User
+from testbed.pseudo import watching
 
 pytestmark = pytest.mark.both_engines
 
@@ -146,7 +147,8 @@ async def test_a_whole_fight_on_the_nightclub(table: Table) -> None:
     await t.slash("sheet", BOB, character="Rat")
 
     text = t.text()
-    if not GOLDEN.exists() or GOLDEN.read_text() != text:
+    # (a pseudo-locale run's transcript, its lines longer, is no golden to review)
+    if (not GOLDEN.exists() or GOLDEN.read_text() != text) and watching() is None:
         GOLDEN.with_suffix(".new").write_text(text)
     assert GOLDEN.exists(), f"no golden transcript yet: review {GOLDEN.with_suffix('.new')}"
     assert text == GOLDEN.read_text(), f"the transcript changed: diff {GOLDEN} with .new"
