@@ -26,9 +26,10 @@ from engine.phrases import phrase
 
 __all__ = ["SERVER_DEFAULT", "PlayerSettingsCog", "language_name", "reminders_text"]
 
-_PLACES = ("channel", "dm")
-Place = app_commands.Transform[str, OneOf([app_commands.Choice(name=p, value=p)
-                                           for p in _PLACES])]
+# Translators: the `where` option's choices as listed (the values stay `channel` and `dm`).
+_PLACES = {"channel": N_("channel"), "dm": N_("dm")}
+Place = app_commands.Transform[str, OneOf([app_commands.Choice(name=name, value=value)
+                                           for value, name in _PLACES.items()])]
 
 #: The `/settings language` choice that gives the server's channels its own locale back.
 SERVER_DEFAULT = "default"

@@ -28,3 +28,39 @@ async def test_an_old_button_and_an_old_form_are_answered_in_the_persons_languag
     table.locales[GM.id] = "en-US"
     english = await table.press("combat:Ana:defend", message=message, user=GM)
     assert english.content.startswith("That button no longer works"), english.content
+
+
+async def test_a_value_not_among_the_choices_lists_them_as_discords_client_shows_them(
+    table: Table,
+) -> None:
+    """The choices named as the command translator names them in the person's language."""
+    table.locales[ALICE.id] = "de"
+    await table.slash("character create", name="Ana")
+    says = {
+        ("character item stow", (("character", "Ana"), ("hand", "third"))):
+            "Die Option `hand` nimmt eines von: „rechts“, „links“. Nichts wurde geändert.",
+        ("character item add", (("character", "Ana"), ("name", "Vest"), ("kind", "armor"),
+                                ("location", "elbow"))):
+            "Die Option `location` nimmt eines von: „Kopf“, „Rechter Arm“, „Linker Arm“, "
+            "„Rumpf“, „Rechtes Bein“, „Linkes Bein“. Nichts wurde geändert.",
+        ("map show", (("name", "nightclub"), ("view", "3d"))):
+            "Die Option `view` nimmt eines von: „Raster“, „Liste“. Nichts wurde geändert.",
+        ("settings reminders", (("where", "pigeon"),)):
+            "Die Option `where` nimmt eines von: „Kanal“, „Direktnachricht“. Nichts wurde "
+            "geändert.",
+        ("combat settings", (("pace", "slow"),)):
+            "Die Option `pace` nimmt eines von: „live“, „per Post“. Nichts wurde geändert.",
+        ("settings language", (("language", "fr"),)):
+            "Die Option `language` nimmt eines von: „English“, „Deutsch“, „Server-Standard“. "
+            "Nichts wurde geändert.",
+    }
+    for (command, options), said in says.items():
+        reply = await table.slash(command, **dict(options))
+        assert reply.ephemeral and reply.content == said, (command, reply.content)
+    topic = await table.slash("help", topic="everything")
+    assert topic.content.startswith("Die Option `topic` nimmt eines von: „Hier anfangen“, "
+                                    "„Würfel“, "), topic.content
+    table.locales[ALICE.id] = "en-US"
+    english = await table.slash("character item stow", character="Ana", hand="third")
+    assert english.content == ("The `hand` option takes one of: “right”, “left”. Nothing was "
+                               "changed."), english.content
