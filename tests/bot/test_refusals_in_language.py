@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from testbed.harness import ALICE, GM, Table
 from testbed.seen import Modal
+from tests.bot.fights import add_character, start_fight
 
 
 async def test_an_old_button_and_an_old_form_are_answered_in_the_persons_language(
@@ -64,3 +65,15 @@ async def test_a_value_not_among_the_choices_lists_them_as_discords_client_shows
     english = await table.slash("character item stow", character="Ana", hand="third")
     assert english.content == ("The `hand` option takes one of: “right”, “left”. Nothing was "
                                "changed."), english.content
+
+
+async def test_a_fighter_not_in_the_fight_is_said_in_the_persons_language(table: Table) -> None:
+    await add_character(table, "Ana")
+    await start_fight(table, ("Ana", "Dance floor"), user_of={"Ana": ALICE})
+    table.locales[GM.id] = "de"
+    reply = await table.slash("combat remove", user=GM, character="Zed")
+    assert reply.ephemeral and reply.content == (
+        "In diesem Kampf gibt es keinen Kämpfer namens 'Zed'."), reply.content
+    table.locales[GM.id] = "en-US"
+    english = await table.slash("combat remove", user=GM, character="Zed")
+    assert english.content == "There is no fighter called 'Zed' in this combat.", english.content
