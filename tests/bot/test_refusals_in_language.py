@@ -5,6 +5,11 @@ languages."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
+from bot.store.values import DatabaseUnavailable
 from testbed.harness import ALICE, GM, Table
 from testbed.seen import Modal
 from tests.bot.fights import add_character, start_fight
@@ -77,3 +82,19 @@ async def test_a_fighter_not_in_the_fight_is_said_in_the_persons_language(table:
     table.locales[GM.id] = "en-US"
     english = await table.slash("combat remove", user=GM, character="Zed")
     assert english.content == "There is no fighter called 'Zed' in this combat.", english.content
+
+
+async def test_the_database_away_is_said_in_the_persons_language(
+    table: Table, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    await add_character(table, "Ana", weapon=None)
+
+    async def away(*args: Any, **kwargs: Any) -> None:
+        raise DatabaseUnavailable()
+
+    monkeypatch.setattr(table.bot.store.characters, "get", away)
+    table.locales[ALICE.id] = "de"
+    reply = await table.slash("sheet", character="Ana")
+    assert reply.ephemeral and reply.content == (
+        "Die Datenbank des Bots ist gerade nicht erreichbar: Nichts wurde geändert. Versuch "
+        "es in einer Minute noch einmal."), reply.content
