@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from bot.cogs.characters import PASTE_LABEL
+from bot.i18n import render
 from bot.store.values import DatabaseUnavailable
 from testbed.harness import ALICE, GM, Table
 from testbed.seen import Modal
@@ -98,3 +100,40 @@ async def test_the_database_away_is_said_in_the_persons_language(
     assert reply.ephemeral and reply.content == (
         "Die Datenbank des Bots ist gerade nicht erreichbar: Nichts wurde geändert. Versuch "
         "es in einer Minute noch einmal."), reply.content
+
+
+async def test_a_pasted_characters_problems_are_said_in_the_persons_language(
+    table: Table,
+) -> None:
+    """The JSON's keys stay as typed; what is wrong with each is said in German."""
+    table.locales[ALICE.id] = "de"
+    label = render(PASTE_LABEL, "de")
+    says = {
+        '{"name": "Ana", "level": 50,':
+            "Dieser Charakter ist nicht gültig: Ungültiges JSON: Es endet zu früh, in Zeile 1, "
+            "Spalte 28.",
+        "Ana": "Dieser Charakter ist nicht gültig: Ungültiges JSON in Zeile 1, Spalte 1.",
+        '{"schema_version": 99, "name": "Cal"}':
+            "Dieser Charakter ist nicht gültig: schema_version: Eingabe muss 1 sein; level: Feld "
+            "fehlt; max_level: Feld fehlt.",
+        '{"name": "", "level": "high", "max_level": 0, "hp": 3, "gear": 7}':
+            "Dieser Charakter ist nicht gültig: name: Text muss mindestens 1 Zeichen haben; "
+            "level: Eingabe muss eine gültige ganze Zahl sein; max_level: Eingabe muss größer "
+            "oder gleich 1 sein; gear: Eingabe muss ein gültiges Array sein; hp: Zusätzliche "
+            "Felder sind nicht erlaubt.",
+        '{"name": "Ana", "level": 100, "max_level": 50, "concept": "' + "x" * 90 + '"}':
+            "Dieser Charakter ist nicht gültig: level: Eingabe muss kleiner oder gleich 99 sein; "
+            "concept: Zu lang: höchstens 80, nicht 90.",
+        '{"name": "Ana", "level": 60, "max_level": 50}':
+            "Dieser Charakter ist nicht gültig: Stufe 60 liegt über der Höchststufe 50.",
+        '{"name": "Ana", "level": 50, "max_level": 50, "wounds": {"head": "?"}}':
+            "Dieser Charakter ist nicht gültig: wounds: ein Kästchen enthält \\, X oder ■, "
+            "nicht '?'.",
+    }
+    for pasted, said in says.items():
+        opened = await table.slash("character import")
+        reply = await table.submit(opened.modal, {label: pasted})
+        assert reply.ephemeral, reply.content
+        lines = reply.content.split("\n")
+        assert lines[:2] == [said, "Nichts wurde gespeichert."], (pasted, reply.content)
+    assert "Ana" not in (await table.slash("character list")).content
