@@ -19,7 +19,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.host import Host
-from bot.i18n import CATALOGUES, N_, SOURCE, channel_language, person_language, render
+from bot.i18n import (
+    CATALOGUES,
+    N_,
+    PSEUDO,
+    SOURCE,
+    channel_language,
+    person_language,
+    render,
+)
+from bot.i18n.pseudo import pseudo_text
 from bot.options import OneOf
 from bot.permissions import require_gm
 from engine.phrases import phrase
@@ -36,8 +45,10 @@ SERVER_DEFAULT = "default"
 
 
 def language_name(language: str) -> str:
-    """A language by its own name (``Deutsch``), never translated; its code when Babel knows
-    none (the pseudo-locale)."""
+    """A language by its own name (``Deutsch``), never translated: the pseudo-locale's in its
+    own accented letters; its code when Babel knows none."""
+    if language == PSEUDO:
+        return pseudo_text("Pseudo (en_XA)")
     try:
         return Locale.parse(language).get_display_name(language) or language
     except (UnknownLocaleError, ValueError):

@@ -1,7 +1,7 @@
 """Refusals said in their reader's language, played as a German player meets them: a button or
 form the bot no longer answers, a value not among an option's choices, a fighter not in the
-fight, the database away, a pasted character that is not valid, and the names of maps and
-languages."""
+fight, the database away, a pasted character that is not valid, and the built-in maps offered
+while typing a map's name."""
 
 from __future__ import annotations
 
@@ -137,3 +137,17 @@ async def test_a_pasted_characters_problems_are_said_in_the_persons_language(
         lines = reply.content.split("\n")
         assert lines[:2] == [said, "Nichts wurde gespeichert."], (pasted, reply.content)
     assert "Ana" not in (await table.slash("character list")).content
+
+
+async def test_the_built_in_maps_are_offered_in_the_persons_language_everywhere(
+    table: Table,
+) -> None:
+    """`/combat start map:` as `/map show name:`: "(built-in)" in the typing person's language."""
+    table.locales[GM.id] = "de"
+    for command in ("combat start", "map show"):
+        focused = "map" if command == "combat start" else "name"
+        offered = await table.autocomplete(command, focused, user=GM, **{focused: "man"})
+        assert offered == ["manor (eingebaut)"], (command, offered)
+    table.locales[GM.id] = "en-US"
+    assert await table.autocomplete("combat start", "map", user=GM, map="man") == [
+        "manor (built-in)"]
