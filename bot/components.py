@@ -13,7 +13,8 @@ from typing import Any, ClassVar
 import discord
 
 from bot.custom_ids import CustomId
-from bot.errors import handled, report_error
+from bot.errors import handled, reader_language, report_error
+from bot.i18n import translated
 from bot.text import SOURCE, clip
 from bot.user_error import UserError
 from engine.phrases import phrase
@@ -132,18 +133,20 @@ async def answer_unknown(
     data: dict[str, Any] = dict(interaction.data or {})
     if any(pattern.fullmatch(str(data.get("custom_id", ""))) for pattern in known):
         return False
+    language = await reader_language(interaction)
     if interaction.type is discord.InteractionType.component:
-        text = ("That button no longer works: the bot has changed since it was shown. "
-                "Nothing was changed.")
+        text = translated("That button no longer works: the bot has changed since it was "
+                          "shown. Nothing was changed.", language)
     else:
-        text = "That form no longer works: the bot has changed since it was opened. Nothing " \
-               "was saved."
+        text = translated("That form no longer works: the bot has changed since it was "
+                          "opened. Nothing was saved.", language)
         try:
             typed = submitted_text(data.get("components")).strip()
         except UserError:
             typed = ""  # (not worth echoing)
         if typed and "```" not in typed:
-            text = clip(f"{text} What you typed:\n```{SOURCE}\n{typed}", 1996) + "\n```"
+            said_typed = translated("What you typed:", language)
+            text = clip(f"{text} {said_typed}\n```{SOURCE}\n{typed}", 1996) + "\n```"
     try:
         await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:

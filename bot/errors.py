@@ -51,7 +51,7 @@ SAVED_THEN_UNAVAILABLE = N_("Your command was saved, but then the bot's database
                             "moment.")
 
 
-async def _reader_language(interaction: discord.Interaction) -> str:
+async def reader_language(interaction: discord.Interaction) -> str:
     """The user's language for a refusal; English when even that cannot be learnt (the
     database away: a refusal must still be said)."""
     try:
@@ -72,7 +72,7 @@ def handled(interaction: discord.Interaction, outcome: str) -> None:
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the user what went wrong, ephemerally, whether or not the interaction was answered."""
-    language = await _reader_language(interaction)
+    language = await reader_language(interaction)
     message = _user_message(error, language)
     handled(interaction, "error" if message is None else "refused")
     cause = getattr(error, "original", error)  # (a command's error comes wrapped)

@@ -29,6 +29,7 @@ from discord import app_commands
 
 from bot.errors import OUTDATED
 from bot.text import echo
+from engine.listing import one_by_one
 from engine.phrases import Phrase, Said, english, phrase, plural_phrase
 
 __all__ = ["OneOf", "OptionRefused", "Text", "check_options"]
@@ -109,9 +110,16 @@ def _number_problem(value: float, low: float | None, high: float | None) -> Phra
                   shortest=f"{shortest:,}", longest=f"{longest:,}", value=f"{value:,}")
 
 
+def _choice_name(name: str) -> Phrase:
+    """A choice's name as Discord's client lists it in the reader's language: its catalogue
+    entry (the command translator's lookup), or the name as it is (a language's own name)."""
+    # Translators: a choice's name, quoted in the list of an option's choices.
+    return phrase("“{choice}”", choice=Phrase(name))
+
+
 def _choice_problem(choices: Sequence[app_commands.Choice[Any]]) -> Phrase:
     return phrase("takes one of: {choices}",
-                  choices=", ".join(f"“{c.name}”" for c in choices))
+                  choices=one_by_one([_choice_name(c.name) for c in choices]))
 
 
 class OptionRefused(app_commands.CheckFailure):

@@ -19,24 +19,36 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.host import Host
-from bot.i18n import CATALOGUES, N_, SOURCE, channel_language, person_language, render
+from bot.i18n import (
+    CATALOGUES,
+    N_,
+    PSEUDO,
+    SOURCE,
+    channel_language,
+    person_language,
+    render,
+)
+from bot.i18n.pseudo import pseudo_text
 from bot.options import OneOf
 from bot.permissions import require_gm
 from engine.phrases import phrase
 
 __all__ = ["SERVER_DEFAULT", "PlayerSettingsCog", "language_name", "reminders_text"]
 
-_PLACES = ("channel", "dm")
-Place = app_commands.Transform[str, OneOf([app_commands.Choice(name=p, value=p)
-                                           for p in _PLACES])]
+# Translators: the `where` option's choices as listed (the values stay `channel` and `dm`).
+_PLACES = {"channel": N_("channel"), "dm": N_("dm")}
+Place = app_commands.Transform[str, OneOf([app_commands.Choice(name=name, value=value)
+                                           for value, name in _PLACES.items()])]
 
 #: The `/settings language` choice that gives the server's channels its own locale back.
 SERVER_DEFAULT = "default"
 
 
 def language_name(language: str) -> str:
-    """A language by its own name (``Deutsch``), never translated; its code when Babel knows
-    none (the pseudo-locale)."""
+    """A language by its own name (``Deutsch``), never translated: the pseudo-locale's in its
+    own accented letters; its code when Babel knows none."""
+    if language == PSEUDO:
+        return pseudo_text("Pseudo (en_XA)")
     try:
         return Locale.parse(language).get_display_name(language) or language
     except (UnknownLocaleError, ValueError):

@@ -57,8 +57,8 @@ class DatabaseUnavailable(UserError):
     says_nothing_changed = True
 
     def __init__(self) -> None:
-        super().__init__("The bot's database is unavailable right now: nothing was changed. "
-                         "Try again in a minute.")
+        super().__init__(phrase("The bot's database is unavailable right now: nothing was "
+                                "changed. Try again in a minute."))
 
 
 class NameTaken(Exception):  # a plain outcome, not a failure of the store

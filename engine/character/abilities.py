@@ -213,8 +213,8 @@ def _activity(text: str) -> str:
             "A non-combat ability is 1-60 characters, as in 'good at forensics'."))
     try:
         plain_text(cleaned)
-    except ValueError as error:
-        raise RuleError(phrase("That ability won't do: {problem}.", problem=str(error))) from error
+    except RuleError as error:
+        raise RuleError(phrase("That ability won't do: {problem}.", problem=error.said)) from error
     return cleaned
 
 

@@ -18,17 +18,12 @@ from pydantic import ValidationError
 
 from engine.catalog import Ability, ItemKind, Rules
 from engine.character.advancement import slots
-from engine.character.model import (
-    Character,
-    Item,
-    trusted_copy,
-    validated_copy,
-    validation_sentence,
-)
+from engine.character.model import Character, Item, trusted_copy, validated_copy
 from engine.character.validation import check_character, check_item_fields
 from engine.character.wording import with_article, with_capital_article
 from engine.errors import RuleError
 from engine.phrases import Said, phrase, plural_phrase
+from engine.validation_said import validation_sentence
 from engine.words import series_phrase
 
 __all__ = [

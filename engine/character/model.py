@@ -32,7 +32,8 @@ from engine.catalog import Hand
 from engine.dice import MAX_LEVEL, MIN_LEVEL
 from engine.errors import RuleError
 from engine.frozen import FrozenModel
-from engine.phrases import phrase
+from engine.phrases import Phrase, phrase
+from engine.validation_said import validation_sentence
 
 __all__ = [
     "CONCEPT_LIMIT",
@@ -51,7 +52,6 @@ __all__ = [
     "rename",
     "trusted_copy",
     "validated_copy",
-    "validation_sentence",
 ]
 
 
@@ -75,7 +75,8 @@ def _canonical_marks(marks: str) -> str:
     """Marks sorted most severe first, so equal wounds compare equal."""
     unknown = set(marks) - set(_SEVERITY)
     if unknown:
-        raise ValueError(f"a box holds \\, X or ■, not {''.join(sorted(unknown))!r}")
+        raise RuleError(phrase("a box holds \\, X or ■, not {marks}",
+                               marks=repr("".join(sorted(unknown)))))
     return "".join(sorted(marks, key=_SEVERITY.index))
 
 
@@ -102,11 +103,16 @@ def frozen_counts(counts: Mapping[str, int]) -> Mapping[str, int]:
     return MappingProxyType({k: v for k, v in counts.items() if v})
 
 
+#: Why a name or a phrase typed for the sheet is refused (a RuleError: a ValueError too, which
+#: pydantic reports as the field's problem).
+PLAIN_TEXT_ONLY = phrase("use letters, digits and punctuation only, no backticks or line breaks")
+
+
 def plain_text(text: str) -> str:
     """``text`` itself if it has no backtick and no unprintable character; else ValueError."""
     # Names are shown inside a Discord code block: a backtick or a line break would break it.
     if "`" in text or not text.isprintable():
-        raise ValueError("use letters, digits and punctuation only, no backticks or line breaks")
+        raise RuleError(PLAIN_TEXT_ONLY)
     return text
 
 
@@ -177,6 +183,20 @@ def _no_wounds() -> Mapping[str, str]:
     return _NO_WOUNDS
 
 
+def _missing_held(hand: Hand, index: int) -> Phrase:
+    """Why a hand cannot hold item ``index``: the sheet has no such item."""
+    if hand == "right":
+        return phrase("the right hand holds item {index}, which does not exist", index=index)
+    return phrase("the left hand holds item {index}, which does not exist", index=index)
+
+
+def _destroyed_held(hand: Hand, item: str) -> Phrase:
+    """Why a hand cannot hold ``item``: it is destroyed."""
+    if hand == "right":
+        return phrase("the right hand holds {item}, destroyed", item=item)
+    return phrase("the left hand holds {item}, destroyed", item=item)
+
+
 class Character(FrozenModel):
     """An Unhex character as the store keeps it (JSON via ``model_dump_json``).
 
@@ -221,20 +241,22 @@ class Character(FrozenModel):
 
     @model_validator(mode="after")
     def _check(self) -> Character:
+        # (RuleErrors: pydantic reports a ValueError's phrase as the sheet's problem.)
         if self.level > self.max_level:
-            raise ValueError(f"level {self.level} is above max level {self.max_level}")
+            raise RuleError(phrase("level {level} is above max level {most}",
+                                   level=self.level, most=self.max_level))
         for hand in HANDS:
             index = self.held(hand)
             if index is None:
                 continue
             if not 0 <= index < len(self.items):
-                raise ValueError(f"the {hand} hand holds item {index}, which does not exist")
+                raise RuleError(_missing_held(hand, index))
             if self.items[index].destroyed:
-                raise ValueError(f"the {hand} hand holds {self.items[index].name}, destroyed")
+                raise RuleError(_destroyed_held(hand, self.items[index].name))
         if len(set(self.abilities)) != len(self.abilities):
-            raise ValueError("an ability is listed twice")
+            raise RuleError(phrase("an ability is listed twice"))
         if len({a.casefold() for a in self.good_at}) != len(self.good_at):
-            raise ValueError("a non-combat ability is listed twice")
+            raise RuleError(phrase("a non-combat ability is listed twice"))
         return self
 
     @classmethod
@@ -265,16 +287,6 @@ def other_hand(hand: Hand) -> Hand:
     ('left', 'right')
     """
     return HANDS[1] if hand == HANDS[0] else HANDS[0]
-
-
-def validation_sentence(error: ValidationError) -> str:
-    """Pydantic's validation errors as one sentence a player can read: "field: problem; ..."."""
-    parts = []
-    for detail in error.errors():
-        where = ".".join(str(part) for part in detail["loc"])
-        message = str(detail["msg"]).removeprefix("Value error, ")
-        parts.append(f"{where}: {message}" if where else message)
-    return "; ".join(parts)
 
 
 def _build(fields: Mapping[str, object]) -> Character:

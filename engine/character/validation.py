@@ -19,10 +19,11 @@ from engine.catalog import ItemKind, LessLethal, Rules
 from engine.character._index import rules_index
 from engine.character.advancement import ability_limit, slots
 from engine.character.body import usable_hands
-from engine.character.model import HANDS, Character, Item, other_hand, validation_sentence
+from engine.character.model import HANDS, Character, Item, other_hand
 from engine.character.wording import sentences_phrase, with_article, with_capital_article
 from engine.errors import RuleError
 from engine.phrases import Said, phrase
+from engine.validation_said import validation_sentence
 from engine.words import series_phrase
 
 __all__ = [

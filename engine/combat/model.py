@@ -31,7 +31,7 @@ from engine.errors import RuleError
 from engine.frozen import FrozenModel
 from engine.maps import GameMap, parse_map
 from engine.names import name_key
-from engine.phrases import Phrase
+from engine.phrases import Phrase, phrase
 
 __all__ = [
     "Actor",
@@ -380,7 +380,8 @@ class Combat(FrozenModel):
         for f in self.fighters:
             if f.key == key:
                 return f
-        raise RuleError(f"There is no fighter called {name_or_key.strip()!r} in this combat.")
+        raise RuleError(phrase("There is no fighter called {name} in this combat.",
+                               name=repr(name_or_key.strip())))
 
     def game_map(self) -> GameMap:
         """The fight's map as it stands: the drawn map, with the AoE Cover and Demolish

@@ -557,7 +557,8 @@ async def test_a_bad_paste_gets_the_exact_problem_and_nothing_is_saved(table: Ta
     opened = await table.slash("character import")
     broken = '{"name": "Ana", "level": 50,'
     reply = await table.submit(opened.modal, {PASTE_LABEL: broken})
-    refused(reply, "That character is not valid: Invalid JSON: EOF while parsing",
+    refused(reply, "That character is not valid: Invalid JSON: it ends too early, at line 1, "
+            "column 28.",
             "Nothing was saved.", broken)
     too_many = json.dumps({"schema_version": 1, "name": "Ana", "level": 50, "max_level": 50,
                            "items": [{"name": f"Knife {n}", "kind": "melee_1h"}

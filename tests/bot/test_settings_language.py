@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bot.i18n.checks import untranslated
 from testbed.harness import ALICE, GM, GUILD_ID, Table
 
 pytestmark = pytest.mark.both_engines
@@ -41,6 +42,15 @@ async def test_the_servers_own_locale_speaks_until_a_gm_chooses_another(table: T
     english = await table.slash("settings language", user=GM, language="en")
     assert english.content == "🌐 The bot now speaks English in this server's channels."
     assert await table.bot.store.guilds.language(GUILD_ID) == "en"
+
+
+async def test_the_pseudo_locale_is_named_in_its_own_letters(table: Table) -> None:
+    """Each language by its own name: the pseudo-locale's, accented as its sentences are."""
+    table.guild_locale = table.locales[GM.id] = "en-XA"
+    own = await table.slash("settings language", user=GM, language="default")
+    sent = own.message.raw["content"]  # (as sent: a pseudo run shows tests the English)
+    assert "⟦Þšéúđó (éñ_ẊÁ)" in sent and "en_XA" not in sent, sent
+    assert untranslated(sent) == [], sent
 
 
 def _command(table: Table, name: str) -> dict[str, Any]:

@@ -168,7 +168,8 @@ class FightCog(commands.Cog, name="Fights"):
 
     async def map_autocomplete(self, interaction: discord.Interaction[Any],
                                current: str) -> list[app_commands.Choice[str]]:
-        return await map_choices(self.bot, interaction.guild_id, current)
+        return await map_choices(self.bot, interaction.guild_id, current,
+                                 language=await person_language(interaction))
 
     async def character_autocomplete(self, interaction: discord.Interaction[Any],
                                      current: str) -> list[app_commands.Choice[str]]:

@@ -46,9 +46,11 @@ from engine.phrases import phrase
 
 # String options, with the limits Discord's client enforces and the bot checks again.
 MapOption = app_commands.Transform[str, Text(LOOKUP_LIMIT)]
+# Translators: the `view` option's choices as listed (the values stay `grid` and `list`).
+_VIEWS = {"grid": N_("grid"), "list": N_("list")}
 ViewOption = app_commands.Transform[
     Literal["grid", "list"],
-    OneOf([app_commands.Choice(name=v, value=v) for v in ("grid", "list")]),
+    OneOf([app_commands.Choice(name=name, value=value) for value, name in _VIEWS.items()]),
 ]
 
 

@@ -18,6 +18,7 @@ from engine.combat.model import Combat, EventKind
 from engine.errors import RuleError
 from engine.maps import UnknownAreaError
 from engine.phrases import Phrase, phrase
+from engine.validation_said import validation_sentence
 
 __all__ = ["MAX_ACTIONS", "gm_set"]
 
@@ -77,7 +78,7 @@ def gm_set(c: Combat, cmd: GMSet, ctx: Context) -> Combat:
             new = Character.model_validate({**ch.model_dump(), **data})
         except ValidationError as error:
             raise RuleError(phrase("That correction is not valid: {why}.",
-                                   why=error.errors()[0]["msg"])) from None
+                                   why=validation_sentence(error))) from None
         update["character"] = new
     if cmd.area is not None:
         try:
