@@ -118,8 +118,9 @@ def _with_field(detail: ErrorDetails) -> Said:
     problem = _problem(detail)
     if not where:
         return problem
-    # Translators: a field of a pasted JSON text (its key, as typed) and what is wrong there.
-    return phrase("{field}: {problem}", field=where, problem=problem)
+    # Translators: a field of a pasted JSON text (its key, as typed, in code) and what is
+    # wrong there.
+    return phrase("`{field}`: {problem}", field=where, problem=problem)
 
 
 def validation_sentence(error: ValidationError) -> Said:

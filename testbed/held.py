@@ -7,7 +7,8 @@ template another test built).
   names and areas; the fights' fighters and teams (a team named by default is named in the
   language the fight was started in, and keeps that name);
 - whole texts (allowed only where they appear whole, their words being English anywhere
-  else): a character's concept and description, a map's notes, a session's goal.
+  else): a character's concept and description, a map's notes, a session's goal, and the
+  plain sentences an older bot logged for a fight (before its log kept phrases).
 """
 
 from __future__ import annotations
@@ -63,6 +64,9 @@ async def held_by(store: Store, guilds: Iterable[int], channels: Iterable[int]) 
         if fight is None:
             continue
         held.names.update(fight.state.teams)
+        # (an older bot logged English sentences, not phrases: its log is the table's record)
+        held.whole.update(said for entry in await store.combats.log(fight.id, limit=None)
+                          for said in (*entry.events, *entry.gm_events) if isinstance(said, str))
         for fighter in fight.state.fighters:
             held.names.update((fighter.name, fighter.team))
             held.add_character(fighter.character)

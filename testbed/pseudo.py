@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot.cogs.maps.finding import builtin_map
+from bot.cogs.player_settings import language_name
+from bot.i18n import CATALOGUES
 from bot.i18n.checks import untranslated
 from bot.i18n.pseudo import plain_text
 from data import builtin_maps
@@ -55,8 +57,9 @@ class Leak:
 
 @cache
 def _data_names() -> frozenset[str]:
-    """The built-in maps' names and their areas' (data/maps): names, never translated."""
-    names = set(builtin_maps())
+    """The built-in maps' names and their areas' (data/maps), and the languages' own names
+    (``Deutsch``, as `/settings language` lists them): names, never translated."""
+    names = {*builtin_maps(), *(language_name(language) for language in CATALOGUES.languages())}
     for name in builtin_maps():
         names.update(builtin_map(name).areas)
     return frozenset(names)
@@ -104,8 +107,10 @@ class PseudoWatch:
     def allow(self, values: Iterable[Any]) -> None:
         """What a user typed: it reaches Discord again as it was typed (a value of another
         type, as a test may send where Discord would not, as Python writes it)."""
-        self.allowed.update(value if isinstance(value, str) else str(value)
-                            for value in values if isinstance(value, str | int | float))
+        typed = [value if isinstance(value, str) else str(value)
+                 for value in values if isinstance(value, str | int | float)]
+        # (a refusal quotes a name it does not know as Python writes a string: escaped)
+        self.allowed.update(*(({text, repr(text), repr(text.strip())}) for text in typed))
 
     def allow_whole(self, values: Iterable[str]) -> None:
         """Texts a test put on the table as a user would have (a map's name stored by the

@@ -114,20 +114,20 @@ async def test_a_pasted_characters_problems_are_said_in_the_persons_language(
             "Spalte 28.",
         "Ana": "Dieser Charakter ist nicht gültig: Ungültiges JSON in Zeile 1, Spalte 1.",
         '{"schema_version": 99, "name": "Cal"}':
-            "Dieser Charakter ist nicht gültig: schema_version: Eingabe muss 1 sein; level: Feld "
-            "fehlt; max_level: Feld fehlt.",
+            "Dieser Charakter ist nicht gültig: `schema_version`: Eingabe muss 1 sein; "
+            "`level`: Feld fehlt; `max_level`: Feld fehlt.",
         '{"name": "", "level": "high", "max_level": 0, "hp": 3, "gear": 7}':
-            "Dieser Charakter ist nicht gültig: name: Text muss mindestens 1 Zeichen haben; "
-            "level: Eingabe muss eine gültige ganze Zahl sein; max_level: Eingabe muss größer "
-            "oder gleich 1 sein; gear: Eingabe muss ein gültiges Array sein; hp: Zusätzliche "
-            "Felder sind nicht erlaubt.",
+            "Dieser Charakter ist nicht gültig: `name`: Text muss mindestens 1 Zeichen haben; "
+            "`level`: Eingabe muss eine gültige ganze Zahl sein; `max_level`: Eingabe muss "
+            "größer oder gleich 1 sein; `gear`: Eingabe muss ein gültiges Array sein; `hp`: "
+            "Zusätzliche Felder sind nicht erlaubt.",
         '{"name": "Ana", "level": 100, "max_level": 50, "concept": "' + "x" * 90 + '"}':
-            "Dieser Charakter ist nicht gültig: level: Eingabe muss kleiner oder gleich 99 sein; "
-            "concept: Zu lang: höchstens 80, nicht 90.",
+            "Dieser Charakter ist nicht gültig: `level`: Eingabe muss kleiner oder gleich 99 sein; "
+            "`concept`: Zu lang: höchstens 80, nicht 90.",
         '{"name": "Ana", "level": 60, "max_level": 50}':
             "Dieser Charakter ist nicht gültig: Stufe 60 liegt über der Höchststufe 50.",
         '{"name": "Ana", "level": 50, "max_level": 50, "wounds": {"head": "?"}}':
-            "Dieser Charakter ist nicht gültig: wounds: ein Kästchen enthält \\, X oder ■, "
+            "Dieser Charakter ist nicht gültig: `wounds`: ein Kästchen enthält \\, X oder ■, "
             "nicht '?'.",
     }
     for pasted, said in says.items():

@@ -338,7 +338,7 @@ def test_a_hit_builds_the_character_validation_would_build() -> None:
     rebuilt = Character.model_validate(ana.model_dump())
     assert ana == rebuilt and ana.model_fields_set == rebuilt.model_fields_set
     assert take_damage(ana, 3, 5, less_lethal=True, rules=RULES)[0].level == 45
-    with pytest.raises(RuleError, match="level: Input should be a valid integer"):
+    with pytest.raises(RuleError, match="`level`: Input should be a valid integer"):
         take_damage(ana, 2.5, 5, less_lethal=True, rules=RULES)  # not a die: validated
 
 
@@ -567,7 +567,7 @@ def _json(**fields: object) -> str:
     ("text", "problem"),
     [
         ("not json", "not valid"),
-        ('{"name": "Ana", "level": 50}', "max_level: Field required"),
+        ('{"name": "Ana", "level": 50}', "`max_level`: Field required"),
         ('{"name": "Ana", "level": 60, "max_level": 50}', "level 60 is above max level 50"),
         ('{"name": "Ana", "level": 50, "max_level": 100}', "max_level"),
         ('{"name": "Ana", "level": 50, "max_level": 50, "hp": 3}', "Extra inputs"),
