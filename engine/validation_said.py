@@ -10,7 +10,7 @@ is in, as the JSON's keys name it ("level: Field required"), in the reader's lan
 ...     Sheet.model_validate_json('{"level": 100}')
 ... except ValidationError as error:
 ...     validation_sentence(error).english()
-'level: Input should be less than or equal to 99; name: Field required'
+'`level`: Input should be less than or equal to 99; `name`: Field required'
 >>> try:
 ...     Sheet.model_validate_json('{"level": 1,')
 ... except ValidationError as error:

@@ -103,7 +103,7 @@ def character_from_json(text: str, *, rules: Rules) -> Character:
     >>> character_from_json('{"name": "Ana", "level": 50}', rules=load_rules())
     Traceback (most recent call last):
     ...
-    engine.errors.RuleError: That character is not valid: max_level: Field required.
+    engine.errors.RuleError: That character is not valid: `max_level`: Field required.
     """
     try:
         c = Character.model_validate_json(text)
