@@ -15,6 +15,9 @@ __all__ = ["MESSAGE_LIMIT", "SOURCE", "clip", "echo", "parse_number"]
 
 #: Discord's limit for a message's content.
 MESSAGE_LIMIT = 2000
+#: Discord's most characters for a form's title and its fields' labels (a translation may be
+#: longer than its source: a form it would overflow is still opened, its words cut).
+FORM_TEXT_LIMIT = 45
 
 #: At most 18 digits: no number typed at the table is longer, and ``int`` refuses over 4,300.
 _ASCII_INTEGER = re.compile(r"[+-]?[0-9]{1,18}")

@@ -42,6 +42,7 @@ TABLE_NAMES = ("Unhex", "Unhex Table", "fight", "tavern", "fight thread", "alice
                "gamemaster")
 _ROOT = Path(__file__).resolve().parent.parent
 _WORDS = re.compile(r"[^\W\d_]+")
+_JSON_KEY = re.compile(r'"[a-z_]+"\s*:')
 
 
 @dataclass(frozen=True)
@@ -136,11 +137,12 @@ class PseudoWatch:
 
 
 def _without_whole(text: str, wholes: set[str]) -> str:
-    """``text`` with the texts allowed whole taken out, the longest first."""
+    """``text`` with the texts allowed whole taken out, the longest first, and JSON's keys
+    (``"schema_version":``, as in a paste's example): a format's words, like `code`."""
     for whole in sorted(wholes, key=len, reverse=True):
         if whole in text:
             text = text.replace(whole, " ")
-    return text
+    return _JSON_KEY.sub(" ", text)
 
 
 def _cut_short(word: str, allowed: set[str]) -> bool:

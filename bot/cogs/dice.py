@@ -27,7 +27,7 @@ from bot.i18n import N_, SOURCE, channel_language, person_language, render, tran
 from bot.options import Text
 from bot.permissions import is_gm
 from bot.store.values import StoredCharacter, StoredRoll
-from bot.text import clip, echo, parse_number
+from bot.text import FORM_TEXT_LIMIT, clip, echo, parse_number
 from bot.user_error import UserError
 from engine.character import good_at_matching, good_roll
 from engine.dice import MAX_LEVEL, MIN_LEVEL, Check, Reroll
@@ -223,14 +223,16 @@ class AdjustModal(discord.ui.Modal):
 
     def __init__(self, stored: StoredRoll, language: str = SOURCE) -> None:
         # Discord's limits hold in every language: a title and a label 45, the rest 100.
-        super().__init__(title=clip(translated("Adjust the critical success", language), 45),
+        super().__init__(title=clip(translated("Adjust the critical success", language),
+                                    FORM_TEXT_LIMIT),
                          custom_id=ADJUST_FORM_SPEC.format(id=stored.id))
         limit = stored.state.roll.adjust_limit
         self.value: discord.ui.TextInput[AdjustModal] = discord.ui.TextInput(
             placeholder=clip(adjust_example(limit, attack=False, language=language), 100),
             min_length=1, max_length=2)
         self.add_item(discord.ui.Label(
-            text=clip(render(phrase("Set the roll to (1-{limit})", limit=limit), language), 45),
+            text=clip(render(phrase("Set the roll to (1-{limit})", limit=limit), language),
+                      FORM_TEXT_LIMIT),
             description=clip(render(ADJUST_MEANS, language), 100), component=self.value))
 
 

@@ -19,6 +19,7 @@ from bot.custom_ids import CustomId, choice, digits, hex_token
 from bot.i18n import channel_language, render, translated
 from bot.permissions import require_gm, require_guild
 from bot.store.values import NameTaken, clean_name
+from bot.text import FORM_TEXT_LIMIT, clip
 from bot.user_error import UserError
 from engine.character import Character, describe, still_to_choose
 from engine.character.model import CONCEPT_LIMIT, DESCRIPTION_LIMIT
@@ -32,7 +33,7 @@ CREATE_MODAL_ID = CREATE_FORM_SPEC.template
 class CreateModal(discord.ui.Modal):
     def __init__(self, *, level: int, npc: bool, language: str) -> None:
         super().__init__(
-            title=translated("A new character", language),
+            title=clip(translated("A new character", language), FORM_TEXT_LIMIT),
             custom_id=CREATE_FORM_SPEC.format(npc=int(npc), level=level,
                                               nonce=secrets.token_hex(4)))
         # Translators: an example of a character's name (one usual in your language).
@@ -46,8 +47,8 @@ class CreateModal(discord.ui.Modal):
              DESCRIPTION_LIMIT, False, translated("How they look and come across", language)),
         ):
             self.add_item(discord.ui.TextInput(
-                label=label, custom_id=field_id, style=style, max_length=limit,
-                required=required, placeholder=hint))
+                label=clip(label, FORM_TEXT_LIMIT), custom_id=field_id, style=style,
+                max_length=limit, required=required, placeholder=hint))
         self.stop()  # not kept in memory: answered from the payload
 
 

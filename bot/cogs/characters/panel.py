@@ -29,7 +29,7 @@ from bot.components import PersistentButton, picked_values, submitted_fields
 from bot.custom_ids import CustomId, IdField, choice, digits, eight_hex, hex_token
 from bot.i18n import channel_language, person_language, render, translated
 from bot.store.values import StoredCharacter, clean_name
-from bot.text import parse_number
+from bot.text import FORM_TEXT_LIMIT, clip, parse_number
 from bot.user_error import UserError
 from engine.catalog import Ability, Category, ItemKind, LessLethal
 from engine.character import (
@@ -327,10 +327,11 @@ class GoodAtButton(
         stored = await _the_character(interaction, self.character_id, self.stamp)
         language = await person_language(interaction)
         modal = discord.ui.Modal(
-            title=translated("A non-combat ability", language),
+            title=clip(translated("A non-combat ability", language), FORM_TEXT_LIMIT),
             custom_id=GOOD_AT_FORM_SPEC.format(id=stored.id, stamp=self.stamp,
                                                nonce=secrets.token_hex(4)))
-        modal.add_item(discord.ui.TextInput(label=translated("Good at", language),
+        modal.add_item(discord.ui.TextInput(label=clip(translated("Good at", language),
+                                                       FORM_TEXT_LIMIT),
                                             custom_id="activity",
                                             max_length=60,
                                             placeholder=translated("lockpicking", language)))
@@ -349,14 +350,15 @@ class ItemForm(discord.ui.Modal):
             raise UserError(phrase(
                 "That is not a kind of item the rules know; nothing was opened."))
         kind = RULES.items.kind(kind_id)
-        super().__init__(title=render(phrase("Add: {kind}", kind=kind.said_name),
-                                      language)[:45],
+        super().__init__(title=clip(render(phrase("Add: {kind}", kind=kind.said_name),
+                                      language), FORM_TEXT_LIMIT),
                          custom_id=ITEM_FORM_SPEC.format(id=stored.id,
                                                          stamp=character_stamp(stored),
                                                          kind=kind_id, nonce=secrets.token_hex(4)))
         example = (render(phrase("e.g. {examples}", examples=render(kind.examples[0], language)),
                           language) if kind and kind.examples else None)
-        self.add_item(discord.ui.TextInput(label=translated("Name", language), custom_id="name",
+        self.add_item(discord.ui.TextInput(label=clip(translated("Name", language),
+                                                      FORM_TEXT_LIMIT), custom_id="name",
                                            placeholder=example, max_length=ITEM_NAME_LIMIT))
         if kind_id == "armor":
             self._pick(translated("Location it covers", language), "location", [
@@ -372,10 +374,10 @@ class ItemForm(discord.ui.Modal):
         self.stop()  # answered from the payload
 
     def _pick(self, label: str, custom_id: str, options: list[tuple[str, str]]) -> None:
-        self.add_item(discord.ui.Label(text=label, component=discord.ui.Select(
-            custom_id=custom_id,
-            options=[discord.SelectOption(label=text[:100], value=value)
-                     for text, value in options])))
+        menu: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=custom_id, options=[discord.SelectOption(label=text[:100], value=value)
+                                          for text, value in options])
+        self.add_item(discord.ui.Label(text=clip(label, FORM_TEXT_LIMIT), component=menu))
 
 
 async def submit_good_at(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:

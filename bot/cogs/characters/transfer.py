@@ -24,7 +24,7 @@ from bot.custom_ids import CustomId, hex_token
 from bot.i18n import channel_language, person_language, render, translated
 from bot.permissions import require_gm, require_guild
 from bot.store.values import NameTaken, StoredCharacter, clean_name
-from bot.text import SOURCE, clip
+from bot.text import FORM_TEXT_LIMIT, SOURCE, clip
 from bot.user_error import UserError
 from engine.character import (
     Character,
@@ -125,11 +125,14 @@ class ImportModal(discord.ui.Modal):
     restart still works."""
 
     def __init__(self, language: str) -> None:
-        super().__init__(title=translated("Import a character", language),
+        super().__init__(title=clip(translated("Import a character", language),
+                                    FORM_TEXT_LIMIT),
                          custom_id=IMPORT_FORM_SPEC.format(nonce=secrets.token_hex(8)))
         self.paste: discord.ui.TextInput[ImportModal] = discord.ui.TextInput(
-            label=render(PASTE_LABEL, language), style=discord.TextStyle.paragraph, min_length=1,
-            max_length=PASTE_LIMIT, placeholder='{"schema_version": 1, "name": "Ana", ...}',
+            label=clip(render(PASTE_LABEL, language), FORM_TEXT_LIMIT),
+            style=discord.TextStyle.paragraph, min_length=1, max_length=PASTE_LIMIT,
+            # Translators: an example of a character's name (one usual in your language).
+            placeholder='{"schema_version": 1, "name": "' + translated("Ana", language) + '", ...}',
         )
         self.add_item(self.paste)
         self.stop()  # not kept in memory: see the class docstring

@@ -19,7 +19,7 @@ from bot.custom_ids import CustomId, digits, word
 from bot.i18n import N_, person_language, render, translated
 from bot.permissions import is_gm
 from bot.store.values import StoredCombat
-from bot.text import MESSAGE_LIMIT, clip
+from bot.text import FORM_TEXT_LIMIT, MESSAGE_LIMIT, clip
 from bot.user_error import UserError
 from engine.catalog import Rules
 from engine.combat import (
@@ -377,7 +377,8 @@ class AdjustModal(discord.ui.Modal):
 
     def __init__(self, combat_id: int, version: int, fighter: str, fighter_name: str,
                  limit: int, language: str) -> None:
-        super().__init__(title=clip(render(phrase("Adjust the critical success"), language), 45),
+        super().__init__(title=clip(render(phrase("Adjust the critical success"), language),
+                                    FORM_TEXT_LIMIT),
                          custom_id=ADJUST_FORM_SPEC.format(combat=combat_id, version=version,
                                                            fighter=fighter))
         # the range stays whole, the name gives way (45 at most)

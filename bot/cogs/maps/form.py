@@ -17,7 +17,7 @@ from bot.host import Host
 from bot.i18n import N_, person_language, render, translated
 from bot.permissions import require_gm, require_guild
 from bot.store.values import StoredMap
-from bot.text import MESSAGE_LIMIT, SOURCE, clip
+from bot.text import FORM_TEXT_LIMIT, MESSAGE_LIMIT, SOURCE, clip
 from bot.user_error import UserError
 from engine.errors import RuleError
 from engine.maps import GameMap
@@ -83,10 +83,10 @@ class MapTextModal(discord.ui.Modal):
             title = render(phrase("Edit map: {name}", name=name), language)
             custom_id = EDIT_MAP_FORM_SPEC.format(id=stored.id, stamp=map_stamp(stored),
                                                   version=_version(stored), edited=stored.name)
-        super().__init__(title=title[:45], custom_id=custom_id)
+        super().__init__(title=clip(title, FORM_TEXT_LIMIT), custom_id=custom_id)
         self.text: discord.ui.TextInput[MapTextModal] = discord.ui.TextInput(
-            label=clip(translated(TEXT_LABEL, language), 45), style=discord.TextStyle.paragraph,
-            min_length=1, max_length=TEXT_LIMIT,
+            label=clip(translated(TEXT_LABEL, language), FORM_TEXT_LIMIT),
+            style=discord.TextStyle.paragraph, min_length=1, max_length=TEXT_LIMIT,
             placeholder=clip(translated(TEXT_PLACEHOLDER, language), 100),  # Discord's limits
             default=None if stored is None else stored.text,
         )
