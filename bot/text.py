@@ -11,7 +11,7 @@ import re
 
 import discord
 
-__all__ = ["MESSAGE_LIMIT", "SOURCE", "clip", "echo", "parse_number"]
+__all__ = ["FORM_TEXT_LIMIT", "MESSAGE_LIMIT", "SOURCE", "clip", "echo", "parse_number"]
 
 #: Discord's limit for a message's content.
 MESSAGE_LIMIT = 2000

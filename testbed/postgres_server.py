@@ -44,11 +44,29 @@ def server_programs() -> Path | None:
     return None
 
 
+#: Ports handed out, below Linux's ephemeral range (32768-60999), where no connection's own
+#: end is ever put: a server stopped for a while and started again on its port (a test of
+#: the database going away) finds it free. Each pytest-xdist worker has a range of its own,
+#: handed out in turn (a port comes round again only after the whole range).
+_PORTS_FROM, _PORTS_EACH = 20_000, 3_000
+_next_port = [0]
+
+
 def free_port() -> int:
-    """A port of 127.0.0.1 nothing listens on now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    """A port of 127.0.0.1 nothing listens on now, and that no recent call gave (in this
+    worker's own range, so no other worker and no outgoing connection takes it either)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    first = _PORTS_FROM + (int(worker) % 4 if worker.isdigit() else 0) * _PORTS_EACH
+    for _ in range(_PORTS_EACH):
+        port = first + _next_port[0] % _PORTS_EACH
+        _next_port[0] += 1
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        return port
+    raise RuntimeError(f"no free port between {first} and {first + _PORTS_EACH}")
 
 
 def _memory_folder() -> str | None:
