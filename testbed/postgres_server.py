@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import pwd
+import random
 import shutil
 import socket
 import subprocess
@@ -47,9 +48,10 @@ def server_programs() -> Path | None:
 #: Ports handed out, below Linux's ephemeral range (32768-60999), where no connection's own
 #: end is ever put: a server stopped for a while and started again on its port (a test of
 #: the database going away) finds it free. Each pytest-xdist worker has a range of its own,
-#: handed out in turn (a port comes round again only after the whole range).
+#: handed out in turn from a random start (processes a worker starts side by side, a bench's
+#: runs, start apart; a port comes round again only after the whole range).
 _PORTS_FROM, _PORTS_EACH = 20_000, 3_000
-_next_port = [0]
+_next_port = [random.randrange(_PORTS_EACH)]
 
 
 def free_port() -> int:
