@@ -101,10 +101,10 @@ class PseudoRun:
                 write(f"{len(stopped)} tests stopped before their end in the pseudo-locale:")
         elif stopped:  # (the stopped tests' later steps were not read: said, listed on -v)
             write(f"No English left in the pseudo-locale. {len(stopped)} tests stopped before "
-                  f"their end" + (":" if config.option.verbose else " (-v lists them)."))
+                  f"their end" + (":" if config.option.verbose > 0 else " (-v lists them)."))
         else:
             write("No English left in the pseudo-locale.")
-        if leaks or config.option.verbose:
+        if leaks or config.option.verbose > 0:
             for test, why in sorted(stopped.items()):
                 write(f"  {test}: {why}")
 
