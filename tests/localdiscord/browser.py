@@ -125,3 +125,17 @@ class Page:
             await field.fill(value)
         await form.get_by_role("button", name="Submit").click()
         await form.wait_for(state="detached", timeout=WAIT_MS)
+
+
+#: A phone's screen, as the page is tried at it.
+PHONE = {"width": 390, "height": 844}
+
+
+async def open_phone(browser: Any, url: str, errors: list[str]) -> Page:
+    """The page at ``url`` on a phone's screen, ready; its script's errors put in ``errors``."""
+    context = await browser.new_context(viewport=PHONE)
+    made = await context.new_page()
+    made.on("pageerror", lambda error: errors.append(str(error)))
+    await made.goto(url)
+    await made.locator("body[data-ready=true]").wait_for()
+    return Page(made)

@@ -7,14 +7,12 @@ screen, and a German button pressed is answered in German."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from localdiscord import LocalDiscord
-from tests.localdiscord.browser import WAIT_MS, Page, need_browser, open_browser
+from tests.localdiscord.browser import PHONE, WAIT_MS, Page, need_browser, open_browser, open_phone
 
-PHONE = {"width": 390, "height": 844}
 #: A phone's code block: the bot draws its boards and maps within these columns.
 PHONE_COLUMNS = 40
 #: The board's German (bot/locale/de): its round, the default teams, its legend, whom it waits for.
@@ -41,15 +39,6 @@ CONTROLS = """within => [...document.querySelectorAll(`#messages ${within} .butt
 @pytest.fixture
 def bot_env() -> dict[str, str]:
     return {"UNHEX_DICE_SEED": "12"}  # the PCs win initiative: alice chooses who acts first
-
-
-async def _phone(browser: Any, url: str, errors: list[str]) -> Page:
-    context = await browser.new_context(viewport=PHONE)
-    made = await context.new_page()
-    made.on("pageerror", lambda error: errors.append(str(error)))
-    await made.goto(url)
-    await made.locator("body[data-ready=true]").wait_for()
-    return Page(made)
 
 
 async def _german_example(table: Page) -> None:
@@ -106,7 +95,7 @@ async def test_a_german_table_plays_on_a_phone(discord: LocalDiscord, bot: Path)
     need_browser()
     errors: list[str] = []
     async for browser in open_browser():
-        table = await _phone(browser, f"{discord.base}/#{discord.channel('fight').id}", errors)
+        table = await open_phone(browser, f"{discord.base}/#{discord.channel('fight').id}", errors)
         page = table.page
         await _german_example(table)
         await table.slash("combat begin")

@@ -16,9 +16,8 @@ from bot.local_table import local_discord
 from localdiscord import LocalDiscord
 from localdiscord.model import Attachment, Channel, Message, snowflake
 from testbed.postgres_server import free_port
-from tests.localdiscord.browser import WAIT_MS, Page, need_browser, open_browser
+from tests.localdiscord.browser import WAIT_MS, Page, need_browser, open_browser, open_phone
 
-PHONE = {"width": 390, "height": 844}
 #: The page's own chrome, drawn with its icons (the bot's messages keep their emoji).
 CHROME = ("#topbar", ".channel.thread .mark", ".message.system", ".pinned", ".only-you",
           ".attachment .file", ".notice", "#offline")
@@ -34,15 +33,6 @@ IN_VIEW = """node => {
 @pytest.fixture
 def bot_env() -> dict[str, str]:
     return {"UNHEX_DICE_SEED": "12"}  # the PCs win initiative: alice chooses who acts first
-
-
-async def _phone(browser: Any, url: str, errors: list[str]) -> Page:
-    context = await browser.new_context(viewport=PHONE)
-    made = await context.new_page()
-    made.on("pageerror", lambda error: errors.append(str(error)))
-    await made.goto(url)
-    await made.locator("body[data-ready=true]").wait_for()
-    return Page(made)
 
 
 async def _chrome_without_emoji(table: Page) -> None:
@@ -90,10 +80,10 @@ async def test_a_newcomer_plays_the_example_on_a_phone(discord: LocalDiscord,
     need_browser()
     errors: list[str] = []
     async for browser in open_browser():
-        table = await _phone(browser, f"{discord.base}/", errors)
+        table = await open_phone(browser, f"{discord.base}/", errors)
         await _chrome_without_emoji(table)
         await _welcome_example_twice(table, discord)
-        later = await _phone(browser, f"{discord.base}/", errors)  # another browser, mid-fight
+        later = await open_phone(browser, f"{discord.base}/", errors)  # another browser, mid-fight
         assert not await later.page.locator("#welcome").is_visible()
 
         page = table.page
@@ -172,7 +162,7 @@ async def test_the_page_keeps_up_and_says_when_the_table_stopped(
         _say(server, f"line {n}\n" * 3)
     errors: list[str] = []
     async for browser in open_browser():
-        table = await _phone(browser, f"{server.base}/#{board.channel_id}", errors)
+        table = await open_phone(browser, f"{server.base}/#{board.channel_id}", errors)
         page = table.page
         assert not await page.locator("#welcome").is_visible()  # the table has messages
 
