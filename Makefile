@@ -34,7 +34,8 @@ $(PSEUDO_PO): $(POT) $(STAMP)
 # Extract the template from the sources, bring every language's catalogue up to date with it
 # (new entries empty, changed ones fuzzy, for the translator), and compile them all.
 catalogues: $(STAMP)
-	PYTHONPATH=. $(VENV)/bin/pybabel extract -F babel.cfg -k translated -k phrase -k plural_phrase:1,2 \
+	PYTHONPATH=. $(VENV)/bin/pybabel extract -F babel.cfg -k translated -k phrase \
+		-k phrase_in:1c,2 -k plural_phrase:1,2 \
 		-c Translators: --add-location=file --sort-by-file --project=Unhex \
 		--copyright-holder="the Unhex authors" --msgid-bugs-address="" -o $(POT) .
 	$(VENV)/bin/pybabel update --ignore-obsolete -i $(POT) -d $(LOCALE) -D unhex

@@ -26,8 +26,12 @@ from collections.abc import Mapping
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-__all__ = ["COPIES", "Argument", "Phrase", "Said", "english", "phrase", "plural_phrase",
-           "said_from_json", "said_to_json"]
+__all__ = ["CONTEXT_SEPARATOR", "COPIES", "Argument", "Phrase", "Said", "english", "phrase",
+           "phrase_in", "plural_phrase", "said_from_json", "said_to_json"]
+
+#: Between a message's context and its source, as gettext keys a message with a context
+#: (``msgctxt``): ``"a roll\x04counterattack"``.
+CONTEXT_SEPARATOR = "\x04"
 
 #: What a phrase's placeholder may stand for.
 Argument: TypeAlias = "str | int | Phrase"
@@ -84,6 +88,8 @@ class Phrase(tuple[str, tuple[tuple[str, "Argument"], ...], str | None, str | No
         """The phrase in its source language, English's plural rule applied (for logs, tests
         and anyone without a catalogue)."""
         source, arguments, plural, _ = self
+        if CONTEXT_SEPARATOR in source:
+            source = source.partition(CONTEXT_SEPARATOR)[2]
         if not arguments and "{" not in source:
             return source  # (a word or a sentence without placeholders: as it is)
         if plural is not None and self.plural_count() != 1:
@@ -154,6 +160,15 @@ def phrase(msgid: str, /, **arguments: Argument) -> Phrase:
 
 
 _new_tuple = tuple.__new__  # (the constructors' fast path: no Python-level __new__)
+
+
+def phrase_in(context: str, msgid: str, /, **arguments: Argument) -> Phrase:
+    """A phrase whose English words say something else elsewhere, told apart by ``context``
+    (gettext's ``msgctxt``; ``pybabel extract -k phrase_in:1c,2``), so a language may say
+    each its own way: ``phrase_in("a roll", "counterattack")``, a noun, beside the verb
+    ``phrase("counterattack")``. English reads ``msgid``."""
+    return _new_tuple(Phrase, (context + CONTEXT_SEPARATOR + msgid, tuple(arguments.items()),
+                               None, None))
 
 
 def plural_phrase(singular: str, plural: str, count_name: str, /,

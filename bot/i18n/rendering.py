@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 
 from bot.i18n.catalogues import CATALOGUES, SOURCE, Catalogues
-from engine.phrases import Phrase
+from engine.phrases import CONTEXT_SEPARATOR, Phrase
 
 __all__ = ["N_", "render", "translated"]
 
@@ -42,6 +42,8 @@ def render(text: Phrase | str, language: str, catalogues: Catalogues = CATALOGUE
         source = translations.gettext(text.msgid)
     else:
         source = translations.ngettext(text.msgid, text.msgid_plural, text.plural_count())
+    if CONTEXT_SEPARATOR in source:  # (a message with a context the catalogue lacks)
+        source = source.partition(CONTEXT_SEPARATOR)[2]
     return source.format_map(arguments)
 
 

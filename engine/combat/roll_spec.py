@@ -32,7 +32,7 @@ from engine.combat.step_values import UNARMED, AoEAction, AttackAction, Hit, Rol
 from engine.combat.weapons import held_shield
 from engine.dice import DiceSource, Roll
 from engine.listing import one_by_one
-from engine.phrases import Phrase, Said, english, phrase
+from engine.phrases import Phrase, Said, english, phrase, phrase_in
 
 __all__ = [
     "Purpose", "RollSpec", "aoe_attack_spec", "hit_spec", "make_roll", "rally_spec",
@@ -64,8 +64,11 @@ _LIMIT_WORDS = ((RollLimit.NOT_GOOD, phrase("not good")),
                 (RollLimit.NOT_CRITICAL, phrase("cannot be critical")))
 #: A roll for each action, said alone (a noun: "good (defense)"; "defend" is the verb's).
 _ROLL_WORDS = {
-    Action.ATTACK: phrase("attack"), Action.COUNTERATTACK: phrase("counterattack"),
-    Action.INTERCEPT: phrase("intercept"),
+    Action.ATTACK: phrase("attack"),
+    # Translators: the roll of a Counterattack (a noun), as in "good (counterattack)".
+    Action.COUNTERATTACK: phrase_in("a roll", "counterattack"),
+    # Translators: the roll of an Intercept (a noun), as in "good (intercept)".
+    Action.INTERCEPT: phrase_in("a roll", "intercept"),
     # Translators: the Defend roll without a shield, a noun: "good (defense)".
     Action.DEFEND: phrase("defense"),
     Action.FIRST_AID: phrase("first aid"), Action.INITIATIVE: phrase("initiative"),

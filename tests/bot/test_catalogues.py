@@ -33,7 +33,8 @@ from engine.phrases import phrase, plural_phrase
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The keywords the Makefile's `catalogues` gives `pybabel extract`, beyond gettext's own.
-KEYWORDS = {**DEFAULT_KEYWORDS, "translated": None, "phrase": None, "plural_phrase": (1, 2)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "translated": None, "phrase": None, "phrase_in": ((1, "c"), 2),
+            "plural_phrase": (1, 2)}
 SAID = "🌐 The bot now speaks {language} in this server's channels."
 
 
@@ -61,13 +62,19 @@ def test_the_template_holds_every_marked_sentence_of_the_sources() -> None:
 
 
 def _literal_sources(path: Path) -> set[str]:
-    """The literal first argument of each call of a keyword in ``path`` (with gettext's
-    ``N_``), as Python reads the file: nested in another call or in an f-string too."""
-    calls = (node for node in ast.walk(ast.parse(path.read_text()))
-             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-             and node.func.id in {*KEYWORDS, "N_"} and node.args)
-    return {call.args[0].value for call in calls if isinstance(call.args[0], ast.Constant)
-            and isinstance(call.args[0].value, str)}
+    """The literal source of each call of a keyword in ``path`` (with gettext's ``N_``; a
+    ``phrase_in``'s second argument, after its context), as Python reads the file: nested in
+    another call or in an f-string too."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in {*KEYWORDS, "N_"}):
+            continue
+        at = 1 if node.func.id == "phrase_in" else 0
+        if len(node.args) > at and isinstance(node.args[at], ast.Constant) \
+                and isinstance(node.args[at].value, str):
+            found.add(node.args[at].value)
+    return found
 
 
 def test_every_literal_said_is_in_the_template_where_pybabel_may_not_look() -> None:

@@ -290,3 +290,11 @@ def test_a_defend_without_a_shield_is_a_noun_of_its_own() -> None:
     """"defend" is the verb a reaction offers; the roll without a shield is said as a noun."""
     assert render(roll_words(Action.DEFEND, None, RULES), "de") == "Verteidigung"
     assert render(phrase("defend"), "de") == "verteidigen"
+
+
+def test_a_counterattack_or_intercept_roll_is_a_noun_the_reaction_a_verb() -> None:
+    """English says both with one word; the roll's is told apart by its context (msgctxt)."""
+    assert render(roll_words(Action.COUNTERATTACK, None, RULES), "de") == "Gegenangriff"
+    assert render(roll_words(Action.INTERCEPT, None, RULES), "de") == "Abfangen"
+    assert render(phrase("counterattack"), "de") == "zurück angreifen"
+    assert render(roll_words(Action.INTERCEPT, None, RULES), "en") == "intercept"

@@ -10,7 +10,7 @@ import pickle
 import pytest
 
 from engine.frozen import FrozenModel
-from engine.phrases import Phrase, phrase, plural_phrase
+from engine.phrases import Phrase, phrase, phrase_in, plural_phrase
 
 
 def _hit() -> Phrase:
@@ -88,3 +88,10 @@ def test_a_phrase_is_a_value_copied_pickled_and_hashed_as_one() -> None:
     assert repr(phrase("Round {round}", round=2)) == (
         "Phrase(msgid='Round {round}', arguments=(('round', 2),), msgid_plural=None, "
         "count_name=None)")
+
+
+def test_a_phrase_in_a_context_reads_its_words_in_english_and_keeps_its_context() -> None:
+    noun = phrase_in("a roll", "counterattack")
+    assert noun.english() == "counterattack" and noun != phrase("counterattack")
+    assert Phrase.from_json(noun.to_json()) == noun
+    assert phrase("good ({roll})", roll=noun).english() == "good (counterattack)"
