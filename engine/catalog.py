@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import tomllib
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
@@ -84,7 +84,32 @@ class Penalty(StrEnum):
     LEG = "leg"  # stop moving; move only with two empty hands; all legs: cannot move
 
 
-class HitLocation(_Frozen):
+class _SaidNames:
+    """A name and a short name from the data, as phrases (their sources are in the catalogue:
+    data/words.py): "Right arm", "right arm", "R arm"; "2H melee weapon", "2h melee weapon",
+    "2H melee"."""
+
+    if TYPE_CHECKING:  # (the models' own fields; no annotations here for pydantic to read)
+        name: str
+        short: str
+
+    @property
+    def said_name(self) -> Phrase:
+        """The name, capitalised as a label."""
+        return Phrase(self.name)
+
+    @property
+    def said_lower(self) -> Phrase:
+        """The name as a sentence says it."""
+        return Phrase(self.name.lower())
+
+    @property
+    def said_short(self) -> Phrase:
+        """The short name (the sheet's, a menu's)."""
+        return Phrase(self.short)
+
+
+class HitLocation(_SaidNames, _Frozen):
     """One hit location: which faces of the location die select it and how many boxes it has."""
 
     id: Id
@@ -95,22 +120,6 @@ class HitLocation(_Frozen):
     penalty: Penalty
     hand: Hand | None = None  # arms only: the hand this arm works
     penalty_text: str = ""
-
-    # The data's words as phrases (their sources are in the catalogue: data/words.py).
-    @property
-    def said_name(self) -> Phrase:
-        """The name, capitalised as a label: "Right arm"."""
-        return Phrase(self.name)
-
-    @property
-    def said_lower(self) -> Phrase:
-        """The name as a sentence says it: "right arm"."""
-        return Phrase(self.name.lower())
-
-    @property
-    def said_short(self) -> Phrase:
-        """The sheet's short name: "R arm"."""
-        return Phrase(self.short)
 
     @model_validator(mode="after")
     def _check(self) -> HitLocation:
@@ -199,7 +208,7 @@ class LessLethal(StrEnum):
     VARIANT = "variant"  # ammo: an item of this kind may be the less-lethal version
 
 
-class ItemKind(_Frozen):
+class ItemKind(_SaidNames, _Frozen):
     """A kind of combat item. Players name their items; the kind carries the rules.
 
     Every item takes one slot: armor is one item per hit location, first aid and AoE one item
@@ -228,21 +237,6 @@ class ItemKind(_Frozen):
     destroyed_when: str | None = None
     examples: tuple[Text, ...] = ()
     rule: Text
-
-    @property
-    def said_name(self) -> Phrase:
-        """The kind's name as a phrase: "2H melee weapon"."""
-        return Phrase(self.name)
-
-    @property
-    def said_lower(self) -> Phrase:
-        """The kind's name as a sentence says it: "2h melee weapon"."""
-        return Phrase(self.name.lower())
-
-    @property
-    def said_short(self) -> Phrase:
-        """The kind's short name as a phrase: "2H melee"."""
-        return Phrase(self.short)
 
     @model_validator(mode="after")
     def _check(self) -> ItemKind:

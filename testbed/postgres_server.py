@@ -9,6 +9,7 @@ PostgreSQL refuses to run as root: as root, the server runs as the ``postgres`` 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import pwd
 import random
@@ -51,7 +52,7 @@ def server_programs() -> Path | None:
 #: handed out in turn from a random start (processes a worker starts side by side, a bench's
 #: runs, start apart; a port comes round again only after the whole range).
 _PORTS_FROM, _PORTS_EACH = 20_000, 3_000
-_next_port = [random.randrange(_PORTS_EACH)]
+_port_turns = itertools.count(random.randrange(_PORTS_EACH))
 
 
 def free_port() -> int:
@@ -60,8 +61,7 @@ def free_port() -> int:
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
     first = _PORTS_FROM + (int(worker) % 4 if worker.isdigit() else 0) * _PORTS_EACH
     for _ in range(_PORTS_EACH):
-        port = first + _next_port[0] % _PORTS_EACH
-        _next_port[0] += 1
+        port = first + next(_port_turns) % _PORTS_EACH
         with socket.socket() as probe:
             try:
                 probe.bind(("127.0.0.1", port))

@@ -111,7 +111,8 @@ class PseudoWatch:
         typed = [value if isinstance(value, str) else str(value)
                  for value in values if isinstance(value, str | int | float)]
         # (a refusal quotes a name it does not know as Python writes a string: escaped)
-        self.allowed.update(*(({text, repr(text), repr(text.strip())}) for text in typed))
+        self.allowed.update(form for text in typed
+                            for form in (text, repr(text), repr(text.strip())))
 
     def allow_whole(self, values: Iterable[str]) -> None:
         """Texts a test put on the table as a user would have (a map's name stored by the

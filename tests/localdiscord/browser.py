@@ -129,13 +129,24 @@ class Page:
 
 #: A phone's screen, as the page is tried at it.
 PHONE = {"width": 390, "height": 844}
+#: A desk's screen.
+DESK = {"width": 1100, "height": 900}
 
 
-async def open_phone(browser: Any, url: str, errors: list[str]) -> Page:
-    """The page at ``url`` on a phone's screen, ready; its script's errors put in ``errors``."""
-    context = await browser.new_context(viewport=PHONE)
+async def open_page(browser: Any, url: str, errors: list[str], *,
+                    viewport: dict[str, int] = DESK, welcomed: bool = False) -> Page:
+    """The page at ``url`` in a context of its own, ready; its script's errors put in
+    ``errors``. ``welcomed``: as by someone who closed the welcome card before."""
+    context = await browser.new_context(viewport=viewport)
     made = await context.new_page()
     made.on("pageerror", lambda error: errors.append(str(error)))
+    if welcomed:
+        await made.add_init_script("localStorage.setItem('unhex.welcomed', 'yes')")
     await made.goto(url)
     await made.locator("body[data-ready=true]").wait_for()
     return Page(made)
+
+
+async def open_phone(browser: Any, url: str, errors: list[str]) -> Page:
+    """The page at ``url`` on a phone's screen (:func:`open_page`)."""
+    return await open_page(browser, url, errors, viewport=PHONE)

@@ -9,7 +9,6 @@ import os
 import statistics
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -17,7 +16,7 @@ from bot.local_table import local_discord
 from localdiscord import LocalDiscord
 from localdiscord.model import Message, snowflake
 from testbed.postgres_server import free_port
-from tests.localdiscord.browser import Page, need_browser, open_browser
+from tests.localdiscord.browser import Page, need_browser, open_browser, open_page
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT = ROOT / "docs" / "local-table.png"
@@ -32,17 +31,8 @@ def bot_env() -> dict[str, str]:
 async def page(discord: LocalDiscord, bot: Path) -> AsyncIterator[Page]:
     need_browser()
     errors: list[str] = []
-
-    def failed(error: Any) -> None:
-        errors.append(str(error))
-
     async for browser in open_browser():
-        context = await browser.new_context(viewport={"width": 1100, "height": 900})
-        made = await context.new_page()
-        made.on("pageerror", failed)
-        await made.goto(f"{discord.base}/")
-        await made.locator("body[data-ready=true]").wait_for()
-        yield Page(made)
+        yield await open_page(browser, f"{discord.base}/", errors)
         assert not errors, errors
 
 

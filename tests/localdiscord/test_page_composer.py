@@ -14,7 +14,7 @@ import pytest
 
 from localdiscord import LocalDiscord
 from localdiscord.gateway import Session
-from tests.localdiscord.browser import WAIT_MS, Page, need_browser, open_browser
+from tests.localdiscord.browser import WAIT_MS, Page, need_browser, open_browser, open_page
 
 
 @pytest.fixture
@@ -23,12 +23,8 @@ async def page(discord: LocalDiscord) -> AsyncIterator[Page]:
     need_browser()
     errors: list[str] = []
     async for browser in open_browser():
-        made = await browser.new_page(viewport={"width": 1100, "height": 900})
-        made.on("pageerror", lambda error: errors.append(str(error)))
-        await made.add_init_script("localStorage.setItem('unhex.welcomed', 'yes')")
-        await made.goto(f"{discord.base}/#{discord.channel('tavern').id}")
-        await made.locator("body[data-ready=true]").wait_for()
-        yield Page(made)
+        yield await open_page(browser, f"{discord.base}/#{discord.channel('tavern').id}",
+                              errors, welcomed=True)
     assert not errors, errors
 
 

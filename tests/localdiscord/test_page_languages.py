@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from localdiscord import LocalDiscord
-from tests.localdiscord.browser import WAIT_MS, Page, need_browser, open_browser
+from tests.localdiscord.browser import WAIT_MS, Page, need_browser, open_browser, open_page
 
 HELP_DE = "Wo man anfängt und wie jeder Teil von Unhex funktioniert"
 HELP_EN = "Where to start, and how each part of Unhex works"
@@ -23,12 +23,8 @@ async def page(discord: LocalDiscord, bot: Path) -> AsyncIterator[Page]:
     need_browser()
     errors: list[str] = []
     async for browser in open_browser():
-        made = await browser.new_page(viewport={"width": 1100, "height": 900})
-        made.on("pageerror", lambda error: errors.append(str(error)))
-        await made.add_init_script("localStorage.setItem('unhex.welcomed', 'yes')")
-        await made.goto(f"{discord.base}/#{discord.channel('tavern').id}")
-        await made.locator("body[data-ready=true]").wait_for()
-        yield Page(made)
+        yield await open_page(browser, f"{discord.base}/#{discord.channel('tavern').id}",
+                              errors, welcomed=True)
     assert not errors, errors
 
 
